@@ -1,0 +1,1 @@
+"""Omaha Dealer: a Discord bot that deals every Omaha variant."""
