@@ -1,0 +1,72 @@
+"""``python -m bot``: run the bot, or one of its subcommands.
+
+    python -m bot                 run the bot (needs DISCORD_TOKEN)
+    python -m bot replay PATH...  replay PHH hand histories, one JSON line per hand
+    python -m bot migrate         apply the database migrations
+    python -m bot audit           prove that no chip was created or lost
+    python -m bot demo [DIR]      play a game among simulated players offline
+
+Each subcommand lives in its own module and is imported only when asked for,
+so ``replay`` works without discord.py being importable.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+
+def _replay(argv: Sequence[str]) -> int:
+    from bot.replay import main as run
+
+    return run(argv)
+
+
+def _migrate(argv: Sequence[str]) -> int:
+    from bot.storage.cli import main as run
+
+    return run(["migrate", *argv])
+
+
+def _audit(argv: Sequence[str]) -> int:
+    from bot.storage.cli import main as run
+
+    return run(["audit", *argv])
+
+
+def _demo(argv: Sequence[str]) -> int:
+    from bot.demo import main as run
+
+    return run(argv)
+
+
+def _run_bot(argv: Sequence[str]) -> int:
+    from bot.client import main as run
+
+    return run(argv)
+
+
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
+    "replay": _replay,
+    "migrate": _migrate,
+    "audit": _audit,
+    "demo": _demo,
+    "run": _run_bot,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if args and args[0] in COMMANDS:
+        return COMMANDS[args[0]](args[1:])
+    if args and not args[0].startswith("-"):
+        print(f"unknown command {args[0]!r}; try: python -m bot --help", file=sys.stderr)
+        return 2
+    return _run_bot(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
