@@ -1,0 +1,59 @@
+"""SQLite storage (aiosqlite): wallets and the ledger, tables, hands, statistics.
+
+Open with ``db = await Database.open(path)``; repositories hang off it:
+``db.wallets``, ``db.tables``, ``db.hands``, ``db.tournaments``, ``db.stats``;
+``await db.audit()`` proves that no chip was created or lost. Every query of
+the project lives in this package; callers get dataclasses from
+:mod:`bot.storage.models`.
+"""
+
+from .db import DEFAULT_DB_NAME, Database
+from .errors import (
+    BuyInOutOfRange,
+    DailyNotReady,
+    DeckKeyError,
+    EconomyError,
+    HandStateError,
+    InHand,
+    InsufficientChips,
+    InvalidAmount,
+    NotSeated,
+    SeatTaken,
+    StorageError,
+    TableError,
+    TournamentError,
+    UnknownTable,
+)
+from .models import (
+    MAX_AMOUNT,
+    AuditLine,
+    DailyClaim,
+    EconomySettings,
+    HandRecord,
+    HandSeatIn,
+    HandSeatRecord,
+    HandSummary,
+    LeaderboardPage,
+    LeaderboardRow,
+    LedgerEntry,
+    LedgerKind,
+    Metric,
+    Period,
+    PlayerStats,
+    Seat,
+    SeatResult,
+    TableRecord,
+    Tournament,
+    UnfinishedHand,
+    Wallet,
+)
+
+__all__ = [
+    "DEFAULT_DB_NAME", "MAX_AMOUNT", "AuditLine", "BuyInOutOfRange", "DailyClaim",
+    "DailyNotReady", "Database", "DeckKeyError", "EconomyError", "EconomySettings",
+    "HandRecord", "HandSeatIn", "HandSeatRecord", "HandStateError", "HandSummary", "InHand",
+    "InsufficientChips", "InvalidAmount", "LeaderboardPage", "LeaderboardRow", "LedgerEntry",
+    "LedgerKind", "Metric", "NotSeated", "Period", "PlayerStats", "Seat", "SeatResult",
+    "SeatTaken", "StorageError", "TableError", "TableRecord", "Tournament", "TournamentError",
+    "UnfinishedHand", "UnknownTable", "Wallet",
+]

@@ -1,0 +1,291 @@
+"""The economy: balances, the daily bonus, grants and removals, tables, rankings.
+
+A thin service over :mod:`bot.storage` (which owns every query and keeps every
+chip movement in the ledger); the cogs and the runtime call it and turn its
+:class:`EconomyError` exceptions (player-readable messages) into replies.
+
+Rules decided here:
+
+* **Starting balance**: a server setting (default 10,000), paid as a ledger
+  ``start`` row the first time a player uses the economy in that server.
+* **Daily bonus**: claimable once every 24 hours. The streak counts
+  consecutive claims: a claim within 48 hours of the previous one adds one to
+  it, a later claim starts again at 1. The bonus is
+  ``daily_base + daily_step * (min(streak, daily_max_streak) - 1)`` (defaults
+  1,000 + 100 per day, at most 7 days: 1,000 on day 1 up to 1,600 from day 7).
+* **Grants and removals** by server managers need a reason (kept in the
+  ledger); a removal cannot take more than the balance.
+* **Amounts** are whole chips, more than zero and at most 10^15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.storage import (
+    MAX_AMOUNT,
+    AuditLine,
+    DailyClaim,
+    DailyNotReady,
+    Database,
+    EconomyError,
+    EconomySettings,
+    HandSummary,
+    InsufficientChips,
+    InvalidAmount,
+    LeaderboardPage,
+    LedgerEntry,
+    LedgerKind,
+    Metric,
+    Period,
+    PlayerStats,
+    Seat,
+    SeatResult,
+    Tournament,
+    Wallet,
+)
+
+__all__ = [
+    "DAY",
+    "MAX_AMOUNT",
+    "DailyNotReady",
+    "Economy",
+    "EconomyError",
+    "InsufficientChips",
+    "InvalidAmount",
+    "daily_policy",
+    "summarize_hand",
+]
+
+DAY = 24 * 3600.0
+STREAK_WINDOW = 48 * 3600.0
+MAX_REASON = 200
+
+
+def _wait_text(seconds: float) -> str:
+    minutes = max(1, int(seconds // 60 + (1 if seconds % 60 else 0)))
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return f"{hours} h {minutes} min"
+    return f"{hours} h" if hours else f"{minutes} min"
+
+
+def daily_policy(
+    settings: EconomySettings, last_at: float | None, streak: int, now: float
+) -> tuple[int, int, float]:
+    """``(bonus, new streak, next claim time)`` for a claim at ``now`` (see the module doc)."""
+    if last_at is not None and now - last_at < DAY:
+        next_at = last_at + DAY
+        raise DailyNotReady(
+            f"You already claimed your daily bonus; the next one opens in "
+            f"{_wait_text(next_at - now)}.",
+            next_at=next_at,
+        )
+    new_streak = streak + 1 if last_at is not None and now - last_at <= STREAK_WINDOW else 1
+    days = min(new_streak, settings.daily_max_streak)
+    return settings.daily_base + settings.daily_step * (days - 1), new_streak, now + DAY
+
+
+def _reason(reason: str) -> str:
+    text = " ".join(str(reason).split())
+    if not text:
+        raise InvalidAmount("Please give a reason; it is kept in the ledger.")
+    if len(text) > MAX_REASON:
+        raise InvalidAmount(f"The reason is too long (at most {MAX_REASON} characters).")
+    return text
+
+
+class Economy:
+    """Chips per server and player. Time comes from the database's clock."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- balances and settings ---------------------------------------------------
+    async def wallet(self, guild_id: int, user_id: int) -> Wallet:
+        return await self.db.wallets.open(guild_id, user_id)
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        return (await self.wallet(guild_id, user_id)).balance
+
+    async def settings(self, guild_id: int) -> EconomySettings:
+        return await self.db.wallets.settings(guild_id)
+
+    async def update_settings(self, guild_id: int, **changes: int) -> EconomySettings:
+        return await self.db.wallets.update_settings(guild_id, **changes)
+
+    async def history(self, guild_id: int, user_id: int, limit: int = 20) -> list[LedgerEntry]:
+        return await self.db.wallets.history(guild_id, user_id, limit=limit)
+
+    # -- daily bonus -----------------------------------------------------------------
+    async def claim_daily(self, guild_id: int, user_id: int) -> DailyClaim:
+        return await self.db.wallets.claim_daily(guild_id, user_id, daily_policy)
+
+    async def next_daily_at(self, guild_id: int, user_id: int) -> float:
+        """When the player can claim next (now or earlier: claimable)."""
+        wallet = await self.db.wallets.get(guild_id, user_id)
+        if wallet is None or wallet.daily_last_at is None:
+            return self.db.clock()
+        return wallet.daily_last_at + DAY
+
+    # -- managers ----------------------------------------------------------------------
+    async def grant(
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+    ) -> int:
+        """A manager gives chips; returns the new balance."""
+        return await self.db.wallets.credit(
+            guild_id, user_id, amount, kind=LedgerKind.GRANT, actor_id=actor_id,
+            reason=_reason(reason),
+        )
+
+    async def remove(
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+    ) -> int:
+        """A manager takes chips away (never more than the balance); returns the new balance."""
+        return await self.db.wallets.debit(
+            guild_id, user_id, amount, kind=LedgerKind.REMOVE, actor_id=actor_id,
+            reason=_reason(reason),
+        )
+
+    async def adjust(
+        self, guild_id: int, user_id: int, delta: int, *, actor_id: int, reason: str
+    ) -> int:
+        """An administrator's correction, either way (``delta`` chips, not zero)."""
+        if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+            raise InvalidAmount("The adjustment must be a whole number of chips, not zero.")
+        if delta > 0:
+            return await self.db.wallets.credit(
+                guild_id, user_id, delta, kind=LedgerKind.ADJUST, actor_id=actor_id,
+                reason=_reason(reason),
+            )
+        return await self.db.wallets.debit(
+            guild_id, user_id, -delta, kind=LedgerKind.ADJUST, actor_id=actor_id,
+            reason=_reason(reason),
+        )
+
+    # -- cash tables -----------------------------------------------------------------------
+    async def buy_in(
+        self, table_id: int, user_id: int, seat_no: int, amount: int,
+        *, min_buy_in: int | None = None, max_buy_in: int | None = None,
+    ) -> Seat:
+        return await self.db.tables.buy_in(
+            table_id, user_id, seat_no, amount, min_buy_in=min_buy_in, max_buy_in=max_buy_in
+        )
+
+    async def top_up(
+        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None
+    ) -> Seat:
+        return await self.db.tables.top_up(table_id, user_id, amount, max_buy_in=max_buy_in)
+
+    async def cash_out(self, table_id: int, user_id: int) -> int:
+        return await self.db.tables.cash_out(table_id, user_id)
+
+    # -- tournaments --------------------------------------------------------------------------
+    async def enter_tournament(self, tournament_id: int, user_id: int) -> Tournament:
+        return await self.db.tournaments.enter(tournament_id, user_id)
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> Tournament:
+        return await self.db.tournaments.leave(tournament_id, user_id)
+
+    # -- statistics ------------------------------------------------------------------------------
+    async def stats(
+        self, guild_id: int, user_id: int, *, variant: str | None = None,
+        period: Period = Period.ALL_TIME,
+    ) -> PlayerStats:
+        return await self.db.stats.player(guild_id, user_id, variant=variant, period=period)
+
+    async def leaderboard(
+        self, guild_id: int, metric: Metric | str = Metric.BALANCE,
+        *, period: Period | str = Period.ALL_TIME, variant: str | None = None,
+        page: int = 0, per_page: int = 10,
+    ) -> LeaderboardPage:
+        """Page ``page`` (0-based) of ``per_page`` rows."""
+        try:
+            metric, period = Metric(metric), Period(period)
+        except ValueError:
+            raise EconomyError("Unknown leaderboard metric or period.") from None
+        page = max(0, int(page))
+        return await self.db.stats.leaderboard(
+            guild_id, metric, period=period, variant=variant, offset=page * per_page,
+            limit=per_page,
+        )
+
+    async def audit(self) -> list[AuditLine]:
+        return await self.db.audit()
+
+
+# -- statistics of one hand from the engine's events -------------------------------------------
+
+
+def summarize_hand(
+    events: Iterable[Any], user_of_seat: Mapping[int, int], variant: str | None = None
+) -> HandSummary:
+    """The settlement's :class:`HandSummary` from a finished hand's engine events.
+
+    Accepts the engine's event objects or their ``to_dict()`` forms. VPIP: a
+    call, bet or raise before the flop (blinds and antes are not voluntary);
+    PFR: a bet or raise before the flop; showdown: the seat had not folded and
+    was eligible for a pot decided by showdown (not uncontested); won at
+    showdown: it took chips from such a pot. ``won`` counts chips from pots
+    only (an unmatched bet given back is not won).
+    """
+    start: dict[int, int] = {}
+    final: dict[int, int] = {}
+    won: dict[int, int] = {}
+    vpip: set[int] = set()
+    pfr: set[int] = set()
+    folded: set[int] = set()
+    contested_eligible: set[int] = set()
+    won_contested: set[int] = set()
+    game = variant
+    ended = False
+    for event in events:
+        data: Mapping[str, Any] = event if isinstance(event, Mapping) else event.to_dict()
+        kind = data["type"]
+        if kind == "hand_started":
+            start = {int(s): int(stack) for s, stack in data["seats"]}
+            game = game or str(data["variant"])
+        elif kind == "player_acted":
+            seat, act = int(data["seat"]), str(data["kind"])
+            if act == "fold":
+                folded.add(seat)
+            if data["street"] == "preflop" and act in ("call", "bet", "raise"):
+                vpip.add(seat)
+                if act in ("bet", "raise"):
+                    pfr.add(seat)
+        elif kind == "pot_awarded":
+            shares = [*data["high"], *data.get("low", ())]
+            for seat, amount in shares:
+                won[int(seat)] = won.get(int(seat), 0) + int(amount)
+            if not data.get("uncontested", False):
+                contested_eligible.update(int(s) for s in data["eligible"])
+                won_contested.update(int(seat) for seat, amount in shares if amount > 0)
+        elif kind == "hand_ended":
+            final = {int(s): int(stack) for s, stack in data["stacks"]}
+            ended = True
+    if not ended or set(final) != set(start):
+        raise ValueError("summarize_hand needs the events of a finished hand")
+    if game is None:
+        raise ValueError("the hand's variant is unknown")
+    lines: list[SeatResult] = []
+    for seat in sorted(start):
+        showdown = seat in contested_eligible and seat not in folded
+        lines.append(
+            SeatResult(
+                seat_no=seat,
+                user_id=user_of_seat[seat],
+                won=won.get(seat, 0),
+                net=final[seat] - start[seat],
+                vpip=seat in vpip,
+                pfr=seat in pfr,
+                showdown=showdown,
+                won_showdown=showdown and seat in won_contested,
+            )
+        )
+    return HandSummary(game, tuple(lines))
+
+
+def seat_users(seats: Sequence[Seat]) -> dict[int, int]:
+    """``seat number -> user id`` for :func:`summarize_hand`."""
+    return {s.seat_no: s.user_id for s in seats}

@@ -1,0 +1,373 @@
+"""The database connection: WAL, foreign keys, migrations and group commit.
+
+All SQL runs on the one :mod:`aiosqlite` connection's worker thread. A unit of
+work is a plain function of a :class:`sqlite3.Connection` (so a transaction of
+several statements costs one hop to the thread, not one per statement):
+
+* :meth:`Database.read` runs it as it is (autocommit; wrap several SELECTs in
+  ``BEGIN`` / ``COMMIT`` yourself when they must see one snapshot);
+* :meth:`Database.write` queues it for the single writer task, which takes
+  every job waiting at that moment, runs each inside its own ``SAVEPOINT`` of
+  one ``BEGIN IMMEDIATE`` transaction, and ``COMMIT``\\ s once (group commit:
+  one fsync for the whole batch). Each caller's await returns only after the
+  ``COMMIT`` that contains its job has returned, so an acknowledged write is
+  on disk (``synchronous=FULL``). A job that raises is rolled back to its
+  savepoint alone and its caller gets the exception; the other jobs of the
+  batch are unaffected. If the ``COMMIT`` itself fails, every job in the
+  batch fails and nothing of it is kept.
+
+Migrations are the numbered ``migrations/NNNN_name.sql`` files, applied in
+order, each in its own transaction together with its row in
+``schema_migrations``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from .audit import run_audit
+from .errors import StorageError
+from .hands import HandRepo
+from .ledger import WalletRepo
+from .models import AuditLine
+from .sealing import DeckSealer, load_or_create_key, parse_key
+from .stats import StatsRepo
+from .tables import TableRepo
+from .tournaments import TournamentRepo
+
+T = TypeVar("T")
+Clock = Callable[[], float]
+Job = Callable[[sqlite3.Connection], Any]
+
+#: Default database file name (settings put it beside the bot).
+DEFAULT_DB_NAME = "omaha_dealer.sqlite3"
+BUSY_TIMEOUT_MS = 10_000
+MAX_BATCH = 512
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def load_migrations() -> list[Migration]:
+    """The packaged migrations, in version order."""
+    found: list[Migration] = []
+    for entry in resources.files("bot.storage").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match[1]), match[2], entry.read_text("utf-8")))
+    found.sort(key=lambda m: m.version)
+    versions = [m.version for m in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 1, 2, 3, ... without gaps: {versions}")
+    return found
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into complete statements (triggers included)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf)
+            buf = ""
+    if buf.strip() and not all(
+        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
+    ):
+        raise StorageError("a migration ends with an incomplete statement")
+    return out
+
+
+def applied_versions(conn: sqlite3.Connection) -> set[int]:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+    return {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+
+
+def migrate_connection(conn: sqlite3.Connection, now: float) -> list[Migration]:
+    """Apply the missing migrations; returns those applied. Safe against a
+    concurrent process doing the same (each step re-checks under the write lock)."""
+    migrations = load_migrations()
+    done = applied_versions(conn)
+    newest = max(done, default=0)
+    if newest > len(migrations):
+        raise StorageError(
+            f"the database is at schema version {newest}, newer than this code "
+            f"({len(migrations)}); update the bot"
+        )
+    applied: list[Migration] = []
+    for m in migrations:
+        if m.version in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            again = conn.execute(
+                "SELECT 1 FROM schema_migrations WHERE version = ?", (m.version,)
+            ).fetchone()
+            if again is None:
+                for stmt in _statements(m.sql):
+                    conn.execute(stmt)
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (m.version, m.name, now),
+                )
+                applied.append(m)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return applied
+
+
+def configure(conn: sqlite3.Connection) -> None:
+    """Pragmas every connection gets."""
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() not in ("wal", "memory"):
+        raise StorageError(f"could not switch the database to WAL mode (got {mode})")
+    # FULL: a COMMIT that returned survives a power cut, not only a crash.
+    conn.execute("PRAGMA synchronous = FULL")
+
+
+def default_database_path() -> Path:
+    """``omaha_dealer.sqlite3`` beside the ``bot`` package (the project folder)."""
+    return Path(__file__).resolve().parents[2] / DEFAULT_DB_NAME
+
+
+def _key_path(db_path: str) -> Path:
+    return Path(db_path + ".key")
+
+
+class _WriteJob:
+    __slots__ = ("fn", "future")
+
+    def __init__(self, fn: Job, future: asyncio.Future[Any]) -> None:
+        self.fn = fn
+        self.future = future
+
+
+class Database:
+    """One SQLite database, opened with :meth:`open`; close with :meth:`close`.
+
+    Attributes ``clock`` (seconds since the epoch; tests inject a fake) and
+    ``sealer`` (seals deck orders) are used by the repositories.
+    """
+
+    def __init__(
+        self, conn: aiosqlite.Connection, path: str, clock: Clock, sealer: DeckSealer
+    ) -> None:
+        self._conn = conn
+        self.path = path
+        self.clock = clock
+        self.sealer = sealer
+        self._queue: asyncio.Queue[_WriteJob | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._closed = False
+        self.batches = 0  # number of group commits (for the benchmark)
+        self.jobs = 0
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        clock: Clock = time.time,
+        deck_key: str | bytes | None = None,
+        migrate: bool = True,
+    ) -> Database:
+        """Open (creating if needed) the database at ``path`` (``":memory:"`` works).
+
+        ``deck_key``: 32-byte key (or 64 hex digits) sealing deck orders; when
+        omitted, ``<path>.key`` is read or created (a fresh random key for
+        ``:memory:``).
+        """
+        path = os.fspath(path)
+        memory = path == ":memory:" or path.startswith("file::memory:")
+        if isinstance(deck_key, str):
+            key = parse_key(deck_key)
+        elif deck_key is not None:
+            key = parse_key(deck_key.hex())
+        elif memory:
+            key = os.urandom(32)
+        else:
+            key = load_or_create_key(_key_path(path))
+        if not memory:
+            parent = Path(path).parent
+            if not parent.is_dir():
+                raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {path!r}: {exc}") from None
+        db = cls(conn, path, clock, DeckSealer(key))
+        try:
+            await conn._execute(configure, conn._conn)
+            if migrate:
+                await db.run(lambda c: migrate_connection(c, clock()))
+            else:
+                await db.run(applied_versions)
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            raise StorageError(f"cannot use the database {path!r}: {exc}") from None
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    # -- running work on the connection's thread ---------------------------------
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(conn)`` on the database thread, as it is (no transaction added)."""
+        if self._closed:
+            raise StorageError("the database is closed")
+        # aiosqlite runs every call on its one worker thread through _execute;
+        # the public methods are per statement, this runs a whole function there.
+        conn = self._conn
+        return await conn._execute(lambda: fn(conn._conn))  # type: ignore[no-any-return]
+
+    async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a read-only unit of work (it never sees another job half done)."""
+        return await self.run(fn)
+
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(conn)`` in a transaction; return once it is committed to disk."""
+        if self._closed:
+            raise StorageError("the database is closed")
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(
+                self._write_loop(), name="storage-writer"
+            )
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_WriteJob(fn, future))
+        # shield: if the caller is cancelled the job may still commit; the
+        # future then simply has no reader.
+        return await asyncio.shield(future)
+
+    async def _write_loop(self) -> None:
+        queue = self._queue
+        while True:
+            first = await queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < MAX_BATCH and not queue.empty():
+                nxt = queue.get_nowait()
+                if nxt is None:
+                    stop = True
+                    break
+                batch.append(nxt)
+            try:
+                outcomes = await self.run(lambda c, b=batch: _run_batch(c, b))  # type: ignore[misc]
+            except BaseException as exc:
+                for job in batch:
+                    if not job.future.done():
+                        job.future.set_exception(
+                            exc if isinstance(exc, Exception) else StorageError("write aborted")
+                        )
+                if not isinstance(exc, Exception):
+                    raise
+            else:
+                self.batches += 1
+                self.jobs += len(batch)
+                for job, (ok, value) in zip(batch, outcomes, strict=True):
+                    if job.future.done():
+                        continue
+                    if ok:
+                        job.future.set_result(value)
+                    else:
+                        job.future.set_exception(value)
+            if stop:
+                return
+
+    async def close(self) -> None:
+        """Finish queued writes, checkpoint and close."""
+        if self._closed:
+            return
+        if self._writer is not None and not self._writer.done():
+            self._queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await self._writer
+        self._closed = True
+        with contextlib.suppress(sqlite3.Error):
+            await self._conn._execute(
+                lambda: self._conn._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            )
+        await self._conn.close()
+
+    # -- repositories -----------------------------------------------------------
+    @functools.cached_property
+    def wallets(self) -> WalletRepo:
+        return WalletRepo(self)
+
+    @functools.cached_property
+    def tables(self) -> TableRepo:
+        return TableRepo(self)
+
+    @functools.cached_property
+    def hands(self) -> HandRepo:
+        return HandRepo(self)
+
+    @functools.cached_property
+    def tournaments(self) -> TournamentRepo:
+        return TournamentRepo(self)
+
+    @functools.cached_property
+    def stats(self) -> StatsRepo:
+        return StatsRepo(self)
+
+    async def audit(self) -> list[AuditLine]:
+        """The chip audit, one line per server (see :mod:`.audit`)."""
+        return await self.read(run_audit)
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+def _run_batch(conn: sqlite3.Connection, batch: list[_WriteJob]) -> list[tuple[bool, Any]]:
+    """One transaction for the whole batch; each job in its own savepoint."""
+    outcomes: list[tuple[bool, Any]] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for job in batch:
+            conn.execute("SAVEPOINT job")
+            try:
+                value = job.fn(conn)
+            except Exception as exc:
+                conn.execute("ROLLBACK TO job")
+                conn.execute("RELEASE job")
+                outcomes.append((False, exc))
+            else:
+                conn.execute("RELEASE job")
+                outcomes.append((True, value))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes

@@ -1,0 +1,75 @@
+"""Errors raised by the storage layer and the economy.
+
+Every :class:`EconomyError` carries a message a player can read as it is
+("You have 120 chips; you cannot buy in for 500."). Nothing is changed when
+one is raised: the transaction that detected it is rolled back.
+
+Messages never contain hole cards or deck order.
+"""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Something is wrong with the database itself (unreadable, wrong key, ...)."""
+
+
+class DeckKeyError(StorageError):
+    """A sealed deck could not be opened: wrong key or tampered data."""
+
+
+class EconomyError(Exception):
+    """A request about chips that was refused; ``str(error)`` is player-readable."""
+
+
+class InvalidAmount(EconomyError):
+    """Zero, negative, non-integer or absurd amounts."""
+
+
+class InsufficientChips(EconomyError):
+    """The balance (or stack, or pool) is smaller than the amount asked for."""
+
+    def __init__(self, message: str, *, available: int, requested: int) -> None:
+        super().__init__(message)
+        self.available = available
+        self.requested = requested
+
+
+class DailyNotReady(EconomyError):
+    """The daily bonus was already claimed in the last 24 hours."""
+
+    def __init__(self, message: str, *, next_at: float) -> None:
+        super().__init__(message)
+        self.next_at = next_at
+
+
+class TableError(EconomyError):
+    """A table or seat request that does not fit the table's state."""
+
+
+class SeatTaken(TableError):
+    """The seat is occupied, or the player already sits at the table."""
+
+
+class NotSeated(TableError):
+    """The player has no seat at this table."""
+
+
+class InHand(TableError):
+    """The player is in the hand being played; the request must wait for its end."""
+
+
+class BuyInOutOfRange(TableError):
+    """A buy-in or top-up outside the table's minimum and maximum."""
+
+
+class UnknownTable(TableError):
+    """No open table with that id or channel."""
+
+
+class HandStateError(StorageError):
+    """A hand operation that does not fit the hand's state (already finished, ...)."""
+
+
+class TournamentError(EconomyError):
+    """A tournament request that does not fit the tournament's state."""

@@ -1,0 +1,270 @@
+"""Dataclasses returned by the repositories (callers never see rows or SQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.engine.cards import Card
+
+#: Amounts above this are refused as absurd.
+MAX_AMOUNT = 10**15
+
+
+class LedgerKind(StrEnum):
+    START = "start"  # starting balance on first use
+    GRANT = "grant"  # a manager's grant
+    DAILY = "daily"  # daily bonus
+    REMOVE = "remove"  # a manager's removal
+    ADJUST = "adjust"  # an administrator's correction (either direction)
+    BUY_IN = "buy_in"
+    TOP_UP = "top_up"
+    CASH_OUT = "cash_out"
+    HAND = "hand"  # chips into a hand's pot, or won from it
+    TOURNAMENT_ENTRY = "tournament_entry"
+    TOURNAMENT_REFUND = "tournament_refund"
+    TOURNAMENT_PRIZE = "tournament_prize"
+    TOURNAMENT_CHIPS = "tournament_chips"  # tournament chips issued to / taken from a seat
+
+
+class Metric(StrEnum):
+    BALANCE = "balance"
+    NET_WON = "net_won"
+    BIGGEST_POT = "biggest_pot"
+    HANDS_WON = "hands_won"
+
+
+class Period(StrEnum):
+    ALL_TIME = "all_time"
+    WEEK = "week"  # since Monday 00:00 UTC
+    MONTH = "month"  # since the 1st of the month 00:00 UTC
+
+
+@dataclass(frozen=True, slots=True)
+class EconomySettings:
+    guild_id: int
+    starting_balance: int = 10_000
+    daily_base: int = 1_000
+    daily_step: int = 100
+    daily_max_streak: int = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Wallet:
+    guild_id: int
+    user_id: int
+    balance: int
+    daily_last_at: float | None
+    daily_streak: int
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    id: int
+    guild_id: int
+    at: float
+    kind: LedgerKind
+    amount: int
+    src: str
+    dst: str
+    user_id: int | None
+    actor_id: int | None
+    table_id: int | None
+    hand_id: int | None
+    tournament_id: int | None
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    amount: int
+    streak: int
+    balance: int
+    next_at: float  # when the next claim opens
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    kind: str  # "cash" or "tournament"
+    tournament_id: int | None
+    settings: Mapping[str, Any]
+    hands_dealt: int
+    created_at: float
+    closed_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    table_id: int
+    seat_no: int
+    user_id: int
+    stack: int
+    sitting_out: bool
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeatIn:
+    """A seat dealt into a hand: its starting stack must equal the seat's stack."""
+
+    seat_no: int
+    user_id: int
+    stack: int
+    posts_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's line of a hand summary (what statistics and the ledger need).
+
+    ``won``: chips taken from pots (an uncalled bet given back is not won);
+    ``net``: final stack minus starting stack; ``vpip``: put chips in the pot
+    voluntarily before the flop (blinds and antes do not count); ``pfr``:
+    bet or raised before the flop; ``showdown``: still in the hand when it was
+    decided at a showdown; ``won_showdown``: won (part of) a pot there.
+    """
+
+    seat_no: int
+    user_id: int
+    won: int
+    net: int
+    vpip: bool = False
+    pfr: bool = False
+    showdown: bool = False
+    won_showdown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """What the settlement of a hand takes: its variant and one line per seat dealt in."""
+
+    variant: str
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    id: int
+    guild_id: int
+    table_id: int
+    number: int
+    variant: str
+    settings: Mapping[str, Any]
+    button: int
+    status: str  # "running", "finished", "cancelled"
+    resumed: int
+    started_at: float
+    ended_at: float | None
+    result: Mapping[str, Any] | None
+    cancel_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeatRecord:
+    hand_id: int
+    seat_no: int
+    user_id: int
+    start_stack: int
+    posts_big_blind: bool
+    final_stack: int | None
+    won: int | None
+    net: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnfinishedHand:
+    """Everything needed to rebuild a hand interrupted by a crash."""
+
+    hand: HandRecord
+    seats: tuple[HandSeatRecord, ...]
+    actions: tuple[Mapping[str, Any], ...]
+    deck: tuple[Card, ...] = field(repr=False)  # secret: never log
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    guild_id: int
+    user_id: int
+    variant: str | None  # None: every variant together
+    hands_played: int = 0
+    hands_won: int = 0
+    net: int = 0
+    biggest_pot: int = 0
+    vpip_hands: int = 0
+    pfr_hands: int = 0
+    showdowns: int = 0
+    showdowns_won: int = 0
+
+    @property
+    def vpip(self) -> float:
+        """Share of hands with chips put in voluntarily before the flop (0..1)."""
+        return self.vpip_hands / self.hands_played if self.hands_played else 0.0
+
+    @property
+    def pfr(self) -> float:
+        """Share of hands with a bet or raise before the flop (0..1)."""
+        return self.pfr_hands / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    user_id: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    metric: Metric
+    period: Period
+    variant: str | None
+    offset: int
+    limit: int
+    total: int  # players ranked in all
+    rows: tuple[LeaderboardRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    buy_in: int
+    starting_stack: int
+    settings: Mapping[str, Any]
+    status: str  # "registering", "running", "finished", "cancelled"
+    pool: int
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    entrants: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditLine:
+    guild_id: int
+    balances: int
+    stacks: int
+    pools: int
+    minted: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def __str__(self) -> str:
+        held = self.balances + self.stacks + self.pools
+        head = (
+            f"guild {self.guild_id}: balances {self.balances} + stacks {self.stacks} + "
+            f"pools {self.pools} = {held}; granted {self.minted}: "
+        )
+        return head + ("OK" if self.ok else "MISMATCH: " + "; ".join(self.problems))

@@ -1,0 +1,139 @@
+"""Player statistics and leaderboards.
+
+All-time figures come from ``player_stats`` (updated by each settlement);
+this week / this month are computed from the finished hands' per-seat lines
+(``hand_seats``) by the hand's end time, in UTC: a week starts on Monday at
+00:00, a month on the 1st at 00:00. Net chips and biggest pot count cash
+hands only (tournament chips are not money); hands played and won, VPIP, PFR
+and showdowns count every hand. The balance leaderboard is the current
+balance: it has no period or variant.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from .models import LeaderboardPage, LeaderboardRow, Metric, Period, PlayerStats
+
+if TYPE_CHECKING:
+    from .db import Database
+
+MAX_PAGE = 100
+
+
+def period_start(period: Period, now: float) -> float | None:
+    """Epoch seconds when the period began (None: all time)."""
+    if period is Period.ALL_TIME:
+        return None
+    day = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    if period is Period.WEEK:
+        return (day - timedelta(days=day.weekday())).timestamp()
+    return day.replace(day=1).timestamp()
+
+
+_SUMS = (
+    "COUNT(*), SUM(s.won > 0), SUM(CASE WHEN h.money THEN s.net ELSE 0 END),"
+    " MAX(CASE WHEN h.money THEN s.won ELSE 0 END), SUM(s.vpip), SUM(s.pfr), SUM(s.showdown),"
+    " SUM(s.won_showdown)"
+)
+
+
+class StatsRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def player(
+        self, guild_id: int, user_id: int, *, variant: str | None = None,
+        period: Period = Period.ALL_TIME,
+    ) -> PlayerStats:
+        """One player's figures (every variant together when ``variant`` is None)."""
+        since = period_start(period, self._db.clock())
+
+        def q(conn: sqlite3.Connection) -> PlayerStats:
+            if since is None:
+                sql = (
+                    "SELECT SUM(hands_played), SUM(hands_won), SUM(net), MAX(biggest_pot),"
+                    " SUM(vpip_hands), SUM(pfr_hands), SUM(showdowns), SUM(showdowns_won)"
+                    " FROM player_stats WHERE guild_id = ? AND user_id = ?"
+                )
+                args: tuple[object, ...] = (guild_id, user_id)
+                if variant is not None:
+                    sql += " AND variant = ?"
+                    args += (variant,)
+            else:
+                sql = (
+                    f"SELECT {_SUMS} FROM hand_seats s JOIN hands h ON h.id = s.hand_id"
+                    " WHERE h.guild_id = ? AND s.user_id = ? AND h.status = 'finished'"
+                    " AND h.ended_at >= ?"
+                )
+                args = (guild_id, user_id, since)
+                if variant is not None:
+                    sql += " AND h.variant = ?"
+                    args += (variant,)
+            row = conn.execute(sql, args).fetchone()
+            values = [int(v or 0) for v in row]
+            return PlayerStats(guild_id, user_id, variant, *values)
+
+        return await self._db.read(q)
+
+    async def leaderboard(
+        self, guild_id: int, metric: Metric, *, period: Period = Period.ALL_TIME,
+        variant: str | None = None, offset: int = 0, limit: int = 10,
+    ) -> LeaderboardPage:
+        """One page of a ranking (rank 1 is the best; equal values share a rank)."""
+        metric, period = Metric(metric), Period(period)
+        offset = max(0, int(offset))
+        limit = max(1, min(int(limit), MAX_PAGE))
+        since = period_start(period, self._db.clock())
+
+        def q(conn: sqlite3.Connection) -> LeaderboardPage:
+            args: tuple[object, ...]
+            if metric is Metric.BALANCE:
+                inner = "SELECT user_id, balance AS value FROM wallets WHERE guild_id = ?"
+                args = (guild_id,)
+            elif since is None:
+                expr = {
+                    Metric.NET_WON: "SUM(net)",
+                    Metric.BIGGEST_POT: "MAX(biggest_pot)",
+                    Metric.HANDS_WON: "SUM(hands_won)",
+                }[metric]
+                inner = f"SELECT user_id, {expr} AS value FROM player_stats WHERE guild_id = ?"
+                args = (guild_id,)
+                if variant is not None:
+                    inner += " AND variant = ?"
+                    args += (variant,)
+                inner += " GROUP BY user_id"
+            else:
+                expr = {
+                    Metric.NET_WON: "SUM(CASE WHEN h.money THEN s.net ELSE 0 END)",
+                    Metric.BIGGEST_POT: "MAX(CASE WHEN h.money THEN s.won ELSE 0 END)",
+                    Metric.HANDS_WON: "SUM(s.won > 0)",
+                }[metric]
+                inner = (
+                    f"SELECT s.user_id AS user_id, {expr} AS value FROM hand_seats s"
+                    " JOIN hands h ON h.id = s.hand_id WHERE h.guild_id = ?"
+                    " AND h.status = 'finished' AND h.ended_at >= ?"
+                )
+                args = (guild_id, since)
+                if variant is not None:
+                    inner += " AND h.variant = ?"
+                    args += (variant,)
+                inner += " GROUP BY s.user_id"
+            conn.execute("BEGIN")
+            try:
+                total = conn.execute(f"SELECT COUNT(*) FROM ({inner})", args).fetchone()[0]
+                rows = conn.execute(
+                    f"SELECT RANK() OVER (ORDER BY value DESC), user_id, value FROM ({inner})"
+                    " ORDER BY value DESC, user_id LIMIT ? OFFSET ?",
+                    (*args, limit, offset),
+                ).fetchall()
+            finally:
+                conn.execute("COMMIT")
+            return LeaderboardPage(
+                metric, period, None if metric is Metric.BALANCE else variant, offset, limit,
+                int(total), tuple(LeaderboardRow(r[0], r[1], int(r[2] or 0)) for r in rows),
+            )
+
+        return await self._db.read(q)

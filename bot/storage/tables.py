@@ -1,0 +1,312 @@
+"""Poker tables (one open table per channel) and their seats.
+
+Chips on a cash table are the seats' stacks: a buy-in or top-up moves chips
+from the balance to the stack, a cash-out moves the whole stack back, each as
+one ledger row in the same transaction. Stacks of players in the hand being
+played change only when that hand is settled (see :mod:`.hands`), so top-ups
+and cash-outs of those players are refused until then.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .errors import (
+    BuyInOutOfRange,
+    InHand,
+    NotSeated,
+    SeatTaken,
+    TableError,
+    UnknownTable,
+)
+from .ledger import (
+    check_amount,
+    chips,
+    credit_wallet,
+    debit_wallet,
+    record,
+    seat_account,
+    wallet_account,
+)
+from .models import LedgerKind, Seat, TableRecord
+
+if TYPE_CHECKING:
+    from .db import Database
+
+_TABLE_COLS = (
+    "id, guild_id, channel_id, creator_id, kind, tournament_id, settings, hands_dealt,"
+    " created_at, closed_at"
+)
+_SEAT_COLS = "table_id, seat_no, user_id, stack, sitting_out, joined_at"
+
+
+def _table(row: Any) -> TableRecord:
+    return TableRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
+                       row[7], row[8], row[9])
+
+
+def _seat(row: Any) -> Seat:
+    return Seat(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+
+def dump_json(value: Mapping[str, Any]) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise TableError(f"The settings cannot be stored: {exc}.") from None
+
+
+def load_open_table(conn: sqlite3.Connection, table_id: int) -> TableRecord:
+    row = conn.execute(
+        f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ? AND closed_at IS NULL", (table_id,)
+    ).fetchone()
+    if row is None:
+        raise UnknownTable("That table is closed or does not exist.")
+    return _table(row)
+
+
+def load_seat(conn: sqlite3.Connection, table_id: int, user_id: int) -> Seat | None:
+    row = conn.execute(
+        f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+    ).fetchone()
+    return None if row is None else _seat(row)
+
+
+def in_running_hand(conn: sqlite3.Connection, table_id: int, user_id: int) -> bool:
+    return (
+        conn.execute(
+            "SELECT 1 FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
+            " WHERE h.table_id = ? AND h.status = 'running' AND s.user_id = ?",
+            (table_id, user_id),
+        ).fetchone()
+        is not None
+    )
+
+
+def hand_running(conn: sqlite3.Connection, table_id: int) -> bool:
+    return (
+        conn.execute(
+            "SELECT 1 FROM hands WHERE table_id = ? AND status = 'running'", (table_id,)
+        ).fetchone()
+        is not None
+    )
+
+
+class TableRepo:
+    """Create, find and close tables; buy in, top up and cash out."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self, guild_id: int, channel_id: int, creator_id: int, settings: Mapping[str, Any],
+        *, tournament_id: int | None = None,
+    ) -> TableRecord:
+        """Open a table in a channel (refused if the channel already has one)."""
+        text = dump_json(settings)
+        now = self._db.clock()
+        kind = "cash" if tournament_id is None else "tournament"
+
+        def job(conn: sqlite3.Connection) -> TableRecord:
+            if conn.execute(
+                "SELECT 1 FROM poker_tables WHERE channel_id = ? AND closed_at IS NULL",
+                (channel_id,),
+            ).fetchone():
+                raise TableError("This channel already has a table.")
+            cur = conn.execute(
+                "INSERT INTO poker_tables (guild_id, channel_id, creator_id, kind, tournament_id,"
+                " settings, created_at) VALUES (?,?,?,?,?,?,?)",
+                (guild_id, channel_id, creator_id, kind, tournament_id, text, now),
+            )
+            return load_open_table(conn, int(cur.lastrowid or 0))
+
+        return await self._db.write(job)
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        def q(conn: sqlite3.Connection) -> TableRecord | None:
+            row = conn.execute(
+                f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            return None if row is None else _table(row)
+
+        return await self._db.read(q)
+
+    async def by_channel(self, channel_id: int) -> TableRecord | None:
+        """The open table in a channel, if any."""
+
+        def q(conn: sqlite3.Connection) -> TableRecord | None:
+            row = conn.execute(
+                f"SELECT {_TABLE_COLS} FROM poker_tables WHERE channel_id = ?"
+                " AND closed_at IS NULL",
+                (channel_id,),
+            ).fetchone()
+            return None if row is None else _table(row)
+
+        return await self._db.read(q)
+
+    async def list_open(self, guild_id: int | None = None) -> list[TableRecord]:
+        """Open tables (of one server, or all: the runtime reloads them at start-up)."""
+
+        def q(conn: sqlite3.Connection) -> list[TableRecord]:
+            sql = f"SELECT {_TABLE_COLS} FROM poker_tables WHERE closed_at IS NULL"
+            args: tuple[int, ...] = ()
+            if guild_id is not None:
+                sql += " AND guild_id = ?"
+                args = (guild_id,)
+            return [_table(r) for r in conn.execute(sql + " ORDER BY id", args)]
+
+        return await self._db.read(q)
+
+    async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRecord:
+        text = dump_json(settings)
+
+        def job(conn: sqlite3.Connection) -> TableRecord:
+            load_open_table(conn, table_id)
+            conn.execute("UPDATE poker_tables SET settings = ? WHERE id = ?", (text, table_id))
+            return load_open_table(conn, table_id)
+
+        return await self._db.write(job)
+
+    async def close(self, table_id: int) -> None:
+        """Close an empty table with no hand in progress."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> None:
+            load_open_table(conn, table_id)
+            if hand_running(conn, table_id):
+                raise TableError("A hand is being played; close the table after it.")
+            if conn.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
+                raise TableError("Players are still seated; they must leave first.")
+            conn.execute("UPDATE poker_tables SET closed_at = ? WHERE id = ?", (now, table_id))
+
+        await self._db.write(job)
+
+    async def seats(self, table_id: int) -> list[Seat]:
+        def q(conn: sqlite3.Connection) -> list[Seat]:
+            return [
+                _seat(r)
+                for r in conn.execute(
+                    f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
+                    (table_id,),
+                )
+            ]
+
+        return await self._db.read(q)
+
+    async def buy_in(
+        self, table_id: int, user_id: int, seat_no: int, amount: int,
+        *, min_buy_in: int | None = None, max_buy_in: int | None = None,
+    ) -> Seat:
+        """Take a seat at a cash table with ``amount`` chips from the balance."""
+        check_amount(amount, "buy-in")
+        _check_range(amount, min_buy_in, max_buy_in, "buy in")
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Seat:
+            table = load_open_table(conn, table_id)
+            if table.kind != "cash":
+                raise TableError("Tournament seats are given at the start of the tournament.")
+            if load_seat(conn, table_id, user_id) is not None:
+                raise SeatTaken("You already have a seat at this table.")
+            if conn.execute(
+                "SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
+            ).fetchone():
+                raise SeatTaken(f"Seat {seat_no} is taken.")
+            debit_wallet(conn, table.guild_id, user_id, amount, now, doing="buy in for")
+            conn.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                " VALUES (?,?,?,?,?)",
+                (table_id, seat_no, user_id, amount, now),
+            )
+            record(conn, table.guild_id, LedgerKind.BUY_IN, amount, wallet_account(user_id),
+                   seat_account(table_id, user_id), now, user_id=user_id, table_id=table_id)
+            seat = load_seat(conn, table_id, user_id)
+            assert seat is not None
+            return seat
+
+        return await self._db.write(job)
+
+    async def top_up(
+        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None
+    ) -> Seat:
+        """Add chips from the balance to the stack, between hands, never past the maximum."""
+        check_amount(amount, "top-up")
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Seat:
+            table = load_open_table(conn, table_id)
+            if table.kind != "cash":
+                raise TableError("There are no top-ups in a tournament.")
+            seat = load_seat(conn, table_id, user_id)
+            if seat is None:
+                raise NotSeated("You have no seat at this table.")
+            if in_running_hand(conn, table_id, user_id):
+                raise InHand("You can top up when this hand is over.")
+            if max_buy_in is not None and seat.stack + amount > max_buy_in:
+                room = max(0, max_buy_in - seat.stack)
+                raise BuyInOutOfRange(
+                    f"The maximum buy-in is {chips(max_buy_in)}; you can add at most "
+                    f"{chips(room)}."
+                )
+            debit_wallet(conn, table.guild_id, user_id, amount, now, doing="top up with")
+            conn.execute(
+                "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
+                (amount, table_id, user_id),
+            )
+            record(conn, table.guild_id, LedgerKind.TOP_UP, amount, wallet_account(user_id),
+                   seat_account(table_id, user_id), now, user_id=user_id, table_id=table_id)
+            new = load_seat(conn, table_id, user_id)
+            assert new is not None
+            return new
+
+        return await self._db.write(job)
+
+    async def cash_out(self, table_id: int, user_id: int) -> int:
+        """Leave the table: the whole stack goes back to the balance. Returns it."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> int:
+            table = load_open_table(conn, table_id)
+            if table.kind != "cash":
+                raise TableError("Tournament chips cannot be cashed out.")
+            seat = load_seat(conn, table_id, user_id)
+            if seat is None:
+                raise NotSeated("You have no seat at this table.")
+            if in_running_hand(conn, table_id, user_id):
+                raise InHand("You are in this hand; your stack comes back when it is over.")
+            conn.execute(
+                "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+            )
+            if seat.stack > 0:
+                credit_wallet(conn, table.guild_id, user_id, seat.stack, now)
+                record(conn, table.guild_id, LedgerKind.CASH_OUT, seat.stack,
+                       seat_account(table_id, user_id), wallet_account(user_id), now,
+                       user_id=user_id, table_id=table_id)
+            return seat.stack
+
+        return await self._db.write(job)
+
+    async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> Seat:
+        def job(conn: sqlite3.Connection) -> Seat:
+            load_open_table(conn, table_id)
+            if load_seat(conn, table_id, user_id) is None:
+                raise NotSeated("You have no seat at this table.")
+            conn.execute(
+                "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
+                (int(sitting_out), table_id, user_id),
+            )
+            seat = load_seat(conn, table_id, user_id)
+            assert seat is not None
+            return seat
+
+        return await self._db.write(job)
+
+
+def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:
+    if low is not None and amount < low:
+        raise BuyInOutOfRange(f"You must {doing} for at least {chips(low)}.")
+    if high is not None and amount > high:
+        raise BuyInOutOfRange(f"You can {doing} for at most {chips(high)}.")

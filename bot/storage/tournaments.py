@@ -1,0 +1,267 @@
+"""Sit-and-go tournaments: entries into a prize pool, tournament chips, prizes.
+
+Money: every entry moves the buy-in from the balance to the tournament's pool
+(``pool:P``); leaving before the start or a cancellation refunds it; the
+finish pays the whole pool out as prizes. Tournament chips are not money:
+they are issued to the seats at the start (``tchips:P`` -> ``seat:T:U``) and
+taken back at the end, so the audit can reconcile them like any account
+while keeping them out of the server's money total.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from .errors import TournamentError
+from .ledger import (
+    check_amount,
+    credit_wallet,
+    debit_wallet,
+    pool_account,
+    record,
+    seat_account,
+    tchips_account,
+    wallet_account,
+)
+from .models import LedgerKind, Tournament
+from .tables import dump_json, hand_running, load_open_table
+
+if TYPE_CHECKING:
+    from .db import Database
+
+_COLS = (
+    "id, guild_id, channel_id, creator_id, buy_in, starting_stack, settings, status, pool,"
+    " created_at, started_at, ended_at"
+)
+
+
+def load_tournament(conn: sqlite3.Connection, tournament_id: int) -> Tournament:
+    row = conn.execute(f"SELECT {_COLS} FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+    if row is None:
+        raise TournamentError("There is no such tournament.")
+    entrants = tuple(
+        r[0]
+        for r in conn.execute(
+            "SELECT user_id FROM tournament_entries WHERE tournament_id = ?"
+            " ORDER BY entered_at, user_id",
+            (tournament_id,),
+        )
+    )
+    return Tournament(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
+                      row[7], row[8], row[9], row[10], row[11], entrants)
+
+
+def _refund_all(conn: sqlite3.Connection, t: Tournament, now: float, reason: str) -> None:
+    for user_id in t.entrants:
+        credit_wallet(conn, t.guild_id, user_id, t.buy_in, now)
+        record(conn, t.guild_id, LedgerKind.TOURNAMENT_REFUND, t.buy_in, pool_account(t.id),
+               wallet_account(user_id), now, user_id=user_id, tournament_id=t.id, reason=reason)
+    conn.execute("UPDATE tournaments SET pool = pool - ? WHERE id = ?",
+                 (t.buy_in * len(t.entrants), t.id))
+
+
+def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> None:
+    """Remove the tournament's seats, returning their chips to ``tchips:P``."""
+    for table_id, user_id, stack in conn.execute(
+        "SELECT s.table_id, s.user_id, s.stack FROM seats s JOIN poker_tables p"
+        " ON p.id = s.table_id WHERE p.tournament_id = ?",
+        (t.id,),
+    ).fetchall():
+        if hand_running(conn, table_id):
+            raise TournamentError("A hand is being played; wait for it to end.")
+        if stack:
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, stack,
+                   seat_account(table_id, user_id), tchips_account(t.id), now,
+                   user_id=user_id, table_id=table_id, tournament_id=t.id)
+        conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+
+class TournamentRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get(self, tournament_id: int) -> Tournament:
+        return await self._db.read(lambda c: load_tournament(c, tournament_id))
+
+    async def create(
+        self, guild_id: int, channel_id: int, creator_id: int, *, buy_in: int,
+        starting_stack: int, settings: Mapping[str, Any],
+    ) -> Tournament:
+        check_amount(buy_in, "buy-in")
+        check_amount(starting_stack, "starting stack")
+        text = dump_json(settings)
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            cur = conn.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, creator_id, buy_in, starting_stack,"
+                " settings, created_at) VALUES (?,?,?,?,?,?,?)",
+                (guild_id, channel_id, creator_id, buy_in, starting_stack, text, now),
+            )
+            return load_tournament(conn, int(cur.lastrowid or 0))
+
+        return await self._db.write(job)
+
+    async def enter(self, tournament_id: int, user_id: int) -> Tournament:
+        """Pay the buy-in from the balance into the prize pool."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "registering":
+                raise TournamentError("Registration for this tournament is closed.")
+            if user_id in t.entrants:
+                raise TournamentError("You are already registered.")
+            debit_wallet(conn, t.guild_id, user_id, t.buy_in, now, doing="pay a buy-in of")
+            conn.execute(
+                "INSERT INTO tournament_entries (tournament_id, user_id, entered_at)"
+                " VALUES (?,?,?)",
+                (tournament_id, user_id, now),
+            )
+            conn.execute("UPDATE tournaments SET pool = pool + ? WHERE id = ?",
+                         (t.buy_in, tournament_id))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_ENTRY, t.buy_in,
+                   wallet_account(user_id), pool_account(tournament_id), now,
+                   user_id=user_id, tournament_id=tournament_id)
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def leave(self, tournament_id: int, user_id: int) -> Tournament:
+        """Unregister before the start; the buy-in comes back."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "registering":
+                raise TournamentError("The tournament has started; you can no longer leave it.")
+            if user_id not in t.entrants:
+                raise TournamentError("You are not registered.")
+            conn.execute(
+                "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?",
+                (tournament_id, user_id),
+            )
+            one = replace(t, entrants=(user_id,))
+            _refund_all(conn, one, now, "left before the start")
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def start(
+        self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]
+    ) -> Tournament:
+        """Close registration and seat every entrant (``user -> seat``) with the starting stack."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "registering":
+                raise TournamentError("This tournament has already started.")
+            if set(seat_of) != set(t.entrants) or len(t.entrants) < 2:
+                raise TournamentError("Every entrant (at least two) needs a seat.")
+            table = load_open_table(conn, table_id)
+            if table.tournament_id != tournament_id:
+                raise TournamentError("That table does not belong to this tournament.")
+            for user_id, seat_no in seat_of.items():
+                conn.execute(
+                    "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                    " VALUES (?,?,?,?,?)",
+                    (table_id, seat_no, user_id, t.starting_stack, now),
+                )
+                record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
+                       tchips_account(tournament_id), seat_account(table_id, user_id), now,
+                       user_id=user_id, table_id=table_id, tournament_id=tournament_id)
+            conn.execute("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?",
+                         (now, tournament_id))
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None:
+        """A player with no chips left leaves the table, finishing in ``place``."""
+
+        def job(conn: sqlite3.Connection) -> None:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "running" or user_id not in t.entrants:
+                raise TournamentError("That player is not in this running tournament.")
+            row = conn.execute(
+                "SELECT s.table_id, s.stack FROM seats s JOIN poker_tables p ON p.id = s.table_id"
+                " WHERE p.tournament_id = ? AND s.user_id = ?",
+                (tournament_id, user_id),
+            ).fetchone()
+            if row is None or row[1] != 0:
+                raise TournamentError("Only a player with no chips left is eliminated.")
+            conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (row[0], user_id))
+            conn.execute(
+                "UPDATE tournament_entries SET place = ?"
+                    " WHERE tournament_id = ? AND user_id = ?",
+                (place, tournament_id, user_id),
+            )
+
+        await self._db.write(job)
+
+    async def finish(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> Tournament:
+        """Pay the whole pool as ``prizes`` (user -> chips) and record the places."""
+        now = self._db.clock()
+        for amount in prizes.values():
+            check_amount(amount, "prize")
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "running":
+                raise TournamentError("This tournament is not running.")
+            if not set(prizes) <= set(t.entrants) or not set(places) <= set(t.entrants):
+                raise TournamentError("Prizes go to entrants only.")
+            if sum(prizes.values()) != t.pool:
+                raise TournamentError(
+                    f"The prizes ({sum(prizes.values()):,}) must add up to the pool ({t.pool:,})."
+                )
+            _take_back_chips(conn, t, now)
+            for user_id, amount in prizes.items():
+                credit_wallet(conn, t.guild_id, user_id, amount, now)
+                record(conn, t.guild_id, LedgerKind.TOURNAMENT_PRIZE, amount,
+                       pool_account(tournament_id), wallet_account(user_id), now,
+                       user_id=user_id, tournament_id=tournament_id)
+                conn.execute(
+                    "UPDATE tournament_entries SET prize = ?"
+                    " WHERE tournament_id = ? AND user_id = ?",
+                    (amount, tournament_id, user_id),
+                )
+            for user_id, place in places.items():
+                conn.execute(
+                    "UPDATE tournament_entries SET place = ?"
+                    " WHERE tournament_id = ? AND user_id = ?",
+                    (place, tournament_id, user_id),
+                )
+            conn.execute(
+                "UPDATE tournaments SET status = 'finished', pool = 0, ended_at = ? WHERE id = ?",
+                (now, tournament_id),
+            )
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def cancel(self, tournament_id: int, reason: str = "cancelled") -> Tournament:
+        """Cancel before the end: chips are taken back, every buy-in refunded."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status not in ("registering", "running"):
+                raise TournamentError("This tournament is already over.")
+            _take_back_chips(conn, t, now)
+            _refund_all(conn, t, now, reason)
+            conn.execute(
+                "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
+                (now, tournament_id),
+            )
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
