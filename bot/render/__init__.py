@@ -1,0 +1,67 @@
+"""Pictures of the game: engine types in, PNG bytes out (Pillow only).
+
+Every ``render_*`` function is pure and CPU-bound; async code calls the
+``render_*_async`` twins, which run it in a worker thread
+(:func:`asyncio.to_thread`) so the event loop never blocks. Card sprites
+and fonts are drawn/loaded once per process and cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.render.cardart import card_image
+from bot.render.hole import render_hole_cards, sort_hole
+from bot.render.leaderboard import render_leaderboard
+from bot.render.showdown import render_showdown
+from bot.render.table import render_table
+from bot.render.theme import DeckStyle, Theme
+from bot.render.views import (
+    BestHand,
+    HoleCardsView,
+    LeaderboardRow,
+    LeaderboardView,
+    MadeHandLike,
+    PotResult,
+    PotView,
+    PotWinner,
+    SeatStatus,
+    SeatView,
+    ShowdownView,
+    ShownHand,
+    TableView,
+)
+
+
+async def render_hole_cards_async(view: HoleCardsView, theme: Theme | str = Theme.DARK,
+                                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """:func:`render_hole_cards` in a worker thread."""
+    return await asyncio.to_thread(render_hole_cards, view, theme, style)
+
+
+async def render_table_async(view: TableView, theme: Theme | str = Theme.DARK,
+                             style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """:func:`render_table` in a worker thread."""
+    return await asyncio.to_thread(render_table, view, theme, style)
+
+
+async def render_showdown_async(view: ShowdownView, theme: Theme | str = Theme.DARK,
+                                style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """:func:`render_showdown` in a worker thread."""
+    return await asyncio.to_thread(render_showdown, view, theme, style)
+
+
+async def render_leaderboard_async(view: LeaderboardView,
+                                   theme: Theme | str = Theme.DARK) -> bytes:
+    """:func:`render_leaderboard` in a worker thread."""
+    return await asyncio.to_thread(render_leaderboard, view, theme)
+
+
+__all__ = [
+    "BestHand", "DeckStyle", "HoleCardsView", "LeaderboardRow", "LeaderboardView",
+    "MadeHandLike", "PotResult", "PotView", "PotWinner", "SeatStatus", "SeatView",
+    "ShowdownView", "ShownHand", "TableView", "Theme", "card_image", "render_hole_cards",
+    "render_hole_cards_async", "render_leaderboard", "render_leaderboard_async",
+    "render_showdown", "render_showdown_async", "render_table", "render_table_async",
+    "sort_hole",
+]

@@ -1,0 +1,131 @@
+"""A Pillow canvas that keeps a record of what it drew and where.
+
+Every text and card goes through :class:`Canvas`, which fits text to the
+room it is given (cutting it with an ellipsis) and records the drawn extent
+next to the box it had to stay in. Tests read that record to prove that no
+text runs out of its box or the image and that cards do not overlap.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import Card
+from bot.render.cardart import card_image, card_width, faded_card_image
+from bot.render.fonts import bold_stroke, drawable, fit, font
+from bot.render.theme import RGB, DeckStyle, Palette
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One drawn item: its real extent and the box it had to stay inside."""
+
+    kind: str  # "text" or "card"
+    extent: Box
+    limit: Box
+    text: str = ""
+    card: Card | None = None  # None for a card back (kind "card")
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    return (inner[0] >= outer[0] and inner[1] >= outer[1]
+            and inner[2] <= outer[2] and inner[3] <= outer[3])
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class Canvas:
+    def __init__(self, width: int, height: int, pal: Palette, style: DeckStyle) -> None:
+        self.img = Image.new("RGB", (width, height), pal.background)
+        self.draw = ImageDraw.Draw(self.img)
+        self.pal = pal
+        self.style = DeckStyle(style)
+        self.placed: list[Placed] = []
+
+    @property
+    def bounds(self) -> Box:
+        return (0, 0, self.img.width, self.img.height)
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, *,
+             limit: Box, bold: bool = False, anchor: str = "la") -> Box:
+        """Draw ``text`` at ``xy`` (Pillow anchor), cut to fit ``limit``'s width; return its extent.
+
+        Nothing is drawn (and an empty box is returned) when the text is empty
+        or not even an ellipsis fits.
+        """
+        x, y = xy
+        if anchor[0] == "l":
+            room = limit[2] - x
+        elif anchor[0] == "r":
+            room = x - limit[0]
+        else:
+            room = 2 * min(x - limit[0], limit[2] - x)
+        shown = fit(text, size, int(room), bold=bold)
+        if not shown:
+            return (int(x), int(y), int(x), int(y))
+        stroke = bold_stroke(size) if bold else 0
+        f = font(size)
+        self.draw.text((x, y), shown, font=f, fill=fill, anchor=anchor,
+                       stroke_width=stroke, stroke_fill=fill)
+        ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
+        extent = (int(ext[0]), int(ext[1]), int(ext[2] + 0.999), int(ext[3] + 0.999))
+        self.placed.append(Placed("text", extent, limit, shown))
+        return extent
+
+    def card(self, c: Card | None, x: int, y: int, height: int, *, faded: bool = False,
+             limit: Box | None = None) -> Box:
+        sprite = (faded_card_image if faded else card_image)(c, height, self.style)
+        self.img.paste(sprite, (x, y), sprite)
+        extent = (x, y, x + sprite.width, y + sprite.height)
+        self.placed.append(Placed("card", extent, limit or self.bounds, card=c))
+        return extent
+
+    def card_row(self, cards: tuple[Card | None, ...], x: int, y: int, height: int, gap: int,
+                 *, faded: frozenset[Card] = frozenset(), limit: Box | None = None) -> Box:
+        w = card_width(height)
+        for i, c in enumerate(cards):
+            self.card(c, x + i * (w + gap), y, height, faded=c in faded if c else False,
+                      limit=limit)
+        return (x, y, x + len(cards) * (w + gap) - gap, y + height)
+
+    def png(self) -> bytes:
+        return to_png(self.img)
+
+
+def row_width(n: int, height: int, gap: int) -> int:
+    """Width of ``n`` cards of ``height`` side by side with ``gap`` between them."""
+    return n * card_width(height) + max(0, n - 1) * gap if n else 0
+
+
+def to_png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def chips(amount: int) -> str:
+    """``12345`` -> ``"12,345"``."""
+    return f"{amount:,}"
+
+
+def chips_short(amount: int) -> str:
+    """A compact amount for tight spots: ``1234567`` -> ``"1.23M"``, ``45600`` -> ``"45.6K"``."""
+    a = abs(amount)
+    for unit, scale in (("B", 1_000_000_000), ("M", 1_000_000), ("K", 1_000)):
+        if a >= scale:
+            v = amount / scale
+            digits = 2 if abs(v) < 10 else 1 if abs(v) < 100 else 0
+            text = f"{v:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{v:.0f}"
+            return text + unit
+    return str(amount)
+
+
+__all__ = ["Box", "Canvas", "Placed", "chips", "chips_short", "drawable", "inside", "overlaps",
+           "row_width", "to_png"]

@@ -1,0 +1,87 @@
+"""Fonts and text fitting.
+
+The only font used is the scalable Aileron that Pillow builds in
+(``ImageFont.load_default(size=...)``, Pillow >= 10.1 with FreeType): it needs
+no system install and no file in the repository, so a fresh CI machine draws
+exactly the same pixels as a developer's. Aileron has one weight; "bold" text
+is drawn with a one-pixel-ish stroke in the text colour.
+
+Aileron covers printable ASCII and a few punctuation marks only. Player names
+are folded to what it can draw (accents dropped: "José" -> "Jose"); any other
+character becomes "?". Suit symbols are never text: they are vector shapes
+(:mod:`bot.render.suits`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from PIL import ImageFont
+
+ELLIPSIS = "\u2026"
+#: Characters Aileron draws besides printable ASCII.
+_EXTRA = frozenset(
+    "\u00a9\u00ab\u00b0\u00b1\u00b4\u00b7\u00bb\u2018\u2019\u201c\u201d\u2026\u2039\u203a"
+)
+#: Replacements for common punctuation Aileron lacks.
+_SUBST = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00d7": "x", "\u2022": "\u00b7",
+          "\u00a0": " ", "\u2009": " ", "\u202f": " "}
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> Font:
+    """The built-in scalable font at ``size`` pixels (loaded once per size)."""
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - Pillow without FreeType
+        raise RuntimeError("Pillow was built without FreeType; the renderer needs it")
+    return loaded
+
+
+def bold_stroke(size: int) -> int:
+    """Stroke width that makes text of ``size`` pixels look bold."""
+    return max(1, round(size / 26))
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """``text`` reduced to characters the font can draw (accents dropped, others "?")."""
+    out: list[str] = []
+    for ch in text:
+        ch = _SUBST.get(ch, ch)
+        if " " <= ch <= "~" or ch in _EXTRA:
+            out.append(ch)
+            continue
+        if unicodedata.category(ch)[0] in "CZ":  # control, format, separators
+            out.append(" " if unicodedata.category(ch)[0] == "Z" else "")
+            continue
+        base = unicodedata.normalize("NFKD", ch)
+        ascii_part = "".join(b for b in base if " " <= b <= "~")
+        out.append(ascii_part or "?")
+    return " ".join("".join(out).split())
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """Advance width of ``text`` in pixels, including the bold stroke."""
+    stroke = bold_stroke(size) if bold else 0
+    left, _, right, _ = font(size).getbbox(text, stroke_width=stroke)
+    return int(right - min(0, left))
+
+
+def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
+    """``text`` made drawable and cut with an ellipsis so it is at most ``max_width`` wide."""
+    text = drawable(text)
+    if text_width(text, size, bold=bold) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, size, bold=bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo].rstrip()
+    return cut + ELLIPSIS if cut or text_width(ELLIPSIS, size, bold=bold) <= max_width else ""
+

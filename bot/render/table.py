@@ -1,0 +1,312 @@
+"""The table picture posted to the channel at every street and at the end.
+
+Layout (1280 x 860): a header with the table name, the game and the hand
+number; an oval felt with the board in the middle (five card slots, dealt
+cards in them), the pot above it and the side pots under it; up to ten seat
+boxes on a larger oval around the felt, seat 1 at the top going clockwise. A
+seat's position depends only on its seat number and the table's size, so a
+player stays in the same place hand after hand. Each box shows the name,
+the stack, the dealer button, blind and status badges and, for the player to
+act, the remaining clock. Bets sit on the felt between the seat and the
+board; face-down cards peek out from behind the box.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.canvas import Box, Canvas, chips, chips_short, row_width
+from bot.render.cardart import card_width
+from bot.render.fonts import text_width
+from bot.render.theme import DeckStyle, Palette, Theme, palette
+from bot.render.views import SeatStatus, SeatView, TableView
+
+WIDTH, HEIGHT = 1280, 860
+PAD = 24
+HEADER = 84
+CENTER = (WIDTH // 2, 486)
+SEAT_RX, SEAT_RY = 512, 300
+FELT_RX, FELT_RY = 440, 226
+RAIL = 16
+BOX_W, BOX_H = 236, 112
+BOARD_H, BOARD_GAP = 118, 10
+MINI_H, MINI_PEEK, MINI_STEP = 52, 24, 18
+SHOWN_H, SHOWN_STEP = 64, 34
+BET_SIZE = 26
+CHIP_R = 12
+BET_T = 0.60  # bets sit this far from the centre towards their seat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpot:
+    seat: int
+    box: Box
+    bet_at: tuple[int, int]  # centre of the bet label
+    above_centre: bool  # the box is above the felt's centre line
+
+
+def _ellipse_point(angle_deg: float, rx: float, ry: float) -> tuple[float, float]:
+    a = math.radians(angle_deg)
+    return CENTER[0] + rx * math.cos(a), CENTER[1] - ry * math.sin(a)
+
+
+@lru_cache(maxsize=16)
+def seat_spots(max_seats: int) -> tuple[SeatSpot, ...]:
+    """Where each seat of a ``max_seats`` table sits: seat 1 at the top, then clockwise."""
+    if not 2 <= max_seats <= 10:
+        raise ValueError("a table has 2 to 10 seats")
+    spots = []
+    for i in range(max_seats):
+        angle = 90 - 360 * i / max_seats
+        if max_seats in (4, 8):  # no seat straight at the top: pairs look balanced
+            angle -= 180 / max_seats
+        sx, sy = _ellipse_point(angle, SEAT_RX, SEAT_RY)
+        box = (round(sx - BOX_W / 2), round(sy - BOX_H / 2),
+               round(sx + BOX_W / 2), round(sy + BOX_H / 2))
+        bx = CENTER[0] + (sx - CENTER[0]) * BET_T
+        by = CENTER[1] + (sy - CENTER[1]) * BET_T
+        spots.append(SeatSpot(i + 1, box, (round(bx), round(by)), sy < CENTER[1]))
+    return tuple(spots)
+
+
+def board_box() -> Box:
+    w = row_width(5, BOARD_H, BOARD_GAP)
+    x = CENTER[0] - w // 2
+    y = CENTER[1] - BOARD_H // 2 + 6
+    return (x, y, x + w, y + BOARD_H)
+
+
+def felt_limit() -> Box:
+    """The rectangle inside the felt where centre text may go."""
+    return (CENTER[0] - 300, CENTER[1] - FELT_RY + 30, CENTER[0] + 300, CENTER[1] + FELT_RY - 24)
+
+
+@lru_cache(maxsize=8)
+def _background(theme: Theme) -> Image.Image:
+    """The empty table: background, rail and felt (drawn once per theme, then copied)."""
+    pal = palette(theme)
+    s = 2
+    img = Image.new("RGB", (WIDTH * s, HEIGHT * s), pal.background)
+    d = ImageDraw.Draw(img)
+    cx, cy = CENTER[0] * s, CENTER[1] * s
+    rx, ry = (FELT_RX + RAIL) * s, (FELT_RY + RAIL) * s
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=pal.felt_edge)
+    rx, ry = FELT_RX * s, FELT_RY * s
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=pal.felt)
+    rx, ry = (FELT_RX - 18) * s, (FELT_RY - 18) * s
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=pal.slot, width=2 * s)
+    return img.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+
+
+def _badge(cv: Canvas, right: int, mid_y: int, text: str, fill: tuple[int, int, int],
+           ink: tuple[int, int, int], limit: Box) -> int:
+    """A small pill ending at ``right``; returns its left edge."""
+    size = 18
+    w = text_width(text, size, bold=True) + 16
+    left = right - w
+    if left < limit[0]:
+        return right
+    cv.draw.rounded_rectangle((left, mid_y - 13, right, mid_y + 13), radius=13, fill=fill)
+    cv.text(((left + right) / 2, mid_y), text, size, ink, bold=True, anchor="mm",
+            limit=(left, mid_y - 13, right, mid_y + 13))
+    return left
+
+
+def _fmt_clock(seconds: float) -> str:
+    s = max(0, math.ceil(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
+    pal: Palette = cv.pal
+    x0, y0, x1, y1 = spot.box
+    out = seat.status in (SeatStatus.FOLDED, SeatStatus.SITTING_OUT, SeatStatus.WAITING)
+    turn = view.to_act == seat.seat
+
+    # cards behind the box, peeking out towards the felt
+    if seat.cards and not seat.shown and seat.status in (SeatStatus.ACTIVE, SeatStatus.ALL_IN):
+        n = seat.cards
+        total = card_width(MINI_H) + (n - 1) * MINI_STEP
+        cx = (x0 + x1) // 2 - total // 2
+        cy = y1 - (MINI_H - MINI_PEEK) if spot.above_centre else y0 - MINI_PEEK
+        for i in range(n):
+            cv.card(None, cx + i * MINI_STEP, cy, MINI_H)
+
+    fill = pal.panel_dim if out else pal.panel
+    edge, edge_w = (pal.accent, 4) if turn else (pal.panel_edge, 2)
+    cv.draw.rounded_rectangle(spot.box, radius=14, fill=fill, outline=edge, width=edge_w)
+    inner = (x0 + 12, y0 + 6, x1 - 12, y1 - 6)
+    ink = pal.text_dim if out else pal.text
+
+    name_right = x1 - 12
+    if view.button == seat.seat:  # the dealer button, right of the name
+        r = 15
+        bx, by = x1 - 12 - r, y0 + 26
+        cv.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=(250, 250, 250),
+                        outline=(120, 120, 120), width=2)
+        cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
+                limit=(bx - r, by - r, bx + r, by + r))
+        name_right = bx - r - 8
+    cv.text((x0 + 14, y0 + 26), seat.name, 28, ink, bold=True, anchor="lm",
+            limit=(inner[0], inner[1], name_right, inner[3]))
+
+    # stack, then badges from the right
+    row2 = y0 + 62
+    right = x1 - 12
+    badges: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
+    if seat.status == SeatStatus.ALL_IN:
+        badges.append(("ALL-IN", pal.danger, (255, 255, 255)))
+    elif seat.status == SeatStatus.FOLDED:
+        badges.append(("FOLDED", pal.panel_edge, pal.text))
+    elif seat.status == SeatStatus.SITTING_OUT:
+        badges.append(("SITTING OUT", pal.panel_edge, pal.text))
+    elif seat.status == SeatStatus.WAITING:
+        badges.append(("WAITING", pal.panel_edge, pal.text))
+    if seat.blind:
+        badges.append((seat.blind, (70, 110, 190), (255, 255, 255)))
+    stack = chips(seat.stack)
+    badge_w = sum(text_width(t, 18, bold=True) + 22 for t, _, _ in badges)
+    if text_width(stack, 26, bold=True) > (inner[2] - inner[0]) - badge_w - 4:
+        stack = chips_short(seat.stack)
+    stack_right = inner[0] + 2 + text_width(stack, 26, bold=True)
+    for text, bg, fg in badges:
+        right = _badge(cv, right, row2, text, bg, fg, (stack_right + 6, inner[1], right,
+                                                       inner[3])) - 6
+    stack_ink = pal.text_dim if out else pal.money
+    cv.text((x0 + 14, row2), stack, 26, stack_ink, bold=True, anchor="lm",
+            limit=(inner[0], inner[1], max(right, stack_right + 2), inner[3]))
+
+    if turn:
+        bar = (x0 + 14, y1 - 24, x1 - 70, y1 - 14)
+        cv.draw.rounded_rectangle(bar, radius=5, fill=pal.panel_dim, outline=pal.panel_edge)
+        if view.clock is not None:
+            frac = 1.0
+            if view.clock_total:
+                frac = max(0.0, min(1.0, view.clock / view.clock_total))
+            low = frac < 0.25
+            if frac > 0:
+                cv.draw.rounded_rectangle((bar[0], bar[1], bar[0] + max(10, round(
+                    (bar[2] - bar[0]) * frac)), bar[3]), radius=5,
+                    fill=pal.danger if low else pal.accent)
+            cv.text((x1 - 14, y1 - 19), _fmt_clock(view.clock), 22,
+                    pal.danger if low else pal.accent, bold=True, anchor="rm",
+                    limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4))
+        else:
+            cv.text((x1 - 14, y1 - 19), "to act", 20, pal.accent, bold=True, anchor="rm",
+                    limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4))
+
+
+def _draw_bet(cv: Canvas, spot: SeatSpot, amount: int) -> None:
+    pal = cv.pal
+    bx, by = spot.bet_at
+    board = board_box()
+    beside_board = by + 16 > board[1] - 4 and by - 16 < board[3] + 4
+    # between the board and the seat box when level with the board, else anywhere on the felt
+    if beside_board and bx >= CENTER[0]:
+        lo, hi = board[2] + 12, spot.box[0] - 8
+    elif beside_board:
+        lo, hi = spot.box[2] + 8, board[0] - 12
+    else:
+        lo, hi = CENTER[0] - FELT_RX + 40, CENTER[0] + FELT_RX - 40
+    text = chips(amount)
+    w = 2 * CHIP_R + 8 + text_width(text, BET_SIZE, bold=True)
+    if w > hi - lo:
+        text = chips_short(amount)
+        w = 2 * CHIP_R + 8 + text_width(text, BET_SIZE, bold=True)
+    x0 = min(max(bx - w // 2, lo), hi - w)
+    cx = x0 + CHIP_R
+    cv.draw.ellipse((cx - CHIP_R, by - CHIP_R, cx + CHIP_R, by + CHIP_R), fill=pal.chip,
+                    outline=pal.chip_edge, width=3)
+    cv.draw.ellipse((cx - 4, by - 4, cx + 4, by + 4), fill=pal.chip_edge)
+    cv.text((x0 + 2 * CHIP_R + 8, by), text, BET_SIZE, pal.felt_text, bold=True, anchor="lm",
+            limit=(x0, by - 22, x0 + w + 2, by + 22))
+
+
+def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
+    n = len(seat.shown)
+    w = card_width(SHOWN_H) + (n - 1) * SHOWN_STEP
+    bx, by = spot.bet_at
+    for i, c in enumerate(seat.shown):
+        cv.card(c, bx - w // 2 + i * SHOWN_STEP, by - SHOWN_H // 2, SHOWN_H)
+
+
+def _draw_centre(cv: Canvas, view: TableView) -> None:
+    pal = cv.pal
+    bx0, by0, _bx1, by1 = board_box()
+    step = card_width(BOARD_H) + BOARD_GAP
+    for i in range(5):
+        x = bx0 + i * step
+        if i < len(view.board):
+            cv.card(view.board[i], x, by0, BOARD_H)
+        else:
+            cv.draw.rounded_rectangle((x, by0, x + card_width(BOARD_H), by1), radius=8,
+                                      outline=pal.slot, width=3)
+    limit = felt_limit()
+    total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
+    top = by0 - 26
+    if view.street:
+        cv.text((CENTER[0], top - 44), view.street.upper(), 22, pal.felt_text_dim, bold=True,
+                anchor="mm", limit=limit)
+    if total:  # everything in the middle, bets of this round included
+        cv.text((CENTER[0], top), f"Pot {chips(total)}", 32, pal.felt_text, bold=True,
+                anchor="mm", limit=limit)
+    if len(view.pots) > 1:
+        parts = []
+        for i, p in enumerate(view.pots):
+            label = p.label or ("Main" if i == 0 else f"Side {i}")
+            parts.append(f"{label}: {chips(p.amount)}")
+        cv.text((CENTER[0], by1 + 24), "  \u00b7  ".join(parts), 22, pal.felt_text_dim,
+                anchor="mm", limit=limit)
+    if view.note:
+        y = by1 + (56 if len(view.pots) > 1 else 28)
+        cv.text((CENTER[0], y), view.note, 26, pal.accent, bold=True, anchor="mm", limit=limit)
+
+
+def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
+               style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
+    """Lay out and draw the table; the canvas keeps the record of what went where."""
+    spots = {s.seat: s for s in seat_spots(view.max_seats)}
+    for seat in view.seats:
+        if seat.seat not in spots:
+            raise ValueError(f"seat {seat.seat} is not on a {view.max_seats}-seat table")
+    if len(view.board) > 5:
+        raise ValueError("a board has at most 5 cards")
+    pal = palette(theme)
+    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    cv.img.paste(_background(Theme(theme)))
+
+    page = (PAD, 8, WIDTH - PAD, HEADER)
+    hand = f"Hand #{view.hand_number}"
+    hb = cv.text((WIDTH - PAD, 30), hand, 26, pal.text_dim, anchor="rm", limit=page)
+    cv.text((PAD, 30), view.table_name, 32, pal.text, bold=True, anchor="lm",
+            limit=(PAD, 8, hb[0] - 24, HEADER))
+    if view.game:
+        cv.text((PAD, 66), view.game, 22, pal.text_dim, anchor="lm", limit=page)
+
+    taken = {s.seat for s in view.seats}
+    for spot in spots.values():  # open seats: a faint outline with the seat number
+        if spot.seat not in taken:
+            cv.draw.rounded_rectangle(spot.box, radius=14, outline=pal.panel_edge, width=2)
+            cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
+                    f"Seat {spot.seat}", 22, pal.text_dim, anchor="mm", limit=spot.box)
+
+    _draw_centre(cv, view)
+    for seat in view.seats:
+        spot = spots[seat.seat]
+        if seat.shown:
+            _draw_shown(cv, spot, seat)
+        elif seat.bet:
+            _draw_bet(cv, spot, seat.bet)
+    for seat in view.seats:
+        _draw_seat(cv, spots[seat.seat], seat, view)
+    return cv
+
+
+def render_table(view: TableView, theme: Theme | str = Theme.DARK,
+                 style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """PNG of the table: board, pots, seats, bets, button, blinds, markers and the clock."""
+    return draw_table(view, theme, style).png()

@@ -1,0 +1,150 @@
+"""What the renderer draws: small frozen views filled by the runtime.
+
+The renderer does not know the hand state machine. The runtime copies what a
+picture needs into these views: engine :class:`~bot.engine.cards.Card` objects
+and plain values (chip amounts are ints, names are display names, clocks are
+seconds). Every view is immutable and safe to hand to a worker thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from bot.engine.cards import Card
+
+
+class SeatStatus(StrEnum):
+    """What a seat is doing in the current hand."""
+
+    ACTIVE = "active"  # dealt in and still in the hand
+    FOLDED = "folded"
+    ALL_IN = "all_in"
+    SITTING_OUT = "sitting_out"  # at the table but not dealt in
+    WAITING = "waiting"  # sat down, waits for the big blind or the next hand
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One occupied seat at the table."""
+
+    seat: int  # table seat number, 1..max_seats
+    name: str
+    stack: int  # chips behind (not counting the bet in front)
+    bet: int = 0  # chips put in during this betting round
+    status: SeatStatus = SeatStatus.ACTIVE
+    blind: str = ""  # "SB", "BB", "SB+BB" (or "" when none posted); shown as a badge
+    cards: int = 0  # hole cards held (drawn face down; 0 for none)
+    shown: tuple[Card, ...] = ()  # hole cards shown face up (after showdown)
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """A pot in the middle: the main pot first, then the side pots in order."""
+
+    amount: int
+    label: str = ""  # "Main pot", "Side pot 1"; empty: numbered automatically
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything the table picture shows."""
+
+    table_name: str
+    hand_number: int
+    max_seats: int  # 2..10: fixes where each seat number sits around the table
+    seats: tuple[SeatView, ...]
+    board: tuple[Card, ...] = ()  # 0..5 cards; Courchevel shows its first card preflop
+    pots: tuple[PotView, ...] = ()
+    button: int | None = None  # the dealer's seat number
+    to_act: int | None = None  # whose turn it is
+    clock: float | None = None  # seconds left for the player to act
+    clock_total: float | None = None  # the full turn time (draws the clock bar)
+    game: str = ""  # "Pot-limit Omaha Hi-Lo · 1/2"
+    street: str = ""  # "Preflop", "Flop", "Turn", "River", "Showdown"
+    note: str = ""  # one line under the board, e.g. "Alice wins 340"
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsView:
+    """A player's private cards, sent in a direct message."""
+
+    table_name: str
+    hand_number: int
+    cards: tuple[Card, ...]  # 4, 5 or 6 (any order: the picture sorts them)
+    board: tuple[Card, ...] = ()
+    label: str = ""  # the "you have" label (evaluate.hand_label), shown when the board is out
+    game: str = ""
+
+
+class MadeHandLike(Protocol):
+    """A made hand: :class:`bot.engine.evaluate.MadeHand` fits."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...  # the five cards used
+
+    @property
+    def description(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BestHand:
+    """A plain made hand for callers that do not have a MadeHand at hand."""
+
+    cards: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """One hand shown down."""
+
+    name: str
+    hole: tuple[Card, ...]
+    high: MadeHandLike | None = None
+    low: MadeHandLike | None = None  # hi-lo only; None: no qualifying low
+    won: int = 0  # chips won in this hand, all pots together
+
+
+@dataclass(frozen=True, slots=True)
+class PotWinner:
+    name: str
+    amount: int
+    half: str = ""  # "high", "low" or "" (the whole pot)
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """Who won one pot and how much."""
+
+    label: str  # "Main pot", "Side pot 1"
+    amount: int
+    winners: tuple[PotWinner, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownView:
+    table_name: str
+    hand_number: int
+    board: tuple[Card, ...]
+    hands: tuple[ShownHand, ...]
+    pots: tuple[PotResult, ...] = ()
+    hi_lo: bool = False
+    game: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    name: str
+    value: int | str  # ints are drawn with thousands separators
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardView:
+    title: str
+    rows: tuple[LeaderboardRow, ...]
+    subtitle: str = ""
+    value_label: str = ""  # heading of the value column ("Chips", "Won")
+    highlight: str = field(default="")  # a name to pick out (the player who asked)
