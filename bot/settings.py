@@ -1,0 +1,225 @@
+"""Typed settings, read once from the environment and an optional ``.env`` file.
+
+Every setting is an environment variable; a ``.env`` file in the working
+directory (``KEY=value`` lines, ``#`` comments, optional quotes and
+``export``) fills in whatever the environment does not set. The environment
+always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
+
+========================  =======================================================
+``DISCORD_TOKEN``         the bot's token (required to run; the only secret)
+``DATABASE_PATH``         SQLite file; default ``omaha_dealer.sqlite3`` in the
+                          working directory (the directory ``python -m bot`` is
+                          started from, where ``.env`` lives too). A relative
+                          path is taken from the working directory. ``:memory:``
+                          keeps everything in memory (tests only).
+``DEV_GUILD_ID``          a server id: slash commands are synced to that server
+                          only, where they appear instantly (global sync can take
+                          up to an hour). Empty: sync globally.
+``DISCORD_API_BASE``      REST base URL, with the API version; default
+                          ``https://discord.com/api/v10``. Point it at an HTTP
+                          proxy or a fake Discord.
+``DISCORD_GATEWAY_URL``   gateway websocket URL; default
+                          ``wss://gateway.discord.gg/``.
+``LOG_LEVEL``             ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
+========================  =======================================================
+
+The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
+:class:`Secret` whose representation is masked.
+
+This module imports nothing from discord.py, so it can be used (and tested)
+anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+DEFAULT_DATABASE = "omaha_dealer.sqlite3"
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+DEFAULT_LOG_LEVEL = "INFO"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+ENV_FILE = ".env"
+
+TOKEN_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+
+How to get a token:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. In "Bot", press "Reset Token" and copy the token (keep it secret).
+  3. Put it in a file named .env in this directory (copy .env.example):
+         DISCORD_TOKEN=your-token-here
+     or set the environment variable DISCORD_TOKEN.
+  4. Invite the bot: in "OAuth2" > "URL Generator" tick the scopes "bot" and
+     "applications.commands" and the permissions "Send Messages",
+     "Attach Files" and "Embed Links", then open the generated URL.
+
+To try the bot without a token, run: python -m bot demo
+"""
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; the message names it."""
+
+
+class MissingToken(SettingsError):
+    """``DISCORD_TOKEN`` is not set; :data:`TOKEN_HELP` says how to get one."""
+
+    def __init__(self) -> None:
+        super().__init__(TOKEN_HELP)
+
+
+class Secret:
+    """A string that does not show itself: ``repr`` and ``str`` are masked."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself, for the one place that needs it (logging in)."""
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(("Secret", self._value))
+
+    def __repr__(self) -> str:
+        return "Secret('********')" if self._value else "Secret('')"
+
+    __str__ = __repr__
+
+
+_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+
+
+def parse_env_file(text: str) -> dict[str, str]:
+    """Parse ``.env`` text: ``KEY=value`` lines; blank lines and ``#`` comments skipped.
+
+    Values may be quoted with ``'`` or ``"`` (kept verbatim inside; ``\\n`` and
+    ``\\"`` are unescaped in double quotes). An unquoted value ends at `` #``.
+    Lines that are not assignments raise :class:`SettingsError` naming the line.
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _LINE.match(raw)
+        if match is None:
+            raise SettingsError(f".env line {number} is not KEY=value: {stripped[:40]!r}")
+        key, value = match[1], match[2]
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            quote, value = value[0], value[1:-1]
+            if quote == '"':
+                value = value.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+        elif value and value[0] in "'\"":
+            raise SettingsError(f".env line {number}: the quote of {key} is not closed")
+        else:
+            value = re.split(r"\s+#", value, maxsplit=1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in schemes or not parts.netloc:
+        wanted = " or ".join(f"{s}://" for s in schemes)
+        raise SettingsError(f"{name} must be a URL starting with {wanted}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment, checked and typed."""
+
+    token: Secret
+    database_path: str = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str = DEFAULT_GATEWAY_URL
+    log_level: str = DEFAULT_LOG_LEVEL
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
+        """Build settings from ``NAME -> value`` (environment-style); empty means unset."""
+
+        def get(name: str) -> str:
+            return values.get(name, "").strip()
+
+        token = get("DISCORD_TOKEN")
+        if require_token and not token:
+            raise MissingToken()
+        if any(ch.isspace() for ch in token):
+            raise SettingsError("DISCORD_TOKEN contains spaces; copy the token exactly")
+
+        database = get("DATABASE_PATH") or DEFAULT_DATABASE
+
+        guild_text = get("DEV_GUILD_ID")
+        dev_guild: int | None = None
+        if guild_text:
+            if not guild_text.isdigit() or int(guild_text) <= 0:
+                raise SettingsError(
+                    f"DEV_GUILD_ID must be a server id (a number), got {guild_text!r}"
+                )
+            dev_guild = int(guild_text)
+
+        api_base = _url(
+            "DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http", "https")
+        ).rstrip("/")
+        gateway = _url(
+            "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
+        )
+
+        level = (get("LOG_LEVEL") or DEFAULT_LOG_LEVEL).upper()
+        if level == "WARN":
+            level = "WARNING"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+
+        return cls(
+            token=Secret(token),
+            database_path=database,
+            dev_guild_id=dev_guild,
+            api_base=api_base,
+            gateway_url=gateway,
+            log_level=level,
+        )
+
+    @classmethod
+    def load(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        env_file: str | os.PathLike[str] | None = ENV_FILE,
+        *,
+        require_token: bool = True,
+    ) -> Settings:
+        """Read the environment, filled in from ``env_file`` when it exists.
+
+        Raises :class:`MissingToken` without a token (unless ``require_token``
+        is false) and :class:`SettingsError` for a value that cannot be used.
+        """
+        merged: dict[str, str] = {}
+        if env_file is not None:
+            path = Path(env_file)
+            if path.is_file():
+                merged.update(parse_env_file(path.read_text(encoding="utf-8")))
+        env = os.environ if environ is None else environ
+        merged.update({k: v for k, v in env.items() if v.strip()})
+        return cls.from_mapping(merged, require_token=require_token)
+
+    @property
+    def uses_real_discord(self) -> bool:
+        """True when both endpoints are Discord's own."""
+        return self.api_base == DEFAULT_API_BASE and self.gateway_url == DEFAULT_GATEWAY_URL

@@ -1,0 +1,148 @@
+"""Settings from the environment and .env: parsing, defaults, validation, a masked token."""
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import (
+    DEFAULT_API_BASE,
+    DEFAULT_DATABASE,
+    DEFAULT_GATEWAY_URL,
+    MissingToken,
+    Secret,
+    Settings,
+    SettingsError,
+    parse_env_file,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_defaults_with_only_a_token() -> None:
+    """A token alone gives the documented defaults."""
+    s = Settings.from_mapping({"DISCORD_TOKEN": "abc.def"})
+    assert s.token.reveal() == "abc.def"
+    assert s.database_path == DEFAULT_DATABASE == "omaha_dealer.sqlite3"
+    assert s.dev_guild_id is None
+    assert s.api_base == DEFAULT_API_BASE == "https://discord.com/api/v10"
+    assert s.gateway_url == DEFAULT_GATEWAY_URL
+    assert s.log_level == "INFO"
+    assert s.uses_real_discord
+
+
+def test_every_setting_is_read() -> None:
+    """Each variable lands in its typed field."""
+    s = Settings.from_mapping(
+        {
+            "DISCORD_TOKEN": "tok",
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
+            "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert s.database_path == "/tmp/x.sqlite3"
+    assert s.dev_guild_id == 123456789012345678
+    assert s.api_base == "http://127.0.0.1:8080/api/v10"
+    assert s.gateway_url == "ws://127.0.0.1:8080/gateway"
+    assert s.log_level == "DEBUG"
+    assert not s.uses_real_discord
+
+
+def test_missing_token_explains_how_to_get_one() -> None:
+    """No token: the error tells the user where to get one."""
+    with pytest.raises(MissingToken) as info:
+        Settings.from_mapping({"DISCORD_TOKEN": "  "})
+    assert "discord.com/developers/applications" in str(info.value)
+    assert ".env" in str(info.value)
+    assert Settings.from_mapping({}, require_token=False).token.reveal() == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "needle"),
+    [
+        ("DEV_GUILD_ID", "my-server", "DEV_GUILD_ID"),
+        ("DEV_GUILD_ID", "-5", "DEV_GUILD_ID"),
+        ("DISCORD_API_BASE", "discord.com/api", "DISCORD_API_BASE"),
+        ("DISCORD_API_BASE", "ws://127.0.0.1/api", "DISCORD_API_BASE"),
+        ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "DISCORD_GATEWAY_URL"),
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL"),
+        ("DISCORD_TOKEN", "two words", "DISCORD_TOKEN"),
+    ],
+)
+def test_bad_values_are_named(name: str, value: str, needle: str) -> None:
+    """A value the bot cannot use is refused with the setting's name."""
+    values = {"DISCORD_TOKEN": "tok", name: value}
+    with pytest.raises(SettingsError, match=needle):
+        Settings.from_mapping(values)
+
+
+def test_token_never_shows_in_repr_or_str() -> None:
+    """The token is masked in every representation of the settings."""
+    secret = "MTIzNDU2Nzg5.abcdef.very-secret-token"
+    s = Settings.from_mapping({"DISCORD_TOKEN": secret})
+    for text in (repr(s), str(s), repr(s.token), str(s.token), f"{s}", f"{s.token!r}"):
+        assert secret not in text
+        assert "very-secret" not in text
+    assert "********" in repr(s)
+    assert s.token == Secret(secret) and s.token != Secret("other")
+
+
+def test_parse_env_file_handles_comments_quotes_and_export() -> None:
+    """The .env parser understands the usual forms."""
+    text = """
+# a comment
+export DISCORD_TOKEN=abc  # trailing comment
+DATABASE_PATH="/data/my db.sqlite3"
+LOG_LEVEL='WARNING'
+DEV_GUILD_ID=
+HASH=a#b
+ESCAPED="line\\nnext \\"q\\""
+"""
+    values = parse_env_file(text)
+    assert values == {
+        "DISCORD_TOKEN": "abc",
+        "DATABASE_PATH": "/data/my db.sqlite3",
+        "LOG_LEVEL": "WARNING",
+        "DEV_GUILD_ID": "",
+        "HASH": "a#b",
+        "ESCAPED": 'line\nnext "q"',
+    }
+
+
+@pytest.mark.parametrize("bad", ["just words", "KEY='unclosed", "1KEY=x"])
+def test_parse_env_file_refuses_garbage(bad: str) -> None:
+    """Lines that are not assignments are reported with their number."""
+    with pytest.raises(SettingsError, match="line 1"):
+        parse_env_file(bad)
+
+
+def test_environment_overrides_env_file(tmp_path: Path) -> None:
+    """The .env file fills gaps; the environment wins."""
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=ERROR\nDATABASE_PATH=file.db\n")
+    s = Settings.load({"DISCORD_TOKEN": "from-env", "DATABASE_PATH": ""}, env_file)
+    assert s.token.reveal() == "from-env"
+    assert s.log_level == "ERROR"
+    assert s.database_path == "file.db"
+    assert Settings.load({}, tmp_path / "absent.env", require_token=False).log_level == "INFO"
+
+
+def test_env_example_documents_every_setting() -> None:
+    """.env.example names every setting, each with a comment above it, and parses."""
+    text = (REPO / ".env.example").read_text()
+    values = parse_env_file(text)
+    expected = {
+        "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
+        "DISCORD_GATEWAY_URL", "LOG_LEVEL",
+    }
+    assert set(values) == expected
+    lines = text.splitlines()
+    for name in expected:
+        index = next(i for i, line in enumerate(lines) if line.startswith(f"{name}="))
+        assert lines[index - 1].startswith("#"), name
+    assert values["DISCORD_TOKEN"] == ""
+    # The example's values are the defaults: loading it with a token changes nothing.
+    example = Settings.from_mapping({**values, "DISCORD_TOKEN": "t"})
+    assert example == Settings.from_mapping({"DISCORD_TOKEN": "t"})
