@@ -21,6 +21,17 @@ bit 7), comparing two lows from the highest card down is comparing their masks
 as integers (smaller is better), so the value is ``256 - mask``: the wheel
 5-4-3-2-A is 225, the worst low 8-7-6-5-4 is 8.
 
+Speed
+-----
+:func:`high_value` and :func:`low_value` are table driven (see
+``bot/engine/_eval_tables.py``): per board rank multiset, one table gives the
+best non-flush value of every pair of hole ranks, so a 4-card hand is six
+lookups; flushes (three board and two hole cards of one suit) are detected with
+a few integer operations and evaluated apart; a low is one lookup indexed by the
+board's and the hand's low-rank masks. Tables are built on first use (all of
+them: ``warm()``, about 0.3 s). They check card counts but, for speed, not that
+the cards are distinct (cards come from one deck); the made-hand functions check.
+
 :func:`best_high` and :func:`best_low` (which say which five cards play) try
 every 2 + 3 combination; they are meant for showdowns, not for simulation.
 """
@@ -31,6 +42,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from bot.engine import _eval_tables as _t
+from bot.engine._eval_tables import (
+    FLUSH,
+    FULL_HOUSE,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+    rank_value,
+)
 from bot.engine.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 
 __all__ = [
@@ -43,8 +66,6 @@ __all__ = [
     "high_value",
     "low_value",
 ]
-
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
@@ -68,50 +89,7 @@ class MadeHand:
 
 
 # ---------------------------------------------------------------------------
-# Five-card values from ranks (the single source of truth for hand order)
-
-
-def _pack(category: int, ranks: Sequence[int]) -> int:
-    value = category
-    for i in range(5):
-        value = (value << 4) | (ranks[i] if i < len(ranks) else 0)
-    return value
-
-
-def _straight_top(distinct_desc: Sequence[int]) -> int:
-    """The top rank of a straight made by five distinct ranks, or 0."""
-    if len(distinct_desc) != 5:
-        return 0
-    if distinct_desc[0] - distinct_desc[4] == 4:
-        return distinct_desc[0]
-    if list(distinct_desc) == [14, 5, 4, 3, 2]:
-        return 5
-    return 0
-
-
-def rank_value(ranks: Sequence[int], flush: bool = False) -> int:
-    """The value of five cards given their ranks (2..14) and whether they are suited."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    # groups ordered by (count, rank), biggest first
-    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    shape = [c for _, c in groups]
-    order = [r for r, _ in groups]
-    if shape[0] == 1:
-        top = _straight_top(order)
-        if top:
-            return _pack(STRAIGHT_FLUSH if flush else STRAIGHT, [top])
-        return _pack(FLUSH if flush else HIGH_CARD, order)
-    if flush:
-        raise ValueError("a flush cannot hold two cards of the same rank")
-    if shape[0] == 4:
-        return _pack(QUADS, order)
-    if shape[0] == 3:
-        return _pack(FULL_HOUSE if shape[1] == 2 else TRIPS, order)
-    if shape[1] == 2:
-        return _pack(TWO_PAIR, order)
-    return _pack(PAIR, order)
+# Five-card values (rank_value in _eval_tables is the single definition of hand order)
 
 
 def five_value(cards: Sequence[Card]) -> int:
@@ -255,26 +233,107 @@ def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Values (straightforward reference implementation)
+# Values (the fast path: see _eval_tables for the tables)
+
+_PAIRS = {n: tuple((i, j) for i in range(n) for j in range(i + 1, n)) for n in HOLE_SIZES}
+_PRIME = _t.PRIME
+_NIBBLE = _t.NIBBLE
+_BOARDS = _t.BOARDS
+_LOWBIT = _t.LOWBIT
+_LOW = _t.LOW
+_SUIT_CHARS = "cdhs"
+
+
+def _flush_high(hole: Sequence[Card], board: Sequence[Card], flush_bits: int) -> int:
+    """Best flush when a suit has three board and two hole cards (``flush_bits`` has bit
+    ``4 * s + 3`` set for each such suit s; only one suit can have three of five board cards)."""
+    suit = _SUIT_CHARS[(flush_bits.bit_length() - 4) // 4]
+    hole_bits = [1 << c.rank for c in hole if c.suit == suit]
+    board_mask = 0
+    for c in board:
+        if c.suit == suit:
+            board_mask |= 1 << c.rank
+    return _t.flush_value(board_mask, hole_bits)
 
 
 def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
-    """The best Omaha high value: exactly 2 hole + 3 board cards; higher is better."""
-    _check(hole, board)
-    return max(
-        five_value(pair + triple)
-        for pair in combinations(tuple(hole), 2)
-        for triple in combinations(tuple(board), 3)
-    )
+    """The best Omaha high value: exactly 2 hole + 3 board cards; higher is better.
+
+    The cards must be distinct (they come from one deck); only the counts are checked.
+    """
+    prime = _PRIME
+    nibble = _NIBBLE
+    if len(board) == 5:
+        b0, b1, b2, b3, b4 = board
+        key = prime[b0.rank] * prime[b1.rank] * prime[b2.rank] * prime[b3.rank] * prime[b4.rank]
+        flush_bits = (
+            nibble[b0.suit] + nibble[b1.suit] + nibble[b2.suit] + nibble[b3.suit]
+            + nibble[b4.suit] + 0x5555
+        ) & 0x8888  # fmt: skip
+    else:
+        if len(board) not in BOARD_SIZES:
+            _check(hole, board)
+        key = 1
+        nibbles = 0x5555
+        for c in board:
+            key *= prime[c.rank]
+            nibbles += nibble[c.suit]
+        flush_bits = nibbles & 0x8888
+    try:
+        table = _BOARDS[key]
+    except KeyError:
+        table = _t.board_table(key, [c.rank for c in board])
+    if len(hole) == 4:
+        h0, h1, h2, h3 = hole
+        ra = h0.rank
+        rb = h1.rank
+        rc = h2.rank
+        rd = h3.rank
+        a13 = ra * 13
+        b13 = rb * 13
+        c13 = rc * 13
+        best = max(
+            table[a13 + rb], table[a13 + rc], table[a13 + rd],
+            table[b13 + rc], table[b13 + rd], table[c13 + rd],
+        )  # fmt: skip
+        if flush_bits:
+            flush_bits &= (
+                nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit] + 0x6666
+            )
+    else:
+        pairs = _PAIRS.get(len(hole))
+        if pairs is None:
+            _check(hole, board)
+            raise AssertionError  # _check raised
+        ranks = [x.rank for x in hole]
+        best = max([table[ranks[i] * 13 + ranks[j]] for i, j in pairs])
+        if flush_bits:
+            hole_nibbles = 0x6666
+            for c in hole:
+                hole_nibbles += nibble[c.suit]
+            flush_bits &= hole_nibbles
+    if flush_bits:
+        flush = _flush_high(hole, board, flush_bits)
+        if flush > best:
+            return flush
+    return best
 
 
 def low_value(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
-    """The best 8-or-better low value (higher is better), or None without a low."""
-    _check(hole, board)
-    best = 0
-    for pair in combinations(tuple(hole), 2):
-        for triple in combinations(tuple(board), 3):
-            mask = _low_mask(pair + triple)
-            if mask is not None and 256 - mask > best:
-                best = 256 - mask
-    return best or None
+    """The best 8-or-better low value (higher is better), or None without a low.
+
+    The cards must be distinct (they come from one deck); only the counts are checked.
+    """
+    if len(hole) not in HOLE_SIZES or len(board) not in BOARD_SIZES:
+        _check(hole, board)
+    board_mask = 0
+    for c in board:
+        board_mask |= _LOWBIT[c.rank]
+    hole_mask = 0
+    for c in hole:
+        hole_mask |= _LOWBIT[c.rank]
+    index = board_mask << 8 | hole_mask
+    value = _LOW[index]
+    if value < 0:
+        value = _t.low_fill(index)
+    return value or None

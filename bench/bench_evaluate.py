@@ -1,0 +1,158 @@
+"""Benchmark: Omaha hand evaluation against phevaluator, treys and PokerKit.
+
+Run: .venv/bin/python bench/bench_evaluate.py [--deals N] [--pokerkit-deals N] [--seed S]
+
+Every evaluator gets the same random deals (5 board cards, 6 hole cards; the
+4- and 5-card hands are the first cards of the 6), each in its own card format,
+converted before timing. Figures are evaluations per second measured in this
+run (best of 3 passes for the fast ones), and their ratios. Our lookup tables
+are built lazily on first use; the bench builds all of them first and reports
+that one-off cost. PokerKit is slow, so it is timed on the first
+--pokerkit-deals deals only (its rate is still per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+t0 = time.perf_counter()
+from bot.engine import _eval_tables  # noqa: E402
+from bot.engine.cards import DECK, Card  # noqa: E402
+from bot.engine.evaluate import high_value, low_value  # noqa: E402
+
+IMPORT_SECONDS = time.perf_counter() - t0
+
+
+def rate(fn: Callable[[], object], n: int, repeat: int = 1) -> float:
+    """Best evaluations per second over ``repeat`` runs of ``fn`` (which does n evaluations)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return n / best
+
+
+def line(label: str, ours: float, peers: Sequence[tuple[str, float]], target: str = "") -> None:
+    parts = [f"{label}: ours {ours:,.0f}/s"]
+    for name, value in peers:
+        parts.append(f"{name} {value:,.0f}/s ratio {ours / value:.2f}")
+    print("  ".join(parts) + (f"  (target {target})" if target else ""))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20_000)
+    parser.add_argument("--pokerkit-deals", type=int, default=2_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+
+    from phevaluator import evaluate_omaha_cards
+    from pokerkit import Card as PKCard
+    from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
+    from treys import Card as TCard
+    from treys import PLOEvaluator
+
+    rng = random.Random(args.seed)
+    deals: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    for _ in range(args.deals):
+        cards = rng.sample(DECK, 11)
+        deals.append((tuple(cards[:6]), tuple(cards[6:])))
+    n = len(deals)
+    npk = min(args.pokerkit_deals, n)
+
+    ph = [tuple(c.index for c in board) + tuple(c.index for c in hole[:4]) for hole, board in deals]
+    tr = [
+        ([TCard.new(str(c)) for c in hole], [TCard.new(str(c)) for c in board])
+        for hole, board in deals
+    ]
+    pk = [
+        (list(PKCard.parse("".join(map(str, hole)))), list(PKCard.parse("".join(map(str, board)))))
+        for hole, board in deals[:npk]
+    ]
+    treys_eval = PLOEvaluator()
+    print(f"{n:,} random deals (board 5, hole 4/5/6); PokerKit on the first {npk:,}")
+    print(f"import bot.engine.evaluate: {IMPORT_SECONDS * 1000:.0f} ms")
+
+    # Our tables are built lazily; build them all now and report the one-off cost.
+    start = time.perf_counter()
+    _eval_tables.warm()
+    warm_seconds = time.perf_counter() - start
+    print(
+        f"building every board table (warm(), otherwise done lazily): {warm_seconds * 1000:.0f} ms"
+    )
+
+    deals4 = [(hole[:4], board) for hole, board in deals]
+
+    def ours4() -> None:
+        for hole, board in deals4:
+            high_value(hole, board)
+
+    ours = rate(ours4, n, repeat=3)
+
+    def ph4() -> None:
+        for cards in ph:
+            evaluate_omaha_cards(*cards)
+
+    def tr4() -> None:
+        for hole, board in tr:
+            treys_eval.evaluate(hole[:4], board)
+
+    def pk4() -> None:
+        for hole, board in pk:
+            OmahaHoldemHand.from_game(hole[:4], board)
+
+    phr, trr, pkr = rate(ph4, n, 3), rate(tr4, n), rate(pk4, npk)
+    line("omaha4 high", ours, [("phevaluator", phr)], ">= 0.5")
+    line("omaha4 high", ours, [("treys", trr), ("pokerkit", pkr)])
+
+    for size in (5, 6):
+        dealsn = [(hole[:size], board) for hole, board in deals]
+
+        def oursn(dealsn: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = dealsn) -> None:
+            for hole, board in dealsn:
+                high_value(hole, board)
+
+        def trn(size: int = size) -> None:
+            for hole, board in tr:
+                treys_eval.evaluate(hole[:size], board)
+
+        def pkn(size: int = size) -> None:
+            for hole, board in pk:
+                OmahaHoldemHand.from_game(hole[:size], board)
+
+        line(
+            f"omaha{size} high",
+            rate(oursn, n, 3),
+            [("treys", rate(trn, n)), ("pokerkit", rate(pkn, npk))],
+        )
+
+    for size in (4, 5, 6):
+        dealsn = [(hole[:size], board) for hole, board in deals]
+
+        def lown(dealsn: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = dealsn) -> None:
+            for hole, board in dealsn:
+                low_value(hole, board)
+
+        def pklow(size: int = size) -> None:
+            for hole, board in pk:
+                OmahaEightOrBetterLowHand.from_game_or_none(hole[:size], board)
+
+        line(
+            f"omaha{size} low 8-or-better",
+            rate(lown, n, 3),
+            [("pokerkit", rate(pklow, npk))],
+            ">= 100" if size == 4 else "",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
