@@ -1,0 +1,172 @@
+"""A table's settings, validated once, with sensible defaults (Pot-Limit Omaha, 6 seats)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+
+from .errors import SettingsError
+
+#: Upper bound for any chip amount in settings: keeps "huge numbers" polite.
+MAX_CHIPS = 1_000_000_000
+MIN_CLOCK, MAX_CLOCK = 5, 600
+MAX_TIME_BANK = 3600
+
+DEFAULT_VARIANT = "omaha"
+DEFAULT_STRUCTURE = Structure.POT_LIMIT
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything a table creator chooses. Build with :meth:`create`, which validates."""
+
+    variant_key: str = DEFAULT_VARIANT
+    structure: Structure = DEFAULT_STRUCTURE
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    min_buyin: int = 40
+    max_buyin: int = 200
+    seats: int = 6
+    clock: int = 30
+    time_bank: int = 60
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.variant_key]
+
+    @property
+    def game(self) -> GameConfig:
+        return GameConfig(
+            variant=self.variant,
+            structure=self.structure,
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+        )
+
+    @property
+    def stakes(self) -> str:
+        """``"1/2"`` or ``"1/2 ante 1"``."""
+        text = f"{self.small_blind}/{self.big_blind}"
+        return text + (f" ante {self.ante}" if self.ante else "")
+
+    @property
+    def title(self) -> str:
+        """``"Pot Limit Omaha 1/2"``."""
+        return f"{self.structure.value.title()} {self.variant.name} {self.stakes}"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["structure"] = self.structure.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        return cls.create(**data)
+
+    def changed(self, **changes: Any) -> TableConfig:
+        """A validated copy with some settings changed (None means unchanged)."""
+        kept = {k: v for k, v in changes.items() if v is not None}
+        if "big_blind" in kept and "small_blind" not in kept:
+            kept["small_blind"] = None  # re-derive from the new big blind
+        merged = self.to_dict() | kept
+        if merged.get("small_blind") is None:
+            merged.pop("small_blind", None)
+        if "big_blind" in kept and "min_buyin" not in kept and "max_buyin" not in kept:
+            merged.pop("min_buyin")
+            merged.pop("max_buyin")
+        return TableConfig.create(**merged)
+
+    @classmethod
+    def create(
+        cls,
+        variant_key: str | None = None,
+        structure: Structure | str | None = None,
+        small_blind: int | None = None,
+        big_blind: int | None = None,
+        ante: int | None = None,
+        min_buyin: int | None = None,
+        max_buyin: int | None = None,
+        seats: int | None = None,
+        clock: int | None = None,
+        time_bank: int | None = None,
+    ) -> TableConfig:
+        """Validate settings; any left out gets a default derived from the others.
+
+        Defaults: Pot-Limit Omaha, blinds 1/2, buy-in 20 to 100 big blinds,
+        6 seats (or the variant's maximum if smaller), 30 s per decision and
+        a 60 s time bank. Fixed limit: the big blind is the small bet and the
+        small blind half of it rounded down (RULES section 3).
+        """
+        key = (variant_key or DEFAULT_VARIANT).strip().lower()
+        if key not in VARIANTS:
+            names = ", ".join(v.name for v in VARIANTS.values())
+            raise SettingsError(f"Unknown variant {variant_key!r}; choose one of: {names}.")
+        variant = VARIANTS[key]
+        try:
+            struct = Structure(structure) if structure is not None else DEFAULT_STRUCTURE
+        except ValueError:
+            choices = ", ".join(s.value for s in Structure)
+            raise SettingsError(
+                f"Unknown structure {structure!r}; choose one of: {choices}."
+            ) from None
+
+        def chips(name: str, value: int | None, default: int, low: int = 0) -> int:
+            if value is None:
+                return default
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SettingsError(f"The {name} must be a whole number of chips.")
+            if value < low:
+                raise SettingsError(f"The {name} must be at least {low}.")
+            if value > MAX_CHIPS:
+                raise SettingsError(f"The {name} can be at most {MAX_CHIPS:,}.")
+            return value
+
+        bb = chips("big blind", big_blind, 2, low=1)
+        if struct is Structure.FIXED_LIMIT:
+            if bb < 2:
+                raise SettingsError(
+                    "In fixed limit the big blind (the small bet) must be at least 2."
+                )
+            default_sb = bb // 2
+            sb = chips("small blind", small_blind, default_sb, low=1)
+            if sb != default_sb:
+                raise SettingsError(
+                    "In fixed limit the small blind is half the big blind rounded down: "
+                    f"{default_sb}."
+                )
+        else:
+            sb = chips("small blind", small_blind, max(1, bb // 2), low=1)
+            if sb > bb:
+                raise SettingsError("The small blind cannot be bigger than the big blind.")
+        an = chips("ante", ante, 0)
+        if an > bb:
+            raise SettingsError("The ante cannot be bigger than the big blind.")
+        lo = chips("minimum buy-in", min_buyin, 20 * bb, low=1)
+        hi = chips("maximum buy-in", max_buyin, max(100 * bb, lo), low=1)
+        if lo < bb:
+            raise SettingsError(f"The minimum buy-in must cover at least one big blind ({bb}).")
+        if hi < lo:
+            raise SettingsError("The maximum buy-in cannot be below the minimum buy-in.")
+        n = 6 if seats is None else seats
+        if seats is None:
+            n = min(6, variant.max_seats)
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= variant.max_seats:
+            raise SettingsError(
+                f"{variant.name} seats 2 to {variant.max_seats} players (the deck allows no more)."
+            )
+        ck = 30 if clock is None else clock
+        if isinstance(ck, bool) or not isinstance(ck, int) or not MIN_CLOCK <= ck <= MAX_CLOCK:
+            raise SettingsError(
+                f"The clock must be {MIN_CLOCK} to {MAX_CLOCK} seconds per decision."
+            )
+        tb = 60 if time_bank is None else time_bank
+        if isinstance(tb, bool) or not isinstance(tb, int) or not 0 <= tb <= MAX_TIME_BANK:
+            raise SettingsError(f"The time bank must be 0 to {MAX_TIME_BANK} seconds.")
+        return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb)
+
+    def with_seats(self, seats: int) -> TableConfig:
+        return replace(self, seats=seats)

@@ -1,0 +1,192 @@
+"""The runtime's ports: what it needs from storage and what it tells the presenter.
+
+Storage (``bot/storage`` and ``bot/economy.py``) implements :class:`Economy`
+and :class:`HandStore`; the Discord presenter (``cogs/presenter.py``)
+implements :class:`TableObserver`. Both are plain :class:`typing.Protocol`
+classes so the runtime never imports either side.
+
+Everything handed to the observer is an immutable snapshot (see
+``bot.runtime.views``) taken under the table's lock, so the presenter may take
+its time rendering while the table plays on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.engine.cards import Card
+
+from .views import ActionView, HandResultView, TableSnapshot, TurnView
+
+
+class Economy(Protocol):
+    """Chips between a player's balance and a table (one ledger transaction each)."""
+
+    async def buy_in(
+        self, *, guild_id: int, table_id: int, user_id: int, seat: int, amount: int
+    ) -> None:
+        """Seat the player with ``amount`` from their balance; raise InsufficientFunds if short."""
+        ...
+
+    async def top_up(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        """Add ``amount`` from the balance to the player's stack at the table."""
+        ...
+
+    async def cash_out(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        """Unseat the player and move their whole stack (``amount``) back to their balance."""
+        ...
+
+    async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None: ...
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """An open table as storage remembers it (for start-up)."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    config: Mapping[str, Any]
+    seats: tuple[tuple[int, int, int, bool], ...]  # (seat, user_id, stack, sitting_out)
+    hands_dealt: int = 0
+
+
+class TableStore(Protocol):
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]
+    ) -> int:
+        """Record a new open table and return its id (one open table per channel)."""
+        ...
+
+    async def update_table(self, table_id: int, config: Mapping[str, Any]) -> None: ...
+
+    async def close_table(self, table_id: int) -> None: ...
+
+    async def open_tables(self) -> Sequence[StoredTable]: ...
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    user_id: int
+    stack: int
+    posts_big_blind: bool = False
+
+
+@dataclass(frozen=True)
+class HandStart:
+    """What defines a hand before its actions (enough to replay it)."""
+
+    table_id: int
+    hand_no: int
+    config: Mapping[str, Any]
+    seats: tuple[StoredSeat, ...]
+    button: int
+    deck: tuple[Card, ...]  # secret until the hand is over; storage keeps it private
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    seq: int
+    seat: int
+    kind: str  # fold, check, call, bet, raise, allin
+    amount: int | None = None  # "to" total for bet and raise
+    source: str = "player"  # player, timeout, pre-action, leave, sitout
+
+
+@dataclass(frozen=True)
+class UnfinishedHand:
+    hand_id: int
+    start: HandStart
+    actions: tuple[StoredAction, ...] = field(default_factory=tuple)
+
+
+class HandStore(Protocol):
+    """The hand record: written before each action is acknowledged."""
+
+    async def start_hand(self, start: HandStart) -> int:
+        """Record a new hand (deck included) and return its id."""
+        ...
+
+    async def append_action(self, hand_id: int, action: StoredAction) -> None: ...
+
+    async def settle(
+        self, hand_id: int, table_id: int, stacks: Mapping[int, int], summary: Mapping[str, Any]
+    ) -> None:
+        """The hand is over: persist every player's new stack (user id -> chips) atomically."""
+        ...
+
+    async def cancel_hand(self, hand_id: int) -> None:
+        """Forget an unfinished hand: stacks stay as they were before it."""
+        ...
+
+    async def unfinished_hands(self, table_id: int) -> Sequence[UnfinishedHand]: ...
+
+
+class TableObserver(Protocol):
+    """What happens at a table, in order. Implemented by the Discord presenter."""
+
+    async def button_drawn(
+        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
+    ) -> None: ...
+
+    async def hand_started(self, table: TableSnapshot) -> None: ...
+
+    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
+        """Private: only ``user_id`` may see these."""
+        ...
+
+    async def street_dealt(self, table: TableSnapshot, street: str) -> None: ...
+
+    async def turn(self, table: TableSnapshot, turn: TurnView) -> None: ...
+
+    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None: ...
+
+    async def action(self, table: TableSnapshot, action: ActionView) -> None: ...
+
+    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None: ...
+
+    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
+        """A public message (``user_id`` None) or one for a single player."""
+        ...
+
+    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None: ...
+
+
+class NullObserver:
+    """An observer that ignores everything (a table nobody watches)."""
+
+    async def button_drawn(
+        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
+    ) -> None:
+        return None
+
+    async def hand_started(self, table: TableSnapshot) -> None:
+        return None
+
+    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
+        return None
+
+    async def street_dealt(self, table: TableSnapshot, street: str) -> None:
+        return None
+
+    async def turn(self, table: TableSnapshot, turn: TurnView) -> None:
+        return None
+
+    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None:
+        return None
+
+    async def action(self, table: TableSnapshot, action: ActionView) -> None:
+        return None
+
+    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None:
+        return None
+
+    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
+        return None
+
+    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None:
+        return None

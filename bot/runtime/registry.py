@@ -1,0 +1,142 @@
+"""The registry of live tables: one per channel, created, found, restored after a restart."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+
+from .clock import Clock, LoopClock
+from .config import TableConfig
+from .errors import NoTable, TableError
+from .ports import Economy, HandStore, TableObserver, TableStore
+from .table import DEFAULT_PAUSE, Table
+
+log = logging.getLogger(__name__)
+
+
+class TableRegistry:
+    """Owns every live :class:`Table`; the cogs find tables here by channel."""
+
+    def __init__(
+        self,
+        *,
+        economy: Economy,
+        hands: HandStore,
+        tables: TableStore,
+        observer: TableObserver,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        pause: float = DEFAULT_PAUSE,
+        names: Callable[[int], str] | None = None,
+    ) -> None:
+        self.economy = economy
+        self.hands = hands
+        self.tables = tables
+        self.observer = observer
+        self.clock: Clock = clock or LoopClock()
+        self.rng = rng
+        self.pause = pause
+        self.names = names or (lambda user_id: f"player {user_id}")
+        self._by_channel: dict[int, Table] = {}
+        self._by_id: dict[int, Table] = {}
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def all(self) -> list[Table]:
+        return list(self._by_id.values())
+
+    def in_channel(self, channel_id: int) -> Table:
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            raise NoTable("There is no table in this channel: /table create starts one.")
+        return table
+
+    def find(self, channel_id: int) -> Table | None:
+        return self._by_channel.get(channel_id)
+
+    def by_id(self, table_id: int) -> Table:
+        table = self._by_id.get(table_id)
+        if table is None:
+            raise NoTable("That table is closed.")
+        return table
+
+    def _make(
+        self,
+        table_id: int,
+        config: TableConfig,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        hands_dealt: int = 0,
+    ) -> Table:
+        table = Table(
+            table_id,
+            config,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=creator_id,
+            economy=self.economy,
+            hands=self.hands,
+            tables=self.tables,
+            observer=self.observer,
+            clock=self.clock,
+            rng=self.rng,
+            pause=self.pause,
+            hands_dealt=hands_dealt,
+            on_closed=self._forget,
+        )
+        self._by_channel[channel_id] = table
+        self._by_id[table_id] = table
+        return table
+
+    def _forget(self, table: Table) -> None:
+        self._by_channel.pop(table.channel_id, None)
+        self._by_id.pop(table.table_id, None)
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+    ) -> Table:
+        """Open a table in a channel (one per channel or thread)."""
+        if channel_id in self._by_channel:
+            raise TableError("This channel already has a table: /table info shows it.")
+        table_id = await self.tables.create_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=creator_id,
+            config=config.to_dict(),
+        )
+        return self._make(table_id, config, guild_id, channel_id, creator_id)
+
+    async def restore(self) -> list[Table]:
+        """Bring back every open table after a restart and resume (or cancel) unfinished hands."""
+        restored: list[Table] = []
+        for stored in await self.tables.open_tables():
+            try:
+                config = TableConfig.from_dict(dict(stored.config))
+            except TableError as exc:
+                log.error("table %s has unusable settings (%s); left closed", stored.table_id, exc)
+                continue
+            table = self._make(
+                stored.table_id,
+                config,
+                stored.guild_id,
+                stored.channel_id,
+                stored.creator_id,
+                hands_dealt=stored.hands_dealt,
+            )
+            for seat, user_id, stack, sitting_out in stored.seats:
+                table.restore_seat(seat, user_id, self.names(user_id), stack, sitting_out)
+            unfinished = await self.hands.unfinished_hands(stored.table_id)
+            for hand in unfinished:
+                await table.resume(hand)
+            if not unfinished:
+                async with table.lock:
+                    table.start()
+            restored.append(table)
+        return restored
+
+    async def shutdown(self) -> None:
+        for table in self.all():
+            await table.shutdown()

@@ -1,0 +1,137 @@
+"""Immutable snapshots of a table that the runtime hands to its observer.
+
+They are taken under the table's lock and never change afterwards, so the
+presenter can render them in a worker thread while play goes on. Nothing
+here holds a player's hole cards except :attr:`SeatView.shown` (set only
+once the rules reveal them at showdown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine.cards import Card
+
+from .config import TableConfig
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    user_id: int
+    name: str
+    stack: int  # behind, right now (during a hand: after the chips put in)
+    bet: int = 0  # in front of the player in this betting round
+    committed: int = 0  # put in this hand (antes, blinds, bets)
+    in_hand: bool = False  # dealt in and not folded
+    dealt_in: bool = False
+    folded: bool = False
+    all_in: bool = False
+    sitting_out: bool = False
+    waiting_for_big_blind: bool = False
+    leaving: bool = False
+    time_bank: int = 0
+    shown: tuple[Card, ...] = ()  # revealed at showdown only
+
+    @property
+    def status(self) -> str:
+        if self.leaving:
+            return "leaving"
+        if self.all_in:
+            return "all-in"
+        if self.folded:
+            return "folded"
+        if self.sitting_out:
+            return "sitting out"
+        if self.waiting_for_big_blind:
+            return "waiting for the big blind"
+        return "playing" if self.dealt_in else "seated"
+
+
+@dataclass(frozen=True)
+class PotView:
+    amount: int
+    seats: tuple[int, ...]  # who may win it
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    table_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    config: TableConfig
+    seats: tuple[SeatView, ...]
+    button: int | None = None
+    hand_no: int = 0
+    hand_id: int | None = None
+    street: str | None = None
+    board: tuple[Card, ...] = ()
+    pot: int = 0  # every chip in the middle, bets of this round included
+    pots: tuple[PotView, ...] = ()
+    to_act: int | None = None
+    closed: bool = False
+
+    def seat_of(self, user_id: int) -> SeatView | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def at(self, seat: int) -> SeatView | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """A decision waiting for a player, with what they may do."""
+
+    token: str  # "<hand_no>.<action seq>": buttons carry it so stale clicks are refused
+    seat: int
+    user_id: int
+    name: str
+    can_check: bool
+    to_call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    is_bet: bool
+    all_in_to: int
+    current_bet: int
+    pot: int
+    clock: float
+    time_bank: float
+    deadline: float  # on the table's clock, the decision clock plus the time bank
+    presets: tuple[tuple[str, int], ...] = ()  # ("Min", 4), ("½ Pot", 6), ("Pot", 9)
+
+    @property
+    def verb(self) -> str:
+        return "Bet" if self.is_bet else "Raise to"
+
+
+@dataclass(frozen=True)
+class ActionView:
+    seat: int
+    user_id: int
+    name: str
+    kind: str  # fold, check, call, bet, raise, allin
+    amount: int | None  # chips added for a call, the "to" total for bet/raise/allin
+    text: str  # "alice raises to 12"
+    source: str = "player"  # player, timeout, pre-action, leave, sitout
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    seat: int
+    user_id: int
+    name: str
+    cards: tuple[Card, ...]
+    label: str
+
+
+@dataclass(frozen=True)
+class HandResultView:
+    hand_no: int
+    board: tuple[Card, ...]
+    lines: tuple[str, ...]  # "alice wins 40 with a flush, ace high (main pot)"
+    payouts: dict[int, int] = field(default_factory=dict)  # seat -> chips won
+    net: dict[int, int] = field(default_factory=dict)  # seat -> won minus put in
+    shown: tuple[ShownHand, ...] = ()
+    mucked: tuple[int, ...] = ()
+    uncontested: bool = False

@@ -1,0 +1,186 @@
+"""In-memory stand-ins for the runtime's ports, and a recording observer.
+
+The real storage (aiosqlite) replaces ``FakeEconomy``/``FakeHandStore``/
+``FakeTableStore`` where it is available (see ``test_storage_adapter``); these
+fakes keep the hand-loop tests independent of SQL and fast. They enforce what
+the real ones do: no chips created or lost, an action stored only for a
+running hand, one open table per channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.cards import Card
+from bot.runtime.errors import InsufficientFunds
+from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
+from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
+
+
+@dataclass
+class FakeEconomy:
+    balances: dict[int, int] = field(default_factory=dict)
+    seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, user) -> stack
+    sitting_out: dict[tuple[int, int], bool] = field(default_factory=dict)
+    default_balance: int = 10_000
+
+    def balance(self, user_id: int) -> int:
+        return self.balances.setdefault(user_id, self.default_balance)
+
+    async def buy_in(
+        self, *, guild_id: int, table_id: int, user_id: int, seat: int, amount: int
+    ) -> None:
+        if self.balance(user_id) < amount:
+            raise InsufficientFunds(f"You have only {self.balance(user_id):,} chips.")
+        assert (table_id, user_id) not in self.seated
+        self.balances[user_id] -= amount
+        self.seated[(table_id, user_id)] = amount
+
+    async def top_up(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        if self.balance(user_id) < amount:
+            raise InsufficientFunds(f"You have only {self.balance(user_id):,} chips.")
+        self.balances[user_id] -= amount
+        self.seated[(table_id, user_id)] += amount
+
+    async def cash_out(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        stack = self.seated.pop((table_id, user_id))
+        assert stack == amount, (stack, amount)
+        self.balances[user_id] = self.balance(user_id) + amount
+
+    async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None:
+        self.sitting_out[(table_id, user_id)] = sitting_out
+
+    def total(self) -> int:
+        return sum(self.balances.values()) + sum(self.seated.values())
+
+
+@dataclass
+class FakeHandStore:
+    economy: FakeEconomy | None = None
+    starts: dict[int, HandStart] = field(default_factory=dict)
+    actions: dict[int, list[StoredAction]] = field(default_factory=dict)
+    settled: dict[int, dict[int, int]] = field(default_factory=dict)
+    cancelled: set[int] = field(default_factory=set)
+    fail_next_append: bool = False
+
+    async def start_hand(self, start: HandStart) -> int:
+        hand_id = len(self.starts) + 1
+        self.starts[hand_id] = start
+        self.actions[hand_id] = []
+        return hand_id
+
+    async def append_action(self, hand_id: int, action: StoredAction) -> None:
+        if self.fail_next_append:
+            self.fail_next_append = False
+            raise OSError("disk full")
+        assert hand_id not in self.settled and hand_id not in self.cancelled
+        assert action.seq == len(self.actions[hand_id]), "actions are stored in order"
+        self.actions[hand_id].append(action)
+
+    async def settle(
+        self, hand_id: int, table_id: int, stacks: Mapping[int, int], summary: Mapping[str, Any]
+    ) -> None:
+        assert hand_id not in self.settled
+        self.settled[hand_id] = dict(stacks)
+        if self.economy is not None:
+            for user_id, stack in stacks.items():
+                self.economy.seated[(table_id, user_id)] = stack
+
+    async def cancel_hand(self, hand_id: int) -> None:
+        self.cancelled.add(hand_id)
+
+    async def unfinished_hands(self, table_id: int) -> Sequence[UnfinishedHand]:
+        return [
+            UnfinishedHand(h, s, tuple(self.actions[h]))
+            for h, s in self.starts.items()
+            if s.table_id == table_id and h not in self.settled and h not in self.cancelled
+        ]
+
+
+@dataclass
+class FakeTableStore:
+    economy: FakeEconomy | None = None
+    tables: dict[int, dict[str, Any]] = field(default_factory=dict)
+    closed: set[int] = field(default_factory=set)
+
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]
+    ) -> int:
+        table_id = len(self.tables) + 1
+        self.tables[table_id] = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "creator_id": creator_id,
+            "config": dict(config),
+        }
+        return table_id
+
+    async def update_table(self, table_id: int, config: Mapping[str, Any]) -> None:
+        self.tables[table_id]["config"] = dict(config)
+
+    async def close_table(self, table_id: int) -> None:
+        self.closed.add(table_id)
+
+    async def open_tables(self) -> Sequence[StoredTable]:
+        out = []
+        for tid, t in self.tables.items():
+            if tid in self.closed:
+                continue
+            seats = []
+            if self.economy is not None:
+                for (table_id, user_id), stack in self.economy.seated.items():
+                    if table_id == tid:
+                        seats.append((len(seats) + 1, user_id, stack, False))
+            out.append(
+                StoredTable(
+                    tid, t["guild_id"], t["channel_id"], t["creator_id"], t["config"], tuple(seats)
+                )
+            )
+        return out
+
+
+class Recorder:
+    """A TableObserver that writes down every call as (name, payload)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def names(self) -> list[str]:
+        return [n for n, _ in self.calls]
+
+    def of(self, name: str) -> list[Any]:
+        return [p for n, p in self.calls if n == name]
+
+    async def button_drawn(
+        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
+    ) -> None:
+        self.calls.append(("button_drawn", (dict(cards), button)))
+
+    async def hand_started(self, table: TableSnapshot) -> None:
+        self.calls.append(("hand_started", table))
+
+    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
+        self.calls.append(("hole_cards", (user_id, cards)))
+
+    async def street_dealt(self, table: TableSnapshot, street: str) -> None:
+        self.calls.append(("street_dealt", (street, table.board)))
+
+    async def turn(self, table: TableSnapshot, turn: TurnView) -> None:
+        self.calls.append(("turn", turn))
+
+    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None:
+        self.calls.append(("reminder", (turn, seconds_left)))
+
+    async def action(self, table: TableSnapshot, action: ActionView) -> None:
+        self.calls.append(("action", action))
+
+    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None:
+        self.calls.append(("hand_ended", result))
+
+    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
+        self.calls.append(("notice", (text, user_id)))
+
+    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None:
+        self.calls.append(("table_closed", dict(returned)))

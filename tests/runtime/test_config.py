@@ -1,0 +1,81 @@
+"""Table settings: defaults and validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.variants import Structure
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import SettingsError
+
+
+def test_defaults_are_pot_limit_omaha_six_seats() -> None:
+    """With no options a table is PLO 1/2, 6 seats, 20 to 100 big blinds, 30 s + 60 s bank."""
+    c = TableConfig.create()
+    assert (c.variant.key, c.structure, c.seats) == ("omaha", Structure.POT_LIMIT, 6)
+    assert (c.small_blind, c.big_blind, c.ante) == (1, 2, 0)
+    assert (c.min_buyin, c.max_buyin, c.clock, c.time_bank) == (40, 200, 30, 60)
+    assert c.title == "Pot Limit Omaha 1/2"
+
+
+def test_buyins_follow_the_big_blind_when_left_out() -> None:
+    """Blinds 5/10 give a default buy-in range of 200 to 1,000."""
+    c = TableConfig.create(big_blind=10)
+    assert (c.small_blind, c.min_buyin, c.max_buyin) == (5, 200, 1000)
+
+
+def test_section_2_seats_are_limited_by_the_deck() -> None:
+    """Six-card Omaha seats at most 7 players; 8 is refused with the limit named."""
+    assert TableConfig.create(variant_key="omaha6", seats=7).seats == 7
+    with pytest.raises(SettingsError, match="2 to 7"):
+        TableConfig.create(variant_key="omaha6", seats=8)
+    with pytest.raises(SettingsError):
+        TableConfig.create(seats=1)
+    assert TableConfig.create(variant_key="omaha", seats=10).seats == 10
+
+
+def test_section_3_fixed_limit_small_blind_is_half_the_small_bet() -> None:
+    """Fixed limit 5-10: blinds 2 and 5; any other small blind is refused."""
+    c = TableConfig.create(structure="fixed limit", big_blind=5)
+    assert (c.small_blind, c.big_blind) == (2, 5)
+    with pytest.raises(SettingsError, match="half the big blind"):
+        TableConfig.create(structure="fixed limit", big_blind=5, small_blind=3)
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"variant_key": "texas"}, "Unknown variant"),
+        ({"structure": "spread limit"}, "Unknown structure"),
+        ({"big_blind": 0}, "at least 1"),
+        ({"big_blind": -4}, "at least 1"),
+        ({"small_blind": 3, "big_blind": 2}, "bigger than the big blind"),
+        ({"ante": 5}, "ante cannot be bigger"),
+        ({"min_buyin": 300, "max_buyin": 200}, "cannot be below"),
+        ({"min_buyin": 1, "big_blind": 2}, "at least one big blind"),
+        ({"big_blind": 10**12}, "at most"),
+        ({"clock": 2}, "clock"),
+        ({"time_bank": -1}, "time bank"),
+        ({"big_blind": "2"}, "whole number"),
+    ],
+)
+def test_bad_settings_are_refused_politely(kwargs: dict[str, object], words: str) -> None:
+    """Each unplayable setting is refused with a message naming the problem."""
+    with pytest.raises(SettingsError, match=words):
+        TableConfig.create(**kwargs)  # type: ignore[arg-type]
+
+
+def test_round_trip_through_a_dict() -> None:
+    """Settings survive storage as JSON-able data."""
+    c = TableConfig.create(variant_key="big_o", structure="no limit", big_blind=4, ante=1)
+    assert TableConfig.from_dict(c.to_dict()) == c
+
+
+def test_changed_keeps_other_settings_and_revalidates() -> None:
+    """Changing the big blind re-derives the small blind and buy-ins; bad changes fail."""
+    c = TableConfig.create(clock=20)
+    d = c.changed(big_blind=10)
+    assert (d.small_blind, d.big_blind, d.min_buyin, d.max_buyin, d.clock) == (5, 10, 200, 1000, 20)
+    assert c.changed(seats=None) == c
+    with pytest.raises(SettingsError):
+        c.changed(seats=11)
