@@ -1,0 +1,142 @@
+"""The connection: pragmas, numbered migrations, group commit semantics."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
+from bot.storage.db import _statements, load_migrations
+
+from .helpers import FakeClock
+
+
+async def test_pragmas_wal_foreign_keys_busy_timeout(db: Database) -> None:
+    """The connection runs in WAL mode with foreign keys, a busy timeout and full sync."""
+
+    def pragmas(conn: sqlite3.Connection) -> tuple[object, ...]:
+        return tuple(
+            conn.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
+        )
+
+    assert await db.read(pragmas) == ("wal", 1, 10_000, 2)
+
+
+async def test_migrations_apply_once_in_order(tmp_path: Path, clock: FakeClock) -> None:
+    """Every packaged migration is recorded; reopening applies nothing again."""
+    path = tmp_path / "m.sqlite3"
+    db = await Database.open(path, clock=clock)
+    await db.close()
+    db = await Database.open(path, clock=clock)
+    try:
+        rows = await db.read(
+            lambda c: c.execute("SELECT version, name FROM schema_migrations").fetchall()
+        )
+    finally:
+        await db.close()
+    assert rows == [(m.version, m.name) for m in load_migrations()]
+    assert rows[0] == (1, "initial")
+
+
+async def test_a_newer_schema_is_refused(tmp_path: Path, clock: FakeClock) -> None:
+    """A database migrated by newer code is not silently used by older code."""
+    path = tmp_path / "n.sqlite3"
+    db = await Database.open(path, clock=clock)
+    await db.write(lambda c: c.execute(
+        "INSERT INTO schema_migrations VALUES (99, 'future', 0)"))
+    await db.close()
+    with pytest.raises(StorageError, match="newer than this code"):
+        await Database.open(path, clock=clock)
+
+
+def test_statement_splitter_keeps_triggers_whole() -> None:
+    """Migration scripts split on complete statements, a trigger body staying one piece."""
+    script = (
+        "CREATE TABLE a (x);\n-- note; with semicolon\n"
+        "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  UPDATE a SET x = 1;\n  SELECT 1;\nEND;\n"
+    )
+    parts = _statements(script)
+    assert len(parts) == 2 and parts[1].strip().startswith("-- note") and "END;" in parts[1]
+
+
+async def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    """Opening a database in a folder that does not exist says so."""
+    with pytest.raises(StorageError, match="does not exist"):
+        await Database.open(tmp_path / "nope" / "x.sqlite3")
+
+
+async def test_concurrent_writes_share_commits(db: Database) -> None:
+    """200 concurrent grants land in far fewer commits than jobs, each acknowledged."""
+    await db.wallets.open(1, 1)
+    before_batches, before_jobs = db.batches, db.jobs
+    results = await asyncio.gather(*(
+        db.wallets.credit(1, 1, 1, kind=LedgerKind.GRANT, actor_id=None, reason="r")
+        for _ in range(200)
+    ))
+    assert sorted(results) == list(range(10_001, 10_201))
+    assert db.jobs - before_jobs == 200
+    assert db.batches - before_batches < 50
+
+
+async def test_a_failing_job_does_not_spoil_its_batch(db: Database) -> None:
+    """In one batch, the refused removal rolls back alone; the other jobs commit."""
+    await db.wallets.open(1, 1)
+    results = await asyncio.gather(
+        db.wallets.credit(1, 1, 5, kind=LedgerKind.GRANT, actor_id=None, reason="a"),
+        db.wallets.debit(1, 1, 50_000, kind=LedgerKind.REMOVE, actor_id=None, reason="b"),
+        db.wallets.credit(1, 1, 7, kind=LedgerKind.GRANT, actor_id=None, reason="c"),
+        return_exceptions=True,
+    )
+    assert results[0] == 10_005 and isinstance(results[1], InsufficientChips)
+    assert results[2] == 10_012
+    assert (await db.wallets.open(1, 1)).balance == 10_012
+
+
+async def test_a_failed_commit_fails_every_job_of_the_batch(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """When COMMIT cannot happen (another process holds the lock), no job reports success."""
+    path = tmp_path / "lock.sqlite3"
+    db = await Database.open(path, clock=clock)
+    try:
+        await db.wallets.open(1, 1)
+        await db.run(lambda c: c.execute("PRAGMA busy_timeout = 50"))
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            results = await asyncio.gather(
+                db.wallets.credit(1, 1, 5, kind=LedgerKind.GRANT, actor_id=None, reason="a"),
+                db.wallets.credit(1, 1, 6, kind=LedgerKind.GRANT, actor_id=None, reason="b"),
+                return_exceptions=True,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert all(isinstance(r, sqlite3.OperationalError) for r in results)
+        assert (await db.wallets.open(1, 1)).balance == 10_000
+        assert await db.wallets.credit(
+            1, 1, 1, kind=LedgerKind.GRANT, actor_id=None, reason="after") == 10_001
+    finally:
+        await db.close()
+
+
+async def test_memory_database_works(clock: FakeClock) -> None:
+    """':memory:' opens with a throwaway deck key and runs the same schema."""
+    db = await Database.open(":memory:", clock=clock)
+    try:
+        assert (await db.wallets.open(5, 6)).balance == 10_000
+        assert [line.ok for line in await db.audit()] == [True]
+    finally:
+        await db.close()
+
+
+async def test_closed_database_refuses_work(tmp_path: Path) -> None:
+    """After close, calls fail with a StorageError instead of hanging."""
+    db = await Database.open(tmp_path / "c.sqlite3")
+    await db.close()
+    with pytest.raises(StorageError):
+        await db.wallets.open(1, 1)

@@ -1,0 +1,120 @@
+"""Tables and seats: buy-in, top-up and cash-out move chips through the ledger."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.cards import Deck
+from bot.storage import (
+    BuyInOutOfRange,
+    Database,
+    HandSeatIn,
+    InHand,
+    InsufficientChips,
+    NotSeated,
+    SeatTaken,
+    TableError,
+    UnknownTable,
+)
+
+G, CH, ALICE, BOB, CAROL = 1, 500, 101, 102, 103
+
+
+async def test_one_open_table_per_channel(db: Database) -> None:
+    """A second table in the same channel is refused until the first is closed."""
+    t = await db.tables.create(G, CH, ALICE, {"variant": "omaha", "big_blind": 20})
+    assert t.settings == {"big_blind": 20, "variant": "omaha"} and t.kind == "cash"
+    with pytest.raises(TableError):
+        await db.tables.create(G, CH, BOB, {})
+    assert (await db.tables.by_channel(CH)) == t
+    await db.tables.close(t.id)
+    assert await db.tables.by_channel(CH) is None
+    again = await db.tables.create(G, CH, BOB, {})
+    assert again.id != t.id
+    assert [x.id for x in await db.tables.list_open(G)] == [again.id]
+
+
+async def test_buy_in_moves_balance_to_stack(db: Database) -> None:
+    """Buying in for 2,000 leaves 8,000 in the wallet and 2,000 on the seat."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    seat = await db.tables.buy_in(t.id, ALICE, 3, 2_000, min_buy_in=400, max_buy_in=4_000)
+    assert (seat.seat_no, seat.stack, seat.user_id) == (3, 2_000, ALICE)
+    assert (await db.wallets.open(G, ALICE)).balance == 8_000
+
+
+async def test_buy_in_refusals_change_nothing(db: Database) -> None:
+    """Out of range, over the balance, taken seat, double seat: refused, nothing moves."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    with pytest.raises(BuyInOutOfRange, match="at least 400 chips"):
+        await db.tables.buy_in(t.id, ALICE, 1, 399, min_buy_in=400)
+    with pytest.raises(BuyInOutOfRange, match="at most 4,000 chips"):
+        await db.tables.buy_in(t.id, ALICE, 1, 4_001, max_buy_in=4_000)
+    with pytest.raises(InsufficientChips):
+        await db.tables.buy_in(t.id, ALICE, 1, 10_001)
+    await db.tables.buy_in(t.id, ALICE, 1, 1_000)
+    with pytest.raises(SeatTaken):
+        await db.tables.buy_in(t.id, BOB, 1, 1_000)
+    with pytest.raises(SeatTaken):
+        await db.tables.buy_in(t.id, ALICE, 2, 1_000)
+    with pytest.raises(UnknownTable):
+        await db.tables.buy_in(t.id + 99, ALICE, 2, 1_000)
+    assert (await db.wallets.open(G, ALICE)).balance == 9_000
+    assert (await db.wallets.open(G, BOB)).balance == 10_000
+    assert [s.user_id for s in await db.tables.seats(t.id)] == [ALICE]
+
+
+async def test_top_up_never_past_the_maximum(db: Database) -> None:
+    """A top-up that would pass the maximum buy-in is refused with the room left."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 3_000)
+    with pytest.raises(BuyInOutOfRange, match="at most 1,000 chips"):
+        await db.tables.top_up(t.id, ALICE, 1_500, max_buy_in=4_000)
+    seat = await db.tables.top_up(t.id, ALICE, 1_000, max_buy_in=4_000)
+    assert seat.stack == 4_000
+    assert (await db.wallets.open(G, ALICE)).balance == 6_000
+    with pytest.raises(NotSeated):
+        await db.tables.top_up(t.id, BOB, 100)
+
+
+async def test_cash_out_returns_the_whole_stack(db: Database) -> None:
+    """Leaving returns the stack to the balance and frees the seat."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 3_000)
+    assert await db.tables.cash_out(t.id, ALICE) == 3_000
+    assert (await db.wallets.open(G, ALICE)).balance == 10_000
+    assert await db.tables.seats(t.id) == []
+    with pytest.raises(NotSeated):
+        await db.tables.cash_out(t.id, ALICE)
+
+
+async def test_players_in_the_running_hand_cannot_leave_or_top_up(db: Database) -> None:
+    """Cash-out and top-up wait for the end of the hand; others at the table may."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    for user, seat in ((ALICE, 1), (BOB, 2), (CAROL, 3)):
+        await db.tables.buy_in(t.id, user, seat, 1_000)
+    hand = await db.hands.start(
+        t.id, variant="omaha", settings={}, button=1,
+        seats=[HandSeatIn(1, ALICE, 1_000), HandSeatIn(2, BOB, 1_000)], deck=Deck().order,
+    )
+    with pytest.raises(InHand):
+        await db.tables.cash_out(t.id, ALICE)
+    with pytest.raises(InHand):
+        await db.tables.top_up(t.id, BOB, 10)
+    with pytest.raises(TableError):
+        await db.tables.close(t.id)
+    assert await db.tables.cash_out(t.id, CAROL) == 1_000  # not dealt in
+    await db.hands.cancel(hand.id)
+    assert await db.tables.cash_out(t.id, ALICE) == 1_000
+    assert await db.tables.cash_out(t.id, BOB) == 1_000
+
+
+async def test_closing_needs_an_empty_table(db: Database) -> None:
+    """A table with seated players cannot be closed."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 500)
+    with pytest.raises(TableError, match="still seated"):
+        await db.tables.close(t.id)
+    await db.tables.cash_out(t.id, ALICE)
+    await db.tables.close(t.id)
+    with pytest.raises(UnknownTable):
+        await db.tables.buy_in(t.id, ALICE, 1, 500)
