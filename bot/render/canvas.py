@@ -30,6 +30,7 @@ class Placed:
     limit: Box
     text: str = ""
     card: Card | None = None  # None for a card back (kind "card")
+    tag: str = ""  # what the item is, for tests: "bet:3", "name:3", "board", ...
 
 
 def inside(inner: Box, outer: Box) -> bool:
@@ -54,7 +55,7 @@ class Canvas:
         return (0, 0, self.img.width, self.img.height)
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, *,
-             limit: Box, bold: bool = False, anchor: str = "la") -> Box:
+             limit: Box, bold: bool = False, anchor: str = "la", tag: str = "") -> Box:
         """Draw ``text`` at ``xy`` (Pillow anchor), cut to fit ``limit``'s width; return its extent.
 
         Nothing is drawn (and an empty box is returned) when the text is empty
@@ -72,27 +73,33 @@ class Canvas:
             return (int(x), int(y), int(x), int(y))
         stroke = bold_stroke(size) if bold else 0
         f = font(size)
+        ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
+        # the stroke and side bearings may overhang the anchor by a pixel: nudge back in
+        dx = max(0.0, limit[0] - ext[0]) + min(0.0, limit[2] - ext[2])
+        if dx:
+            x += dx
+            ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
         self.draw.text((x, y), shown, font=f, fill=fill, anchor=anchor,
                        stroke_width=stroke, stroke_fill=fill)
-        ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
         extent = (int(ext[0]), int(ext[1]), int(ext[2] + 0.999), int(ext[3] + 0.999))
-        self.placed.append(Placed("text", extent, limit, shown))
+        self.placed.append(Placed("text", extent, limit, shown, tag=tag))
         return extent
 
     def card(self, c: Card | None, x: int, y: int, height: int, *, faded: bool = False,
-             limit: Box | None = None) -> Box:
+             limit: Box | None = None, tag: str = "") -> Box:
         sprite = (faded_card_image if faded else card_image)(c, height, self.style)
         self.img.paste(sprite, (x, y), sprite)
         extent = (x, y, x + sprite.width, y + sprite.height)
-        self.placed.append(Placed("card", extent, limit or self.bounds, card=c))
+        self.placed.append(Placed("card", extent, limit or self.bounds, card=c, tag=tag))
         return extent
 
     def card_row(self, cards: tuple[Card | None, ...], x: int, y: int, height: int, gap: int,
-                 *, faded: frozenset[Card] = frozenset(), limit: Box | None = None) -> Box:
+                 *, faded: frozenset[Card] = frozenset(), limit: Box | None = None,
+                 tag: str = "") -> Box:
         w = card_width(height)
         for i, c in enumerate(cards):
             self.card(c, x + i * (w + gap), y, height, faded=c in faded if c else False,
-                      limit=limit)
+                      limit=limit, tag=tag)
         return (x, y, x + len(cards) * (w + gap) - gap, y + height)
 
     def png(self) -> bytes:

@@ -102,7 +102,7 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
 
     y += 8
     for pot in view.pots:
-        who = "  \u00b7  ".join(
+        who = " \u00b7 ".join(
             f"{w.name} {chips(w.amount)}" + (f" ({w.half})" if w.half else "")
             for w in pot.winners)
         lead = cv.text((PAD, y + POT_LINE // 2), f"{pot.label} {chips(pot.amount)}:", 24,

@@ -80,11 +80,6 @@ def board_box() -> Box:
     return (x, y, x + w, y + BOARD_H)
 
 
-def felt_limit() -> Box:
-    """The rectangle inside the felt where centre text may go."""
-    return (CENTER[0] - 300, CENTER[1] - FELT_RY + 30, CENTER[0] + 300, CENTER[1] + FELT_RY - 24)
-
-
 @lru_cache(maxsize=8)
 def _background(theme: Theme) -> Image.Image:
     """The empty table: background, rail and felt (drawn once per theme, then copied)."""
@@ -103,7 +98,7 @@ def _background(theme: Theme) -> Image.Image:
 
 
 def _badge(cv: Canvas, right: int, mid_y: int, text: str, fill: tuple[int, int, int],
-           ink: tuple[int, int, int], limit: Box) -> int:
+           ink: tuple[int, int, int], limit: Box, tag: str) -> int:
     """A small pill ending at ``right``; returns its left edge."""
     size = 18
     w = text_width(text, size, bold=True) + 16
@@ -112,7 +107,7 @@ def _badge(cv: Canvas, right: int, mid_y: int, text: str, fill: tuple[int, int, 
         return right
     cv.draw.rounded_rectangle((left, mid_y - 13, right, mid_y + 13), radius=13, fill=fill)
     cv.text(((left + right) / 2, mid_y), text, size, ink, bold=True, anchor="mm",
-            limit=(left, mid_y - 13, right, mid_y + 13))
+            limit=(left, mid_y - 13, right, mid_y + 13), tag=tag)
     return left
 
 
@@ -134,7 +129,7 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
         cx = (x0 + x1) // 2 - total // 2
         cy = y1 - (MINI_H - MINI_PEEK) if spot.above_centre else y0 - MINI_PEEK
         for i in range(n):
-            cv.card(None, cx + i * MINI_STEP, cy, MINI_H)
+            cv.card(None, cx + i * MINI_STEP, cy, MINI_H, tag=f"back:{seat.seat}")
 
     fill = pal.panel_dim if out else pal.panel
     edge, edge_w = (pal.accent, 4) if turn else (pal.panel_edge, 2)
@@ -149,10 +144,10 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
         cv.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=(250, 250, 250),
                         outline=(120, 120, 120), width=2)
         cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
-                limit=(bx - r, by - r, bx + r, by + r))
+                limit=(bx - r, by - r, bx + r, by + r), tag=f"button:{seat.seat}")
         name_right = bx - r - 8
     cv.text((x0 + 14, y0 + 26), seat.name, 28, ink, bold=True, anchor="lm",
-            limit=(inner[0], inner[1], name_right, inner[3]))
+            limit=(inner[0], inner[1], name_right, inner[3]), tag=f"name:{seat.seat}")
 
     # stack, then badges from the right
     row2 = y0 + 62
@@ -175,10 +170,11 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
     stack_right = inner[0] + 2 + text_width(stack, 26, bold=True)
     for text, bg, fg in badges:
         right = _badge(cv, right, row2, text, bg, fg, (stack_right + 6, inner[1], right,
-                                                       inner[3])) - 6
+                                                       inner[3]), f"badge:{seat.seat}") - 6
     stack_ink = pal.text_dim if out else pal.money
     cv.text((x0 + 14, row2), stack, 26, stack_ink, bold=True, anchor="lm",
-            limit=(inner[0], inner[1], max(right, stack_right + 2), inner[3]))
+            limit=(inner[0], inner[1], max(right, stack_right + 2), inner[3]),
+            tag=f"stack:{seat.seat}")
 
     if turn:
         bar = (x0 + 14, y1 - 24, x1 - 70, y1 - 14)
@@ -194,36 +190,64 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
                     fill=pal.danger if low else pal.accent)
             cv.text((x1 - 14, y1 - 19), _fmt_clock(view.clock), 22,
                     pal.danger if low else pal.accent, bold=True, anchor="rm",
-                    limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4))
+                    limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
         else:
             cv.text((x1 - 14, y1 - 19), "to act", 20, pal.accent, bold=True, anchor="rm",
-                    limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4))
+                    limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
 
 
-def _draw_bet(cv: Canvas, spot: SeatSpot, amount: int) -> None:
+def centre_band() -> Box:
+    """The board column with the street, pot, side-pot and note lines around it."""
+    bx0, by0, bx1, by1 = board_box()
+    return (bx0, by0 - 84, bx1, by1 + 72)
+
+
+def _free_span(y: int, x: int, obstacles: list[Box]) -> tuple[int, int]:
+    """The widest horizontal run of felt around ``x`` at height ``y`` clear of ``obstacles``."""
+    half = FELT_RX * math.sqrt(max(0.0, 1 - ((y - CENTER[1]) / FELT_RY) ** 2))
+    lo, hi = round(CENTER[0] - half + 24), round(CENTER[0] + half - 24)
+    for ox0, oy0, ox1, oy1 in obstacles:
+        if oy0 < y + 22 and y - 22 < oy1:
+            if (ox0 + ox1) / 2 <= x:
+                lo = max(lo, ox1 + 10)
+            else:
+                hi = min(hi, ox0 - 10)
+    return lo, hi
+
+
+def _draw_bet(cv: Canvas, spot: SeatSpot, amount: int, obstacles: list[Box]) -> Box:
+    """The chips in front of a seat: a chip and the amount, on the felt, clear of the centre
+    column, the seat boxes and the other bets. Returns the space it took."""
     pal = cv.pal
     bx, by = spot.bet_at
-    board = board_box()
-    beside_board = by + 16 > board[1] - 4 and by - 16 < board[3] + 4
-    # between the board and the seat box when level with the board, else anywhere on the felt
-    if beside_board and bx >= CENTER[0]:
-        lo, hi = board[2] + 12, spot.box[0] - 8
-    elif beside_board:
-        lo, hi = spot.box[2] + 8, board[0] - 12
-    else:
-        lo, hi = CENTER[0] - FELT_RX + 40, CENTER[0] + FELT_RX - 40
-    text = chips(amount)
-    w = 2 * CHIP_R + 8 + text_width(text, BET_SIZE, bold=True)
-    if w > hi - lo:
-        text = chips_short(amount)
-        w = 2 * CHIP_R + 8 + text_width(text, BET_SIZE, bold=True)
-    x0 = min(max(bx - w // 2, lo), hi - w)
+    band = centre_band()
+    ys = [by, band[1] - 22 if spot.above_centre else band[3] + 22]
+    choices = [(BET_SIZE, chips(amount)), (BET_SIZE, chips_short(amount)),
+               (20, chips_short(amount))]
+    placed = None
+    for y in ys:
+        lo, hi = _free_span(y, bx, obstacles)
+        for size, text in choices:
+            w = 2 * CHIP_R + 6 + text_width(text, size, bold=True)
+            if w <= hi - lo:
+                placed = (y, lo, hi, size, text, w)
+                break
+        if placed:
+            break
+    if placed is None:  # nowhere clear: the compact amount at the first spot
+        y, (lo, hi) = by, _free_span(by, bx, obstacles)
+        size, text = choices[-1]
+        w = 2 * CHIP_R + 6 + text_width(text, size, bold=True)
+        placed = (y, lo, max(hi, lo + w), size, text, w)
+    y, lo, hi, size, text, w = placed
+    x0 = max(min(bx - w // 2, hi - w), lo)
     cx = x0 + CHIP_R
-    cv.draw.ellipse((cx - CHIP_R, by - CHIP_R, cx + CHIP_R, by + CHIP_R), fill=pal.chip,
+    cv.draw.ellipse((cx - CHIP_R, y - CHIP_R, cx + CHIP_R, y + CHIP_R), fill=pal.chip,
                     outline=pal.chip_edge, width=3)
-    cv.draw.ellipse((cx - 4, by - 4, cx + 4, by + 4), fill=pal.chip_edge)
-    cv.text((x0 + 2 * CHIP_R + 8, by), text, BET_SIZE, pal.felt_text, bold=True, anchor="lm",
-            limit=(x0, by - 22, x0 + w + 2, by + 22))
+    cv.draw.ellipse((cx - 4, y - 4, cx + 4, y + 4), fill=pal.chip_edge)
+    cv.text((x0 + 2 * CHIP_R + 6, y), text, size, pal.felt_text, bold=True, anchor="lm",
+            limit=(x0 + 2 * CHIP_R + 4, y - 22, x0 + w + 2, y + 22), tag=f"bet:{spot.seat}")
+    return (x0, y - 18, x0 + w, y + 18)
 
 
 def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
@@ -231,7 +255,8 @@ def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
     w = card_width(SHOWN_H) + (n - 1) * SHOWN_STEP
     bx, by = spot.bet_at
     for i, c in enumerate(seat.shown):
-        cv.card(c, bx - w // 2 + i * SHOWN_STEP, by - SHOWN_H // 2, SHOWN_H)
+        cv.card(c, bx - w // 2 + i * SHOWN_STEP, by - SHOWN_H // 2, SHOWN_H,
+                tag=f"shown:{spot.seat}")
 
 
 def _draw_centre(cv: Canvas, view: TableView) -> None:
@@ -241,29 +266,30 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
     for i in range(5):
         x = bx0 + i * step
         if i < len(view.board):
-            cv.card(view.board[i], x, by0, BOARD_H)
+            cv.card(view.board[i], x, by0, BOARD_H, tag="board")
         else:
             cv.draw.rounded_rectangle((x, by0, x + card_width(BOARD_H), by1), radius=8,
                                       outline=pal.slot, width=3)
-    limit = felt_limit()
+    limit = centre_band()
     total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
     top = by0 - 26
     if view.street:
         cv.text((CENTER[0], top - 44), view.street.upper(), 22, pal.felt_text_dim, bold=True,
-                anchor="mm", limit=limit)
+                anchor="mm", limit=limit, tag="street")
     if total:  # everything in the middle, bets of this round included
         cv.text((CENTER[0], top), f"Pot {chips(total)}", 32, pal.felt_text, bold=True,
-                anchor="mm", limit=limit)
+                anchor="mm", limit=limit, tag="pot")
     if len(view.pots) > 1:
         parts = []
         for i, p in enumerate(view.pots):
             label = p.label or ("Main" if i == 0 else f"Side {i}")
             parts.append(f"{label}: {chips(p.amount)}")
-        cv.text((CENTER[0], by1 + 24), "  \u00b7  ".join(parts), 22, pal.felt_text_dim,
-                anchor="mm", limit=limit)
+        cv.text((CENTER[0], by1 + 22), " \u00b7 ".join(parts), 20, pal.felt_text_dim,
+                anchor="mm", limit=limit, tag="pots")
     if view.note:
-        y = by1 + (56 if len(view.pots) > 1 else 28)
-        cv.text((CENTER[0], y), view.note, 26, pal.accent, bold=True, anchor="mm", limit=limit)
+        y = by1 + (52 if len(view.pots) > 1 else 26)
+        cv.text((CENTER[0], y), view.note, 26, pal.accent, bold=True, anchor="mm", limit=limit,
+                tag="note")
 
 
 def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
@@ -295,12 +321,13 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
                     f"Seat {spot.seat}", 22, pal.text_dim, anchor="mm", limit=spot.box)
 
     _draw_centre(cv, view)
+    obstacles = [centre_band()] + [s.box for s in spots.values()]
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:
             _draw_shown(cv, spot, seat)
         elif seat.bet:
-            _draw_bet(cv, spot, seat.bet)
+            obstacles.append(_draw_bet(cv, spot, seat.bet, obstacles))
     for seat in view.seats:
         _draw_seat(cv, spots[seat.seat], seat, view)
     return cv

@@ -1,0 +1,91 @@
+"""The hole-card picture (bot.render.hole)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.engine.cards import parse_cards
+from bot.render import render_hole_cards, sort_hole
+from bot.render.canvas import inside, overlaps
+from bot.render.hole import CARD_H, PAD, draw_hole_cards
+from bot.render.samples import hole_cards, hole_cards_six
+from bot.render.theme import Theme, palette
+from bot.render.views import HoleCardsView
+from tests.render.pixels import border_is_plain, count_cards, load, mean_diff
+
+
+def test_sorted_by_suit_then_rank() -> None:
+    """Spades, hearts, clubs, diamonds; highest rank first within a suit."""
+    cards = parse_cards("2d7hAc9sKhTs5c")
+    assert [str(c) for c in sort_hole(cards)] == ["Ts", "9s", "Kh", "7h", "Ac", "5c", "2d"]
+
+
+@pytest.mark.parametrize("hole", ["AsKs7h2d", "AsKs7h2d9c", "AsKs7h2d9cQh"])
+def test_draws_the_right_number_of_distinct_cards(hole: str) -> None:
+    """4, 5 or 6 cards are drawn, counted from the pixels, each region different."""
+    view = HoleCardsView("Table", 3, parse_cards(hole))
+    img = load(render_hole_cards(view))
+    y = PAD + 84 + 3
+    assert count_cards(img, y) == len(view.cards)
+    cv = draw_hole_cards(view)
+    boxes = [p.extent for p in cv.placed if p.kind == "card"]
+    assert len(boxes) == len(view.cards)
+    crops = [img.crop(b) for b in boxes]
+    for a, b in itertools.combinations(crops, 2):
+        assert mean_diff(a, b) > 2
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlaps(a, b)
+
+
+def test_cards_appear_in_sorted_order() -> None:
+    """The drawn cards, left to right, are the sorted hand."""
+    view = HoleCardsView("Table", 3, parse_cards("2d7hAcKh"))
+    cv = draw_hole_cards(view)
+    drawn = [p.card for p in sorted((p for p in cv.placed if p.kind == "card"),
+                                    key=lambda p: p.extent[0])]
+    assert drawn == list(sort_hole(view.cards))
+
+
+def test_board_and_label_only_when_the_board_is_out() -> None:
+    """Preflop: no board row, no label; with a board: both, and the picture grows."""
+    pre = draw_hole_cards(HoleCardsView("T", 1, parse_cards("AsKs7h2d"), label="ignored"))
+    post = draw_hole_cards(hole_cards())
+    assert not any("You have" in p.text for p in pre.placed)
+    assert [p.text for p in post.placed if p.kind == "text"][-1] == hole_cards().label
+    assert sum(p.kind == "card" for p in post.placed) == 4 + 3
+    assert post.img.height > pre.img.height >= CARD_H
+
+
+@pytest.mark.parametrize("theme", list(Theme))
+def test_text_stays_in_its_box_and_off_the_edges(theme: Theme) -> None:
+    """Every text (even a very long table name) is inside its box; the frame is empty."""
+    view = HoleCardsView("A table with a very very long name that goes on and on and on " * 2,
+                         123456789, parse_cards("AhKs7hQs5d6c"), parse_cards("2c3c4c5c6c"),
+                         label="Straight flush, six high, and a description far too long " * 2,
+                         game="Pot-limit six-card Omaha \u00b7 5/10")
+    cv = draw_hole_cards(view, theme)
+    texts = [p for p in cv.placed if p.kind == "text"]
+    assert len(texts) == 6
+    for p in texts:
+        assert inside(p.extent, p.limit), p.text
+        assert inside(p.extent, (0, 0, cv.img.width, cv.img.height)), p.text
+    assert texts[0].text.endswith("\u2026") or texts[1].text.endswith("\u2026")
+    assert texts[-1].text.endswith("\u2026")
+    img = load(cv.png())
+    assert border_is_plain(img, 12, palette(theme).background)
+
+
+def test_six_cards_widen_the_picture() -> None:
+    """Six cards fit side by side without shrinking."""
+    four = load(render_hole_cards(hole_cards()))
+    six = load(render_hole_cards(hole_cards_six()))
+    assert six.width > four.width
+    assert count_cards(six, PAD + 84 + 3) == 6
+
+
+def test_refuses_an_impossible_hand() -> None:
+    """Seven hole cards is not an Omaha hand."""
+    with pytest.raises(ValueError):
+        render_hole_cards(HoleCardsView("T", 1, parse_cards("AsKsQsJsTs9s8s")))
