@@ -1,0 +1,364 @@
+"""Immutable events: the hand's history (DESIGN.md, "the event list is the hand history").
+
+Every change to a hand is one frozen event. The list of a hand's events is its
+record in storage, the input for rendering and the source of hand histories.
+Each event has ``to_dict()`` (JSON-able: cards as ``"As"`` strings, tuples as
+lists, a ``"type"`` key) and :func:`event_from_dict` reads it back.
+
+Privacy: :attr:`Event.private_to` is the seat that alone may see an event
+(hole cards, a request to show), or ``None`` for a public event. The deck
+order never appears in any event: a burn says that a card was burned, not
+which one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from bot.engine.cards import Card, card
+
+__all__ = [
+    "EVENT_TYPES",
+    "Action",
+    "ActionKind",
+    "AntePosted",
+    "BetReturned",
+    "BlindPosted",
+    "BoardDealt",
+    "CardBurned",
+    "Event",
+    "HandEnded",
+    "HandMucked",
+    "HandShown",
+    "HandStarted",
+    "HoleCardsDealt",
+    "PlayerActed",
+    "PotAwarded",
+    "ShowRequested",
+    "Street",
+    "event_from_dict",
+]
+
+
+class Street(StrEnum):
+    """Where a hand is. ``SHOWDOWN`` once the betting is over."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class ActionKind(StrEnum):
+    """A player's decision. Events record ``ALL_IN`` as the call, bet or raise it was."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all in"
+
+
+Pairs = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's decision, as asked for. Amounts are "raise to" totals for the street.
+
+    Build with :meth:`fold`, :meth:`check`, :meth:`call`, :meth:`bet`,
+    :meth:`raise_to` or :meth:`all_in`. ``bet`` and ``raise_to`` are accepted
+    for one another: whether the move is a bet or a raise depends on the table,
+    and the event records what it was.
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @classmethod
+    def fold(cls) -> Action:
+        return cls(ActionKind.FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        return cls(ActionKind.CHECK)
+
+    @classmethod
+    def call(cls) -> Action:
+        return cls(ActionKind.CALL)
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        return cls(ActionKind.BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        return cls(ActionKind.RAISE, to)
+
+    @classmethod
+    def all_in(cls) -> Action:
+        return cls(ActionKind.ALL_IN)
+
+    def __str__(self) -> str:
+        return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
+
+
+class Event:
+    """Base of all events. Subclasses are frozen, slotted dataclasses."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "event"
+    _card_fields: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def private_to(self) -> int | None:
+        """The only seat allowed to see this event, or ``None`` when it is public."""
+        return None
+
+    @property
+    def is_private(self) -> bool:
+        return self.private_to is not None
+
+    def _items(self) -> Iterator[tuple[str, Any]]:
+        for f in fields(self):  # type: ignore[arg-type]
+            yield f.name, getattr(self, f.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict with a ``"type"`` key; :func:`event_from_dict` reads it back."""
+        out: dict[str, Any] = {"type": self.type}
+        for name, value in self._items():
+            out[name] = _encode(value)
+        return out
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, StrEnum):
+        return value.value
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand begins: the game, the button and each dealt-in seat with its starting stack.
+
+    ``seats`` lists ``(seat, stack)`` clockwise from the first seat after the
+    button (the button is last), as PHH numbers its players.
+    """
+
+    type: ClassVar[str] = "hand_started"
+    variant: str
+    structure: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    button: int
+    seats: Pairs
+    posts_big_blind: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """A dead ante (not a bet); ``all_in`` when it took the whole stack."""
+
+    type: ClassVar[str] = "ante_posted"
+    seat: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A live blind: ``blind`` is ``"small"``, ``"big"`` or ``"newcomer"``.
+
+    A newcomer's blind is a big blind posted out of position."""
+
+    type: ClassVar[str] = "blind_posted"
+    seat: int
+    amount: int
+    blind: str
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """A seat's hole cards. Private to that seat."""
+
+    type: ClassVar[str] = "hole_cards_dealt"
+    _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+    def __repr__(self) -> str:  # hole cards never appear in a repr or a log line
+        return f"HoleCardsDealt(seat={self.seat}, cards=<{len(self.cards)} hidden>)"
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """One card burned face down before the ``street``'s board cards."""
+
+    type: ClassVar[str] = "card_burned"
+    street: Street
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Board cards dealt face up. Courchevel's first card comes with ``street`` preflop."""
+
+    type: ClassVar[str] = "board_dealt"
+    _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    street: Street
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActed(Event):
+    """A player's action as played.
+
+    ``kind`` is fold, check, call, bet or raise (never all in: see
+    ``all_in``); ``amount`` the chips it added; ``to`` the player's bet on this
+    street after it (the "raise to" total for a bet or raise).
+    """
+
+    type: ClassVar[str] = "player_acted"
+    seat: int
+    street: Street
+    kind: ActionKind
+    amount: int = 0
+    to: int = 0
+    all_in: bool = False
+
+    @property
+    def action(self) -> Action:
+        """The action that replays this event (a bet or raise as its "raise to" total)."""
+        if self.kind is ActionKind.BET or self.kind is ActionKind.RAISE:
+            return Action(self.kind, self.to)
+        return Action(self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """The part of a bet nobody matched goes back to its owner (RULES.md section 5)."""
+
+    type: ClassVar[str] = "bet_returned"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRequested(Event):
+    """The seat's owner asked to show at showdown even a hand the bot would muck."""
+
+    type: ClassVar[str] = "show_requested"
+    seat: int
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A hand turned face up: at showdown, or before an all-in run-out (``runout``)."""
+
+    type: ClassVar[str] = "hand_shown"
+    _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    seat: int
+    cards: tuple[Card, ...]
+    runout: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """A hand thrown away unseen at showdown; its cards are never revealed."""
+
+    type: ClassVar[str] = "hand_mucked"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot awarded on its own (RULES.md section 6).
+
+    ``index`` 0 is the main pot. ``high`` and ``low`` are ``(seat, chips)``
+    clockwise from the first seat after the button; ``low`` is empty when the
+    game is high only or nobody in this pot has a qualifying low.
+    ``uncontested``: everybody else folded, nothing was shown.
+    """
+
+    type: ClassVar[str] = "pot_awarded"
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+    high: Pairs
+    low: Pairs = ()
+    uncontested: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over: each seat's final stack, clockwise from the first seat after the button."""
+
+    type: ClassVar[str] = "hand_ended"
+    stacks: Pairs
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        HandStarted,
+        AntePosted,
+        BlindPosted,
+        HoleCardsDealt,
+        CardBurned,
+        BoardDealt,
+        PlayerActed,
+        BetReturned,
+        ShowRequested,
+        HandShown,
+        HandMucked,
+        PotAwarded,
+        HandEnded,
+    )
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Read back an event written by :meth:`Event.to_dict`."""
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except KeyError:
+        raise ValueError(f"unknown event type {data.get('type')!r}") from None
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name in cls._card_fields:
+            value = tuple(card(c) for c in value)
+        elif f.name == "street":
+            value = Street(value)
+        elif f.name == "kind":
+            value = ActionKind(value)
+        else:
+            value = _tuples(value)
+        kwargs[f.name] = value
+    return cls(**kwargs)

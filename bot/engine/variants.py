@@ -1,0 +1,158 @@
+"""Variants and game settings as data (RULES.md sections 2, 3 and 5).
+
+A :class:`Variant` says how many hole cards each player gets, whether the pot
+is split high/low (8 or better) and whether it is Courchevel (the first flop
+card is dealt face up before the preflop betting). A :class:`GameConfig` adds
+the betting structure and the forced bets.
+
+Decisions where RULES.md is silent:
+
+* ``GameConfig`` holds the small blind explicitly (the contract). For fixed
+  limit it must be half the small bet rounded down (RULES.md section 3), so
+  ``GameConfig`` refuses any other value; :meth:`GameConfig.fixed_limit`
+  builds one from the small bet. In fixed limit the big blind is the small
+  bet and the big bet is twice the small bet.
+* Every blind is at least one chip and the small blind is never bigger than
+  the big blind; the ante may be 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+__all__ = [
+    "DECK_SIZE",
+    "VARIANTS",
+    "GameConfig",
+    "Structure",
+    "Variant",
+]
+
+DECK_SIZE = 52
+BOARD_CARDS = 5
+BURNS = 3
+MAX_PLAYERS = 10
+MIN_PLAYERS = 2
+
+
+class Structure(StrEnum):
+    """The betting structure (RULES.md section 5)."""
+
+    POT_LIMIT = "pot limit"
+    NO_LIMIT = "no limit"
+    FIXED_LIMIT = "fixed limit"
+
+    @property
+    def letter(self) -> str:
+        """The PHH structure letter: ``P``, ``N`` or ``F``."""
+        return {"pot limit": "P", "no limit": "N", "fixed limit": "F"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One Omaha variant (RULES.md section 2). Variants are data, not subclasses."""
+
+    key: str
+    name: str
+    hole_cards: int
+    hi_lo: bool = False
+    courchevel: bool = False
+
+    @property
+    def max_seats(self) -> int:
+        """Most players the deck allows: players x hole + 5 board + 3 burns <= 52, at most 10."""
+        return min(MAX_PLAYERS, (DECK_SIZE - BOARD_CARDS - BURNS) // self.hole_cards)
+
+
+VARIANTS: dict[str, Variant] = {
+    v.key: v
+    for v in (
+        Variant("omaha", "Omaha", 4),
+        Variant("omaha_hilo", "Omaha Hi-Lo", 4, hi_lo=True),
+        Variant("omaha5", "Five-card Omaha", 5),
+        Variant("big_o", "Big O", 5, hi_lo=True),
+        Variant("omaha6", "Six-card Omaha", 6),
+        Variant("courchevel", "Courchevel", 5, courchevel=True),
+        Variant("courchevel_hilo", "Courchevel Hi-Lo", 5, hi_lo=True, courchevel=True),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Variant, structure and forced bets of a game.
+
+    Fixed limit: the small bet is ``big_blind``, the big bet ``2 * big_blind``
+    and ``small_blind`` must be ``big_blind // 2`` (5-10 game: blinds 2 and 5).
+    """
+
+    variant: Variant
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structure, Structure):
+            object.__setattr__(self, "structure", Structure(self.structure))
+        if self.big_blind < 1:
+            raise ValueError("the big blind must be at least 1 chip")
+        if self.ante < 0:
+            raise ValueError("the ante cannot be negative")
+        if self.structure is Structure.FIXED_LIMIT:
+            if self.big_blind < 2:
+                raise ValueError("in fixed limit the small bet (big blind) must be at least 2")
+            if self.small_blind != self.big_blind // 2:
+                raise ValueError(
+                    "in fixed limit the small blind is half the small bet rounded down: "
+                    f"{self.big_blind // 2} with a small bet of {self.big_blind}"
+                )
+        elif not 1 <= self.small_blind <= self.big_blind:
+            raise ValueError("the small blind must be between 1 and the big blind")
+
+    @classmethod
+    def fixed_limit(cls, variant: Variant, small_bet: int, ante: int = 0) -> GameConfig:
+        """A fixed-limit game ``small_bet``-``2*small_bet``.
+
+        Blinds are ``small_bet // 2`` and ``small_bet``."""
+        return cls(variant, Structure.FIXED_LIMIT, small_bet // 2, small_bet, ante)
+
+    @property
+    def small_bet(self) -> int:
+        """Fixed limit: the bet size preflop and on the flop (the big blind)."""
+        return self.big_blind
+
+    @property
+    def big_bet(self) -> int:
+        """Fixed limit: the bet size on the turn and the river."""
+        return 2 * self.big_blind
+
+    @property
+    def max_seats(self) -> int:
+        return self.variant.max_seats
+
+    @property
+    def phh_variant(self) -> str:
+        """The PHH variant code: ``PO``, ``NO``, ``FO``, ``PO/8``, ``NO/8``, ``FO/8``."""
+        return self.structure.letter + "O" + ("/8" if self.variant.hi_lo else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.key,
+            "structure": self.structure.value,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        return cls(
+            VARIANTS[data["variant"]],
+            Structure(data["structure"]),
+            int(data["small_blind"]),
+            int(data["big_blind"]),
+            int(data.get("ante", 0)),
+        )
