@@ -20,7 +20,10 @@ Conventions (``../shared/DESIGN.md``, as PokerKit writes them):
   Heads-up ``blinds_or_straddles = [small, big]`` still means that p1 (the big
   blind) posts the big one and p2 (the button) the small one. A big blind
   entry for a player after p2 is a live big blind posted out of position by a
-  newcomer (our reading; PokerKit would take it for a straddle).
+  newcomer (our reading; PokerKit would take it for a straddle). When the
+  small blind's seat is such a newcomer it posts the big blind: its entry is
+  the big blind and the user field ``_small_blind`` keeps the game's small
+  blind. Other straddles are not played here.
 - ``d dh pN CARDS`` deals all of a player's hole cards at once (several
   partial deals are accepted when reading), ``d db CARDS`` deals board cards
   (Courchevel's first board card is a ``d db`` right after the hole cards),
@@ -50,7 +53,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
-from bot.engine.cards import Card, CardError, card
+from bot.engine.cards import DECK, Card, CardError, Deck, card
+from bot.engine.events import (
+    ActionKind,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerActed,
+)
+from bot.engine.hand import Action, Hand, IllegalAction, SeatIn, deal_positions
+from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
 
 __all__ = [
     "BoardDeal",
@@ -278,17 +293,19 @@ def loads_all(text: str) -> list[HandHistory]:
 
 
 def load_path(path: str | os.PathLike[str]) -> list[HandHistory]:
-    """Read every hand of a ``.phh`` or ``.phhs`` file."""
+    """Read every hand of a ``.phh`` or ``.phhs`` file; errors start with the path."""
+    name = os.fspath(path)
     try:
         with open(path, "rb") as fp:
             data = fp.read()
     except OSError as exc:
-        raise PHHError(f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
     try:
-        text = data.decode("utf-8")
+        return loads_all(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise PHHError(f"{os.fspath(path)!r} is not UTF-8 text") from None
-    return loads_all(text)
+        raise PHHError(f"{name}: not UTF-8 text") from None
+    except PHHError as exc:
+        raise PHHError(f"{name}: {exc}") from None
 
 
 # ---------------------------------------------------------------------------
@@ -462,3 +479,361 @@ def parse_action(text: str) -> PHHAction | None:
 
 def format_cards(cards: Sequence[Card | None]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
+
+
+# ---------------------------------------------------------------------------
+# From a PHH record to our game, and back
+
+
+_STRUCTURES = {"P": "pot limit", "N": "no limit", "F": "fixed limit"}
+
+
+def _label(player: int) -> str:
+    return f"p{player + 1}"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a PHH record says about the game: everything but the actions."""
+
+    config: GameConfig
+    seats: tuple[SeatIn, ...]
+    button: int
+
+
+def setup_of(hh: HandHistory) -> Setup:
+    """The game, seats and button a record describes; :class:`HandError` if none of ours."""
+    if hh.problem:
+        raise HandError(hh.problem)
+    n = hh.player_count
+    if not 2 <= n <= 10:
+        raise HandError(f"a hand has 2 to 10 players, not {n}")
+    code = hh.variant
+    hi_lo = code.endswith("/8")
+    base = code[:-2] if hi_lo else code
+    if len(base) != 2 or base[1] != "O" or base[0] not in _STRUCTURES:
+        raise HandError(
+            f"variant {code!r} is not an Omaha game (PO, NO, FO, PO/8, NO/8 or FO/8)"
+        )
+    structure = Structure(_STRUCTURES[base[0]])
+    hole = hh.hole_cards if hh.hole_cards is not None else (5 if hh.courchevel else 4)
+    variant = next(
+        (
+            v
+            for v in VARIANTS.values()
+            if v.hole_cards == hole and v.hi_lo == hi_lo and v.courchevel == hh.courchevel
+        ),
+        None,
+    )
+    if variant is None:
+        kind = "Courchevel" if hh.courchevel else "Omaha"
+        split = " hi-lo" if hi_lo else ""
+        raise HandError(f"there is no {hole}-card {kind}{split} game")
+    antes = hh.antes or (0,) * n
+    if len(antes) != n or len(set(antes)) != 1:
+        raise HandError("every player posts the same ante (antes must list one per player)")
+    blinds = hh.blinds_or_straddles + (0,) * (n - len(hh.blinds_or_straddles))
+    if len(blinds) != n or len(blinds) < 2:
+        raise HandError("blinds_or_straddles lists more players than the hand has")
+    big = blinds[1]
+    small = blinds[0]
+    newcomers = [i for i in range(2, n) if blinds[i]]
+    written_small = dict(hh.extra).get("_small_blind")
+    if written_small is not None:
+        if isinstance(written_small, bool) or not isinstance(written_small, int):
+            raise HandError("_small_blind must be a whole number of chips")
+        if blinds[0] != big:
+            raise HandError(
+                "_small_blind is written only when the small blind's seat posts a late big blind"
+            )
+        small = written_small
+        newcomers.insert(0, 1 if n == 2 else 0)
+    if any(blinds[i] != big for i in newcomers):
+        raise HandError("straddles are not played here (only a big blind may be posted late)")
+    if small > big or small < 0:
+        raise HandError("blinds_or_straddles must start with the small blind, then the big blind")
+    if structure is Structure.FIXED_LIMIT:
+        if hh.small_bet != big or hh.big_bet != 2 * big:
+            raise HandError(
+                "fixed limit needs small_bet equal to the big blind and big_bet twice that"
+            )
+    elif hh.min_bet is not None and hh.min_bet != big:
+        raise HandError("min_bet must equal the big blind")
+    try:
+        config = GameConfig(variant, structure, small, big, antes[0])
+    except ValueError as exc:
+        raise HandError(str(exc)) from None
+    numbers = hh.seats if hh.seats is not None else tuple(range(1, n + 1))
+    if len(numbers) != n or len(set(numbers)) != n or min(numbers) < 1:
+        raise HandError("seats must list one distinct seat number per player")
+    button = numbers[-1]
+    clockwise = sorted(numbers, key=lambda s: (s <= button, s))
+    if tuple(clockwise) != numbers:
+        raise HandError("seats must go clockwise from the seat after the button")
+    seats = tuple(
+        SeatIn(seat, stack, posts_big_blind=i in newcomers)
+        for i, (seat, stack) in enumerate(zip(numbers, hh.starting_stacks, strict=True))
+    )
+    if min(hh.starting_stacks) <= 0:
+        raise HandError("every player starts with chips")
+    return Setup(config, seats, button)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed hand: the record, the finished :class:`Hand` and the final stacks (PHH order)."""
+
+    history: HandHistory
+    hand: Hand
+    finishing_stacks: tuple[int, ...]
+
+
+def _describe(number: int, text: str, action: PHHAction | None) -> str:
+    if isinstance(action, HoleDeal):  # never echo hole cards
+        return f"action {number} (d dh {_label(action.player)})"
+    if isinstance(action, Show):
+        return f"action {number} ({_label(action.player)} sm)"
+    return f"action {number} ({text.split('#', 1)[0].strip()})"
+
+
+def _deck_order(
+    variant: Variant,
+    n: int,
+    holes: Sequence[Sequence[Card | None]],
+    board: Sequence[Card],
+    known: Iterable[Card],
+) -> list[Card]:
+    """The deck order that makes :class:`Hand` deal these cards.
+
+    ``holes`` are in PHH player order. The places come from
+    :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
+    burns, unknown hole cards and board cards never dealt are filled with
+    cards that appear nowhere in the history, so they cannot collide.
+    """
+    used = set(known)
+    filler = iter([c for c in DECK if c not in used])
+    plan = deal_positions(n, variant)
+    slots: dict[int, Card] = {}
+    deal_order = [1, 0] if n == 2 else list(range(n))
+    for k, p in enumerate(deal_order):
+        for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
+            if c is not None:
+                slots[idx] = c
+    for idx, c in zip(plan["board"], board, strict=False):
+        slots[idx] = c
+    return [slots[i] if i in slots else next(filler) for i in range(len(DECK))]
+
+
+def replay(hh: HandHistory) -> Replay:
+    """Play the recorded actions on a :class:`Hand` dealt from the recorded cards.
+
+    Raises :class:`HandError` naming the action number and the reason when
+    the hand breaks the rules, deals a card twice, or stops before its end.
+    Hole cards written ``??`` are allowed for players who fold, or whose hand
+    never has to be compared (everyone else folds); when such a hand reaches a
+    showdown, its cards would decide the pots, so the hand is an error unless
+    a ``pN sm`` action shows them.
+    """
+    setup = setup_of(hh)
+    n = hh.player_count
+    variant = setup.config.variant
+    parsed: list[PHHAction | None] = []
+    for number, text in enumerate(hh.actions, 1):
+        try:
+            parsed.append(parse_action(text))
+        except HandError as exc:
+            raise HandError(f"action {number} ({text.strip()}): {exc}") from None
+    # Every card the history deals or shows, to build the deck.
+    holes: list[list[Card | None]] = [[] for _ in range(n)]
+    shown: dict[int, tuple[Card | None, ...]] = {}
+    board: list[Card] = []
+    seen: set[Card] = set()
+    for number, (text, action) in enumerate(zip(hh.actions, parsed, strict=True), 1):
+        where = _describe(number, text, action)
+        cards: tuple[Card | None, ...] = ()
+        if isinstance(action, HoleDeal | BoardDeal | Show) and getattr(action, "player", 0) >= n:
+            raise HandError(f"{where}: there is no player {_label(action.player)}")  # type: ignore[union-attr]
+        if isinstance(action, HoleDeal):
+            holes[action.player].extend(action.cards)
+            if len(holes[action.player]) > variant.hole_cards:
+                raise HandError(
+                    f"{where}: {variant.name} deals {variant.hole_cards} hole cards per player"
+                )
+            cards = action.cards
+        elif isinstance(action, BoardDeal):
+            board.extend(action.cards)
+            if len(board) > 5:
+                raise HandError(f"{where}: the board has only 5 cards")
+            cards = action.cards
+        elif isinstance(action, Show) and action.cards is not None:
+            shown[action.player] = action.cards
+        for c in cards:
+            if c is not None and c in seen:
+                raise HandError(f"{where}: a card is dealt that was already dealt")
+            if c is not None:
+                seen.add(c)
+    for p, cards_shown in shown.items():
+        if len(cards_shown) != variant.hole_cards:
+            raise HandError(f"{_label(p)} shows {len(cards_shown)} cards, not their whole hand")
+        dealt_known = {c for c in holes[p] if c is not None}
+        shown_known = {c for c in cards_shown if c is not None}
+        complete = len(dealt_known) == variant.hole_cards
+        fully_shown = len(shown_known) == variant.hole_cards
+        if (complete and not shown_known <= dealt_known) or (
+            fully_shown and not dealt_known <= shown_known
+        ):
+            raise HandError(f"{_label(p)} shows cards they were not dealt")
+        if not complete and fully_shown:
+            if (shown_known - dealt_known) & seen:
+                raise HandError(f"{_label(p)} shows a card that was dealt elsewhere")
+            seen.update(shown_known)
+            holes[p] = list(cards_shown)
+    unknown = {p for p in range(n) if len(holes[p]) < variant.hole_cards or None in holes[p]}
+    order = _deck_order(variant, n, holes, board, seen)
+    try:
+        hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
+        hand.start()
+    except (IllegalAction, ValueError) as exc:
+        raise HandError(f"the hand cannot start: {exc}") from None
+    seat_of = [s.seat for s in setup.seats]
+    player_of = {seat: p for p, seat in enumerate(seat_of)}
+    for p in shown:
+        if shown[p] is not None:
+            try:
+                hand.request_show(seat_of[p])
+            except (IllegalAction, ValueError):
+                pass  # showing is then the bot's own decision
+    board_seen = 0
+    betting_started = False
+    for number, (text, action) in enumerate(zip(hh.actions, parsed, strict=True), 1):
+        where = _describe(number, text, action)
+        if action is None:
+            continue
+        if isinstance(action, HoleDeal):
+            if betting_started:
+                raise HandError(f"{where}: hole cards are dealt only before the betting")
+            continue
+        if isinstance(action, BoardDeal):
+            board_seen += len(action.cards)
+            if len(hand.board) < board_seen:
+                if hand.is_over:
+                    raise HandError(f"{where}: the hand is over, no more board cards")
+                who = hand.to_act
+                turn = f" ({_label(player_of[who])} to act)" if who in player_of else ""
+                raise HandError(f"{where}: the board is dealt while the betting is open{turn}")
+            continue
+        if isinstance(action, Show):
+            if not hand.is_over and hand.to_act is not None:
+                raise HandError(f"{where}: hands are shown only when the betting is over")
+            continue
+        betting_started = True
+        if hand.is_over:
+            raise HandError(f"{where}: the hand is already over")
+        if len(hand.board) != board_seen:
+            raise HandError(f"{where}: the history skips board cards the hand has dealt")
+        seat = seat_of[action.player] if action.player < n else -1
+        if hand.to_act != seat:
+            who = hand.to_act
+            if who in player_of:
+                raise HandError(f"{where}: it is {_label(player_of[who])}'s turn")
+            raise HandError(f"{where}: nobody may act now")
+        if action.kind == "f":
+            move = Action.fold()
+        elif action.kind == "cc":
+            move = Action.call()
+        else:
+            move = Action.raise_to(action.amount)
+        try:
+            hand.act(seat, move)
+        except IllegalAction as exc:
+            raise HandError(f"{where}: {exc}") from None
+    if not hand.is_over:
+        who = hand.to_act
+        turn = f" ({_label(player_of[who])} to act)" if who in player_of else ""
+        raise HandError(f"the actions stop before the end of the hand{turn}")
+    if board_seen != len(hand.board):
+        raise HandError("the actions stop before the end of the hand (board cards are missing)")
+    folded = {
+        player_of[e.seat]
+        for e in hand.events
+        if isinstance(e, PlayerActed) and e.kind is ActionKind.FOLD
+    }
+    if n - len(folded) >= 2:
+        for p in sorted(unknown - folded):
+            raise HandError(
+                f"{_label(p)}'s hole cards are unknown (??) but they reach the showdown"
+            )
+    ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
+    final = dict(ended.stacks)
+    return Replay(hh, hand, tuple(final[s] for s in seat_of))
+
+
+def history_of(
+    events: Sequence[Event],
+    *,
+    players: Sequence[str] | None = None,
+    extra: Sequence[tuple[str, TomlValue]] = (),
+) -> HandHistory:
+    """The PHH record of a finished hand, from its events (:attr:`Hand.events`)."""
+    started = next((e for e in events if isinstance(e, HandStarted)), None)
+    ended = next((e for e in events if isinstance(e, HandEnded)), None)
+    if started is None or ended is None:
+        raise ValueError("only a finished hand (from its start to its end) can be written")
+    variant = VARIANTS[started.variant]
+    structure = Structure(started.structure)
+    config = GameConfig(
+        variant, structure, started.small_blind, started.big_blind, started.ante
+    )
+    seat_order = [seat for seat, _ in started.seats]
+    player_of = {seat: p for p, seat in enumerate(seat_order)}
+    n = len(seat_order)
+    newcomers = set(started.posts_big_blind)
+    blinds = [0] * n
+    blinds[0], blinds[1] = config.small_blind, config.big_blind
+    small_pos, big_pos = (1, 0) if n == 2 else (0, 1)
+    notes = list(extra)
+    for seat in newcomers:
+        pos = player_of[seat]
+        if pos == small_pos:  # the small blind's seat posts a late big blind instead
+            blinds[0] = config.big_blind
+            notes.append(("_small_blind", config.small_blind))
+        elif pos != big_pos:
+            blinds[pos] = config.big_blind
+    actions: list[str] = []
+    dealt = sorted(
+        (player_of[e.seat], e.cards) for e in events if isinstance(e, HoleCardsDealt)
+    )
+    actions.extend(f"d dh {_label(p)} {format_cards(cards)}" for p, cards in dealt)
+    for e in events:
+        if isinstance(e, HoleCardsDealt):
+            continue
+        if isinstance(e, BoardDealt):
+            actions.append(f"d db {format_cards(e.cards)}")
+        elif isinstance(e, PlayerActed):
+            who = _label(player_of[e.seat])
+            if e.kind is ActionKind.FOLD:
+                actions.append(f"{who} f")
+            elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
+                actions.append(f"{who} cc")
+            else:
+                actions.append(f"{who} cbr {e.to}")
+        elif isinstance(e, HandShown):
+            actions.append(f"{_label(player_of[e.seat])} sm {format_cards(e.cards)}")
+    final = dict(ended.stacks)
+    fixed = structure is Structure.FIXED_LIMIT
+    return HandHistory(
+        variant=config.phh_variant,
+        antes=(config.ante,) * n,
+        blinds_or_straddles=tuple(blinds),
+        starting_stacks=tuple(stack for _, stack in started.seats),
+        actions=tuple(actions),
+        min_bet=None if fixed else config.big_blind,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        finishing_stacks=tuple(final[s] for s in seat_order),
+        seats=tuple(seat_order),
+        players=tuple(players) if players is not None else None,
+        hole_cards=variant.hole_cards if variant.hole_cards != 4 else None,
+        courchevel=variant.courchevel,
+        extra=tuple(notes),
+    )

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+import re
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from bot.engine import phh
-from bot.engine.cards import card
+from bot.engine.cards import Deck, card
+from bot.engine.events import Event, ShowRequested
+from bot.engine.hand import Action, Hand, LegalActions, SeatIn
 from bot.engine.phh import (
     BoardDeal,
     HandError,
@@ -19,6 +25,7 @@ from bot.engine.phh import (
     Show,
     parse_action,
 )
+from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 DATA = Path(__file__).parent / "data"
 
@@ -174,3 +181,167 @@ def test_our_files_load_in_pokerkit() -> None:
         "_hole_cards": 5,
         "_courchevel": True,
     }
+
+
+# --- replay and round trips -------------------------------------------------
+
+
+def random_config(rng: random.Random, variant_key: str, structure: Structure) -> GameConfig:
+    """A game with random blinds and (sometimes) an ante."""
+    variant = VARIANTS[variant_key]
+    big = rng.choice([2, 4, 10, 20])
+    ante = rng.choice([0, 0, 0, 1, big // 2])
+    if structure is Structure.FIXED_LIMIT:
+        return GameConfig.fixed_limit(variant, big, ante)
+    return GameConfig(variant, structure, big // 2, big, ante)
+
+
+def random_seats(rng: random.Random, config: GameConfig, players: int) -> tuple[list[SeatIn], int]:
+    """Random seat numbers, stacks from very short to deep, sometimes a newcomer's big blind.
+
+    A newcomer is never flagged on the big blind's own seat (the flag means nothing there).
+    """
+    numbers = sorted(rng.sample(range(1, 11), players))
+    button = rng.choice(numbers)
+    clockwise = sorted(numbers, key=lambda s: (s <= button, s))
+    big = config.big_blind
+    seats = []
+    for seat in numbers:
+        stack = rng.choice([1, big, 3 * big, 10 * big, 40 * big, 100 * big]) + rng.randrange(big)
+        position = clockwise.index(seat)
+        newcomer = position != (0 if players == 2 else 1) and rng.random() < 0.08
+        seats.append(SeatIn(seat, stack, posts_big_blind=newcomer))
+    return seats, button
+
+
+def random_action(rng: random.Random, legal: LegalActions) -> Action:
+    """Any legal action, with bets from the minimum to the maximum."""
+    roll = rng.random()
+    if roll < 0.12:
+        return Action.fold()
+    if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.45:
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        return Action.raise_to(rng.choice([lo, hi, rng.randint(lo, hi)]))
+    if roll < 0.5 and legal.max_raise_to is not None and legal.all_in_to <= legal.max_raise_to:
+        return Action.all_in()
+    return Action.call()
+
+
+def play_random_hand(rng: random.Random, config: GameConfig, players: int) -> Hand:
+    """A whole hand of random legal actions (owners sometimes ask to show)."""
+    seats, button = random_seats(rng, config, players)
+    hand = Hand(config, seats, button, Deck(rng=rng))
+    hand.start()
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        if rng.random() < 0.05:
+            hand.request_show(legal.seat)
+        hand.act(legal.seat, random_action(rng, legal))
+    return hand
+
+
+def public(events: Sequence[Event]) -> list[Event]:
+    """Events without show requests (PHH records the show, not when it was asked for)."""
+    return [e for e in events if not isinstance(e, ShowRequested)]
+
+
+STRUCTURES = list(Structure)
+
+
+@pytest.mark.parametrize("structure", STRUCTURES, ids=[s.letter for s in STRUCTURES])
+@pytest.mark.parametrize("variant_key", list(VARIANTS))
+def test_round_trip_replays_the_same_hand(variant_key: str, structure: Structure) -> None:
+    """Write a finished hand, read it back, replay it: same final stacks and events."""
+    rng = random.Random(f"{variant_key}-{structure}")
+    for _ in range(12):
+        config = random_config(rng, variant_key, structure)
+        hand = play_random_hand(rng, config, rng.randint(2, config.max_seats))
+        record = phh.history_of(hand.events)
+        text = phh.dumps(record)
+        back = phh.loads(text)
+        assert back == record
+        again = phh.replay(back)
+        assert again.finishing_stacks == record.finishing_stacks
+        assert public(again.hand.events) == public(hand.events)
+        assert phh.dumps(phh.history_of(again.hand.events)) == text
+
+
+@pytest.mark.parametrize(
+    ("name", "stacks"),
+    [
+        ("po_steal.phh", (99, 93, 108)),
+        ("unknown_folded.phh", (99, 93, 108)),
+        ("courchevel_hilo_fl.phh", (102, 102, 96)),
+        ("pokerkit_po_3handed.phh", (138, 219, 293)),
+    ],
+)
+def test_fixtures_replay_to_their_final_stacks(name: str, stacks: tuple[int, ...]) -> None:
+    """Hand-checked fixtures (and PokerKit's own) replay to the stacks worked out by hand."""
+    (record,) = phh.load_path(DATA / name)
+    assert phh.replay(record).finishing_stacks == stacks == record.finishing_stacks
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("illegal_raise.phh", "action 4 (p3 cbr 8): the most you can raise to is 7"),
+        ("stops_early.phh", "the actions stop before the end of the hand (p3 to act)"),
+        ("card_twice.phh", "action 7 (d db 2s7hAs): a card is dealt that was already dealt"),
+        ("unknown_showdown.phh", "p3's hole cards are unknown (??) but they reach the showdown"),
+    ],
+)
+def test_broken_hands_are_errors_with_the_action_and_reason(name: str, message: str) -> None:
+    """Illegal, unfinished, card-twice and unknown-at-showdown hands name what is wrong."""
+    (record,) = phh.load_path(DATA / name)
+    with pytest.raises(HandError) as caught:
+        phh.replay(record)
+    assert str(caught.value) == message
+
+
+def _po_steal() -> HandHistory:
+    (record,) = phh.load_path(DATA / "po_steal.phh")
+    return record
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"variant": "NT"}, "variant 'NT' is not an Omaha game"),
+        ({"variant": "PO/8", "hole_cards": 6}, "there is no 6-card Omaha hi-lo game"),
+        ({"antes": (1, 0, 0)}, "every player posts the same ante"),
+        ({"blinds_or_straddles": (1, 2, 4)}, "straddles are not played here"),
+        ({"min_bet": 4}, "min_bet must equal the big blind"),
+        ({"seats": (5, 2, 7)}, "seats must go clockwise"),
+        ({"actions": ("d dh p1 AsAhKsKh", "p2 f")}, "action 2 (p2 f): it is p3's turn"),
+        ({"actions": ("d dh p4 AsAhKsKh",)}, "action 1 (d dh p4): there is no player p4"),
+        (
+            {"actions": (*_po_steal().actions, "p1 cc")},
+            "action 11 (p1 cc): the hand is already over",
+        ),
+        (
+            {"actions": ("p3 cbr 7", "d db 2s7hJc")},
+            "action 2 (d db 2s7hJc): the board is dealt while the betting is open (p1 to act)",
+        ),
+        (
+            {"actions": ("p3 cc", "p1 cc", "p2 cc", "p1 cc")},
+            "action 4 (p1 cc): the history skips board cards the hand has dealt",
+        ),
+    ],
+)
+def test_records_that_are_not_our_game_are_hand_errors(
+    change: dict[str, object], message: str
+) -> None:
+    """Unknown variants, straddles, odd antes, bad seats and out-of-turn actions are refused."""
+    record = dataclasses.replace(_po_steal(), **change)  # type: ignore[arg-type]
+    with pytest.raises(HandError, match=re.escape(message)):
+        phh.replay(record)
+
+
+def test_pokerkit_replays_our_files_to_the_same_stacks() -> None:
+    """PokerKit's loader replays our written pot-limit Omaha hands to the same final stacks."""
+    for name in ("po_steal.phh", "unknown_folded.phh"):
+        (record,) = phh.load_path(DATA / name)
+        ours = phh.history_of(phh.replay(record).hand.events)
+        states = list(_pokerkit_loads(phh.dumps(ours)))  # type: ignore[call-overload]
+        assert tuple(states[-1].stacks) == ours.finishing_stacks == record.finishing_stacks
