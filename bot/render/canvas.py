@@ -31,6 +31,7 @@ class Placed:
     text: str = ""
     card: Card | None = None  # None for a card back (kind "card")
     tag: str = ""  # what the item is, for tests: "bet:3", "name:3", "board", ...
+    faded: bool = False  # a card drawn faded (not used by the hand)
 
 
 def inside(inner: Box, outer: Box) -> bool:
@@ -90,7 +91,8 @@ class Canvas:
         sprite = (faded_card_image if faded else card_image)(c, height, self.style)
         self.img.paste(sprite, (x, y), sprite)
         extent = (x, y, x + sprite.width, y + sprite.height)
-        self.placed.append(Placed("card", extent, limit or self.bounds, card=c, tag=tag))
+        self.placed.append(Placed("card", extent, limit or self.bounds, card=c, tag=tag,
+                                  faded=faded))
         return extent
 
     def card_row(self, cards: tuple[Card | None, ...], x: int, y: int, height: int, gap: int,

@@ -56,10 +56,11 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
 
     cv.text((PAD, board_top + BOARD_H // 2), "Board", 26, pal.text_dim, anchor="lm",
             limit=(PAD, board_top, PAD + NAME_W, board_top + BOARD_H))
-    cv.card_row(tuple(view.board), PAD + NAME_W + 16 + PANEL_PAD, board_top, BOARD_H, 10)
+    cv.card_row(tuple(view.board), PAD + NAME_W + 16 + PANEL_PAD, board_top, BOARD_H, 10,
+                tag="board")
 
     y = panels_top
-    for hand in view.hands:
+    for i, hand in enumerate(view.hands):
         box = (PAD, y, width - PAD, y + panel_h)
         winner = hand.won > 0
         cv.draw.rounded_rectangle(box, radius=16, fill=pal.panel,
@@ -68,17 +69,18 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
         x = PAD + PANEL_PAD
         mid = y + panel_h // 2
         name_box = (x, y + 6, x + NAME_W, y + panel_h - 6)
-        cv.text((x, mid - 18), hand.name, 28, pal.text, bold=True, anchor="lm", limit=name_box)
+        cv.text((x, mid - 18), hand.name, 28, pal.text, bold=True, anchor="lm", limit=name_box,
+                tag=f"name:{i}")
         if winner:
             cv.text((x, mid + 20), f"wins {chips(hand.won)}", 26, pal.money, bold=True,
-                    anchor="lm", limit=name_box)
+                    anchor="lm", limit=name_box, tag=f"won:{i}")
         else:
             cv.text((x, mid + 20), "no win", 24, pal.text_dim, anchor="lm", limit=name_box)
         x += NAME_W + 16
         used = _used(hand.high) | _used(hand.low)
         faded = frozenset(c for c in hand.hole if c not in used)
         cv.card_row(tuple(hand.hole), x, mid - HOLE_H // 2, HOLE_H, HOLE_GAP, faded=faded,
-                    limit=box)
+                    limit=box, tag=f"hole:{i}")
         x += hole_w + 24
         rows: list[tuple[str, MadeHandLike | None]] = [("HIGH", hand.high)]
         if view.hi_lo:
@@ -88,7 +90,8 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
             text_x = x + best_w + 14
             desc_box = (text_x, ry, width - PAD - PANEL_PAD, ry + BEST_H)
             if made is not None:
-                cv.card_row(tuple(made.cards), x, ry, BEST_H, BEST_GAP, limit=box)
+                cv.card_row(tuple(made.cards), x, ry, BEST_H, BEST_GAP, limit=box,
+                            tag=f"{label.lower()}:{i}")
                 desc, ink = made.description, pal.text
             else:
                 cv.draw.rounded_rectangle((x, ry, x + best_w, ry + BEST_H), radius=8,
@@ -96,7 +99,8 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
                 desc, ink = ("No low" if label == "LOW" else "Mucked"), pal.text_dim
             cv.text((text_x, ry + 16), label, 18, pal.text_dim, bold=True, anchor="lm",
                     limit=desc_box)
-            cv.text((text_x, ry + 44), desc, 25, ink, bold=True, anchor="lm", limit=desc_box)
+            cv.text((text_x, ry + 44), desc, 25, ink, bold=True, anchor="lm", limit=desc_box,
+                    tag=f"{label.lower()}:{i}")
             ry += BEST_H + 8
         y += panel_h + 12
 
@@ -107,7 +111,8 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
             for w in pot.winners)
         lead = cv.text((PAD, y + POT_LINE // 2), f"{pot.label} {chips(pot.amount)}:", 24,
                        pal.text_dim, bold=True, anchor="lm", limit=page)
-        cv.text((lead[2] + 10, y + POT_LINE // 2), who, 24, pal.text, anchor="lm", limit=page)
+        cv.text((lead[2] + 10, y + POT_LINE // 2), who, 24, pal.text, anchor="lm", limit=page,
+                tag="pot")
         y += POT_LINE
     return cv
 

@@ -1,0 +1,103 @@
+"""The showdown picture (bot.render.showdown)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from bot.engine.cards import parse_cards
+from bot.render import render_showdown
+from bot.render.canvas import inside, overlaps
+from bot.render.samples import showdown
+from bot.render.showdown import draw_showdown
+from bot.render.theme import Theme, palette
+from bot.render.views import BestHand, PotResult, PotWinner, ShowdownView, ShownHand
+from tests.render.pixels import border_is_plain, count_cards, load
+
+
+def _cards(cv: object, prefix: str) -> list[object]:
+    return [p for p in cv.placed if p.kind == "card" and p.tag.startswith(prefix)]  # type: ignore[attr-defined]
+
+
+def test_every_shown_hand_has_its_hole_cards_and_best_fives() -> None:
+    """Board, each hole, each high five and each low five are drawn, and nothing overlaps."""
+    view = showdown()
+    cv = draw_showdown(view)
+    assert [p.card for p in _cards(cv, "board")] == list(view.board)
+    for i, hand in enumerate(view.hands):
+        assert [p.card for p in _cards(cv, f"hole:{i}")] == list(hand.hole)
+        assert [p.card for p in _cards(cv, f"high:{i}")] == list(hand.high.cards)
+        low = [p.card for p in _cards(cv, f"low:{i}")]
+        assert low == (list(hand.low.cards) if hand.low else [])
+    cards = [p for p in cv.placed if p.kind == "card"]
+    assert len(cards) == 5 + 12 + 15 + 10
+    for a, b in itertools.combinations(cards, 2):
+        assert not overlaps(a.extent, b.extent)
+
+
+def test_hole_cards_the_hand_does_not_use_are_faded() -> None:
+    """Only hole cards outside both the high and the low five are faded, and look it."""
+    view = showdown()
+    cv = draw_showdown(view)
+    faded = {str(p.card) for p in cv.placed if p.kind == "card" and p.faded}
+    assert faded == {"Kh", "Th"}  # Alice's king, Charlotte's ten
+    img = load(cv.png())
+    panel = palette(Theme.DARK).panel
+    for p in _cards(cv, "hole:0"):
+        x0, y0, x1, _ = p.extent
+        pixel = img.getpixel(((x0 + x1) // 2, y0 + 4))
+        # a faded face is a mix of the face colour and the panel behind it
+        assert (pixel[0] < 200) == p.faded, p.card
+        assert pixel != panel
+
+
+def test_winners_are_outlined_and_their_winnings_shown() -> None:
+    """Winners' panels have the accent border and a 'wins' line; losers 'no win'."""
+    view = showdown()
+    cv = draw_showdown(view)
+    won = {p.tag: p.text for p in cv.placed if p.tag.startswith("won:")}
+    assert won == {"won:0": "wins 900", "won:2": "wins 900"}
+    texts = [p.text for p in cv.placed if p.kind == "text"]
+    assert "no win" in texts
+    assert "No low" in texts
+    assert [p.text for p in cv.placed if p.tag == "pot"] == [
+        "Charlotte 900 (high) \u00b7 Alice 900 (low)"]
+
+
+@pytest.mark.parametrize("theme", list(Theme))
+def test_text_stays_inside_boxes_with_six_cards_and_long_names(theme: Theme) -> None:
+    """Long names and descriptions are cut with an ellipsis; the frame stays empty."""
+    p = parse_cards
+    long = "x" * 120
+    view = ShowdownView(long, 1, p("2c3c4c5c6c"), tuple(
+        ShownHand(f"{long}{i}", p("AsKsQsJsTs9s"), BestHand(p("AsKs4c5c6c"), long),
+                  BestHand(p("As2c3c4c5c"), long), won=10**9) for i in range(3)),
+        (PotResult("Main pot", 3 * 10**9, tuple(PotWinner(long, 10**9, "high")
+                                                 for _ in range(3))),), hi_lo=True,
+        game=long)
+    cv = draw_showdown(view, theme)
+    for t in (q for q in cv.placed if q.kind == "text"):
+        assert inside(t.extent, t.limit), t
+        assert inside(t.extent, cv.bounds), t
+    assert all(q.text.endswith("\u2026") for q in cv.placed if q.tag.startswith("name:"))
+    img = load(cv.png())
+    assert border_is_plain(img, 10, palette(theme).background)
+    board_y = next(q for q in cv.placed if q.tag == "board").extent[1]
+    assert count_cards(img, board_y + 3) == 5
+
+
+def test_high_only_showdown_has_one_row_per_hand() -> None:
+    """Without hi-lo there is no low row and the panels are shorter."""
+    hi_lo = load(render_showdown(showdown()))
+    view = replace(showdown(), hi_lo=False)
+    cv = draw_showdown(view)
+    assert not _cards(cv, "low:")
+    assert cv.img.height < hi_lo.height
+
+
+def test_showdown_without_hands_is_refused() -> None:
+    """A showdown needs somebody to show."""
+    with pytest.raises(ValueError):
+        render_showdown(ShowdownView("T", 1, parse_cards("2c3c4c5c6c"), ()))
