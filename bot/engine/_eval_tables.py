@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
@@ -100,29 +101,36 @@ FLUSH5: dict[int, int] = {
     for five in combinations(range(2, 15), 5)
 }
 
-_PAIR_INDEXES = tuple((a, b) for a in range(2, 15) for b in range(2, 15))
+#: The 91 unordered hole rank pairs (a <= b); a triple's row lists their values, plus a 0.
+PAIRS91 = tuple((a, b) for a in range(2, 15) for b in range(a, 15))
+#: Table position a * 13 + b -> position of the pair in PAIRS91 (91: the padding 0).
+_SCATTER = [91] * TABLE_SIZE
+for _i, (_a, _b) in enumerate(PAIRS91):
+    _SCATTER[_a * 13 + _b] = _SCATTER[_b * 13 + _a] = _i
+_spread = itemgetter(*_SCATTER)
 _TRIPLE_ROWS: dict[int, list[int]] = {}
-BOARDS: dict[int, list[int]] = {}
+BOARDS: dict[int, tuple[int, ...]] = {}
 
 
-def _triple_row(key3: int) -> list[int]:
+def triple_row(key3: int) -> list[int]:
     row = _TRIPLE_ROWS.get(key3)
     if row is None:
         get = RANK5.get
-        row = [0] * TABLE_SIZE
-        for a, b in _PAIR_INDEXES:
-            row[a * 13 + b] = get(key3 * PRIME[a] * PRIME[b], 0)
+        row = [get(key3 * PRIME[a] * PRIME[b], 0) for a, b in PAIRS91]
+        row.append(0)
         _TRIPLE_ROWS[key3] = row
     return row
 
 
-def board_table(key: int, ranks: Sequence[int]) -> list[int]:
-    """The hole-pair table of a board rank multiset (``key`` is its prime product)."""
+def board_table(key: int, ranks: Sequence[int]) -> tuple[int, ...]:
+    """The hole-pair table of a board rank multiset (``key`` is its prime product):
+    ``table[a * 13 + b]`` is the best non-flush value of hole ranks a, b with three
+    of the board's cards."""
     table = BOARDS.get(key)
     if table is None:
-        triples = {_prime_product(t) for t in combinations(ranks, 3)}
-        rows = [_triple_row(k) for k in triples]
-        table = rows[0] if len(rows) == 1 else list(map(max, *rows))
+        primes = [PRIME[r] for r in ranks]
+        rows = [triple_row(k) for k in {a * b * c for a, b, c in combinations(primes, 3)}]
+        table = _spread(rows[0] if len(rows) == 1 else list(map(max, *rows)))
         BOARDS[key] = table
     return table
 
