@@ -1,0 +1,105 @@
+"""Benchmark: rendering the hole-card and table pictures against plain Pillow.
+
+Run: .venv/bin/python bench/bench_render.py [--runs N]
+
+The peer, measured in the same run, is the least a picture can cost with
+Pillow: a canvas of the same size filled with one colour, the same card
+bitmaps (taken from the same sprite cache) pasted at the same places, and
+the PNG encoded with the same settings. Our render also draws the felt,
+boxes, badges, chips and every text. Figures are medians over --runs renders
+after a warm-up (sprites and fonts load once per process; the first, cold
+render is reported on its own). Targets: the full 10-seat table within 3x
+the peer and its PNG under 300 KB. Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PIL import Image
+
+from bot.render import samples
+from bot.render.canvas import Canvas, to_png
+from bot.render.cardart import card_image
+from bot.render.hole import draw_hole_cards
+from bot.render.table import draw_table
+from bot.render.theme import palette
+
+TABLE_RATIO_MAX = 3.0
+TABLE_BYTES_MAX = 300_000
+
+
+def median_seconds(fn: Callable[[], bytes], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def baseline(cv: Canvas) -> Callable[[], bytes]:
+    """Plain Pillow: paste the same card bitmaps onto a flat canvas and encode the PNG."""
+    size = cv.img.size
+    background = palette("dark").background
+    sprites = [(card_image(p.card, p.extent[3] - p.extent[1], cv.style), p.extent[:2])
+               for p in cv.placed if p.kind == "card"]
+
+    def run() -> bytes:
+        img = Image.new("RGB", size, background)
+        for sprite, xy in sprites:
+            img.paste(sprite, xy, sprite)
+        return to_png(img)
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="render benchmark")
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args(argv)
+
+    cases = [
+        ("hole cards (4 + board)", lambda: draw_hole_cards(samples.hole_cards())),
+        ("hole cards (6)", lambda: draw_hole_cards(samples.hole_cards_six())),
+        ("table, 10 seats", lambda: draw_table(samples.full_table())),
+        ("table, Courchevel 6-max", lambda: draw_table(samples.courchevel_table())),
+    ]
+    ok = True
+    print(f"{'picture':26} {'size':>10} {'cards':>5} {'cold ms':>8} {'ours ms':>8} "
+          f"{'peer ms':>8} {'ratio':>6} {'PNG KB':>7}")
+    for name, draw in cases:
+        start = time.perf_counter()
+        draw().png()
+        cold = time.perf_counter() - start
+        cv = draw()
+        peer = baseline(cv)
+        peer()
+        ours_s = median_seconds(lambda d=draw: d().png(), args.runs)  # type: ignore[misc]
+        peer_s = median_seconds(peer, args.runs)
+        png = cv.png()
+        ratio = ours_s / peer_s
+        cards = sum(p.kind == "card" for p in cv.placed)
+        print(f"{name:26} {cv.img.width:>5}x{cv.img.height:<4} {cards:>5} {cold * 1e3:8.1f} "
+              f"{ours_s * 1e3:8.1f} {peer_s * 1e3:8.1f} {ratio:6.2f} {len(png) / 1e3:7.1f}")
+        if name == "table, 10 seats":
+            if ratio > TABLE_RATIO_MAX:
+                print(f"  MISSED: table ratio {ratio:.2f} > {TABLE_RATIO_MAX}")
+                ok = False
+            if len(png) >= TABLE_BYTES_MAX:
+                print(f"  MISSED: table PNG {len(png)} bytes >= {TABLE_BYTES_MAX}")
+                ok = False
+    print("targets: 10-seat table within 3x the peer and under 300 KB:",
+          "met" if ok else "MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
