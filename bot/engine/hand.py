@@ -93,6 +93,7 @@ __all__ = [
     "Street",
     "Structure",
     "Variant",
+    "deal_positions",
     "deck_order_for",
 ]
 
