@@ -46,7 +46,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
@@ -82,7 +82,7 @@ class Equity:
 class _Player:
     """One player's hole cards prepared for fast evaluation."""
 
-    __slots__ = ("by_row", "by_table", "low_mask", "nibbles", "suited")
+    __slots__ = ("by_row", "by_table", "by_triple", "low_mask", "nibbles", "suited_pairs")
 
     def __init__(self, hole: Sequence[int]) -> None:
         ranks = [_C_RANK[c] for c in hole]
@@ -93,12 +93,33 @@ class _Player:
         self.by_row: Any = itemgetter(
             *[_PAIR91[(min(ranks[i], ranks[j]), max(ranks[i], ranks[j]))] for i, j in pairs]
         )
+        #: board triple rank key -> best non-flush value with it (filled by prepare_triples)
+        self.by_triple: dict[int, int] = {}
         self.low_mask = 0
         for c in hole:
             self.low_mask |= _C_LOWBIT[c]
         self.nibbles = sum(_C_NIBBLE[c] for c in hole)
-        #: rank bits of the hole cards of each suit
-        self.suited = [[_C_RBIT[c] for c in hole if _C_SUIT[c] == s] for s in range(4)]
+        #: for each suit, the rank masks of the pairs of hole cards of that suit
+        self.suited_pairs = [
+            [
+                _C_RBIT[hole[i]] | _C_RBIT[hole[j]]
+                for i, j in pairs
+                if _C_SUIT[hole[i]] == s and _C_SUIT[hole[j]] == s
+            ]
+            for s in range(4)
+        ]
+
+    def prepare_triples(self) -> None:
+        """Fill ``by_triple`` for all 455 triple rank multisets (random boards)."""
+        by_row = self.by_row
+        for key3 in _TRIPLE_KEYS:
+            self.by_triple[key3] = max(by_row(_t.triple_row(key3)))
+
+
+_TRIPLE_KEYS = tuple(
+    _t.PRIME[a] * _t.PRIME[b] * _t.PRIME[c]
+    for a, b, c in combinations_with_replacement(range(2, 15), 3)
+)
 
 
 class _Outcomes:
@@ -116,6 +137,10 @@ class _Outcomes:
             two |= p.nibbles + 0x6666
         #: bit 4*s+3 set when some player holds two cards of suit s
         self.two_suited = two & 0x8888
+        n = len(players)
+        #: the outcome "player i alone wins the high" (and there is no low)
+        self.alone = [self.intern(tuple(float(i == j) for j in range(n))) for i in range(n)]
+        self.triples_ready = False
 
     def intern(self, shares: tuple[float, ...]) -> int:
         oid = self.ids.get(shares)
@@ -125,11 +150,13 @@ class _Outcomes:
         return oid
 
     def settle(self, highs: list[int], lows: list[int]) -> int:
+        best = max(highs)
+        best_low = max(lows) if self.hi_lo else 0
+        if not best_low and highs.count(best) == 1:
+            return self.alone[highs.index(best)]
         n = len(highs)
         out = [0.0] * n
-        best = max(highs)
         winners = [i for i in range(n) if highs[i] == best]
-        best_low = max(lows) if self.hi_lo else 0
         if best_low:
             for i in winners:
                 out[i] += 0.5 / len(winners)
@@ -141,6 +168,13 @@ class _Outcomes:
                 out[i] = 1.0 / len(winners)
         return self.intern(tuple(out))
 
+    def prepare_triples(self) -> None:
+        """Switch to per-player triple dictionaries (worth it for many random boards)."""
+        if not self.triples_ready:
+            for p in self.players:
+                p.prepare_triples()
+            self.triples_ready = True
+
     def by_ranks(self, key: int, board: Sequence[int]) -> tuple[int, list[int], list[int]]:
         """The non-flush outcome of a board (any board with this rank key)."""
         found = self.by_key.get(key)
@@ -148,10 +182,18 @@ class _Outcomes:
             return found
         players = self.players
         table = _t.BOARDS.get(key)
-        if table is None and len(players) >= 4:
-            table = _t.board_table(key, [_C_RANK[c] for c in board])
         if table is not None:
             highs = [max(p.by_table(table)) for p in players]
+        elif self.triples_ready and len(board) == 5:
+            p0, p1, p2, p3, p4 = [_C_PRIME[c] for c in board]
+            p01 = p0 * p1
+            p02 = p0 * p2
+            p12 = p1 * p2
+            keys = (
+                p01 * p2, p01 * p3, p01 * p4, p02 * p3, p02 * p4,
+                p0 * p3 * p4, p12 * p3, p12 * p4, p1 * p3 * p4, p2 * p3 * p4,
+            )  # fmt: skip
+            highs = [max(map(p.by_triple.__getitem__, keys)) for p in players]
         else:
             primes = [_C_PRIME[c] for c in board]
             rows = [_t.triple_row(k) for k in {a * b * c for a, b, c in combinations(primes, 3)}]
@@ -174,19 +216,24 @@ class _Outcomes:
 
     def with_flush(self, key: int, flush_bits: int, board: Sequence[int]) -> int:
         """The outcome of a board where some player may make a flush."""
-        _, highs, lows = self.by_ranks(key, board)
+        oid, highs, lows = self.by_ranks(key, board)
         suit = (flush_bits.bit_length() - 4) // 4
         board_mask = 0
         for c in board:
             if _C_SUIT[c] == suit:
                 board_mask |= _C_RBIT[c]
-        new_highs = list(highs)
+        new_highs = None
+        flush_best = _t.flush_best
         for i, p in enumerate(self.players):
-            bits = p.suited[suit]
-            if len(bits) >= 2:
-                flush = _t.flush_value(board_mask, bits)
-                if flush > new_highs[i]:
-                    new_highs[i] = flush
+            for pair_mask in p.suited_pairs[suit]:
+                flush = flush_best(board_mask, pair_mask)
+                if flush > highs[i]:
+                    if new_highs is None:
+                        new_highs = list(highs)
+                    if flush > new_highs[i]:
+                        new_highs[i] = flush
+        if new_highs is None:
+            return oid
         return self.settle(new_highs, lows)
 
     def board(self, board: Sequence[int]) -> int:
@@ -313,21 +360,52 @@ def _monte_carlo(
     rand = rng.random
     n = len(deck)
     deck = list(deck)
-    tally: list[int] = []
+    tally: list[int] = [0] * len(outcomes.shares)
     samples = 0
     stderr = math.inf
+    if need == 5:
+        outcomes.prepare_triples()
+    n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
     while samples < max_samples:
         batch = min(_BATCH, max_samples - samples)
         for _ in range(batch):
-            key = base_key
-            nibbles = base_nibbles
-            for i in range(need):  # partial Fisher-Yates: deck[:need] is a uniform draw
-                j = i + int(rand() * (n - i))
-                c = deck[j]
-                deck[j] = deck[i]
-                deck[i] = c
-                key *= _C_PRIME[c]
-                nibbles += _C_NIBBLE[c]
+            # partial Fisher-Yates: deck[:need] is a uniform draw of `need` cards
+            if need == 5:
+                j = int(rand() * n)
+                c0 = deck[j]
+                deck[j] = deck[0]
+                j = 1 + int(rand() * n1)
+                c1 = deck[j]
+                deck[j] = deck[1]
+                j = 2 + int(rand() * n2)
+                c2 = deck[j]
+                deck[j] = deck[2]
+                j = 3 + int(rand() * n3)
+                c3 = deck[j]
+                deck[j] = deck[3]
+                j = 4 + int(rand() * n4)
+                c4 = deck[j]
+                deck[j] = deck[4]
+                deck[0] = c0
+                deck[1] = c1
+                deck[2] = c2
+                deck[3] = c3
+                deck[4] = c4
+                key = _C_PRIME[c0] * _C_PRIME[c1] * _C_PRIME[c2] * _C_PRIME[c3] * _C_PRIME[c4]
+                nibbles = (
+                    0x5555 + _C_NIBBLE[c0] + _C_NIBBLE[c1] + _C_NIBBLE[c2]
+                    + _C_NIBBLE[c3] + _C_NIBBLE[c4]
+                )  # fmt: skip
+            else:
+                key = base_key
+                nibbles = base_nibbles
+                for i in range(need):
+                    j = i + int(rand() * (n - i))
+                    c = deck[j]
+                    deck[j] = deck[i]
+                    deck[i] = c
+                    key *= _C_PRIME[c]
+                    nibbles += _C_NIBBLE[c]
             flush_bits = nibbles & two
             if flush_bits:
                 oid = outcomes.with_flush(key, flush_bits, board + deck[:need])
