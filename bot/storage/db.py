@@ -161,6 +161,21 @@ def _key_path(db_path: str) -> Path:
     return Path(db_path + ".key")
 
 
+async def _on_db_thread(
+    conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]
+) -> T:
+    """Run ``fn(sqlite3 connection)`` on the aiosqlite connection's worker thread.
+
+    aiosqlite runs every call of a connection on that connection's one thread
+    through ``Connection._execute`` (its cursors use it too); its public
+    methods go one statement at a time, which would cost one thread hop per
+    statement. This is the one place that relies on it.
+    """
+    raw = conn._conn
+    result: T = await conn._execute(lambda: fn(raw))  # type: ignore[no-untyped-call]
+    return result
+
+
 class _WriteJob:
     __slots__ = ("fn", "future")
 
@@ -206,6 +221,10 @@ class Database:
         """
         path = os.fspath(path)
         memory = path == ":memory:" or path.startswith("file::memory:")
+        if not memory:
+            parent = Path(path).parent
+            if not parent.is_dir():
+                raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
         if isinstance(deck_key, str):
             key = parse_key(deck_key)
         elif deck_key is not None:
@@ -214,17 +233,13 @@ class Database:
             key = os.urandom(32)
         else:
             key = load_or_create_key(_key_path(path))
-        if not memory:
-            parent = Path(path).parent
-            if not parent.is_dir():
-                raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open the database {path!r}: {exc}") from None
         db = cls(conn, path, clock, DeckSealer(key))
         try:
-            await conn._execute(configure, conn._conn)
+            await _on_db_thread(conn, configure)
             if migrate:
                 await db.run(lambda c: migrate_connection(c, clock()))
             else:
@@ -242,10 +257,7 @@ class Database:
         """Run ``fn(conn)`` on the database thread, as it is (no transaction added)."""
         if self._closed:
             raise StorageError("the database is closed")
-        # aiosqlite runs every call on its one worker thread through _execute;
-        # the public methods are per statement, this runs a whole function there.
-        conn = self._conn
-        return await conn._execute(lambda: fn(conn._conn))  # type: ignore[no-any-return]
+        return await _on_db_thread(self._conn, fn)
 
     async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run a read-only unit of work (it never sees another job half done)."""
@@ -312,8 +324,8 @@ class Database:
                 await self._writer
         self._closed = True
         with contextlib.suppress(sqlite3.Error):
-            await self._conn._execute(
-                lambda: self._conn._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await _on_db_thread(
+                self._conn, lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             )
         await self._conn.close()
 
