@@ -201,6 +201,7 @@ class Database:
         self._queue: asyncio.Queue[_WriteJob | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
+        self._closing = False
         self.batches = 0  # number of group commits (for the benchmark)
         self.jobs = 0
 
@@ -265,7 +266,7 @@ class Database:
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(conn)`` in a transaction; return once it is committed to disk."""
-        if self._closed:
+        if self._closed or self._closing:
             raise StorageError("the database is closed")
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(
@@ -316,8 +317,9 @@ class Database:
 
     async def close(self) -> None:
         """Finish queued writes, checkpoint and close."""
-        if self._closed:
+        if self._closed or self._closing:
             return
+        self._closing = True  # refuse new writes; those already queued still commit
         if self._writer is not None and not self._writer.done():
             self._queue.put_nowait(None)
             with contextlib.suppress(Exception):

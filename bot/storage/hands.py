@@ -165,7 +165,10 @@ class HandRepo:
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> int:
-            _running(conn, hand_id)
+            row = conn.execute("SELECT status FROM hands WHERE id = ?", (hand_id,)).fetchone()
+            if row is None or row[0] != "running":
+                status = "missing" if row is None else row[0]
+                raise HandStateError(f"hand {hand_id} is {status}, not running")
             nxt = conn.execute(
                 "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?", (hand_id,)
             ).fetchone()[0]

@@ -140,3 +140,29 @@ async def test_closed_database_refuses_work(tmp_path: Path) -> None:
     await db.close()
     with pytest.raises(StorageError):
         await db.wallets.open(1, 1)
+
+
+async def test_close_commits_queued_writes_and_refuses_later_ones(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Writes queued before close() are committed and acknowledged; none is left hanging."""
+    path = tmp_path / "close.sqlite3"
+    db = await Database.open(path, clock=clock)
+    await db.wallets.open(1, 1)
+    pending = [
+        asyncio.create_task(
+            db.wallets.credit(1, 1, 1, kind=LedgerKind.GRANT, actor_id=None, reason="q"))
+        for _ in range(5)
+    ]
+    await asyncio.sleep(0)  # each task has queued its job
+    closing = asyncio.create_task(db.close())
+    await asyncio.sleep(0)
+    with pytest.raises(StorageError):
+        await db.wallets.credit(1, 1, 1, kind=LedgerKind.GRANT, actor_id=None, reason="late")
+    await closing
+    assert sorted([await t for t in pending]) == [10_001, 10_002, 10_003, 10_004, 10_005]
+    db = await Database.open(path, clock=clock)
+    try:
+        assert (await db.wallets.open(1, 1)).balance == 10_005
+    finally:
+        await db.close()
