@@ -160,7 +160,7 @@ def _back(height: int) -> Image.Image:
     pd = ImageDraw.Draw(pattern)
     step = 0.16 * w
     line = max(s, round(0.018 * w))
-    k = -h
+    k = float(-h)
     while k < w + h:  # a diagonal lattice
         pd.line((k, 0, k + h, h), fill=BACK_LINE, width=line)
         pd.line((k + h, 0, k, h), fill=BACK_LINE, width=line)

@@ -69,7 +69,7 @@ def courchevel_table() -> TableView:
 
 def hole_cards() -> HoleCardsView:
     return HoleCardsView("High Rollers #general", 1234, parse_cards("7hAhKsQs"),
-                         board=parse_cards("Kh9h2s"), label="Pair of kings, nut flush draw",
+                         board=parse_cards("Kh9h2s"), label="Pair of kings; no low",
                          game=GAME)
 
 
@@ -79,17 +79,19 @@ def hole_cards_six() -> HoleCardsView:
 
 
 def showdown() -> ShowdownView:
+    """A hi-lo showdown: Charlotte's straight takes the high, Alice's wheel the low."""
     p = parse_cards
     return ShowdownView(
         "High Rollers #general", 1234, p("Ah7d2c5s9h"),
         (
-            ShownHand("Alice", p("AsKh3d4c"), BestHand(p("AhAs9h7d5s"), "Pair of aces"),
-                      BestHand(p("7d5s4c3d2c"), "Low 7-5-4-3-2"), won=900),
-            ShownHand("Bob the Builder with a long name", p("KsKd8h6h"),
-                      BestHand(p("KsKdAh9h7d"), "Pair of kings"),
-                      BestHand(p("8h7d6h5s2c"), "Low 8-7-6-5-2")),
+            ShownHand("Alice", p("AsKh3d4c"),
+                      BestHand(p("5s4c3d2cAh"), "Straight, five high"),
+                      BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900),
+            ShownHand("Bob the Builder with a long name", p("KsKdQhJc"),
+                      BestHand(p("KsKdAh9h7d"), "Pair of kings"), None),
             ShownHand("Charlotte", p("Th9c8s6d"),
-                      BestHand(p("9h9c8s7d6d"), "Straight, nine high"), None, won=900),
+                      BestHand(p("9h8s7d6d5s"), "Straight, nine high"),
+                      BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900),
         ),
         (PotResult("Main pot", 1_800, (PotWinner("Charlotte", 900, "high"),
                                        PotWinner("Alice", 900, "low"))),),
@@ -97,8 +99,9 @@ def showdown() -> ShowdownView:
 
 
 def leaderboard() -> LeaderboardView:
-    rows = [("Alice", 1_234_567), ("Bob", 98_000), ("Charlotte-Amelie von Habsburg-Lothringen",
-            5_000), ("Dmitri", 4_999), ("Eve", 120), ("Frank", "12 wins")]
+    rows: list[tuple[str, int | str]] = [
+        ("Alice", 1_234_567), ("Bob", 98_000), ("Charlotte-Amelie von Habsburg-Lothringen", 5_000),
+        ("Dmitri", 4_999), ("Eve", 120), ("Frank", "12 wins")]
     return LeaderboardView("Richest players", tuple(
         LeaderboardRow(i + 1, n, v) for i, (n, v) in enumerate(rows)),
         subtitle="Poker Night", value_label="Chips", highlight="Dmitri")

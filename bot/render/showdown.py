@@ -2,7 +2,8 @@
 
 Each shown hand is a panel: the player's name and winnings, the hole cards
 (cards the hand does not use are faded), then the best high five and, in
-hi-lo, the best low five with their descriptions. Under the panels, one line
+hi-lo, the best low five with their descriptions; the two cards of each five
+that come from the hand are underlined. Under the panels, one line
 per pot says who won it and how much.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from bot.engine.cards import Card
 from bot.render.canvas import Canvas, chips, row_width
+from bot.render.cardart import card_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import MadeHandLike, ShowdownView
 
@@ -92,6 +94,13 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
             if made is not None:
                 cv.card_row(tuple(made.cards), x, ry, BEST_H, BEST_GAP, limit=box,
                             tag=f"{label.lower()}:{i}")
+                step = card_width(BEST_H) + BEST_GAP
+                for k, c in enumerate(made.cards):  # underline the cards from the hand
+                    if c in hand.hole:
+                        cx = x + k * step
+                        cv.draw.rounded_rectangle(
+                            (cx + 6, ry + BEST_H + 2, cx + step - BEST_GAP - 6, ry + BEST_H + 6),
+                            radius=2, fill=pal.accent)
                 desc, ink = made.description, pal.text
             else:
                 cv.draw.rounded_rectangle((x, ry, x + best_w, ry + BEST_H), radius=8,

@@ -316,7 +316,8 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
     taken = {s.seat for s in view.seats}
     for spot in spots.values():  # open seats: a faint outline with the seat number
         if spot.seat not in taken:
-            cv.draw.rounded_rectangle(spot.box, radius=14, outline=pal.panel_edge, width=2)
+            cv.draw.rounded_rectangle(spot.box, radius=14, fill=pal.background,
+                                      outline=pal.panel_edge, width=2)
             cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
                     f"Seat {spot.seat}", 22, pal.text_dim, anchor="mm", limit=spot.box)
 

@@ -89,3 +89,13 @@ def test_refuses_an_impossible_hand() -> None:
     """Seven hole cards is not an Omaha hand."""
     with pytest.raises(ValueError):
         render_hole_cards(HoleCardsView("T", 1, parse_cards("AsKsQsJsTs9s8s")))
+
+
+def test_sample_label_is_the_evaluators_label() -> None:
+    """The 'you have' text is the caller's evaluate.hand_label, drawn as given."""
+    from bot.engine.evaluate import hand_label
+
+    view = hole_cards()
+    assert view.label == hand_label(view.cards, view.board, hi_lo=True)
+    texts = [p.text for p in draw_hole_cards(view).placed]
+    assert view.label in texts

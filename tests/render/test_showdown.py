@@ -42,7 +42,7 @@ def test_hole_cards_the_hand_does_not_use_are_faded() -> None:
     view = showdown()
     cv = draw_showdown(view)
     faded = {str(p.card) for p in cv.placed if p.kind == "card" and p.faded}
-    assert faded == {"Kh", "Th"}  # Alice's king, Charlotte's ten
+    assert faded == {"As", "Kh", "Qh", "Jc", "Th", "9c"}
     img = load(cv.png())
     panel = palette(Theme.DARK).panel
     for p in _cards(cv, "hole:0"):
@@ -61,7 +61,7 @@ def test_winners_are_outlined_and_their_winnings_shown() -> None:
     assert won == {"won:0": "wins 900", "won:2": "wins 900"}
     texts = [p.text for p in cv.placed if p.kind == "text"]
     assert "no win" in texts
-    assert "No low" in texts
+    assert texts.count("No low") == 1
     assert [p.text for p in cv.placed if p.tag == "pot"] == [
         "Charlotte 900 (high) \u00b7 Alice 900 (low)"]
 
@@ -101,3 +101,33 @@ def test_showdown_without_hands_is_refused() -> None:
     """A showdown needs somebody to show."""
     with pytest.raises(ValueError):
         render_showdown(ShowdownView("T", 1, parse_cards("2c3c4c5c6c"), ()))
+
+
+def test_cards_from_the_hand_are_underlined_in_each_five() -> None:
+    """Under each best five, exactly the cards that come from the hole are underlined."""
+    view = showdown()
+    cv = draw_showdown(view)
+    img = load(cv.png())
+    accent = palette(Theme.DARK).accent
+    for i, hand in enumerate(view.hands):
+        for p in _cards(cv, f"high:{i}") + _cards(cv, f"low:{i}"):
+            x0, _, x1, y1 = p.extent
+            under = img.getpixel(((x0 + x1) // 2, y1 + 4))
+            assert (under == accent) == (p.card in hand.hole), (i, p.card)
+
+
+def test_real_made_hands_render() -> None:
+    """The engine's MadeHand fits the view; the sample hands are what the evaluator finds."""
+    from bot.engine.evaluate import best_high, best_low
+
+    view = showdown()
+    for hand in view.hands:
+        high, low = best_high(hand.hole, view.board), best_low(hand.hole, view.board)
+        assert (hand.high.cards, hand.high.description) == (high.cards, high.description)
+        assert (hand.low is None) == (low is None)
+        if hand.low and low:
+            assert (hand.low.cards, hand.low.description) == (low.cards, low.description)
+    real = replace(view, hands=tuple(
+        replace(h, high=best_high(h.hole, view.board), low=best_low(h.hole, view.board))
+        for h in view.hands))
+    assert render_showdown(real) == render_showdown(view)
