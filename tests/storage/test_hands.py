@@ -12,6 +12,7 @@ import pytest
 from bot.engine.cards import Deck
 from bot.storage import (
     Database,
+    DeckKeyError,
     HandSeatIn,
     HandStateError,
     HandSummary,
@@ -201,3 +202,27 @@ async def test_hand_numbers_follow_each_other_per_table(db: Database, clock: Fak
         await db.hands.cancel(hand.id)
         clock.advance(1)
     assert numbers == [1, 2, 3]
+
+
+async def test_a_hand_sealed_with_another_key_can_still_be_cancelled(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Reopened with a different deck key, the deck will not open; cancel returns every chip."""
+    path = tmp_path / "key.sqlite3"
+    db = await Database.open(path, clock=clock, deck_key="11" * 32)
+    try:
+        tid = await _table(db)
+        before = await db.tables.seats(tid)
+        hand = await db.hands.start(tid, variant="omaha", settings={}, button=1, seats=SEATS,
+                                    deck=Deck().order)
+    finally:
+        await db.close()
+    db = await Database.open(path, clock=clock, deck_key="22" * 32)
+    try:
+        with pytest.raises(DeckKeyError):
+            await db.hands.load_unfinished(hand.id)
+        await db.hands.cancel(hand.id, "deck key lost")
+        assert await db.tables.seats(tid) == before
+        assert all(line.ok for line in await db.audit())
+    finally:
+        await db.close()
