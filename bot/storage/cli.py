@@ -3,9 +3,10 @@
     python -m bot migrate [--db PATH]   create the database or bring its schema up to date
     python -m bot audit [--db PATH]     one line per server; exit 1 if any chip is unaccounted
 
-The database is ``--db PATH``, else ``$DATABASE_PATH``, else
-``omaha_dealer.sqlite3`` beside the bot. Exit status 2 with a one-line error
-when the database cannot be read.
+The database is ``--db PATH``, else the bot's setting ``DATABASE_PATH``
+(environment, then ``.env``; default ``omaha_dealer.sqlite3`` in the working
+directory, see :mod:`bot.settings`). Exit status 2 with a one-line error when
+the database cannot be read.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .db import Database, applied_versions, default_database_path, load_migrations
+from .db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
 from .errors import StorageError
 
 
@@ -39,7 +40,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _path(arg: str | None) -> str:
-    return arg or os.environ.get("DATABASE_PATH") or str(default_database_path())
+    if arg:
+        return arg
+    try:
+        from bot.settings import Settings
+    except ImportError:  # settings are optional for these commands
+        return os.environ.get("DATABASE_PATH") or DEFAULT_DB_NAME
+    return Settings.load(require_token=False).database_path
 
 
 async def _migrate(path: str) -> int:
@@ -75,13 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return int(exc.code or 0)
-    path = _path(args.db)
     run = _migrate if args.command == "migrate" else _audit
     try:
+        path = _path(args.db)
         if run is _audit and path != ":memory:" and not Path(path).is_file():
             raise StorageError(f"there is no database at {path!r}")
         return asyncio.run(run(path))
-    except (StorageError, sqlite3.Error, OSError) as exc:
+    except (StorageError, sqlite3.Error, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -52,7 +52,7 @@ T = TypeVar("T")
 Clock = Callable[[], float]
 Job = Callable[[sqlite3.Connection], Any]
 
-#: Default database file name (settings put it beside the bot).
+#: Default database file name (bot.settings: in the working directory).
 DEFAULT_DB_NAME = "omaha_dealer.sqlite3"
 BUSY_TIMEOUT_MS = 10_000
 MAX_BATCH = 512
@@ -150,11 +150,6 @@ def configure(conn: sqlite3.Connection) -> None:
         raise StorageError(f"could not switch the database to WAL mode (got {mode})")
     # FULL: a COMMIT that returned survives a power cut, not only a crash.
     conn.execute("PRAGMA synchronous = FULL")
-
-
-def default_database_path() -> Path:
-    """``omaha_dealer.sqlite3`` beside the ``bot`` package (the project folder)."""
-    return Path(__file__).resolve().parents[2] / DEFAULT_DB_NAME
 
 
 def _key_path(db_path: str) -> Path:
