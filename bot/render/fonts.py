@@ -14,6 +14,7 @@ character becomes "?". Suit symbols are never text: they are vector shapes
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -31,13 +32,26 @@ _SUBST = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00d7": "x", "\u2022": 
 Font = ImageFont.FreeTypeFont
 
 
-@lru_cache(maxsize=64)
+_local = threading.local()
+
+
 def font(size: int) -> Font:
-    """The built-in scalable font at ``size`` pixels (loaded once per size)."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - Pillow without FreeType
-        raise RuntimeError("Pillow was built without FreeType; the renderer needs it")
-    return loaded
+    """The built-in scalable font at ``size`` pixels, loaded once per size and thread.
+
+    One FreeType face must not be used by two threads at once (FreeType's rule;
+    free-threaded Python would not serialise the calls), and rendering runs in
+    worker threads, so each thread keeps its own faces.
+    """
+    fonts: dict[int, Font] | None = getattr(_local, "fonts", None)
+    if fonts is None:
+        fonts = _local.fonts = {}
+    found = fonts.get(size)
+    if found is None:
+        loaded = ImageFont.load_default(size=size)
+        if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover
+            raise RuntimeError("Pillow was built without FreeType; the renderer needs it")
+        found = fonts[size] = loaded
+    return found
 
 
 def bold_stroke(size: int) -> int:

@@ -16,6 +16,18 @@ def test_font_is_the_builtin_scalable_one() -> None:
     assert f.getbbox("A")[3] > font(15).getbbox("A")[3]
 
 
+def test_each_thread_has_its_own_font_faces() -> None:
+    """A FreeType face is never shared between threads (FreeType forbids it)."""
+    import threading
+
+    other: list[object] = []
+    t = threading.Thread(target=lambda: other.append(font(30)))
+    t.start()
+    t.join()
+    assert other[0] is not font(30)
+    assert other[0].getname() == font(30).getname()  # type: ignore[attr-defined]
+
+
 def test_drawable_folds_accents_and_replaces_unknown_characters() -> None:
     """Accents are dropped, dashes simplified, other scripts become '?'."""
     assert drawable("Jos\u00e9 M\u00fcller") == "Jose Muller"
