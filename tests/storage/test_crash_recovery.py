@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -52,9 +53,19 @@ def test_sigkill_at_random_moments_loses_no_chip(tmp_path: Path) -> None:
     outputs = []
     for run in range(KILLS):
         child = _spawn(db_path, run, "run")
-        time.sleep(rng.uniform(0.15, 0.9))
+        first = ""
+        if run % 2 == 0:
+            # kill while hands are being played: wait for the first acknowledged write
+            assert child.stdout is not None
+            ready, _, _ = select.select([child.stdout], [], [], 20)
+            first = child.stdout.readline() if ready else ""
+            time.sleep(rng.uniform(0.0, 0.4))
+        else:
+            # kill at any moment from the start: imports, migrations, recovery, play
+            time.sleep(rng.uniform(0.05, 0.7))
         os.kill(child.pid, signal.SIGKILL)
         out, err = child.communicate(timeout=30)
+        out = first + out
         assert child.returncode == -signal.SIGKILL, err[-2000:]
         more_actions, more_settled = _acks(out)
         acked |= more_actions
@@ -86,10 +97,11 @@ async def _check(db_path: Path, acked: set[tuple[int, int]], settled: set[int], 
         resumed = [hid for hid, status, n in rows if n and status == "finished"]
         cancelled = [hid for hid, status, _ in rows if status == "cancelled"]
         finished = [hid for hid, status, _ in rows if status == "finished"]
-        assert len(finished) >= 30, f"only {len(finished)} hands finished"
+        assert len(finished) >= 12, f"only {len(finished)} hands finished"
         assert resumed, "no interrupted hand was resumed"
         assert cancelled, "no interrupted hand was cancelled"
-        assert log.count("resumed ") == sum(n for _, _, n in rows)
+        # a kill can fall between a commit and its line of output: never more lines than rows
+        assert 0 < log.count("resumed ") <= sum(n for _, _, n in rows)
         # every finished hand replays from its stored deck and actions to its stored result
         for hid in finished:
             record = await db.hands.get(hid)
