@@ -116,6 +116,17 @@ def _fmt_clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
+    """Where a seat's face-down cards go (behind the box, peeking out towards the felt)."""
+    if not seat.cards or seat.shown or seat.status not in (SeatStatus.ACTIVE, SeatStatus.ALL_IN):
+        return None
+    x0, y0, x1, y1 = spot.box
+    total = card_width(MINI_H) + (seat.cards - 1) * MINI_STEP
+    cx = (x0 + x1) // 2 - total // 2
+    cy = y1 - (MINI_H - MINI_PEEK) if spot.above_centre else y0 - MINI_PEEK
+    return (cx, cy, cx + total, cy + MINI_H)
+
+
 def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
     pal: Palette = cv.pal
     x0, y0, x1, y1 = spot.box
@@ -123,13 +134,10 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
     turn = view.to_act == seat.seat
 
     # cards behind the box, peeking out towards the felt
-    if seat.cards and not seat.shown and seat.status in (SeatStatus.ACTIVE, SeatStatus.ALL_IN):
-        n = seat.cards
-        total = card_width(MINI_H) + (n - 1) * MINI_STEP
-        cx = (x0 + x1) // 2 - total // 2
-        cy = y1 - (MINI_H - MINI_PEEK) if spot.above_centre else y0 - MINI_PEEK
-        for i in range(n):
-            cv.card(None, cx + i * MINI_STEP, cy, MINI_H, tag=f"back:{seat.seat}")
+    backs = backs_box(spot, seat)
+    if backs is not None:
+        for i in range(seat.cards):
+            cv.card(None, backs[0] + i * MINI_STEP, backs[1], MINI_H, tag=f"back:{seat.seat}")
 
     fill = pal.panel_dim if out else pal.panel
     edge, edge_w = (pal.accent, 4) if turn else (pal.panel_edge, 2)
@@ -323,6 +331,7 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
 
     _draw_centre(cv, view)
     obstacles = [centre_band()] + [s.box for s in spots.values()]
+    obstacles += [b for seat in view.seats if (b := backs_box(spots[seat.seat], seat))]
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:

@@ -64,8 +64,8 @@ def test_seat_one_is_at_the_top_and_seats_go_clockwise() -> None:
     assert spots[5].box[3] == max(s.box[3] for s in spots)
 
 
-@pytest.mark.parametrize("max_seats", [2, 6, 9, 10])
-@pytest.mark.parametrize("theme", list(Theme))
+@pytest.mark.parametrize(("max_seats", "theme"), [
+    *((n, Theme.DARK) for n in range(2, 11)), (6, Theme.LIGHT), (10, Theme.LIGHT)])
 def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) -> None:
     """With the longest names and amounts, all text stays in its box and nothing collides."""
     cv = draw_table(_crowded(max_seats), theme)
@@ -79,9 +79,19 @@ def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) 
     assert len(names) == max_seats
     assert all(p.text.endswith("\u2026") for p in names)
     spots = {s.seat: s.box for s in seat_spots(max_seats)}
+    backs: dict[str, tuple[int, int, int, int]] = {}  # the face-down cards of each seat
+    for p in _tagged(cv.placed, "back:"):
+        old = backs.get(p.tag, p.extent)
+        backs[p.tag] = (min(old[0], p.extent[0]), min(old[1], p.extent[1]),
+                        max(old[2], p.extent[2]), max(old[3], p.extent[3]))
     for p in _tagged(cv.placed, "bet:"):  # bets sit on the felt, clear of seats and board
         assert not overlaps(p.extent, board_box())
         assert not any(overlaps(p.extent, box) for box in spots.values())
+        assert not any(overlaps(p.extent, box) for box in backs.values())
+    for tag, box in backs.items():  # face-down cards touch no other seat, nor the board
+        seat = int(tag.split(":")[1])
+        assert not overlaps(box, board_box())
+        assert not any(overlaps(box, b) for n, b in spots.items() if n != seat)
 
 
 def test_full_table_shows_every_marker() -> None:
