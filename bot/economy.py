@@ -131,25 +131,32 @@ class Economy:
 
     # -- managers ----------------------------------------------------------------------
     async def grant(
-        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str,
+        request_id: str | None = None,
     ) -> int:
-        """A manager gives chips; returns the new balance."""
+        """A manager gives chips; returns the new balance.
+
+        ``request_id`` (e.g. the interaction id): a retry with the same id
+        changes nothing, so a grant is never paid twice.
+        """
         return await self.db.wallets.credit(
             guild_id, user_id, amount, kind=LedgerKind.GRANT, actor_id=actor_id,
-            reason=_reason(reason),
+            reason=_reason(reason), request_id=request_id,
         )
 
     async def remove(
-        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str,
+        request_id: str | None = None,
     ) -> int:
         """A manager takes chips away (never more than the balance); returns the new balance."""
         return await self.db.wallets.debit(
             guild_id, user_id, amount, kind=LedgerKind.REMOVE, actor_id=actor_id,
-            reason=_reason(reason),
+            reason=_reason(reason), request_id=request_id,
         )
 
     async def adjust(
-        self, guild_id: int, user_id: int, delta: int, *, actor_id: int, reason: str
+        self, guild_id: int, user_id: int, delta: int, *, actor_id: int, reason: str,
+        request_id: str | None = None,
     ) -> int:
         """An administrator's correction, either way (``delta`` chips, not zero)."""
         if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
@@ -157,11 +164,11 @@ class Economy:
         if delta > 0:
             return await self.db.wallets.credit(
                 guild_id, user_id, delta, kind=LedgerKind.ADJUST, actor_id=actor_id,
-                reason=_reason(reason),
+                reason=_reason(reason), request_id=request_id,
             )
         return await self.db.wallets.debit(
             guild_id, user_id, -delta, kind=LedgerKind.ADJUST, actor_id=actor_id,
-            reason=_reason(reason),
+            reason=_reason(reason), request_id=request_id,
         )
 
     # -- cash tables -----------------------------------------------------------------------
@@ -174,9 +181,12 @@ class Economy:
         )
 
     async def top_up(
-        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None
+        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None,
+        request_id: str | None = None,
     ) -> Seat:
-        return await self.db.tables.top_up(table_id, user_id, amount, max_buy_in=max_buy_in)
+        return await self.db.tables.top_up(
+            table_id, user_id, amount, max_buy_in=max_buy_in, request_id=request_id
+        )
 
     async def cash_out(self, table_id: int, user_id: int) -> int:
         return await self.db.tables.cash_out(table_id, user_id)

@@ -77,13 +77,15 @@ def record(
     hand_id: int | None = None,
     tournament_id: int | None = None,
     reason: str | None = None,
+    request_id: str | None = None,
 ) -> int:
     """Write one ledger row (the caller changes the balances in the same job)."""
     cur = conn.execute(
         "INSERT INTO ledger (guild_id, at, kind, amount, src, dst, user_id, actor_id,"
-        " table_id, hand_id, tournament_id, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        " table_id, hand_id, tournament_id, reason, request_id)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (guild_id, at, str(kind), amount, src, dst, user_id, actor_id, table_id, hand_id,
-         tournament_id, reason),
+         tournament_id, reason, request_id),
     )
     return int(cur.lastrowid or 0)
 
@@ -161,6 +163,18 @@ def credit_wallet(
     return wallet.balance + amount
 
 
+def already_done(conn: sqlite3.Connection, guild_id: int, request_id: str | None) -> bool:
+    """Whether a transfer with this request id was already recorded (a retried request)."""
+    if request_id is None:
+        return False
+    return (
+        conn.execute(
+            "SELECT 1 FROM ledger WHERE guild_id = ? AND request_id = ?", (guild_id, request_id)
+        ).fetchone()
+        is not None
+    )
+
+
 def _entry(row: Any) -> LedgerEntry:
     return LedgerEntry(row[0], row[1], row[2], LedgerKind(row[3]), row[4], row[5], row[6],
                        row[7], row[8], row[9], row[10], row[11], row[12])
@@ -226,36 +240,47 @@ class WalletRepo:
 
     async def credit(
         self, guild_id: int, user_id: int, amount: int, *, kind: LedgerKind,
-        actor_id: int | None, reason: str | None,
+        actor_id: int | None, reason: str | None, request_id: str | None = None,
     ) -> int:
-        """Chips entering the economy (grant, adjustment); returns the new balance."""
+        """Chips entering the economy (grant, adjustment); returns the new balance.
+
+        ``request_id``: a retried request with the same id changes nothing
+        and returns the current balance.
+        """
         check_amount(amount)
         if kind not in (LedgerKind.GRANT, LedgerKind.ADJUST):
             raise ValueError(f"credit() does not take {kind}")
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> int:
+            if already_done(conn, guild_id, request_id):
+                return ensure_wallet(conn, guild_id, user_id, now).balance
             balance = credit_wallet(conn, guild_id, user_id, amount, now)
             record(conn, guild_id, kind, amount, MINT, wallet_account(user_id), now,
-                   user_id=user_id, actor_id=actor_id, reason=reason)
+                   user_id=user_id, actor_id=actor_id, reason=reason, request_id=request_id)
             return balance
 
         return await self._db.write(job)
 
     async def debit(
         self, guild_id: int, user_id: int, amount: int, *, kind: LedgerKind,
-        actor_id: int | None, reason: str | None,
+        actor_id: int | None, reason: str | None, request_id: str | None = None,
     ) -> int:
-        """Chips leaving the economy (removal, adjustment); refused beyond the balance."""
+        """Chips leaving the economy (removal, adjustment); refused beyond the balance.
+
+        ``request_id`` as for :meth:`credit`.
+        """
         check_amount(amount)
         if kind not in (LedgerKind.REMOVE, LedgerKind.ADJUST):
             raise ValueError(f"debit() does not take {kind}")
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> int:
+            if already_done(conn, guild_id, request_id):
+                return ensure_wallet(conn, guild_id, user_id, now).balance
             balance = debit_wallet(conn, guild_id, user_id, amount, now, doing="remove")
             record(conn, guild_id, kind, amount, wallet_account(user_id), MINT, now,
-                   user_id=user_id, actor_id=actor_id, reason=reason)
+                   user_id=user_id, actor_id=actor_id, reason=reason, request_id=request_id)
             return balance
 
         return await self._db.write(job)

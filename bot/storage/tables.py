@@ -23,6 +23,7 @@ from .errors import (
     UnknownTable,
 )
 from .ledger import (
+    already_done,
     check_amount,
     chips,
     credit_wallet,
@@ -230,9 +231,13 @@ class TableRepo:
         return await self._db.write(job)
 
     async def top_up(
-        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None
+        self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None,
+        request_id: str | None = None,
     ) -> Seat:
-        """Add chips from the balance to the stack, between hands, never past the maximum."""
+        """Add chips from the balance to the stack, between hands, never past the maximum.
+
+        A retried request with the same ``request_id`` changes nothing.
+        """
         check_amount(amount, "top-up")
         now = self._db.clock()
 
@@ -243,6 +248,8 @@ class TableRepo:
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
                 raise NotSeated("You have no seat at this table.")
+            if already_done(conn, table.guild_id, request_id):
+                return seat
             if in_running_hand(conn, table_id, user_id):
                 raise InHand("You can top up when this hand is over.")
             if max_buy_in is not None and seat.stack + amount > max_buy_in:
@@ -257,7 +264,8 @@ class TableRepo:
                 (amount, table_id, user_id),
             )
             record(conn, table.guild_id, LedgerKind.TOP_UP, amount, wallet_account(user_id),
-                   seat_account(table_id, user_id), now, user_id=user_id, table_id=table_id)
+                   seat_account(table_id, user_id), now, user_id=user_id, table_id=table_id,
+                   request_id=request_id)
             new = load_seat(conn, table_id, user_id)
             assert new is not None
             return new

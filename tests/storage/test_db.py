@@ -166,3 +166,33 @@ async def test_close_commits_queued_writes_and_refuses_later_ones(
         assert (await db.wallets.open(1, 1)).balance == 10_005
     finally:
         await db.close()
+
+
+async def test_an_old_database_is_upgraded_keeping_its_data(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A file at schema version 1 with a wallet gets migration 2 on open; the wallet stays."""
+    path = tmp_path / "old.sqlite3"
+    raw = sqlite3.connect(path, isolation_level=None)
+    first = load_migrations()[0]
+    raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                " applied_at REAL NOT NULL)")
+    for stmt in _statements(first.sql):
+        raw.execute(stmt)
+    raw.execute("INSERT INTO schema_migrations VALUES (1, 'initial', 0)")
+    raw.execute("INSERT INTO wallets (guild_id, user_id, balance, created_at)"
+                " VALUES (1, 2, 10000, 0)")
+    raw.execute("INSERT INTO ledger (guild_id, at, kind, amount, src, dst, user_id)"
+                " VALUES (1, 0, 'start', 10000, 'mint', 'wallet:2', 2)")
+    raw.close()
+    db = await Database.open(path, clock=clock)
+    try:
+        versions = await db.read(lambda c: [r[0] for r in c.execute(
+            "SELECT version FROM schema_migrations ORDER BY version")])
+        assert versions == [m.version for m in load_migrations()] and len(versions) >= 2
+        assert (await db.wallets.open(1, 2)).balance == 10_000
+        assert await db.wallets.credit(1, 2, 5, kind=LedgerKind.GRANT, actor_id=None,
+                                       reason="r", request_id="x") == 10_005
+        assert all(line.ok for line in await db.audit())
+    finally:
+        await db.close()

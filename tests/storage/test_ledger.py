@@ -160,3 +160,25 @@ async def test_audit_detects_a_chip_moved_between_wallets_without_a_row(
         assert f"wallet:{ALICE}" in str(line) and f"wallet:{BOB}" in str(line)
     finally:
         await db.close()
+
+
+async def test_a_retried_request_moves_chips_once(db: Database) -> None:
+    """The same request id twice (a retry after a timeout) grants, removes, tops up only once."""
+    assert await db.wallets.credit(G, ALICE, 300, kind=LedgerKind.GRANT, actor_id=MOD,
+                                   reason="r", request_id="i-1") == 10_300
+    assert await db.wallets.credit(G, ALICE, 300, kind=LedgerKind.GRANT, actor_id=MOD,
+                                   reason="r", request_id="i-1") == 10_300
+    assert await db.wallets.debit(G, ALICE, 100, kind=LedgerKind.REMOVE, actor_id=MOD,
+                                  reason="r", request_id="i-2") == 10_200
+    assert await db.wallets.debit(G, ALICE, 100, kind=LedgerKind.REMOVE, actor_id=MOD,
+                                  reason="r", request_id="i-2") == 10_200
+    # the same id in another server is another request
+    assert await db.wallets.credit(G + 1, ALICE, 300, kind=LedgerKind.GRANT, actor_id=MOD,
+                                   reason="r", request_id="i-1") == 10_300
+    table = await db.tables.create(G, 42, ALICE, {})
+    await db.tables.buy_in(table.id, ALICE, 1, 1_000)
+    for _ in range(2):
+        seat = await db.tables.top_up(table.id, ALICE, 500, request_id="i-3")
+        assert seat.stack == 1_500
+    assert (await db.wallets.open(G, ALICE)).balance == 8_700
+    assert len(await db.wallets.history(G, ALICE, limit=50)) == 5
