@@ -322,19 +322,20 @@ def _exact(outcomes: _Outcomes, board: list[int], deck: list[int], need: int) ->
             base_key *= _C_PRIME[c]
             base_nibbles += _C_NIBBLE[c]
         two = outcomes.two_suited
+        by_key = outcomes.by_key
         for extra in combinations(deck, need):
-            key = base_key
-            nibbles = base_nibbles
-            for c in extra:
-                key *= _C_PRIME[c]
-                nibbles += _C_NIBBLE[c]
-            full = board + list(extra)
-            flush_bits = nibbles & two
-            if flush_bits:
-                oid = outcomes.with_flush(key, flush_bits, full)
+            if need == 2:
+                t, r = extra
+                key = base_key * _C_PRIME[t] * _C_PRIME[r]
+                flush_bits = (base_nibbles + _C_NIBBLE[t] + _C_NIBBLE[r]) & two
             else:
-                found = outcomes.by_key.get(key)
-                oid = (found or outcomes.by_ranks(key, full))[0]
+                key = base_key * _C_PRIME[extra[0]]
+                flush_bits = (base_nibbles + _C_NIBBLE[extra[0]]) & two
+            if flush_bits:
+                oid = outcomes.with_flush(key, flush_bits, board + list(extra))
+            else:
+                found = by_key.get(key)
+                oid = (found or outcomes.by_ranks(key, board + list(extra)))[0]
             tally[oid] = tally.get(oid, 0) + 1
     counts = [tally.get(i, 0) for i in range(len(outcomes.shares))]
     mean, _, total = _average(outcomes, counts)
@@ -363,8 +364,7 @@ def _monte_carlo(
     tally: list[int] = [0] * len(outcomes.shares)
     samples = 0
     stderr = math.inf
-    if need == 5:
-        outcomes.prepare_triples()
+    outcomes.prepare_triples()
     n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
     while samples < max_samples:
         batch = min(_BATCH, max_samples - samples)

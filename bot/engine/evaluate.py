@@ -300,6 +300,26 @@ def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
             flush_bits &= (
                 nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit] + 0x6666
             )
+    elif len(hole) == 5:
+        h0, h1, h2, h3, h4 = hole
+        rb = h1.rank
+        rc = h2.rank
+        rd = h3.rank
+        re = h4.rank
+        a13 = h0.rank * 13
+        b13 = rb * 13
+        c13 = rc * 13
+        d13 = rd * 13
+        best = max(
+            table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re],
+            table[b13 + rc], table[b13 + rd], table[b13 + re],
+            table[c13 + rd], table[c13 + re], table[d13 + re],
+        )  # fmt: skip
+        if flush_bits:
+            flush_bits &= (
+                nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
+                + nibble[h4.suit] + 0x6666
+            )  # fmt: skip
     else:
         pairs = _PAIRS.get(len(hole))
         if pairs is None:

@@ -64,8 +64,7 @@ def test_section_6_tied_hands_split_equally() -> None:
 
 
 def test_section_6_suit_symmetric_hands_have_equal_equity() -> None:
-    """Hands that swap into each other with spades<->hearts, on a board that such a swap
-    leaves alone, are exactly 50/50."""
+    """Hands that swap spades<->hearts into each other, on a board the swap fixes, are 50/50."""
     result = equity([c("AsKsQhJh"), c("AhKhQsJs")], c("2s2h9d"))
     assert result.exact and result.samples == 820
     assert result.shares[0] == pytest.approx(0.5, abs=1e-12)
