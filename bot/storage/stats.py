@@ -5,8 +5,9 @@ this week / this month are computed from the finished hands' per-seat lines
 (``hand_seats``) by the hand's end time, in UTC: a week starts on Monday at
 00:00, a month on the 1st at 00:00. Net chips and biggest pot count cash
 hands only (tournament chips are not money); hands played and won, VPIP, PFR
-and showdowns count every hand. The balance leaderboard is the current
-balance: it has no period or variant.
+and showdowns count every hand. A hand counts as won when the player took
+chips from at least one pot (a share of a split pot included). The balance
+leaderboard is the current balance: it has no period or variant.
 """
 
 from __future__ import annotations
