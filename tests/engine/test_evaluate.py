@@ -338,7 +338,7 @@ def _check_same_order(ours: list[int | None], theirs: list[object | None]) -> No
 def test_section_1_high_order_matches_pokerkit(n_hole: int, n_board: int) -> None:
     """Our high values order random hands exactly as PokerKit's OmahaHoldemHand does."""
     rng = random.Random(1000 * n_hole + n_board)
-    deals = _random_deals(rng, n_hole, n_board, 300 if n_hole == 4 else 150)
+    deals = _random_deals(rng, n_hole, n_board, 400 if n_hole == 4 else 200)
     ours: list[int | None] = [high_value(h, b) for h, b in deals]
     theirs: list[object | None] = [OmahaHoldemHand.from_game(_pk(h), _pk(b)) for h, b in deals]
     _check_same_order(ours, theirs)
@@ -352,9 +352,9 @@ def test_section_1_low_order_matches_pokerkit(n_hole: int, n_board: int) -> None
     # keep only deals with at least three low board ranks, where lows are possible
     deals = [
         (h, b)
-        for h, b in _random_deals(rng, n_hole, n_board, 600)
+        for h, b in _random_deals(rng, n_hole, n_board, 800)
         if len({x.rank for x in b if x.rank <= 8 or x.rank == 14}) >= 3
-    ][:150]
+    ][:200]
     ours: list[int | None] = [low_value(h, b) for h, b in deals]
     theirs: list[object | None] = [
         OmahaEightOrBetterLowHand.from_game_or_none(_pk(h), _pk(b)) for h, b in deals
