@@ -8,7 +8,7 @@ Layout (all built from :func:`rank_value`, the single definition of hand order):
   by its prime product), a list indexed by ``a * 13 + b`` for the ranks a, b
   (2..14) of two hole cards, giving the best non-flush value of those two hole
   cards with any three board cards. Built on first use of each board multiset
-  and kept (at most 455 + 1,820 + 6,175 tables, about 20 MB if all are built).
+  and kept (at most 455 + 1,820 + 6,175 tables, about 15 MB if all are built).
   An Omaha hand is then one lookup per hole pair.
 * Flushes are handled apart: a flush needs three board cards and two hole
   cards of one suit. Suit counts are summed in 4-bit fields (``NIBBLE``) and

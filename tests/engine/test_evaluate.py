@@ -21,6 +21,7 @@ from bot.engine.evaluate import (
     hand_label,
     high_value,
     low_value,
+    warm_tables,
 )
 
 
@@ -285,6 +286,23 @@ def test_made_hand_lists_the_five_cards_best_first() -> None:
     low = best_low(c("As2d9c9h"), c("7h5s4dKd"))
     assert low is not None
     assert [str(x) for x in low.cards] == ["7h", "5s", "4d", "2d", "As"]
+
+
+def test_made_hand_repr_hides_the_cards() -> None:
+    """A MadeHand's repr (what a log line would show) names no card."""
+    made = best_high(c("AsKs2c3c"), c("QsJsTs"))
+    text = repr(made)
+    assert not any(str(x) in text for x in made.cards)
+    assert "cards hidden" in text
+
+
+def test_warm_tables_gives_the_same_values() -> None:
+    """Building every table up front changes no value."""
+    deals = _random_deals(random.Random(9), 4, 5, 300)
+    before = [high_value(h, b) for h, b in deals]
+    warm_tables()
+    assert [high_value(h, b) for h, b in deals] == before
+    assert before == [best_high(h, b).value for h, b in deals]
 
 
 def test_bad_input_is_refused_with_a_clear_message() -> None:
