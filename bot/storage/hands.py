@@ -191,7 +191,11 @@ class HandRepo:
         its starting stack plus ``net``. The nets must sum to zero, and what a
         seat put in (``won - net``) cannot exceed its starting stack.
         """
-        result_text = None if result is None else json.dumps(result, separators=(",", ":"))
+        # the result is display data (board, shown hands, labels): anything not JSON
+        # (a Card, an enum) is stored as its text rather than failing the settlement
+        result_text = (
+            None if result is None else json.dumps(result, separators=(",", ":"), default=str)
+        )
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> HandRecord:

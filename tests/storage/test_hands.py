@@ -226,3 +226,14 @@ async def test_a_hand_sealed_with_another_key_can_still_be_cancelled(
         assert all(line.ok for line in await db.audit())
     finally:
         await db.close()
+
+
+async def test_a_result_with_cards_is_stored_as_text(db: Database) -> None:
+    """Cards in the display result are kept as their text; the settlement goes through."""
+    tid = await _table(db)
+    deck = Deck(rng=random.Random(9)).order
+    hand = await db.hands.start(tid, variant="omaha", settings={}, button=1, seats=SEATS,
+                                deck=deck)
+    done = await db.hands.finish(hand.id, _summary(alice=(0, 0), bob=(0, 0), carol=(0, 0)),
+                                 {"board": list(deck[:5])})
+    assert done.result == {"board": [str(c) for c in deck[:5]]}
