@@ -174,6 +174,16 @@ def test_preflop_monte_carlo_reaches_the_target_stderr() -> None:
     assert equity(holes, rng=random.Random(3)) == result
 
 
+def test_six_players_hi_lo_preflop_estimate() -> None:
+    """Six 4-card hands preflop, hi-lo: shares sum to 1, stderr meets the target."""
+    cards = random.Random(8).sample(DECK, 24)
+    holes = [cards[i * 4 : i * 4 + 4] for i in range(6)]
+    result = equity(holes, hi_lo=True, rng=random.Random(8), target_stderr=0.01)
+    assert len(result.shares) == 6 and all(s >= 0 for s in result.shares)
+    assert sum(result.shares) == pytest.approx(1.0, abs=1e-9)
+    assert result.stderr is not None and result.stderr <= 0.01
+
+
 def test_preflop_symmetric_hands_estimate_near_half() -> None:
     """Suit-swapped hands preflop: the estimate of each is 0.5 within 4 standard errors."""
     result = equity([c("AsKsQhJh"), c("AhKhQsJs")], rng=random.Random(5), target_stderr=0.01)

@@ -288,6 +288,22 @@ def test_made_hand_lists_the_five_cards_best_first() -> None:
     assert [str(x) for x in low.cards] == ["7h", "5s", "4d", "2d", "As"]
 
 
+def test_section_1_values_ignore_suit_names_and_card_order() -> None:
+    """Renaming the suits consistently, or reordering the cards, changes no value."""
+    rng = random.Random(21)
+    by_text = {str(x): x for x in DECK}
+    for hole, board in _random_deals(rng, 5, 5, 300):
+        perm = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
+
+        def rename(cards: Sequence[Card], perm: dict[str, str] = perm) -> tuple[Card, ...]:
+            return tuple(by_text[x.rank_char + perm[x.suit]] for x in cards)
+
+        shuffled_hole = rng.sample(rename(hole), len(hole))
+        shuffled_board = rng.sample(rename(board), len(board))
+        assert high_value(shuffled_hole, shuffled_board) == high_value(hole, board)
+        assert low_value(shuffled_hole, shuffled_board) == low_value(hole, board)
+
+
 def test_made_hand_repr_hides_the_cards() -> None:
     """A MadeHand's repr (what a log line would show) names no card."""
     made = best_high(c("AsKs2c3c"), c("QsJsTs"))
