@@ -227,6 +227,7 @@ class Hand:
 
     __slots__ = (
         "_bb_pos",
+        "_board",
         "_by_seat",
         "_deal_order",
         "_events",
@@ -247,7 +248,6 @@ class Hand:
         "_started",
         "_street",
         "_to_act",
-        "board",
         "button",
         "config",
         "deck",
@@ -279,7 +279,7 @@ class Hand:
         self.config = config
         self.button = button
         self.deck = deck
-        self.board: list[Card] = []
+        self._board: list[Card] = []
         self._n = n
         self._players = [Player(s.seat, i, s.stack, s.posts_big_blind)
                          for i, s in enumerate(ordered)]
@@ -314,6 +314,11 @@ class Hand:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board cards dealt so far."""
+        return tuple(self._board)
 
     @property
     def street(self) -> Street:
@@ -450,6 +455,8 @@ class Hand:
 
     def request_show(self, seat: int) -> tuple[Event, ...]:
         """The owner of ``seat`` asks to show at showdown even a hand the bot would muck."""
+        if not self._started:
+            raise IllegalAction("the hand has not started")
         if self._over:
             raise IllegalAction("the hand is over")
         p = self._get(seat)
@@ -501,7 +508,7 @@ class Hand:
             ev.append(CardBurned(Street.PREFLOP))
             self.deck.deal(1)
             first = self.deck.deal(1)
-            self.board.extend(first)
+            self._board.extend(first)
             ev.append(BoardDealt(Street.PREFLOP, first))
         self._advance(self._bb_pos + 1)
         return tuple(ev)
@@ -584,7 +591,7 @@ class Hand:
             self._events.append(CardBurned(street))
             deck.deal(1)
             cards = deck.deal(3 if street is Street.FLOP else 1)
-        self.board.extend(cards)
+        self._board.extend(cards)
         self._events.append(BoardDealt(street, cards))
 
     def _runout(self, live: list[Player]) -> None:
@@ -600,7 +607,7 @@ class Hand:
         self._street = Street.SHOWDOWN
         ps = self._players
         n = self._n
-        board = self.board
+        board = self._board
         hi_lo = self.config.variant.hi_lo
         hi = self._hi
         lo = self._lo
@@ -714,7 +721,7 @@ class Hand:
                 for seat, chips in a.high + a.low:
                     payouts[seat] += chips
             shown: dict[int, ShownHand] = {}
-            board = tuple(self.board)
+            board = tuple(self._board)
             hi_lo = self.config.variant.hi_lo
             for i in self._shown:
                 p = ps[i]
@@ -767,7 +774,7 @@ class Hand:
                 bad.append(f"seat {p.seat}: negative stack or bet")
             if not self._over and not p.folded and p.all_in != (p.stack == 0):
                 bad.append(f"seat {p.seat}: all-in flag does not match the stack")
-        cards = [c for p in ps for c in p.hole] + self.board
+        cards = [c for p in ps for c in p.hole] + self._board
         if len(set(cards)) != len(cards):
             bad.append("a card appears twice")
         if self._started:
@@ -775,7 +782,7 @@ class Hand:
                 bad.append("a player has the wrong number of hole cards")
             expected = {Street.PREFLOP: 1 if self.config.variant.courchevel else 0,
                         Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
-            if not self._over and len(self.board) != expected[self._street]:
+            if not self._over and len(self._board) != expected[self._street]:
                 bad.append("the board does not match the street")
         if self._to_act is not None:
             p = ps[self._to_act]

@@ -136,7 +136,7 @@ def test_invariant_checker_can_fail() -> None:
     hand._players[0].stack += 1
     assert any("conserved" in v for v in hand.invariant_violations())
     hand = fresh()
-    hand.board.append(hand.hole(1)[0])
+    hand._board.append(hand.hole(1)[0])
     assert any("twice" in v for v in hand.invariant_violations())
     hand = fresh()
     hand._players[2].folded = True
