@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.canvas import Box, Canvas, chips, chips_short, row_width
+from bot.render.canvas import Box, Canvas, chips, chips_short, inside, row_width
 from bot.render.cardart import card_width
 from bot.render.fonts import text_width
 from bot.render.theme import DeckStyle, Palette, Theme, palette
@@ -35,7 +35,7 @@ RAIL = 16
 BOX_W, BOX_H = 236, 112
 BOARD_H, BOARD_GAP = 118, 10
 MINI_H, MINI_PEEK, MINI_STEP = 52, 24, 18
-SHOWN_H, SHOWN_STEP = 64, 34
+SHOWN_H, SHOWN_H_CROWDED = 64, 54  # shown cards; the smaller size above six seats
 BET_SIZE = 26
 CHIP_R = 12
 BET_T = 0.60  # bets sit this far from the centre towards their seat
@@ -258,13 +258,56 @@ def _draw_bet(cv: Canvas, spot: SeatSpot, amount: int, obstacles: list[Box]) -> 
     return (x0, y - 18, x0 + w, y + 18)
 
 
-def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
+def _shown_candidates(spot: SeatSpot, w: int, h: int) -> list[tuple[int, int]]:
+    """Top-left corners to try for a fan ``w`` x ``h``: against the seat box on the felt
+    side first (clearly the seat's own), then along the line towards the centre."""
+    x0, y0, x1, y1 = spot.box
+    sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
+    out: list[tuple[int, int]] = []
+    band = centre_band()
+    if x0 > band[2] or x1 < band[0]:  # a seat at the side: beside the box, facing the board
+        tx = x0 - 4 - w if x0 > band[2] else x1 + 4
+        out += [(tx, round(sy - h / 2 + dy)) for dy in (0, -20, 20, -40, 40)]
+    ty = y1 + 4 if spot.above_centre else y0 - 4 - h
+    out += [(round(sx - w / 2 + dx), ty) for dx in (0, -30, 30, -60, 60, -90, 90)]
+    for t in (0.6, 0.52, 0.68, 0.45, 0.76, 0.38):
+        px, py = CENTER[0] + (sx - CENTER[0]) * t, CENTER[1] + (sy - CENTER[1]) * t
+        out += [(round(px - w / 2 + dx), round(py - h / 2))
+                for dx in (0, -30, 30, -60, 60, -90, 90, -120, 120, -150, 150)]
+    return out
+
+
+def _overlap_area(box: Box, others: list[Box]) -> int:
+    return sum(max(0, min(box[2], o[2]) - max(box[0], o[0]))
+               * max(0, min(box[3], o[3]) - max(box[1], o[1])) for o in others)
+
+
+def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView, obstacles: list[Box],
+                height: int) -> Box:
+    """Shown cards, fanned in front of the seat, clear of everything drawn so far (or, on a
+    crowded table, where they cover the least)."""
     n = len(seat.shown)
-    w = card_width(SHOWN_H) + (n - 1) * SHOWN_STEP
-    bx, by = spot.bet_at
+    room = (0, HEADER, WIDTH, HEIGHT)
+    best: tuple[int, Box, int] | None = None
+    for step in (round(height * 0.53), round(height * 0.4)):
+        w = card_width(height) + (n - 1) * step
+        for x0, y0 in _shown_candidates(spot, w, height):
+            box = (x0, y0, x0 + w, y0 + height)
+            if not inside(box, room):
+                continue
+            cost = _overlap_area(box, obstacles)
+            if best is None or cost < best[0]:
+                best = (cost, box, step)
+            if cost == 0:
+                break
+        if best is not None and best[0] == 0:
+            break
+    if best is None:  # pragma: no cover - some candidate is always inside the picture
+        raise RuntimeError("no room for the shown cards")
+    _, box, step = best
     for i, c in enumerate(seat.shown):
-        cv.card(c, bx - w // 2 + i * SHOWN_STEP, by - SHOWN_H // 2, SHOWN_H,
-                tag=f"shown:{spot.seat}")
+        cv.card(c, box[0] + i * step, box[1], height, tag=f"shown:{spot.seat}")
+    return box
 
 
 def _draw_centre(cv: Canvas, view: TableView) -> None:
@@ -335,7 +378,8 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:
-            _draw_shown(cv, spot, seat)
+            height = SHOWN_H if view.max_seats <= 6 else SHOWN_H_CROWDED
+            obstacles.append(_draw_shown(cv, spot, seat, obstacles, height))
         elif seat.bet:
             obstacles.append(_draw_bet(cv, spot, seat.bet, obstacles))
     for seat in view.seats:

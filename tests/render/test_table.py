@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.engine.cards import parse_cards
+from bot.engine.cards import DECK, parse_cards
 from bot.render import render_table
 from bot.render.canvas import Placed, inside, overlaps
 from bot.render.samples import courchevel_table, full_table
@@ -192,3 +192,31 @@ def test_unknown_seat_or_long_board_is_refused() -> None:
         render_table(TableView("T", 1, 6, (SeatView(7, "X", 1),)))
     with pytest.raises(ValueError, match="at most 5"):
         render_table(TableView("T", 1, 6, (), board=parse_cards("2c3c4c5c6c7c")))
+
+
+@pytest.mark.parametrize(("max_seats", "hole"), [(10, 4), (9, 4), (8, 5), (7, 6), (6, 6), (2, 6)])
+def test_shown_hands_at_a_full_table_do_not_overlap(max_seats: int, hole: int) -> None:
+    """Every seat showing its cards: the fans touch no box, no board card, no other fan."""
+    deck = iter(DECK)
+    seats = tuple(SeatView(i + 1, f"Player {i + 1}", 1000, cards=hole,
+                           shown=tuple(next(deck) for _ in range(hole)))
+                  for i in range(max_seats))
+    cv = draw_table(TableView("Showdown", 1, max_seats, seats,
+                              board=tuple(next(deck) for _ in range(5)), pots=(PotView(10),),
+                              note="Player 1 wins 10"))
+    fans: dict[str, list[tuple[int, int, int, int]]] = {}
+    for p in _tagged(cv.placed, "shown:"):
+        fans.setdefault(p.tag, []).append(p.extent)
+    assert len(fans) == max_seats and all(len(v) == hole for v in fans.values())
+    boxes = [s.box for s in seat_spots(max_seats)]
+    others = [p.extent for p in cv.placed if not p.tag.startswith("shown:")
+              and p.tag != "" and not p.tag.startswith(("name:", "stack:"))]
+    for tag, cards in fans.items():
+        for card_box in cards:
+            assert inside(card_box, cv.bounds)
+            assert not overlaps(card_box, board_box()), tag
+            assert not any(overlaps(card_box, b) for b in boxes), tag
+            assert not any(overlaps(card_box, o) for o in others), tag
+            for other_tag, other_cards in fans.items():
+                if other_tag != tag:
+                    assert not any(overlaps(card_box, o) for o in other_cards), (tag, other_tag)
