@@ -280,6 +280,8 @@ def equity(
         raise ValueError("the board has at most 5 cards")
     if not target_stderr > 0:
         raise ValueError("target_stderr must be positive")
+    if max_samples < MIN_SAMPLES:
+        raise ValueError(f"max_samples must be at least {MIN_SAMPLES}")
     player_cards = [_indices(h) for h in holes]
     board_cards = _indices(board)
     known = [c for h in player_cards for c in h] + board_cards + _indices(dead)

@@ -208,6 +208,8 @@ def test_bad_input_is_refused() -> None:
         equity([c("AsAhKs"), c("7c8c9dTd")])
     with pytest.raises(ValueError, match="at most 5"):
         equity([c("AsAhKsKh"), c("7c8c9dTd")], c("2c3c4c5c6c7d"))
+    with pytest.raises(ValueError, match="max_samples"):
+        equity([c("AsAhKsKh"), c("7c8c9dTd")], max_samples=10)
     with pytest.raises(ValueError, match="twice") as info:
         equity([c("AsAhKsKh"), c("As8c9dTd")])
     assert "As" not in str(info.value)
