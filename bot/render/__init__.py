@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.render.cardart import card_image
+from bot.render.cardart import card_image, preload
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
 from bot.render.showdown import render_showdown
@@ -60,7 +60,8 @@ async def render_leaderboard_async(view: LeaderboardView,
 __all__ = [
     "BestHand", "DeckStyle", "HoleCardsView", "LeaderboardRow", "LeaderboardView",
     "MadeHandLike", "PotResult", "PotView", "PotWinner", "SeatStatus", "SeatView",
-    "ShowdownView", "ShownHand", "TableView", "Theme", "card_image", "render_hole_cards",
+    "ShowdownView", "ShownHand", "TableView", "Theme", "card_image", "preload",
+    "render_hole_cards",
     "render_hole_cards_async", "render_leaderboard", "render_leaderboard_async",
     "render_showdown", "render_showdown_async", "render_table", "render_table_async",
     "sort_hole",

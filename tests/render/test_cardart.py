@@ -8,7 +8,14 @@ import pytest
 from PIL import Image
 
 from bot.engine.cards import DECK, card
-from bot.render.cardart import FACE, card_image, card_width, faded_card_image, suit_ink
+from bot.render.cardart import (
+    FACE,
+    _sprite,
+    card_image,
+    card_width,
+    faded_card_image,
+    suit_ink,
+)
 from bot.render.theme import DeckStyle
 from tests.render.pixels import mean_diff
 
@@ -88,3 +95,17 @@ def test_too_small_card_is_refused() -> None:
     """A card too small to read is an error, not a smudge."""
     with pytest.raises(ValueError, match="cannot be read"):
         card_image(card("As"), 10)
+
+
+def test_preload_draws_the_sprites_the_pictures_use() -> None:
+    """After preload, a table render draws no new sprite (the cache only gets hits)."""
+    from bot.render import preload
+    from bot.render.samples import full_table
+    from bot.render.table import render_table
+
+    assert preload(("four_colour",), (118, 54)) == 2 * 52 + 1
+    before = _sprite.cache_info()
+    render_table(full_table())
+    after = _sprite.cache_info()
+    assert after.misses == before.misses
+    assert after.hits > before.hits
