@@ -242,7 +242,6 @@ def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool) -> str:
 # ---------------------------------------------------------------------------
 # Values (the fast path: see _eval_tables for the tables)
 
-_PAIRS = {n: tuple((i, j) for i in range(n) for j in range(i + 1, n)) for n in HOLE_SIZES}
 _PRIME = _t.PRIME
 _NIBBLE = _t.NIBBLE
 _BOARDS = _t.BOARDS
@@ -327,18 +326,32 @@ def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
                 nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
                 + nibble[h4.suit] + 0x6666
             )  # fmt: skip
-    else:
-        pairs = _PAIRS.get(len(hole))
-        if pairs is None:
-            _check(hole, board)
-            raise AssertionError  # _check raised
-        ranks = [x.rank for x in hole]
-        best = max([table[ranks[i] * 13 + ranks[j]] for i, j in pairs])
+    elif len(hole) == 6:
+        h0, h1, h2, h3, h4, h5 = hole
+        rb = h1.rank
+        rc = h2.rank
+        rd = h3.rank
+        re = h4.rank
+        rf = h5.rank
+        a13 = h0.rank * 13
+        b13 = rb * 13
+        c13 = rc * 13
+        d13 = rd * 13
+        e13 = re * 13
+        best = max(
+            table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re], table[a13 + rf],
+            table[b13 + rc], table[b13 + rd], table[b13 + re], table[b13 + rf],
+            table[c13 + rd], table[c13 + re], table[c13 + rf],
+            table[d13 + re], table[d13 + rf], table[e13 + rf],
+        )  # fmt: skip
         if flush_bits:
-            hole_nibbles = 0x6666
-            for c in hole:
-                hole_nibbles += nibble[c.suit]
-            flush_bits &= hole_nibbles
+            flush_bits &= (
+                nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
+                + nibble[h4.suit] + nibble[h5.suit] + 0x6666
+            )  # fmt: skip
+    else:
+        _check(hole, board)
+        raise AssertionError  # _check raised
     if flush_bits:
         flush = _flush_high(hole, board, flush_bits)
         if flush > best:
