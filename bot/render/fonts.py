@@ -61,20 +61,35 @@ def bold_stroke(size: int) -> int:
 
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
-    """``text`` reduced to characters the font can draw (accents dropped, others "?")."""
+    """``text`` reduced to characters the font can draw.
+
+    Accents are dropped ("José" -> "Jose"), emoji and other symbols, marks and
+    control characters are left out, letters of other scripts become "?"
+    (so a name never vanishes: "李小龙" -> "???"). Runs of spaces become one.
+    """
     out: list[str] = []
     for ch in text:
         ch = _SUBST.get(ch, ch)
         if " " <= ch <= "~" or ch in _EXTRA:
             out.append(ch)
             continue
-        if unicodedata.category(ch)[0] in "CZ":  # control, format, separators
-            out.append(" " if unicodedata.category(ch)[0] == "Z" else "")
+        kind = unicodedata.category(ch)[0]
+        if kind == "Z":  # separators
+            out.append(" ")
             continue
         base = unicodedata.normalize("NFKD", ch)
         ascii_part = "".join(b for b in base if " " <= b <= "~")
-        out.append(ascii_part or "?")
+        if ascii_part:
+            out.append(ascii_part)
+        elif kind in "LN":  # a letter or digit the font cannot draw
+            out.append("?")
+        # symbols (emoji), marks, controls and format characters are left out
     return " ".join("".join(out).split())
+
+
+def display_name(name: str, fallback: str) -> str:
+    """``name`` if anything of it can be drawn, else ``fallback`` (an all-emoji name)."""
+    return name if drawable(name) else fallback
 
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:

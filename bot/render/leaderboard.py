@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render.canvas import Canvas, chips
-from bot.render.fonts import text_width
+from bot.render.fonts import display_name, text_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import LeaderboardView
 
@@ -60,7 +60,7 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
         value_left = box[2] - 16 - value_w
         cv.text((box[2] - 16, mid), _value(row.value), 28, pal.money, bold=True, anchor="rm",
                 limit=(value_left, box[1], box[2] - 8, box[3]))
-        cv.text((PAD + 76, mid), row.name, 28, pal.text, bold=mine, anchor="lm",
+        cv.text((PAD + 76, mid), display_name(row.name, "Player"), 28, pal.text, bold=mine, anchor="lm",
                 limit=(PAD + 76, box[1], value_left - 20, box[3]))
         y += ROW_H
     return cv

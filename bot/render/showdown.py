@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.engine.cards import Card
 from bot.render.canvas import Canvas, chips, row_width
 from bot.render.cardart import card_width
+from bot.render.fonts import display_name
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import MadeHandLike, ShowdownView
 
@@ -71,7 +72,7 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
         x = PAD + PANEL_PAD
         mid = y + panel_h // 2
         name_box = (x, y + 6, x + NAME_W, y + panel_h - 6)
-        cv.text((x, mid - 18), hand.name, 28, pal.text, bold=True, anchor="lm", limit=name_box,
+        cv.text((x, mid - 18), display_name(hand.name, "Player"), 28, pal.text, bold=True, anchor="lm", limit=name_box,
                 tag=f"name:{i}")
         if winner:
             cv.text((x, mid + 20), f"wins {chips(hand.won)}", 26, pal.money, bold=True,

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.canvas import Box, Canvas, chips, chips_short, inside, row_width
 from bot.render.cardart import card_width
-from bot.render.fonts import text_width
+from bot.render.fonts import display_name, text_width
 from bot.render.theme import DeckStyle, Palette, Theme, palette
 from bot.render.views import SeatStatus, SeatView, TableView
 
@@ -154,7 +154,8 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
         cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
                 limit=(bx - r, by - r, bx + r, by + r), tag=f"button:{seat.seat}")
         name_right = bx - r - 8
-    cv.text((x0 + 14, y0 + 26), seat.name, 28, ink, bold=True, anchor="lm",
+    name = display_name(seat.name, f"Seat {seat.seat}")
+    cv.text((x0 + 14, y0 + 26), name, 28, ink, bold=True, anchor="lm",
             limit=(inner[0], inner[1], name_right, inner[3]), tag=f"name:{seat.seat}")
 
     # stack, then badges from the right

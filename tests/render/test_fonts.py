@@ -32,7 +32,9 @@ def test_drawable_folds_accents_and_replaces_unknown_characters() -> None:
     """Accents are dropped, dashes simplified, other scripts become '?'."""
     assert drawable("Jos\u00e9 M\u00fcller") == "Jose Muller"
     assert drawable("a\u2014b") == "a-b"
-    assert drawable("\u674e") == "?"
+    assert drawable("\u674e\u5c0f\u9f99") == "???"
+    assert drawable("\U0001f525Dragon\U0001f525\ufe0f") == "Dragon"
+    assert drawable("\U0001f468\u200d\U0001f469 Fam") == "Fam"
     assert drawable("  two   spaces\u200b ") == "two spaces"
 
 

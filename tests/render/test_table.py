@@ -220,3 +220,11 @@ def test_shown_hands_at_a_full_table_do_not_overlap(max_seats: int, hole: int) -
             for other_tag, other_cards in fans.items():
                 if other_tag != tag:
                     assert not any(overlaps(card_box, o) for o in other_cards), (tag, other_tag)
+
+
+def test_a_name_of_emoji_only_falls_back_to_the_seat_number() -> None:
+    """A name the font cannot draw at all still labels the seat."""
+    seats = (SeatView(1, "\U0001f525\U0001f525", 100), SeatView(2, "Jos\u00e9", 100))
+    cv = draw_table(TableView("T", 1, 2, seats))
+    names = {p.tag: p.text for p in _tagged(cv.placed, "name:")}
+    assert names == {"name:1": "Seat 1", "name:2": "Jose"}
