@@ -60,8 +60,8 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
         value_left = box[2] - 16 - value_w
         cv.text((box[2] - 16, mid), _value(row.value), 28, pal.money, bold=True, anchor="rm",
                 limit=(value_left, box[1], box[2] - 8, box[3]))
-        cv.text((PAD + 76, mid), display_name(row.name, "Player"), 28, pal.text, bold=mine, anchor="lm",
-                limit=(PAD + 76, box[1], value_left - 20, box[3]))
+        cv.text((PAD + 76, mid), display_name(row.name, "Player"), 28, pal.text, bold=mine,
+                anchor="lm", limit=(PAD + 76, box[1], value_left - 20, box[3]))
         y += ROW_H
     return cv
 

@@ -72,8 +72,8 @@ def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
         x = PAD + PANEL_PAD
         mid = y + panel_h // 2
         name_box = (x, y + 6, x + NAME_W, y + panel_h - 6)
-        cv.text((x, mid - 18), display_name(hand.name, "Player"), 28, pal.text, bold=True, anchor="lm", limit=name_box,
-                tag=f"name:{i}")
+        cv.text((x, mid - 18), display_name(hand.name, "Player"), 28, pal.text, bold=True,
+                anchor="lm", limit=name_box, tag=f"name:{i}")
         if winner:
             cv.text((x, mid + 20), f"wins {chips(hand.won)}", 26, pal.money, bold=True,
                     anchor="lm", limit=name_box, tag=f"won:{i}")
