@@ -277,13 +277,18 @@ class ShowRequested(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
-    """A hand turned face up: at showdown, or before an all-in run-out (``runout``)."""
+    """A hand turned face up.
+
+    ``all_in``: shown because the betting ended with at most one player able
+    to bet (an all-in was called); such hands are shown before any remaining
+    board cards and can never be mucked. Otherwise shown at the showdown.
+    """
 
     type: ClassVar[str] = "hand_shown"
     _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
     seat: int
     cards: tuple[Card, ...]
-    runout: bool = False
+    all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)

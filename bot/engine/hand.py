@@ -33,8 +33,13 @@ Decisions where RULES.md is silent (also pinned by tests):
   flop card (dealt after the hole cards, before preflop betting); the other
   two flop cards follow the preflop betting without another burn, so the
   hand still burns 3 cards.
-* All-in run-out: the live hands are shown clockwise from the first seat
-  after the button.
+* "When one or no player can still bet and two or more are in the hand ...
+  all live hands are shown": this holds whenever the betting ends that way,
+  on the river too (river bet, all-in call: both hands are shown, no muck).
+  They are shown in showdown order (the last river bettor first, else from
+  the first seat after the button), before any remaining board cards. When
+  two or more players bet on to the river past an all-in player, it is a
+  normal showdown and the all-in player's beaten hand may be mucked.
 * When everyone else folded, the winner takes every chip in one uncontested
   award (no pots are shown: there is nothing to split).
 * :meth:`request_show` may be called any time before the showdown, on a seat
@@ -567,12 +572,12 @@ class Hand:
         if len(live) == 1:
             self._finish_uncontested(live[0])
             return
-        if self._street is Street.RIVER:
-            self._showdown()
-            return
         able = sum(1 for p in live if not p.all_in)
         if able <= 1:
-            self._runout(live)
+            self._runout()
+            return
+        if self._street is Street.RIVER:
+            self._showdown()
             return
         street = _NEXT_STREET[self._street]
         self._deal_street(street)
@@ -594,19 +599,33 @@ class Hand:
         self._board.extend(cards)
         self._events.append(BoardDealt(street, cards))
 
-    def _runout(self, live: list[Player]) -> None:
-        for p in live:
-            self._shown[p.pos] = True
+    def _runout(self) -> None:
+        """Betting is over with all but at most one player all-in: every live hand is
+        shown face up (in showdown order), then the rest of the board is dealt."""
+        ps = self._players
+        for i in self._showdown_order():
+            p = ps[i]
+            self._shown[i] = True
             self._events.append(HandShown(p.seat, p.hole, True))
         while self._street is not Street.RIVER:
             self._deal_street(_NEXT_STREET[self._street])
         self._showdown()
 
     # -- showdown ------------------------------------------------------------------
+    def _showdown_order(self) -> list[int]:
+        """Live positions in showdown order: the last river bettor or raiser first,
+        else the first live player after the button; then clockwise."""
+        ps = self._players
+        n = self._n
+        if self._river_aggressor is not None:
+            first = self._river_aggressor
+        else:
+            first = next(p.pos for p in ps if not p.folded)
+        return [i for k in range(n) if not ps[i := (first + k) % n].folded]
+
     def _showdown(self) -> None:
         self._street = Street.SHOWDOWN
         ps = self._players
-        n = self._n
         board = self._board
         hi_lo = self.config.variant.hi_lo
         hi = self._hi
@@ -618,17 +637,10 @@ class Hand:
                     lo[p.pos] = low_value(p.hole, board)
         pots = build_pots([p.committed for p in ps], [not p.folded for p in ps],
                           [p.all_in for p in ps])
-        if self._river_aggressor is not None:
-            first = self._river_aggressor
-        else:
-            first = next(p.pos for p in ps if not p.folded)
-        order = [(first + k) % n for k in range(n)]
         best_hi: list[int | None] = [None] * len(pots)
         best_lo: list[int | None] = [None] * len(pots)
-        for i in order:
+        for i in self._showdown_order():
             p = ps[i]
-            if p.folded:
-                continue
             mine = [k for k, pot in enumerate(pots) if i in pot.eligible]
             if i not in self._shown:
                 can_win = False

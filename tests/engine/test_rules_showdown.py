@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.events import (
+    BetReturned,
     BoardDealt,
     Event,
     HandMucked,
@@ -163,7 +164,7 @@ def test_section_6_all_in_run_out_shows_every_live_hand_before_the_board() -> No
     events = play(hand, "allin", "allin", "fold")
     kinds = [type(e).__name__ for e in events if isinstance(e, HandShown | BoardDealt)]
     assert kinds == ["HandShown", "HandShown", "BoardDealt", "BoardDealt", "BoardDealt"]
-    assert all(e.runout for e in events if isinstance(e, HandShown))
+    assert all(e.all_in for e in events if isinstance(e, HandShown))
     assert shows(events) == [("show", 1), ("show", 3)]  # even the loser: no muck in a run-out
     assert hand.is_over and hand.result.final_stacks == {1: 102, 2: 48, 3: 0}
 
@@ -207,3 +208,32 @@ def test_section_6_request_show_refused_when_folded_or_over() -> None:
     play(hand, "fold")
     with pytest.raises(IllegalAction, match="over"):
         hand.request_show(2)
+
+
+def test_section_6_all_in_called_on_the_river_shows_every_live_hand() -> None:
+    """River bet called all-in: one player can still bet, so both hands are shown, no muck."""
+    holes = {1: "KhKd6s6h", 3: "3h3d4s5s"}
+    hand = new_hand([100, 100, 30], holes=holes, board="2c7d9hJcKs")
+    play(hand, "call", "call", "check")
+    play(hand, "check", "check", "check", "check", "check", "check")
+    events = play(hand, ("bet", 40), "fold", "allin")  # seat 3 calls all-in for 28
+    assert returned(events) == [(1, 12)]
+    assert shows(events) == [("show", 1), ("show", 3)]
+    assert all(e.all_in for e in events if isinstance(e, HandShown))
+    assert hand.result.mucked == () and hand.result.final_stacks == {1: 132, 2: 98, 3: 0}
+
+
+def test_section_6_all_in_player_may_muck_when_two_others_bet_to_the_river() -> None:
+    """Two players still able to bet at the river: a normal showdown, beaten hands mucked."""
+    holes = {1: "KhKd6s6h", 2: "JhJd8s8h", 3: "3h3d4s5s"}
+    hand = new_hand([100, 100, 10], holes=holes, board="2c7d9hJcKs")
+    play(hand, "allin", "call", "call")
+    events = check_down(hand)
+    assert shows(events) == [("show", 1), ("muck", 2), ("muck", 3)]
+    assert not any(e.all_in for e in events if isinstance(e, HandShown))
+    assert hand.result.final_stacks == {1: 120, 2: 90, 3: 0}
+
+
+def returned(events: list[Event]) -> list[tuple[int, int]]:
+    """(seat, chips) of every uncalled bet returned."""
+    return [(e.seat, e.amount) for e in events if isinstance(e, BetReturned)]
