@@ -20,6 +20,7 @@ GAP = 14
 BOARD_H = 100
 BOARD_GAP = 8
 MIN_WIDTH = 760
+HEAD_H = 96  # title and game lines above the cards
 
 
 def sort_hole(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -36,7 +37,7 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
     cards = sort_hole(view.cards)
     width = max(MIN_WIDTH, 2 * PAD + row_width(len(cards), CARD_H, GAP))
     show_board = bool(view.board)
-    height = PAD + 84 + CARD_H + PAD
+    height = PAD + HEAD_H + CARD_H + PAD
     if show_board:
         height += 24 + BOARD_H + (16 + 40 if view.label else 0)
     cv = Canvas(width, height, pal, DeckStyle(style))
@@ -49,7 +50,7 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
     sub = view.game or f"{len(cards)} hole cards"
     cv.text((PAD, PAD + 44), sub, 24, pal.text_dim, limit=inner)
 
-    y = PAD + 84
+    y = PAD + HEAD_H
     x = (width - row_width(len(cards), CARD_H, GAP)) // 2
     cv.card_row(cards, x, y, CARD_H, GAP)
     y += CARD_H

@@ -9,7 +9,7 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.render import render_hole_cards, sort_hole
 from bot.render.canvas import inside, overlaps
-from bot.render.hole import CARD_H, PAD, draw_hole_cards
+from bot.render.hole import CARD_H, HEAD_H, PAD, draw_hole_cards
 from bot.render.samples import hole_cards, hole_cards_six
 from bot.render.theme import Theme, palette
 from bot.render.views import HoleCardsView
@@ -27,7 +27,7 @@ def test_draws_the_right_number_of_distinct_cards(hole: str) -> None:
     """4, 5 or 6 cards are drawn, counted from the pixels, each region different."""
     view = HoleCardsView("Table", 3, parse_cards(hole))
     img = load(render_hole_cards(view))
-    y = PAD + 84 + 3
+    y = PAD + HEAD_H + 3
     assert count_cards(img, y) == len(view.cards)
     cv = draw_hole_cards(view)
     boxes = [p.extent for p in cv.placed if p.kind == "card"]
@@ -82,7 +82,7 @@ def test_six_cards_widen_the_picture() -> None:
     four = load(render_hole_cards(hole_cards()))
     six = load(render_hole_cards(hole_cards_six()))
     assert six.width > four.width
-    assert count_cards(six, PAD + 84 + 3) == 6
+    assert count_cards(six, PAD + HEAD_H + 3) == 6
 
 
 def test_refuses_an_impossible_hand() -> None:
