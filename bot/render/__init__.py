@@ -1,9 +1,24 @@
 """Pictures of the game: engine types in, PNG bytes out (Pillow only).
 
+The caller copies what a picture needs into a frozen view
+(:mod:`bot.render.views`) and asks for PNG bytes::
+
+    png = await render_table_async(TableView(
+        table_name="#poker", hand_number=12, max_seats=6,
+        seats=(SeatView(1, "Ann", 980, bet=20, blind="BB", cards=4), ...),
+        board=board, pots=(PotView(40),), button=6, to_act=2, clock=21, clock_total=30,
+        game="Pot-limit Omaha \u00b7 10/20", street="Flop"), theme="dark", style="four_colour")
+
+Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
+(the channel, every street), :func:`render_showdown`,
+:func:`render_leaderboard`. ``theme`` is "dark" or "light", ``style``
+"four_colour" or "two_colour" (per player or per table).
+
 Every ``render_*`` function is pure and CPU-bound; async code calls the
 ``render_*_async`` twins, which run it in a worker thread
 (:func:`asyncio.to_thread`) so the event loop never blocks. Card sprites
-and fonts are drawn/loaded once per process and cached.
+and fonts are drawn/loaded once per process and cached; :func:`preload`
+draws all sprites ahead (optional, e.g. in a thread at start-up).
 """
 
 from __future__ import annotations
