@@ -120,7 +120,8 @@ class SeatIn:
 
 @dataclass(frozen=True, slots=True)
 class SeatState:
-    """A public snapshot of one seat in the hand (hole cards: :meth:`Hand.hole`)."""
+    """A snapshot of one seat in the hand. ``hole`` is private to the seat's owner
+    (kept out of the repr so it never reaches a log line)."""
 
     seat: int
     starting_stack: int
@@ -129,6 +130,7 @@ class SeatState:
     committed: int
     folded: bool
     all_in: bool
+    hole: tuple[Card, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +376,8 @@ class Hand:
 
     @staticmethod
     def _snapshot(p: Player) -> SeatState:
-        return SeatState(p.seat, p.start, p.stack, p.bet, p.committed, p.folded, p.all_in)
+        return SeatState(p.seat, p.start, p.stack, p.bet, p.committed, p.folded, p.all_in,
+                         p.hole)
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """The seat's hole cards: private to its owner until the rules reveal them."""
@@ -387,9 +390,10 @@ class Hand:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        """The main pot and side pots as they stand (eligible: seat numbers)."""
+        """The main pot and side pots as they stand (eligible: seat numbers); once the
+        hand is over, the pots as awarded."""
         if self._over:
-            return ()
+            return tuple(Pot(a.amount, a.eligible) for a in self._pot_results)
         ps = self._players
         raw = build_pots([p.committed for p in ps], [not p.folded for p in ps],
                          [p.all_in for p in ps])

@@ -106,3 +106,12 @@ def test_game_config_round_trips_and_phh_code() -> None:
     assert GameConfig.from_dict(json.loads(json.dumps(cfg.to_dict()))) == cfg
     assert cfg.phh_variant == "FO/8"
     assert GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2).phh_variant == "PO"
+
+
+def test_seat_snapshots_carry_hole_cards_but_never_show_them_in_repr() -> None:
+    """SeatState.hole is the owner's private view and stays out of the repr."""
+    hand, seats = random_hand(5, "omaha", Structure.POT_LIMIT)
+    for st in hand.players:
+        assert st.hole == hand.hole(st.seat) and len(st.hole) == 4
+        assert not any(str(c) in repr(st) for c in st.hole)
+    assert sum(p.amount for p in hand.pots) == sum(a.amount for a in hand.result.pots)
