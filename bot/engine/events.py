@@ -129,10 +129,14 @@ class Event:
             yield f.name, getattr(self, f.name)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict with a ``"type"`` key; :func:`event_from_dict` reads it back."""
+        """A JSON-able dict with a ``"type"`` key (and ``"private_to"`` for a private
+        event); :func:`event_from_dict` reads it back."""
         out: dict[str, Any] = {"type": self.type}
         for name, value in self._items():
             out[name] = _encode(value)
+        private = self.private_to
+        if private is not None:
+            out["private_to"] = private
         return out
 
 

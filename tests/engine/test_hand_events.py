@@ -68,9 +68,10 @@ def test_hole_cards_and_show_requests_are_private() -> None:
     hand, _ = random_hand(3, "omaha", Structure.NO_LIMIT)
     for e in hand.events:
         if isinstance(e, HoleCardsDealt | ShowRequested):
-            assert e.is_private and e.private_to == e.seat
+            assert e.is_private and e.private_to == e.seat == e.to_dict()["private_to"]
         else:
             assert not e.is_private and e.private_to is None
+            assert "private_to" not in e.to_dict()
 
 
 def test_deck_order_never_appears_in_events_or_reprs() -> None:
@@ -110,7 +111,7 @@ def test_game_config_round_trips_and_phh_code() -> None:
 
 def test_seat_snapshots_carry_hole_cards_but_never_show_them_in_repr() -> None:
     """SeatState.hole is the owner's private view and stays out of the repr."""
-    hand, seats = random_hand(5, "omaha", Structure.POT_LIMIT)
+    hand, _ = random_hand(5, "omaha", Structure.POT_LIMIT)
     for st in hand.players:
         assert st.hole == hand.hole(st.seat) and len(st.hole) == 4
         assert not any(str(c) in repr(st) for c in st.hole)
