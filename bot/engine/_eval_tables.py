@@ -5,7 +5,7 @@ Layout (all built from :func:`rank_value`, the single definition of hand order):
 * ``RANK5``: the prime product of five ranks (a rank multiset) -> the non-flush
   value of those five cards. Built at import (6,175 entries, a few ms).
 * ``board_table(key, ranks)``: for a board rank multiset (3, 4 or 5 cards, keyed
-  by its prime product), a list indexed by ``a * 13 + b`` for the ranks a, b
+  by its prime product), a tuple indexed by ``a * 13 + b`` for the ranks a, b
   (2..14) of two hole cards, giving the best non-flush value of those two hole
   cards with any three board cards. Built on first use of each board multiset
   and kept (at most 455 + 1,820 + 6,175 tables, about 15 MB if all are built).
@@ -113,6 +113,7 @@ BOARDS: dict[int, tuple[int, ...]] = {}
 
 
 def triple_row(key3: int) -> list[int]:
+    """The values of a board triple (rank key) with each of the 91 hole rank pairs."""
     row = _TRIPLE_ROWS.get(key3)
     if row is None:
         get = RANK5.get
@@ -168,14 +169,6 @@ def flush_value(board_mask: int, hole_bits: Sequence[int]) -> int:
             if v > best:
                 best = v
     return best
-
-
-def flush_suit(nibbles: int) -> int:
-    """The suit (0..3) with at least three cards in a board's nibble sum (one must exist)."""
-    for s in range(4):
-        if (nibbles >> (4 * s)) & 15 >= 3:
-            return s
-    raise ValueError("no suit has three cards")
 
 
 # ---------------------------------------------------------------------------
