@@ -13,7 +13,8 @@ Run: .venv/bin/python bench/bench_equity.py [--cases N] [--seed S]
 Times are totals over --cases random cases, measured in this run in a fresh
 process (our lookup tables start empty, so their building is included). The
 figure that matters is the time ratio ours / phevaluator (target <= 3).
-The high-only game is timed: phevaluator has no 8-or-better low.
+The high-only game is timed: phevaluator has no 8-or-better low. Exit status 1
+if a target is missed (or the flop shares differ from phevaluator's).
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     cases = [rng.sample(DECK, 11) for _ in range(args.cases)]
 
+    missed = []
     # flop, exact
     ours_t = ph_t = 0.0
     worst = 0.0
@@ -111,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"phevaluator {ph_t * 1000 / args.cases:.2f} ms/case  "
         f"time ratio {ours_t / ph_t:.2f} (target <= 3); largest difference {worst:.1e}"
     )
+    if ours_t / ph_t > 3 or worst > 1e-9:
+        missed.append("flop")
 
     # preflop, Monte Carlo
     ours_t = ph_t = 0.0
@@ -134,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"phevaluator {ph_t * 1000 / args.cases:.1f} ms/case  "
         f"time ratio {ours_t / ph_t:.2f} (target <= 3)"
     )
+    if ours_t / ph_t > 3:
+        missed.append("preflop")
+    if missed:
+        print("target missed: " + ", ".join(missed))
+        return 1
     return 0
 
 

@@ -10,7 +10,8 @@ phevaluator's), the slow peers get one. Our lookup tables
 are built lazily on first use: a first pass from a cold start is shown apart
 (against phevaluator's first pass), then the bench builds the remaining
 tables, reports that cost, and measures warm. PokerKit is slow, so it is timed on the first
---pokerkit-deals deals only (its rate is still per second).
+--pokerkit-deals deals only (its rate is still per second). Exit status 1 if
+a target is missed.
 """
 
 from __future__ import annotations
@@ -119,6 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     trr, pkr = rates([(tr4, n, 1), (pk4, npk, 1)])
     line("omaha4 high, first pass (cold)", cold_ours, [("phevaluator", cold_ph)])
     line("omaha4 high", ours, [("phevaluator", phr)], ">= 0.5")
+    missed = []
+    if ours / phr < 0.5:
+        missed.append("omaha4 high vs phevaluator")
     line("omaha4 high", ours, [("treys", trr), ("pokerkit", pkr)])
 
     for size in (5, 6):
@@ -151,12 +155,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 OmahaEightOrBetterLowHand.from_game_or_none(hole[:size], board)
 
         ours_low, pk_low = rates([(lown, n, 3), (pklow, npk, 1)])
+        if size == 4 and ours_low / pk_low < 100:
+            missed.append("omaha4 low vs PokerKit")
         line(
             f"omaha{size} low 8-or-better",
             ours_low,
             [("pokerkit", pk_low)],
             ">= 100" if size == 4 else "",
         )
+    if missed:
+        print("target missed: " + ", ".join(missed))
+        return 1
     return 0
 
 
