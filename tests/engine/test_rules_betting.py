@@ -325,3 +325,49 @@ def test_section_5_illegal_actions_have_readable_reasons_and_change_nothing() ->
     check_down(hand)
     with pytest.raises(IllegalAction, match="the hand is over"):
         hand.act(3, Action.fold())
+
+
+def test_section_5_no_limit_largest_increment_sets_the_minimum() -> None:
+    """Raise to 8 (increment 6), re-raise to 20 (12): the next raise is to at least 32."""
+    hand = new_hand([500] * 4)
+    play(hand, ("raise", 8), ("raise", 20))
+    la = legal(hand)
+    assert la.min_raise_to == 32
+    play(hand, "allin")  # seat 1 all-in to 500
+    la = legal(hand)
+    assert la.seat == 2 and la.min_raise_to is None and la.to_call == 498
+
+
+def test_section_5_fixed_limit_turn_short_all_in_next_raise_one_big_bet_above() -> None:
+    """Turn, 5-10 game: bet 10, all-in to 14, the next raise is to 24."""
+    hand = new_hand([100, 100, 19], structure=FL, blinds=(2, 5))
+    play(hand, "call", "call", "check")
+    play(hand, "check", "check", "check")
+    assert hand.street is Street.TURN
+    play(hand, ("bet", 10))
+    la = legal(hand)
+    assert la.seat == 2 and la.min_raise_to == la.max_raise_to == 20
+    play(hand, "call", "allin")  # seat 3 all-in to 14
+    la = legal(hand)
+    assert la.seat == 1 and la.to_call == 4 and la.min_raise_to is None  # bettor: not reopened
+    hand2 = new_hand([100, 19, 100], structure=FL, blinds=(2, 5))
+    play(hand2, "call", "call", "check", "check", "check", "check")
+    play(hand2, ("bet", 10), "allin")
+    la = legal(hand2)
+    assert la.seat == 3 and la.to_call == 14 and la.min_raise_to == la.max_raise_to == 24
+
+
+def test_section_5_pot_limit_reraise_maximum_counts_the_callers_own_bet() -> None:
+    """Blinds 1-2, raise to 7: the big blind (2 in) may re-raise to 7 + (10 + 5) = 22."""
+    hand = new_hand([100] * 3, structure=PL)
+    play(hand, ("raise", 7), "fold")
+    la = legal(hand)
+    assert la.seat == 2 and la.pot == 10 and la.to_call == 5
+    assert la.min_raise_to == 12 and la.max_raise_to == 22
+
+
+def test_section_5_heads_up_no_limit_preflop_ranges() -> None:
+    """Heads-up blinds 1-2: the button calls 1 or raises to 4..stack."""
+    hand = new_hand([80, 60], button=2)
+    la = legal(hand)
+    assert la.seat == 2 and la.to_call == 1 and la.min_raise_to == 4 and la.max_raise_to == 60

@@ -237,3 +237,36 @@ def test_section_6_all_in_player_may_muck_when_two_others_bet_to_the_river() -> 
 def returned(events: list[Event]) -> list[tuple[int, int]]:
     """(seat, chips) of every uncalled bet returned."""
     return [(e.seat, e.amount) for e in events if isinstance(e, BetReturned)]
+
+
+def test_section_6_hi_lo_beaten_high_with_best_low_is_shown_beaten_both_is_mucked() -> None:
+    """Hi-lo: a hand that can still win the low is shown; one beaten high and low is mucked."""
+    holes = {1: "KdKhJcJd", 2: "Ah3h9s9d", 3: "Ad4d8c8s"}
+    hand = new_hand([100] * 3, variant="omaha_hilo", structure=PL, holes=holes,
+                    board="2c5d7hKcQs")
+    events = check_down(hand)
+    assert shows(events) == [("show", 1), ("show", 2), ("muck", 3)]
+    assert awards(events) == [PotAwarded(0, 6, (1, 2, 3), ((1, 3),), ((2, 3),))]
+    assert hand.result.shown[2].low is not None and hand.result.shown[1].low is None
+
+
+def test_section_6_hi_lo_tied_low_is_shown_and_splits_the_low_half() -> None:
+    """Hi-lo: a low equal to the best shown low must be shown and shares the low half."""
+    holes = {1: "KdKhJcJd", 2: "Ah3h9s9d", 3: "As3d8c8s"}
+    hand = new_hand([100] * 3, variant="omaha_hilo", structure=PL, holes=holes,
+                    board="2c5d7hKcQs")
+    events = check_down(hand)
+    assert shows(events) == [("show", 1), ("show", 2), ("show", 3)]
+    assert awards(events) == [PotAwarded(0, 6, (1, 2, 3), ((1, 3),), ((2, 2), (3, 1)))]
+
+
+def test_section_6_three_all_ins_make_three_pots_each_awarded_separately() -> None:
+    """Stacks 10, 25, 60 all-in, 100 calls: pots cut at 10, 25 and 60, each its own award."""
+    hand = new_hand([10, 25, 60, 100], seed=4)
+    play(hand, "allin", "call", "allin", "allin")
+    assert hand.is_over
+    pots = [(a.amount, a.eligible) for a in hand.result.pots]
+    assert pots == [(40, (1, 2, 3, 4)), (45, (2, 3, 4)), (70, (3, 4))]
+    assert hand.result.returned == {} and hand.result.final_stacks[4] >= 40
+    assert len(awards(hand.events)) == 3
+    assert sum(hand.result.final_stacks.values()) == 195
