@@ -100,6 +100,7 @@ __all__ = [
     "Variant",
     "deal_positions",
     "deck_order_for",
+    "next_button",
 ]
 
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
@@ -168,6 +169,19 @@ class HandResult:
     shown: dict[int, ShownHand] = field(default_factory=dict)
     mucked: tuple[int, ...] = ()
     board: tuple[Card, ...] = ()
+
+
+def next_button(seats: Iterable[int], button: int) -> int:
+    """The seat that takes the button after ``button``: the next dealt-in seat clockwise
+    (seat numbers ascend clockwise and wrap). ``seats`` are the seats dealt into the
+    next hand; ``button`` need not be one of them."""
+    ordered = sorted(set(seats))
+    if not ordered:
+        raise ValueError("nobody is dealt in")
+    for s in ordered:
+        if s > button:
+            return s
+    return ordered[0]
 
 
 def deal_positions(n_players: int, variant: Variant) -> dict[str, list[int]]:

@@ -8,7 +8,16 @@ import pytest
 
 from bot.engine.cards import Deck
 from bot.engine.events import AntePosted, BlindPosted, PlayerActed, Street
-from bot.engine.hand import VARIANTS, Action, GameConfig, Hand, IllegalAction, SeatIn, Structure
+from bot.engine.hand import (
+    VARIANTS,
+    Action,
+    GameConfig,
+    Hand,
+    IllegalAction,
+    SeatIn,
+    Structure,
+    next_button,
+)
 from tests.engine.conftest import FL, NL, PL, check_down, new_hand, play
 
 
@@ -159,3 +168,13 @@ def test_section_3_blinds_all_in_run_the_hand_to_the_end_at_start() -> None:
     hand = new_hand([1, 2], blinds=(1, 2))
     assert hand.is_over and hand.to_act is None and len(hand.board) == 5
     assert sum(hand.result.final_stacks.values()) == 3
+
+
+def test_section_3_button_moves_to_the_next_dealt_in_seat_clockwise() -> None:
+    """After a hand the button goes to the next seat dealt in, wrapping past the top."""
+    assert next_button([1, 4, 7], 1) == 4
+    assert next_button([1, 4, 7], 7) == 1
+    assert next_button([1, 4, 7], 5) == 7  # the old button left the table
+    assert next_button([2, 9], 9) == 2
+    with pytest.raises(ValueError):
+        next_button([], 3)
