@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.engine.cards import Card
+from bot.engine.events import Event
 
 from .views import ActionView, HandResultView, TableSnapshot, TurnView
 
@@ -114,9 +115,21 @@ class HandStore(Protocol):
     async def append_action(self, hand_id: int, action: StoredAction) -> None: ...
 
     async def settle(
-        self, hand_id: int, table_id: int, stacks: Mapping[int, int], summary: Mapping[str, Any]
+        self,
+        hand_id: int,
+        *,
+        table_id: int,
+        variant: str,
+        events: Sequence[Event],
+        seat_users: Mapping[int, int],
+        result: Mapping[str, Any],
     ) -> None:
-        """The hand is over: persist every player's new stack (user id -> chips) atomically."""
+        """The hand is over: move its chips between the seats in one transaction.
+
+        ``events`` is the whole public and private history of the finished
+        hand (its ``HandEnded`` holds every final stack); ``seat_users`` maps
+        seat numbers dealt in to user ids; ``result`` is a JSON-able summary.
+        """
         ...
 
     async def cancel_hand(self, hand_id: int) -> None:

@@ -213,6 +213,11 @@ class Table:
         return seat
 
     @property
+    def pending_deal(self) -> bool:
+        """A next hand is scheduled (in the pause, or being recorded)."""
+        return self._start_task is not None and not self._start_task.done()
+
+    @property
     def turn_token(self) -> str | None:
         cur = self.current
         return cur.turn.token if cur and cur.turn else None
@@ -607,7 +612,8 @@ class Table:
         """Schedule the next hand if one can start (call under the lock)."""
         if self.closed or self.closing or self.current is not None:
             return
-        if self._start_task is not None and not self._start_task.done():
+        task = self._start_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
             return
         if len(self._ready()) < 2:
             return
@@ -625,7 +631,6 @@ class Table:
     async def _start_after_pause(self) -> None:
         await self.clock.sleep(self.pause)
         async with self.lock:
-            self._start_task = None
             if self.closed or self.closing or self.current is not None:
                 return
             if len(self._ready()) < 2:
@@ -972,9 +977,6 @@ class Table:
         if sum(finals.values()) != before or set(finals) != set(cur.dealt):
             # chips are never created or lost: refuse to settle a hand that says otherwise
             raise RuntimeError(f"hand {cur.hand_id}: stacks do not add up; not settled")
-        for n, stack in finals.items():
-            self.seats[n].stack = stack
-        stacks = {s.user_id: s.stack for s in self.seats.values()}
         result = result_view(
             cur.ledger,
             cur.hand_no,
@@ -984,10 +986,14 @@ class Table:
         )
         await self.hands.settle(
             cur.hand_id,
-            self.table_id,
-            stacks,
-            {"hand_no": cur.hand_no, "lines": list(result.lines), "payouts": result.payouts},
+            table_id=self.table_id,
+            variant=self.config.variant_key,
+            events=cur.hand.events,
+            seat_users={n: self.seats[n].user_id for n in cur.dealt},
+            result={"hand_no": cur.hand_no, "lines": list(result.lines)},
         )
+        for n, stack in finals.items():
+            self.seats[n].stack = stack
         snap = self.snapshot()
         self.current = None
         self._emit(self.observer.hand_ended, snap, result)

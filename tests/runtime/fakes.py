@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import Card
+from bot.engine.events import Event, HandEnded
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
 from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
@@ -80,10 +81,19 @@ class FakeHandStore:
         self.actions[hand_id].append(action)
 
     async def settle(
-        self, hand_id: int, table_id: int, stacks: Mapping[int, int], summary: Mapping[str, Any]
+        self,
+        hand_id: int,
+        *,
+        table_id: int,
+        variant: str,
+        events: Sequence[Event],
+        seat_users: Mapping[int, int],
+        result: Mapping[str, Any],
     ) -> None:
         assert hand_id not in self.settled
-        self.settled[hand_id] = dict(stacks)
+        [ended] = [e for e in events if isinstance(e, HandEnded)]
+        stacks = {seat_users[seat]: stack for seat, stack in ended.stacks}
+        self.settled[hand_id] = stacks
         if self.economy is not None:
             for user_id, stack in stacks.items():
                 self.economy.seated[(table_id, user_id)] = stack

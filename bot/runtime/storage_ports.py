@@ -1,0 +1,170 @@
+"""The runtime's ports implemented on the real storage (``bot.storage`` + ``bot.economy``).
+
+:class:`StoragePorts` is the :class:`~bot.runtime.ports.Economy`,
+:class:`~bot.runtime.ports.HandStore` and :class:`~bot.runtime.ports.TableStore`
+the bot runs with. Storage's player-readable errors become the runtime's
+:class:`~bot.runtime.errors.TableError` so the cogs have one kind to answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.economy import summarize_hand
+from bot.engine.events import Event
+from bot.storage import (
+    Database,
+    EconomyError,
+    HandSeatIn,
+    InsufficientChips,
+)
+
+from .errors import InsufficientFunds, TableError
+from .ports import HandStart, StoredAction, StoredSeat, StoredTable, UnfinishedHand
+
+
+@asynccontextmanager
+async def _polite() -> AsyncIterator[None]:
+    try:
+        yield
+    except InsufficientChips as exc:
+        raise InsufficientFunds(str(exc)) from None
+    except EconomyError as exc:
+        raise TableError(str(exc)) from None
+
+
+class StoragePorts:
+    """Economy + HandStore + TableStore over one :class:`bot.storage.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- Economy ---------------------------------------------------------------
+    async def buy_in(
+        self, *, guild_id: int, table_id: int, user_id: int, seat: int, amount: int
+    ) -> None:
+        async with _polite():
+            await self.db.tables.buy_in(table_id, user_id, seat, amount)
+
+    async def top_up(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        async with _polite():
+            await self.db.tables.top_up(table_id, user_id, amount)
+
+    async def cash_out(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        async with _polite():
+            returned = await self.db.tables.cash_out(table_id, user_id)
+        if returned != amount:  # the runtime and the ledger disagree: never hide it
+            raise RuntimeError(
+                f"table {table_id}: cashed out {returned} for user {user_id}, expected {amount}"
+            )
+
+    async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None:
+        async with _polite():
+            await self.db.tables.set_sitting_out(table_id, user_id, sitting_out)
+
+    # -- HandStore -------------------------------------------------------------
+    async def start_hand(self, start: HandStart) -> int:
+        record = await self.db.hands.start(
+            start.table_id,
+            variant=str(start.config["variant_key"]),
+            settings=dict(start.config),
+            button=start.button,
+            seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind) for s in start.seats],
+            deck=start.deck,
+        )
+        return record.id
+
+    async def append_action(self, hand_id: int, action: StoredAction) -> None:
+        await self.db.hands.append_action(
+            hand_id,
+            {
+                "seat": action.seat,
+                "kind": action.kind,
+                "amount": action.amount,
+                "source": action.source,
+            },
+            seq=action.seq,
+        )
+
+    async def settle(
+        self,
+        hand_id: int,
+        *,
+        table_id: int,
+        variant: str,
+        events: Sequence[Event],
+        seat_users: Mapping[int, int],
+        result: Mapping[str, Any],
+    ) -> None:
+        summary = summarize_hand(events, seat_users, variant)
+        await self.db.hands.finish(hand_id, summary, dict(result))
+
+    async def cancel_hand(self, hand_id: int) -> None:
+        await self.db.hands.cancel(hand_id, "could not be resumed after a restart")
+
+    async def unfinished_hands(self, table_id: int) -> Sequence[UnfinishedHand]:
+        out: list[UnfinishedHand] = []
+        for record in await self.db.hands.list_unfinished(table_id):
+            stored = await self.db.hands.load_unfinished(record.id)
+            hand = stored.hand
+            start = HandStart(
+                table_id=hand.table_id,
+                hand_no=hand.number,
+                config=dict(hand.settings),
+                seats=tuple(
+                    StoredSeat(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind)
+                    for s in stored.seats
+                ),
+                button=hand.button,
+                deck=stored.deck,
+            )
+            actions = tuple(
+                StoredAction(
+                    seq=i,
+                    seat=int(a["seat"]),
+                    kind=str(a["kind"]),
+                    amount=None if a.get("amount") is None else int(a["amount"]),
+                    source=str(a.get("source", "player")),
+                )
+                for i, a in enumerate(stored.actions)
+            )
+            await self.db.hands.mark_resumed(record.id)
+            out.append(UnfinishedHand(record.id, start, actions))
+        return out
+
+    # -- TableStore ------------------------------------------------------------
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]
+    ) -> int:
+        async with _polite():
+            record = await self.db.tables.create(guild_id, channel_id, creator_id, config)
+        return record.id
+
+    async def update_table(self, table_id: int, config: Mapping[str, Any]) -> None:
+        async with _polite():
+            await self.db.tables.update_settings(table_id, config)
+
+    async def close_table(self, table_id: int) -> None:
+        async with _polite():
+            await self.db.tables.close(table_id)
+
+    async def open_tables(self) -> Sequence[StoredTable]:
+        out: list[StoredTable] = []
+        for record in await self.db.tables.list_open():
+            if record.kind != "cash":
+                continue
+            seats = await self.db.tables.seats(record.id)
+            out.append(
+                StoredTable(
+                    table_id=record.id,
+                    guild_id=record.guild_id,
+                    channel_id=record.channel_id,
+                    creator_id=record.creator_id,
+                    config=dict(record.settings),
+                    seats=tuple((s.seat_no, s.user_id, s.stack, s.sitting_out) for s in seats),
+                    hands_dealt=record.hands_dealt,
+                )
+            )
+        return out

@@ -1,0 +1,143 @@
+"""The runtime on the real storage (aiosqlite in memory): chips, records, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.economy import Economy
+from bot.runtime.clock import FakeClock
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import InsufficientFunds, TableError
+from bot.runtime.registry import TableRegistry
+from bot.runtime.storage_ports import StoragePorts
+from bot.runtime.table import Table
+from bot.storage import Database
+
+from .fakes import Recorder
+
+GUILD, CHANNEL, CREATOR = 10, 100, 1
+
+
+@pytest.fixture
+async def db() -> AsyncIterator[Database]:
+    database = await Database.open(":memory:")
+    yield database
+    await database.close()
+
+
+def registry(db: Database, clock: FakeClock, observer: Recorder) -> TableRegistry:
+    ports = StoragePorts(db)
+    return TableRegistry(
+        economy=ports,
+        hands=ports,
+        tables=ports,
+        observer=observer,
+        clock=clock,
+        rng=random.Random(11),
+        pause=2.0,
+        names=lambda u: f"p{u}",
+    )
+
+
+async def deal(table: Table, clock: FakeClock) -> None:
+    """Pass the pause, then wait (really) for the database to record the new hand."""
+    await clock.advance(2.0)
+    for _ in range(2000):
+        if table.current is not None or not table.pending_deal:
+            return
+        await asyncio.sleep(0.001)
+
+
+async def play_hand(table: Table, clock: FakeClock, rng: random.Random) -> None:
+    await deal(table, clock)
+    assert table.current is not None
+    while table.current is not None:
+        user = table.seats[table.current.hand.to_act].user_id
+        legal = table.legal_for(user)
+        roll = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.3:
+            await table.act(user, "raise", rng.randint(legal.min_raise_to, legal.max_raise_to))
+        elif roll < 0.4:
+            await table.act(user, "fold")
+        else:
+            await table.act(user, "call")
+    await table.idle()
+
+
+async def test_hands_on_real_storage_keep_every_chip(db: Database) -> None:
+    """Buy-ins, ten hands, a leave and a close: balances add up and the audit is clean."""
+    clock, rec, rng = FakeClock(), Recorder(), random.Random(5)
+    reg = registry(db, clock, rec)
+    economy = Economy(db)
+    before = {u: await economy.balance(GUILD, u) for u in (2, 3, 4)}
+    table = await reg.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=CREATOR,
+        config=TableConfig.create(variant_key="omaha_hilo"),
+    )
+    for u in (2, 3, 4):
+        await table.join(u, f"p{u}", 150)
+    assert await economy.balance(GUILD, 2) == before[2] - 150
+    for _ in range(10):
+        await play_hand(table, clock, rng)
+        for s in list(table.seats.values()):
+            if s.stack == 0:
+                await table.top_up(s.user_id, 100)
+                await table.sit_in(s.user_id)
+    stored = {s.user_id: s.stack for s in await db.tables.seats(table.table_id)}
+    assert stored == {s.user_id: s.stack for s in table.seats.values()}
+    await table.close(CREATOR)
+    after = {u: await economy.balance(GUILD, u) for u in (2, 3, 4)}
+    assert sum(after.values()) == sum(before.values())
+    audit = await db.audit()
+    assert audit and all(line.ok for line in audit), [str(line) for line in audit]
+    assert sum(line.stacks for line in audit) == 0
+    assert len(rec.of("hand_ended")) >= 10
+
+
+async def test_storage_refusals_become_polite_table_errors(db: Database) -> None:
+    """A buy-in beyond the balance is an InsufficientFunds with the storage's message."""
+    reg = registry(db, FakeClock(), Recorder())
+    table = await reg.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=CREATOR,
+        config=TableConfig.create(big_blind=1000, small_blind=500, max_buyin=10**8),
+    )
+    with pytest.raises(InsufficientFunds):
+        await table.join(2, "p2", 10**8)
+    assert table.seat_of(2) is None
+    with pytest.raises(TableError):
+        await reg.create(
+            guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, config=TableConfig.create()
+        )
+
+
+async def test_restart_resumes_the_hand_from_the_database(db: Database) -> None:
+    """A new registry on the same database resumes the running hand on its sealed deck."""
+    clock, rec = FakeClock(), Recorder()
+    reg = registry(db, clock, rec)
+    table = await reg.create(
+        guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, config=TableConfig.create()
+    )
+    for u in (2, 3, 4):
+        await table.join(u, f"p{u}", 200)
+    await deal(table, clock)
+    first = table.seats[table.current.hand.to_act].user_id
+    await table.act(first, "call")
+    holes = {n: table.current.ledger.seats[n].hole for n in table.current.dealt}
+    board_turn = table.current.hand.to_act
+    await table.shutdown()
+
+    reg2 = registry(db, clock, Recorder())
+    [again] = await reg2.restore()
+    assert again.current is not None and again.current.hand.to_act == board_turn
+    assert {n: again.current.ledger.seats[n].hole for n in again.current.dealt} == holes
+    await play_hand(again, clock, random.Random(1))
+    hand = await db.hands.get(again.current.hand_id if again.current else 1)
+    assert hand.status == "finished" and hand.resumed == 1
