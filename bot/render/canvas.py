@@ -9,7 +9,9 @@ text runs out of its box or the image and that cards do not overlap.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -72,17 +74,12 @@ class Canvas:
         shown = fit(text, size, int(room), bold=bold)
         if not shown:
             return (int(x), int(y), int(x), int(y))
-        stroke = bold_stroke(size) if bold else 0
-        f = font(size)
-        ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
+        mask, left, top = text_mask(shown, size, bold, anchor)
+        x0, y0 = round(x) + left, round(y) + top
         # the stroke and side bearings may overhang the anchor by a pixel: nudge back in
-        dx = max(0.0, limit[0] - ext[0]) + min(0.0, limit[2] - ext[2])
-        if dx:
-            x += dx
-            ext = self.draw.textbbox((x, y), shown, font=f, anchor=anchor, stroke_width=stroke)
-        self.draw.text((x, y), shown, font=f, fill=fill, anchor=anchor,
-                       stroke_width=stroke, stroke_fill=fill)
-        extent = (int(ext[0]), int(ext[1]), int(ext[2] + 0.999), int(ext[3] + 0.999))
+        x0 += max(0, limit[0] - x0) + min(0, limit[2] - (x0 + mask.width))
+        extent = (x0, y0, x0 + mask.width, y0 + mask.height)
+        self.img.paste(fill, extent, mask)
         self.placed.append(Placed("text", extent, limit, shown, tag=tag))
         return extent
 
@@ -106,6 +103,24 @@ class Canvas:
 
     def png(self) -> bytes:
         return to_png(self.img)
+
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """Coverage mask of ``text`` and the offset of its top-left from the anchor point.
+
+    Cached: a table is redrawn at every street with mostly the same names and
+    amounts, and pasting a mask costs a fraction of rendering the glyphs.
+    """
+    stroke = bold_stroke(size) if bold else 0
+    f = font(size)
+    box = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    right, bottom = math.ceil(box[2]), math.ceil(box[3])
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
+                              stroke_width=stroke, stroke_fill=255)
+    return mask, left, top
 
 
 def row_width(n: int, height: int, gap: int) -> int:

@@ -93,7 +93,12 @@ def display_name(name: str, fallback: str) -> str:
 
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """Advance width of ``text`` in pixels, including the bold stroke."""
+    """Advance width of ``text`` in pixels, including the bold stroke (cached)."""
+    return _text_width(text, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _text_width(text: str, size: int, bold: bool) -> int:
     stroke = bold_stroke(size) if bold else 0
     left, _, right, _ = font(size).getbbox(text, stroke_width=stroke)
     return int(right - min(0, left))
