@@ -1,0 +1,47 @@
+"""The canvas: cached text masks draw what Pillow draws, and the record is right."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.render.canvas import Canvas, chips, chips_short, text_mask
+from bot.render.fonts import bold_stroke, font
+from bot.render.theme import DeckStyle, Theme, palette
+
+
+def test_cached_text_mask_draws_the_same_pixels_as_imagedraw() -> None:
+    """Pasting the cached mask gives Pillow's own text pixels (off by at most 1 level)."""
+    pal = palette(Theme.DARK)
+    for bold in (False, True):
+        cv = Canvas(400, 80, pal, DeckStyle.FOUR_COLOUR)
+        cv.text((20, 40), "Bob the Builder 1,234", 28, (250, 196, 60), bold=bold, anchor="lm",
+                limit=(0, 0, 400, 80))
+        ref = Image.new("RGB", (400, 80), pal.background)
+        stroke = bold_stroke(28) if bold else 0
+        ImageDraw.Draw(ref).text((20, 40), "Bob the Builder 1,234", font=font(28),
+                                 fill=(250, 196, 60), anchor="lm", stroke_width=stroke,
+                                 stroke_fill=(250, 196, 60))
+        diff = ImageChops.difference(cv.img, ref).getextrema()
+        assert max(hi for _, hi in diff) <= 1
+
+
+def test_text_record_is_the_inked_box_and_masks_are_cached() -> None:
+    """The recorded extent holds all the ink; the same text reuses one mask."""
+    pal = palette(Theme.LIGHT)
+    cv = Canvas(300, 60, pal, DeckStyle.FOUR_COLOUR)
+    ext = cv.text((150, 30), "Pot 1,250", 30, (0, 0, 0), bold=True, anchor="mm",
+                  limit=(0, 0, 300, 60))
+    ink = ImageChops.difference(cv.img, Image.new("RGB", (300, 60), pal.background)).getbbox()
+    assert ink is not None
+    assert ext[0] <= ink[0] and ext[1] <= ink[1] and ext[2] >= ink[2] and ext[3] >= ink[3]
+    assert text_mask("Pot 1,250", 30, True, "mm") is text_mask("Pot 1,250", 30, True, "mm")
+
+
+def test_amounts_are_formatted_for_people() -> None:
+    """Thousands separators, and a compact form for tight spots."""
+    assert chips(1234567) == "1,234,567"
+    assert chips_short(1_234_567) == "1.23M"
+    assert chips_short(45_600) == "45.6K"
+    assert chips_short(120_000) == "120K"
+    assert chips_short(999) == "999"
+    assert chips_short(2_000_000_000) == "2B"
