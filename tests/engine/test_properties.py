@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine.cards import Deck
+from bot.engine.evaluate import high_value, low_value
 from bot.engine.events import PotAwarded
 from bot.engine.hand import (
     VARIANTS,
@@ -66,6 +67,44 @@ def illegal_samples(hand: Hand, la: LegalActions) -> list[tuple[int, Action]]:
     return out
 
 
+def expected_payouts(hand: Hand) -> tuple[list[int], dict[int, int]]:
+    """An independent settlement by RULES.md section 6: chip layers between contribution
+    levels, merged while their owners are the same; each pot split on its own."""
+    states = hand.players  # clockwise from the first seat after the button
+    contrib = [p.committed for p in states]
+    live = [not p.folded for p in states]
+    levels = sorted(set(contrib) - {0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    prev = 0
+    for level in levels:
+        chips = sum(max(0, min(c, level) - prev) for c in contrib)
+        owners = tuple(i for i in range(len(states)) if live[i] and contrib[i] >= level)
+        if pots and (owners == pots[-1][1] or not owners):
+            pots[-1] = (pots[-1][0] + chips, pots[-1][1])
+        else:
+            pots.append((chips, owners))
+        prev = level
+    payouts = {p.seat: 0 for p in states}
+    if sum(live) == 1:
+        winner = states[live.index(True)].seat
+        payouts[winner] = sum(contrib)
+        return [sum(contrib)], payouts
+    board = hand.board
+    hi_lo = hand.config.variant.hi_lo
+    for amount, owners in pots:
+        highs = {i: high_value(states[i].hole, board) for i in owners}
+        lows = {i: low_value(states[i].hole, board) for i in owners} if hi_lo else {}
+        qualified = {i: v for i, v in lows.items() if v is not None}
+        halves = [(amount - amount // 2, highs), (amount // 2, qualified)] if qualified \
+            else [(amount, highs)]
+        for half, values in halves:
+            best = max(values.values())
+            winners = sorted(i for i, v in values.items() if v == best)
+            for k, i in enumerate(winners):
+                payouts[states[i].seat] += half // len(winners) + (k < half % len(winners))
+    return [a for a, _ in pots], payouts
+
+
 def snapshot(hand: Hand) -> tuple[object, ...]:
     return (hand.events, hand.players, hand.to_act, hand.legal_actions(), tuple(hand.board))
 
@@ -114,6 +153,10 @@ def test_random_hands_keep_every_invariant(spec: tuple[Hand, list[SeatIn]],
         assert hand.invariant_violations() == []
     result = hand.result
     assert sum(result.final_stacks.values()) == sum(s.stack for s in seats)
+    amounts, payouts = expected_payouts(hand)
+    assert result.payouts == payouts
+    if not result.pots[0].uncontested:
+        assert [p.amount for p in result.pots] == amounts
     assert sum(result.payouts.values()) == sum(
         e.amount for e in hand.events if isinstance(e, PotAwarded))
     cards = [c for s in seats for c in hand.hole(s.seat)] + list(hand.board)
