@@ -45,9 +45,11 @@ replays the others.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import math
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -262,7 +264,86 @@ def _record_or_raise(raw: Mapping[str, object]) -> HandHistory:
     )
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_SIMPLE_STRING = re.compile(r'"([^"\\\x00-\x1f\x7f]*)"\Z')
+
+
+def _simple_value(text: str) -> object:
+    """A value our writer produces (integer, simple string, bool, one-line list), or raise."""
+    if _INTEGER.match(text):
+        return int(text)
+    found = _SIMPLE_STRING.match(text)
+    if found:
+        return found.group(1)
+    if text in ("true", "false"):
+        return text == "true"
+    if text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1].strip()
+        if not inner:
+            return []
+        items = [_simple_value(v.strip()) for v in inner.split(",")]
+        if any(isinstance(v, list) for v in items):
+            raise ValueError("nested list")
+        return items
+    raise ValueError(text)
+
+
+def _fast_toml(text: str) -> dict[str, object] | None:
+    """Read the plain TOML subset that :func:`dumps` writes; ``None`` for anything else.
+
+    Replays spend much of their time in :func:`tomllib.loads`; the files we
+    write use only ``key = value`` lines (integers, strings without escapes,
+    booleans, one-line lists) and one multi-line list of strings per hand
+    (``actions``), under optional ``[N]`` tables. This reads exactly that and
+    gives up (the caller then uses :mod:`tomllib`) on any other construct,
+    including everything ambiguous: escapes, duplicate keys, comments after
+    values, strings holding commas or brackets.
+    """
+    root: dict[str, object] = {}
+    table = root
+    lines = iter(text.split("\n"))
+    try:
+        for raw in lines:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("["):
+                name = line[1:-1]
+                if not line.endswith("]") or not _BARE_KEY.match(name) or name in root:
+                    return None
+                table = {}
+                root[name] = table
+                continue
+            key, sep, value = line.partition(" = ")
+            if not sep or not _BARE_KEY.match(key) or key in table or "#" in value:
+                return None
+            if value == "[":  # a multi-line list of strings, one per line
+                items: list[object] = []
+                for raw_item in lines:
+                    item = raw_item.strip()
+                    if item == "]":
+                        break
+                    if not item.endswith(","):
+                        return None
+                    found = _SIMPLE_STRING.match(item[:-1])
+                    if not found or "," in found.group(1) or "]" in found.group(1):
+                        return None
+                    items.append(found.group(1))
+                else:
+                    return None
+                table[key] = items
+                continue
+            table[key] = _simple_value(value)
+    except ValueError:
+        return None
+    return root
+
+
 def _parse_toml(text: str) -> dict[str, object]:
+    fast = _fast_toml(text)
+    if fast is not None:
+        return fast
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -443,6 +524,7 @@ def _player(word: str) -> int:
     raise HandError(f"{word!r} is not a player (write p1, p2, ...)")
 
 
+@functools.lru_cache(maxsize=8192)
 def parse_action(text: str) -> PHHAction | None:
     """Read one PHH action; ``None`` for an empty one (a comment alone)."""
     words = text.split("#", 1)[0].split()
@@ -588,6 +670,17 @@ class Replay:
     finishing_stacks: tuple[int, ...]
 
 
+def _error(number: int, text: str, action: PHHAction | None, reason: str) -> HandError:
+    return HandError(f"{_describe(number, text, action)}: {reason}")
+
+
+def _turn(hand: Hand, player_of: Mapping[int, int]) -> str:
+    who = hand.to_act
+    if who is None or who not in player_of:
+        return ""
+    return f" ({_label(player_of[who])} to act)"
+
+
 def _describe(number: int, text: str, action: PHHAction | None) -> str:
     if isinstance(action, HoleDeal):  # never echo hole cards
         return f"action {number} (d dh {_label(action.player)})"
@@ -649,27 +742,25 @@ def replay(hh: HandHistory) -> Replay:
     board: list[Card] = []
     seen: set[Card] = set()
     for number, (text, action) in enumerate(zip(hh.actions, parsed, strict=True), 1):
-        where = _describe(number, text, action)
         cards: tuple[Card | None, ...] = ()
-        if isinstance(action, HoleDeal | BoardDeal | Show) and getattr(action, "player", 0) >= n:
-            raise HandError(f"{where}: there is no player {_label(action.player)}")  # type: ignore[union-attr]
+        if isinstance(action, HoleDeal | Show) and action.player >= n:
+            raise _error(number, text, action, f"there is no player {_label(action.player)}")
         if isinstance(action, HoleDeal):
             holes[action.player].extend(action.cards)
             if len(holes[action.player]) > variant.hole_cards:
-                raise HandError(
-                    f"{where}: {variant.name} deals {variant.hole_cards} hole cards per player"
-                )
+                reason = f"{variant.name} deals {variant.hole_cards} hole cards per player"
+                raise _error(number, text, action, reason)
             cards = action.cards
         elif isinstance(action, BoardDeal):
             board.extend(action.cards)
             if len(board) > 5:
-                raise HandError(f"{where}: the board has only 5 cards")
+                raise _error(number, text, action, "the board has only 5 cards")
             cards = action.cards
         elif isinstance(action, Show) and action.cards is not None:
             shown[action.player] = action.cards
         for c in cards:
             if c is not None and c in seen:
-                raise HandError(f"{where}: a card is dealt that was already dealt")
+                raise _error(number, text, action, "a card is dealt that was already dealt")
             if c is not None:
                 seen.add(c)
     for p, cards_shown in shown.items():
@@ -706,37 +797,38 @@ def replay(hh: HandHistory) -> Replay:
     board_seen = 0
     betting_started = False
     for number, (text, action) in enumerate(zip(hh.actions, parsed, strict=True), 1):
-        where = _describe(number, text, action)
         if action is None:
             continue
         if isinstance(action, HoleDeal):
             if betting_started:
-                raise HandError(f"{where}: hole cards are dealt only before the betting")
+                raise _error(number, text, action, "hole cards are dealt only before the betting")
             continue
         if isinstance(action, BoardDeal):
             board_seen += len(action.cards)
             if len(hand.board) < board_seen:
                 if hand.is_over:
-                    raise HandError(f"{where}: the hand is over, no more board cards")
-                who = hand.to_act
-                turn = f" ({_label(player_of[who])} to act)" if who in player_of else ""
-                raise HandError(f"{where}: the board is dealt while the betting is open{turn}")
+                    raise _error(number, text, action, "the hand is over, no more board cards")
+                reason = "the board is dealt while the betting is open" + _turn(hand, player_of)
+                raise _error(number, text, action, reason)
             continue
         if isinstance(action, Show):
             if not hand.is_over and hand.to_act is not None:
-                raise HandError(f"{where}: hands are shown only when the betting is over")
+                reason = "hands are shown only when the betting is over"
+                raise _error(number, text, action, reason)
             continue
         betting_started = True
         if hand.is_over:
-            raise HandError(f"{where}: the hand is already over")
+            raise _error(number, text, action, "the hand is already over")
         if len(hand.board) != board_seen:
-            raise HandError(f"{where}: the history skips board cards the hand has dealt")
+            reason = "the history skips board cards the hand has dealt"
+            raise _error(number, text, action, reason)
         seat = seat_of[action.player] if action.player < n else -1
         if hand.to_act != seat:
             who = hand.to_act
             if who in player_of:
-                raise HandError(f"{where}: it is {_label(player_of[who])}'s turn")
-            raise HandError(f"{where}: nobody may act now")
+                reason = f"it is {_label(player_of[who])}'s turn"
+                raise _error(number, text, action, reason)
+            raise _error(number, text, action, "nobody may act now")
         if action.kind == "f":
             move = Action.fold()
         elif action.kind == "cc":
@@ -746,11 +838,9 @@ def replay(hh: HandHistory) -> Replay:
         try:
             hand.act(seat, move)
         except IllegalAction as exc:
-            raise HandError(f"{where}: {exc}") from None
+            raise _error(number, text, action, str(exc)) from None
     if not hand.is_over:
-        who = hand.to_act
-        turn = f" ({_label(player_of[who])} to act)" if who in player_of else ""
-        raise HandError(f"the actions stop before the end of the hand{turn}")
+        raise HandError("the actions stop before the end of the hand" + _turn(hand, player_of))
     if board_seen != len(hand.board):
         raise HandError("the actions stop before the end of the hand (board cards are missing)")
     folded = {

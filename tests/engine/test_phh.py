@@ -345,3 +345,55 @@ def test_pokerkit_replays_our_files_to_the_same_stacks() -> None:
         ours = phh.history_of(phh.replay(record).hand.events)
         states = list(_pokerkit_loads(phh.dumps(ours)))  # type: ignore[call-overload]
         assert tuple(states[-1].stacks) == ours.finishing_stacks == record.finishing_stacks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a = 1\nb = "x, y]"\nc = [1, -2, 0]\nd = true\ne = []\n',
+        'actions = [\n  "p1 cc # fine",\n  "d db AsKd",\n]\nn = "é"\n',
+        "[1]\nx = 1\n\n[2]\nx = 2\n",
+        'a = "x" # comment\n',
+        'a = "q\\"uote"\n',
+        "a = 1.5\n",
+        "a = 01\n",
+        "a=1\n",
+        "a = 1\na = 2\n",
+        'p = ["a, b", "c"]\n',
+        'actions = [\n  "p1 cc"\n]\n',
+        'actions = [\n  "p1 cc",  # note\n]\n',
+        "a = [[1], [2]]\n",
+        "a.b = 1\n",
+        "a = 'literal'\n",
+        "[1]\nx = 1\n[1]\ny = 2\n",
+        "a = [1, 2\n",
+        'actions = [\n  "p1 cc",\n',
+    ],
+)
+def test_fast_reader_agrees_with_tomllib_or_steps_aside(text: str) -> None:
+    """The fast path reads our writer's TOML subset exactly as tomllib does, else defers."""
+    import tomllib
+
+    fast = phh._fast_toml(text)
+    try:
+        slow: object = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        slow = None
+    assert fast is None or fast == slow
+
+
+def test_fast_reader_reads_what_we_write() -> None:
+    """Records we write take the fast path and read back as tomllib reads them."""
+    import tomllib
+
+    rng = random.Random(5)
+    for key in VARIANTS:
+        config = random_config(rng, key, Structure.POT_LIMIT)
+        hand = play_random_hand(rng, config, rng.randint(2, config.max_seats))
+        record = phh.history_of(hand.events)
+        text = phh.dumps_all([record, dataclasses.replace(_sample(), players=("Ann", "Bo", "Cé"))])
+        assert phh._fast_toml(text) == tomllib.loads(text)
+        assert phh.loads_all(text)[0] == record
+    escaped = phh.dumps(_sample())  # a name with quotes: tomllib reads it
+    assert phh._fast_toml(escaped) is None
+    assert phh.loads(escaped) == _sample()
