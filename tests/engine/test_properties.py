@@ -109,7 +109,7 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
     return (hand.events, hand.players, hand.to_act, hand.legal_actions(), tuple(hand.board))
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=hands(), data=st.data())
 def test_random_hands_keep_every_invariant(spec: tuple[Hand, list[SeatIn]],
                                            data: st.DataObject) -> None:
@@ -157,6 +157,13 @@ def test_random_hands_keep_every_invariant(spec: tuple[Hand, list[SeatIn]],
     assert result.payouts == payouts
     if not result.pots[0].uncontested:
         assert [p.amount for p in result.pots] == amounts
+        # a hand that wins any part of a pot is shown; a mucked hand wins nothing
+        assert all(seat in result.shown for seat, won in payouts.items() if won)
+        assert all(payouts[seat] == 0 for seat in result.mucked)
+        live = {p.seat for p in hand.players if not p.folded}
+        assert set(result.shown) | set(result.mucked) == live
+    else:
+        assert result.shown == {} and result.mucked == ()
     assert sum(result.payouts.values()) == sum(
         e.amount for e in hand.events if isinstance(e, PotAwarded))
     cards = [c for s in seats for c in hand.hole(s.seat)] + list(hand.board)
