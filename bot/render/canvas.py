@@ -105,7 +105,7 @@ class Canvas:
         return to_png(self.img)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """Coverage mask of ``text`` and the offset of its top-left from the anchor point.
 

@@ -56,7 +56,8 @@ class TableView:
     max_seats: int  # 2..10: fixes where each seat number sits around the table
     seats: tuple[SeatView, ...]
     board: tuple[Card, ...] = ()  # 0..5 cards; Courchevel shows its first card preflop
-    pots: tuple[PotView, ...] = ()
+    pots: tuple[PotView, ...] = ()  # collected pots; this round's bets stay with the seats
+    # (the picture's "Pot" line adds both: everything in the middle)
     button: int | None = None  # the dealer's seat number
     to_act: int | None = None  # whose turn it is
     clock: float | None = None  # seconds left for the player to act
