@@ -371,3 +371,26 @@ def test_section_5_heads_up_no_limit_preflop_ranges() -> None:
     hand = new_hand([80, 60], button=2)
     la = legal(hand)
     assert la.seat == 2 and la.to_call == 1 and la.min_raise_to == 4 and la.max_raise_to == 60
+
+
+def test_section_5_can_raise_to_answers_without_acting() -> None:
+    """can_raise_to is the yes/no form of the raise check and changes nothing."""
+    hand = new_hand([100, 100, 30], structure=PL)
+    assert hand.can_raise_to(3, 7) and hand.can_raise_to(3, 4)
+    assert not hand.can_raise_to(3, 8) and not hand.can_raise_to(3, 3)
+    assert not hand.can_raise_to(1, 4)  # not their turn
+    assert hand.to_act == 3 and len(hand.actions) == 0
+    la = legal(hand)
+    assert la.can_call and la.can_raise and not la.call_is_all_in
+
+
+def test_section_5_short_call_is_an_all_in_call() -> None:
+    """Facing more than their stack, a player calls all-in for less and cannot raise."""
+    hand = new_hand([100, 100, 30])
+    play(hand, "call", ("raise", 50))
+    play(hand, "call")
+    la = legal(hand)
+    assert la.seat == 3 and la.to_call == 28 and la.call_is_all_in and la.min_raise_to is None
+    assert la.no_raise_reason == "you do not have enough chips to raise"
+    events = step(hand, "allin")
+    assert events[0] == PlayerActed(3, Street.PREFLOP, ActionKind.CALL, 28, 30, True)
