@@ -58,7 +58,9 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
         cv.text((cx, mid), str(row.rank), rsize, rank_ink, bold=True, anchor="mm",
                 limit=(cx - 30, box[1], cx + 30, box[3]))
         value_left = box[2] - 16 - value_w
-        cv.text((box[2] - 16, mid), _value(row.value), 28, pal.money, bold=True, anchor="rm",
+        losing = isinstance(row.value, int) and row.value < 0
+        cv.text((box[2] - 16, mid), _value(row.value), 28, pal.danger if losing else pal.money,
+                bold=True, anchor="rm",
                 limit=(value_left, box[1], box[2] - 8, box[3]))
         cv.text((PAD + 76, mid), display_name(row.name, "Player"), 28, pal.text, bold=mine,
                 anchor="lm", limit=(PAD + 76, box[1], value_left - 20, box[3]))

@@ -57,3 +57,15 @@ def test_empty_leaderboard_says_so() -> None:
     """No rows: a friendly line instead of an empty picture."""
     cv = draw_leaderboard(LeaderboardView("Top", ()))
     assert "Nobody here yet" in [p.text for p in cv.placed]
+
+
+def test_net_losses_are_drawn_in_the_warning_colour() -> None:
+    """A negative value (net result) is red; a positive one green."""
+    view = LeaderboardView("Net", (LeaderboardRow(1, "Ann", 500), LeaderboardRow(2, "Ben", -500)))
+    cv = draw_leaderboard(view)
+    img = load(cv.png())
+    pal = palette(Theme.DARK)
+    values = [p for p in cv.placed if p.text in ("500", "-500")]
+    inks = [{c for _, c in img.crop(p.extent).getcolors(maxcolors=4096) or []} for p in values]
+    assert pal.money in inks[0] and pal.danger not in inks[0]
+    assert pal.danger in inks[1] and pal.money not in inks[1]
