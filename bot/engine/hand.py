@@ -44,6 +44,14 @@ Decisions where RULES.md is silent (also pinned by tests):
   award (no pots are shown: there is nothing to split).
 * :meth:`request_show` may be called any time before the showdown, on a seat
   still in the hand. A sole survivor wins without showing even if asked.
+* Inputs are read kindly: ``Action.bet`` and ``Action.raise_to`` stand for
+  one another (the event says which it was), ``Action.call`` with nothing to
+  call is a check, ``Action.all_in`` becomes the call, bet or raise it is.
+* When every other live player is all-in, the amount to call is capped at
+  the largest of their bets (a short big blind heads-up: the button only
+  matches it), since more could only come back as an uncalled bet.
+* Fixed limit knows no "half a bet reopens" rule: only full bets and raises
+  count, reopen and count toward the cap (RULES.md section 5 as written).
 """
 
 from __future__ import annotations
