@@ -152,4 +152,4 @@ def chips_short(amount: int) -> str:
 
 
 __all__ = ["Box", "Canvas", "Placed", "chips", "chips_short", "drawable", "inside", "overlaps",
-           "row_width", "to_png"]
+           "row_width", "text_mask", "to_png"]

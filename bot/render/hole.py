@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from bot.engine.cards import Card
 from bot.render.canvas import Canvas, row_width
-from bot.render.cardart import card_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import HoleCardsView
 
@@ -77,4 +76,4 @@ def render_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
     return draw_hole_cards(view, theme, style).png()
 
 
-__all__ = ["SUIT_ORDER", "card_width", "draw_hole_cards", "render_hole_cards", "sort_hole"]
+__all__ = ["SUIT_ORDER", "draw_hole_cards", "render_hole_cards", "sort_hole"]
