@@ -397,3 +397,14 @@ def test_fast_reader_reads_what_we_write() -> None:
     escaped = phh.dumps(_sample())  # a name with quotes: tomllib reads it
     assert phh._fast_toml(escaped) is None
     assert phh.loads(escaped) == _sample()
+
+
+def test_unknown_cards_shown_at_showdown_are_used() -> None:
+    """Hole cards dealt as ???????? but shown at showdown are the cards replayed."""
+    (record,) = phh.load_path(DATA / "unknown_showdown.phh")
+    shown = dataclasses.replace(record, actions=(*record.actions[:-1], "p3 sm 7c8c9dTd"))
+    # Board 2s 7h Jc 9s Qd: p3's 7c8c9dTd makes a straight, p2's 2c3c4d5d nothing.
+    assert phh.replay(shown).finishing_stacks == (99, 93, 108)
+    wrong = dataclasses.replace(record, actions=(*record.actions[:-1], "p3 sm 7c8c9d2s"))
+    with pytest.raises(HandError, match="p3 shows a card that was dealt elsewhere"):
+        phh.replay(wrong)

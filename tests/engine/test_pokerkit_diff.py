@@ -391,7 +391,9 @@ def compare_legal(legal: LegalActions, pk: State, tally: Tally) -> bool:
     return True
 
 
-def play_both(rng: random.Random, config: GameConfig, players: int, tally: Tally) -> None:
+def play_both(
+    rng: random.Random, config: GameConfig, players: int, tally: Tally
+) -> tuple[Hand, Settlement]:
     seats, button = random_seats(rng, config, players)
     hand = Hand(config, seats, button, Deck(rng=rng))
     events = hand.start()
@@ -446,6 +448,7 @@ def play_both(rng: random.Random, config: GameConfig, players: int, tally: Tally
     if not rules.pokerkit_differs:
         assert ours == list(pk.stacks), ("PokerKit differs", ours, list(pk.stacks))
         tally.direct += 1
+    return hand, rules
 
 
 @pytest.mark.parametrize(
@@ -472,3 +475,28 @@ def test_random_hands_match_pokerkit(variant_key: str, structure: Structure, han
     assert tally.hands == (DEEP or hands)
     assert tally.direct >= tally.hands // 2, tally
     assert tally.all_in_hands >= tally.hands // 10, tally
+
+
+def test_pokerkit_loader_replays_our_written_hands() -> None:
+    """Our PHH of random pot-limit Omaha hands replays in PokerKit's own loader to our stacks."""
+    from collections import deque
+
+    from pokerkit import HandHistory
+
+    from bot.engine import phh
+
+    rng = random.Random("loader")
+    tally = Tally()
+    compared = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(150):
+            config = GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2)
+            hand, rules = play_both(rng, config, rng.randint(2, 9), tally)
+            record = phh.history_of(hand.events)
+            state = deque(HandHistory.loads(phh.dumps(record)), maxlen=1)[0]
+            assert not state.status
+            if not rules.pokerkit_differs:
+                assert tuple(state.stacks) == record.finishing_stacks
+                compared += 1
+    assert compared >= 120
