@@ -141,13 +141,12 @@ class Player:
 class BettingRound:
     """The betting state of one street (see the module docstring)."""
 
-    __slots__ = ("big_blind", "fixed", "full_bets", "increment", "level", "structure")
+    __slots__ = ("fixed", "full_bets", "increment", "level", "structure")
 
-    def __init__(self, structure: Structure, big_blind: int, unit: int, level: int,
-                 full_bets: int) -> None:
+    def __init__(self, structure: Structure, unit: int, level: int, full_bets: int) -> None:
+        """``unit``: the big blind (no limit, pot limit) or the street's fixed bet size."""
         self.structure = structure
         self.fixed = structure is Structure.FIXED_LIMIT
-        self.big_blind = big_blind
         self.increment = unit
         self.level = level
         self.full_bets = full_bets

@@ -260,7 +260,10 @@ class PlayerActed(Event):
 
 @dataclass(frozen=True, slots=True)
 class BetReturned(Event):
-    """The part of a bet nobody matched goes back to its owner (RULES.md section 5)."""
+    """The part of a bet nobody matched goes back to its owner (RULES.md section 5).
+
+    A player who was all-in has chips again afterwards: no longer all-in.
+    """
 
     type: ClassVar[str] = "bet_returned"
     seat: int

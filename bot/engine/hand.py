@@ -321,7 +321,7 @@ class Hand:
         self._events: list[Event] = []
         self._street = Street.PREFLOP
         bb = config.big_blind
-        self._round = BettingRound(config.structure, bb, bb, bb, 1)
+        self._round = BettingRound(config.structure, bb, bb, 1)
         self._to_act: int | None = None
         self._started = False
         self._over = False
@@ -610,7 +610,7 @@ class Hand:
         cfg = self.config
         unit = cfg.big_bet if (cfg.structure is Structure.FIXED_LIMIT
                                and street in (Street.TURN, Street.RIVER)) else cfg.big_blind
-        self._round = BettingRound(cfg.structure, cfg.big_blind, unit, 0, 0)
+        self._round = BettingRound(cfg.structure, unit, 0, 0)
         self._advance(0)
 
     def _deal_street(self, street: Street) -> None:
