@@ -30,10 +30,14 @@ PokerKit's deviations from RULES.md (DEVELOPERS.md) and what this test does:
 * Betting situations it gets wrong are not generated: stacks always cover
   ante + big blind + 1 (it lowers the bet to a short big blind's post); no
   all-in raise for less than a full raise is chosen (it treats one smaller
-  than the big blind as full, counts it toward the fixed-limit cap, and
-  forbids a big blind who has not acted to raise over any incomplete raise);
-  no newcomer posts a big blind out of position (PHH/PokerKit would read it as
-  a straddle). Short all-in *calls* and full all-in raises are generated.
+  than the big blind as full, reopening the betting, and counts any such
+  all-in toward the fixed-limit cap); no newcomer posts a big blind out of
+  position (PHH/PokerKit would read it as a straddle). Short all-in *calls*
+  and full all-in raises are generated.
+* Our Hand offers a raise when the only other players left are all-in or
+  cannot even match the current bet; RULES.md 5 ("betting needs an answer")
+  and PokerKit say no raise. Counted as ``raise_without_answer`` and not
+  generated until the Hand is fixed (reported to the lead).
 * It asks some players to act whose decision cannot matter (nothing to call,
   nobody left who could answer a bet): such a PokerKit-only turn is answered
   with a check, and only in exactly that situation.
