@@ -33,6 +33,22 @@ def test_section_2_variants_table() -> None:
     }
 
 
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+def test_section_2_one_player_more_than_the_deck_allows_is_refused(key: str) -> None:
+    """A hand with max_seats + 1 players is refused; max_seats players deal without running out."""
+    v = VARIANTS[key]
+    cfg = GameConfig(v, PL, 1, 2)
+    assert v.max_seats * v.hole_cards + 5 + 3 <= 52
+    assert v.max_seats == 10 or (v.max_seats + 1) * v.hole_cards + 8 > 52
+    with pytest.raises(ValueError, match="at most"):
+        Hand(cfg, [SeatIn(s, 9) for s in range(v.max_seats + 1)], 0, Deck(rng=random.Random(1)))
+    hand = Hand(cfg, [SeatIn(s, 9) for s in range(v.max_seats)], 0, Deck(rng=random.Random(1)))
+    hand.start()
+    play(hand, ("raise", 7))  # the pot-limit maximum
+    check_down(hand)
+    assert len(hand.board) == 5
+
+
 def test_section_2_max_seats_from_the_deck() -> None:
     """players x hole + 5 + 3 <= 52: 10 with 4 cards, 8 with 5, 7 with 6."""
     assert VARIANTS["omaha"].max_seats == 10
