@@ -1,7 +1,12 @@
 """Hand histories in PHH, the open Poker Hand History format (TOML).
 
-Reading uses :mod:`tomllib`; writing is done by hand so that the output is
-deterministic (same hand, same bytes) and readable by PokerKit's loader too.
+Reading uses :mod:`tomllib` (the plain subset our own writer produces goes
+through a small exact fast path first); writing is done by hand so that the
+output is deterministic (same hand, same bytes) and readable by PokerKit's
+loader too. API: :func:`loads`, :func:`loads_all`, :func:`load_path`,
+:func:`dumps`, :func:`dumps_all`, :func:`history_of` (a finished hand's
+events to a record), :func:`replay` (a record to a finished :class:`Hand`),
+:func:`setup_of` and :func:`parse_action`.
 A ``.phh`` file holds one hand; a ``.phhs`` file holds several, each in a
 table named ``[1]``, ``[2]``, ... (:func:`load_path` tells them apart by
 content, not by the file name).
@@ -33,6 +38,20 @@ Conventions (``../shared/DESIGN.md``, as PokerKit writes them):
 - ``ante_trimming_status`` carries nothing for our rules: it is read and
   ignored, and never written.
 
+Replaying (:func:`replay`): the deck order is rebuilt from the cards the
+history deals (hole cards, board) at the places the Hand deals them
+(:func:`bot.engine.hand.deal_positions`); burns and anything never dealt are
+filled with cards that appear nowhere in the history, so they cannot collide.
+Unknown hole cards (``??``, as in the mucked hands of published histories)
+are filled the same way. That is exact as long as those cards never matter:
+the player folds, or everyone else does. When a player with unknown cards
+reaches a showdown their cards would decide the pots, so the hand is an
+error, unless a ``pN sm`` action shows the whole hand, whose cards are then
+used. A ``pN sm`` with cards asks the Hand to show that hand (the bot would
+otherwise muck a hand that cannot win); a bare ``pN sm`` (muck) changes
+nothing, since the bot already mucks every hand that cannot win and always
+shows one that wins or ties.
+
 Errors: :class:`PHHError` means the text cannot be read as PHH at all (bad
 TOML, a required field missing or of the wrong type). Everything that only
 makes one hand unplayable (an unknown variant, amounts in fractions of a
@@ -56,6 +75,7 @@ from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from bot.engine.cards import DECK, Card, CardError, Deck, card
+from bot.engine.evaluate import high_value, low_value
 from bot.engine.events import (
     ActionKind,
     BoardDealt,
@@ -65,6 +85,7 @@ from bot.engine.events import (
     HandStarted,
     HoleCardsDealt,
     PlayerActed,
+    PotAwarded,
 )
 from bot.engine.hand import Action, Hand, IllegalAction, SeatIn, deal_positions
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
@@ -77,13 +98,19 @@ __all__ = [
     "PHHAction",
     "PHHError",
     "PlayerAction",
+    "Replay",
+    "Setup",
     "Show",
     "dumps",
     "dumps_all",
+    "format_cards",
+    "history_of",
     "load_path",
     "loads",
     "loads_all",
     "parse_action",
+    "replay",
+    "setup_of",
 ]
 
 
@@ -717,15 +744,76 @@ def _deck_order(
     return [slots[i] if i in slots else next(filler) for i in range(len(DECK))]
 
 
+def _weak_filler(
+    dealt: Sequence[Card | None], variant: Variant, board: Sequence[Card], used: set[Card]
+) -> list[Card | None]:
+    """Fill a hand's unknown cards with unused cards that make as weak a hand as possible.
+
+    A player whose cards are unknown and who reaches a showdown has mucked
+    (or lost): they won nothing. If the weakest cards we can give them still
+    win nothing on the recorded board, the replay settles exactly as the real
+    hand did; :func:`replay` checks that afterwards. The search starts from
+    low ranks (and, in hi-lo, also from nines to kings, which make no low),
+    then swaps single cards while the hand gets weaker (no low first, then a
+    lower high), and keeps the weakest result.
+    """
+    hole = list(dealt) + [None] * (variant.hole_cards - len(dealt))
+    slots = [i for i, c in enumerate(hole) if c is None]
+    spare = [c for c in DECK if c not in used]
+    board_ranks = {c.rank for c in board}
+
+    def start(order: list[Card]) -> list[Card | None]:
+        picked: list[Card] = []
+        for c in order:
+            if len(picked) < len(slots) and all(c.rank != q.rank for q in picked):
+                picked.append(c)
+        for c in order:  # not enough distinct ranks: allow pairs
+            if len(picked) < len(slots) and c not in picked:
+                picked.append(c)
+        out = hole.copy()
+        for i, c in zip(slots, picked, strict=True):
+            out[i] = c
+        return out
+
+    ascending = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank == 14, c.rank))
+    starts = [start(ascending)]
+    if variant.hi_lo:
+        starts.append(start(sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank < 9))))
+    if len(board) < 3:
+        return starts[0]
+
+    def strength(cards: list[Card | None]) -> tuple[bool, int]:
+        known = [c for c in cards if c is not None]
+        low = low_value(known, board) if variant.hi_lo else None
+        return low is not None, high_value(known, board)
+
+    results = []
+    for trial_hole in starts:
+        best = strength(trial_hole)
+        improved = True
+        while improved:
+            improved = False
+            for i in slots:
+                for c in spare:
+                    if c in trial_hole:
+                        continue
+                    trial = trial_hole.copy()
+                    trial[i] = c
+                    score = strength(trial)
+                    if score < best:
+                        trial_hole, best, improved = trial, score, True
+        results.append((best, trial_hole))
+    return min(results, key=lambda r: r[0])[1]
+
+
 def replay(hh: HandHistory) -> Replay:
     """Play the recorded actions on a :class:`Hand` dealt from the recorded cards.
 
     Raises :class:`HandError` naming the action number and the reason when
     the hand breaks the rules, deals a card twice, or stops before its end.
-    Hole cards written ``??`` are allowed for players who fold, or whose hand
-    never has to be compared (everyone else folds); when such a hand reaches a
-    showdown, its cards would decide the pots, so the hand is an error unless
-    a ``pN sm`` action shows them.
+    Hole cards written ``??`` are filled with the weakest unused cards; the
+    hand is an error only when such a hand would then still win or tie part
+    of a pot at showdown (see the module docstring).
     """
     setup = setup_of(hh)
     n = hh.player_count
@@ -780,6 +868,10 @@ def replay(hh: HandHistory) -> Replay:
             seen.update(shown_known)
             holes[p] = list(cards_shown)
     unknown = {p for p in range(n) if len(holes[p]) < variant.hole_cards or None in holes[p]}
+    folds = {a.player for a in parsed if isinstance(a, PlayerAction) and a.kind == "f"}
+    for p in sorted(unknown, key=lambda p: (p in folds, p)):  # the weakest to showdowns
+        holes[p] = _weak_filler(holes[p], variant, board, seen)
+        seen.update(c for c in holes[p] if c is not None)
     order = _deck_order(variant, n, holes, board, seen)
     try:
         hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
@@ -848,10 +940,17 @@ def replay(hh: HandHistory) -> Replay:
         for e in hand.events
         if isinstance(e, PlayerActed) and e.kind is ActionKind.FOLD
     }
-    if n - len(folded) >= 2:
-        for p in sorted(unknown - folded):
+    if n - len(folded) >= 2 and unknown - folded:
+        winners = {
+            player_of[seat]
+            for e in hand.events
+            if isinstance(e, PotAwarded)
+            for seat, chips in e.high + e.low
+            if chips
+        }
+        for p in sorted((unknown - folded) & winners):
             raise HandError(
-                f"{_label(p)}'s hole cards are unknown (??) but they reach the showdown"
+                f"{_label(p)}'s hole cards are unknown (??) and could win at the showdown"
             )
     ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
     final = dict(ended.stacks)
@@ -863,8 +962,15 @@ def history_of(
     *,
     players: Sequence[str] | None = None,
     extra: Sequence[tuple[str, TomlValue]] = (),
+    public: bool = False,
 ) -> HandHistory:
-    """The PHH record of a finished hand, from its events (:attr:`Hand.events`)."""
+    """The PHH record of a finished hand, from its events (:attr:`Hand.events`).
+
+    ``public=True`` writes the hole cards of every hand that was never shown
+    (folded or mucked) as ``??``, as the rules keep them hidden from the other
+    players; such a record still replays to the same final stacks (see
+    :func:`replay` on unknown cards).
+    """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     ended = next((e for e in events if isinstance(e, HandEnded)), None)
     if started is None or ended is None:
@@ -890,9 +996,12 @@ def history_of(
         elif pos != big_pos:
             blinds[pos] = config.big_blind
     actions: list[str] = []
+    shown = {e.seat for e in events if isinstance(e, HandShown)}
     dealt = sorted(
-        (player_of[e.seat], e.cards) for e in events if isinstance(e, HoleCardsDealt)
-    )
+        (player_of[e.seat], e.cards if e.seat in shown or not public else (None,) * len(e.cards))
+        for e in events
+        if isinstance(e, HoleCardsDealt)
+    )  # one deal per player: sorted by player
     actions.extend(f"d dh {_label(p)} {format_cards(cards)}" for p, cards in dealt)
     for e in events:
         if isinstance(e, HoleCardsDealt):

@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine import phh
 from bot.engine.cards import Deck, card
-from bot.engine.events import Event, ShowRequested
+from bot.engine.events import Event, HandShown, ShowRequested
 from bot.engine.hand import Action, Hand, LegalActions, SeatIn
 from bot.engine.phh import (
     BoardDeal,
@@ -272,6 +272,7 @@ def test_round_trip_replays_the_same_hand(variant_key: str, structure: Structure
     [
         ("po_steal.phh", (99, 93, 108)),
         ("unknown_folded.phh", (99, 93, 108)),
+        ("unknown_showdown.phh", (99, 108, 93)),
         ("courchevel_hilo_fl.phh", (102, 102, 96)),
         ("pokerkit_po_3handed.phh", (138, 219, 293)),
     ],
@@ -288,7 +289,7 @@ def test_fixtures_replay_to_their_final_stacks(name: str, stacks: tuple[int, ...
         ("illegal_raise.phh", "action 4 (p3 cbr 8): the most you can raise to is 7"),
         ("stops_early.phh", "the actions stop before the end of the hand (p3 to act)"),
         ("card_twice.phh", "action 7 (d db 2s7hAs): a card is dealt that was already dealt"),
-        ("unknown_showdown.phh", "p3's hole cards are unknown (??) but they reach the showdown"),
+        ("unknown_could_win.phh", "p3's hole cards are unknown (??) and could win at the showdown"),
     ],
 )
 def test_broken_hands_are_errors_with_the_action_and_reason(name: str, message: str) -> None:
@@ -408,3 +409,28 @@ def test_unknown_cards_shown_at_showdown_are_used() -> None:
     wrong = dataclasses.replace(record, actions=(*record.actions[:-1], "p3 sm 7c8c9d2s"))
     with pytest.raises(HandError, match="p3 shows a card that was dealt elsewhere"):
         phh.replay(wrong)
+
+
+def test_public_histories_hide_unshown_hands_and_still_replay() -> None:
+    """public=True writes ?? for hands never shown; the record replays to the same stacks."""
+    rng = random.Random("public")
+    replayed = refused = 0
+    for _ in range(300):
+        key = rng.choice(list(VARIANTS))
+        config = random_config(rng, key, rng.choice(STRUCTURES))
+        hand = play_random_hand(rng, config, rng.randint(2, config.max_seats))
+        record = phh.history_of(hand.events, public=True)
+        shown = {e.seat for e in hand.events if isinstance(e, HandShown)}
+        text = phh.dumps(record)
+        for seat in hand.seat_order:
+            cards = "".join(map(str, hand.hole(seat)))
+            assert (cards in text) == (seat in shown)
+        try:
+            again = phh.replay(phh.loads(text))
+        except HandError as exc:  # the weakest cards left could still win: refused, never wrong
+            assert "could win at the showdown" in str(exc)
+            refused += 1
+            continue
+        assert again.finishing_stacks == record.finishing_stacks
+        replayed += 1
+    assert refused <= 6 and replayed + refused == 300

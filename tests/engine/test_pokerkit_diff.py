@@ -29,11 +29,13 @@ PokerKit's deviations from RULES.md (DEVELOPERS.md) and what this test does:
 
 * Betting situations it gets wrong are not generated: stacks always cover
   ante + big blind + 1 (it lowers the bet to a short big blind's post); no
-  all-in raise for less than a full raise is chosen (it treats one smaller
-  than the big blind as full, reopening the betting, and counts any such
-  all-in toward the fixed-limit cap); no newcomer posts a big blind out of
-  position (PHH/PokerKit would read it as a straddle). Short all-in *calls*
-  and full all-in raises are generated.
+  all-in raise that increases the bet by less than a big blind is chosen (it
+  treats one as a full raise, reopening the betting), and in fixed limit no
+  all-in raise for less than a full bet (it counts it toward the cap); no
+  newcomer posts a big blind out of position (PHH/PokerKit would read it as a
+  straddle). Generated: short all-in calls, full all-in raises, and in no
+  limit and pot limit incomplete all-in raises of at least a big blind
+  (``short_all_in_raises``), which do not reopen the betting in both engines.
 * Our Hand offers a raise when the only other players left are all-in or
   cannot even match the current bet; RULES.md 5 ("betting needs an answer")
   and PokerKit say no raise. Counted as ``raise_without_answer`` and not
@@ -288,6 +290,7 @@ class Tally:
     all_in_hands: int = 0
     multiway_pots: int = 0
     raise_without_answer: int = 0
+    short_all_in_raises: int = 0
 
 
 def random_seats(rng: random.Random, config: GameConfig, players: int) -> tuple[list[SeatIn], int]:
@@ -320,7 +323,7 @@ def full_raise_to(pk: State) -> int:
 def choose(
     rng: random.Random, legal: LegalActions, pk: State, tally: Tally, may_raise: bool
 ) -> Action:
-    """A random legal action, never an all-in raise for less than a full raise."""
+    """A random legal action, avoiding the short all-in raises PokerKit gets wrong."""
     roll = rng.random()
     if roll < 0.15 and legal.to_call > 0:
         return Action.fold()
@@ -331,7 +334,13 @@ def choose(
         and legal.max_raise_to is not None
     ):
         lo, hi = legal.min_raise_to, legal.max_raise_to
-        if lo < full_raise_to(pk):
+        short = lo < full_raise_to(pk)
+        fixed = pk.betting_structure is BettingStructure.FIXED_LIMIT
+        big_blind = pk.streets[0].min_completion_betting_or_raising_amount
+        if short and not fixed and lo - legal.current_bet >= big_blind and rng.random() < 0.7:
+            tally.short_all_in_raises += 1
+            return Action.raise_to(lo)
+        if short:
             tally.avoided_short_raises += 1
         else:
             to = rng.choice([lo, lo, hi, rng.randint(lo, hi)])
@@ -478,6 +487,8 @@ def test_random_hands_match_pokerkit(variant_key: str, structure: Structure, han
     print(variant_key, structure.letter, tally)  # shown with pytest -s
     assert tally.hands == (DEEP or hands)
     assert tally.direct >= tally.hands // 2, tally
+    if structure is not Structure.FIXED_LIMIT:
+        assert tally.short_all_in_raises >= tally.hands // 50, tally
     assert tally.all_in_hands >= tally.hands // 10, tally
 
 
