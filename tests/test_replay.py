@@ -99,3 +99,17 @@ def test_no_path_is_a_usage_error() -> None:
     done = run()
     assert done.returncode == 2
     assert "PATH" in done.stderr
+
+
+def test_check_without_recorded_stacks_is_a_mismatch(tmp_path: Path) -> None:
+    """A hand with no finishing_stacks cannot pass --check (expected is null)."""
+    text = (DATA / "po_steal.phh").read_text().replace("finishing_stacks = [99, 93, 108]\n", "")
+    path = tmp_path / "bare.phh"
+    path.write_text(text)
+    plain = run(str(path))
+    assert plain.returncode == 0
+    checked = run("--check", str(path))
+    assert checked.returncode == 1
+    (line,) = lines(checked.stdout)
+    assert line["expected"] is None and line["matches"] is False
+    assert line["finishing_stacks"] == [99, 93, 108]
