@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.engine import phh
 from bot.engine.cards import Deck, card
@@ -241,7 +243,7 @@ def play_random_hand(rng: random.Random, config: GameConfig, players: int) -> Ha
     return hand
 
 
-def public(events: Sequence[Event]) -> list[Event]:
+def public_events(events: Sequence[Event]) -> list[Event]:
     """Events without show requests (PHH records the show, not when it was asked for)."""
     return [e for e in events if not isinstance(e, ShowRequested)]
 
@@ -263,7 +265,7 @@ def test_round_trip_replays_the_same_hand(variant_key: str, structure: Structure
         assert back == record
         again = phh.replay(back)
         assert again.finishing_stacks == record.finishing_stacks
-        assert public(again.hand.events) == public(hand.events)
+        assert public_events(again.hand.events) == public_events(hand.events)
         assert phh.dumps(phh.history_of(again.hand.events)) == text
 
 
@@ -434,3 +436,29 @@ def test_public_histories_hide_unshown_hands_and_still_replay() -> None:
         assert again.finishing_stacks == record.finishing_stacks
         replayed += 1
     assert refused <= 6 and replayed + refused == 300
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    variant_key=st.sampled_from(sorted(VARIANTS)),
+    structure=st.sampled_from(STRUCTURES),
+    public=st.booleans(),
+)
+def test_property_written_phh_replays_to_the_same_result(
+    seed: int, variant_key: str, structure: Structure, public: bool
+) -> None:
+    """Any random hand, written as PHH (full or public), replays to the same final stacks."""
+    rng = random.Random(seed)
+    config = random_config(rng, variant_key, structure)
+    hand = play_random_hand(rng, config, rng.randint(2, config.max_seats))
+    record = phh.history_of(hand.events, public=public)
+    try:
+        again = phh.replay(phh.loads(phh.dumps(record)))
+    except HandError as exc:
+        assert public and "could win at the showdown" in str(exc)
+        return
+    assert again.finishing_stacks == record.finishing_stacks
+    assert again.finishing_stacks == tuple(hand.result.final_stacks[s] for s in hand.seat_order)
+    if not public:
+        assert public_events(again.hand.events) == public_events(hand.events)
