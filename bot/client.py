@@ -1,0 +1,239 @@
+"""The Discord client: a ``commands.Bot`` that owns the database and the cogs.
+
+Shared resources live on the bot, typed, so cogs reach them as ``bot.db``,
+``bot.economy``, ``bot.settings`` and ``bot.registry`` (RoboDanny style):
+
+* ``settings``: :class:`bot.settings.Settings`, read once at start;
+* ``db``: the :class:`bot.storage.Database`, opened and migrated in
+  :meth:`OmahaDealer.setup_hook`, closed in :meth:`OmahaDealer.close`;
+* ``economy``: the :class:`bot.economy.Economy` service on that database;
+* ``registry``: the live tables (:class:`bot.runtime.TableRegistry`). The
+  table cog creates it in its ``setup(bot)`` because the registry reports to
+  that cog's presenter; the bot shuts it down before closing the database.
+
+The extension list is fixed (:data:`EXTENSIONS`); each cog module ends with
+``async def setup(bot)``. Slash commands are synced at start, to
+``DEV_GUILD_ID`` only when it is set (instant there), globally otherwise.
+
+``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL`` are honoured by
+:func:`configure_endpoints`: discord.py builds every REST URL from the class
+attribute ``discord.http.Route.BASE`` (its own ``_set_api_version`` sets it the
+same way) and connects the gateway to ``DiscordWebSocket.DEFAULT_GATEWAY``
+unless it is resuming (then to the ``resume_gateway_url`` the gateway gave in
+READY, which a proxy rewrites as it likes). Setting those two attributes is
+enough for ``commands.Bot`` (not sharded; an ``AutoShardedBot`` would also
+ask ``GET /gateway/bot``, which goes through ``Route.BASE`` as well).
+
+Intents: only ``guilds``. Slash commands, buttons and modals arrive as
+interactions whatever the intents; no privileged intent is asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.settings import MissingToken, Settings, SettingsError
+
+if TYPE_CHECKING:
+    from bot.economy import Economy
+    from bot.runtime import TableRegistry
+    from bot.storage import Database
+
+log = logging.getLogger("bot.client")
+
+#: Every cog the bot loads, in order (the error handler first).
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.errors",
+    "cogs.economy",
+)
+
+
+def _make_parent(path: str) -> None:
+    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def configure_endpoints(settings: Settings) -> None:
+    """Point discord.py's REST and gateway at the configured URLs (a proxy, a fake)."""
+    discord.http.Route.BASE = settings.api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def make_intents() -> discord.Intents:
+    """The gateway intents the bot needs: guilds only (no privileged intents)."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class OmahaDealer(commands.Bot):
+    """The bot. Build it with settings; ``setup_hook`` opens the DB and loads cogs."""
+
+    db: Database
+    economy: Economy
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] = EXTENSIONS,
+        sync_commands: bool = True,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=make_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.extension_names: tuple[str, ...] = tuple(extensions)
+        self.sync_commands = sync_commands
+        self.registry: TableRegistry | None = None
+        self.synced: list[discord.app_commands.AppCommand] = []
+        self._db_open = False
+
+    # -- start and stop ----------------------------------------------------------
+    async def open_database(self) -> None:
+        """Open (creating it and its folder if needed) and migrate the database."""
+        from bot.economy import Economy
+        from bot.storage import Database
+
+        path = self.settings.database_path
+        if path != ":memory:":
+            await asyncio.to_thread(_make_parent, path)
+        self.db = await Database.open(path)
+        self._db_open = True
+        self.economy = Economy(self.db)
+        log.info("Database ready at %s", path)
+
+    async def setup_hook(self) -> None:
+        await self.open_database()
+        for name in self.extension_names:
+            await self.load_extension(name)
+        log.info("Loaded extensions: %s", ", ".join(self.extension_names))
+        if self.sync_commands:
+            await self.sync_application_commands()
+
+    async def sync_application_commands(self) -> list[discord.app_commands.AppCommand]:
+        """Sync the slash commands: to DEV_GUILD_ID when set, else globally."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.synced = await self.tree.sync(guild=guild)
+            where = f"server {guild_id}"
+        else:
+            self.synced = await self.tree.sync()
+            where = "all servers (global)"
+        log.info("Synced %d application commands to %s", len(self.synced), where)
+        return self.synced
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info(
+            "Logged in as %s (id %s) in %d servers",
+            user, user.id if user else "?", len(self.guilds),
+        )
+
+    async def close(self) -> None:
+        registry, self.registry = self.registry, None
+        if registry is not None:
+            try:
+                await registry.shutdown()
+            except Exception:
+                log.exception("Stopping the tables failed")
+        try:
+            await super().close()
+        finally:
+            if self._db_open:
+                self._db_open = False
+                await self.db.close()
+                log.info("Database closed")
+
+    # -- helpers for cogs ------------------------------------------------------------
+    async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:
+        """A member's display name (cache, then one REST call); a fallback if unknown."""
+        if guild is not None:
+            member = guild.get_member(user_id)
+            if member is None:
+                with contextlib.suppress(discord.HTTPException):
+                    member = await guild.fetch_member(user_id)
+            if member is not None:
+                return member.display_name
+        user = self.get_user(user_id)
+        if user is None:
+            with contextlib.suppress(discord.HTTPException):
+                user = await self.fetch_user(user_id)
+        return user.display_name if user is not None else f"player {user_id}"
+
+
+def configure_logging(level: str) -> None:
+    """discord.py's log format on stderr at ``level`` (the token is never logged)."""
+    discord.utils.setup_logging(level=getattr(logging, level), root=True)
+    # The HTTP layer echoes request bodies at DEBUG; keep it at INFO unless asked.
+    if level != "DEBUG":
+        logging.getLogger("discord.http").setLevel(logging.INFO)
+
+
+async def run_bot(settings: Settings) -> int:
+    """Run until closed (SIGINT/SIGTERM close it cleanly); the exit code."""
+    bot = OmahaDealer(settings)
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            log.info("Shutting down")
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop)
+    try:
+        async with bot:
+            await bot.start(settings.token.reveal())
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (reset it if it leaked)")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asks for a privileged intent this bot does not use")
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """``python -m bot [run]``: load the settings and run the bot; the exit code."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the Omaha Dealer Discord bot."
+    )
+    parser.add_argument(
+        "--env-file", default=".env", help="settings file read under the environment (default .env)"
+    )
+    args = parser.parse_args(list(argv))
+    try:
+        settings = Settings.load(env_file=args.env_file)
+    except MissingToken as error:
+        print(error, file=sys.stderr)
+        return 2
+    except SettingsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    configure_endpoints(settings)
+    if not settings.uses_real_discord:
+        log.info("Using Discord endpoints %s and %s", settings.api_base, settings.gateway_url)
+    try:
+        return asyncio.run(run_bot(settings))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,429 @@
+"""Economy commands: balances, the daily bonus, leaderboards, statistics, manager tools.
+
+    /balance [user]                          a player's chips in this server
+    /daily                                   the daily bonus (streaks)
+    /leaderboard [metric] [variant] [period] an image, paged with buttons
+    /stats [user] [variant]                  hands, wins, net, VPIP/PFR, showdowns
+    /chips grant|remove user amount reason   server managers (Manage Server)
+    /economy settings [...]                  server managers: show or change the rules
+
+Amounts are typed as text so that every mistake gets a clear answer instead
+of the client's silent refusal: ``parse_amount`` accepts ``5000``, ``5,000``,
+``5 000``, ``5k``, ``2.5m`` and refuses the rest (negative, zero, above 10^15,
+words) with :class:`bot.storage.InvalidAmount`, which the error handler shows
+privately. The rules themselves (balances, the ledger) live in
+:class:`bot.economy.Economy`; nothing here touches the database directly.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.variants import VARIANTS
+from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
+from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
+from cogs.errors import PoliteView, send_private
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+PER_PAGE = 10
+PAGER_TIMEOUT = 300.0
+
+METRIC_NAMES = {
+    Metric.BALANCE: "Balance",
+    Metric.NET_WON: "Net won",
+    Metric.BIGGEST_POT: "Biggest pot",
+    Metric.HANDS_WON: "Hands won",
+}
+PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MONTH: "This month"}
+
+METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
+PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
+VARIANT_CHOICES = [app_commands.Choice(name=v.name, value=k) for k, v in VARIANTS.items()]
+
+_SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
+_AMOUNT = re.compile(
+    r"^([+-]?)\s*([0-9]+(?:[,_ ][0-9]+)*(?:\.[0-9]+)?)\s*([kmbt]?)$", re.IGNORECASE
+)
+
+
+def chips(n: int) -> str:
+    """``12,345 chips`` (``1 chip``)."""
+    return f"{n:,} chip" + ("" if n == 1 else "s")
+
+
+def parse_amount(text: str, what: str = "amount") -> int:
+    """A positive whole number of chips from what a player typed, or InvalidAmount.
+
+    ``5000``, ``5,000``, ``5 000``, ``5_000``, ``5k``, ``2.5m`` are understood;
+    negative, zero, fractional chips, more than 10^15 and words are refused
+    with a message that says why.
+    """
+    raw = str(text).strip()
+    match = _AMOUNT.match(raw)
+    if match is None:
+        shown = raw if len(raw) <= 30 else raw[:27] + "..."
+        raise InvalidAmount(
+            f"The {what} must be a whole number of chips, like 5000 or 5k; "
+            f"{shown!r} is not one."
+        )
+    sign, digits, suffix = match.groups()
+    digits = re.sub(r"[,_ ]", "", digits)
+    try:
+        value = Decimal(digits) * _SUFFIX[suffix.lower()]
+    except InvalidOperation:
+        raise InvalidAmount(f"The {what} must be a whole number of chips.") from None
+    if sign == "-" and value != 0:
+        raise InvalidAmount(f"The {what} must be more than zero (it cannot be negative).")
+    if value != value.to_integral_value():
+        raise InvalidAmount(f"The {what} must be a whole number of chips (no fractions).")
+    amount = int(value)
+    if amount <= 0:
+        raise InvalidAmount(f"The {what} must be more than zero.")
+    if amount > MAX_AMOUNT:
+        raise InvalidAmount(f"The {what} is too large (at most {MAX_AMOUNT:,} chips).")
+    return amount
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def _refuse_bot(user: discord.abc.User) -> None:
+    if user.bot:
+        raise EconomyError(f"{user.display_name} is a bot; bots do not play.")
+
+
+def _when(timestamp: float) -> str:
+    return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), "R")
+
+
+class LeaderboardPager(PoliteView):
+    """Previous/Next buttons under a leaderboard image; only its requester may page."""
+
+    def __init__(
+        self, cog: Economy, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
+        variant: str | None, page: int, total: int,
+    ) -> None:
+        super().__init__(timeout=PAGER_TIMEOUT)
+        self.cog = cog
+        self.owner_id = owner_id
+        self.guild_id = guild_id
+        self.metric = metric
+        self.period = period
+        self.variant = variant
+        self.page = page
+        self.total = total
+        self.message: discord.InteractionMessage | None = None
+        self._sync_buttons()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // PER_PAGE))
+
+    def _sync_buttons(self) -> None:
+        self.previous.disabled = self.page <= 0
+        self.next.disabled = self.page >= self.pages - 1
+        self.where.label = f"Page {self.page + 1} of {self.pages}"
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.owner_id:
+            await send_private(
+                interaction, "These buttons belong to whoever asked; use /leaderboard yourself."
+            )
+            return False
+        return True
+
+    async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
+        await interaction.response.defer()
+        self.page = max(0, min(self.pages - 1, self.page + step))
+        file, total = await self.cog.leaderboard_file(
+            interaction, self.guild_id, self.metric, self.period, self.variant, self.page
+        )
+        self.total = total
+        self._sync_buttons()
+        await interaction.edit_original_response(attachments=[file], view=self)
+
+    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary, custom_id="lb:prev")
+    async def previous(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
+    ) -> None:
+        await self._turn(interaction, -1)
+
+    @discord.ui.button(label="Page", style=discord.ButtonStyle.secondary, disabled=True,
+                       custom_id="lb:page")
+    async def where(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
+    ) -> None:  # a label, never clickable
+        await interaction.response.defer()
+
+    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary, custom_id="lb:next")
+    async def next(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
+    ) -> None:
+        await self._turn(interaction, +1)
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
+        if self.message is not None:
+            try:
+                await self.message.edit(view=self)
+            except discord.HTTPException:
+                pass
+
+
+class ChipsGroup(
+    app_commands.Group, name="chips", description="Give or take chips (managers)",
+    guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+):
+    """/chips grant and /chips remove."""
+
+    def __init__(self, cog: Economy) -> None:
+        super().__init__()
+        self.cog = cog
+
+    @app_commands.command(name="grant", description="Give chips to a player; the reason is kept")
+    @app_commands.describe(user="Who gets the chips", amount="How many, e.g. 5000 or 5k",
+                           reason="Why (kept in the ledger)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def grant(
+        self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
+        reason: str,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        _refuse_bot(user)
+        chips_ = parse_amount(amount)
+        balance = await self.cog.bot.economy.grant(
+            guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason
+        )
+        await interaction.response.send_message(
+            f"Gave {chips(chips_)} to {user.mention} ({reason.strip()}). "
+            f"Their balance is now {chips(balance)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="remove", description="Take chips from a player; the reason is kept")
+    @app_commands.describe(user="Whose chips", amount="How many, e.g. 5000 or 5k",
+                           reason="Why (kept in the ledger)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def remove(
+        self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
+        reason: str,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        _refuse_bot(user)
+        chips_ = parse_amount(amount)
+        balance = await self.cog.bot.economy.remove(
+            guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason
+        )
+        await interaction.response.send_message(
+            f"Took {chips(chips_)} from {user.mention} ({reason.strip()}). "
+            f"Their balance is now {chips(balance)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+class EconomyGroup(
+    app_commands.Group, name="economy", description="Economy rules (managers)",
+    guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+):
+    """/economy settings."""
+
+    def __init__(self, cog: Economy) -> None:
+        super().__init__()
+        self.cog = cog
+
+    @app_commands.command(name="settings", description="Show or change this server's economy")
+    @app_commands.describe(
+        starting_balance="Chips a new player starts with",
+        daily_base="The daily bonus on the first day of a streak",
+        daily_step="Extra chips per day of streak",
+        daily_max_streak="Days after which the daily bonus stops growing",
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction[Any], starting_balance: str | None = None,
+        daily_base: str | None = None, daily_step: str | None = None,
+        daily_max_streak: app_commands.Range[int, 1, 3650] | None = None,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        economy = self.cog.bot.economy
+        changes: dict[str, int] = {}
+        if starting_balance is not None:
+            text = starting_balance.strip()
+            # A starting balance of zero is allowed (players then live on /daily).
+            changes["starting_balance"] = (
+                0 if text in ("0", "-0") else parse_amount(text, "starting balance")
+            )
+        if daily_base is not None:
+            changes["daily_base"] = parse_amount(daily_base, "daily bonus")
+        if daily_step is not None:
+            text = daily_step.strip()
+            changes["daily_step"] = 0 if text in ("0", "-0") else parse_amount(text, "daily step")
+        if daily_max_streak is not None:
+            changes["daily_max_streak"] = daily_max_streak
+        if changes:
+            current = await economy.update_settings(guild_id, **changes)
+            head = "Economy settings updated."
+        else:
+            current = await economy.settings(guild_id)
+            head = "Economy settings for this server:"
+        top = current.daily_base + current.daily_step * (current.daily_max_streak - 1)
+        await interaction.response.send_message(
+            f"{head}\n"
+            f"- Starting balance: {chips(current.starting_balance)}\n"
+            f"- Daily bonus: {chips(current.daily_base)}, plus {chips(current.daily_step)} per "
+            f"day of streak, up to {chips(top)} from day {current.daily_max_streak}",
+            ephemeral=True,
+        )
+
+
+class Economy(commands.Cog):
+    """Chips: balance, daily bonus, leaderboard, statistics, manager tools."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot
+        self.chips_group = ChipsGroup(self)
+        self.economy_group = EconomyGroup(self)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.chips_group)
+        self.bot.tree.add_command(self.economy_group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.chips_group.name)
+        self.bot.tree.remove_command(self.economy_group.name)
+
+    # -- /balance ------------------------------------------------------------------
+    @app_commands.command(name="balance", description="Show a player's chips in this server")
+    @app_commands.describe(user="Whose balance (yours if empty)")
+    @app_commands.guild_only()
+    async def balance(
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        target = user or interaction.user
+        _refuse_bot(target)
+        amount = await self.bot.economy.balance(guild_id, target.id)
+        if target.id == interaction.user.id:
+            text = f"You have {chips(amount)}."
+        else:
+            text = f"{target.display_name} has {chips(amount)}."
+        await interaction.response.send_message(text)
+
+    # -- /daily --------------------------------------------------------------------
+    @app_commands.command(name="daily", description="Claim your daily bonus")
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = _guild_id(interaction)
+        claim = await self.bot.economy.claim_daily(guild_id, interaction.user.id)
+        streak = f"day {claim.streak} of your streak" if claim.streak > 1 else "day 1 of a streak"
+        await interaction.response.send_message(
+            f"You claimed your daily bonus of {chips(claim.amount)} ({streak}). "
+            f"Balance: {chips(claim.balance)}. Next bonus {_when(claim.next_at)}."
+        )
+
+    # -- /leaderboard ----------------------------------------------------------------
+    async def leaderboard_file(
+        self, interaction: discord.Interaction[Any], guild_id: int, metric: Metric,
+        period: Period, variant: str | None, page: int,
+    ) -> tuple[discord.File, int]:
+        """The PNG of one page as a discord.File, and how many players are ranked."""
+        board = await self.bot.economy.leaderboard(
+            guild_id, metric, period=period, variant=variant, page=page, per_page=PER_PAGE
+        )
+        rows = []
+        for row in board.rows:
+            name = await self.bot.display_name(interaction.guild, row.user_id)
+            rows.append(LeaderboardRow(rank=row.rank, name=name, value=row.value))
+        parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
+        if variant is not None and metric is not Metric.BALANCE:
+            parts.append(VARIANTS[variant].name)
+        parts.append(f"{board.total} player" + ("" if board.total == 1 else "s"))
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+        view = LeaderboardView(
+            title=f"{METRIC_NAMES[metric]}: {guild_name}",
+            rows=tuple(rows),
+            subtitle=" · ".join(parts),
+            value_label="Chips" if metric is not Metric.HANDS_WON else "Hands",
+            highlight=interaction.user.display_name,
+        )
+        png = await render_leaderboard_async(view)
+        return discord.File(io.BytesIO(png), filename="leaderboard.png"), board.total
+
+    @app_commands.command(name="leaderboard", description="The server's best players, as an image")
+    @app_commands.describe(metric="What to rank by", variant="Only this game (not for balance)",
+                           period="Since when (not for balance)")
+    @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any],
+        metric: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        metric_ = Metric(metric.value) if metric else Metric.BALANCE
+        period_ = Period(period.value) if period else Period.ALL_TIME
+        variant_ = variant.value if variant else None
+        if metric_ is Metric.BALANCE and (variant_ is not None or period_ is not Period.ALL_TIME):
+            raise EconomyError(
+                "Balances have no variant or period: choose another metric to filter by them."
+            )
+        await interaction.response.defer(thinking=True)
+        file, total = await self.leaderboard_file(
+            interaction, guild_id, metric_, period_, variant_, 0
+        )
+        pager = LeaderboardPager(
+            self, owner_id=interaction.user.id, guild_id=guild_id, metric=metric_,
+            period=period_, variant=variant_, page=0, total=total,
+        )
+        pager.message = await interaction.edit_original_response(
+            attachments=[file], view=pager if pager.pages > 1 else None
+        )
+
+    # -- /stats ----------------------------------------------------------------------
+    @app_commands.command(name="stats", description="A player's poker statistics in this server")
+    @app_commands.describe(user="Whose statistics (yours if empty)", variant="Only this game")
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
+        variant: app_commands.Choice[str] | None = None,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        target = user or interaction.user
+        _refuse_bot(target)
+        variant_key = variant.value if variant else None
+        s = await self.bot.economy.stats(guild_id, target.id, variant=variant_key)
+        game = VARIANTS[variant_key].name if variant_key else "all games"
+        embed = discord.Embed(title=f"{target.display_name}: {game}", colour=discord.Colour.green())
+        if not s.hands_played:
+            embed.description = "No hands played yet."
+        else:
+            won_pct = 100 * s.hands_won / s.hands_played
+            sd = f"{s.showdowns_won} of {s.showdowns}" if s.showdowns else "none yet"
+            embed.add_field(name="Hands played", value=f"{s.hands_played:,}")
+            embed.add_field(name="Hands won", value=f"{s.hands_won:,} ({won_pct:.0f}%)")
+            embed.add_field(name="Net", value=f"{s.net:+,} chips")
+            embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
+            embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
+            embed.add_field(name="Showdowns won", value=sd)
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(Economy(bot))

@@ -1,0 +1,146 @@
+"""Turn errors into polite, private (ephemeral) replies.
+
+Domain errors carry messages written for players (``bot.storage``'s
+:class:`EconomyError`, ``bot.runtime``'s :class:`TableError`, the settings'
+:class:`SettingsError`); they are shown as they are. discord.py's own check
+failures (missing permission, server-only command, cooldown, a value that
+does not convert) get a sentence each. Anything else is a bug: it is logged
+with its traceback and the player sees a short apology that reveals nothing
+of the internals (no hole cards, no deck, no stack trace).
+
+Slash commands reach :meth:`ErrorHandler.on_app_command_error` through the
+command tree. Buttons and modals do not go through the tree: views and
+modals should derive from :class:`PoliteView` / :class:`PoliteModal` (or call
+:func:`report` from their ``on_error``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.runtime.errors import TableError as RuntimeTableError
+from bot.settings import SettingsError
+from bot.storage.errors import EconomyError
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+log = logging.getLogger("cogs.errors")
+
+#: Shown for an unexpected error: short, apologetic, no internals.
+UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; please try again."
+
+PERMISSION_NAMES = {
+    "manage_guild": "Manage Server",
+    "administrator": "Administrator",
+    "manage_channels": "Manage Channels",
+    "manage_messages": "Manage Messages",
+}
+
+#: Errors whose ``str()`` is already a message for the player.
+DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, RuntimeTableError, SettingsError)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The original exception behind discord.py's wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError | commands.CommandInvokeError):
+        error = error.original
+    return error
+
+
+def _permissions(names: list[str]) -> str:
+    return " and ".join(PERMISSION_NAMES.get(p, p.replace("_", " ").title()) for p in names)
+
+
+def describe(error: BaseException) -> str | None:
+    """The player-facing message for ``error``, or None when it is a bug."""
+    error = unwrap(error)
+    if isinstance(error, DOMAIN_ERRORS):
+        text = str(error).strip()
+        return text or "That cannot be done right now."
+    if isinstance(error, app_commands.MissingPermissions):
+        return f"You need the {_permissions(error.missing_permissions)} permission to do that."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return f"I need the {_permissions(error.missing_permissions)} permission here to do that."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command works only in a server, not in direct messages."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid value here."
+    if isinstance(error, app_commands.CommandNotFound):
+        return "That command is not available any more; it may take a moment to refresh."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use this command here."
+    return None
+
+
+async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer ``interaction`` ephemerally, whether or not it was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not deliver an error message to %s", interaction.user.id)
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Tell the player what went wrong; log bugs with their traceback."""
+    text = describe(error)
+    if text is None:
+        original = unwrap(error)
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error(
+            "Unexpected error in %s (user %s, channel %s)",
+            command or (interaction.data or {}).get("custom_id", "an interaction"),
+            interaction.user.id, interaction.channel_id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        text = UNEXPECTED
+    await send_private(interaction, text)
+
+
+class PoliteView(discord.ui.View):
+    """A view whose callback errors are answered like slash-command errors."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await report(interaction, error)
+
+
+class PoliteModal(discord.ui.Modal):
+    """A modal whose submit errors are answered like slash-command errors."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:
+        await report(interaction, error)
+
+
+class ErrorHandler(commands.Cog):
+    """Installs :func:`report` as the command tree's error handler."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot
+        self._previous = bot.tree.on_error
+
+    async def cog_load(self) -> None:
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(ErrorHandler(bot))

@@ -1,0 +1,286 @@
+"""The economy commands through the offline Discord: balances, daily, managers, rankings."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.storage import MAX_AMOUNT, InvalidAmount
+from cogs.economy import parse_amount
+from tests.conftest import Harness
+
+
+async def ledger_size(h: Harness) -> int:
+    """Number of ledger rows in the harness guild (any change shows up here)."""
+    rows = []
+    for actor in h.members.values():
+        rows += await h.bot.economy.history(h.guild.id, actor.id, limit=500)
+    return len(rows)
+
+
+# -- parse_amount -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("5000", 5000), ("5,000", 5000), ("5 000", 5000), ("5_000", 5000), ("5k", 5000),
+     ("2.5m", 2_500_000), ("1K", 1000), ("+7", 7), (" 12 ", 12), ("1000000000000000", MAX_AMOUNT)],
+)
+def test_parse_amount_understands_common_forms(text: str, value: int) -> None:
+    """Players can type chips the way they write them."""
+    assert parse_amount(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [("-5", "more than zero"), ("0", "more than zero"), ("0k", "more than zero"),
+     ("1000000000000001", "too large"), ("2000t", "too large"), ("lots", "whole number"),
+     ("1.5", "no fractions"), ("5e3", "whole number"), ("", "whole number"),
+     ("12 chips", "whole number"), ("1,,", "whole number")],
+)
+def test_parse_amount_refuses_bad_input_with_a_reason(text: str, needle: str) -> None:
+    """Negative, zero, absurd, fractional and wordy amounts are refused, saying why."""
+    with pytest.raises(InvalidAmount, match=needle):
+        parse_amount(text)
+
+
+# -- /balance and /daily --------------------------------------------------------------
+
+
+async def test_balance_opens_a_wallet_with_the_starting_balance(harness: Harness) -> None:
+    """A new player's /balance shows the server's starting balance."""
+    reply = await harness.slash(harness.alice, "balance")
+    assert reply.text == "You have 10,000 chips."
+    assert not reply.ephemeral
+
+
+async def test_balance_of_another_member(harness: Harness) -> None:
+    """/balance user shows that player's chips by name."""
+    h = harness
+    await h.bot.economy.grant(h.guild.id, h.bob.id, 500, actor_id=h.manager.id, reason="test")
+    reply = await h.slash(h.alice, "balance", user=h.bob)
+    assert reply.text == "bob has 10,500 chips."
+
+
+async def test_balance_of_a_bot_is_refused_privately(harness: Harness) -> None:
+    """Bots have no wallet; asking is answered ephemerally."""
+    h = harness
+    robot = h.guild.add_member(h.env.create_user("robot", bot=True))
+    reply = await h.slash(h.alice, "balance", user=robot)
+    assert reply.ephemeral
+    assert "bots do not play" in reply.text
+
+
+async def test_daily_pays_once_per_day_and_grows_the_streak(harness: Harness) -> None:
+    """/daily pays the bonus, refuses a second claim the same day, and counts a streak."""
+    h = harness
+    first = await h.slash(h.alice, "daily")
+    assert "daily bonus of 1,000 chips" in first.text and "Balance: 11,000 chips" in first.text
+    again = await h.slash(h.alice, "daily")
+    assert again.ephemeral
+    assert "already claimed" in again.text and "24 h" in again.text
+    assert await h.balance(h.alice) == 11_000
+    h.clock.advance(24 * 3600)
+    second = await h.slash(h.alice, "daily")
+    assert "1,100 chips" in second.text and "day 2" in second.text
+    assert await h.balance(h.alice) == 12_100
+
+
+async def test_daily_streak_resets_after_two_days(harness: Harness) -> None:
+    """Missing a day starts the streak again at day 1."""
+    h = harness
+    await h.slash(h.bob, "daily")
+    h.clock.advance(72 * 3600)
+    reply = await h.slash(h.bob, "daily")
+    assert "1,000 chips" in reply.text and "day 1" in reply.text
+
+
+async def test_balances_are_per_server(harness: Harness) -> None:
+    """Chips granted in one server are not in another."""
+    h = harness
+    other = h.env.create_guild("Other Club")
+    lobby = other.create_text_channel("lobby")
+    alice_there = other.add_member(h.alice.user)
+    await h.bot.economy.grant(h.guild.id, h.alice.id, 5000, actor_id=h.manager.id, reason="x")
+    here = await h.slash(h.alice, "balance")
+    there = await alice_there.slash(lobby, "balance")
+    assert here.text == "You have 15,000 chips."
+    assert there.response is not None
+    assert there.response.content == "You have 10,000 chips."
+
+
+# -- /chips -------------------------------------------------------------------------------
+
+
+async def test_manager_grants_and_removes_chips_with_a_reason(harness: Harness) -> None:
+    """/chips grant and remove move chips, keep the reason in the ledger, and say so."""
+    h = harness
+    grant = await h.slash(h.manager, "chips grant", user=h.alice, amount="2.5k", reason="prize")
+    assert "Gave 2,500 chips" in grant.text and "12,500 chips" in grant.text
+    remove = await h.slash(h.manager, "chips remove", user=h.alice, amount="500", reason="oops")
+    assert "Took 500 chips" in remove.text and "12,000 chips" in remove.text
+    assert await h.balance(h.alice) == 12_000
+    history = await h.bot.economy.history(h.guild.id, h.alice.id)
+    reasons = {(e.kind.value, e.amount, e.reason, e.actor_id) for e in history}
+    assert ("grant", 2500, "prize", h.manager.id) in reasons
+    assert ("remove", 500, "oops", h.manager.id) in reasons
+
+
+@pytest.mark.parametrize(
+    ("amount", "needle"),
+    [("-100", "cannot be negative"), ("0", "more than zero"), ("10000000000000000", "too large"),
+     ("a lot", "whole number"), ("1.5", "no fractions")],
+)
+async def test_chips_grant_bad_amounts_change_nothing(
+    harness: Harness, amount: str, needle: str
+) -> None:
+    """Every bad amount is refused privately with its reason and no chip moves."""
+    h = harness
+    before_balance = await h.balance(h.alice)
+    before_ledger = await ledger_size(h)
+    reply = await h.slash(h.manager, "chips grant", user=h.alice, amount=amount, reason="r")
+    assert reply.ephemeral
+    assert needle in reply.text
+    assert await h.balance(h.alice) == before_balance
+    assert await ledger_size(h) == before_ledger
+
+
+async def test_chips_remove_more_than_the_balance_is_refused(harness: Harness) -> None:
+    """Removing more than a player has is refused and changes nothing."""
+    h = harness
+    assert await h.balance(h.bob) == 10_000
+    before = await ledger_size(h)
+    reply = await h.slash(h.manager, "chips remove", user=h.bob, amount="10001", reason="r")
+    assert reply.ephemeral
+    assert "10,000" in reply.text
+    assert await h.balance(h.bob) == 10_000
+    assert await ledger_size(h) == before
+
+
+async def test_chips_grant_needs_a_reason(harness: Harness) -> None:
+    """A blank reason is refused (the ledger keeps one for every grant)."""
+    h = harness
+    reply = await h.slash(h.manager, "chips grant", user=h.bob, amount="10", reason="   ")
+    assert reply.ephemeral and "reason" in reply.text
+    assert await h.balance(h.bob) == 10_000
+
+
+async def test_chips_are_hidden_from_members_without_manage_server(harness: Harness) -> None:
+    """Discord hides /chips from ordinary members (default permission Manage Server)."""
+    h = harness
+    assert "chips grant" in h.manager.available_commands(h.channel)
+    assert "chips grant" not in h.alice.available_commands(h.channel)
+    assert "balance" in h.alice.available_commands(h.channel)
+
+
+async def test_chips_refused_when_a_server_override_shows_it_to_everyone(
+    harness: Harness,
+) -> None:
+    """Even if a server shows /chips to everybody, the bot still checks Manage Server."""
+    h = harness
+    chips_cmd = next(c for c in h.bot.synced if c.name == "chips")
+    h.guild.set_command_permissions(chips_cmd, {h.guild.default_role: True})
+    reply = await h.slash(h.alice, "chips grant", user=h.alice, amount="1000", reason="me")
+    assert reply.ephemeral
+    assert "Manage Server" in reply.text
+    assert await h.balance(h.alice) == 10_000
+
+
+# -- /economy settings ---------------------------------------------------------------------
+
+
+async def test_economy_settings_show_and_change(harness: Harness) -> None:
+    """Managers see the rules and change them; new players get the new starting balance."""
+    h = harness
+    shown = await h.slash(h.manager, "economy settings")
+    assert shown.ephemeral and "Starting balance: 10,000 chips" in shown.text
+    changed = await h.slash(
+        h.manager, "economy settings", starting_balance="25k", daily_base="2000",
+        daily_step="0", daily_max_streak=3,
+    )
+    assert "updated" in changed.text and "Starting balance: 25,000 chips" in changed.text
+    assert (await h.slash(h.carol, "balance")).text == "You have 25,000 chips."
+    assert "2,000 chips" in (await h.slash(h.carol, "daily")).text
+
+
+async def test_economy_settings_bad_values_change_nothing(harness: Harness) -> None:
+    """A bad setting is refused privately and the rules stay as they were."""
+    h = harness
+    reply = await h.slash(h.manager, "economy settings", starting_balance="-5")
+    assert reply.ephemeral and "negative" in reply.text
+    reply = await h.slash(h.manager, "economy settings", daily_base="zero")
+    assert reply.ephemeral and "whole number" in reply.text
+    settings = await h.bot.economy.settings(h.guild.id)
+    assert (settings.starting_balance, settings.daily_base) == (10_000, 1_000)
+
+
+# -- /leaderboard and /stats ----------------------------------------------------------------
+
+
+async def test_leaderboard_is_an_image_paged_with_buttons(harness: Harness) -> None:
+    """The balance leaderboard is a PNG; Next/Previous page through it, only for the asker."""
+    h = harness
+    for i in range(12):
+        member = h.add_member(f"p{i:02d}")
+        await h.bot.economy.grant(h.guild.id, member.id, 1000 * (i + 1), actor_id=h.manager.id,
+                                  reason="seed")
+    reply = await h.slash(h.alice, "leaderboard")
+    assert not reply.ephemeral
+    (png,) = await reply.images()
+    first = Image.open(io.BytesIO(png))
+    assert first.format == "PNG" and first.width > 300
+    labels = [b["label"] for b in reply.buttons]
+    assert labels == ["Previous", "Page 1 of 2", "Next"]
+    assert reply.buttons[0]["disabled"] and not reply.buttons[2].get("disabled")
+
+    other = await h.click(h.bob, reply.message, label="Next")
+    assert other.ephemeral and "belong to whoever asked" in other.text
+    assert reply.buttons[1]["label"] == "Page 1 of 2"
+
+    await h.click(h.alice, reply.message, label="Next")
+    assert reply.buttons[1]["label"] == "Page 2 of 2"
+    assert reply.buttons[2].get("disabled")
+    (second,) = await reply.images()
+    assert second != png
+    await h.click(h.alice, reply.message, label="Previous")
+    (back,) = await reply.images()
+    assert back == png
+
+
+async def test_leaderboard_buttons_expire(harness: Harness) -> None:
+    """After five minutes the page buttons are disabled."""
+    h = harness
+    for i in range(11):
+        h.add_member(f"q{i}")
+        await h.bot.economy.wallet(h.guild.id, h.members[f"q{i}"].id)
+    reply = await h.slash(h.alice, "leaderboard")
+    assert not reply.buttons[2].get("disabled")
+    await h.advance(301)
+    assert all(b.get("disabled") for b in reply.buttons)
+
+
+async def test_leaderboard_balance_has_no_period(harness: Harness) -> None:
+    """Asking balances for a week is refused with an explanation."""
+    h = harness
+    reply = await h.slash(h.alice, "leaderboard", metric="balance", period="week")
+    assert reply.ephemeral and "no variant or period" in reply.text
+
+
+async def test_leaderboard_other_metric_with_filters(harness: Harness) -> None:
+    """Net won this month for one variant renders (empty board included)."""
+    h = harness
+    reply = await h.slash(h.alice, "leaderboard", metric="net_won", variant="omaha_hilo",
+                          period="month")
+    (png,) = await reply.images()
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    assert reply.buttons == []
+
+
+async def test_stats_for_a_new_player(harness: Harness) -> None:
+    """/stats of someone who never played says so."""
+    h = harness
+    reply = await h.slash(h.alice, "stats", user=h.bob, variant="big_o")
+    assert "bob: Big O" in reply.all_text
+    assert "No hands played yet." in reply.all_text

@@ -1,0 +1,497 @@
+"""Shared fixtures: an offline Discord that drives the real bot, and a fake wall clock.
+
+Decision: simcord (pinned ``simcord==3.2.1``) is the in-process offline Discord
+-------------------------------------------------------------------------------
+simcord replaces discord.py's two seams (``HTTPClient.request`` and the
+gateway parsers) with an in-memory Discord, so the real ``OmahaDealer``, its
+cogs, views, converters and checks run unmodified. Evaluated against what the
+bot needs, with the bot's real aiosqlite database and Pillow rendering in
+worker threads:
+
+* several users, a guild, channels, roles and permissions: yes (builders);
+* slash commands, subcommand groups (``/table create``, ``/chips grant``),
+  choices and option validation, unsynced commands refused: yes;
+* buttons, modals (values keyed by the text input's ``custom_id``: give every
+  ``TextInput`` an explicit ``custom_id``), ephemeral replies, deferrals,
+  followups, message edits, persistent views across ``restart()``: yes;
+* DMs with attachments: yes; attachment bytes are readable (``await
+  attachment.read()``); DMs closed: not modelled for humans, so
+  :meth:`Harness.close_dms` makes every send to that user's DM channel fail
+  with Discord's real error (403, code 50007) through ``env.inject_error``;
+* time: ``asyncio.sleep`` / ``loop.call_later`` in bot tasks are virtual;
+  :meth:`Harness.advance` moves them instantly (the runtime's ``LoopClock``
+  follows it);
+* concurrency: simcord refuses two actor operations at once ("operation
+  overlaps"), which would make "two clicks at the same moment" untestable.
+  :meth:`Harness.concurrently` fills the gap: it lets several actions emit
+  their INTERACTION_CREATE without settling in between, then settles once,
+  so all their handlers really run interleaved on the loop. (It swaps
+  simcord's private ``Env._settle_internal`` for the duration; the exact pin
+  makes that safe, and ``test_harness_concurrent_clicks_interleave`` fails
+  loudly if a new version changes it.)
+* long-lived service tasks: simcord settles only when every bot task is
+  done or parked on a wait it recognizes (discord.py listeners, views,
+  timers); a task idling on ``asyncio.Queue.get`` (the database's group-commit
+  writer) or on an ``Event``/``Condition``/``Lock``/``Semaphore`` is an
+  "unknown wait" to it, so every action would time out after 5 s. This
+  module teaches simcord one more rule (:func:`_park_reason`): a task
+  blocked in one of those asyncio primitives, whose wake-up has not been
+  delivered yet, is idle. That is exactly quiescence: while any other task can
+  still run, or a thread (aiosqlite, ``asyncio.to_thread``) is still working,
+  settling goes on; when everything left is blocked on in-process primitives,
+  nothing more can happen without outside input.
+
+So simcord is kept, extended here rather than replaced. The process-level
+fake Discord (``tests/fakediscord``) covers what simcord cannot: the real
+HTTP and websocket transport of ``python -m bot``.
+
+Fixtures
+--------
+``bot_settings``  Settings with a dummy token and a fresh SQLite file in tmp_path.
+``simcord_bot``   the bot under test (``OmahaDealer``), consumed by simcord's
+                  ``simcord_env`` fixture (which logs it in and runs ``setup_hook``).
+``wall_clock``    a :class:`FakeWallClock` (epoch seconds) installed as the DB's clock.
+``harness``       a :class:`Harness`: guild "Poker Club", channel ``#poker``,
+                  members alice, bob, carol, dave and a manager (Manage Server);
+                  helpers to act and to read what the bot posted. After each test
+                  it runs the chip audit and fails the test if a chip was lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, _settlement
+
+from bot.client import EXTENSIONS, OmahaDealer
+from bot.settings import Secret, Settings
+from cogs.errors import describe
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+# -- teach simcord that a task idling on an asyncio primitive is parked --------------
+
+_IDLE_WAITS = {
+    asyncio.Queue.get.__code__: "asyncio.Queue.get",
+    asyncio.Event.wait.__code__: "asyncio.Event.wait",
+    asyncio.Condition.wait.__code__: "asyncio.Condition.wait",
+    asyncio.Lock.acquire.__code__: "asyncio.Lock.acquire",
+    asyncio.Semaphore.acquire.__code__: "asyncio.Semaphore.acquire",
+}
+
+
+def _innermost_code(task: asyncio.Task[Any]) -> Any:
+    """The code object of the coroutine at the bottom of ``task``'s await chain."""
+    coro: Any = task.get_coro()
+    code = None
+    while coro is not None:
+        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+        inner = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+        if inner is None or not (hasattr(inner, "cr_code") or hasattr(inner, "gi_code")):
+            break
+        coro = inner
+    return code
+
+
+_simcord_park_reason = _settlement._park_reason
+
+
+def _park_reason(state: Any, task: asyncio.Task[Any], deadline: float, seen: Any = None) -> Any:
+    """simcord's rule, plus: blocked in an asyncio primitive with no wake-up pending = idle."""
+    reason = _simcord_park_reason(state, task, deadline, seen)
+    if reason is None and not task.done():
+        waiter = getattr(task, "_fut_waiter", None)
+        if waiter is not None and not waiter.done():
+            name = _IDLE_WAITS.get(_innermost_code(task))
+            if name is not None:
+                return f"idle on {name}"
+    return reason
+
+
+_settlement._park_reason = _park_reason
+START_TIME = 1_767_225_600.0  # 2026-01-01 00:00:00 UTC, a Thursday
+
+
+class FakeWallClock:
+    """Epoch seconds that move only when told (the database's clock in tests)."""
+
+    def __init__(self, start: float = START_TIME) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Reply:
+    """What the bot answered to one interaction: text, embeds, files, modal, privacy."""
+
+    def __init__(self, harness: Harness, result: InteractionResult) -> None:
+        self.harness = harness
+        self.result = result
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.result.acknowledged
+
+    @property
+    def deferred(self) -> bool:
+        return self.result.deferred
+
+    @property
+    def ephemeral(self) -> bool:
+        """True when the first answer was visible only to the player who acted."""
+        response = self.result.response
+        if response is not None:
+            return response.ephemeral
+        return self.result.ephemeral
+
+    @property
+    def messages(self) -> list[simcord.ResponseMessage]:
+        """The original response (if any) then the followups, as simcord sees them now."""
+        out = []
+        if self.result.response is not None:
+            out.append(self.result.response)
+        out.extend(self.result.followups)
+        return out
+
+    @property
+    def text(self) -> str:
+        """The response's content (after any edits); '' when there is none."""
+        response = self.result.response
+        return response.content if response is not None else ""
+
+    @property
+    def texts(self) -> list[str]:
+        """Content of the response and every followup, in order."""
+        return [m.content for m in self.messages]
+
+    @property
+    def all_text(self) -> str:
+        """Every piece of text in the answer: contents and embed titles/descriptions/fields."""
+        parts: list[str] = []
+        for m in self.messages:
+            parts.append(m.content)
+            for e in m.embeds:
+                parts.extend([e.title or "", e.description or ""])
+                parts.extend(f"{f.name}: {f.value}" for f in e.fields)
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def embeds(self) -> list[discord.Embed]:
+        return [e for m in self.messages for e in m.embeds]
+
+    @property
+    def message(self) -> discord.Message | None:
+        """The original response as a real ``discord.Message`` (for clicking its buttons)."""
+        response = self.result.response
+        return response.message if response is not None else None
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        return self.result.modal
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        """Buttons on the response: dicts with label, custom_id, disabled, style."""
+        response = self.result.response
+        return _buttons(response.components) if response is not None else []
+
+    async def files(self) -> list[tuple[str, bytes]]:
+        """``(filename, bytes)`` of every attachment of the response and followups."""
+        out = []
+        for m in self.messages:
+            for a in m.attachments:
+                out.append((a.filename, await a.read()))
+        return out
+
+    async def images(self) -> list[bytes]:
+        """Bytes of every PNG attached to the answer (asserting they are PNGs)."""
+        data = [b for _, b in await self.files()]
+        for blob in data:
+            assert blob.startswith(PNG_SIGNATURE), "attachment is not a PNG"
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Reply ephemeral={self.ephemeral} texts={self.texts!r}>"
+
+
+def _buttons(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            if item.get("type") == 2:
+                found.append(item)
+            walk(item.get("components", []))
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]])
+
+    walk(components)
+    return found
+
+
+def buttons_of(message: discord.Message) -> list[discord.ui.Button[Any] | discord.Button]:
+    """The buttons of a real message, in order."""
+    return [
+        child
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]
+
+
+class Harness:
+    """One guild with a #poker channel and five members, and verbs to drive the bot."""
+
+    def __init__(self, env: Env, clock: FakeWallClock) -> None:
+        self.env = env
+        self.clock = clock
+        #: Set to True in a test that provokes a bug on purpose.
+        self.allow_unexpected_errors = False
+        self.unexpected: list[logging.LogRecord] = []
+        self.guild: GuildHandle = env.create_guild("Poker Club")
+        self.channel: ChannelHandle = self.guild.create_text_channel("poker")
+        self.manager_role = self.guild.create_role(
+            "Managers", permissions=discord.Permissions(manage_guild=True)
+        )
+        self.members: dict[str, MemberActor] = {}
+        for name in ("alice", "bob", "carol", "dave"):
+            self.add_member(name)
+        self.manager = self.add_member("manny", manager=True)
+        self._closed_dms: set[int] = set()
+
+    # -- the world ---------------------------------------------------------------
+    @property
+    def bot(self) -> OmahaDealer:
+        bot = self.env.bot
+        assert isinstance(bot, OmahaDealer)
+        return bot
+
+    @property
+    def alice(self) -> MemberActor:
+        return self.members["alice"]
+
+    @property
+    def bob(self) -> MemberActor:
+        return self.members["bob"]
+
+    @property
+    def carol(self) -> MemberActor:
+        return self.members["carol"]
+
+    @property
+    def dave(self) -> MemberActor:
+        return self.members["dave"]
+
+    def add_member(self, name: str, *, manager: bool = False) -> MemberActor:
+        """A new member of the guild (with Manage Server when ``manager``)."""
+        roles = [self.manager_role] if manager else []
+        actor = self.guild.add_member(self.env.create_user(name), roles=roles)
+        self.members[name] = actor
+        return actor
+
+    def add_channel(self, name: str) -> ChannelHandle:
+        return self.guild.create_text_channel(name)
+
+    def close_dms(self, actor: MemberActor) -> None:
+        """From now on the bot's DMs to ``actor`` fail as on Discord (403, code 50007)."""
+        channel_id = self.env.backend.get_dm_channel(actor.id).id
+        self._closed_dms.add(actor.id)
+        self.env.inject_error(
+            "POST", f"/channels/{channel_id}/messages", status=403, code=50007,
+            message="Cannot send messages to this user", times=None,
+        )
+
+    # -- acting ------------------------------------------------------------------
+    async def slash(
+        self, actor: MemberActor, command: str, /, *, channel: ChannelHandle | None = None,
+        **options: Any,
+    ) -> Reply:
+        """Run ``/command`` (``"table create"`` for subcommands) as ``actor``."""
+        result = await actor.slash(channel or self.channel, command, **options)
+        return Reply(self, result)
+
+    async def click(
+        self, actor: MemberActor, message: Any, *, label: str | None = None,
+        custom_id: str | None = None,
+    ) -> Reply:
+        """Click the button with ``label`` or ``custom_id`` on ``message``."""
+        result = await actor.click(message, label=label, custom_id=custom_id)
+        return Reply(self, result)
+
+    async def submit(self, actor: MemberActor, shown: Reply, values: dict[str, Any]) -> Reply:
+        """Fill in and submit the modal ``shown`` opened (values keyed by custom_id)."""
+        result = await actor.submit_modal(shown.result, values)
+        return Reply(self, result)
+
+    async def concurrently(self, *actions: Callable[[], Awaitable[Reply]]) -> list[Reply]:
+        """Fire several actions at the same moment and let the bot handle them together.
+
+        Each action is a zero-argument callable such as
+        ``lambda: h.click(h.alice, msg, label="Fold")``. Their interactions all
+        reach the bot before any handler runs; the replies come back in order.
+        """
+        env = self.env
+        real_settle = env._settle_internal
+
+        async def no_settle(**_: Any) -> None:
+            return None
+
+        env._settle_internal = no_settle  # type: ignore[method-assign]
+        try:
+            pending = [await action() for action in actions]
+        finally:
+            env._settle_internal = real_settle  # type: ignore[method-assign]
+        await env.settle()
+        return pending
+
+    async def advance(self, seconds: float) -> None:
+        """Move the loop's clock (timeouts, turn clocks) and the wall clock forward."""
+        self.clock.advance(seconds)
+        await self.env.advance_time(seconds)
+
+    async def settle(self) -> None:
+        await self.env.settle()
+
+    async def restart(self) -> OmahaDealer:
+        """Stop the bot and start a new one on the same database (a restart)."""
+        new = OmahaDealer(self.bot.settings)
+        await self.env.restart_bot(new)
+        new.db.clock = self.clock
+        return new
+
+    # -- reading -----------------------------------------------------------------
+    def messages(
+        self, channel: ChannelHandle | None = None, *, viewer: MemberActor | None = None
+    ) -> list[discord.Message]:
+        """The channel's messages, oldest first (ephemerals only with their ``viewer``)."""
+        return (channel or self.channel).history(viewer=viewer)
+
+    def public_messages(self, channel: ChannelHandle | None = None) -> list[discord.Message]:
+        """What everybody sees in the channel (no ephemeral messages)."""
+        return [
+            m for m in (channel or self.channel).history() if not m.flags.ephemeral
+        ]
+
+    def last_message(self, channel: ChannelHandle | None = None) -> discord.Message | None:
+        public = self.public_messages(channel)
+        return public[-1] if public else None
+
+    def dms(self, actor: MemberActor) -> list[discord.Message]:
+        """Messages in ``actor``'s DM channel with the bot, oldest first."""
+        channel = self.env.backend.dm_channels.get(actor.id)
+        if channel is None:
+            return []
+        return actor.user.dm_channel.history()
+
+    @staticmethod
+    async def files(message: discord.Message) -> list[tuple[str, bytes]]:
+        """``(filename, bytes)`` of each attachment of a message."""
+        return [(a.filename, await a.read()) for a in message.attachments]
+
+    @staticmethod
+    async def png(message: discord.Message) -> bytes:
+        """The single PNG attached to ``message``."""
+        assert len(message.attachments) == 1, f"expected one attachment: {message.attachments}"
+        data = await message.attachments[0].read()
+        assert data.startswith(PNG_SIGNATURE), "attachment is not a PNG"
+        return data
+
+    def requests(self, method: str | None = None, contains: str = "") -> list[Any]:
+        """REST calls the bot made (simcord's log), filtered by method and path."""
+        return [
+            r for r in self.env.http_requests
+            if (method is None or r.method == method) and contains in r.path
+        ]
+
+    async def balance(self, actor: MemberActor) -> int:
+        """The actor's balance straight from the economy (opens the wallet if needed)."""
+        return await self.bot.economy.balance(self.guild.id, actor.id)
+
+    def check_errors(self) -> None:
+        """Fail on bugs (errors without a player message); domain errors are fine.
+
+        simcord records every exception a view's ``on_error`` sees, including
+        the expected ones ("It is not your turn") that :mod:`cogs.errors` turns
+        into polite replies; those are acknowledged here. Bugs (logged by
+        ``cogs.errors`` as unexpected, or unknown to :func:`describe`) fail.
+        """
+        captured = self.env.errors  # reading acknowledges them for simcord
+        if self.allow_unexpected_errors:
+            return
+        bugs = [repr(e) for e in captured if describe(e) is None]
+        bugs += [r.getMessage() for r in self.unexpected]
+        assert not bugs, "the bot hit unexpected errors: " + "; ".join(bugs)
+
+    async def audit(self) -> None:
+        """Fail unless every chip is accounted for in every server."""
+        lines = await self.bot.db.audit()
+        bad = [str(line) for line in lines if not line.ok]
+        assert not bad, "chip audit failed:\n" + "\n".join(bad)
+
+
+class _Collector(logging.Handler):
+    def __init__(self, into: list[logging.LogRecord]) -> None:
+        super().__init__(logging.ERROR)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append(record)
+
+
+# -- fixtures ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    """Settings for a test bot: dummy token, its own database file."""
+    return Settings(token=Secret("test-token"), database_path=str(tmp_path / "test.sqlite3"))
+
+
+@pytest.fixture
+def bot_extensions() -> tuple[str, ...]:
+    """The cogs the test bot loads; override in a test module to load fewer."""
+    return EXTENSIONS
+
+
+@pytest.fixture
+def simcord_bot(bot_settings: Settings, bot_extensions: tuple[str, ...]) -> OmahaDealer:
+    """The bot under test, as simcord's ``simcord_env`` fixture expects it."""
+    return OmahaDealer(bot_settings, extensions=bot_extensions)
+
+
+@pytest.fixture
+def wall_clock() -> FakeWallClock:
+    return FakeWallClock()
+
+
+@pytest_asyncio.fixture
+async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[Harness]:
+    """The offline Discord with the bot logged in; audits the chips afterwards."""
+    bot = simcord_env.bot
+    assert isinstance(bot, OmahaDealer)
+    bot.db.clock = wall_clock
+    h = Harness(simcord_env, wall_clock)
+    collector = _Collector(h.unexpected)
+    errors_log = logging.getLogger("cogs.errors")
+    errors_log.addHandler(collector)
+    try:
+        await simcord_env.settle()
+        yield h
+        await simcord_env.settle()
+        h.check_errors()
+        await h.audit()
+    finally:
+        errors_log.removeHandler(collector)
