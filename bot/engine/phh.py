@@ -35,6 +35,9 @@ Conventions (``../shared/DESIGN.md``, as PokerKit writes them):
   ``pN f`` / ``pN cc`` / ``pN cbr AMOUNT`` (raise *to*), ``pN sm CARDS``
   shows a hand (after the river, or right after an all-in closes the betting,
   before the rest of the board). ``# comments`` after an action are ignored.
+  A check by a player whose decision cannot matter (nobody else in the hand
+  has chips to answer a bet), which PokerKit writes where it asks for one, is
+  accepted and changes nothing.
 - ``ante_trimming_status`` carries nothing for our rules: it is read and
   ignored, and never written.
 
@@ -701,6 +704,19 @@ def _error(number: int, text: str, action: PHHAction | None, reason: str) -> Han
     return HandError(f"{_describe(number, text, action)}: {reason}")
 
 
+def _idle(hand: Hand, seat: int) -> bool:
+    """``seat`` is in the hand with chips, and nobody else could answer a bet.
+
+    The Hand does not ask such a player to act; PokerKit sometimes does, and
+    its histories then hold a check (``cc``) that :func:`replay` accepts as a
+    no-op.
+    """
+    me = next((p for p in hand.players if p.seat == seat), None)
+    if me is None or me.folded or me.all_in:
+        return False
+    return all(p.folded or p.all_in for p in hand.players if p.seat != seat)
+
+
 def _turn(hand: Hand, player_of: Mapping[int, int]) -> str:
     who = hand.to_act
     if who is None or who not in player_of:
@@ -909,12 +925,14 @@ def replay(hh: HandHistory) -> Replay:
                 raise _error(number, text, action, reason)
             continue
         betting_started = True
+        seat = seat_of[action.player] if action.player < n else -1
+        if action.kind == "cc" and hand.to_act != seat and _idle(hand, seat):
+            continue  # a check whose decision cannot matter (PokerKit asks for one)
         if hand.is_over:
             raise _error(number, text, action, "the hand is already over")
         if len(hand.board) != board_seen:
             reason = "the history skips board cards the hand has dealt"
             raise _error(number, text, action, reason)
-        seat = seat_of[action.player] if action.player < n else -1
         if hand.to_act != seat:
             who = hand.to_act
             if who in player_of:

@@ -277,6 +277,7 @@ def test_round_trip_replays_the_same_hand(variant_key: str, structure: Structure
         ("unknown_showdown.phh", (99, 108, 93)),
         ("courchevel_hilo_fl.phh", (102, 102, 96)),
         ("pokerkit_po_3handed.phh", (138, 219, 293)),
+        ("pokerkit_idle_check.phh", (99, 48, 5)),
     ],
 )
 def test_fixtures_replay_to_their_final_stacks(name: str, stacks: tuple[int, ...]) -> None:
@@ -462,3 +463,19 @@ def test_property_written_phh_replays_to_the_same_result(
     assert again.finishing_stacks == tuple(hand.result.final_stacks[s] for s in hand.seat_order)
     if not public:
         assert public_events(again.hand.events) == public_events(hand.events)
+
+
+def test_only_a_check_that_cannot_matter_is_skipped() -> None:
+    """PokerKit's extra check by a player nobody could answer is a no-op; a bet there is not."""
+    (record,) = phh.load_path(DATA / "pokerkit_idle_check.phh")
+    assert record.actions[5] == "p2 cc"
+    betting = dataclasses.replace(
+        record, actions=(*record.actions[:5], "p2 cbr 4", *record.actions[6:])
+    )
+    with pytest.raises(HandError, match=re.escape("action 6 (p2 cbr 4): the hand is already over")):
+        phh.replay(betting)
+    folded = dataclasses.replace(
+        record, actions=(*record.actions[:4], "p1 cc", "p2 cc", "p1 cc", *record.actions[6:])
+    )
+    with pytest.raises(HandError, match=re.escape("action 7 (p1 cc)")):
+        phh.replay(folded)
