@@ -406,7 +406,7 @@ def compare_legal(legal: LegalActions, pk: State, tally: Tally) -> bool:
 
 def play_both(
     rng: random.Random, config: GameConfig, players: int, tally: Tally
-) -> tuple[Hand, Settlement]:
+) -> tuple[Hand, Settlement, State]:
     seats, button = random_seats(rng, config, players)
     hand = Hand(config, seats, button, Deck(rng=rng))
     events = hand.start()
@@ -461,7 +461,7 @@ def play_both(
     if not rules.pokerkit_differs:
         assert ours == list(pk.stacks), ("PokerKit differs", ours, list(pk.stacks))
         tally.direct += 1
-    return hand, rules
+    return hand, rules, pk
 
 
 @pytest.mark.parametrize(
@@ -492,11 +492,11 @@ def test_random_hands_match_pokerkit(variant_key: str, structure: Structure, han
     assert tally.all_in_hands >= tally.hands // 10, tally
 
 
-def test_pokerkit_loader_replays_our_written_hands() -> None:
-    """Our PHH of random pot-limit Omaha hands replays in PokerKit's own loader to our stacks."""
+def test_phh_both_ways_with_pokerkit() -> None:
+    """Random PLO hands: PokerKit's loader replays our PHH, and ours replays PokerKit's PHH."""
     from collections import deque
 
-    from pokerkit import HandHistory
+    from pokerkit import HandHistory, PotLimitOmahaHoldem
 
     from bot.engine import phh
 
@@ -507,11 +507,15 @@ def test_pokerkit_loader_replays_our_written_hands() -> None:
         warnings.simplefilter("ignore")
         for _ in range(150):
             config = GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2)
-            hand, rules = play_both(rng, config, rng.randint(2, 9), tally)
-            record = phh.history_of(hand.events)
-            state = deque(HandHistory.loads(phh.dumps(record)), maxlen=1)[0]
+            hand, rules, pk = play_both(rng, config, rng.randint(2, 9), tally)
+            ours = phh.history_of(hand.events)
+            # PokerKit's writer, on the state it just played (the same game as PO).
+            game = PotLimitOmahaHoldem(AUTOMATIONS, True, 0, (1, 2), 2, mode=Mode.CASH_GAME)
+            theirs = HandHistory.from_game_state(game, pk).dumps()
+            assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
+            state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
             assert not state.status
             if not rules.pokerkit_differs:
-                assert tuple(state.stacks) == record.finishing_stacks
+                assert tuple(state.stacks) == ours.finishing_stacks
                 compared += 1
     assert compared >= 120
