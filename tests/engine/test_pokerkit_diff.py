@@ -519,3 +519,26 @@ def test_phh_both_ways_with_pokerkit() -> None:
                 assert tuple(state.stacks) == ours.finishing_stacks
                 compared += 1
     assert compared >= 120
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Hand offers a raise nobody could call (betting.py target(); reported to the lead)",
+)
+def test_no_raise_when_nobody_could_call_it() -> None:
+    """RULES.md 5, betting needs an answer: PokerKit and the rules refuse this raise."""
+    config = GameConfig(VARIANTS["omaha"], Structure.NO_LIMIT, 1, 2)
+    # Seat 3 (button) goes all-in for 50; the big blind has 20 in all: nobody could call a raise.
+    seats = [SeatIn(1, 200), SeatIn(2, 20), SeatIn(3, 50)]
+    hand = Hand(config, seats, 3, Deck(rng=random.Random(1)))
+    hand.start()
+    hand.act(3, Action.all_in())
+    pk = pokerkit_state(config, [200, 20, 50])
+    pk.deal_hole("AsKsQsJs", 0)
+    pk.deal_hole("2c3c4c5c", 1)
+    pk.deal_hole("AhKhQhJh", 2)
+    pk.complete_bet_or_raise_to(50)
+    assert not pk.can_complete_bet_or_raise_to()
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 1
+    assert legal.min_raise_to is None
