@@ -191,6 +191,12 @@ class HandHistory:
     def player_count(self) -> int:
         return len(self.starting_stacks)
 
+    def __repr__(self) -> str:  # the actions hold hole cards: never in a repr or a log line
+        return (
+            f"<HandHistory {self.variant} {self.player_count} players, "
+            f"{len(self.actions)} actions>"
+        )
+
 
 # ---------------------------------------------------------------------------
 # Reading
@@ -499,6 +505,9 @@ class HoleDeal:
 
     player: int
     cards: tuple[Card | None, ...]
+
+    def __repr__(self) -> str:  # hole cards never appear in a repr
+        return f"HoleDeal(player={self.player}, cards=<{len(self.cards)} hidden>)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -839,6 +848,11 @@ def replay(hh: HandHistory) -> Replay:
         try:
             parsed.append(parse_action(text))
         except HandError as exc:
+            words = text.split("#", 1)[0].split()
+            if words[:2] == ["d", "dh"]:  # never echo hole cards
+                raise HandError(
+                    f"action {number} ({' '.join(words[:3])}): the hole cards cannot be read"
+                ) from None
             raise HandError(f"action {number} ({text.strip()}): {exc}") from None
     # Every card the history deals or shows, to build the deck.
     holes: list[list[Card | None]] = [[] for _ in range(n)]

@@ -319,6 +319,7 @@ def _po_steal() -> HandHistory:
         ({"seats": (5, 2, 7)}, "seats must go clockwise"),
         ({"actions": ("d dh p1 AsAhKsKh", "p2 f")}, "action 2 (p2 f): it is p3's turn"),
         ({"actions": ("d dh p4 AsAhKsKh",)}, "action 1 (d dh p4): there is no player p4"),
+        ({"actions": ("d dh p1 AsAhKsK",)}, "action 1 (d dh p1): the hole cards cannot be read"),
         (
             {"actions": (*_po_steal().actions, "p1 cc")},
             "action 11 (p1 cc): the hand is already over",
@@ -479,3 +480,12 @@ def test_only_a_check_that_cannot_matter_is_skipped() -> None:
     )
     with pytest.raises(HandError, match=re.escape("action 7 (p1 cc)")):
         phh.replay(folded)
+
+
+def test_reprs_never_show_hole_cards() -> None:
+    """A record's repr and a hole deal's repr keep the cards out of logs."""
+    (record,) = phh.load_path(DATA / "po_steal.phh")
+    assert "AsAhKsKh" not in repr(record) and "As" not in repr(record)
+    deal = parse_action("d dh p1 AsAhKsKh")
+    assert "As" not in repr(deal)
+    assert "As" not in repr(phh.replay(record))
