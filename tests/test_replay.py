@@ -56,7 +56,7 @@ def test_illegal_hand_reports_the_action_and_goes_on() -> None:
     """A hand that breaks the rules prints its error; the next hand still replays."""
     path = str(DATA / "mixed.phhs")
     done = run(path)
-    assert done.returncode == 1
+    assert done.returncode == 0  # reported on its line; only --check turns it into status 1
     first, second, third = lines(done.stdout)
     assert first == {"path": path, "index": 0, "finishing_stacks": [99, 93, 108]}
     assert second == {
@@ -113,3 +113,11 @@ def test_check_without_recorded_stacks_is_a_mismatch(tmp_path: Path) -> None:
     (line,) = lines(checked.stdout)
     assert line["expected"] is None and line["matches"] is False
     assert line["finishing_stacks"] == [99, 93, 108]
+
+
+def test_check_fails_on_an_illegal_hand_alone() -> None:
+    """--check exits 1 when a hand is illegal even if no stacks differ."""
+    done = run("--check", str(DATA / "illegal_raise.phh"))
+    assert done.returncode == 1
+    (line,) = lines(done.stdout)
+    assert line["error"] == "action 4 (p3 cbr 8): the most you can raise to is 7"
