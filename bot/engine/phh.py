@@ -221,6 +221,18 @@ def _numbers(raw: Mapping[str, object], name: str, problems: list[str]) -> tuple
     return tuple(_whole(name, v, problems) for v in value)
 
 
+def _numbers_or_one(
+    raw: Mapping[str, object], name: str, count: int, problems: list[str]
+) -> tuple[int, ...]:
+    """A list of amounts, or one amount for every player (as PokerKit accepts)."""
+    if name not in raw:
+        return ()
+    value = raw[name]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (_whole(name, value, problems),) * count
+    return _numbers(raw, name, problems)
+
+
 def _optional_number(raw: Mapping[str, object], name: str, problems: list[str]) -> int | None:
     if name not in raw:
         return None
@@ -247,9 +259,9 @@ def _record_or_raise(raw: Mapping[str, object]) -> HandHistory:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("actions must be a list of strings")
     problems: list[str] = []
-    antes = _numbers(raw, "antes", problems)
     stacks = _numbers(raw, "starting_stacks", problems)
-    blinds = _numbers(raw, "blinds_or_straddles", problems) if "blinds_or_straddles" in raw else ()
+    antes = _numbers_or_one(raw, "antes", len(stacks), problems)
+    blinds = _numbers_or_one(raw, "blinds_or_straddles", len(stacks), problems)
     finishing = (
         _numbers(raw, "finishing_stacks", problems) if "finishing_stacks" in raw else None
     )
@@ -650,7 +662,7 @@ def setup_of(hh: HandHistory) -> Setup:
         kind = "Courchevel" if hh.courchevel else "Omaha"
         split = " hi-lo" if hi_lo else ""
         raise HandError(f"there is no {hole}-card {kind}{split} game")
-    antes = hh.antes or (0,) * n
+    antes = hh.antes + (0,) * (n - len(hh.antes))  # missing entries are 0, as in PokerKit
     if len(antes) != n or len(set(antes)) != 1:
         raise HandError("every player posts the same ante (antes must list one per player)")
     blinds = hh.blinds_or_straddles + (0,) * (n - len(hh.blinds_or_straddles))

@@ -489,3 +489,16 @@ def test_reprs_never_show_hole_cards() -> None:
     deal = parse_action("d dh p1 AsAhKsKh")
     assert "As" not in repr(deal)
     assert "As" not in repr(phh.replay(record))
+
+
+def test_short_or_single_amount_lists_read_as_pokerkit_reads_them() -> None:
+    """antes = 1 means every player antes 1; missing list entries are 0."""
+    text = (DATA / "po_steal.phh").read_text()
+    uniform = phh.loads(text.replace("antes = [0, 0, 0]", "antes = 1"))
+    assert uniform.antes == (1, 1, 1)
+    assert phh.setup_of(uniform).config.ante == 1
+    short = phh.loads(text.replace("antes = [0, 0, 0]", "antes = [0]"))
+    assert phh.replay(short).finishing_stacks == (99, 93, 108)
+    one_ante = phh.loads(text.replace("antes = [0, 0, 0]", "antes = [2]"))
+    with pytest.raises(HandError, match="every player posts the same ante"):
+        phh.replay(one_ante)
