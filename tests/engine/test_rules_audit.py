@@ -600,3 +600,121 @@ def test_section_4_heads_up_postflop_big_blind_acts_first_and_fold_ends() -> Non
     events = play(hand, ("bet", 6), "fold")
     assert hand.is_over and BetReturned(2, 6) in events
     assert hand.result.final_stacks == {1: 98, 2: 102}
+
+
+# ---------------------------------------------------------------------------------
+# More section 3, 5 and 6 corners
+# ---------------------------------------------------------------------------------
+def test_section_3_newcomer_first_to_act_may_check_pot_limit_counts_both_big_blinds() -> None:
+    """PL, newcomer left of the BB: pot 5 (1 + 2 + 2); they may check or raise to 7; next max 9."""
+    hand = new_hand([100] * 5, structure=PL, newcomers=[3])
+    la = legal(hand)
+    # the newcomer's 2 is live: nothing to call; max = 2 + (5 + 0) = 7
+    assert (la.seat, la.can_check, la.pot, la.min_raise_to, la.max_raise_to) == (
+        3, True, 5, 4, 7)
+    step(hand, "check")
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.max_raise_to) == (4, 2, 2 + 5 + 2)
+
+
+def test_section_3_newcomer_short_post_does_not_lower_the_bet() -> None:
+    """A newcomer all-in for 1 on their big blind: the next player still calls 2."""
+    hand = new_hand([100, 100, 100, 1, 100], newcomers=[4])
+    post = [e for e in hand.events if isinstance(e, BlindPosted) and e.seat == 4]
+    assert post == [BlindPosted(4, 1, "newcomer", True)]
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.min_raise_to) == (3, 2, 4)
+
+
+def test_section_5_both_blinds_short_all_in_button_call_capped_fold_returns_excess() -> None:
+    """Blinds 2-4, SB all-in 1, BB all-in 3: the button calls 3 at most; if it folds, 2 go back."""
+    hand = new_hand([1, 3, 100], blinds=(2, 4))
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.min_raise_to) == (3, 3, None)
+    events = step(hand, "fold")
+    assert BetReturned(2, 2) in events and hand.is_over
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(2, (1, 2))]
+    hand = new_hand([1, 3, 100], blinds=(2, 4))
+    step(hand, "call")
+    # committed 1, 3, 3: main 3 (all), side 4 (BB and button)
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(3, (1, 2, 3)), (4, (2, 3))]
+
+
+def test_section_5_heads_up_short_small_blind_big_blind_excess_returned() -> None:
+    """Heads-up, the button has 1 chip (SB all-in): the BB's unmatched 1 goes back, no action."""
+    hand = new_hand([100, 1], button=2)
+    assert hand.is_over
+    assert BetReturned(1, 1) in hand.events
+    assert not any(isinstance(e, PlayerActed) for e in hand.events)
+    assert [p.amount for p in hand.result.pots] == [2]
+
+
+def test_section_5_fixed_limit_heads_up_short_all_in_reraise_call_only() -> None:
+    """HU 5-10: button raises to 10, BB all-in to 13: the button may only call 3."""
+    hand = new_hand([13, 100], structure=FL, blinds=(2, 5), button=2)
+    step(hand, ("raise", 10))
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.min_raise_to, la.max_raise_to) == (1, 5, 13, 13)
+    step(hand, "allin")
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.min_raise_to) == (2, 3, None)
+
+
+def test_section_5_no_limit_raise_reraise_after_short_big_blind_use_full_increments() -> None:
+    """BB all-in for 1 of 2: raise to 4 (increment 2), re-raise to 10 (6): next at least 16."""
+    hand = new_hand([100, 1, 100, 100])
+    play(hand, ("raise", 4))
+    assert legal(hand).min_raise_to == 6
+    play(hand, ("raise", 10))
+    la = legal(hand)
+    assert (la.seat, la.to_call, la.min_raise_to) == (1, 9, 16)
+
+
+def test_section_6_hi_lo_three_chip_side_pot_split_high_two_low_one() -> None:
+    """O8 all-in: main 40 (trips high 20, two lows 10+10), side 3: high 2, low 1 to seat 2."""
+    hand = new_hand(
+        [11, 11, 10, 11],
+        variant="omaha_hilo",
+        holes={1: "QhQs8c8d", 2: "Ah3cTdJc", 3: "KhQdJd9s", 4: "As3s9c9d"},
+        board="2c5d7hKcKs",
+    )
+    play(hand, "allin", "allin", "allin", "call")
+    assert hand.is_over
+    r = hand.result
+    assert [(p.amount, p.eligible) for p in r.pots] == [(40, (1, 2, 3, 4)), (3, (1, 2, 4))]
+    main, side = r.pots
+    assert main.high == ((3, 20),) and [x for x in main.low if x[1]] == [(2, 10), (4, 10)]
+    # side 3: high half 2 (KK-QQ beats KK-99), low half 1: to seat 2, first after the button
+    assert side.high == ((1, 2),) and [x for x in side.low if x[1]] == [(2, 1)]
+    assert r.payouts == {1: 2, 2: 11, 3: 20, 4: 10}
+
+
+def test_section_6_no_river_bet_order_skips_a_folded_first_seat() -> None:
+    """No river bet, seat 1 folded: seat 2 shows first, then 3 and 4; a beaten hand mucks."""
+    hand = new_hand(
+        [100] * 4,
+        holes={2: "2s2h3c4d", 3: "KsKh5c6d", 4: "QsQh8c9d"},
+        board="AdQd7cJc3h",
+    )
+    play(hand, "call", "call", "fold", "check")  # 3, 4 call, 1 folds, 2 checks
+    events = check_down(hand)
+    # 2 (pair of threes) shows first; 3 (pair of kings) beats it: shows; 4 (three queens)
+    assert shows(events) == [("show", 2), ("show", 3), ("show", 4)]
+    hand = new_hand(
+        [100] * 4,
+        holes={2: "QsQh8c9d", 3: "KsKh5c6d", 4: "2s2h3c4d"},
+        board="AdQd7cJc3h",
+    )
+    play(hand, "call", "call", "fold", "check")
+    events = check_down(hand)
+    assert shows(events) == [("show", 2), ("muck", 3), ("muck", 4)]
+    assert hand.result.payouts == {1: 0, 2: 7, 3: 0, 4: 0}
+
+
+def test_section_6_uncontested_winner_after_all_in_raise_folded_to() -> None:
+    """All-in raise to 50 everyone folds to: 48 go back, the pot is the blinds plus 2."""
+    hand = new_hand([100, 100, 50])
+    events = play(hand, "allin", "fold", "fold")
+    assert BetReturned(3, 48) in events
+    assert not any(isinstance(e, HandShown) for e in events)
+    assert hand.result.final_stacks == {1: 99, 2: 98, 3: 53}
