@@ -755,23 +755,23 @@ def _describe(number: int, text: str, action: PHHAction | None) -> str:
 
 def _deck_order(
     variant: Variant,
-    n: int,
+    deal_order: Sequence[int],
     holes: Sequence[Sequence[Card | None]],
     board: Sequence[Card],
     known: Iterable[Card],
 ) -> list[Card]:
     """The deck order that makes :class:`Hand` deal these cards.
 
-    ``holes`` are in PHH player order. The places come from
+    ``holes`` are in PHH player order; ``deal_order`` lists the players in
+    the order the Hand deals to them. The places come from
     :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
     burns, unknown hole cards and board cards never dealt are filled with
     cards that appear nowhere in the history, so they cannot collide.
     """
     used = set(known)
     filler = iter([c for c in DECK if c not in used])
-    plan = deal_positions(n, variant)
+    plan = deal_positions(len(deal_order), variant)
     slots: dict[int, Card] = {}
-    deal_order = [1, 0] if n == 2 else list(range(n))
     for k, p in enumerate(deal_order):
         for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
             if c is not None:
@@ -914,14 +914,17 @@ def replay(hh: HandHistory) -> Replay:
     for p in sorted(unknown, key=lambda p: (p in folds, p)):  # the weakest to showdowns
         holes[p] = _weak_filler(holes[p], variant, board, seen)
         seen.update(c for c in holes[p] if c is not None)
-    order = _deck_order(variant, n, holes, board, seen)
+    seat_of = [s.seat for s in setup.seats]
+    player_of = {seat: p for p, seat in enumerate(seat_of)}
     try:
+        # The Hand's own deal order (from the small blind; heads-up the button).
+        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
+        deal_order = [player_of[seat] for seat in probe.deal_order]
+        order = _deck_order(variant, deal_order, holes, board, seen)
         hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
         hand.start()
     except (IllegalAction, ValueError) as exc:
         raise HandError(f"the hand cannot start: {exc}") from None
-    seat_of = [s.seat for s in setup.seats]
-    player_of = {seat: p for p, seat in enumerate(seat_of)}
     for p in shown:
         if shown[p] is not None:
             try:
