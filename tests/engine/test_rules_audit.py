@@ -718,3 +718,37 @@ def test_section_6_uncontested_winner_after_all_in_raise_folded_to() -> None:
     assert BetReturned(3, 48) in events
     assert not any(isinstance(e, HandShown) for e in events)
     assert hand.result.final_stacks == {1: 99, 2: 98, 3: 53}
+
+
+# ---------------------------------------------------------------------------------
+# Betting needs an answer: players who cannot even match the current bet
+# ---------------------------------------------------------------------------------
+_NO_ANSWER_BUG = (
+    "engine bug: BettingRound.target counts every live player who is not all-in as able "
+    "to answer a raise, even one whose whole stack cannot reach the current bet"
+)
+
+
+@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
+def test_section_5_no_raise_when_the_only_other_stack_cannot_reach_the_bet() -> None:
+    """Flop: all-in bet 50; the only other player left has 30: the next may call, not raise."""
+    hand = new_hand([52, 200, 32, 100])
+    play(hand, "call", "fold", "call", "check")  # seat 1 has 50, seat 3 has 30
+    step(hand, "allin")  # seat 1 bets 50 all-in
+    la = legal(hand)
+    assert (la.seat, la.to_call) == (2, 50)
+    # a raise to 100 could only be answered by seat 3's 30: nobody could call it
+    assert la.min_raise_to is None and "nobody" in (la.no_raise_reason or "")
+    with pytest.raises(IllegalAction):
+        hand.check(2, Action.raise_to(100))
+
+
+@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
+def test_section_5_no_raise_preflop_when_short_blinds_cannot_reach_the_all_in() -> None:
+    """UTG all-in to 30; the blinds hold 10 and 20 in all: the button may only call or fold."""
+    hand = new_hand([10, 20, 30, 100])
+    step(hand, "allin")
+    la = legal(hand)
+    assert (la.seat, la.to_call) == (4, 30)
+    assert la.min_raise_to is None and "nobody" in (la.no_raise_reason or "")
+
