@@ -102,6 +102,7 @@ class OmahaDealer(commands.Bot):
         self.registry: TableRegistry | None = None
         self.synced: list[discord.app_commands.AppCommand] = []
         self._db_open = False
+        self._shutdown: asyncio.Task[None] | None = None
 
     # -- start and stop ----------------------------------------------------------
     async def open_database(self) -> None:
@@ -147,6 +148,17 @@ class OmahaDealer(commands.Bot):
         )
 
     async def close(self) -> None:
+        """Stop the tables, disconnect, close the database; safe to call many times.
+
+        Every caller waits for the one shutdown (a signal handler and ``async
+        with`` may both ask); it is shielded so that a cancelled caller cannot
+        leave the database half closed (its thread would keep the process alive).
+        """
+        if self._shutdown is None:
+            self._shutdown = asyncio.get_running_loop().create_task(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         registry, self.registry = self.registry, None
         if registry is not None:
             try:
@@ -203,6 +215,7 @@ async def run_bot(settings: Settings) -> int:
     try:
         async with bot:
             await bot.start(settings.token.reveal())
+        await bot.close()
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN (reset it if it leaked)")
         return 1

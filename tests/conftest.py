@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -470,6 +470,16 @@ def bot_extensions() -> tuple[str, ...]:
 def simcord_bot(bot_settings: Settings, bot_extensions: tuple[str, ...]) -> OmahaDealer:
     """The bot under test, as simcord's ``simcord_env`` fixture expects it."""
     return OmahaDealer(bot_settings, extensions=bot_extensions)
+
+
+@pytest.fixture
+def restore_endpoints() -> Iterator[None]:
+    """Put discord.py's class-level REST and gateway endpoints back after the test."""
+    base = discord.http.Route.BASE
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    yield
+    discord.http.Route.BASE = base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
 @pytest.fixture

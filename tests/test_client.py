@@ -18,16 +18,6 @@ from cogs.errors import UNEXPECTED
 from tests.conftest import Harness
 
 
-@pytest.fixture
-def restore_endpoints():
-    """Put discord.py's class-level endpoints back after a test changes them."""
-    base = discord.http.Route.BASE
-    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    yield
-    discord.http.Route.BASE = base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
-
-
 def test_configure_endpoints_points_rest_and_gateway_elsewhere(restore_endpoints: None) -> None:
     """DISCORD_API_BASE and DISCORD_GATEWAY_URL reach every Route and the websocket."""
     settings = Settings.from_mapping({

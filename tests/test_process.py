@@ -1,0 +1,134 @@
+"""`python -m bot`, unchanged, against the fake Discord on 127.0.0.1 (REST + gateway)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import BotProcess, FakeDiscord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_bot_logs_in_syncs_and_answers_balance(tmp_path: Path) -> None:
+    """The real process logs in, syncs its commands and answers /balance and /chips."""
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        poker = fd.add_channel(guild, "poker")
+        alice = fd.add_member(guild, "alice")
+        manny = fd.add_member(guild, "manny", manager=True)
+        async with BotProcess(fd, tmp_path) as bot:
+            await fd.wait_until_ready()
+            await bot.wait_for_log("Logged in as")
+            names = {c["name"] for c in fd.global_commands}
+            assert {"balance", "daily", "leaderboard", "stats", "chips", "economy"} <= names
+
+            reply = await (await fd.slash(alice, poker, "balance")).reply()
+            assert reply.content == "You have 10,000 chips."
+            assert not reply.ephemeral
+
+            grant = await fd.slash(manny, poker, "chips grant", user=alice, amount="5k",
+                                   reason="welcome")
+            assert "Gave 5,000 chips" in (await grant.reply()).content
+            refused = await (await fd.slash(alice, poker, "chips grant", user=alice,
+                                            amount="1", reason="me")).reply()
+            assert refused.ephemeral and "Manage Server" in refused.content
+            bad = await (await fd.slash(manny, poker, "chips remove", user=alice,
+                                        amount="-3", reason="x")).reply()
+            assert bad.ephemeral and "negative" in bad.content
+            again = await (await fd.slash(alice, poker, "balance")).reply()
+            assert again.content == "You have 15,000 chips."
+
+            code = await bot.stop()
+        assert code == 0, bot.log
+        assert fd.unhandled == []
+        assert fd.token not in bot.log
+        assert "Synced" in bot.log and "Shutting down" in bot.log
+
+
+async def test_leaderboard_image_and_buttons_through_http(tmp_path: Path) -> None:
+    """A deferred reply edited with a PNG (multipart), then paged with a button click."""
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        poker = fd.add_channel(guild, "poker")
+        players = [fd.add_member(guild, f"p{i}") for i in range(12)]
+        async with BotProcess(fd, tmp_path) as bot:
+            await fd.wait_until_ready()
+            for p in players:
+                await (await fd.slash(p, poker, "balance")).reply()
+            it = await fd.slash(players[0], poker, "leaderboard")
+            board = await it.reply()
+            assert board.attachments[0].filename == "leaderboard.png"
+            first = board.file()
+            assert first.startswith(PNG)
+            assert [b["label"] for b in board.buttons()] == ["Previous", "Page 1 of 2", "Next"]
+            click = await fd.click(players[0], board, label="Next")
+            await click.answer()
+            await fd.wait_until(lambda: board.buttons()[1]["label"] == "Page 2 of 2")
+            assert board.file().startswith(PNG) and board.file() != first
+            await bot.stop()
+        assert fd.unhandled == []
+
+
+async def test_wrong_token_exits_1_with_a_message(tmp_path: Path) -> None:
+    """Discord refusing the token ends the process with code 1 and a clear log line."""
+    async with FakeDiscord() as fd:
+        bot = BotProcess(fd, tmp_path, env={"DISCORD_TOKEN": "not-the-token"})
+        await bot.start()
+        code = await bot.wait()
+    assert code == 1
+    assert "refused the token" in bot.log
+    assert "not-the-token" not in bot.log
+
+
+async def test_missing_token_exits_2(tmp_path: Path) -> None:
+    """Without a token the process explains how to get one and exits 2."""
+    async with FakeDiscord() as fd:
+        bot = BotProcess(fd, tmp_path, env={"DISCORD_TOKEN": ""})
+        await bot.start()
+        code = await bot.wait()
+    assert code == 2
+    assert "DISCORD_TOKEN is not set" in bot.log
+
+
+@pytest.mark.parametrize("closed", [False, True])
+async def test_fake_discord_dms_with_attachments_and_closed_dms(
+    closed: bool, restore_endpoints: None
+) -> None:
+    """The fake's DM routes: a DM with a PNG arrives; closed DMs fail with 50007."""
+    import io
+
+    import discord
+
+    from bot.client import configure_endpoints
+    from bot.settings import Settings
+
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        alice = fd.add_member(guild, "alice")
+        if closed:
+            fd.close_dms(alice)
+        configure_endpoints(Settings.from_mapping({
+            "DISCORD_TOKEN": fd.token, "DISCORD_API_BASE": fd.api_base,
+            "DISCORD_GATEWAY_URL": fd.gateway_url,
+        }))
+        client = discord.Client(intents=discord.Intents.none())
+        await client.login(fd.token)
+        try:
+            user = await client.fetch_user(alice.id)
+            png = PNG + b"cards"
+            if closed:
+                with pytest.raises(discord.Forbidden) as info:
+                    await user.send("Your cards", file=discord.File(io.BytesIO(png), "hole.png"))
+                assert info.value.code == 50007
+                assert fd.dms(alice) == []
+            else:
+                sent = await user.send("Your cards", file=discord.File(io.BytesIO(png), "hole.png"))
+                await sent.edit(content="Your cards (table 1)")
+                (dm,) = fd.dms(alice)
+                assert dm.content == "Your cards (table 1)" and dm.file() == png
+                assert dm.attachments[0].filename == "hole.png"
+                assert await sent.attachments[0].read() == png
+        finally:
+            await client.close()
