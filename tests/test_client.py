@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import os
+import time
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
+import pytest_asyncio
 import simcord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_intents
+from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import Secret, Settings
-from cogs.errors import UNEXPECTED
-from tests.conftest import Harness
+from cogs.errors import UNEXPECTED, PoliteModal, PoliteView
+from tests.conftest import PNG_SIGNATURE, Harness
 
 
 def test_configure_endpoints_points_rest_and_gateway_elsewhere(restore_endpoints: None) -> None:
@@ -121,3 +127,141 @@ async def test_unexpected_errors_get_an_apology_and_are_logged(
     assert "As Kd" not in reply.text
     assert any("Unexpected error in explode" in r.getMessage() for r in caplog.records)
     assert h.unexpected
+    h.allow_unexpected_errors = False
+    with pytest.raises(AssertionError, match="unexpected errors"):
+        h.check_errors()  # what the harness does after every test
+    h.unexpected.clear()
+
+
+# -- the offline Discord harness itself (tests/conftest.py) ---------------------------
+
+
+class Probe(commands.Cog):
+    """A test-only cog exercising what the table cogs need from the harness."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot
+        self.lock = asyncio.Lock()
+        self.clicks: list[str] = []
+        self.inside = 0
+        self.overlapped = False
+
+    probe = app_commands.Group(name="probe", description="test only")
+
+    @probe.command(name="deal", description="DM a PNG to the caller")
+    async def deal(self, interaction: discord.Interaction) -> None:
+        png = PNG_SIGNATURE + b"hole cards"
+        try:
+            await interaction.user.send("Your cards", file=discord.File(io.BytesIO(png), "h.png"))
+        except discord.Forbidden as error:
+            await interaction.response.send_message(
+                f"DMs closed ({error.code}); use /cards", ephemeral=True
+            )
+            return
+        await interaction.response.send_message("Dealt.", ephemeral=True)
+
+    @probe.command(name="turn", description="Post a turn message with buttons")
+    async def turn(self, interaction: discord.Interaction) -> None:
+        view = ProbeView(self)
+        await interaction.response.send_message("Alice to act", view=view)
+        message = await interaction.original_response()
+
+        async def clock() -> None:
+            await asyncio.sleep(30)
+            await message.edit(content="Alice timed out", view=None)
+
+        self.timer = asyncio.get_running_loop().create_task(clock())
+
+
+class RaiseModal(PoliteModal, title="Raise"):
+    amount: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Raise to", custom_id="amount")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Raised to {self.amount.value}", ephemeral=True)
+
+
+class ProbeView(PoliteView):
+    def __init__(self, probe: Probe) -> None:
+        super().__init__(timeout=None)
+        self.probe = probe
+
+    @discord.ui.button(label="Fold", custom_id="probe:fold")
+    async def fold(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        probe = self.probe
+        probe.inside += 1
+        probe.overlapped |= probe.inside > 1
+        async with probe.lock:
+            await asyncio.to_thread(time.sleep, 0.02)
+            if probe.clicks:
+                probe.inside -= 1
+                raise RuntimeTableError("Too late: the hand is over.")
+            probe.clicks.append(interaction.user.name)
+        probe.inside -= 1
+        await interaction.response.send_message("You fold.", ephemeral=True)
+
+    @discord.ui.button(label="Raise", custom_id="probe:raise")
+    async def raise_(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_modal(RaiseModal())
+
+
+@pytest_asyncio.fixture
+async def probed(harness: Harness) -> Harness:
+    """The harness with the Probe cog added and synced."""
+    await harness.bot.add_cog(Probe(harness.bot))
+    await harness.bot.tree.sync()
+    return harness
+
+
+async def test_harness_dms_carry_png_attachments(probed: Harness) -> None:
+    """A DM with a file arrives in the player's DM channel, readable as PNG bytes."""
+    h = probed
+    reply = await h.slash(h.alice, "probe deal")
+    assert reply.ephemeral and reply.text == "Dealt."
+    (dm,) = h.dms(h.alice)
+    assert dm.content == "Your cards"
+    assert await h.png(dm) == PNG_SIGNATURE + b"hole cards"
+    assert h.dms(h.bob) == []
+
+
+async def test_harness_closed_dms_fail_with_50007(probed: Harness) -> None:
+    """close_dms makes the bot's DM fail as Discord does (Forbidden, code 50007)."""
+    h = probed
+    h.close_dms(h.bob)
+    reply = await h.slash(h.bob, "probe deal")
+    assert reply.ephemeral and reply.text == "DMs closed (50007); use /cards"
+    assert h.dms(h.bob) == []
+    assert (await h.slash(h.alice, "probe deal")).text == "Dealt."
+
+
+async def test_harness_buttons_modals_and_virtual_time(probed: Harness) -> None:
+    """Buttons answer, the Raise button's modal submits, and a 30 s clock fires instantly."""
+    h = probed
+    turn = await h.slash(h.alice, "probe turn")
+    message = turn.message
+    assert message is not None and [b["label"] for b in turn.buttons] == ["Fold", "Raise"]
+    shown = await h.click(h.alice, message, label="Raise")
+    assert shown.modal is not None and shown.modal["title"] == "Raise"
+    submitted = await h.submit(h.alice, shown, {"amount": "120"})
+    assert submitted.ephemeral and submitted.text == "Raised to 120"
+    started = time.monotonic()
+    await h.advance(29)
+    assert h.last_message() is not None and h.last_message().content == "Alice to act"
+    await h.advance(2)
+    assert h.last_message().content == "Alice timed out"
+    assert time.monotonic() - started < 5
+
+
+async def test_harness_concurrent_clicks_interleave(probed: Harness) -> None:
+    """concurrently() delivers both clicks before either handler finishes: one wins."""
+    h = probed
+    turn = await h.slash(h.alice, "probe turn")
+    probe = h.bot.get_cog("Probe")
+    assert isinstance(probe, Probe)
+    first, second = await h.concurrently(
+        lambda: h.click(h.alice, turn.message, label="Fold"),
+        lambda: h.click(h.bob, turn.message, label="Fold"),
+    )
+    assert probe.overlapped, "the two handlers did not run at the same time"
+    assert probe.clicks == ["alice"]
+    assert first.text == "You fold." and first.ephemeral
+    assert second.ephemeral and second.text == "Too late: the hand is over."
