@@ -200,7 +200,9 @@ class ProbeView(PoliteView):
         await interaction.response.send_message("You fold.", ephemeral=True)
 
     @discord.ui.button(label="Raise", custom_id="probe:raise")
-    async def raise_(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def raise_(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         await interaction.response.send_modal(RaiseModal())
 
 
