@@ -71,6 +71,23 @@ async def test_leaderboard_image_and_buttons_through_http(tmp_path: Path) -> Non
         assert fd.unhandled == []
 
 
+async def test_dev_guild_id_syncs_to_that_server_only(tmp_path: Path) -> None:
+    """With DEV_GUILD_ID the process syncs its commands to that server, none globally."""
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Dev Club")
+        dev = fd.add_channel(guild, "dev")
+        alice = fd.add_member(guild, "alice")
+        env = {"DEV_GUILD_ID": str(guild.id)}
+        async with BotProcess(fd, tmp_path, env=env) as bot:
+            await fd.wait_until_ready()
+            assert fd.global_commands == []
+            assert "balance" in {c["name"] for c in fd.guild_commands[guild.id]}
+            reply = await (await fd.slash(alice, dev, "balance")).reply()
+            assert reply.content == "You have 10,000 chips."
+            assert await bot.stop() == 0
+        assert f"server {guild.id}" in bot.log
+
+
 async def test_wrong_token_exits_1_with_a_message(tmp_path: Path) -> None:
     """Discord refusing the token ends the process with code 1 and a clear log line."""
     async with FakeDiscord() as fd:
@@ -132,3 +149,59 @@ async def test_fake_discord_dms_with_attachments_and_closed_dms(
                 assert await sent.attachments[0].read() == png
         finally:
             await client.close()
+
+
+async def test_fake_discord_buttons_modals_and_dms_over_the_wire(
+    tmp_path: Path, restore_endpoints: None
+) -> None:
+    """An in-process bot over real HTTP/websocket: buttons, a modal, DMs, closed DMs."""
+    import asyncio
+
+    from bot.client import OmahaDealer, configure_endpoints
+    from bot.settings import Settings
+    from tests.test_client import Probe
+
+    class ProbeBot(OmahaDealer):
+        async def setup_hook(self) -> None:
+            await super().setup_hook()
+            await self.add_cog(Probe(self))
+            await self.sync_application_commands()
+
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        poker = fd.add_channel(guild, "poker")
+        alice, bob = fd.add_member(guild, "alice"), fd.add_member(guild, "bob")
+        fd.close_dms(bob)
+        settings = Settings.from_mapping({
+            "DISCORD_TOKEN": fd.token, "DISCORD_API_BASE": fd.api_base,
+            "DISCORD_GATEWAY_URL": fd.gateway_url,
+            "DATABASE_PATH": str(tmp_path / "p.sqlite3"),
+        })
+        configure_endpoints(settings)
+        bot = ProbeBot(settings, extensions=("cogs.errors",), sync_commands=False)
+        runner = asyncio.create_task(bot.start(fd.token))
+        try:
+            await fd.wait_until_ready()
+            await fd.wait_until(lambda: any(c["name"] == "probe" for c in fd.global_commands))
+            turn = await (await fd.slash(alice, poker, "probe turn")).reply()
+            assert turn.content == "Alice to act" and not turn.ephemeral
+            opened = await (await fd.click(alice, turn, label="Raise")).answer()
+            assert opened.modal is not None and opened.modal["title"] == "Raise"
+            raised = await (await fd.submit_modal(alice, opened, {"amount": "120"})).reply()
+            assert raised.ephemeral and raised.content == "Raised to 120"
+            folded = await (await fd.click(bob, turn, label="Fold")).reply()
+            assert folded.content == "You fold." and folded.ephemeral
+            dealt = await (await fd.slash(alice, poker, "probe deal")).reply()
+            assert dealt.content == "Dealt."
+            (dm,) = fd.dms(alice)
+            assert dm.file() == PNG + b"hole cards"
+            closed = await (await fd.slash(bob, poker, "probe deal")).reply()
+            assert closed.ephemeral and "50007" in closed.content
+            assert fd.dms(bob) == []
+        finally:
+            probe = bot.get_cog("Probe")
+            if probe is not None and hasattr(probe, "timer"):
+                probe.timer.cancel()
+            await bot.close()
+            await runner
+        assert fd.unhandled == []
