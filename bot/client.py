@@ -36,6 +36,7 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,10 +49,13 @@ from bot.settings import MissingToken, Settings, SettingsError
 
 if TYPE_CHECKING:
     from bot.economy import Economy
-    from bot.runtime import TableRegistry
+    from bot.runtime.registry import TableRegistry
     from bot.storage import Database
 
 log = logging.getLogger("bot.client")
+
+#: Seconds a looked-up display name is remembered.
+NAME_TTL = 600.0
 
 #: Every cog the bot loads, in order (the error handler first).
 EXTENSIONS: tuple[str, ...] = (
@@ -103,6 +107,7 @@ class OmahaDealer(commands.Bot):
         self.synced: list[discord.app_commands.AppCommand] = []
         self._db_open = False
         self._shutdown: asyncio.Task[None] | None = None
+        self._names: dict[tuple[int | None, int], tuple[str, float]] = {}
 
     # -- start and stop ----------------------------------------------------------
     async def open_database(self) -> None:
@@ -175,7 +180,25 @@ class OmahaDealer(commands.Bot):
 
     # -- helpers for cogs ------------------------------------------------------------
     async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:
-        """A member's display name (cache, then one REST call); a fallback if unknown."""
+        """A member's display name: cache, then one REST call (remembered 10 minutes).
+
+        Without the privileged members intent the member cache holds only the
+        people seen in interactions, so leaderboards and tables ask Discord;
+        remembering the answer keeps a page of ten names from costing ten calls
+        every time.
+        """
+        key = (guild.id if guild is not None else None, user_id)
+        remembered = self._names.get(key)
+        now = time.monotonic()
+        if remembered is not None and now - remembered[1] < NAME_TTL:
+            return remembered[0]
+        name = await self._lookup_name(guild, user_id)
+        if len(self._names) > 10_000:
+            self._names.clear()
+        self._names[key] = (name, now)
+        return name
+
+    async def _lookup_name(self, guild: discord.Guild | None, user_id: int) -> str:
         if guild is not None:
             member = guild.get_member(user_id)
             if member is None:

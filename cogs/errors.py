@@ -96,10 +96,11 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     text = describe(error)
     if text is None:
         original = unwrap(error)
+        data: dict[str, Any] = dict(interaction.data or {})
         command = interaction.command.qualified_name if interaction.command else None
         log.error(
             "Unexpected error in %s (user %s, channel %s)",
-            command or (interaction.data or {}).get("custom_id", "an interaction"),
+            command or data.get("custom_id", "an interaction"),
             interaction.user.id, interaction.channel_id,
             exc_info=(type(original), original, original.__traceback__),
         )
@@ -119,7 +120,9 @@ class PoliteView(discord.ui.View):
 class PoliteModal(discord.ui.Modal):
     """A modal whose submit errors are answered like slash-command errors."""
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:
+    async def on_error(  # type: ignore[override]  # discord.py's Modal narrows BaseView's
+        self, interaction: discord.Interaction[Any], error: Exception, /
+    ) -> None:
         await report(interaction, error)
 
 

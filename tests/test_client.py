@@ -267,3 +267,14 @@ async def test_harness_concurrent_clicks_interleave(probed: Harness) -> None:
     assert probe.clicks == ["alice"]
     assert first.text == "You fold." and first.ephemeral
     assert second.ephemeral and second.text == "Too late: the hand is over."
+
+
+async def test_display_names_are_looked_up_once(harness: Harness) -> None:
+    """Names for leaderboards come from Discord once, then from memory."""
+    h = harness
+    guild = h.bot.get_guild(h.guild.id)
+    before = len(h.requests("GET", f"/members/{h.carol.id}"))
+    assert await h.bot.display_name(guild, h.carol.id) == "carol"
+    assert await h.bot.display_name(guild, h.carol.id) == "carol"
+    assert len(h.requests("GET", f"/members/{h.carol.id}")) == before + 1
+    assert await h.bot.display_name(None, 424242) == "player 424242"
