@@ -72,10 +72,11 @@ async def test_leaderboard_image_and_buttons_through_http(tmp_path: Path) -> Non
 
 
 async def test_dev_guild_id_syncs_to_that_server_only(tmp_path: Path) -> None:
-    """With DEV_GUILD_ID the process syncs its commands to that server, none globally."""
+    """With DEV_GUILD_ID the process syncs to that server only; commands work in threads."""
     async with FakeDiscord() as fd:
         guild = fd.add_guild("Dev Club")
         dev = fd.add_channel(guild, "dev")
+        thread = fd.add_thread(dev, "side game")
         alice = fd.add_member(guild, "alice")
         env = {"DEV_GUILD_ID": str(guild.id)}
         async with BotProcess(fd, tmp_path, env=env) as bot:
@@ -84,8 +85,12 @@ async def test_dev_guild_id_syncs_to_that_server_only(tmp_path: Path) -> None:
             assert "balance" in {c["name"] for c in fd.guild_commands[guild.id]}
             reply = await (await fd.slash(alice, dev, "balance")).reply()
             assert reply.content == "You have 10,000 chips."
+            in_thread = await (await fd.slash(alice, thread, "balance")).reply()
+            assert in_thread.channel_id == thread.id
+            assert fd.last_message(thread) is in_thread
             assert await bot.stop() == 0
         assert f"server {guild.id}" in bot.log
+        assert fd.unhandled == []
 
 
 async def test_wrong_token_exits_1_with_a_message(tmp_path: Path) -> None:

@@ -70,6 +70,7 @@ class Channel:
     type: int = 0  # 0 text, 1 DM
     guild_id: int | None = None
     recipient_id: int | None = None  # DMs
+    parent_id: int | None = None  # threads (type 11)
 
 
 @dataclass
@@ -195,6 +196,24 @@ def channel_payload(channel: Channel, users: dict[int, User]) -> dict[str, Any]:
             "last_message_id": None,
             "recipients": [user_payload(users[channel.recipient_id])],
         }
+    if channel.type in (10, 11, 12):
+        return {
+            "id": str(channel.id),
+            "type": channel.type,
+            "guild_id": str(channel.guild_id),
+            "parent_id": str(channel.parent_id),
+            "owner_id": str(next(iter(users))),
+            "name": channel.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False, "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False,
+            },
+        }
     return {
         "id": str(channel.id),
         "type": channel.type,
@@ -248,8 +267,12 @@ def guild_payload(guild: Guild, users: dict[int, User], bot_user: User) -> dict[
         "member_count": len(guild.members),
         "voice_states": [],
         "members": [member_payload(guild, bot_user)],
-        "channels": [channel_payload(c, users) for c in guild.channels.values()],
-        "threads": [],
+        "channels": [
+            channel_payload(c, users) for c in guild.channels.values() if c.type not in (10, 11, 12)
+        ],
+        "threads": [
+            channel_payload(c, users) for c in guild.channels.values() if c.type in (10, 11, 12)
+        ],
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],

@@ -208,6 +208,14 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
+    def add_thread(self, parent: Channel, name: str) -> Channel:
+        """A public thread in ``parent`` (tables may live in threads too)."""
+        assert parent.guild_id is not None
+        thread = Channel(snowflake(), name, 11, parent.guild_id, parent_id=parent.id)
+        self.guilds[parent.guild_id].channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        return thread
+
     def add_member(self, guild: Guild, name: str, *, manager: bool = False) -> User:
         """A new user who is a member of ``guild`` (with Manage Server when ``manager``)."""
         user = User(snowflake(), name)
@@ -241,6 +249,11 @@ class FakeDiscord:
             m for m in self.messages.values()
             if m.channel_id == channel.id and not m.deleted and (ephemeral or not m.ephemeral)
         ]
+
+    def last_message(self, channel: Channel) -> Message | None:
+        """The newest public message in ``channel``."""
+        found = self.channel_messages(channel)
+        return found[-1] if found else None
 
     def dms(self, user: User) -> list[Message]:
         """The bot's DMs to ``user``, oldest first."""
