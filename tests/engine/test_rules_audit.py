@@ -22,7 +22,7 @@ from bot.engine.events import (
     Street,
 )
 from bot.engine.hand import Action, IllegalAction, LegalActions
-from tests.engine.conftest import FL, PL, check_down, new_hand, play, step
+from tests.engine.conftest import FL, NL, PL, check_down, new_hand, play, step
 
 
 def legal(hand) -> LegalActions:  # type: ignore[no-untyped-def]
@@ -752,3 +752,222 @@ def test_section_5_no_raise_preflop_when_short_blinds_cannot_reach_the_all_in() 
     assert (la.seat, la.to_call) == (4, 30)
     assert la.min_raise_to is None and "nobody" in (la.no_raise_reason or "")
 
+
+
+# ---------------------------------------------------------------------------------
+# A reference model of RULES.md section 5, compared on random short-stacked hands
+# ---------------------------------------------------------------------------------
+class _RefBetting:
+    """Betting by RULES.md section 5, written from the rule text (positions 0..n-1 from
+    the first seat after the button). Mirrors the engine's documented decisions where the
+    rules are silent: the call is capped when everyone else is all-in; a newcomer on the
+    small blind posts a big blind; a player all-in on the ante posts no blind. ``reach``:
+    whether a player must be able to exceed the bet to count as able to answer a raise
+    (False mirrors the engine's known bug, see _NO_ANSWER_BUG)."""
+
+    def __init__(self, structure, sb: int, bb: int, ante: int,  # type: ignore[no-untyped-def]
+                 stacks: list[int], newcomers: set[int], reach: bool = False) -> None:
+        n = len(stacks)
+        self.n, self.structure, self.bb, self.reach = n, structure, bb, reach
+        self.stack = list(stacks)
+        self.bet = [0] * n
+        self.committed = [0] * n
+        self.folded = [False] * n
+        self.returned = [0] * n
+        for i in range(n):
+            self._put(i, min(ante, self.stack[i]), live=False)
+        sbp, bbp = (1, 0) if n == 2 else (0, 1)
+        self._put(sbp, min(bb if sbp in newcomers else sb, self.stack[sbp]), live=True)
+        self._put(bbp, min(bb, self.stack[bbp]), live=True)
+        for i in sorted(newcomers - {sbp, bbp}):
+            self._put(i, min(bb, self.stack[i]), live=True)
+        self.street = 0
+        self.cur, self.inc, self.full_bets = bb, bb, 1
+        self.faced: list[int | None] = [None] * n
+        self.over = False
+        self.to_act: int | None = None
+        self._next((bbp + 1) % n)
+
+    def _put(self, i: int, chips: int, *, live: bool) -> None:
+        self.stack[i] -= chips
+        self.committed[i] += chips
+        if live:
+            self.bet[i] += chips
+
+    def _all_in(self, i: int) -> bool:
+        return not self.folded[i] and self.stack[i] == 0
+
+    def _answerers(self, i: int, reach: bool | None = None) -> int:
+        reach = self.reach if reach is None else reach
+        return sum(1 for q in range(self.n) if q != i and not self.folded[q]
+                   and not self._all_in(q)
+                   and (not reach or self.bet[q] + self.stack[q] > self.cur))
+
+    def answer_in_doubt(self) -> bool:
+        """Someone still in could act whose only possible 'answerers' cannot reach the bet:
+        the spot where the engine's known bug (_NO_ANSWER_BUG) changes the play."""
+        return any(not self.folded[i] and not self._all_in(i)
+                   and self._answerers(i, False) > 0 and self._answerers(i, True) == 0
+                   for i in range(self.n))
+
+    def _target(self, i: int) -> int:
+        if self._answerers(i):
+            return self.cur
+        # the most any other player in the hand could have in front of them
+        top = max((self.bet[q] + (self.stack[q] if self.reach else 0)
+                   for q in range(self.n) if q != i and not self.folded[q]), default=0)
+        return min(self.cur, top)
+
+    def _needs(self, i: int) -> bool:
+        if self.folded[i] or self._all_in(i):
+            return False
+        return self.bet[i] < self._target(i) or (self.faced[i] is None and self._answerers(i) > 0)
+
+    def _next(self, start: int) -> None:
+        if sum(not f for f in self.folded) > 1:
+            for k in range(self.n):
+                i = (start + k) % self.n
+                if self._needs(i):
+                    self.to_act = i
+                    return
+        self.to_act = None
+        self._end_street()
+
+    def _end_street(self) -> None:
+        order = sorted(range(self.n), key=lambda q: self.bet[q], reverse=True)
+        top, second = order[0], order[1]
+        extra = self.bet[top] - self.bet[second]
+        if extra > 0:  # the part of the bet nobody matched goes back
+            self.stack[top] += extra
+            self.bet[top] -= extra
+            self.committed[top] -= extra
+            self.returned[top] += extra
+        live = [q for q in range(self.n) if not self.folded[q]]
+        able = [q for q in live if not self._all_in(q)]
+        if len(live) == 1 or len(able) <= 1 or self.street == 3:
+            self.over = True
+            return
+        self.street += 1
+        self.bet = [0] * self.n
+        self.faced = [None] * self.n
+        fixed = self.structure is FL
+        self.cur, self.full_bets = 0, 0
+        self.inc = 2 * self.bb if fixed and self.street >= 2 else self.bb
+        self._next(0)
+
+    def legal(self) -> tuple[bool, int, int | None, int | None]:
+        i = self.to_act
+        assert i is not None
+        target = self._target(i)
+        owed = max(0, target - self.bet[i])
+        all_in_to = self.bet[i] + self.stack[i]
+        can_raise = (self._answerers(i) > 0 and all_in_to > self.cur
+                     and (self.faced[i] is None or self.cur - self.faced[i] >= self.inc)
+                     and not (self.structure is FL and self.full_bets >= 4))
+        if not can_raise:
+            return owed == 0, min(owed, self.stack[i]), None, None
+        lo = min(self.cur + self.inc, all_in_to)
+        if self.structure is FL:
+            hi = lo
+        elif self.structure is PL:
+            pot = sum(self.committed)
+            hi = max(lo, min(self.cur + pot + (self.cur - self.bet[i]), all_in_to))
+        else:
+            hi = all_in_to
+        return owed == 0, min(owed, self.stack[i]), lo, hi
+
+    def act(self, kind: str, to: int = 0) -> None:
+        i = self.to_act
+        assert i is not None
+        if kind == "fold":
+            self.folded[i] = True
+        elif kind == "call":
+            target = self._target(i)
+            self._put(i, min(max(0, target - self.bet[i]), self.stack[i]), live=True)
+            self.faced[i] = self.cur
+        else:  # bet or raise to ``to``
+            if to - self.cur >= self.inc:
+                if self.structure is not FL:
+                    self.inc = to - self.cur
+                self.full_bets += 1
+            self._put(i, to - self.bet[i], live=True)
+            self.cur = to
+        if kind == "raise":
+            self.faced[i] = to
+        elif kind == "fold":
+            self.faced[i] = self.cur
+        self._next(i + 1)
+
+
+@pytest.mark.parametrize("structure", [NL, PL, FL])
+def test_section_5_random_short_stacked_hands_match_the_reference_model(structure) -> None:  # type: ignore[no-untyped-def]
+    """Short blinds, short all-ins, antes and newcomers: every decision matches the model."""
+    _compare_with_reference(structure, reach=False)
+
+
+@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
+@pytest.mark.parametrize("structure", [NL, PL, FL])
+def test_section_5_random_hands_match_the_model_where_an_answer_needs_chips_to_reach(  # type: ignore[no-untyped-def]
+        structure) -> None:
+    """The same hands with RULES.md's 'betting needs an answer' read fully (see the xfails)."""
+    _compare_with_reference(structure, reach=True)
+
+
+def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from bot.engine.cards import Deck
+    from bot.engine.hand import Hand, SeatIn
+    from tests.engine.conftest import config
+
+    rng = random.Random({NL: 11, PL: 22, FL: 33}[structure])
+    cut_hands = 0
+    for _ in range(400):
+        n = rng.randint(2, 6)
+        bb = rng.choice([2, 4, 10])
+        sb = bb // 2 if structure is FL else rng.randint(1, bb)
+        ante = rng.choice([0, 0, 1, bb // 2])
+        stacks = [rng.choice([rng.randint(1, 3 * bb), rng.randint(1, 12 * bb)])
+                  for _ in range(n)]
+        newcomer_flags = [rng.random() < 0.1 for _ in range(n)]
+        seats = list(range(1, n + 1))
+        button = rng.choice(seats)
+        ins = [SeatIn(s, st, nc) for s, st, nc in zip(seats, stacks, newcomer_flags, strict=True)]
+        hand = Hand(config("omaha", structure, (sb, bb), ante), ins, button,
+                    Deck(rng=random.Random(rng.random())))
+        hand.start()
+        order = list(hand.seat_order)  # positions: first after the button .. button
+        pos_stacks = [stacks[s - 1] for s in order]
+        bbp = 0 if n == 2 else 1
+        newcomers = {k for k, s in enumerate(order) if newcomer_flags[s - 1] and k != bbp}
+        ref = _RefBetting(structure, sb, bb, ante, pos_stacks, newcomers, reach)
+        cut = False
+        while not hand.is_over:
+            if not reach and ref.answer_in_doubt():
+                cut = True  # the bug's spot: covered by the xfail tests, not here
+                break
+            assert ref.to_act is not None and order[ref.to_act] == hand.to_act
+            la = legal(hand)
+            assert (la.can_check, la.to_call, la.min_raise_to, la.max_raise_to) == ref.legal()
+            r = rng.random()
+            if la.min_raise_to is not None and la.max_raise_to is not None and r < 0.45:
+                to = rng.choice([la.min_raise_to, la.max_raise_to, la.all_in_to,
+                                 rng.randint(la.min_raise_to, la.max_raise_to)])
+                to = min(max(to, la.min_raise_to), la.max_raise_to)
+                step(hand, ("raise", to))
+                ref.act("raise", to)
+            elif r < 0.9 or la.can_check:
+                step(hand, "call")
+                ref.act("call")
+            else:
+                step(hand, "fold")
+                ref.act("fold")
+        if cut:
+            cut_hands += 1
+            continue
+        assert ref.over
+        committed = {s: p.committed for s, p in zip(order, hand.players, strict=True)}
+        assert committed == {s: ref.committed[k] for k, s in enumerate(order)}
+        assert hand.result.returned == {s: ref.returned[k] for k, s in enumerate(order)
+                                        if ref.returned[k]}
+    assert cut_hands < 250  # at least 150 hands are compared to the end
