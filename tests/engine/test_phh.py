@@ -502,3 +502,23 @@ def test_short_or_single_amount_lists_read_as_pokerkit_reads_them() -> None:
     one_ante = phh.loads(text.replace("antes = [0, 0, 0]", "antes = [2]"))
     with pytest.raises(HandError, match="every player posts the same ante"):
         phh.replay(one_ante)
+
+
+def test_golden_file_of_every_game_replays_and_rewrites_byte_for_byte() -> None:
+    """63 recorded hands (7 variants x 3 structures x 2/3/6 players) replay, rewrite exactly."""
+    text = (DATA / "all_games.phhs").read_text()
+    records = phh.loads_all(text)
+    assert len(records) == 63
+    assert {(r.variant, r.hole_cards, r.courchevel) for r in records} == {
+        (s + "O" + h, n, c)
+        for s in "PNF"
+        for h, n, c in [("", None, False), ("/8", None, False), ("", 5, False), ("/8", 5, False),
+                        ("", 6, False), ("", 5, True), ("/8", 5, True)]
+    }
+    again = [phh.replay(r) for r in records]
+    assert [r.finishing_stacks for r in again] == [r.finishing_stacks for r in records]
+    rewritten = [
+        phh.history_of(r.hand.events, extra=record.extra)
+        for r, record in zip(again, records, strict=True)
+    ]
+    assert phh.dumps_all(rewritten) == text
