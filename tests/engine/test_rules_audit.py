@@ -21,7 +21,7 @@ from bot.engine.events import (
     PotAwarded,
     Street,
 )
-from bot.engine.hand import Action, IllegalAction, LegalActions
+from bot.engine.hand import Action, ActionKind, IllegalAction, LegalActions
 from tests.engine.conftest import FL, NL, PL, check_down, new_hand, play, step
 
 
@@ -971,3 +971,128 @@ def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[
         assert hand.result.returned == {s: ref.returned[k] for k, s in enumerate(order)
                                         if ref.returned[k]}
     assert cut_hands < 250  # at least 150 hands are compared to the end
+
+
+# ---------------------------------------------------------------------------------
+# A reference model of RULES.md section 6 (pots, showdown order, mucking, splits)
+# ---------------------------------------------------------------------------------
+def _ref_showdown(hand, hi_lo: bool):  # type: ignore[no-untyped-def]
+    """Expected (show/muck sequence, awards) of a finished hand, from RULES.md section 6.
+
+    Uses only the hand's public record: seats in order from the first after the button,
+    each seat's chips put in, who folded, the cards, and who bet or raised on the river.
+    Awards are (amount, eligible seats, high (seat, chips), low (seat, chips)) without
+    zero-chip entries.
+    """
+    from bot.engine.evaluate import high_value, low_value
+
+    order = list(hand.seat_order)
+    n = len(order)
+    r = hand.result
+    ps = {p.seat: p for p in hand.players}
+    put = {s: ps[s].committed for s in order}
+    live = [s for s in order if not ps[s].folded]
+    all_in = {s for s in live if put[s] == r.starting_stacks[s]}
+    board = r.board
+    # pots: cut at the all-in amounts of the live players, then the top live amount
+    caps = sorted({put[s] for s in all_in} | {max(put[s] for s in live)})
+    pots: list[tuple[int, list[int]]] = []
+    prev = 0
+    for cap in caps:
+        amount = sum(min(put[s], cap) - min(put[s], prev) for s in order)
+        if amount:
+            pots.append((amount, [s for s in live if put[s] >= cap]))
+        prev = cap
+    leftover = sum(put.values()) - sum(a for a, _ in pots)
+    if leftover:  # folded chips above every live player's: into the last pot
+        pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
+    hi = {s: high_value(hand.hole(s), board) for s in live}
+    lo = {s: low_value(hand.hole(s), board) if hi_lo else None for s in live}
+    # showdown order
+    river_aggr = [e.seat for e in hand.events if isinstance(e, PlayerActed)
+                  and e.street is Street.RIVER and e.kind in (ActionKind.BET, ActionKind.RAISE)]
+    able = [s for s in live if s not in all_in]
+    runout = len(able) <= 1
+    first = river_aggr[-1] if river_aggr else live[0]
+    k0 = order.index(first)
+    sd = [order[(k0 + k) % n] for k in range(n) if order[(k0 + k) % n] in live]
+    seq: list[tuple[str, int]] = []
+    shown: list[int] = []
+    for s in sd:
+        mine = [eligible for _, eligible in pots if s in eligible]
+        can = runout
+        for eligible in mine:
+            rivals = [t for t in shown if t in eligible]
+            if not rivals or hi[s] >= max(hi[t] for t in rivals):
+                can = True
+            lows = [lo[t] for t in rivals if lo[t] is not None]
+            if lo[s] is not None and (not lows or lo[s] >= max(lows)):  # type: ignore[operator]
+                can = True
+        seq.append(("show" if can else "muck", s))
+        if can:
+            shown.append(s)
+
+    def split(amount: int, winners: list[int]) -> tuple[tuple[int, int], ...]:
+        winners = sorted(winners, key=order.index)  # clockwise from the first after the button
+        share, odd = divmod(amount, len(winners))
+        return tuple((w, share + (1 if k < odd else 0)) for k, w in enumerate(winners)
+                     if share + (1 if k < odd else 0))
+
+    out = []
+    for amount, eligible in pots:
+        contenders = [s for s in eligible if s in shown]
+        top = max(hi[s] for s in contenders)
+        high_w = [s for s in contenders if hi[s] == top]
+        lows = [s for s in contenders if lo[s] is not None]
+        if lows:
+            best = max(lo[s] for s in lows)  # type: ignore[type-var]
+            low_w = [s for s in lows if lo[s] == best]
+            low_half = amount // 2
+            out.append((amount, tuple(eligible), split(amount - low_half, high_w),
+                        split(low_half, low_w)))
+        else:
+            out.append((amount, tuple(eligible), split(amount, high_w), ()))
+    return seq, out
+
+
+@pytest.mark.parametrize("variant", ["omaha", "omaha_hilo", "big_o", "courchevel_hilo"])
+def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> None:
+    """Random multiway hands with short stacks: show order, mucks and every pot as modelled."""
+    import random
+
+    from bot.engine.cards import Deck
+    from bot.engine.hand import VARIANTS, Hand, SeatIn
+    from tests.engine.conftest import config
+
+    rng = random.Random(hash(variant) % 1000)
+    hi_lo = VARIANTS[variant].hi_lo
+    compared = 0
+    for _ in range(250):
+        n = rng.randint(2, VARIANTS[variant].max_seats)
+        structure = rng.choice([NL, PL, FL])
+        bb = rng.choice([2, 4])
+        ante = rng.choice([0, 1])
+        stacks = [rng.choice([rng.randint(1, 6 * bb), rng.randint(20, 200)]) for _ in range(n)]
+        seats = rng.sample(range(1, 11), n)
+        hand = Hand(config(variant, structure, (bb // 2, bb), ante),
+                    [SeatIn(s, st) for s, st in zip(seats, stacks, strict=True)],
+                    rng.choice(seats), Deck(rng=random.Random(rng.random())))
+        hand.start()
+        while not hand.is_over:
+            la = legal(hand)
+            r = rng.random()
+            if la.min_raise_to is not None and la.max_raise_to is not None and r < 0.2:
+                step(hand, ("raise", rng.choice([la.min_raise_to, la.max_raise_to])))
+            elif r < 0.93 or la.can_check:
+                step(hand, "call")
+            else:
+                step(hand, "fold")
+        if any(p.uncontested for p in hand.result.pots):
+            continue
+        seq, want = _ref_showdown(hand, hi_lo)
+        assert shows(hand.events) == seq
+        got = [(a.amount, a.eligible, tuple(x for x in a.high if x[1]),
+                tuple(x for x in a.low if x[1])) for a in awards(hand.events)]
+        assert got == want
+        compared += 1
+    assert compared > 150
