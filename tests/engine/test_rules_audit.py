@@ -976,7 +976,7 @@ def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[
 # ---------------------------------------------------------------------------------
 # A reference model of RULES.md section 6 (pots, showdown order, mucking, splits)
 # ---------------------------------------------------------------------------------
-def _ref_showdown(hand, hi_lo: bool):  # type: ignore[no-untyped-def]
+def _ref_showdown(hand, hi_lo: bool, requested: frozenset[int] = frozenset()):  # type: ignore[no-untyped-def]
     """Expected (show/muck sequence, awards) of a finished hand, from RULES.md section 6.
 
     Uses only the hand's public record: seats in order from the first after the button,
@@ -1020,7 +1020,7 @@ def _ref_showdown(hand, hi_lo: bool):  # type: ignore[no-untyped-def]
     shown: list[int] = []
     for s in sd:
         mine = [eligible for _, eligible in pots if s in eligible]
-        can = runout
+        can = runout or s in requested
         for eligible in mine:
             rivals = [t for t in shown if t in eligible]
             if not rivals or hi[s] >= max(hi[t] for t in rivals):
@@ -1057,7 +1057,7 @@ def _ref_showdown(hand, hi_lo: bool):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("variant", ["omaha", "omaha_hilo", "big_o", "courchevel_hilo"])
 def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> None:
-    """Random multiway hands with short stacks: show order, mucks and every pot as modelled."""
+    """Random multiway hands, short stacks, show requests: show order, mucks, every pot."""
     import random
 
     from bot.engine.cards import Deck
@@ -1078,9 +1078,13 @@ def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> N
                     [SeatIn(s, st) for s, st in zip(seats, stacks, strict=True)],
                     rng.choice(seats), Deck(rng=random.Random(rng.random())))
         hand.start()
+        requested: set[int] = set()
         while not hand.is_over:
             la = legal(hand)
             r = rng.random()
+            if rng.random() < 0.03:  # the owner asks to show whatever happens
+                hand.request_show(la.seat)
+                requested.add(la.seat)
             if la.min_raise_to is not None and la.max_raise_to is not None and r < 0.2:
                 step(hand, ("raise", rng.choice([la.min_raise_to, la.max_raise_to])))
             elif r < 0.93 or la.can_check:
@@ -1089,10 +1093,43 @@ def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> N
                 step(hand, "fold")
         if any(p.uncontested for p in hand.result.pots):
             continue
-        seq, want = _ref_showdown(hand, hi_lo)
+        seq, want = _ref_showdown(hand, hi_lo, frozenset(requested))
         assert shows(hand.events) == seq
         got = [(a.amount, a.eligible, tuple(x for x in a.high if x[1]),
                 tuple(x for x in a.low if x[1])) for a in awards(hand.events)]
         assert got == want
         compared += 1
     assert compared > 150
+
+
+@pytest.mark.parametrize("variant", ["omaha", "omaha5", "omaha6", "courchevel", "big_o"])
+def test_section_4_random_deals_take_cards_from_the_deck_in_rule_order(variant: str) -> None:
+    """Hole cards one at a time from the SB (heads-up the button), then burn-flop-burn-turn-
+    burn-river; Courchevel: burn, face-up card, two flop cards: the same deck positions."""
+    import random
+
+    from bot.engine.cards import DECK, Deck
+    from bot.engine.hand import VARIANTS, Hand, SeatIn
+    from tests.engine.conftest import config
+
+    rng = random.Random(len(variant))
+    v = VARIANTS[variant]
+    for _ in range(40):
+        n = rng.randint(2, v.max_seats)
+        seats = sorted(rng.sample(range(1, 11), n))
+        button = rng.choice(seats)
+        order = list(DECK)
+        rng.shuffle(order)
+        hand = Hand(config(variant, PL), [SeatIn(s, 100) for s in seats], button,
+                    Deck(order=order))
+        hand.start()
+        after = seats[seats.index(button) + 1:] + seats[:seats.index(button) + 1]
+        deal = [after[-1], after[0]] if n == 2 else after  # from the small blind
+        h = v.hole_cards
+        for k, seat in enumerate(deal):
+            assert hand.hole(seat) == tuple(order[k + n * r] for r in range(h))
+        base = n * h
+        if v.courchevel:
+            assert hand.board == (order[base + 1],)
+        check_down(hand)
+        assert hand.board == tuple(order[base + i] for i in (1, 2, 3, 5, 7))
