@@ -1133,3 +1133,14 @@ def test_section_4_random_deals_take_cards_from_the_deck_in_rule_order(variant: 
             assert hand.board == (order[base + 1],)
         check_down(hand)
         assert hand.board == tuple(order[base + i] for i in (1, 2, 3, 5, 7))
+
+
+def test_section_5_fixed_limit_reopening_short_all_ins_do_not_count_toward_the_cap() -> None:
+    """5-10 flop: bet 5, all-in 7, all-in 10 (neither a full raise): raises to 15, 20, 25 follow."""
+    hand = new_hand([100, 12, 15, 100, 100], structure=FL, blinds=(2, 5))
+    play(hand, "call", "call", "call", "call", "check")  # seat 2 keeps 7, seat 3 keeps 10
+    play(hand, ("bet", 5), "allin", "allin")  # bet 1; the all-ins count for nothing
+    play(hand, ("raise", 15), ("raise", 20), ("raise", 25))  # seats 4, 5, 1: bets 2, 3, 4
+    la = legal(hand)
+    assert la.seat == 4 and la.to_call == 10 and la.min_raise_to is None
+    assert "capped" in (la.no_raise_reason or "")
