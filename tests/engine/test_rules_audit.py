@@ -1066,7 +1066,7 @@ def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> N
 
     rng = random.Random(hash(variant) % 1000)
     hi_lo = VARIANTS[variant].hi_lo
-    compared = 0
+    compared = mucks = 0
     for _ in range(250):
         n = rng.randint(2, VARIANTS[variant].max_seats)
         structure = rng.choice([NL, PL, FL])
@@ -1098,8 +1098,16 @@ def test_section_6_random_showdowns_match_the_reference_model(variant: str) -> N
         got = [(a.amount, a.eligible, tuple(x for x in a.high if x[1]),
                 tuple(x for x in a.low if x[1])) for a in awards(hand.events)]
         assert got == want
+        # a mucked hand is never revealed: none of its cards in any public event
+        for kind, seat in seq:
+            if kind == "muck":
+                mucks += 1
+                secret = set(hand.hole(seat))
+                for e in hand.events:
+                    if not e.is_private:
+                        assert not secret & set(getattr(e, "cards", ()))
         compared += 1
-    assert compared > 150
+    assert compared > 150 and mucks > 20
 
 
 @pytest.mark.parametrize("variant", ["omaha", "omaha5", "omaha6", "courchevel", "big_o"])
