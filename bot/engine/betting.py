@@ -156,16 +156,20 @@ class BettingRound:
         """``(bet p must reach to stay in, how many other live players could still bet)``."""
         others_able = 0
         top_other = 0
+        level = self.level
         for q in players:
             if q is p or q.folded:
                 continue
-            if not q.all_in:
+            # Only a player whose stack reaches past the current bet could answer a raise;
+            # one who can at most call all-in for less is as good as all-in here.
+            reach = q.bet if q.all_in else q.bet + q.stack
+            if reach > level:
                 others_able += 1
-            if q.bet > top_other:
-                top_other = q.bet
+            if reach > top_other:
+                top_other = reach
         if others_able:
-            return self.level, others_able
-        return (self.level if self.level < top_other else top_other), 0
+            return level, others_able
+        return (level if level < top_other else top_other), 0
 
     def needs_action(self, players: Sequence[Player], p: Player) -> bool:
         """Whether ``p`` still has a decision to make this round."""

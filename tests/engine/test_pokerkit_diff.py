@@ -522,10 +522,6 @@ def test_phh_both_ways_with_pokerkit() -> None:
     assert compared >= 120
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hand offers a raise nobody could call (betting.py target(); reported to the lead)",
-)
 def test_no_raise_when_nobody_could_call_it() -> None:
     """RULES.md 5, betting needs an answer: PokerKit and the rules refuse this raise."""
     config = GameConfig(VARIANTS["omaha"], Structure.NO_LIMIT, 1, 2)

@@ -723,13 +723,7 @@ def test_section_6_uncontested_winner_after_all_in_raise_folded_to() -> None:
 # ---------------------------------------------------------------------------------
 # Betting needs an answer: players who cannot even match the current bet
 # ---------------------------------------------------------------------------------
-_NO_ANSWER_BUG = (
-    "engine bug: BettingRound.target counts every live player who is not all-in as able "
-    "to answer a raise, even one whose whole stack cannot reach the current bet"
-)
 
-
-@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
 def test_section_5_no_raise_when_the_only_other_stack_cannot_reach_the_bet() -> None:
     """Flop: all-in bet 50; the only other player left has 30: the next may call, not raise."""
     hand = new_hand([52, 200, 32, 100])
@@ -743,7 +737,6 @@ def test_section_5_no_raise_when_the_only_other_stack_cannot_reach_the_bet() -> 
         hand.check(2, Action.raise_to(100))
 
 
-@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
 def test_section_5_no_raise_preflop_when_short_blinds_cannot_reach_the_all_in() -> None:
     """UTG all-in to 30; the blinds hold 10 and 20 in all: the button may only call or fold."""
     hand = new_hand([10, 20, 30, 100])
@@ -761,14 +754,13 @@ class _RefBetting:
     """Betting by RULES.md section 5, written from the rule text (positions 0..n-1 from
     the first seat after the button). Mirrors the engine's documented decisions where the
     rules are silent: the call is capped when everyone else is all-in; a newcomer on the
-    small blind posts a big blind; a player all-in on the ante posts no blind. ``reach``:
-    whether a player must be able to exceed the bet to count as able to answer a raise
-    (False mirrors the engine's known bug, see _NO_ANSWER_BUG)."""
+    small blind posts a big blind; a player all-in on the ante posts no blind. A player
+    counts as able to answer a raise only when their stack reaches past the current bet."""
 
     def __init__(self, structure, sb: int, bb: int, ante: int,  # type: ignore[no-untyped-def]
-                 stacks: list[int], newcomers: set[int], reach: bool = False) -> None:
+                 stacks: list[int], newcomers: set[int]) -> None:
         n = len(stacks)
-        self.n, self.structure, self.bb, self.reach = n, structure, bb, reach
+        self.n, self.structure, self.bb = n, structure, bb
         self.stack = list(stacks)
         self.bet = [0] * n
         self.committed = [0] * n
@@ -797,24 +789,15 @@ class _RefBetting:
     def _all_in(self, i: int) -> bool:
         return not self.folded[i] and self.stack[i] == 0
 
-    def _answerers(self, i: int, reach: bool | None = None) -> int:
-        reach = self.reach if reach is None else reach
+    def _answerers(self, i: int) -> int:
         return sum(1 for q in range(self.n) if q != i and not self.folded[q]
-                   and not self._all_in(q)
-                   and (not reach or self.bet[q] + self.stack[q] > self.cur))
-
-    def answer_in_doubt(self) -> bool:
-        """Someone still in could act whose only possible 'answerers' cannot reach the bet:
-        the spot where the engine's known bug (_NO_ANSWER_BUG) changes the play."""
-        return any(not self.folded[i] and not self._all_in(i)
-                   and self._answerers(i, False) > 0 and self._answerers(i, True) == 0
-                   for i in range(self.n))
+                   and not self._all_in(q) and self.bet[q] + self.stack[q] > self.cur)
 
     def _target(self, i: int) -> int:
         if self._answerers(i):
             return self.cur
         # the most any other player in the hand could have in front of them
-        top = max((self.bet[q] + (self.stack[q] if self.reach else 0)
+        top = max((self.bet[q] + self.stack[q]
                    for q in range(self.n) if q != i and not self.folded[q]), default=0)
         return min(self.cur, top)
 
@@ -902,18 +885,10 @@ class _RefBetting:
 @pytest.mark.parametrize("structure", [NL, PL, FL])
 def test_section_5_random_short_stacked_hands_match_the_reference_model(structure) -> None:  # type: ignore[no-untyped-def]
     """Short blinds, short all-ins, antes and newcomers: every decision matches the model."""
-    _compare_with_reference(structure, reach=False)
+    _compare_with_reference(structure)
 
 
-@pytest.mark.xfail(strict=True, reason=_NO_ANSWER_BUG)
-@pytest.mark.parametrize("structure", [NL, PL, FL])
-def test_section_5_random_hands_match_the_model_where_an_answer_needs_chips_to_reach(  # type: ignore[no-untyped-def]
-        structure) -> None:
-    """The same hands with RULES.md's 'betting needs an answer' read fully (see the xfails)."""
-    _compare_with_reference(structure, reach=True)
-
-
-def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[no-untyped-def]
+def _compare_with_reference(structure) -> None:  # type: ignore[no-untyped-def]
     import random
 
     from bot.engine.cards import Deck
@@ -921,7 +896,6 @@ def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[
     from tests.engine.conftest import config
 
     rng = random.Random({NL: 11, PL: 22, FL: 33}[structure])
-    cut_hands = 0
     for _ in range(400):
         n = rng.randint(2, 6)
         bb = rng.choice([2, 4, 10])
@@ -940,12 +914,8 @@ def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[
         pos_stacks = [stacks[s - 1] for s in order]
         bbp = 0 if n == 2 else 1
         newcomers = {k for k, s in enumerate(order) if newcomer_flags[s - 1] and k != bbp}
-        ref = _RefBetting(structure, sb, bb, ante, pos_stacks, newcomers, reach)
-        cut = False
+        ref = _RefBetting(structure, sb, bb, ante, pos_stacks, newcomers)
         while not hand.is_over:
-            if not reach and ref.answer_in_doubt():
-                cut = True  # the bug's spot: covered by the xfail tests, not here
-                break
             assert ref.to_act is not None and order[ref.to_act] == hand.to_act
             la = legal(hand)
             assert (la.can_check, la.to_call, la.min_raise_to, la.max_raise_to) == ref.legal()
@@ -962,15 +932,11 @@ def _compare_with_reference(structure, *, reach: bool) -> None:  # type: ignore[
             else:
                 step(hand, "fold")
                 ref.act("fold")
-        if cut:
-            cut_hands += 1
-            continue
         assert ref.over
         committed = {s: p.committed for s, p in zip(order, hand.players, strict=True)}
         assert committed == {s: ref.committed[k] for k, s in enumerate(order)}
         assert hand.result.returned == {s: ref.returned[k] for k, s in enumerate(order)
                                         if ref.returned[k]}
-    assert cut_hands < 250  # at least 150 hands are compared to the end
 
 
 # ---------------------------------------------------------------------------------
