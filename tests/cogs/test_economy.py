@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import sys
+from typing import Any
 
 import pytest
 from PIL import Image
+from simcord import MemberActor
 
-from bot.storage import MAX_AMOUNT, InvalidAmount
+from bot.engine.cards import DECK
+from bot.render import LeaderboardView
+from bot.storage import MAX_AMOUNT, HandSeatIn, HandSummary, InvalidAmount, SeatResult
 from cogs.economy import parse_amount
 from tests.conftest import Harness
 
@@ -284,3 +289,78 @@ async def test_stats_for_a_new_player(harness: Harness) -> None:
     reply = await h.slash(h.alice, "stats", user=h.bob, variant="big_o")
     assert "bob: Big O" in reply.all_text
     assert "No hands played yet." in reply.all_text
+
+
+# -- statistics from real hands ---------------------------------------------------------------
+
+
+async def play_heads_up(
+    h: Harness, winner: MemberActor, loser: MemberActor, amount: int, *, variant: str = "omaha",
+    hands: int = 1,
+) -> None:
+    """Seat both at a table (once) and record ``hands`` hands ``winner`` wins by ``amount``."""
+    db = h.bot.db
+    table = await db.tables.by_channel(h.channel.id)
+    if table is None:
+        table = await db.tables.create(h.guild.id, h.channel.id, h.manager.id, {"v": variant})
+        await db.tables.buy_in(table.id, winner.id, 1, 1000)
+        await db.tables.buy_in(table.id, loser.id, 2, 1000)
+    for _ in range(hands):
+        seats = {s.user_id: s for s in await db.tables.seats(table.id)}
+        w, lo = seats[winner.id], seats[loser.id]
+        hand = await db.hands.start(
+            table.id, variant=variant, settings={}, button=w.seat_no,
+            seats=[HandSeatIn(w.seat_no, w.user_id, w.stack),
+                   HandSeatIn(lo.seat_no, lo.user_id, lo.stack)],
+            deck=DECK[:13],
+        )
+        await db.hands.finish(hand.id, HandSummary(variant, (
+            SeatResult(w.seat_no, w.user_id, won=2 * amount, net=amount, vpip=True, pfr=True,
+                       showdown=True, won_showdown=True),
+            SeatResult(lo.seat_no, lo.user_id, won=0, net=-amount, vpip=True, showdown=True),
+        )))
+
+
+async def test_stats_after_hands(harness: Harness) -> None:
+    """/stats shows hands, wins, net, biggest pot, VPIP/PFR and showdowns from the hands."""
+    h = harness
+    await play_heads_up(h, h.bob, h.alice, 150, hands=2)
+    reply = await h.slash(h.alice, "stats", user=h.bob)
+    text = reply.all_text
+    assert "bob: all games" in text
+    assert "Hands played: 2" in text and "Hands won: 2 (100%)" in text
+    assert "Net: +300 chips" in text and "Biggest pot won: 300 chips" in text
+    assert "VPIP / PFR: 100% / 100%" in text and "Showdowns won: 2 of 2" in text
+    mine = (await h.slash(h.alice, "stats")).all_text
+    assert "Net: -300 chips" in mine and "VPIP / PFR: 100% / 0%" in mine
+    other = await h.slash(h.alice, "stats", user=h.bob, variant="omaha6")
+    assert "No hands played yet." in other.all_text
+
+
+async def test_leaderboard_ranks_by_the_chosen_metric(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/leaderboard net_won draws the players in order with their values and a title."""
+    h = harness
+    await play_heads_up(h, h.carol, h.dave, 400, variant="big_o")
+    drawn: list[LeaderboardView] = []
+    # load_extension executes the cog into a new module object: patch the loaded one
+    loaded = sys.modules["cogs.economy"]
+    real = loaded.render_leaderboard_async
+
+    async def spy(view: LeaderboardView, *args: Any) -> bytes:
+        drawn.append(view)
+        return await real(view, *args)
+
+    monkeypatch.setattr(loaded, "render_leaderboard_async", spy)
+    reply = await h.slash(h.carol, "leaderboard", metric="net_won", variant="big_o")
+    assert len(await reply.images()) == 1
+    (view,) = drawn
+    assert view.title == "Net won: Poker Club"
+    assert "Big O" in view.subtitle and "All time" in view.subtitle
+    ranked = [(r.rank, r.name, r.value) for r in view.rows]
+    assert ranked[:2] == [(1, "carol", 400), (2, "dave", -400)]
+    assert view.highlight == "carol"
+    await h.slash(h.carol, "leaderboard", metric="hands_won", period="week")
+    assert drawn[-1].rows[0].name == "carol" and drawn[-1].rows[0].value == 1
+    assert drawn[-1].value_label == "Hands"
