@@ -13,7 +13,7 @@ pot) and written as PHH text. Both sides then start from the same texts:
 
 Each side's best of ``--repeat`` runs is reported in hands per second, with
 the ratio. The random actions avoid what PokerKit plays differently from our
-rules (incomplete all-in raises, raises nobody could call), so both engines
+rules (incomplete all-in raises), so both engines
 should reach the same final stacks; the count of hands that agree is printed
 (hands whose pots split with odd chips may differ: PokerKit gives the whole
 remainder to one player). Exit status 1 if the ratio is under 10x.
@@ -37,15 +37,7 @@ from bot.engine.hand import Action, Hand, LegalActions, SeatIn
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 
-def someone_could_call_a_raise(hand: Hand, legal: LegalActions) -> bool:
-    return any(
-        not p.folded and not p.all_in and p.seat != legal.seat
-        and p.stack + p.bet > legal.current_bet
-        for p in hand.players
-    )
-
-
-def random_action(rng: random.Random, hand: Hand, legal: LegalActions) -> Action:
+def random_action(rng: random.Random, legal: LegalActions) -> Action:
     roll = rng.random()
     if roll < 0.2 and legal.to_call > 0:
         return Action.fold()
@@ -54,7 +46,6 @@ def random_action(rng: random.Random, hand: Hand, legal: LegalActions) -> Action
         and legal.min_raise_to is not None
         and legal.max_raise_to is not None
         and legal.min_raise_to < legal.all_in_to  # a full raise exists: never a short all-in
-        and someone_could_call_a_raise(hand, legal)
     ):
         lo, hi = legal.min_raise_to, legal.max_raise_to
         return Action.raise_to(rng.choice([lo, lo, hi, rng.randint(lo, hi)]))
@@ -76,7 +67,7 @@ def make_hands(count: int, seed: int) -> list[str]:
         while not hand.is_over:
             legal = hand.legal_actions()
             assert legal is not None
-            hand.act(legal.seat, random_action(rng, hand, legal))
+            hand.act(legal.seat, random_action(rng, legal))
         texts.append(phh.dumps(phh.history_of(hand.events)))
     return texts
 

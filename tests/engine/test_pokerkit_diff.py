@@ -36,10 +36,6 @@ PokerKit's deviations from RULES.md (DEVELOPERS.md) and what this test does:
   straddle). Generated: short all-in calls, full all-in raises, and in no
   limit and pot limit incomplete all-in raises of at least a big blind
   (``short_all_in_raises``), which do not reopen the betting in both engines.
-* Our Hand offers a raise when the only other players left are all-in or
-  cannot even match the current bet; RULES.md 5 ("betting needs an answer")
-  and PokerKit say no raise. Counted as ``raise_without_answer`` and not
-  generated until the Hand is fixed (reported to the lead).
 * It asks some players to act whose decision cannot matter (nothing to call,
   nobody left who could answer a bet): such a PokerKit-only turn is answered
   with a check, and only in exactly that situation.
@@ -290,7 +286,6 @@ class Tally:
     avoided_short_raises: int = 0
     all_in_hands: int = 0
     multiway_pots: int = 0
-    raise_without_answer: int = 0
     short_all_in_raises: int = 0
 
 
@@ -321,19 +316,12 @@ def full_raise_to(pk: State) -> int:
     return max(pk.bets) + increment
 
 
-def choose(
-    rng: random.Random, legal: LegalActions, pk: State, tally: Tally, may_raise: bool
-) -> Action:
+def choose(rng: random.Random, legal: LegalActions, pk: State, tally: Tally) -> Action:
     """A random legal action, avoiding the short all-in raises PokerKit gets wrong."""
     roll = rng.random()
     if roll < 0.15 and legal.to_call > 0:
         return Action.fold()
-    if (
-        roll < 0.4
-        and may_raise
-        and legal.min_raise_to is not None
-        and legal.max_raise_to is not None
-    ):
+    if roll < 0.4 and legal.min_raise_to is not None and legal.max_raise_to is not None:
         lo, hi = legal.min_raise_to, legal.max_raise_to
         short = lo < full_raise_to(pk)
         fixed = pk.betting_structure is BettingStructure.FIXED_LIMIT
@@ -378,31 +366,14 @@ def feed_board(pk: State, hand: Hand, index: dict[int, int], events: Sequence[ob
             pk.deal_board(pk_cards(e.cards))
 
 
-def nobody_could_call_a_raise(pk: State) -> bool:
-    """No other live player could put in more than the current bet."""
-    i = pk.actor_index
-    top = max(pk.bets)
-    return not any(
-        pk.statuses[j] and pk.stacks[j] + pk.bets[j] > top
-        for j in range(len(pk.stacks))
-        if j != i
-    )
-
-
-def compare_legal(legal: LegalActions, pk: State, tally: Tally) -> bool:
-    """Both engines offer the same call and raise range; False: do not raise here."""
+def compare_legal(legal: LegalActions, pk: State) -> None:
+    """Both engines offer the same call and the same bet/raise range."""
     assert legal.to_call == pk.checking_or_calling_amount
     can = legal.min_raise_to is not None
-    if can and not pk.can_complete_bet_or_raise_to() and nobody_could_call_a_raise(pk):
-        # RULES.md 5 "betting needs an answer": PokerKit is right, our Hand
-        # still offers a raise (reported to the lead); not generated.
-        tally.raise_without_answer += 1
-        return False
     assert can == pk.can_complete_bet_or_raise_to(), (legal, "PokerKit disagrees on raising")
     if can:
         assert legal.min_raise_to == pk.min_completion_betting_or_raising_to_amount
         assert legal.max_raise_to == pk.max_completion_betting_or_raising_to_amount
-    return True
 
 
 def play_both(
@@ -426,8 +397,8 @@ def play_both(
         legal = hand.legal_actions()
         assert legal is not None
         assert pk.actor_index == index[legal.seat]
-        may_raise = compare_legal(legal, pk, tally)
-        action = choose(rng, legal, pk, tally, may_raise)
+        compare_legal(legal, pk)
+        action = choose(rng, legal, pk, tally)
         events = hand.act(legal.seat, action)
         if action.kind.value == "fold":
             pk.fold()
