@@ -1,0 +1,525 @@
+"""Sit-and-go tournaments (RULES.md section 7): registration, blind levels, places and prizes.
+
+:class:`SitAndGo` is pure state (no I/O, no Discord, no SQLite): the table
+runtime drives it and mirrors each step into storage (``TournamentRepo``
+through the :class:`TournamentStore` port; :func:`apply_outcome` does the
+storage half of a finished hand).
+
+Life of a sit-and-go::
+
+    sng = SitAndGo(TournamentSettings.create(buy_in=100), clock)
+    sng.check_register(u); await store.enter(tid, u); sng.register(u)   # per entrant
+    sng.payout_lines()                    # the payout table shown before the start
+    seats = draw_seats(sng.entrants, 6, rng); await store.start(tid, table_id, seats)
+    sng.start()                           # level 1 starts now on the clock
+    per hand:  game = sng.game()          # GameConfig for the level in force (RULES.md 3)
+               ... the hand is played ...
+               outcome = sng.record_hand(start_stacks, final_stacks, order=seat order)
+               await apply_outcome(store, tid, sng, outcome)   # eliminate, finish
+    sng.finished, sng.winner, sng.places, sng.prizes
+
+Decisions where RULES.md is silent (the tests name each one):
+
+* A player is out when a hand ends with their stack at 0 (chips only ever
+  change in hands). Places are counted from the bottom: with ``n`` entrants
+  the first player out finishes ``n``-th.
+* Players busted in the same hand take the places just above the players
+  still in, ordered by their stacks at the start of that hand, bigger stack
+  finishing higher. Players with equal starting stacks **share** their places:
+  each is recorded at the best of them (two players tied for 3rd and 4th both
+  finish 3rd), and the prizes of all the shared places are pooled and split
+  equally; odd chips go one at a time to the tied players clockwise from the
+  button of that hand (the ``order`` passed to :meth:`SitAndGo.record_hand`;
+  registration order when none is given), as RULES.md section 6 does with a
+  split pot's odd chips.
+* The tournament ends when one player holds every chip: that player finishes
+  1st. Prizes by place come from :mod:`bot.runtime.payouts` (standard table by
+  number of entrants unless the creator set one) and add up to the pool,
+  ``buy_in x entrants``, exactly. Only positive prizes are listed (storage
+  refuses a prize of 0).
+* The payout table shown during registration is the one for the players
+  registered so far (at least the minimum); it is fixed at the start.
+* Blind levels (see :mod:`bot.runtime.blinds`) count minutes on the injected
+  clock from :meth:`SitAndGo.start` (or hands recorded, for a hand schedule);
+  a hand is played at the level in force when it is dealt.
+* The starting stack is at least 10 big blinds of the first level.
+* Registration closes at the start; a sit-and-go needs ``min_entrants`` players
+  to start and is full at ``max_entrants`` (the runtime starts it then).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+
+from .blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit, ScheduleError, preset
+from .errors import TableError
+from .payouts import (
+    MAX_ENTRANTS,
+    MIN_ENTRANTS,
+    PayoutError,
+    PayoutTable,
+    pooled,
+    share,
+    standard_payouts,
+)
+
+__all__ = [
+    "HandOutcome",
+    "NowClock",
+    "Placement",
+    "SitAndGo",
+    "Status",
+    "TournamentRuleError",
+    "TournamentSettings",
+    "TournamentStore",
+    "apply_outcome",
+    "draw_seats",
+]
+
+#: The starting stack must be at least this many big blinds of the first level.
+MIN_STARTING_BIG_BLINDS = 10
+MAX_CHIPS = 1_000_000_000
+
+
+class TournamentRuleError(TableError):
+    """A request the tournament refuses, or settings that do not make one (readable)."""
+
+
+class NowClock(Protocol):
+    """The part of :class:`bot.runtime.clock.Clock` a tournament needs."""
+
+    def now(self) -> float: ...
+
+
+class Status(StrEnum):
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TournamentRuleError(f"The {what} must be a whole number from {low:,} to {high:,}.")
+    return value
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """What a sit-and-go's creator chooses. Build with :meth:`create` (validates)."""
+
+    buy_in: int
+    starting_stack: int = 1_500
+    min_entrants: int = 2
+    max_entrants: int = 6
+    variant_key: str = "omaha"
+    structure: Structure = Structure.POT_LIMIT
+    schedule: BlindSchedule = PRESETS["regular"]
+    payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        buy_in: int,
+        starting_stack: int = 1_500,
+        min_entrants: int = 2,
+        max_entrants: int = 6,
+        variant_key: str = "omaha",
+        structure: Structure | str = Structure.POT_LIMIT,
+        schedule: BlindSchedule | str = "regular",
+        payouts: PayoutTable | Sequence[int] | None = None,
+    ) -> TournamentSettings:
+        """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
+        _whole(buy_in, "buy-in", 1)
+        _whole(starting_stack, "starting stack", 1)
+        _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
+        _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
+        if min_entrants > max_entrants:
+            raise TournamentRuleError(
+                "The minimum number of players cannot be more than the maximum."
+            )
+        variant = VARIANTS.get(variant_key)
+        if variant is None:
+            raise TournamentRuleError(
+                f"There is no variant {variant_key!r}; choose one of {', '.join(VARIANTS)}."
+            )
+        if max_entrants > variant.max_seats:
+            raise TournamentRuleError(
+                f"{variant.name} seats at most {variant.max_seats} players at one table."
+            )
+        try:
+            structure = Structure(structure)
+        except ValueError:
+            raise TournamentRuleError(
+                f"There is no betting structure {structure!r}; choose one of"
+                f" {', '.join(s.value for s in Structure)}."
+            ) from None
+        try:
+            sched = preset(schedule) if isinstance(schedule, str) else schedule
+            sched.check_structure(structure)
+            table = None
+            if payouts is not None:
+                table = payouts if isinstance(payouts, PayoutTable) else PayoutTable(
+                    tuple(payouts)
+                )
+                table.check_entrants(min_entrants)
+        except (ScheduleError, PayoutError) as exc:
+            raise TournamentRuleError(_sentence(str(exc))) from None
+        first = sched.levels[0].for_structure(structure)
+        if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
+            raise TournamentRuleError(
+                f"The starting stack must be at least {MIN_STARTING_BIG_BLINDS} big blinds of"
+                f" the first level ({MIN_STARTING_BIG_BLINDS * first.big_blind:,} chips)."
+            )
+        return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
+                   sched, table)
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.variant_key]
+
+    def payout_table(self, entrants: int) -> PayoutTable:
+        """The creator's table, or the standard one for ``entrants`` players."""
+        return self.payouts if self.payouts is not None else standard_payouts(entrants)
+
+    def storage_settings(self) -> dict[str, Any]:
+        """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
+        columns of their own there)."""
+        return {
+            "min_entrants": self.min_entrants,
+            "max_entrants": self.max_entrants,
+            "variant": self.variant_key,
+            "structure": self.structure.value,
+            "schedule": self.schedule.to_dict(),
+            "payouts": None if self.payouts is None else list(self.payouts.percentages),
+        }
+
+    @classmethod
+    def from_storage(
+        cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
+    ) -> TournamentSettings:
+        """Rebuild (and re-validate) settings written by :meth:`storage_settings`."""
+        try:
+            schedule = BlindSchedule.from_dict(settings["schedule"])
+        except ScheduleError as exc:
+            raise TournamentRuleError(_sentence(str(exc))) from None
+        except KeyError:
+            schedule = PRESETS["regular"]
+        payouts = settings.get("payouts")
+        return cls.create(
+            buy_in=buy_in,
+            starting_stack=starting_stack,
+            min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
+            max_entrants=int(settings.get("max_entrants", 6)),
+            variant_key=str(settings.get("variant", "omaha")),
+            structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
+            schedule=schedule,
+            payouts=None if payouts is None else tuple(payouts),
+        )
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A player's finish: ``place`` (shared places: the best of them), ``shared`` (how many
+    players share it, 1 when alone), the ``prize`` in chips and the stack they started
+    their last hand with (0 for the winner's line, who never busted)."""
+
+    user_id: int
+    place: int
+    shared: int
+    prize: int
+    start_stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What one recorded hand did to the tournament."""
+
+    hand_number: int  # 1, 2, ... in the tournament
+    busted: tuple[Placement, ...]  # best place first
+    winner: Placement | None  # set when this hand ended the tournament
+    level_changed: bool  # the next hand is dealt at a higher level than this one was
+
+
+class TournamentStore(Protocol):
+    """The storage side (``bot.storage.tournaments.TournamentRepo`` fits)."""
+
+    async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None: ...
+
+    async def finish(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> Any: ...
+
+
+def draw_seats(
+    entrants: Sequence[int], seats: int, rng: random.Random | None = None
+) -> dict[int, int]:
+    """Random seats ``user -> seat number (1..seats)`` for the start (``TournamentRepo.start``).
+
+    Real play passes nothing (``secrets.SystemRandom``); tests pass a seeded ``Random``.
+    """
+    if len(set(entrants)) != len(entrants):
+        raise TournamentRuleError("A player is listed twice.")
+    if len(entrants) > seats:
+        raise TournamentRuleError(f"{len(entrants)} players do not fit at {seats} seats.")
+    rng = rng if rng is not None else random.SystemRandom()
+    chosen = rng.sample(range(1, seats + 1), len(entrants))
+    return dict(zip(entrants, chosen, strict=True))
+
+
+@dataclass
+class SitAndGo:
+    """One sit-and-go's state. See the module docstring for the rules it applies."""
+
+    settings: TournamentSettings
+    clock: NowClock
+    entrants: list[int] = field(default_factory=list)
+    status: Status = Status.REGISTERING
+    stacks: dict[int, int] = field(default_factory=dict)  # players still in
+    placements: dict[int, Placement] = field(default_factory=dict)
+    hands_played: int = 0
+    started_at: float | None = None
+    _amounts: tuple[int, ...] = ()
+
+    # -- registration --------------------------------------------------------------------
+    @property
+    def pool(self) -> int:
+        """The prize pool: every entrant's buy-in."""
+        return self.settings.buy_in * len(self.entrants)
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.entrants) >= self.settings.max_entrants
+
+    @property
+    def can_start(self) -> bool:
+        return self.status is Status.REGISTERING and len(self.entrants) >= (
+            self.settings.min_entrants
+        )
+
+    def check_register(self, user_id: int) -> None:
+        """Raise :class:`TournamentRuleError` if ``user_id`` may not register now."""
+        if self.status is not Status.REGISTERING:
+            raise TournamentRuleError("Registration for this tournament is closed.")
+        if user_id in self.entrants:
+            raise TournamentRuleError("You are already registered.")
+        if self.is_full:
+            raise TournamentRuleError(
+                f"This tournament is full ({self.settings.max_entrants} players)."
+            )
+
+    def register(self, user_id: int) -> None:
+        """Add an entrant (after storage took their buy-in)."""
+        self.check_register(user_id)
+        self.entrants.append(user_id)
+
+    def unregister(self, user_id: int) -> None:
+        """Remove an entrant before the start (storage refunds the buy-in)."""
+        if self.status is not Status.REGISTERING:
+            raise TournamentRuleError("The tournament has started; you can no longer leave it.")
+        if user_id not in self.entrants:
+            raise TournamentRuleError("You are not registered.")
+        self.entrants.remove(user_id)
+
+    def payout_table(self) -> PayoutTable:
+        """The table for the players registered so far (at least the minimum); fixed at start."""
+        count = max(len(self.entrants), self.settings.min_entrants)
+        return self.settings.payout_table(count)
+
+    def payout_lines(self) -> tuple[str, ...]:
+        """The payout table as shown before the start: ``1st: 650 chips (65%)``."""
+        return self.payout_table().lines(self.pool)
+
+    # -- start and blinds ----------------------------------------------------------------
+    def start(self) -> None:
+        """Close registration, give everyone the starting stack, start level 1 on the clock."""
+        if self.status is not Status.REGISTERING:
+            raise TournamentRuleError("This tournament has already started.")
+        if len(self.entrants) < self.settings.min_entrants:
+            raise TournamentRuleError(
+                f"The tournament needs at least {self.settings.min_entrants} players to start."
+            )
+        self._amounts = self.payout_table().amounts(self.pool)
+        self.stacks = dict.fromkeys(self.entrants, self.settings.starting_stack)
+        self.started_at = self.clock.now()
+        self.status = Status.RUNNING
+
+    def _elapsed(self) -> float:
+        if self.started_at is None:
+            raise TournamentRuleError("The tournament has not started.")
+        if self.settings.schedule.unit is LevelUnit.HANDS:
+            return float(self.hands_played)
+        return max(0.0, self.clock.now() - self.started_at)
+
+    @property
+    def level_index(self) -> int:
+        """The level in force now, 0-based (the schedule's last level repeats)."""
+        return self.settings.schedule.index_at(self._elapsed())
+
+    @property
+    def level(self) -> BlindLevel:
+        """The blinds and ante in force now, as played in this structure."""
+        raw = self.settings.schedule.levels[self.level_index]
+        return raw.for_structure(self.settings.structure)
+
+    def game(self) -> GameConfig:
+        """The engine settings for the next hand (the level in force when it is dealt)."""
+        return self.level.game(self.settings.variant, self.settings.structure)
+
+    def until_next_level(self) -> float | None:
+        """Seconds (minute schedule) or hands (hand schedule) until the next level;
+        None on the last level."""
+        sched = self.settings.schedule
+        index = self.level_index
+        if index >= len(sched.levels) - 1:
+            return None
+        if sched.unit is LevelUnit.HANDS:
+            return float((index + 1) * sched.duration - self.hands_played)
+        return (index + 1) * sched.seconds_per_level - self._elapsed()
+
+    # -- hands, places, prizes -----------------------------------------------------------
+    def record_hand(
+        self,
+        start: Mapping[int, int],
+        final: Mapping[int, int],
+        order: Sequence[int] = (),
+    ) -> HandOutcome:
+        """Record a finished hand: ``user -> stack`` at its start and at its end.
+
+        ``start`` lists every player dealt in (players not dealt in keep their
+        stacks); ``order`` lists them clockwise from the first seat after the
+        button (it breaks the odd-chip ties of shared places). Returns the
+        players busted in it, best place first, and the winner when it ended
+        the tournament. Raises :class:`TournamentRuleError` and changes nothing
+        when the stacks do not fit the tournament's (chips created or lost,
+        an unknown or eliminated player, a stack that is not the one recorded).
+        """
+        if self.status is not Status.RUNNING:
+            raise TournamentRuleError("This tournament is not running.")
+        self._check_hand(start, final, order)
+        level_before = self.level_index
+        busted = [u for u in start if final[u] == 0]
+        ranking = self._seat_ranking(start, order)
+        busted.sort(key=lambda u: (-start[u], ranking[u]))
+        next_place = len(self.stacks) - len(busted) + 1
+        placements: list[Placement] = []
+        i = 0
+        while i < len(busted):
+            group = [u for u in busted[i:] if start[u] == start[busted[i]]]
+            total = pooled(self._amounts, next_place, len(group))
+            for user, prize in zip(group, share(total, len(group)), strict=True):
+                placements.append(Placement(user, next_place, len(group), prize, start[user]))
+            next_place += len(group)
+            i += len(group)
+        for user, stack in final.items():
+            self.stacks[user] = stack
+        for p in placements:
+            del self.stacks[p.user_id]
+            self.placements[p.user_id] = p
+        self.hands_played += 1
+        winner = None
+        if len(self.stacks) == 1:
+            (user,) = self.stacks
+            winner = Placement(user, 1, 1, self._amounts[0], 0)
+            self.placements[user] = winner
+            self.status = Status.FINISHED
+            if sum(self.prizes.values()) != self.pool:  # an invariant: the tests try to break it
+                raise AssertionError("the prizes do not add up to the pool")
+        changed = winner is None and self.level_index > level_before
+        return HandOutcome(self.hands_played, tuple(placements), winner, changed)
+
+    def _check_hand(
+        self, start: Mapping[int, int], final: Mapping[int, int], order: Sequence[int]
+    ) -> None:
+        if set(start) != set(final):
+            raise TournamentRuleError("The hand's starting and final players differ.")
+        if len(start) < 2:
+            raise TournamentRuleError("A hand needs at least two players.")
+        for user, stack in start.items():
+            if user not in self.stacks:
+                raise TournamentRuleError(f"Player {user} is not in this tournament any more.")
+            if stack != self.stacks[user]:
+                raise TournamentRuleError(
+                    f"Player {user} started the hand with {stack:,} chips,"
+                    f" not the {self.stacks[user]:,} recorded."
+                )
+            if isinstance(final[user], bool) or not isinstance(final[user], int) or (
+                final[user] < 0
+            ):
+                raise TournamentRuleError(f"Player {user} cannot end a hand with {final[user]}.")
+        if sum(start.values()) != sum(final.values()):
+            raise TournamentRuleError("The hand created or lost chips.")
+        if order and (len(order) != len(start) or set(order) != set(start)):
+            raise TournamentRuleError("The seat order must list exactly the hand's players.")
+
+    def _seat_ranking(self, start: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:
+        seq = list(order) if order else [u for u in self.entrants if u in start]
+        return {u: i for i, u in enumerate(seq)}
+
+    @property
+    def finished(self) -> bool:
+        return self.status is Status.FINISHED
+
+    @property
+    def winner(self) -> int | None:
+        if not self.finished:
+            return None
+        return next(p.user_id for p in self.placements.values() if p.place == 1)
+
+    @property
+    def alive(self) -> tuple[int, ...]:
+        """Players still in, in registration order."""
+        return tuple(u for u in self.entrants if u in self.stacks)
+
+    @property
+    def places(self) -> dict[int, int]:
+        """``user -> place`` of everyone placed so far (everyone once finished)."""
+        return {u: p.place for u, p in self.placements.items()}
+
+    @property
+    def prizes(self) -> dict[int, int]:
+        """``user -> prize`` for the players placed so far, positive prizes only."""
+        return {u: p.prize for u, p in self.placements.items() if p.prize > 0}
+
+    def finish_args(self) -> tuple[dict[int, int], dict[int, int]]:
+        """``(places, prizes)`` for ``TournamentRepo.finish`` (prizes add up to the pool)."""
+        if not self.finished:
+            raise TournamentRuleError("The tournament is not over yet.")
+        return self.places, self.prizes
+
+    def cancel(self) -> None:
+        """Stop the tournament (storage refunds every buy-in)."""
+        if self.status in (Status.FINISHED, Status.CANCELLED):
+            raise TournamentRuleError("This tournament is already over.")
+        self.status = Status.CANCELLED
+
+    def standings(self) -> list[tuple[int, int]]:
+        """``(user, stack)`` of the players still in, biggest stack first."""
+        rank = {u: i for i, u in enumerate(self.entrants)}
+        return sorted(self.stacks.items(), key=lambda item: (-item[1], rank[item[0]]))
+
+
+async def apply_outcome(
+    store: TournamentStore, tournament_id: int, sng: SitAndGo, outcome: HandOutcome
+) -> None:
+    """Mirror a recorded hand into storage: eliminate the busted players (best place first)
+    and, when the hand ended the tournament, pay the prizes out.
+
+    Call it after the hand's settlement is stored (the busted seats must hold 0 chips).
+    """
+    for p in outcome.busted:
+        await store.eliminate(tournament_id, p.user_id, p.place)
+    if outcome.winner is not None:
+        places, prizes = sng.finish_args()
+        await store.finish(tournament_id, places, prizes)
