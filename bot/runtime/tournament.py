@@ -233,13 +233,13 @@ def _sentence(text: str) -> str:
 class Placement:
     """A player's finish: ``place`` (shared places: the best of them), ``shared`` (how many
     players share it, 1 when alone), the ``prize`` in chips and the stack they started
-    their last hand with (0 for the winner's line, who never busted)."""
+    their last hand with (None for the winner, and for places rebuilt by :meth:`resume`)."""
 
     user_id: int
     place: int
     shared: int
     prize: int
-    start_stack: int
+    start_stack: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +355,79 @@ class SitAndGo:
         self.started_at = self.clock.now()
         self.status = Status.RUNNING
 
+    @classmethod
+    def resume(
+        cls,
+        settings: TournamentSettings,
+        clock: NowClock,
+        *,
+        entrants: Sequence[int],
+        stacks: Mapping[int, int],
+        places: Mapping[int, int],
+        hands_played: int,
+        elapsed: float,
+        last_start: Mapping[int, int] | None = None,
+    ) -> tuple[SitAndGo, HandOutcome | None]:
+        """Rebuild a running sit-and-go after a restart from what storage holds.
+
+        ``entrants`` in registration order; ``stacks`` the tournament's seats
+        (user -> stack), including players left at 0 whose elimination was not
+        stored before the restart; ``places`` the places already stored;
+        ``last_start`` the starting stacks of the last finished hand (needed to
+        place players left at 0); ``elapsed`` the level time already played
+        (seconds, or ignored for a hand schedule; whether downtime counts is the
+        caller's choice). Players who share a stored place get their pooled prize
+        with the odd chips in registration order (the seat order of that hand is
+        not stored).
+
+        Returns the state and, when players still had to be placed or only one
+        player is left, the :class:`HandOutcome` to pass to :func:`apply_outcome`.
+        Raises :class:`TournamentRuleError` when the facts do not fit together.
+        """
+        sng = cls(settings, clock, entrants=list(entrants))
+        n = len(sng.entrants)
+        if len(set(sng.entrants)) != n or n < MIN_ENTRANTS:
+            raise TournamentRuleError("A running tournament has at least two distinct entrants.")
+        if set(stacks) & set(places) or set(stacks) | set(places) != set(sng.entrants):
+            raise TournamentRuleError("Every entrant is either seated or placed, never both.")
+        if any(s < 0 for s in stacks.values()):
+            raise TournamentRuleError("A stack cannot be negative.")
+        if sum(stacks.values()) != settings.starting_stack * n:
+            raise TournamentRuleError("The seats do not hold every tournament chip.")
+        sng._amounts = settings.payout_table(n).amounts(sng.pool)
+        sng.status = Status.RUNNING
+        sng.stacks = dict(stacks)
+        rank = {u: i for i, u in enumerate(sng.entrants)}
+        groups: dict[int, list[int]] = {}
+        for user in sorted(places, key=rank.__getitem__):
+            groups.setdefault(places[user], []).append(user)
+        covered: list[int] = []
+        for place, group in groups.items():
+            covered.extend(range(place, place + len(group)))
+            total = pooled(sng._amounts, place, len(group))
+            for user, prize in zip(group, share(total, len(group)), strict=True):
+                sng.placements[user] = Placement(user, place, len(group), prize, None)
+        if sorted(covered) != list(range(len(stacks) + 1, n + 1)):
+            raise TournamentRuleError("The stored places do not fit the players still seated.")
+        pending = [u for u, s in stacks.items() if s == 0]
+        start = dict(last_start or {})
+        if any(u not in start or start[u] <= 0 for u in pending):
+            raise TournamentRuleError(
+                "A player left with no chips needs their stack at the start of the last hand."
+            )
+        busted = sng._place(pending, start, rank)
+        for p in busted:
+            del sng.stacks[p.user_id]
+            sng.placements[p.user_id] = p
+        sng.hands_played = hands_played
+        sng.started_at = clock.now() - (
+            0.0 if settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
+        )
+        winner = sng._settle()
+        if not busted and winner is None:
+            return sng, None
+        return sng, HandOutcome(hands_played, tuple(busted), winner, False)
+
     def _elapsed(self) -> float:
         if self.started_at is None:
             raise TournamentRuleError("The tournament has not started.")
@@ -410,34 +483,45 @@ class SitAndGo:
         self._check_hand(start, final, order)
         level_before = self.level_index
         busted = [u for u in start if final[u] == 0]
-        ranking = self._seat_ranking(start, order)
-        busted.sort(key=lambda u: (-start[u], ranking[u]))
-        next_place = len(self.stacks) - len(busted) + 1
-        placements: list[Placement] = []
-        i = 0
-        while i < len(busted):
-            group = [u for u in busted[i:] if start[u] == start[busted[i]]]
-            total = pooled(self._amounts, next_place, len(group))
-            for user, prize in zip(group, share(total, len(group)), strict=True):
-                placements.append(Placement(user, next_place, len(group), prize, start[user]))
-            next_place += len(group)
-            i += len(group)
+        placements = self._place(busted, start, self._seat_ranking(start, order))
         for user, stack in final.items():
             self.stacks[user] = stack
         for p in placements:
             del self.stacks[p.user_id]
             self.placements[p.user_id] = p
         self.hands_played += 1
-        winner = None
-        if len(self.stacks) == 1:
-            (user,) = self.stacks
-            winner = Placement(user, 1, 1, self._amounts[0], 0)
-            self.placements[user] = winner
-            self.status = Status.FINISHED
-            if sum(self.prizes.values()) != self.pool:  # an invariant: the tests try to break it
-                raise AssertionError("the prizes do not add up to the pool")
+        winner = self._settle()
         changed = winner is None and self.level_index > level_before
         return HandOutcome(self.hands_played, tuple(placements), winner, changed)
+
+    def _place(
+        self, busted: Sequence[int], start: Mapping[int, int], ranking: Mapping[int, int]
+    ) -> list[Placement]:
+        """Places for players busted in one hand, best first (see the module docstring)."""
+        order = sorted(busted, key=lambda u: (-start[u], ranking[u]))
+        next_place = len(self.stacks) - len(order) + 1
+        placements: list[Placement] = []
+        i = 0
+        while i < len(order):
+            group = [u for u in order[i:] if start[u] == start[order[i]]]
+            total = pooled(self._amounts, next_place, len(group))
+            for user, prize in zip(group, share(total, len(group)), strict=True):
+                placements.append(Placement(user, next_place, len(group), prize, start[user]))
+            next_place += len(group)
+            i += len(group)
+        return placements
+
+    def _settle(self) -> Placement | None:
+        """When one player is left, they win: 1st place, and the tournament is over."""
+        if len(self.stacks) != 1:
+            return None
+        (user,) = self.stacks
+        winner = Placement(user, 1, 1, self._amounts[0], None)
+        self.placements[user] = winner
+        self.status = Status.FINISHED
+        if sum(self.prizes.values()) != self.pool:  # defensive: places 1..n are each paid once
+            raise AssertionError("the prizes do not add up to the pool")
+        return winner
 
     def _check_hand(
         self, start: Mapping[int, int], final: Mapping[int, int], order: Sequence[int]

@@ -400,6 +400,63 @@ def test_draw_seats() -> None:
         draw_seats([A, B, C], 2)
 
 
+def test_resume_places_players_left_at_zero() -> None:
+    """After a restart, seats at 0 are placed by their last-hand stacks; ties share places."""
+    s = TournamentSettings.create(buy_in=10, max_entrants=5)  # pool 50: 65/35 -> 33/17
+    sng, outcome = SitAndGo.resume(
+        s, FakeClock(), entrants=[A, B, C, D, E], stacks={A: 7_500, B: 0, C: 0, D: 0},
+        places={E: 5}, hands_played=9, elapsed=0, last_start={A: 2_000, B: 2_500, C: 1_500,
+                                                              D: 1_500},
+    )
+    assert outcome is not None and outcome.winner is not None and outcome.winner.user_id == A
+    assert [(p.user_id, p.place, p.shared) for p in outcome.busted] == [
+        (B, 2, 1), (C, 3, 2), (D, 3, 2),
+    ]
+    assert sng.finished and sng.places == {A: 1, B: 2, C: 3, D: 3, E: 5}
+    assert sng.prizes == {A: 33, B: 17}
+
+
+async def test_resume_continues_where_the_state_left_off() -> None:
+    """A resumed state matches the live one: stacks, places, prizes, level and what follows."""
+    clock = FakeClock()
+    live = running(A, B, C, D, E, F, 17, clock=clock, buy_in=33)
+    hand(live, {A: 3_000, B: 0})
+    hand(live, {C: 0, D: 0, E: 4_500})  # C and D share 5th and 6th
+    await clock.advance(1_234)
+    assert live.started_at is not None
+    copy, outcome = SitAndGo.resume(
+        live.settings, clock, entrants=live.entrants, stacks=live.stacks, places=live.places,
+        hands_played=live.hands_played, elapsed=clock.now() - live.started_at,
+    )
+    assert outcome is None
+    assert (copy.stacks, copy.places, copy.prizes, copy.level, copy.hands_played) == (
+        live.stacks, live.places, live.prizes, live.level, live.hands_played
+    )
+    for sng in (live, copy):
+        hand(sng, {A: 0, E: 6_000, F: 1_500, 17: 3_000})
+        hand(sng, {E: 0, F: 0, 17: 10_500})
+    assert copy.finish_args() == live.finish_args()
+
+
+def test_resume_refuses_facts_that_do_not_fit() -> None:
+    """Lost chips, a player seated and placed, places that do not fit, a zero stack unexplained."""
+    s = TournamentSettings.create(buy_in=10, max_entrants=4)
+    base: dict[str, object] = {
+        "entrants": [A, B, C, D], "stacks": {A: 3_000, B: 1_500, C: 1_500}, "places": {D: 4},
+        "hands_played": 3, "elapsed": 0.0,
+    }
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"stacks": {A: 3_000, B: 1_500, C: 1_499}}, "every tournament chip"),
+        ({"places": {D: 4, C: 3}}, "never both"),
+        ({"places": {D: 3}}, "do not fit"),
+        ({"stacks": {A: 4_500, B: 1_500, C: 0}}, "start of the last hand"),
+        ({"entrants": [A, A, C, D]}, "distinct"),
+    ]
+    for changes, message in bad:
+        with pytest.raises(TournamentRuleError, match=message):
+            SitAndGo.resume(s, FakeClock(), **(base | changes))  # type: ignore[arg-type]
+
+
 # -- end to end with the real storage and the real engine -----------------------------------
 
 
@@ -421,7 +478,26 @@ def _act_randomly(h: Hand, rng: random.Random) -> None:
             h.act(legal.seat, Action.check() if legal.can_check else Action.call())
 
 
-async def _play_tournament(seed: int, entrants: int, structure: str) -> None:
+async def _resume_from_storage(
+    db: Database, tid: int, table_id: int, hand_id: int, old: SitAndGo, clock: FakeClock
+) -> tuple[SitAndGo, HandOutcome | None]:
+    """What the runtime does after a restart: rebuild the sit-and-go from stored facts."""
+    record = await db.tournaments.get(tid)
+    places = await db.read(lambda c: dict(c.execute(
+        "SELECT user_id, place FROM tournament_entries WHERE tournament_id = ?"
+        " AND place IS NOT NULL", (tid,)).fetchall()))
+    seats = {s.user_id: s.stack for s in await db.tables.seats(table_id)}
+    last = {s.user_id: s.start_stack for s in await db.hands.seats(hand_id)}
+    table = await db.tables.get(table_id)
+    assert table is not None and old.started_at is not None
+    settings_ = TournamentSettings.from_storage(record.buy_in, record.starting_stack,
+                                                record.settings)
+    return SitAndGo.resume(settings_, clock, entrants=record.entrants, stacks=seats,
+                           places=places, hands_played=table.hands_dealt,
+                           elapsed=clock.now() - old.started_at, last_start=last)
+
+
+async def _play_tournament(seed: int, entrants: int, structure: str, crash: bool) -> None:
     rng = random.Random(seed)
     clock = FakeClock()
     guild, channel = 5, 900 + seed
@@ -474,9 +550,22 @@ async def _play_tournament(seed: int, entrants: int, structure: str) -> None:
             final = {user_at[s]: stack for s, stack in h.result.final_stacks.items()}
             clockwise = [s for s in in_hand if s > button] + [s for s in in_hand if s <= button]
             outcome = sng.record_hand(start, final, [user_at[s] for s in clockwise])
+            if crash and rng.random() < 0.3:
+                # the process dies after the settlement: rebuild from storage alone
+                fresh, resumed = await _resume_from_storage(db, record.id, table.id, stored.id,
+                                                            sng, clock)
+                assert fresh.places == sng.places and fresh.stacks == sng.stacks
+                assert fresh.level_index == sng.level_index and fresh.status is sng.status
+                assert sum(fresh.prizes.values()) == sum(sng.prizes.values())
+                resumed_busts = () if resumed is None else resumed.busted
+                assert {p.user_id for p in resumed_busts} == {p.user_id for p in outcome.busted}
+                sng = fresh
+                if resumed is None:
+                    continue
+                outcome = resumed
             for p in outcome.busted:  # bigger starting stack never finishes lower
                 assert all(p.place <= q.place for q in outcome.busted
-                           if q.start_stack < p.start_stack)
+                           if (q.start_stack or 0) < (p.start_stack or 0))
             await apply_outcome(db.tournaments, record.id, sng, outcome)
         done = await db.tournaments.get(record.id)
         assert (done.status, done.pool) == ("finished", 0)
@@ -501,7 +590,8 @@ async def _play_tournament(seed: int, entrants: int, structure: str) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 async def test_end_to_end_random_tournaments_with_storage(seed: int) -> None:
-    """Real storage and engine: enter, play random hands to the end, pay out, audit passes."""
+    """Real storage and engine: enter, play random hands to the end, pay out, audit passes;
+    odd seeds also rebuild the state from storage after random settlements (a restart)."""
     entrants = 2 + seed % 9
     structure = ["pot limit", "no limit", "fixed limit"][seed % 3]
-    await _play_tournament(seed, entrants, structure)
+    await _play_tournament(seed, entrants, structure, crash=seed % 2 == 1)
