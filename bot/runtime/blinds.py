@@ -189,6 +189,11 @@ class BlindSchedule:
             self.unit,
         )
 
+    def lines(self) -> tuple[str, ...]:
+        """The schedule as shown to players: ``Level 1: 10/20`` ... and how long a level lasts."""
+        head = f"{self.name.title()}: {self.duration} {self.unit.value} per level"
+        return (head, *(f"Level {i}: {lv}" for i, lv in enumerate(self.levels, start=1)))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,

@@ -9,7 +9,8 @@ Life of a sit-and-go::
 
     sng = SitAndGo(TournamentSettings.create(buy_in=100), clock)
     sng.check_register(u); await store.enter(tid, u); sng.register(u)   # per entrant
-    sng.payout_lines()                    # the payout table shown before the start
+    settings.payout_summary(), settings.schedule.lines()   # shown at registration
+    sng.payout_lines()                    # the payout table (in chips) shown before the start
     seats = draw_seats(sng.entrants, 6, rng); await store.start(tid, table_id, seats)
     sng.start()                           # level 1 starts now on the clock
     per hand:  game = sng.game()          # GameConfig for the level in force (RULES.md 3)
@@ -17,6 +18,9 @@ Life of a sit-and-go::
                outcome = sng.record_hand(start_stacks, final_stacks, order=seat order)
                await apply_outcome(store, tid, sng, outcome)   # eliminate, finish
     sng.finished, sng.winner, sng.places, sng.prizes
+    after a restart: sng, outcome = SitAndGo.resume(settings, clock, entrants=..., stacks=seats,
+               places=stored places, hands_played=..., elapsed=..., last_start=last hand's
+               starting stacks); if outcome: await apply_outcome(store, tid, sng, outcome)
 
 Decisions where RULES.md is silent (the tests name each one):
 
@@ -188,6 +192,20 @@ class TournamentSettings:
     def payout_table(self, entrants: int) -> PayoutTable:
         """The creator's table, or the standard one for ``entrants`` players."""
         return self.payouts if self.payouts is not None else standard_payouts(entrants)
+
+    def payout_summary(self) -> tuple[str, ...]:
+        """Which places are paid for each possible number of players, shown at registration:
+        ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
+        lines: list[str] = []
+        first = self.min_entrants
+        for count in range(self.min_entrants, self.max_entrants + 1):
+            table = self.payout_table(count)
+            if count == self.max_entrants or self.payout_table(count + 1) != table:
+                span = f"{first}" if first == count else f"{first}-{count}"
+                pcts = " / ".join(f"{p}%" for p in table.percentages)
+                lines.append(f"{span} players: {pcts}")
+                first = count + 1
+        return tuple(lines)
 
     def storage_settings(self) -> dict[str, Any]:
         """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are

@@ -457,6 +457,54 @@ def test_resume_refuses_facts_that_do_not_fit() -> None:
             SitAndGo.resume(s, FakeClock(), **(base | changes))  # type: ignore[arg-type]
 
 
+def test_what_registration_shows() -> None:
+    """The paid places for each player count and the blind levels are readable text."""
+    s = TournamentSettings.create(buy_in=10, max_entrants=10)
+    assert s.payout_summary() == (
+        "2-3 players: 100%", "4-6 players: 65% / 35%", "7-10 players: 50% / 30% / 20%",
+    )
+    custom = TournamentSettings.create(buy_in=10, min_entrants=4, max_entrants=4,
+                                       payouts=[70, 30])
+    assert custom.payout_summary() == ("4 players: 70% / 30%",)
+    lines = PRESETS["turbo"].lines()
+    assert lines[:3] == ("Turbo: 5 minutes per level", "Level 1: 15/30", "Level 2: 25/50")
+    assert lines[-1] == "Level 13: 1,500/3,000 ante 300"
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), entrants=st.integers(2, 10), buy_in=st.integers(1, 500))
+def test_random_bust_sequences_place_everyone_and_pay_the_pool(
+    data: st.DataObject, entrants: int, buy_in: int
+) -> None:
+    """Any sequence of hands: places fit the rules, every prize is the shown one, pool paid."""
+    users = list(range(100, 100 + entrants))
+    sng = running(*users, buy_in=buy_in, starting_stack=200)
+    shown = sng.payout_table().amounts(sng.pool)
+    while not sng.finished:
+        players = data.draw(st.lists(st.sampled_from(sng.alive), min_size=2, unique=True))
+        start = {u: sng.stacks[u] for u in players}
+        winner = data.draw(st.sampled_from(players))
+        final = dict(start)
+        for u in players:
+            if u != winner:
+                lost = data.draw(st.sampled_from([start[u], data.draw(st.integers(0, start[u]))]))
+                final[u] -= lost
+                final[winner] += lost
+        before = len(sng.alive)
+        out = sng.record_hand(start, final)
+        busted = {u for u in players if final[u] == 0}
+        assert {p.user_id for p in out.busted} == busted
+        for p in out.busted:
+            assert before - len(busted) < p.place <= before
+            for q in out.busted:
+                assert (p.place < q.place) == (start[p.user_id] > start[q.user_id])
+    assert sorted(sng.places) == sorted(users) and sum(sng.prizes.values()) == sng.pool
+    for p in sng.placements.values():
+        total = sum(shown[p.place - 1 : p.place - 1 + p.shared])
+        assert p.prize in (total // p.shared, total // p.shared + 1)
+        assert p.shared == sum(1 for q in sng.placements.values() if q.place == p.place)
+
+
 # -- end to end with the real storage and the real engine -----------------------------------
 
 
