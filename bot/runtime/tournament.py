@@ -223,24 +223,27 @@ class TournamentSettings:
     def from_storage(
         cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
     ) -> TournamentSettings:
-        """Rebuild (and re-validate) settings written by :meth:`storage_settings`."""
+        """Rebuild (and re-validate) settings written by :meth:`storage_settings`.
+
+        ``schedule`` may also be a preset's name; missing keys take the defaults."""
+        raw = settings.get("schedule", "regular")
         try:
-            schedule = BlindSchedule.from_dict(settings["schedule"])
-        except ScheduleError as exc:
+            schedule = preset(raw) if isinstance(raw, str) else BlindSchedule.from_dict(raw)
+            payouts = settings.get("payouts")
+            return cls.create(
+                buy_in=buy_in,
+                starting_stack=starting_stack,
+                min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
+                max_entrants=int(settings.get("max_entrants", 6)),
+                variant_key=str(settings.get("variant", "omaha")),
+                structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
+                schedule=schedule,
+                payouts=None if payouts is None else tuple(payouts),
+            )
+        except (ScheduleError, PayoutError) as exc:
             raise TournamentRuleError(_sentence(str(exc))) from None
-        except KeyError:
-            schedule = PRESETS["regular"]
-        payouts = settings.get("payouts")
-        return cls.create(
-            buy_in=buy_in,
-            starting_stack=starting_stack,
-            min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
-            max_entrants=int(settings.get("max_entrants", 6)),
-            variant_key=str(settings.get("variant", "omaha")),
-            structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
-            schedule=schedule,
-            payouts=None if payouts is None else tuple(payouts),
-        )
+        except (TypeError, ValueError, AttributeError):
+            raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
 
 
 def _sentence(text: str) -> str:

@@ -330,6 +330,11 @@ def test_settings_round_trip_through_storage_form() -> None:
     data = json.loads(json.dumps(s.storage_settings()))
     assert TournamentSettings.from_storage(50, 3_000, data) == s
     assert TournamentSettings.from_storage(50, 1_500, {}).schedule is PRESETS["regular"]
+    assert TournamentSettings.from_storage(50, 1_500, {"schedule": "slow"}).schedule.duration == 15
+    for broken in ({"min_entrants": "two"}, {"schedule": {"levels": [[1]]}},
+                   {"payouts": [70, 20]}):
+        with pytest.raises(TournamentRuleError):
+            TournamentSettings.from_storage(50, 1_500, broken)
 
 
 def test_registration_rules() -> None:
