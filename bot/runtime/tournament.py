@@ -270,7 +270,7 @@ class HandOutcome:
     hand_number: int  # 1, 2, ... in the tournament
     busted: tuple[Placement, ...]  # best place first
     winner: Placement | None  # set when this hand ended the tournament
-    level_changed: bool  # the next hand is dealt at a higher level than this one was
+    level_changed: bool  # a new level is in force since the last hand ended (announce it once)
 
 
 class TournamentStore(Protocol):
@@ -312,6 +312,7 @@ class SitAndGo:
     hands_played: int = 0
     started_at: float | None = None
     _amounts: tuple[int, ...] = ()
+    _reported_level: int = 0  # the level in force when the last hand ended
 
     # -- registration --------------------------------------------------------------------
     @property
@@ -444,6 +445,7 @@ class SitAndGo:
         sng.started_at = clock.now() - (
             0.0 if settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
         )
+        sng._reported_level = sng.level_index
         winner = sng._settle()
         if not busted and winner is None:
             return sng, None
@@ -502,7 +504,6 @@ class SitAndGo:
         if self.status is not Status.RUNNING:
             raise TournamentRuleError("This tournament is not running.")
         self._check_hand(start, final, order)
-        level_before = self.level_index
         busted = [u for u in start if final[u] == 0]
         placements = self._place(busted, start, self._seat_ranking(start, order))
         for user, stack in final.items():
@@ -512,7 +513,9 @@ class SitAndGo:
             self.placements[p.user_id] = p
         self.hands_played += 1
         winner = self._settle()
-        changed = winner is None and self.level_index > level_before
+        level = self.level_index
+        changed = winner is None and level > self._reported_level
+        self._reported_level = level
         return HandOutcome(self.hands_played, tuple(placements), winner, changed)
 
     def _place(

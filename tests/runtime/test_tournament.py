@@ -268,11 +268,13 @@ async def test_levels_on_a_fake_clock() -> None:
     assert (sng.level_index, sng.until_next_level()) == (0, 120.0)
     await clock.advance(119.5)
     assert sng.level_index == 0 and sng.until_next_level() == pytest.approx(0.5)
-    out = hand(sng, {A: 1_400, B: 1_600})  # dealt at level 1, ends after the change
+    first = hand(sng, {A: 1_400, B: 1_600})
     await clock.advance(0.5)
     assert sng.level_index == 1 and sng.game().small_blind == 10
-    out = hand(sng, {A: 1_500, B: 1_500})
-    assert out.level_changed is False
+    second = hand(sng, {A: 1_500, B: 1_500})
+    third = hand(sng, {A: 1_450, B: 1_550})
+    # the change is reported once, by the first hand ending after it
+    assert [o.level_changed for o in (first, second, third)] == [False, True, False]
     await clock.advance(1_000)
     assert sng.level == BlindLevel(20, 40, 5) and sng.until_next_level() is None
 
