@@ -32,7 +32,7 @@ from bot.engine.events import (
 )
 from bot.engine.variants import Structure
 
-from .views import HandResultView, PotView, ShownHand
+from .views import HandResultView, PotResultView, PotView, PotWinnerView, ShownHand
 
 
 @dataclass
@@ -206,9 +206,27 @@ def result_view(
                 )
             )
     lines: list[str] = []
+    pots: list[PotResultView] = []
     many = len(ledger.pots) > 1
     for pot in ledger.pots:
         where = ("main pot" if pot.index == 0 else f"side pot {pot.index}") if many else ""
+        pots.append(
+            PotResultView(
+                label=where.capitalize() or "Pot",
+                amount=pot.amount,
+                winners=tuple(
+                    PotWinnerView(
+                        seat,
+                        names.get(seat, f"seat {seat}"),
+                        amount,
+                        half if pot.low else "",
+                    )
+                    for half, pairs in (("high", pot.high), ("low", pot.low))
+                    for seat, amount in pairs
+                ),
+                uncontested=pot.uncontested,
+            )
+        )
         for part, pairs in (("high", pot.high), ("low", pot.low)):
             for seat, amount in pairs:
                 who = names.get(seat, f"seat {seat}")
@@ -236,6 +254,7 @@ def result_view(
         shown=tuple(shown),
         mucked=tuple(s for s, st in sorted(ledger.seats.items()) if st.mucked),
         uncontested=bool(ledger.pots) and all(p.uncontested for p in ledger.pots),
+        pots=tuple(pots),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from .clock import Clock, LoopClock
 from .config import TableConfig
@@ -28,7 +28,7 @@ class TableRegistry:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         pause: float = DEFAULT_PAUSE,
-        names: Callable[[int], str] | None = None,
+        names: Callable[[int, int], Awaitable[str]] | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -37,7 +37,7 @@ class TableRegistry:
         self.clock: Clock = clock or LoopClock()
         self.rng = rng
         self.pause = pause
-        self.names = names or (lambda user_id: f"player {user_id}")
+        self.names = names or _default_name
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
 
@@ -127,7 +127,8 @@ class TableRegistry:
                 hands_dealt=stored.hands_dealt,
             )
             for seat, user_id, stack, sitting_out in stored.seats:
-                table.restore_seat(seat, user_id, self.names(user_id), stack, sitting_out)
+                name = await self.names(stored.guild_id, user_id)
+                table.restore_seat(seat, user_id, name, stack, sitting_out)
             unfinished = await self.hands.unfinished_hands(stored.table_id)
             for hand in unfinished:
                 await table.resume(hand)
@@ -140,3 +141,7 @@ class TableRegistry:
     async def shutdown(self) -> None:
         for table in self.all():
             await table.shutdown()
+
+
+async def _default_name(guild_id: int, user_id: int) -> str:
+    return f"player {user_id}"

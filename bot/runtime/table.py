@@ -51,6 +51,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -187,7 +188,7 @@ class Table:
         self._on_closed = on_closed
         self._start_task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
-        self._outbox: asyncio.Queue[Callable[[], Awaitable[None]]] | None = None
+        self._outbox: deque[tuple[Callable[..., Awaitable[None]], tuple[Any, ...]]] = deque()
         self._worker: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -1143,29 +1144,26 @@ class Table:
         return f"It is not your turn: waiting for {who}."
 
     def _emit(self, method: Callable[..., Awaitable[None]], *args: Any) -> None:
-        if self._outbox is None:
-            self._outbox = asyncio.Queue()
-        self._outbox.put_nowait(lambda: method(*args))
+        """Queue one observer call; a drain task delivers them in order, then ends."""
+        self._outbox.append((method, args))
         if self._worker is None or self._worker.done():
             self._worker = asyncio.get_running_loop().create_task(
-                self._work(), name=f"table-{self.table_id}-presenter"
+                self._drain(), name=f"table-{self.table_id}-presenter"
             )
 
-    async def _work(self) -> None:
-        assert self._outbox is not None
-        while True:
-            job = await self._outbox.get()
+    async def _drain(self) -> None:
+        while self._outbox:
+            method, args = self._outbox.popleft()
             try:
-                await job()
+                await method(*args)
             except Exception:
                 log.exception("table %s: the observer failed", self.table_id)
-            finally:
-                self._outbox.task_done()
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""
-        if self._outbox is not None:
-            await self._outbox.join()
+        while self._worker is not None and not self._worker.done():
+            await asyncio.shield(self._worker)
+
 
 
 def engine_action(kind: str, amount: int | None) -> Action:

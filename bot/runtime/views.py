@@ -126,6 +126,22 @@ class ShownHand:
 
 
 @dataclass(frozen=True)
+class PotWinnerView:
+    seat: int
+    name: str
+    amount: int
+    half: str = ""  # "high", "low" or "" (the whole pot)
+
+
+@dataclass(frozen=True)
+class PotResultView:
+    label: str  # "Main pot", "Side pot 1", "Pot"
+    amount: int
+    winners: tuple[PotWinnerView, ...]
+    uncontested: bool = False
+
+
+@dataclass(frozen=True)
 class HandResultView:
     hand_no: int
     board: tuple[Card, ...]
@@ -135,3 +151,4 @@ class HandResultView:
     shown: tuple[ShownHand, ...] = ()
     mucked: tuple[int, ...] = ()
     uncontested: bool = False
+    pots: tuple[PotResultView, ...] = ()

@@ -1,0 +1,439 @@
+"""Cash tables in channels: the /table group, the action commands and /cards.
+
+    /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank]
+    /table join [buyin] [seat] [post_big_blind]    /table leave   /table sitout
+    /table sitin [post_big_blind]   /table topup amount   /table info
+    /table close (creator or Manage Server)   /table settings [...] (same, between hands)
+    /fold /check /call /bet amount /raise to /allin     the player whose turn it is
+    /cards          your hole cards and your hand's label, only to you
+    /preaction      check/fold, call any, fold to any bet, or off
+
+The rules live in :mod:`bot.runtime`; this cog only translates: options in,
+the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
+(``cogs.errors``). Chip amounts are typed as text and read by
+:func:`cogs.economy.parse_amount` (``5000``, ``5k``...), so every mistake
+gets a sentence. Every interaction is answered within Discord's 3 seconds:
+actions answer at once (the runtime stores the action first, then the reply
+goes); anything that renders a picture defers first.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.evaluate import hand_label
+from bot.engine.variants import VARIANTS, Structure
+from bot.render import HoleCardsView, render_hole_cards_async
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import NotAllowed, TableError
+from bot.runtime.registry import TableRegistry
+from bot.runtime.storage_ports import StoragePorts
+from bot.runtime.table import PreAction, Table
+from cogs.economy import parse_amount
+from cogs.presenter import DiscordPresenter, game_line
+from cogs.views import DYNAMIC_ITEMS, RaiseModal
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+log = logging.getLogger("cogs.table")
+
+VARIANT_CHOICES = [
+    app_commands.Choice(name=name, value=key)
+    for key, name in (
+        ("omaha", "Omaha"),
+        ("omaha_hilo", "Omaha Hi-Lo"),
+        ("omaha5", "5-card Omaha"),
+        ("big_o", "Big O"),
+        ("omaha6", "6-card Omaha"),
+        ("courchevel", "Courchevel"),
+        ("courchevel_hilo", "Courchevel Hi-Lo"),
+    )
+]
+assert {c.value for c in VARIANT_CHOICES} == set(VARIANTS)
+STRUCTURE_CHOICES = [app_commands.Choice(name=s.value, value=s.value) for s in Structure]
+PRE_ACTION_CHOICES = [
+    app_commands.Choice(name="check/fold", value="check/fold"),
+    app_commands.Choice(name="call any", value="call any"),
+    app_commands.Choice(name="fold to any bet", value="fold to any bet"),
+    app_commands.Choice(name="off", value="off"),
+]
+Chips = app_commands.Range[int, 0, 1_000_000_000]
+
+
+def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def settings_text(config: TableConfig) -> str:
+    return (
+        f"**{config.title}** · {config.seats} seats · buy-in {config.min_buyin:,} to "
+        f"{config.max_buyin:,} · {config.clock} s per decision + {config.time_bank} s time bank"
+    )
+
+
+class Tables(commands.Cog, name="Tables"):
+    """Cash tables: one per channel or thread, living until closed."""
+
+    table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
+
+    def __init__(self, bot: OmahaDealer, registry: TableRegistry, presenter: DiscordPresenter):
+        self.bot = bot
+        self.registry = registry
+        self.presenter = presenter
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        restored = await self.registry.restore()
+        if restored:
+            log.info("Restored %d open tables", len(restored))
+
+    async def cog_unload(self) -> None:
+        await self.registry.shutdown()
+
+    # -- helpers -------------------------------------------------------------------
+    def here(self, interaction: discord.Interaction[Any]) -> Table:
+        if interaction.channel_id is None:
+            raise TableError("Tables live in server channels.")
+        return self.registry.in_channel(interaction.channel_id)
+
+    def by_id(self, table_id: int) -> Table:
+        return self.registry.by_id(table_id)
+
+    async def _name(self, interaction: discord.Interaction[Any]) -> str:
+        user = interaction.user
+        return getattr(user, "display_name", None) or user.name
+
+    # -- /table ---------------------------------------------------------------------
+    @table.command(name="create", description="Open a cash table in this channel")
+    @app_commands.describe(
+        variant="the game (default Omaha)",
+        structure="betting structure (default pot limit)",
+        small_blind="small blind in chips",
+        big_blind="big blind in chips (default 2)",
+        ante="ante in chips (default 0)",
+        min_buyin="smallest buy-in (default 20 big blinds)",
+        max_buyin="largest buy-in (default 100 big blinds)",
+        seats="seats, 2 to 10 (default 6)",
+        clock="seconds per decision (default 30)",
+        time_bank="time bank seconds (default 60)",
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: app_commands.Choice[str] | None = None,
+        structure: app_commands.Choice[str] | None = None,
+        small_blind: Chips | None = None,
+        big_blind: Chips | None = None,
+        ante: Chips | None = None,
+        min_buyin: Chips | None = None,
+        max_buyin: Chips | None = None,
+        seats: app_commands.Range[int, 2, 10] | None = None,
+        clock: app_commands.Range[int, 5, 600] | None = None,
+        time_bank: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage()
+        config = TableConfig.create(
+            variant_key=variant.value if variant else None,
+            structure=structure.value if structure else None,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            min_buyin=min_buyin,
+            max_buyin=max_buyin,
+            seats=seats,
+            clock=clock,
+            time_bank=time_bank,
+        )
+        table = await self.registry.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            creator_id=interaction.user.id,
+            config=config,
+        )
+        await interaction.response.send_message(
+            f"Table {table.table_id} is open: {settings_text(config)}.\n"
+            "Sit down with `/table join`; hands start when two players are seated."
+        )
+
+    @table.command(name="join", description="Sit down at this channel's table")
+    @app_commands.describe(
+        buyin="chips to bring (default: the maximum buy-in)",
+        seat="seat number (default: first free)",
+        post_big_blind="post a big blind to play at once instead of waiting for it",
+    )
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        buyin: str | None = None,
+        seat: app_commands.Range[int, 1, 10] | None = None,
+        post_big_blind: bool = False,
+    ) -> None:
+        table = self.here(interaction)
+        amount = parse_amount(buyin, "buy-in") if buyin is not None else None
+        view = await table.join(
+            interaction.user.id,
+            await self._name(interaction),
+            amount,
+            seat,
+            post_big_blind=post_big_blind,
+        )
+        extra = ""
+        if view.waiting_for_big_blind and not post_big_blind:
+            extra = " You will be dealt in when the big blind reaches you."
+        await _private(
+            interaction, f"You sat down at seat {view.seat} with {view.stack:,} chips.{extra}"
+        )
+
+    @table.command(name="leave", description="Leave the table (at the end of the hand)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await _private(interaction, await self.here(interaction).leave(interaction.user.id))
+
+    @table.command(name="sitout", description="Sit out from the next hand")
+    async def sitout(self, interaction: discord.Interaction[Any]) -> None:
+        await _private(interaction, await self.here(interaction).sit_out(interaction.user.id))
+
+    @table.command(name="sitin", description="Come back into the game")
+    @app_commands.describe(post_big_blind="post a big blind now rather than wait for it")
+    async def sitin(
+        self, interaction: discord.Interaction[Any], post_big_blind: bool = False
+    ) -> None:
+        table = self.here(interaction)
+        await _private(
+            interaction, await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
+        )
+
+    @table.command(name="topup", description="Add chips from your balance between hands")
+    @app_commands.describe(amount="chips to add (up to the maximum buy-in)")
+    async def topup(self, interaction: discord.Interaction[Any], amount: str) -> None:
+        table = self.here(interaction)
+        stack = await table.top_up(interaction.user.id, parse_amount(amount, "top-up"))
+        await _private(interaction, f"Done: your stack is {stack:,} chips.")
+
+    @table.command(name="info", description="The table's game, seats and stacks")
+    async def info(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.here(interaction)
+        snap = table.snapshot()
+        lines = [f"Table {snap.table_id}: {settings_text(snap.config)}"]
+        if not snap.seats:
+            lines.append("Nobody is seated yet: `/table join`.")
+        for s in snap.seats:
+            lines.append(f"Seat {s.seat}: {s.name} · {s.stack:,} chips · {s.status}")
+        if snap.hand_no:
+            lines.append(
+                f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
+            )
+        await _private(interaction, "\n".join(lines))
+
+    @table.command(name="close", description="Close the table; stacks go back (creator or manager)")
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.here(interaction)
+        text = await table.close(interaction.user.id, is_manager=_is_manager(interaction))
+        await interaction.response.send_message(text)
+
+    @table.command(name="settings", description="Show or change the settings (between hands)")
+    @app_commands.describe(
+        variant="the game",
+        structure="betting structure",
+        small_blind="small blind",
+        big_blind="big blind",
+        ante="ante",
+        min_buyin="smallest buy-in",
+        max_buyin="largest buy-in",
+        seats="seats",
+        clock="seconds per decision",
+        time_bank="time bank seconds",
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: app_commands.Choice[str] | None = None,
+        structure: app_commands.Choice[str] | None = None,
+        small_blind: Chips | None = None,
+        big_blind: Chips | None = None,
+        ante: Chips | None = None,
+        min_buyin: Chips | None = None,
+        max_buyin: Chips | None = None,
+        seats: app_commands.Range[int, 2, 10] | None = None,
+        clock: app_commands.Range[int, 5, 600] | None = None,
+        time_bank: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
+        table = self.here(interaction)
+        changes = {
+            "variant_key": variant.value if variant else None,
+            "structure": structure.value if structure else None,
+            "small_blind": small_blind,
+            "big_blind": big_blind,
+            "ante": ante,
+            "min_buyin": min_buyin,
+            "max_buyin": max_buyin,
+            "seats": seats,
+            "clock": clock,
+            "time_bank": time_bank,
+        }
+        if all(v is None for v in changes.values()):
+            await _private(interaction, settings_text(table.config))
+            return
+        new = await table.update_settings(
+            interaction.user.id, is_manager=_is_manager(interaction), **changes
+        )
+        await interaction.response.send_message(f"Settings changed: {settings_text(new)}.")
+
+    # -- actions ---------------------------------------------------------------------
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        kind: str,
+        amount: int | None = None,
+        token: str | None = None,
+    ) -> None:
+        view = await table.act(interaction.user.id, kind, amount, token=token)
+        await _private(interaction, f"Done: {view.text.replace(view.name, 'you', 1)}.")
+
+    @app_commands.command(name="fold", description="Fold your hand")
+    @app_commands.guild_only()
+    async def fold(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, self.here(interaction), "fold")
+
+    @app_commands.command(name="check", description="Check (nothing to call)")
+    @app_commands.guild_only()
+    async def check(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, self.here(interaction), "check")
+
+    @app_commands.command(name="call", description="Call the bet")
+    @app_commands.guild_only()
+    async def call(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, self.here(interaction), "call")
+
+    @app_commands.command(name="bet", description="Bet an amount (the total you put in this round)")
+    @app_commands.describe(amount="chips, e.g. 40 or 2.5k")
+    @app_commands.guild_only()
+    async def bet(self, interaction: discord.Interaction[Any], amount: str) -> None:
+        await self._act(interaction, self.here(interaction), "bet", parse_amount(amount, "bet"))
+
+    @app_commands.command(name="raise", description="Raise to a total for this round")
+    @app_commands.describe(to="the total you raise to, e.g. 60")
+    @app_commands.rename(to="to")
+    @app_commands.guild_only()
+    async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
+        await self._act(interaction, self.here(interaction), "raise", parse_amount(to, "raise"))
+
+    @app_commands.command(name="allin", description="Go all-in")
+    @app_commands.guild_only()
+    async def allin(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, self.here(interaction), "allin")
+
+    @app_commands.command(name="cards", description="See your hole cards again (only you)")
+    @app_commands.guild_only()
+    async def cards(self, interaction: discord.Interaction[Any]) -> None:
+        await self.show_cards(interaction, self.here(interaction).table_id)
+
+    @app_commands.command(name="preaction", description="Act in advance while you wait")
+    @app_commands.describe(action="what to do when your turn comes")
+    @app_commands.choices(action=PRE_ACTION_CHOICES)
+    @app_commands.guild_only()
+    async def preaction(
+        self, interaction: discord.Interaction[Any], action: app_commands.Choice[str]
+    ) -> None:
+        choice = None if action.value == "off" else PreAction(action.value)
+        await self.set_pre_action(interaction, self.here(interaction).table_id, choice)
+
+    # -- buttons and the form (cogs.views routes here) ---------------------------------
+    async def act_from_button(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        token: str,
+        kind: str,
+        amount: int | None,
+    ) -> None:
+        await self._act(interaction, self.by_id(table_id), kind, amount, token)
+
+    async def open_raise_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str
+    ) -> None:
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        if turn is None or turn.token != token:
+            raise TableError("Those buttons belong to an earlier decision; the game has moved on.")
+        if turn.user_id != interaction.user.id:
+            table.require_seat(interaction.user.id)
+            raise TableError(f"It is not your turn: waiting for {turn.name}.")
+        await interaction.response.send_modal(RaiseModal(table_id, token, turn))
+
+    async def act_from_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, text: str
+    ) -> None:
+        amount = parse_amount(text, "amount")
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        kind = "bet" if turn is not None and turn.is_bet else "raise"
+        await self._act(interaction, table, kind, amount, token)
+
+    async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = self.by_id(table_id)
+        hole, board = table.hole_cards(interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        snap = table.snapshot()
+        label = hand_label(hole, board, table.config.variant.hi_lo) if len(board) >= 3 else ""
+        png = await render_hole_cards_async(
+            HoleCardsView(
+                table_name=f"Table {table.table_id}",
+                hand_number=snap.hand_no,
+                cards=hole,
+                board=board,
+                label=label,
+                game=game_line(snap),
+            )
+        )
+        text = f"Your cards: {' '.join(map(str, hole))}" + (f" · you have {label}" if label else "")
+        await interaction.followup.send(
+            text,
+            ephemeral=True,
+            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
+        )
+
+    async def set_pre_action(
+        self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
+    ) -> None:
+        text = await self.by_id(table_id).set_pre_action(interaction.user.id, choice)
+        await _private(interaction, text)
+
+
+async def setup(bot: OmahaDealer) -> None:
+    presenter = DiscordPresenter(bot)
+    ports = StoragePorts(bot.db)
+
+    async def name_of(guild_id: int, user_id: int) -> str:
+        return await bot.display_name(bot.get_guild(guild_id), user_id)
+
+    registry = TableRegistry(
+        economy=ports,
+        hands=ports,
+        tables=ports,
+        observer=presenter,
+        names=name_of,
+    )
+    bot.registry = registry
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(Tables(bot, registry, presenter))
+
+
+__all__ = ["NotAllowed", "Tables", "setup"]

@@ -1,0 +1,267 @@
+"""Buttons and the raise form of the table messages.
+
+Every button is a :class:`discord.ui.DynamicItem`: its ``custom_id`` carries
+the table id (and, for turn buttons, the turn token and the action), so the
+bot answers clicks on messages posted before a restart without keeping any
+view in memory. The token makes a stale button (from an earlier decision)
+harmless: the runtime refuses it politely.
+
+Custom ids::
+
+    omaha:act:<table>:<token>:<kind>[:<amount>]   kind: fold check call raise allin form
+    omaha:cards:<table>                            the player's own cards, privately
+    omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.runtime.table import PreAction
+from bot.runtime.views import TableSnapshot, TurnView
+from cogs.errors import PoliteModal, report
+
+if TYPE_CHECKING:
+    from cogs.table import Tables
+
+PRE_ACTIONS: dict[str, PreAction | None] = {
+    "checkfold": PreAction.CHECK_FOLD,
+    "callany": PreAction.CALL_ANY,
+    "foldany": PreAction.FOLD_TO_BET,
+    "off": None,
+}
+
+
+def _cog(interaction: discord.Interaction[Any]) -> Tables:
+    cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("the table cog is not loaded")
+    return cog  # type: ignore[no-any-return]
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"omaha:act:(?P<table>[0-9]+):(?P<token>[0-9]+\.[0-9]+):"
+    r"(?P<kind>fold|check|call|raise|allin|form)(?::(?P<amount>[0-9]+))?",
+):
+    """One of the turn message's buttons."""
+
+    def __init__(
+        self,
+        table_id: int,
+        token: str,
+        kind: str,
+        amount: int | None = None,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"omaha:act:{table_id}:{token}:{kind}" + (
+            f":{amount}" if amount is not None else ""
+        )
+        super().__init__(
+            discord.ui.Button(label=label or kind, style=style, custom_id=custom_id, row=row)
+        )
+        self.table_id = table_id
+        self.token = token
+        self.kind = kind
+        self.amount = amount
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionButton:
+        amount = match["amount"]
+        return cls(
+            int(match["table"]), match["token"], match["kind"], int(amount) if amount else None
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if self.kind == "form":
+                await _cog(interaction).open_raise_form(interaction, self.table_id, self.token)
+            else:
+                await _cog(interaction).act_from_button(
+                    interaction, self.table_id, self.token, self.kind, self.amount
+                )
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class CardsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"omaha:cards:(?P<table>[0-9]+)"
+):
+    """Shows the clicking player their own hole cards, privately."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My cards",
+                emoji="🂠",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"omaha:cards:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> CardsButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _cog(interaction).show_cards(interaction, self.table_id)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class PreActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"omaha:pre:(?P<table>[0-9]+):(?P<choice>checkfold|callany|foldany|off)",
+):
+    """Sets (or clears) the clicking player's pre-action."""
+
+    LABELS: ClassVar[dict[str, str]] = {
+        "checkfold": "Check/Fold",
+        "callany": "Call any",
+        "foldany": "Fold to any bet",
+        "off": "No pre-action",
+    }
+
+    def __init__(self, table_id: int, choice: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[choice],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"omaha:pre:{table_id}:{choice}",
+                row=1,
+            )
+        )
+        self.table_id = table_id
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> PreActionButton:
+        return cls(int(match["table"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _cog(interaction).set_pre_action(
+                interaction, self.table_id, PRE_ACTIONS[self.choice]
+            )
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class RaiseModal(PoliteModal):
+    """The raise form: an exact amount within the range shown."""
+
+    def __init__(self, table_id: int, token: str, turn: TurnView) -> None:
+        verb = "Bet" if turn.is_bet else "Raise to"
+        super().__init__(title=f"{verb} (table {table_id})"[:45], timeout=300)
+        self.table_id = table_id
+        self.token = token
+        low, high = turn.min_raise_to or 0, turn.max_raise_to or 0
+        self.amount: discord.ui.TextInput[RaiseModal] = discord.ui.TextInput(
+            label=f"{verb}: {low:,} to {high:,}"[:45],
+            placeholder=f"a number from {low:,} to {high:,} (all-in: {turn.all_in_to:,})"[:100],
+            custom_id="amount",
+            min_length=1,
+            max_length=24,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).act_from_form(
+            interaction, self.table_id, self.token, self.amount.value
+        )
+
+
+def hand_buttons(table_id: int) -> discord.ui.View:
+    """The hand message's buttons: the player's own cards and the pre-actions."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(CardsButton(table_id))
+    for choice in PRE_ACTIONS:
+        view.add_item(PreActionButton(table_id, choice))
+    return view
+
+
+def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
+    """Fold, Check or Call (amount), the raise sizes, All-in and the raise form."""
+    t, tok = table.table_id, turn.token
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        ActionButton(t, tok, "fold", label="Fold", style=discord.ButtonStyle.danger, row=0)
+    )
+    if turn.can_check:
+        view.add_item(
+            ActionButton(t, tok, "check", label="Check", style=discord.ButtonStyle.success, row=0)
+        )
+    else:
+        view.add_item(
+            ActionButton(
+                t,
+                tok,
+                "call",
+                label=f"Call {turn.to_call:,}",
+                style=discord.ButtonStyle.success,
+                row=0,
+            )
+        )
+    can_raise = turn.min_raise_to is not None and turn.max_raise_to is not None
+    if can_raise:
+        assert turn.max_raise_to is not None
+        verb = "Bet" if turn.is_bet else "Raise to"
+        for label, amount in turn.presets:
+            view.add_item(
+                ActionButton(
+                    t,
+                    tok,
+                    "raise",
+                    amount,
+                    label=f"{label} · {verb.lower()} {amount:,}",
+                    style=discord.ButtonStyle.primary,
+                    row=1,
+                )
+            )
+        if turn.all_in_to <= turn.max_raise_to:
+            view.add_item(
+                ActionButton(
+                    t,
+                    tok,
+                    "allin",
+                    label=f"All-in {turn.all_in_to:,}",
+                    style=discord.ButtonStyle.danger,
+                    row=0,
+                )
+            )
+        if turn.min_raise_to != turn.max_raise_to:
+            view.add_item(
+                ActionButton(
+                    t, tok, "form", label=f"{verb}…", style=discord.ButtonStyle.primary, row=0
+                )
+            )
+    return view
+
+
+DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton)
