@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,14 @@ class DiscordPresenter:
         self.bot = bot
         self.state: dict[int, _TableState] = {}
         self.images_posted = 0
+        #: Called with (file name, PNG bytes) for every picture posted (the demo keeps them).
+        self.image_sink: Callable[[str, bytes], None] | None = None
+
+    def _image(self, name: str, png: bytes) -> discord.File:
+        self.images_posted += 1
+        if self.image_sink is not None:
+            self.image_sink(name, png)
+        return discord.File(io.BytesIO(png), filename=name)
 
     # -- helpers -------------------------------------------------------------------
     def _state(self, table_id: int) -> _TableState:
@@ -167,10 +175,7 @@ class DiscordPresenter:
         self, snap: TableSnapshot, note: str = "", turn: TurnView | None = None
     ) -> discord.File:
         png = await render_table_async(self.render_view(snap, note, turn))
-        self.images_posted += 1
-        return discord.File(
-            io.BytesIO(png), filename=f"table-{snap.table_id}-hand-{snap.hand_no}.png"
-        )
+        return self._image(f"table-{snap.table_id}-hand-{snap.hand_no}.png", png)
 
     async def _edit_hand(self, snap: TableSnapshot, turn: TurnView | None = None) -> None:
         st = self._state(snap.table_id)
@@ -249,9 +254,8 @@ class DiscordPresenter:
             await user.send(
                 f"Your cards for hand #{table.hand_no} at table {table.table_id} "
                 f"({game_line(table)}): {table_link(table.guild_id, table.channel_id)}",
-                file=discord.File(io.BytesIO(png), filename=f"hand-{table.hand_no}-cards.png"),
+                file=self._image(f"hand-{table.hand_no}-cards-{user_id}.png", png),
             )
-            self.images_posted += 1
             return True
         except discord.HTTPException:
             st.dm_failed.add(user_id)
@@ -319,10 +323,7 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {}
         if result.shown and len(result.board) >= 3:
             png = await render_showdown_async(self.showdown_view(table, result))
-            self.images_posted += 1
-            kwargs["file"] = discord.File(
-                io.BytesIO(png), filename=f"showdown-{result.hand_no}.png"
-            )
+            kwargs["file"] = self._image(f"showdown-{result.hand_no}.png", png)
         await self._send(table, "\n".join(text), **kwargs)
 
     def showdown_view(self, table: TableSnapshot, result: HandResultView) -> ShowdownView:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.client import OmahaDealer
 from tests.conftest import Harness, Reply, buttons_of
 
 pytestmark = pytest.mark.asyncio
@@ -69,3 +70,187 @@ async def test_create_join_and_deal_a_hand(harness: Harness) -> None:
     turn = turn_message(h)
     labels = [b.label for b in buttons_of(turn)]
     assert "Fold" in labels and "Call 2" in labels and any(str(x).startswith("Pot") for x in labels)
+
+
+async def play_out(h: Harness, limit: int = 60) -> None:
+    """Check or call with the turn buttons until the hand's result is posted."""
+    for _ in range(limit):
+        if any("result**" in m.content for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        actor = actor_of(h, turn)
+        labels = [str(b.label) for b in buttons_of(turn)]
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        reply = await h.click(actor, turn, label=label)
+        assert reply.ephemeral and reply.text.startswith("Done"), reply
+    raise AssertionError("the hand did not end")
+
+
+async def test_a_whole_hand_through_buttons_edits_one_hand_message(harness: Harness) -> None:
+    """Calling and checking down ends with a result; the hand message is edited, not re-posted."""
+    h = harness
+    await seat_three(h)
+    await play_out(h)
+    public = h.public_messages()
+    hand_messages = [m for m in public if m.content.startswith("**Hand #1**")]
+    assert len(hand_messages) == 1
+    assert "River" in hand_messages[0].content
+    [result] = [m for m in public if "Hand #1 result" in m.content]
+    assert " wins " in result.content
+    assert not [m for m in public if any(b.label == "Fold" for b in buttons_of(m))]
+    total = sum([await h.balance(a) for a in (h.alice, h.bob, h.carol)])
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert total + sum(s.stack for s in table.seats.values()) == 30_000
+
+
+async def test_wrong_player_and_stale_buttons_are_refused_privately(harness: Harness) -> None:
+    """Clicking someone else's turn button, or an old one, gets a private no and changes nothing."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    actor = actor_of(h, turn)
+    other = next(a for a in (h.alice, h.bob, h.carol) if a is not actor)
+    reply = await h.click(other, turn, label="Fold")
+    assert reply.ephemeral and "not your turn" in reply.text
+    assert turn_message(h).id == turn.id
+    await h.click(actor, turn, label="Call 2")
+    assert turn.id not in [m.id for m in h.public_messages()], "old turn prompts are removed"
+    assert turn_message(h).id != turn.id
+
+
+async def test_two_clicks_at_once_do_one_thing(harness: Harness) -> None:
+    """The same player double-clicking Call: one call, one polite refusal."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    actor = actor_of(h, turn)
+    replies = await h.concurrently(
+        lambda: h.click(actor, turn, label="Call 2"), lambda: h.click(actor, turn, label="Call 2")
+    )
+    texts = sorted(r.text for r in replies)
+    assert sum(t.startswith("Done") for t in texts) == 1, texts
+    assert all(r.ephemeral for r in replies)
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is not None and table.current.seq == 1
+
+
+@pytest.mark.parametrize(
+    "to, words",
+    [
+        ("abc", "whole number"),
+        ("-5", "negative"),
+        ("0", "more than zero"),
+        ("1e99", "whole number"),
+        ("99999999999999999999", "too large"),
+        ("3", "raise"),
+        ("500", ""),
+    ],
+)
+async def test_bad_raise_amounts_are_explained(harness: Harness, to: str, words: str) -> None:
+    """Text, negative, zero, huge and out-of-range raises are answered privately; nothing changes."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    reply = await h.slash(actor, "raise", to=to)
+    assert reply.ephemeral and words.lower() in reply.text.lower(), reply
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is not None and table.current.seq == 0
+
+
+async def test_commands_without_table_or_seat(harness: Harness) -> None:
+    """No table in the channel, or not seated: clear private answers."""
+    h = harness
+    other = h.add_channel("lobby")
+    reply = await h.slash(h.alice, "table join", channel=other)
+    assert reply.ephemeral and "no table in this channel" in reply.text
+    await seat_three(h)
+    reply = await h.slash(h.dave, "fold")
+    assert reply.ephemeral and "not seated" in reply.text
+    reply = await h.slash(h.dave, "cards")
+    assert reply.ephemeral and "not seated" in reply.text
+
+
+async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
+    """With DMs closed the channel says to use /cards (no cards in it); /cards shows them privately."""
+    h = harness
+    await open_table(h)
+    h.close_dms(h.bob)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    notes = [
+        m for m in h.public_messages() if f"<@{h.bob.id}>" in m.content and "/cards" in m.content
+    ]
+    assert notes
+    table = h.bot.registry.in_channel(h.channel.id)
+    hole, _ = table.hole_cards(h.bob.id)
+    for m in h.public_messages():
+        assert not all(str(c) in m.content for c in hole)
+    reply = await h.slash(h.bob, "cards")
+    assert reply.ephemeral
+    assert all(str(c) in reply.all_text for c in hole)
+    [png] = await reply.images()
+    assert png
+
+
+async def test_timeout_folds_and_reminds(harness: Harness) -> None:
+    """When the clock and the bank run out the bot folds; a reminder comes first."""
+    h = harness
+    await open_table(h, clock=20, time_bank=0)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    actor = actor_of(h, turn_message(h))
+    await h.advance(11)
+    assert any("s left to act" in m.content for m in h.public_messages())
+    await h.advance(10)
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is not None
+    assert table.current.hand.to_act != table.seat_of(actor.id).number
+    hand = next(m for m in h.public_messages() if m.content.startswith("**Hand #1**"))
+    assert "time ran out" in hand.content
+
+
+async def test_close_needs_creator_or_manager(harness: Harness) -> None:
+    """Only the creator or a manager may close; stacks go back to balances."""
+    h = harness
+    await open_table(h)
+    await h.slash(h.bob, "table join", buyin="150")
+    reply = await h.slash(h.bob, "table close")
+    assert reply.ephemeral and "creator" in reply.text
+    reply = await h.slash(h.manager, "table close")
+    assert not reply.ephemeral and "closed" in reply.text
+    assert await h.balance(h.bob) == 10_000
+
+
+async def test_raise_form_shows_the_range_and_raises(harness: Harness) -> None:
+    """The Raise button opens a form naming the allowed range; submitting raises."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    actor = actor_of(h, turn)
+    shown = await h.click(actor, turn, label="Raise to…")
+    assert shown.modal is not None
+    assert "4 to 7" in str(shown.modal)
+    reply = await h.submit(actor, shown, {"amount": "6"})
+    assert reply.ephemeral and "raises to 6" in reply.text, reply
+
+
+async def test_buttons_work_after_a_restart(harness: Harness) -> None:
+    """After a restart the hand resumes and the old turn message's buttons still act."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    actor = actor_of(h, turn)
+    new = OmahaDealer(h.bot.settings, extensions=("cogs.errors", "cogs.economy", "cogs.table"))
+    await h.env.restart_bot(new)
+    new.db.clock = h.clock
+    await h.settle()
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is not None
+    assert "resumes" in h.public_messages()[-2].content or any(
+        "resumes" in m.content for m in h.public_messages()
+    )
+    reply = await h.click(actor, turn, label="Call 2")
+    assert reply.ephemeral and reply.text.startswith("Done"), reply
+    assert table.current.seq == 1
