@@ -54,7 +54,35 @@ Fixtures
 ``harness``       a :class:`Harness`: guild "Poker Club", channel ``#poker``,
                   members alice, bob, carol, dave and a manager (Manage Server);
                   helpers to act and to read what the bot posted. After each test
-                  it runs the chip audit and fails the test if a chip was lost.
+                  it fails the test on a bug (an error with no player message), an
+                  interaction left unanswered or "thinking", or a failed chip audit.
+``bot_extensions`` the cogs loaded (default: the bot's fixed list); override it
+                  in a test module to load fewer.
+``restore_endpoints`` puts discord.py's REST/gateway class attributes back.
+
+Harness API (``h``)
+-------------------
+Acting (each returns a :class:`Reply` once the bot has settled):
+``await h.slash(actor, "table create", channel=None, **options)``,
+``await h.click(actor, message, label=... | custom_id=...)``,
+``await h.submit(actor, shown_reply, {"custom_id": "value"})``,
+``await h.concurrently(lambda: h.click(...), lambda: h.slash(...))``,
+``await h.advance(seconds)`` (loop timers and the DB's wall clock),
+``await h.restart()`` (a new bot on the same database), ``h.close_dms(actor)``,
+``h.add_member(name, manager=False)``, ``h.add_channel(name)``.
+Reading: ``h.messages(channel=None, viewer=None)``, ``h.public_messages()``,
+``h.last_message()``, ``h.dms(actor)``, ``await h.png(message)``,
+``await h.files(message)``, ``h.requests("POST", "/messages")``,
+``await h.balance(actor)``, ``await h.audit()``, ``buttons_of(message)``.
+``Reply``: ``.text``, ``.texts``, ``.all_text`` (embeds too), ``.ephemeral``,
+``.message`` (to click its buttons), ``.buttons``, ``.modal``, ``.embeds``,
+``await .images()`` (PNG bytes), ``await .files()``; its properties re-read
+simcord's state, so they show later edits.
+
+Note: ``load_extension`` executes a cog module into a *new* module object, so
+a test that monkeypatches something in a loaded cog must patch
+``sys.modules["cogs.economy"]`` (after the bot started), not the module it
+imported itself.
 """
 
 from __future__ import annotations
@@ -260,6 +288,8 @@ class Harness:
         self.clock = clock
         #: Set to True in a test that provokes a bug on purpose.
         self.allow_unexpected_errors = False
+        #: Set to True in a test that leaves an interaction unanswered on purpose.
+        self.allow_unanswered = False
         self.unexpected: list[logging.LogRecord] = []
         self.guild: GuildHandle = env.create_guild("Poker Club")
         self.channel: ChannelHandle = self.guild.create_text_channel("poker")
@@ -435,6 +465,21 @@ class Harness:
         bugs += [r.getMessage() for r in self.unexpected]
         assert not bugs, "the bot hit unexpected errors: " + "; ".join(bugs)
 
+    def check_answered(self) -> None:
+        """Fail if an interaction went unanswered or was left "thinking" (deferred, no reply).
+
+        Discord shows "The application did not respond" for the first and an
+        endless "is thinking..." for the second; both are bugs.
+        """
+        problems = []
+        for record in self.env.backend.interactions.values():
+            what = record.command_name or f"component on message {record.source_message_id}"
+            if not record.responded:
+                problems.append(f"{what} (user {record.user_id}) was never answered")
+            elif record.loading:
+                problems.append(f"{what} (user {record.user_id}) was deferred and never completed")
+        assert not problems, "; ".join(problems)
+
     async def audit(self) -> None:
         """Fail unless every chip is accounted for in every server."""
         lines = await self.bot.db.audit()
@@ -502,6 +547,8 @@ async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[
         yield h
         await simcord_env.settle()
         h.check_errors()
+        if not h.allow_unanswered:
+            h.check_answered()
         await h.audit()
     finally:
         errors_log.removeHandler(collector)

@@ -278,3 +278,20 @@ async def test_display_names_are_looked_up_once(harness: Harness) -> None:
     assert await h.bot.display_name(guild, h.carol.id) == "carol"
     assert len(h.requests("GET", f"/members/{h.carol.id}")) == before + 1
     assert await h.bot.display_name(None, 424242) == "player 424242"
+
+
+async def test_harness_catches_unanswered_interactions(harness: Harness) -> None:
+    """A command that never answers is reported by the harness's after-test check."""
+    h = harness
+
+    @app_commands.command(name="silent", description="test only")
+    async def silent(interaction: discord.Interaction) -> None:
+        return None
+
+    h.bot.tree.add_command(silent)
+    await h.bot.tree.sync()
+    reply = await h.slash(h.alice, "silent")
+    assert not reply.acknowledged
+    with pytest.raises(AssertionError, match=r"silent .* was never answered"):
+        h.check_answered()
+    h.allow_unanswered = True
