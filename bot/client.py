@@ -61,6 +61,7 @@ NAME_TTL = 600.0
 EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
+    "cogs.table",
 )
 
 

@@ -23,6 +23,7 @@ async def test_bot_logs_in_syncs_and_answers_balance(tmp_path: Path) -> None:
             await bot.wait_for_log("Logged in as")
             names = {c["name"] for c in fd.global_commands}
             assert {"balance", "daily", "leaderboard", "stats", "chips", "economy"} <= names
+            assert {"table", "fold", "check", "call", "bet", "raise", "allin", "cards"} <= names
 
             reply = await (await fd.slash(alice, poker, "balance")).reply()
             assert reply.content == "You have 10,000 chips."
