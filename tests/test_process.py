@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.process import REPO
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -46,6 +49,15 @@ async def test_bot_logs_in_syncs_and_answers_balance(tmp_path: Path) -> None:
         assert fd.unhandled == []
         assert fd.token not in bot.log
         assert "Synced" in bot.log and "Shutting down" in bot.log
+        assert "Database closed" in bot.log
+    # the database the process left behind proves that no chip was created or lost
+    audit = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "audit", "--db", bot.database, cwd=REPO,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await audit.communicate()
+    assert audit.returncode == 0, out.decode()
+    assert "granted" in out.decode() and "OK" in out.decode()
 
 
 async def test_leaderboard_image_and_buttons_through_http(tmp_path: Path) -> None:
@@ -161,8 +173,6 @@ async def test_fake_discord_buttons_modals_and_dms_over_the_wire(
     tmp_path: Path, restore_endpoints: None
 ) -> None:
     """An in-process bot over real HTTP/websocket: buttons, a modal, DMs, closed DMs."""
-    import asyncio
-
     from bot.client import OmahaDealer, configure_endpoints
     from bot.settings import Settings
     from tests.test_client import Probe
