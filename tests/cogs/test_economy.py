@@ -364,3 +364,42 @@ async def test_leaderboard_ranks_by_the_chosen_metric(
     await h.slash(h.carol, "leaderboard", metric="hands_won", period="week")
     assert drawn[-1].rows[0].name == "carol" and drawn[-1].rows[0].value == 1
     assert drawn[-1].value_label == "Hands"
+
+
+# -- races and permissions -------------------------------------------------------------------
+
+
+async def test_two_daily_claims_at_once_pay_once(harness: Harness) -> None:
+    """A double-clicked /daily pays one bonus; the other claim is refused politely."""
+    h = harness
+    replies = await h.concurrently(
+        lambda: h.slash(h.alice, "daily"), lambda: h.slash(h.alice, "daily")
+    )
+    paid = [r for r in replies if "claimed your daily bonus of" in r.text]
+    refused = [r for r in replies if r.ephemeral and "already claimed" in r.text]
+    assert len(paid) == 1 and len(refused) == 1
+    assert await h.balance(h.alice) == 11_000
+
+
+async def test_racing_removals_never_go_below_zero(harness: Harness) -> None:
+    """Two managers removing 6,000 of 10,000 at once: one succeeds, one is refused."""
+    h = harness
+    second_manager = h.add_member("mona", manager=True)
+    await h.balance(h.bob)
+    replies = await h.concurrently(
+        lambda: h.slash(h.manager, "chips remove", user=h.bob, amount="6000", reason="a"),
+        lambda: h.slash(second_manager, "chips remove", user=h.bob, amount="6000", reason="b"),
+    )
+    assert sum("Took 6,000 chips" in r.text for r in replies) == 1
+    assert sum(r.ephemeral for r in replies) == 1
+    assert await h.balance(h.bob) == 4_000
+
+
+async def test_economy_settings_refused_without_manage_server(harness: Harness) -> None:
+    """A server override showing /economy to everyone still cannot change the rules."""
+    h = harness
+    command = next(c for c in h.bot.synced if c.name == "economy")
+    h.guild.set_command_permissions(command, {h.guild.default_role: True})
+    reply = await h.slash(h.alice, "economy settings", starting_balance="1000000")
+    assert reply.ephemeral and "Manage Server" in reply.text
+    assert (await h.bot.economy.settings(h.guild.id)).starting_balance == 10_000
