@@ -18,9 +18,15 @@ worker threads:
   attachment.read()``); DMs closed: not modelled for humans, so
   :meth:`Harness.close_dms` makes every send to that user's DM channel fail
   with Discord's real error (403, code 50007) through ``env.inject_error``;
-* time: ``asyncio.sleep`` / ``loop.call_later`` in bot tasks are virtual;
-  :meth:`Harness.advance` moves them instantly (the runtime's ``LoopClock``
-  follows it);
+* time: simcord runs timers on a virtual clock that :meth:`Harness.advance`
+  moves instantly (the runtime's ``LoopClock`` follows it), but by default a
+  timer shorter than its 5 s settle timeout also fires by the wall clock in
+  the middle of an action, so a 3 s reminder would fire (slowly, and at a
+  moment that depends on the machine's speed) without ``advance``. This module
+  adds a rule (:func:`_long_timed_wait`): a task waiting for a timer at least
+  ``VIRTUAL_TIMER_MIN`` (1 s) away (``asyncio.sleep``, ``wait_for``,
+  ``asyncio.timeout``) is parked and its wall-clock fallback dropped; it fires
+  only when the test advances time. Tests are deterministic and fast;
 * concurrency: simcord refuses two actor operations at once ("operation
   overlaps"), which would make "two clicks at the same moment" untestable.
   :meth:`Harness.concurrently` fills the gap: it lets several actions emit
@@ -141,10 +147,37 @@ def _park_reason(state: Any, task: asyncio.Task[Any], deadline: float, seen: Any
             name = _IDLE_WAITS.get(_innermost_code(task))
             if name is not None:
                 return f"idle on {name}"
+            if _long_timed_wait(state, task, waiter):
+                return "timer (fires on Harness.advance)"
     return reason
 
 
 _settlement._park_reason = _park_reason
+
+#: Timed waits at least this long fire only through ``Harness.advance`` (never by
+#: the wall clock); shorter ones (retries, tiny pauses) run in real time.
+VIRTUAL_TIMER_MIN = 1.0
+
+
+def _long_timed_wait(state: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
+    """The task waits for a timer (sleep, wait_for, asyncio.timeout) >= VIRTUAL_TIMER_MIN away."""
+    if waiter is None or waiter.done():
+        return False
+    return any(
+        record.when - state.virtual_time >= VIRTUAL_TIMER_MIN
+        for record in _settlement._timer_records_waking(state, task, waiter)
+    )
+
+
+_simcord_recognized_wait = _settlement._recognized_wait
+
+
+def _recognized_wait(state: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
+    """simcord's recognized waits, plus long timed waits (their real fallback is dropped)."""
+    return _simcord_recognized_wait(state, task, waiter) or _long_timed_wait(state, task, waiter)
+
+
+_settlement._recognized_wait = _recognized_wait
 START_TIME = 1_767_225_600.0  # 2026-01-01 00:00:00 UTC, a Thursday
 
 

@@ -173,6 +173,19 @@ class Probe(commands.Cog):
         self.timer = asyncio.get_running_loop().create_task(clock())
 
 
+    @probe.command(name="remind", description="Post a reminder in 3 seconds")
+    async def remind(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Reminder set.", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+
+        async def later() -> None:
+            await asyncio.sleep(3)
+            await channel.send("3 seconds have passed")
+
+        self.reminder = asyncio.get_running_loop().create_task(later())
+
+
 class RaiseModal(PoliteModal, title="Raise"):
     amount: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Raise to", custom_id="amount")
 
@@ -295,3 +308,19 @@ async def test_harness_catches_unanswered_interactions(harness: Harness) -> None
     with pytest.raises(AssertionError, match=r"silent .* was never answered"):
         h.check_answered()
     h.allow_unanswered = True
+
+
+async def test_harness_short_timers_wait_for_advance(probed: Harness) -> None:
+    """A 3 s timer does not fire by the wall clock during an action, only on advance()."""
+    h = probed
+    started = time.monotonic()
+    reply = await h.slash(h.alice, "probe remind")
+    assert reply.text == "Reminder set."
+    await h.slash(h.bob, "balance")
+    assert time.monotonic() - started < 2.5
+    assert all(m.content != "3 seconds have passed" for m in h.public_messages())
+    await h.advance(2.9)
+    assert all(m.content != "3 seconds have passed" for m in h.public_messages())
+    await h.advance(0.2)
+    assert h.last_message() is not None
+    assert h.last_message().content == "3 seconds have passed"
