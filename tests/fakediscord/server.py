@@ -52,6 +52,7 @@ from .payloads import (
     guild_payload,
     member_payload,
     message_payload,
+    now_iso,
     snowflake,
     user_payload,
 )
@@ -665,7 +666,7 @@ class FakeDiscord:
         message.attachments = message.attachments + files
         message.flags &= ~LOADING
         message.edits += 1
-        message.edited_at = message.created_at
+        message.edited_at = now_iso()
         return message
 
     def _msg(self, message: Message) -> dict[str, Any]:
