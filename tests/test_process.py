@@ -221,3 +221,31 @@ async def test_fake_discord_buttons_modals_and_dms_over_the_wire(
             await bot.close()
             await runner
         assert fd.unhandled == []
+
+
+async def test_table_deal_reaches_dms_and_buttons_over_the_wire(tmp_path: Path) -> None:
+    """Smoke test for the fake: a real process deals a hand (PNG DMs), a button click acts."""
+    async with FakeDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        poker = fd.add_channel(guild, "poker")
+        players = [fd.add_member(guild, name) for name in ("alice", "bob", "carol")]
+        async with BotProcess(fd, tmp_path) as bot:
+            await fd.wait_until_ready()
+            created = await (await fd.slash(players[0], poker, "table create")).reply()
+            assert "Table 1 is open" in created.content
+            for p in players:
+                joined = await (await fd.slash(p, poker, "table join", buyin="200")).reply()
+                assert joined.ephemeral and "You sat down" in joined.content
+            for p in players:  # the hand starts after the pause between hands (real time)
+                dm = await fd.wait_for_message(
+                    lambda m, p=p: m.channel_id == fd.dm_channel(p).id, within=20
+                )
+                assert "Your cards for hand #1" in dm.content
+                assert dm.file().startswith(PNG)
+            turn = await fd.wait_for_message(lambda m: any(
+                b.get("label") == "Fold" for b in m.buttons()), within=10)
+            actor = next(p for p in players if p.mention in turn.content)
+            await (await fd.click(actor, turn, label="Fold")).answer()
+            assert not any("Your cards" in m.content for m in fd.channel_messages(poker))
+            assert await bot.stop() == 0
+        assert fd.unhandled == []
