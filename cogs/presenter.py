@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.presenter")
 
 #: How many recent actions the hand message lists.
-LOG_LINES = 8
+LOG_LINES = 12
 
 
 def mention(user_id: int) -> str:

@@ -35,6 +35,7 @@ from bot.runtime.errors import NotAllowed, TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import PreAction, Table
+from bot.runtime.views import ActionView
 from cogs.economy import parse_amount
 from cogs.presenter import DiscordPresenter, game_line
 from cogs.views import DYNAMIC_ITEMS, RaiseModal
@@ -76,6 +77,20 @@ async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: A
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def second_person(view: ActionView) -> str:
+    """``you call 2``, ``you raise to 12 and are all-in``."""
+    allin = " and are all-in" if "all-in" in view.text else ""
+    amount = f"{view.amount:,}" if view.amount is not None else ""
+    words = {
+        "fold": "you fold",
+        "check": "you check",
+        "call": f"you call {amount}",
+        "bet": f"you bet {amount}",
+        "raise": f"you raise to {amount}",
+    }
+    return words.get(view.kind, view.kind) + allin
 
 
 def settings_text(config: TableConfig) -> str:
@@ -305,7 +320,7 @@ class Tables(commands.Cog, name="Tables"):
         token: str | None = None,
     ) -> None:
         view = await table.act(interaction.user.id, kind, amount, token=token)
-        await _private(interaction, f"Done: {view.text.replace(view.name, 'you', 1)}.")
+        await _private(interaction, f"Done: {second_person(view)}.")
 
     @app_commands.command(name="fold", description="Fold your hand")
     @app_commands.guild_only()

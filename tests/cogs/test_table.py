@@ -147,7 +147,7 @@ async def test_two_clicks_at_once_do_one_thing(harness: Harness) -> None:
     ],
 )
 async def test_bad_raise_amounts_are_explained(harness: Harness, to: str, words: str) -> None:
-    """Text, negative, zero, huge and out-of-range raises are answered privately; nothing changes."""
+    """Text, negative, zero, huge and out-of-range raises get a private answer; no change."""
     h = harness
     await seat_three(h)
     actor = actor_of(h, turn_message(h))
@@ -171,7 +171,7 @@ async def test_commands_without_table_or_seat(harness: Harness) -> None:
 
 
 async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
-    """With DMs closed the channel says to use /cards (no cards in it); /cards shows them privately."""
+    """DMs closed: the channel says to use /cards (no cards in it); /cards answers privately."""
     h = harness
     await open_table(h)
     h.close_dms(h.bob)
@@ -233,7 +233,7 @@ async def test_raise_form_shows_the_range_and_raises(harness: Harness) -> None:
     assert shown.modal is not None
     assert "4 to 7" in str(shown.modal)
     reply = await h.submit(actor, shown, {"amount": "6"})
-    assert reply.ephemeral and "raises to 6" in reply.text, reply
+    assert reply.ephemeral and "you raise to 6" in reply.text, reply
 
 
 async def test_buttons_work_after_a_restart(harness: Harness) -> None:
