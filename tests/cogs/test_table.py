@@ -254,3 +254,78 @@ async def test_buttons_work_after_a_restart(harness: Harness) -> None:
     reply = await h.click(actor, turn, label="Call 2")
     assert reply.ephemeral and reply.text.startswith("Done"), reply
     assert table.current.seq == 1
+
+
+async def play_by_commands(h: Harness, limit: int = 80) -> None:
+    """Play the running hand with /check and /call typed by whoever is mentioned."""
+    for _ in range(limit):
+        if any("result**" in m.content for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        actor = actor_of(h, turn)
+        command = "check" if any(b.label == "Check" for b in buttons_of(turn)) else "call"
+        reply = await h.slash(actor, command)
+        assert reply.ephemeral and reply.text.startswith("Done"), reply
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(
+    "variant, structure, cards",
+    [
+        ("omaha", "pot limit", 4),
+        ("omaha_hilo", "fixed limit", 4),
+        ("omaha5", "no limit", 5),
+        ("big_o", "pot limit", 5),
+        ("omaha6", "pot limit", 6),
+        ("courchevel", "pot limit", 5),
+        ("courchevel_hilo", "no limit", 5),
+    ],
+)
+async def test_each_variant_plays_a_hand_by_commands(
+    harness: Harness, variant: str, structure: str, cards: int
+) -> None:
+    """Every variant deals the right number of hole cards and plays to a result by commands."""
+    h = harness
+    await open_table(h, variant=variant, structure=structure)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="100")
+    await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(h.channel.id)
+    hole, board = table.hole_cards(h.alice.id)
+    assert len(hole) == cards
+    assert len(board) == (1 if variant.startswith("courchevel") else 0)
+    await play_by_commands(h)
+    result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
+    assert " wins " in result.content
+
+
+async def test_pre_action_button_acts_when_the_turn_comes(harness: Harness) -> None:
+    """'Call any' on the hand message calls for the player when their turn arrives."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    first = actor_of(h, turn)
+    table = h.bot.registry.in_channel(h.channel.id)
+    dealt = sorted(table.current.dealt)
+    small_blind = dealt[(dealt.index(table.button) + 1) % len(dealt)]
+    waiting = next(a for a in h.members.values() if a.id == table.seats[small_blind].user_id)
+    assert waiting is not first
+    hand_msg = next(m for m in h.public_messages() if m.content.startswith("**Hand #1**"))
+    reply = await h.click(waiting, hand_msg, label="Call any")
+    assert reply.ephemeral and "call any" in reply.text
+    await h.click(first, turn, label="Call 2")
+    stored = await h.bot.db.hands.load_unfinished(table.current.hand_id)
+    done = [(a["kind"], a["source"], a["seat"]) for a in stored.actions]
+    assert done[1] == ("call", "pre-action", small_blind), done
+
+
+async def test_settings_only_by_creator_between_hands(harness: Harness) -> None:
+    """Another player cannot change settings; the creator can, between hands."""
+    h = harness
+    await open_table(h)
+    reply = await h.slash(h.bob, "table settings", big_blind=4)
+    assert reply.ephemeral and "creator" in reply.text
+    reply = await h.slash(h.alice, "table settings", big_blind=4, clock=20)
+    assert not reply.ephemeral and "2/4" in reply.text
+    reply = await h.slash(h.bob, "table settings")
+    assert reply.ephemeral and "2/4" in reply.text

@@ -21,6 +21,10 @@ CHANNEL = 100
 CREATOR = 1
 
 
+async def name_of(guild_id: int, user_id: int) -> str:
+    return f"p{user_id}"
+
+
 @dataclass
 class World:
     clock: FakeClock
@@ -75,6 +79,6 @@ def world() -> World:
         clock=clock,
         rng=random.Random(7),
         pause=PAUSE,
-        names=lambda u: f"p{u}",
+        names=name_of,
     )
     return World(clock, economy, hands, tables, observer, registry)

@@ -17,6 +17,7 @@ from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import Table
 from bot.storage import Database
 
+from .conftest import name_of
 from .fakes import Recorder
 
 GUILD, CHANNEL, CREATOR = 10, 100, 1
@@ -39,7 +40,7 @@ def registry(db: Database, clock: FakeClock, observer: Recorder) -> TableRegistr
         clock=clock,
         rng=random.Random(11),
         pause=2.0,
-        names=lambda u: f"p{u}",
+        names=name_of,
     )
 
 

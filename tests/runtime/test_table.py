@@ -19,7 +19,7 @@ from bot.runtime.errors import (
 )
 from bot.runtime.table import PreAction, Table
 
-from .conftest import CREATOR, PAUSE, World
+from .conftest import CREATOR, PAUSE, World, name_of
 
 START = 10_000
 
@@ -170,6 +170,8 @@ async def test_hand_plays_to_showdown_and_chips_are_conserved(world: World) -> N
     await finish_hand(world, table)
     [result] = world.observer.of("hand_ended")
     assert len(result.board) == 5 and result.lines and sum(result.net.values()) == 0
+    assert sum(w.amount for p in result.pots for w in p.winners) == sum(result.payouts.values())
+    assert sum(p.amount for p in result.pots) == 6  # three big blinds called, checked down
     assert world.chips(table) == total
     assert sum(s.stack for s in table.seats.values()) == 600
     streets = [s for s, _ in world.observer.of("street_dealt")]
@@ -588,7 +590,7 @@ async def test_unfinished_hand_resumes_on_the_same_deck(world: World) -> None:
             observer=world.observer,
             clock=world.clock,
             pause=PAUSE,
-            names=lambda u: f"p{u}",
+            names=name_of,
         ),
     )
     [again] = await fresh.registry.restore()
@@ -618,3 +620,13 @@ async def test_unreadable_unfinished_hand_is_cancelled(world: World) -> None:
     [again] = await registry.restore()
     assert again.current is None and 1 in world.hands.cancelled
     assert sorted(s.stack for s in again.seats.values()) == [200, 200, 200]
+
+
+def test_runtime_never_imports_discord() -> None:
+    """The runtime layer stays free of discord.py (only cogs and the client import it)."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "bot" / "runtime"
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import discord" not in text and "from discord" not in text, path.name
