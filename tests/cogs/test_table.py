@@ -329,3 +329,42 @@ async def test_settings_only_by_creator_between_hands(harness: Harness) -> None:
     assert not reply.ephemeral and "2/4" in reply.text
     reply = await h.slash(h.bob, "table settings")
     assert reply.ephemeral and "2/4" in reply.text
+
+
+async def test_info_sitout_sitin_topup_and_leave(harness: Harness) -> None:
+    """The seat commands answer privately and move chips only between hands."""
+    h = harness
+    await open_table(h)
+    await h.slash(h.alice, "table join", buyin="100")
+    await h.slash(h.bob, "table join", buyin="100", seat=4)
+    reply = await h.slash(h.carol, "table info")
+    assert reply.ephemeral and "Seat 1: alice · 100 chips" in reply.text
+    assert "Seat 4: bob" in reply.text
+    reply = await h.slash(h.bob, "table sitout")
+    assert reply.ephemeral and "sitting out" in reply.text
+    await h.advance(PAUSE + 0.1)
+    assert h.bot.registry.in_channel(h.channel.id).current is None
+    reply = await h.slash(h.bob, "table topup", amount="150")
+    assert reply.ephemeral and "at most 100" in reply.text
+    reply = await h.slash(h.bob, "table topup", amount="5k")
+    assert reply.ephemeral and "at most" in reply.text
+    reply = await h.slash(h.bob, "table topup", amount="100")
+    assert reply.ephemeral and "200 chips" in reply.text
+    assert await h.balance(h.bob) == 10_000 - 200
+    reply = await h.slash(h.bob, "table sitin")
+    assert reply.ephemeral and "Welcome back" in reply.text
+    await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is not None
+    reply = await h.slash(h.bob, "table topup", amount="10")
+    assert reply.ephemeral and "between hands" in reply.text
+    actor = actor_of(h, turn_message(h))
+    other = h.bob if actor is h.alice else h.alice
+    reply = await h.slash(other, "table leave")
+    assert reply.ephemeral and "when the hand ends" in reply.text.replace(
+        "this hand ends", "the hand ends"
+    )
+    await h.click(actor, turn_message(h), label="Fold")
+    assert table.seat_of(other.id) is None
+    total = await h.balance(h.alice) + await h.balance(h.bob)
+    assert total + sum(s.stack for s in table.seats.values()) == 20_000
