@@ -1,0 +1,297 @@
+"""`python -m bot`, unchanged, plays a whole hand over the fake Discord on 127.0.0.1.
+
+Three players sit at a pot-limit Omaha table (blinds 1/2, buy-in 200 each) and
+play hand #1 to a showdown through slash commands, turn buttons and the raise
+form. Checked: every player's DM carries a real PNG of their cards; no public
+channel message (nor any version of an edited one) shows a hole card before the
+showdown, and the folded hand never; the channel gets the table picture, the
+showdown picture and the result; balances plus stacks always make 3 x the
+starting balance (``/balance``, ``/table info`` and ``python -m bot audit``),
+and after everyone leaves every chip is back in the balances.
+
+Seats by role (3-handed): the button acts first before the flop, then the small
+blind (SB) and the big blind (BB); after the flop the SB acts first. The script::
+
+    preflop  BTN /call 2        SB  [Call 1]          BB  [Check]
+    flop     SB  /check         BB  /bet 4            BTN /raise to 12
+             SB  [Fold]         BB  [Call 8]
+    turn     BB  /check         BTN [Check]
+    river    BB  [Bet…] form 15 BTN [Call 15]          showdown BTN vs BB, pot 60
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from tests.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
+from tests.fakediscord.payloads import EPHEMERAL
+from tests.fakediscord.process import REPO
+
+PNG = b"\x89PNG\r\n\x1a\n"
+BUYIN = 200
+CARD = r"[2-9TJQKA][cdhs]"
+CARD_RUN = re.compile(rf"(?<![A-Za-z0-9]){CARD}(?:\s+{CARD}){{3,}}(?![A-Za-z0-9])")
+CARD_TOKEN = re.compile(rf"(?<![A-Za-z0-9])({CARD})(?![A-Za-z0-9])")
+
+
+@dataclass(frozen=True)
+class Version:
+    """One state of a public channel message: as posted, or after an edit."""
+
+    message_id: int
+    content: str
+
+
+class RecordingDiscord(FakeDiscord):
+    """The fake Discord, also keeping every version of every public guild message."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.versions: list[Version] = []
+
+    def _record(self, message: Message) -> None:
+        channel = self.channels[message.channel_id]
+        if channel.guild_id is not None and not message.flags & EPHEMERAL:
+            self.versions.append(Version(message.id, message.content))
+
+    def _new_message(self, *args: Any, **kwargs: Any) -> Message:
+        message = super()._new_message(*args, **kwargs)
+        self._record(message)
+        return message
+
+    def _edit(self, *args: Any, **kwargs: Any) -> Message:
+        message = super()._edit(*args, **kwargs)
+        self._record(message)
+        return message
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The size of a real PNG (signature checked, Pillow decodes it)."""
+    assert data.startswith(PNG)
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        image.load()
+        return image.size
+
+
+def chips(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+async def audit(database: str) -> str:
+    """``python -m bot audit`` on the database; asserts it exits 0 (every chip accounted)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "audit", "--db", database, cwd=REPO,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await proc.communicate()
+    assert proc.returncode == 0, out.decode()
+    return out.decode()
+
+
+class Players:
+    """Drives the table as its three players would, turn by turn."""
+
+    def __init__(self, fd: RecordingDiscord, channel: Channel, users: list[User]) -> None:
+        self.fd = fd
+        self.channel = channel
+        self.users = users
+        self.last_turn_id = 0
+        self.role: dict[str, User] = {}
+
+    async def balance(self, user: User) -> int:
+        reply = await (await self.fd.slash(user, self.channel, "balance")).reply()
+        found = re.fullmatch(r"You have ([\d,]+) chips\.", reply.content)
+        assert found, reply.content
+        return chips(found[1])
+
+    async def stacks(self) -> dict[str, int]:
+        info = await (await self.fd.slash(self.users[0], self.channel, "table info")).reply()
+        assert info.ephemeral
+        found = dict(re.findall(r"Seat \d+: (\w+) · ([\d,]+) chips", info.content))
+        return {name: chips(n) for name, n in found.items()}
+
+    async def next_turn(self) -> tuple[User, Message]:
+        """The next turn message (newer than the last one handled) and who it calls on."""
+
+        def find() -> Message | None:
+            return next((
+                m for m in self.fd.channel_messages(self.channel)
+                if m.id > self.last_turn_id and "your turn" in m.content
+                and any(b.get("label") == "Fold" for b in m.buttons())
+            ), None)
+
+        turn: Message = await self.fd.wait_until(find, 15, what="the next turn message")
+        self.last_turn_id = turn.id
+        (actor,) = [u for u in self.users if u.mention in turn.content]
+        return actor, turn
+
+    async def act(self, role: str, how: str, *, expect: str, **options: Any) -> Message:
+        """The player in ``role`` acts on their turn: ``/cmd`` or a ``[label]`` click."""
+        actor, turn = await self.next_turn()
+        if role in self.role:
+            assert actor is self.role[role], f"{actor.name} is called on, expected the {role}"
+        else:
+            self.role[role] = actor
+        if how.startswith("/"):
+            it = await self.fd.slash(actor, self.channel, how[1:], **options)
+        else:
+            it = await self.fd.click(actor, turn, label=how)
+        reply = await it.reply()
+        assert reply.ephemeral and reply.content == f"Done: {expect}.", reply.content
+        return turn
+
+
+async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Path) -> None:
+    """A real process deals a hand to three players who play it to showdown; no chip moves."""
+    async with RecordingDiscord() as fd:
+        guild = fd.add_guild("Poker Club")
+        poker = fd.add_channel(guild, "poker")
+        users = [fd.add_member(guild, name) for name in ("alice", "bob", "carol")]
+        table = Players(fd, poker, users)
+        async with BotProcess(fd, tmp_path) as bot:
+            await fd.wait_until_ready()
+            start = [await table.balance(u) for u in users]
+            assert start[0] > BUYIN and start == [start[0]] * 3
+            total = 3 * start[0]
+
+            created = await (await fd.slash(
+                users[0], poker, "table create", small_blind=1, big_blind=2,
+            )).reply()
+            assert "Table 1 is open" in created.content and not created.ephemeral
+            for u in users:
+                joined = await (await fd.slash(u, poker, "table join", buyin=str(BUYIN))).reply()
+                assert joined.ephemeral and f"with {BUYIN:,} chips" in joined.content
+
+            # the deal comes after the real 5 s pause: a DM with a PNG to each player
+            for u in users:
+                dm = await fd.wait_for_message(
+                    lambda m, u=u: m.channel_id == fd.dm_channel(u).id, within=20
+                )
+                assert "Your cards for hand #1 at table 1" in dm.content
+                assert f"/channels/{guild.id}/{poker.id}" in dm.content
+                assert len(dm.attachments) == 1 and dm.attachments[0].filename.endswith(".png")
+                width, height = png_size(dm.file())
+                assert 200 <= width <= 4000 and 100 <= height <= 4000, (width, height)
+
+            # each player reads their own cards privately: /cards, or the hand's button
+            hand_msg = await fd.wait_for_message(
+                lambda m: m.channel_id == poker.id and m.content.startswith("**Hand #1**")
+            )
+            hole: dict[str, frozenset[str]] = {}
+            for i, u in enumerate(users):
+                if i == 0:
+                    it = await fd.click(u, hand_msg, label="My cards")
+                else:
+                    it = await fd.slash(u, poker, "cards")
+                mine = await it.reply()
+                assert mine.ephemeral and mine.file().startswith(PNG)
+                found = re.fullmatch(rf"Your cards: ({CARD}(?: {CARD}){{3}})", mine.content)
+                assert found, mine.content
+                hole[u.name] = frozenset(found[1].split())
+            assert len(frozenset().union(*hole.values())) == 12
+
+            # everyone sits out from the next hand, so the table rests after this one
+            for u in users:
+                out = await (await fd.slash(u, poker, "table sitout")).reply()
+                assert out.ephemeral and "play this one out" in out.content
+
+            # preflop; a player acting out of turn is refused privately, and nothing moves
+            _, first_turn = await table.next_turn()
+            table.last_turn_id = first_turn.id - 1
+            other = next(u for u in users if u.mention not in first_turn.content)
+            refused = await (await fd.slash(other, poker, "check")).reply()
+            assert refused.ephemeral and "not your turn" in refused.content.lower()
+            await table.act("BTN", "/call", expect="you call 2")
+            await table.act("SB", "Call 1", expect="you call 1")
+            await table.act("BB", "Check", expect="you check")
+            # flop
+            await table.act("SB", "/check", expect="you check")
+            await table.act("BB", "/bet", amount="4", expect="you bet 4")
+            await table.act("BTN", "/raise", to="12", expect="you raise to 12")
+            await table.act("SB", "Fold", expect="you fold")
+            await table.act("BB", "Call 8", expect="you call 8")
+            # turn
+            await table.act("BB", "/check", expect="you check")
+            await table.act("BTN", "Check", expect="you check")
+            # river: the bet goes through the form (a modal), then a button call
+            actor, turn = await table.next_turn()
+            assert actor is table.role["BB"]
+            opened = await (await fd.click(actor, turn, label="Bet…")).answer()
+            assert opened.modal is not None
+            bet = await (await fd.submit_modal(actor, opened, {"amount": "15"})).reply()
+            assert bet.ephemeral and bet.content == "Done: you bet 15.", bet.content
+            await table.act("BTN", "Call 15", expect="you call 15")
+
+            result = await fd.wait_for_message(
+                lambda m: m.channel_id == poker.id and "**Hand #1 result**" in m.content
+            )
+            assert not result.ephemeral
+            assert result.attachments and result.attachments[0].filename == "showdown-1.png"
+            assert min(png_size(result.file())) >= 100
+            assert any(" wins " in line for line in result.content.splitlines())
+            assert " wins " in hand_msg.content  # edited with the result before it is posted
+            assert hand_msg.attachments[0].filename == "table-1-hand-1.png"
+            assert min(png_size(hand_msg.file())) >= 100
+            assert not hand_msg.deleted and hand_msg.edits >= 10  # edited, never re-posted
+            assert not any(m.buttons() and "your turn" in m.content
+                           for m in fd.channel_messages(poker))
+
+            # stacks: the folded SB lost its 2 preflop chips; the pot of 60 went to BTN and/or BB
+            btn, sb, bb = (table.role[r].name for r in ("BTN", "SB", "BB"))
+            stacks = await table.stacks()
+            assert set(stacks) == {"alice", "bob", "carol"}
+            assert stacks[sb] == BUYIN - 2
+            assert stacks[btn] + stacks[bb] == 2 * (BUYIN - 29) + 60
+            balances = {u.name: await table.balance(u) for u in users}
+            assert all(b == start[0] - BUYIN for b in balances.values())
+            assert sum(balances.values()) + sum(stacks.values()) == total
+            seated = await audit(bot.database)
+            assert f"stacks {3 * BUYIN} " in seated and f"= {total}; granted {total}: OK" in seated
+
+            # hole cards: never public before the showdown; the folded hand never at all
+            shown = dict(re.findall(rf"^(\w+) shows ({CARD}(?: {CARD}){{3}}):", result.content,
+                                    flags=re.MULTILINE))
+            assert shown and set(shown) <= {btn, bb}
+            for name, cards in shown.items():
+                assert frozenset(cards.split()) == hole[name]
+            board = frozenset(
+                re.findall(CARD, next(line for line in hand_msg.content.splitlines()
+                                      if line.startswith("> River:")))
+            )
+            assert len(board) == 5
+            for v in fd.versions:
+                if v.content.startswith("Drawing for the button"):
+                    continue  # the draw for the button uses its own cards
+                text = v.content
+                if v.message_id == result.id:
+                    text = "\n".join(ln for ln in text.splitlines() if " shows " not in ln)
+                for run in CARD_RUN.findall(text):
+                    assert set(run.split()) <= board, f"hole cards in public: {v.content!r}"
+                for token in CARD_TOKEN.findall(text):
+                    assert all(token not in h for h in hole.values()), v.content
+            for cards in hole.values():
+                assert " ".join(sorted(cards)) not in bot.log
+
+            # everyone leaves: every chip goes back; the creator closes the empty table
+            for u in users:
+                left = await (await fd.slash(u, poker, "table leave")).reply()
+                assert left.ephemeral and "went back to your balance" in left.content
+            closed = await (await fd.slash(users[0], poker, "table close")).reply()
+            assert "closed" in closed.content
+            after = {u.name: await table.balance(u) for u in users}
+            assert after == {name: balances[name] + stacks[name] for name in after}
+            assert sum(after.values()) == total
+            assert await bot.stop() == 0
+        assert fd.unhandled == []
+        assert fd.token not in bot.log
+    final = await audit(bot.database)
+    assert f"balances {total} + stacks 0 + pools 0 = {total}; granted {total}: OK" in final
