@@ -111,6 +111,9 @@ class HandLedger:
         elif isinstance(ev, HandMucked):
             self.seats[ev.seat].mucked = True
         elif isinstance(ev, PotAwarded):
+            # The betting is over: every bet has gone into the pots being awarded.
+            for st in self.seats.values():
+                st.bet = 0
             self.pots.append(ev)
             for seat, amount in (*ev.high, *ev.low):
                 self.seats[seat].won += amount
