@@ -68,5 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run_bot(args)
 
 
+def _main_quietly() -> int:
+    try:
+        return main()
+    except BrokenPipeError:
+        # The reader went away (``python -m bot replay ... | head``): stop quietly.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_main_quietly())
