@@ -203,17 +203,7 @@ class ChipsGroup(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
         reason: str,
     ) -> None:
-        guild_id = _guild_id(interaction)
-        _refuse_bot(user)
-        chips_ = parse_amount(amount)
-        balance = await self.cog.bot.economy.grant(
-            guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason
-        )
-        await interaction.response.send_message(
-            f"Gave {chips(chips_)} to {user.mention} ({reason.strip()}). "
-            f"Their balance is now {chips(balance)}.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await self._move(interaction, user, amount, reason, grant=True)
 
     @app_commands.command(name="remove", description="Take chips from a player; the reason is kept")
     @app_commands.describe(user="Whose chips", amount="How many, e.g. 5000 or 5k",
@@ -223,15 +213,22 @@ class ChipsGroup(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
         reason: str,
     ) -> None:
+        await self._move(interaction, user, amount, reason, grant=False)
+
+    async def _move(
+        self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
+        reason: str, *, grant: bool,
+    ) -> None:
+        """Grant or remove chips through the ledger, with the reason kept, and say so."""
         guild_id = _guild_id(interaction)
         _refuse_bot(user)
         chips_ = parse_amount(amount)
-        balance = await self.cog.bot.economy.remove(
-            guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason
-        )
+        economy = self.cog.bot.economy
+        move = economy.grant if grant else economy.remove
+        balance = await move(guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason)
+        done = f"Gave {chips(chips_)} to" if grant else f"Took {chips(chips_)} from"
         await interaction.response.send_message(
-            f"Took {chips(chips_)} from {user.mention} ({reason.strip()}). "
-            f"Their balance is now {chips(balance)}.",
+            f"{done} {user.mention} ({reason.strip()}). Their balance is now {chips(balance)}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
