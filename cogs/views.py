@@ -36,7 +36,7 @@ PRE_ACTIONS: dict[str, PreAction | None] = {
 
 
 def _cog(interaction: discord.Interaction[Any]) -> Tables:
-    cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("Tables")
     if cog is None:
         raise RuntimeError("the table cog is not loaded")
     return cog  # type: ignore[no-any-return]
@@ -75,7 +75,7 @@ class ActionButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> ActionButton:
@@ -116,7 +116,7 @@ class CardsButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> CardsButton:
@@ -158,7 +158,7 @@ class PreActionButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> PreActionButton:

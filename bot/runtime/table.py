@@ -697,7 +697,7 @@ class Table:
             ready = self._ready()
             button, drawn = draw_for_button([s.number for s in ready], rng=self.rng)
             self.button = button
-            dealt, posts = ready, set()
+            dealt, posts = ready, set[int]()
             for s in ready:
                 s.needs_big_blind = False
             order = _clockwise_from(button, [s.number for s in dealt])
