@@ -445,6 +445,7 @@ async def setup(bot: OmahaDealer) -> None:
         tables=ports,
         observer=presenter,
         names=name_of,
+        tournaments=ports,
     )
     bot.registry = registry
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

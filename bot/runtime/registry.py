@@ -10,7 +10,9 @@ from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
 from .ports import Economy, HandStore, TableObserver, TableStore
+from .sng_table import SitAndGoRuntime, TournamentPorts, TournamentTable
 from .table import DEFAULT_PAUSE, Table
+from .tournament import SitAndGo, TournamentSettings
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,7 @@ class TableRegistry:
         rng: random.Random | None = None,
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
+        tournaments: TournamentPorts | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -38,8 +41,10 @@ class TableRegistry:
         self.rng = rng
         self.pause = pause
         self.names = names or _default_name
+        self.tournaments = tournaments
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
+        self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -94,6 +99,63 @@ class TableRegistry:
     def _forget(self, table: Table) -> None:
         self._by_channel.pop(table.channel_id, None)
         self._by_id.pop(table.table_id, None)
+        sng = self._sngs.get(table.channel_id)
+        if sng is not None and sng.table is table:
+            del self._sngs[table.channel_id]
+
+    # -- sit-and-go tournaments ---------------------------------------------------
+    def tournament_in(self, channel_id: int) -> SitAndGoRuntime:
+        sng = self._sngs.get(channel_id)
+        if sng is None:
+            raise NoTable(
+                "There is no tournament in this channel: /tournament create starts one."
+            )
+        return sng
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, creator_id: int,
+        settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
+    ) -> SitAndGoRuntime:
+        """Open registration for a sit-and-go in a channel (one table or tournament each)."""
+        store = self.tournaments
+        if store is None:
+            raise TableError("Tournaments are not available here.")
+        if channel_id in self._by_channel or channel_id in self._sngs:
+            raise TableError("This channel already has a table or a tournament.")
+        first = settings.schedule.levels[0].for_structure(settings.structure)
+        config = TableConfig.create(
+            variant_key=settings.variant_key, structure=settings.structure,
+            small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
+            min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
+            seats=settings.max_entrants, clock=clock, time_bank=time_bank,
+        )
+        tournament_id = await store.create_tournament(
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            buy_in=settings.buy_in, starting_stack=settings.starting_stack,
+            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank},
+        )
+
+        def make_table(
+            table_id: int, cfg: TableConfig, sng: SitAndGo, tid: int
+        ) -> TournamentTable:
+            table = TournamentTable(
+                table_id, cfg, guild_id=guild_id, channel_id=channel_id,
+                creator_id=creator_id, economy=self.economy, hands=self.hands,
+                tables=self.tables, observer=self.observer, clock=self.clock, rng=self.rng,
+                pause=self.pause, on_closed=self._forget, sng=sng, tournament_id=tid,
+                store=store,
+            )
+            self._by_channel[channel_id] = table
+            self._by_id[table_id] = table
+            return table
+
+        runtime = SitAndGoRuntime(
+            tournament_id=tournament_id, sng=SitAndGo(settings, self.clock), config=config,
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, store=store,
+            make_table=make_table, names=self.names, rng=self.rng,
+        )
+        self._sngs[channel_id] = runtime
+        return runtime
 
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
@@ -101,6 +163,8 @@ class TableRegistry:
         """Open a table in a channel (one per channel or thread)."""
         if channel_id in self._by_channel:
             raise TableError("This channel already has a table: /table info shows it.")
+        if channel_id in self._sngs:
+            raise TableError("This channel has a tournament: /tournament info shows it.")
         table_id = await self.tables.create_table(
             guild_id=guild_id,
             channel_id=channel_id,

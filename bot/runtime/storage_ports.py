@@ -134,6 +134,54 @@ class StoragePorts:
             out.append(UnfinishedHand(record.id, start, actions))
         return out
 
+    # -- TournamentPorts ---------------------------------------------------------
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, creator_id: int, buy_in: int,
+        starting_stack: int, settings: Mapping[str, Any],
+    ) -> int:
+        async with _polite():
+            record = await self.db.tournaments.create(
+                guild_id, channel_id, creator_id, buy_in=buy_in, starting_stack=starting_stack,
+                settings=settings,
+            )
+        return record.id
+
+    async def enter(self, tournament_id: int, user_id: int) -> None:
+        async with _polite():
+            await self.db.tournaments.enter(tournament_id, user_id)
+
+    async def unregister(self, tournament_id: int, user_id: int) -> None:
+        async with _polite():
+            await self.db.tournaments.leave(tournament_id, user_id)
+
+    async def create_tournament_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, tournament_id: int,
+        config: Mapping[str, Any],
+    ) -> int:
+        async with _polite():
+            record = await self.db.tables.create(
+                guild_id, channel_id, creator_id, config, tournament_id=tournament_id
+            )
+        return record.id
+
+    async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any:
+        async with _polite():
+            return await self.db.tournaments.start(tournament_id, table_id, seat_of)
+
+    async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None:
+        async with _polite():
+            await self.db.tournaments.eliminate(tournament_id, user_id, place)
+
+    async def finish(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> Any:
+        async with _polite():
+            return await self.db.tournaments.finish(tournament_id, places, prizes)
+
+    async def cancel_tournament(self, tournament_id: int) -> None:
+        async with _polite():
+            await self.db.tournaments.cancel(tournament_id)
+
     # -- TableStore ------------------------------------------------------------
     async def create_table(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]

@@ -61,6 +61,7 @@ from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.cards import Card, Deck, draw_for_button
 from bot.engine.events import Action, ActionKind, PlayerActed
 from bot.engine.hand import Hand, SeatIn
+from bot.engine.variants import GameConfig
 
 from .clock import Clock, LoopClock
 from .config import TableConfig
@@ -622,6 +623,14 @@ class Table:
             self._start_after_pause(), name=f"table-{self.table_id}-deal"
         )
 
+    def _game(self) -> GameConfig:
+        """The engine settings for the hand being dealt (a tournament's level overrides)."""
+        return self.config.game
+
+    def _hand_config(self) -> dict[str, Any]:
+        """The settings stored with a hand (enough to replay it)."""
+        return self.config.to_dict()
+
     def _ready(self) -> list[Seat]:
         return [
             s
@@ -714,12 +723,12 @@ class Table:
         start = HandStart(
             table_id=self.table_id,
             hand_no=hand_no,
-            config=self.config.to_dict(),
+            config=self._hand_config(),
             seats=tuple(StoredSeat(s.number, s.user_id, s.stack, s.number in posts) for s in dealt),
             button=button,
             deck=deck.order,
         )
-        hand = Hand(self.config.game, seats_in, button, deck)
+        hand = Hand(self._game(), seats_in, button, deck)
         hand_id = await self.hands.start_hand(start)
         self.hands_dealt = hand_no
         for s in self.seats.values():
@@ -998,6 +1007,14 @@ class Table:
         snap = self.snapshot()
         self.current = None
         self._emit(self.observer.hand_ended, snap, result)
+        await self._after_hand(cur)
+        if self.closing:
+            await self._close_now()
+        else:
+            self._kick()
+
+    async def _after_hand(self, cur: _HandState) -> None:
+        """Between settlement and the next deal: cash out leavers, sit out empty stacks."""
         for s in list(self.seats.values()):
             s.pre_action = None
             s.clock_sat_out = False
@@ -1018,10 +1035,6 @@ class Table:
                     self.snapshot(),
                     f"{s.name} is out of chips: /table topup to play on, or /table leave.",
                 )
-        if self.closing:
-            await self._close_now()
-        else:
-            self._kick()
 
     async def _cash_out(self, seat: Seat) -> int:
         amount = seat.stack

@@ -1,0 +1,251 @@
+"""Sit-and-go play: the tournament table and the tournament's life around it.
+
+:class:`TournamentTable` is a :class:`~bot.runtime.table.Table` whose seats and
+blinds follow a :class:`~bot.runtime.tournament.SitAndGo` (RULES.md sections 3,
+7 and 8):
+
+* the blinds and ante of each hand are the level in force when it is dealt
+  (``sng.game()``), and the hand record stores them so a replay uses them;
+* seats come from the tournament's entry: there is no buy-in, top-up or
+  cash-out, and nobody leaves with chips (``/tournament leave`` before the
+  start refunds the entry; after it a player can only sit out);
+* a player sitting out (by choice or after two timeouts) is still dealt in
+  while they have chips, and their decisions are checked or folded at once;
+* after each settled hand the outcome is recorded (``record_hand`` then
+  :func:`~bot.runtime.tournament.apply_outcome`): busted players leave the
+  table with their place and prize announced, a new blind level is announced
+  once, and when one player holds every chip the prizes are paid through
+  storage and the table closes.
+
+:class:`SitAndGoRuntime` is one tournament from registration to the start:
+entries and refunds go through storage first (so a refused payment changes
+nothing), and the table is opened and dealt as soon as the tournament is full.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from bot.engine.variants import GameConfig
+
+from .config import TableConfig
+from .errors import TableError
+from .table import Seat, Table, _clockwise_from, _HandState, _next_clockwise
+from .tournament import (
+    SitAndGo,
+    Status,
+    TournamentRuleError,
+    TournamentStore,
+    apply_outcome,
+    draw_seats,
+)
+from .views import SeatView
+
+log = logging.getLogger(__name__)
+
+__all__ = ["SitAndGoRuntime", "TournamentPorts", "TournamentTable", "ordinal"]
+
+
+class TournamentPorts(TournamentStore, Protocol):
+    """What a sit-and-go needs from storage (``StoragePorts`` implements it)."""
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, creator_id: int, buy_in: int,
+        starting_stack: int, settings: Mapping[str, Any],
+    ) -> int: ...
+
+    async def enter(self, tournament_id: int, user_id: int) -> None: ...
+
+    async def unregister(self, tournament_id: int, user_id: int) -> None: ...
+
+    async def create_tournament_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, tournament_id: int,
+        config: Mapping[str, Any],
+    ) -> int: ...
+
+    async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any: ...
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class TournamentTable(Table):
+    """The one table of a sit-and-go (see the module docstring)."""
+
+    def __init__(
+        self, *args: Any, sng: SitAndGo, tournament_id: int, store: TournamentStore,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sng = sng
+        self.tournament_id = tournament_id
+        self.store = store
+
+    # -- blinds: the level in force ------------------------------------------------
+    def _game(self) -> GameConfig:
+        return self.sng.game()
+
+    def _hand_config(self) -> dict[str, Any]:
+        game = self.sng.game()
+        level = replace(
+            self.config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
+        )
+        return level.to_dict()
+
+    # -- seats: the entry is the buy-in ---------------------------------------------
+    async def join(
+        self, user_id: int, name: str, buyin: int | None = None, seat: int | None = None,
+        *, post_big_blind: bool = False,
+    ) -> SeatView:
+        raise TableError("This is a tournament table: seats come with /tournament join.")
+
+    async def top_up(self, user_id: int, amount: int) -> int:
+        raise TableError("There are no top-ups in a tournament.")
+
+    async def leave(self, user_id: int) -> str:
+        raise TableError(
+            "The tournament has started: you cannot leave with chips. "
+            "/table sitout to be checked or folded automatically."
+        )
+
+    async def close(self, user_id: int, *, is_manager: bool = False) -> str:
+        raise TableError("A tournament table closes by itself when the tournament ends.")
+
+    async def update_settings(self, user_id: int, **changes: Any) -> Any:
+        raise TableError("A tournament's settings are fixed at its creation.")
+
+    def _ready(self) -> list[Seat]:
+        """Everyone with chips is dealt in, sitting out or not (RULES.md 7, 8)."""
+        return [s for _, s in sorted(self.seats.items()) if s.stack > 0]
+
+    def _auto_action(self, cur: _HandState, seat: Seat) -> tuple[str, str] | None:
+        if seat.sitting_out:
+            legal = cur.hand.legal_actions()
+            assert legal is not None
+            return ("check" if legal.can_check else "fold"), "sitout"
+        return super()._auto_action(cur, seat)
+
+    # -- after each hand: places, levels, the end ------------------------------------
+    async def _after_hand(self, cur: _HandState) -> None:
+        for s in self.seats.values():
+            s.pre_action = None
+            s.clock_sat_out = False
+        user = {n: self.seats[n].user_id for n in cur.dealt}
+        start = {user[n]: stack for n, stack in cur.start_stacks.items()}
+        final = {user[n]: self.seats[n].stack for n in cur.dealt}
+        assert self.button is not None
+        dealt = list(cur.dealt)
+        order = [user[n] for n in _clockwise_from(_next_clockwise(self.button, dealt), dealt)]
+        outcome = self.sng.record_hand(start, final, order)
+        await apply_outcome(self.store, self.tournament_id, self.sng, outcome)
+        for p in outcome.busted:
+            seat = self.seat_of(p.user_id)
+            assert seat is not None
+            del self.seats[seat.number]
+            prize = f" and wins {p.prize:,} chips" if p.prize else ""
+            shared = f" (shared by {p.shared})" if p.shared > 1 else ""
+            self._emit(
+                self.observer.notice,
+                self.snapshot(),
+                f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.",
+            )
+        if outcome.winner is not None:
+            seat = self.seat_of(outcome.winner.user_id)
+            assert seat is not None
+            self._emit(
+                self.observer.notice,
+                self.snapshot(),
+                f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!",
+            )
+            self.seats.clear()  # storage took the tournament chips back when it paid the prizes
+            self.closing = True
+        elif outcome.level_changed:
+            self._emit(self.observer.notice, self.snapshot(), self.level_text())
+
+    def level_text(self) -> str:
+        nxt = self.sng.until_next_level()
+        sched = self.sng.settings.schedule
+        left = ""
+        if nxt is not None:
+            left = (
+                f"; next level in {int(nxt)} hands" if sched.unit.value == "hands"
+                else f"; next level in {max(1, round(nxt / 60))} min"
+            )
+        return f"Blinds are now {self.sng.level} (level {self.sng.level_index + 1}){left}."
+
+
+class SitAndGoRuntime:
+    """One sit-and-go in a channel, from registration to its table (under one lock)."""
+
+    def __init__(
+        self,
+        *,
+        tournament_id: int,
+        sng: SitAndGo,
+        config: TableConfig,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        store: TournamentPorts,
+        make_table: Callable[[int, TableConfig, SitAndGo, int], TournamentTable],
+        names: Callable[[int, int], Awaitable[str]],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.tournament_id = tournament_id
+        self.sng = sng
+        self.config = config
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.creator_id = creator_id
+        self.store = store
+        self._make_table = make_table
+        self._names = names
+        self.rng = rng
+        self.lock = asyncio.Lock()
+        self.table: TournamentTable | None = None
+
+    async def join(self, user_id: int) -> bool:
+        """Pay the entry and register; returns True when this entry started the tournament."""
+        async with self.lock:
+            self.sng.check_register(user_id)
+            await self.store.enter(self.tournament_id, user_id)
+            self.sng.register(user_id)
+            if not self.sng.is_full:
+                return False
+            await self._start()
+            return True
+
+    async def leave(self, user_id: int) -> None:
+        """Unregister before the start; the entry is refunded."""
+        async with self.lock:
+            if self.sng.status is not Status.REGISTERING:
+                raise TournamentRuleError(
+                    "The tournament has started; you can no longer leave it."
+                )
+            if user_id not in self.sng.entrants:
+                raise TournamentRuleError("You are not registered.")
+            await self.store.unregister(self.tournament_id, user_id)
+            self.sng.unregister(user_id)
+
+    async def _start(self) -> None:
+        table_id = await self.store.create_tournament_table(
+            guild_id=self.guild_id, channel_id=self.channel_id, creator_id=self.creator_id,
+            tournament_id=self.tournament_id, config=self.config.to_dict(),
+        )
+        seats = draw_seats(self.sng.entrants, self.config.seats, self.rng)
+        await self.store.start(self.tournament_id, table_id, seats)
+        self.sng.start()
+        table = self._make_table(table_id, self.config, self.sng, self.tournament_id)
+        for user_id, number in seats.items():
+            name = await self._names(self.guild_id, user_id)
+            table.restore_seat(number, user_id, name, self.sng.settings.starting_stack)
+        self.table = table
+        async with table.lock:
+            table.start()
