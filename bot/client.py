@@ -62,6 +62,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
     "cogs.table",
+    "cogs.tournament",
 )
 
 

@@ -1,0 +1,164 @@
+"""Sit-and-go tournaments in channels: the /tournament group.
+
+    /tournament create buy_in [variant] [structure] [entrants] [speed] [clock]
+    /tournament join     /tournament leave (before the start: the entry comes back)
+    /tournament info     payouts (before the start), blind levels, standings
+
+The tournament starts by itself when the last seat is taken; play then goes
+on at the channel's table with the usual action commands and buttons. One
+table or tournament per channel. The rules live in :mod:`bot.runtime`
+(``tournament.py``, ``sng_table.py``); refusals come back as the runtime's
+:class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers them
+privately.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.runtime.blinds import PRESETS
+from bot.runtime.errors import TableError
+from bot.runtime.registry import TableRegistry
+from bot.runtime.sng_table import SitAndGoRuntime, ordinal
+from bot.runtime.tournament import Status, TournamentSettings
+from cogs.table import STRUCTURE_CHOICES, VARIANT_CHOICES
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+SPEED_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+
+
+def describe(rt: SitAndGoRuntime) -> str:
+    """The tournament as /tournament info shows it."""
+    sng, s = rt.sng, rt.sng.settings
+    head = (
+        f"**Sit and go #{rt.tournament_id}**: {s.structure.value.title()} {s.variant.name}"
+        f" · buy-in {s.buy_in:,} · {s.starting_stack:,} chips each"
+        f" · {len(sng.entrants)}/{s.max_entrants} players · {rt.config.clock} s per decision"
+    )
+    lines = [head]
+    if sng.status is Status.REGISTERING:
+        lines.append(f"Prize pool {sng.pool:,} chips. Payouts: " + "; ".join(sng.payout_lines()))
+        lines.append("Paid places by field size: " + "; ".join(s.payout_summary()))
+        lines.append("Starts when full: `/tournament join`.")
+    else:
+        lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
+        standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())
+        if standings:
+            lines.append("Standings: " + standings)
+        placed = sorted(sng.placements.values(), key=lambda p: p.place)
+        if placed:
+            lines.append("Places: " + ", ".join(
+                f"{ordinal(p.place)} <@{p.user_id}>" + (f" ({p.prize:,})" if p.prize else "")
+                for p in placed
+            ))
+    sched = s.schedule.lines()
+    lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
+                 + (" …" if len(sched) > 7 else ""))
+    return "\n".join(lines)
+
+
+class Tournaments(commands.Cog, name="Tournaments"):
+    """Sit-and-go tournaments: register, start when full, play to one winner."""
+
+    tournament = app_commands.Group(
+        name="tournament", description="Omaha sit-and-go tournaments", guild_only=True
+    )
+
+    def __init__(self, bot: OmahaDealer, registry: TableRegistry) -> None:
+        self.bot = bot
+        self.registry = registry
+        super().__init__()
+
+    def here(self, interaction: discord.Interaction[Any]) -> SitAndGoRuntime:
+        if interaction.channel_id is None:
+            raise TableError("Tournaments live in server channels.")
+        return self.registry.tournament_in(interaction.channel_id)
+
+    @tournament.command(name="create", description="Open a sit-and-go in this channel")
+    @app_commands.describe(
+        buy_in="entry fee in chips, paid into the prize pool",
+        variant="the game (default Omaha)",
+        structure="betting structure (default pot limit)",
+        entrants="players, 2 to 10; it starts when full (default 6)",
+        speed="blind levels: turbo (5 min), regular (10 min) or slow (15 min)",
+        clock="seconds per decision (default 30)",
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
+                          speed=SPEED_CHOICES)
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        buy_in: app_commands.Range[int, 1, 1_000_000_000],
+        variant: app_commands.Choice[str] | None = None,
+        structure: app_commands.Choice[str] | None = None,
+        entrants: app_commands.Range[int, 2, 10] = 6,
+        speed: app_commands.Choice[str] | None = None,
+        clock: app_commands.Range[int, 5, 600] = 30,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage()
+        settings = TournamentSettings.create(
+            buy_in=buy_in,
+            min_entrants=2,
+            max_entrants=entrants,
+            variant_key=variant.value if variant else "omaha",
+            structure=structure.value if structure else "pot limit",
+            schedule=speed.value if speed else "regular",
+        )
+        rt = await self.registry.create_tournament(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            creator_id=interaction.user.id, settings=settings, clock=clock,
+        )
+        await interaction.response.send_message(
+            describe(rt) + "\nRegistration is open."
+        )
+
+    @tournament.command(name="join", description="Pay the buy-in and register")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        rt = self.here(interaction)
+        started = await rt.join(interaction.user.id)
+        sng = rt.sng
+        text = (
+            f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"
+            f"{sng.settings.max_entrants}); prize pool {sng.pool:,} chips."
+        )
+        if started:
+            text += (
+                "\nThe tournament is full and starts now: "
+                + "; ".join(sng.payout_table().lines(sng.pool))
+                + f". Level 1 blinds {sng.level}."
+            )
+        await interaction.response.send_message(
+            text, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @tournament.command(name="leave", description="Unregister before the start (refunded)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        rt = self.here(interaction)
+        await rt.leave(interaction.user.id)
+        await interaction.response.send_message(
+            f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
+            ephemeral=True,
+        )
+
+    @tournament.command(name="info", description="Payouts, blind levels and standings")
+    async def info(self, interaction: discord.Interaction[Any]) -> None:
+        rt = self.here(interaction)
+        await interaction.response.send_message(
+            describe(rt), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: OmahaDealer) -> None:
+    if bot.registry is None:
+        raise RuntimeError("cogs.tournament needs cogs.table loaded first")
+    await bot.add_cog(Tournaments(bot, bot.registry))
+
+
+__all__ = ["Tournaments", "describe", "setup"]
