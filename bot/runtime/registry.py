@@ -176,6 +176,11 @@ class TableRegistry:
     async def restore(self) -> list[Table]:
         """Bring back every open table after a restart and resume (or cancel) unfinished hands."""
         restored: list[Table] = []
+        if self.tournaments is not None:
+            # A sit-and-go lives in memory: after a restart it is cancelled and refunded.
+            cancelled = await self.tournaments.cancel_interrupted_tournaments()
+            if cancelled:
+                log.warning("Cancelled %d interrupted tournaments; buy-ins refunded", cancelled)
         for stored in await self.tables.open_tables():
             try:
                 config = TableConfig.from_dict(dict(stored.config))

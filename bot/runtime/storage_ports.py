@@ -182,6 +182,10 @@ class StoragePorts:
         async with _polite():
             await self.db.tournaments.cancel(tournament_id)
 
+    async def cancel_interrupted_tournaments(self) -> int:
+        async with _polite():
+            return len(await self.db.tournaments.cancel_interrupted())
+
     # -- TableStore ------------------------------------------------------------
     async def create_table(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]

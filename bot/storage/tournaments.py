@@ -247,6 +247,41 @@ class TournamentRepo:
 
         return await self._db.write(job)
 
+    async def cancel_interrupted(self, reason: str = "the bot restarted") -> list[Tournament]:
+        """Cancel every tournament a restart interrupted, in one transaction.
+
+        A sit-and-go lives in memory while it runs, so after a restart it
+        cannot go on: its running hand is cancelled (no chip moves: stacks are
+        only written at settlement), the chips on its table are taken back,
+        every buy-in is refunded and its table is closed.
+        """
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> list[Tournament]:
+            ids = [row[0] for row in conn.execute(
+                "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
+                " ORDER BY id")]
+            done: list[Tournament] = []
+            for tid in ids:
+                conn.execute(
+                    "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
+                    " WHERE status = 'running' AND table_id IN"
+                    " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
+                    (now, reason, tid))
+                t = load_tournament(conn, tid)
+                _take_back_chips(conn, t, now)
+                _refund_all(conn, t, now, reason)
+                conn.execute(
+                    "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
+                    (now, tid))
+                conn.execute(
+                    "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
+                    " AND closed_at IS NULL", (now, tid))
+                done.append(load_tournament(conn, tid))
+            return done
+
+        return await self._db.write(job)
+
     async def cancel(self, tournament_id: int, reason: str = "cancelled") -> Tournament:
         """Cancel before the end: chips are taken back, every buy-in refunded."""
         now = self._db.clock()
