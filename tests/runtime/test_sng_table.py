@@ -60,7 +60,18 @@ async def to_act(table: TournamentTable, cur: object) -> int | None:
 
 
 async def deal(table: TournamentTable, clock: FakeClock) -> None:
-    await clock.advance(PAUSE)
+    """Let the pause run out until the next hand is dealt (or the table has closed).
+
+    The next hand is scheduled only once the last one is settled in the database,
+    which takes real time: wait for it (bounded), advancing the fake clock when due.
+    """
+    for _ in range(10000):
+        cur = table.current
+        if table.closed or (cur is not None and not cur.hand.is_over):
+            break
+        if table.pending_deal:
+            await clock.advance(PAUSE)
+        await asyncio.sleep(0.001)
     await settle(table)
 
 
