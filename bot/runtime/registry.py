@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .clock import Clock, LoopClock
 from .config import TableConfig
@@ -75,8 +76,12 @@ class TableRegistry:
         channel_id: int,
         creator_id: int,
         hands_dealt: int = 0,
+        *,
+        kind: type[Table] = Table,
+        **extra: Any,
     ) -> Table:
-        table = Table(
+        """Build a table of ``kind`` on the registry's services and register it."""
+        table = kind(
             table_id,
             config,
             guild_id=guild_id,
@@ -91,6 +96,7 @@ class TableRegistry:
             pause=self.pause,
             hands_dealt=hands_dealt,
             on_closed=self._forget,
+            **extra,
         )
         self._by_channel[channel_id] = table
         self._by_id[table_id] = table
@@ -138,15 +144,11 @@ class TableRegistry:
         def make_table(
             table_id: int, cfg: TableConfig, sng: SitAndGo, tid: int
         ) -> TournamentTable:
-            table = TournamentTable(
-                table_id, cfg, guild_id=guild_id, channel_id=channel_id,
-                creator_id=creator_id, economy=self.economy, hands=self.hands,
-                tables=self.tables, observer=self.observer, clock=self.clock, rng=self.rng,
-                pause=self.pause, on_closed=self._forget, sng=sng, tournament_id=tid,
-                store=store,
+            table = self._make(
+                table_id, cfg, guild_id, channel_id, creator_id,
+                kind=TournamentTable, sng=sng, tournament_id=tid, store=store,
             )
-            self._by_channel[channel_id] = table
-            self._by_id[table_id] = table
+            assert isinstance(table, TournamentTable)
             return table
 
         runtime = SitAndGoRuntime(
