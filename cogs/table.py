@@ -28,9 +28,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.evaluate import hand_label
+from bot.engine.events import ActionKind
 from bot.engine.variants import VARIANTS, Structure
 from bot.render import HoleCardsView, render_hole_cards_async
 from bot.runtime.config import TableConfig
+from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import NotAllowed, TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
@@ -81,16 +83,16 @@ async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: A
 
 def second_person(view: ActionView) -> str:
     """``you call 2``, ``you raise to 12 and are all-in``."""
-    allin = " and are all-in" if "all-in" in view.text else ""
+    allin = " and are all-in" if view.all_in else ""
     amount = f"{view.amount:,}" if view.amount is not None else ""
     words = {
-        "fold": "you fold",
-        "check": "you check",
-        "call": f"you call {amount}",
-        "bet": f"you bet {amount}",
-        "raise": f"you raise to {amount}",
+        ActionKind.FOLD: "you fold",
+        ActionKind.CHECK: "you check",
+        ActionKind.CALL: f"you call {amount}",
+        ActionKind.BET: f"you bet {amount}",
+        ActionKind.RAISE: f"you raise to {amount}",
     }
-    return words.get(view.kind, view.kind) + allin
+    return words.get(view.kind, f"you {view.kind.value}") + allin
 
 
 def settings_text(config: TableConfig) -> str:
@@ -315,7 +317,7 @@ class Tables(commands.Cog, name="Tables"):
         self,
         interaction: discord.Interaction[Any],
         table: Table,
-        kind: str,
+        kind: ActionKind,
         amount: int | None = None,
         token: str | None = None,
     ) -> None:
@@ -325,35 +327,37 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.command(name="fold", description="Fold your hand")
     @app_commands.guild_only()
     async def fold(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), "fold")
+        await self._act(interaction, self.here(interaction), ActionKind.FOLD)
 
     @app_commands.command(name="check", description="Check (nothing to call)")
     @app_commands.guild_only()
     async def check(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), "check")
+        await self._act(interaction, self.here(interaction), ActionKind.CHECK)
 
     @app_commands.command(name="call", description="Call the bet")
     @app_commands.guild_only()
     async def call(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), "call")
+        await self._act(interaction, self.here(interaction), ActionKind.CALL)
 
     @app_commands.command(name="bet", description="Bet an amount (the total you put in this round)")
     @app_commands.describe(amount="chips, e.g. 40 or 2.5k")
     @app_commands.guild_only()
     async def bet(self, interaction: discord.Interaction[Any], amount: str) -> None:
-        await self._act(interaction, self.here(interaction), "bet", parse_amount(amount, "bet"))
+        amount_ = parse_amount(amount, "bet")
+        await self._act(interaction, self.here(interaction), ActionKind.BET, amount_)
 
     @app_commands.command(name="raise", description="Raise to a total for this round")
     @app_commands.describe(to="the total you raise to, e.g. 60")
     @app_commands.rename(to="to")
     @app_commands.guild_only()
     async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
-        await self._act(interaction, self.here(interaction), "raise", parse_amount(to, "raise"))
+        amount = parse_amount(to, "raise")
+        await self._act(interaction, self.here(interaction), ActionKind.RAISE, amount)
 
     @app_commands.command(name="allin", description="Go all-in")
     @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), "allin")
+        await self._act(interaction, self.here(interaction), ActionKind.ALL_IN)
 
     @app_commands.command(name="cards", description="See your hole cards again (only you)")
     @app_commands.guild_only()
@@ -379,7 +383,7 @@ class Tables(commands.Cog, name="Tables"):
         kind: str,
         amount: int | None,
     ) -> None:
-        await self._act(interaction, self.by_id(table_id), kind, amount, token)
+        await self._act(interaction, self.by_id(table_id), parse_kind(kind), amount, token)
 
     async def open_raise_form(
         self, interaction: discord.Interaction[Any], table_id: int, token: str
@@ -399,7 +403,7 @@ class Tables(commands.Cog, name="Tables"):
         amount = parse_amount(text, "amount")
         table = self.by_id(table_id)
         turn = table.turn_view()
-        kind = "bet" if turn is not None and turn.is_bet else "raise"
+        kind = ActionKind.BET if turn is not None and turn.is_bet else ActionKind.RAISE
         await self._act(interaction, table, kind, amount, token)
 
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:

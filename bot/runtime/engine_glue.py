@@ -30,7 +30,6 @@ from bot.engine.events import (
     PotAwarded,
     Street,
 )
-from bot.engine.variants import Structure
 
 from .views import HandResultView, PotResultView, PotView, PotWinnerView, ShownHand
 
@@ -149,45 +148,18 @@ class HandLedger:
         return tuple(out)
 
 
-def action_text(
-    name: str, ev: PlayerActed | None, fallback_kind: str
-) -> tuple[str, str, int | None]:
+def action_text(name: str, ev: PlayerActed) -> tuple[str, ActionKind, int | None]:
     """A sentence for an action, and the (kind, amount) shown with it."""
-    if ev is None:
-        return f"{name} {fallback_kind}s", fallback_kind, None
     allin = " and is all-in" if ev.all_in else ""
     if ev.kind is ActionKind.FOLD:
-        return f"{name} folds", "fold", None
+        return f"{name} folds", ev.kind, None
     if ev.kind is ActionKind.CHECK:
-        return f"{name} checks", "check", None
+        return f"{name} checks", ev.kind, None
     if ev.kind is ActionKind.CALL:
-        return f"{name} calls {ev.amount:,}{allin}", "call", ev.amount
+        return f"{name} calls {ev.amount:,}{allin}", ev.kind, ev.amount
     if ev.kind is ActionKind.BET:
-        return f"{name} bets {ev.to:,}{allin}", "bet", ev.to
-    return f"{name} raises to {ev.to:,}{allin}", "raise", ev.to
-
-
-def presets(
-    legal_min: int | None,
-    legal_max: int | None,
-    all_in_to: int,
-    pot: int,
-    current_bet: int,
-    to_call: int,
-    structure: Structure,
-) -> tuple[tuple[str, int], ...]:
-    """Quick raise sizes for the buttons: Min, ½ Pot, Pot (pot limit and no limit)."""
-    if legal_min is None or legal_max is None:
-        return ()
-    out: list[tuple[str, int]] = [("Min", legal_min)]
-    if structure is Structure.FIXED_LIMIT:
-        return tuple(out)
-    pot_after_call = pot + to_call
-    for label, size in (("½ Pot", pot_after_call // 2), ("Pot", pot_after_call)):
-        to = max(legal_min, min(legal_max, current_bet + size))
-        if to not in (v for _, v in out) and to < all_in_to:
-            out.append((label, to))
-    return tuple(out)
+        return f"{name} bets {ev.to:,}{allin}", ev.kind, ev.to
+    return f"{name} raises to {ev.to:,}{allin}", ev.kind, ev.to
 
 
 def result_view(

@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
+from .policy import TablePolicy
 from .ports import Economy, HandStore, TableObserver, TableStore
-from .sng_table import SitAndGoRuntime, TournamentPorts, TournamentTable
+from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import DEFAULT_PAUSE, Table
 from .tournament import SitAndGo, TournamentSettings
 
@@ -77,11 +77,10 @@ class TableRegistry:
         creator_id: int,
         hands_dealt: int = 0,
         *,
-        kind: type[Table] = Table,
-        **extra: Any,
+        policy: TablePolicy | None = None,
     ) -> Table:
-        """Build a table of ``kind`` on the registry's services and register it."""
-        table = kind(
+        """Build a table with ``policy`` (default: cash) on the registry's services."""
+        table = Table(
             table_id,
             config,
             guild_id=guild_id,
@@ -96,7 +95,7 @@ class TableRegistry:
             pause=self.pause,
             hands_dealt=hands_dealt,
             on_closed=self._forget,
-            **extra,
+            policy=policy,
         )
         self._by_channel[channel_id] = table
         self._by_id[table_id] = table
@@ -141,15 +140,8 @@ class TableRegistry:
             settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank},
         )
 
-        def make_table(
-            table_id: int, cfg: TableConfig, sng: SitAndGo, tid: int
-        ) -> TournamentTable:
-            table = self._make(
-                table_id, cfg, guild_id, channel_id, creator_id,
-                kind=TournamentTable, sng=sng, tournament_id=tid, store=store,
-            )
-            assert isinstance(table, TournamentTable)
-            return table
+        def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
+            return self._make(table_id, cfg, guild_id, channel_id, creator_id, policy=policy)
 
         runtime = SitAndGoRuntime(
             tournament_id=tournament_id, sng=SitAndGo(settings, self.clock), config=config,

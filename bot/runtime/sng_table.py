@@ -1,8 +1,8 @@
 """Sit-and-go play: the tournament table and the tournament's life around it.
 
-:class:`TournamentTable` is a :class:`~bot.runtime.table.Table` whose seats and
-blinds follow a :class:`~bot.runtime.tournament.SitAndGo` (RULES.md sections 3,
-7 and 8):
+:class:`TournamentPolicy` is the :class:`~bot.runtime.policy.TablePolicy` of a
+sit-and-go's :class:`~bot.runtime.table.Table`: its seats and blinds follow a
+:class:`~bot.runtime.tournament.SitAndGo` (RULES.md sections 3, 7 and 8):
 
 * the blinds and ante of each hand are the level in force when it is dealt
   (``sng.game()``), and the hand record stores them so a replay uses them;
@@ -33,9 +33,11 @@ from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
 
+from .blinds import LevelUnit
 from .config import TableConfig
-from .errors import TableError
-from .table import Seat, Table, _clockwise_from, _HandState, _next_clockwise
+from .policy import Request
+from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from .table import HandState, Table
 from .tournament import (
     SitAndGo,
     Status,
@@ -44,11 +46,10 @@ from .tournament import (
     apply_outcome,
     draw_seats,
 )
-from .views import SeatView
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SitAndGoRuntime", "TournamentPorts", "TournamentTable", "ordinal"]
+__all__ = ["SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal"]
 
 
 class TournamentPorts(TournamentStore, Protocol):
@@ -80,98 +81,57 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-class TournamentTable(Table):
-    """The one table of a sit-and-go (see the module docstring)."""
+class TournamentPolicy:
+    """The sit-and-go's table policy (see the module docstring)."""
 
-    def __init__(
-        self, *args: Any, sng: SitAndGo, tournament_id: int, store: TournamentStore,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
+    blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
+
+    def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
 
+    def ready(self, seat: Seat) -> bool:
+        return tournament_ready(seat)
+
+    def refusal(self, request: Request) -> str | None:
+        return _REFUSALS.get(request)
+
     # -- blinds: the level in force ------------------------------------------------
-    def _game(self) -> GameConfig:
+    def game(self, config: TableConfig) -> GameConfig:
         return self.sng.game()
 
-    def _hand_config(self) -> dict[str, Any]:
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
         game = self.sng.game()
         level = replace(
-            self.config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
+            config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
         )
         return level.to_dict()
 
-    # -- seats: the entry is the buy-in ---------------------------------------------
-    async def join(
-        self, user_id: int, name: str, buyin: int | None = None, seat: int | None = None,
-        *, post_big_blind: bool = False,
-    ) -> SeatView:
-        raise TableError("This is a tournament table: seats come with /tournament join.")
-
-    async def top_up(self, user_id: int, amount: int) -> int:
-        raise TableError("There are no top-ups in a tournament.")
-
-    async def leave(self, user_id: int) -> str:
-        raise TableError(
-            "The tournament has started: you cannot leave with chips. "
-            "/table sitout to be checked or folded automatically."
-        )
-
-    async def close(self, user_id: int, *, is_manager: bool = False) -> str:
-        raise TableError("A tournament table closes by itself when the tournament ends.")
-
-    async def update_settings(self, user_id: int, **changes: Any) -> Any:
-        raise TableError("A tournament's settings are fixed at its creation.")
-
-    def _ready(self) -> list[Seat]:
-        """Everyone with chips is dealt in, sitting out or not (RULES.md 7, 8)."""
-        return [s for _, s in sorted(self.seats.items()) if s.stack > 0]
-
-    def _auto_action(self, cur: _HandState, seat: Seat) -> tuple[str, str] | None:
-        if seat.sitting_out:
-            legal = cur.hand.legal_actions()
-            assert legal is not None
-            return ("check" if legal.can_check else "fold"), "sitout"
-        return super()._auto_action(cur, seat)
-
     # -- after each hand: places, levels, the end ------------------------------------
-    async def _after_hand(self, cur: _HandState) -> None:
-        for s in self.seats.values():
-            s.pre_action = None
-            s.clock_sat_out = False
-        user = {n: self.seats[n].user_id for n in cur.dealt}
-        start = {user[n]: stack for n, stack in cur.start_stacks.items()}
-        final = {user[n]: self.seats[n].stack for n in cur.dealt}
-        assert self.button is not None
-        dealt = list(cur.dealt)
-        order = [user[n] for n in _clockwise_from(_next_clockwise(self.button, dealt), dealt)]
+    async def after_hand(self, table: Table, hand: HandState) -> None:
+        user = {n: table.seats[n].user_id for n in hand.dealt}
+        start = {user[n]: stack for n, stack in hand.start_stacks.items()}
+        final = {user[n]: table.seats[n].stack for n in hand.dealt}
+        button = hand.hand.seat_order[-1]
+        order = [user[n] for n in clockwise_from(next_clockwise(button, hand.dealt), hand.dealt)]
         outcome = self.sng.record_hand(start, final, order)
         await apply_outcome(self.store, self.tournament_id, self.sng, outcome)
         for p in outcome.busted:
-            seat = self.seat_of(p.user_id)
+            seat = table.seat_of(p.user_id)
             assert seat is not None
-            del self.seats[seat.number]
+            del table.seats[seat.number]
             prize = f" and wins {p.prize:,} chips" if p.prize else ""
             shared = f" (shared by {p.shared})" if p.shared > 1 else ""
-            self._emit(
-                self.observer.notice,
-                self.snapshot(),
-                f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.",
-            )
+            table.tell(f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.")
         if outcome.winner is not None:
-            seat = self.seat_of(outcome.winner.user_id)
+            seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
-            self._emit(
-                self.observer.notice,
-                self.snapshot(),
-                f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!",
-            )
-            self.seats.clear()  # storage took the tournament chips back when it paid the prizes
-            self.closing = True
+            table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            table.seats.clear()  # storage took the tournament chips back when it paid the prizes
+            table.closing = True
         elif outcome.level_changed:
-            self._emit(self.observer.notice, self.snapshot(), self.level_text())
+            table.tell(self.level_text())
 
     def level_text(self) -> str:
         nxt = self.sng.until_next_level()
@@ -179,10 +139,22 @@ class TournamentTable(Table):
         left = ""
         if nxt is not None:
             left = (
-                f"; next level in {int(nxt)} hands" if sched.unit.value == "hands"
+                f"; next level in {int(nxt)} hands" if sched.unit is LevelUnit.HANDS
                 else f"; next level in {max(1, round(nxt / 60))} min"
             )
         return f"Blinds are now {self.sng.level} (level {self.sng.level_index + 1}){left}."
+
+
+_REFUSALS = {
+    Request.JOIN: "This is a tournament table: seats come with /tournament join.",
+    Request.TOP_UP: "There are no top-ups in a tournament.",
+    Request.LEAVE: (
+        "The tournament has started: you cannot leave with chips. "
+        "/table sitout to be checked or folded automatically."
+    ),
+    Request.CLOSE: "A tournament table closes by itself when the tournament ends.",
+    Request.SETTINGS: "A tournament's settings are fixed at its creation.",
+}
 
 
 class SitAndGoRuntime:
@@ -198,7 +170,7 @@ class SitAndGoRuntime:
         channel_id: int,
         creator_id: int,
         store: TournamentPorts,
-        make_table: Callable[[int, TableConfig, SitAndGo, int], TournamentTable],
+        make_table: Callable[[int, TableConfig, TournamentPolicy], Table],
         names: Callable[[int, int], Awaitable[str]],
         rng: random.Random | None = None,
     ) -> None:
@@ -213,7 +185,7 @@ class SitAndGoRuntime:
         self._names = names
         self.rng = rng
         self.lock = asyncio.Lock()
-        self.table: TournamentTable | None = None
+        self.table: Table | None = None
 
     async def join(self, user_id: int) -> bool:
         """Pay the entry and register; returns True when this entry started the tournament."""
@@ -246,7 +218,8 @@ class SitAndGoRuntime:
         seats = draw_seats(self.sng.entrants, self.config.seats, self.rng)
         await self.store.start(self.tournament_id, table_id, seats)
         self.sng.start()
-        table = self._make_table(table_id, self.config, self.sng, self.tournament_id)
+        policy = TournamentPolicy(self.sng, self.tournament_id, self.store)
+        table = self._make_table(table_id, self.config, policy)
         for user_id, number in seats.items():
             name = await self._names(self.guild_id, user_id)
             table.restore_seat(number, user_id, name, self.sng.settings.starting_stack)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
+from bot.engine.events import ActionKind
 
 from .config import TableConfig
+from .decisions import Source
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,11 @@ class ActionView:
     seat: int
     user_id: int
     name: str
-    kind: str  # fold, check, call, bet, raise, allin
-    amount: int | None  # chips added for a call, the "to" total for bet/raise/allin
+    kind: ActionKind  # what it was: fold, check, call, bet or raise (never ALL_IN)
+    amount: int | None  # chips added for a call, the "to" total for a bet or raise
     text: str  # "alice raises to 12"
-    source: str = "player"  # player, timeout, pre-action, leave, sitout
+    source: Source = Source.PLAYER
+    all_in: bool = False  # the action put the player's last chip in
 
 
 @dataclass(frozen=True)

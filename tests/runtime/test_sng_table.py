@@ -9,13 +9,15 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.economy import Economy
+from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
 from bot.runtime.blinds import BlindLevel, BlindSchedule, LevelUnit
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
-from bot.runtime.sng_table import SitAndGoRuntime, TournamentTable, ordinal
+from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.storage_ports import StoragePorts
+from bot.runtime.table import Table
 from bot.runtime.tournament import TournamentRuleError, TournamentSettings
 from bot.storage import Database
 
@@ -41,7 +43,7 @@ def registry(db: Database, clock: FakeClock, observer: Recorder) -> TableRegistr
     )
 
 
-async def settle(table: TournamentTable) -> None:
+async def settle(table: Table) -> None:
     """Wait (really) for the database work of the running step to finish."""
     for _ in range(3000):
         if table.current is not None or not table.pending_deal or table.closed:
@@ -50,7 +52,7 @@ async def settle(table: TournamentTable) -> None:
     await table.idle()
 
 
-async def to_act(table: TournamentTable, cur: object) -> int | None:
+async def to_act(table: Table, cur: object) -> int | None:
     """Whose decision the hand waits for (read under the lock, so automatic ones are done)."""
     async with table.lock:
         if table.current is not cur or table.current is None or table.current.hand.is_over:
@@ -59,7 +61,7 @@ async def to_act(table: TournamentTable, cur: object) -> int | None:
         return None if n is None else table.seats[n].user_id
 
 
-async def deal(table: TournamentTable, clock: FakeClock) -> None:
+async def deal(table: Table, clock: FakeClock) -> None:
     """Let the pause run out until the next hand is dealt (or the table has closed).
 
     The next hand is scheduled only once the last one is settled in the database,
@@ -107,7 +109,7 @@ async def test_a_turbo_played_to_the_end_pays_the_prizes_and_keeps_every_chip(
         assert cur is not None
         assert cur.hand.config.big_blind == sng.sng.game().big_blind
         while (user := await to_act(table, cur)) is not None:
-            await table.act(user, "allin")
+            await table.act(user, ActionKind.ALL_IN)
         await settle(table)
     assert table.closed and sng.sng.finished
     winner = sng.sng.winner
@@ -149,7 +151,7 @@ async def test_blinds_follow_the_level_and_sitting_out_players_are_dealt_in(
         while (user := await to_act(table, cur)) is not None:
             assert user == 3  # the player sitting out is never asked
             legal = table.legal_for(user)
-            await table.act(user, "check" if legal.can_check else "call")
+            await table.act(user, ActionKind.CHECK if legal.can_check else ActionKind.CALL)
         await settle(table)
     notices = [n[0] for n in rec.of("notice")]
     assert sum("Blinds are now 25/50 (level 2)" in t for t in notices) == 1

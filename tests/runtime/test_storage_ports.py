@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.economy import Economy
+from bot.engine.events import ActionKind
 from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import InsufficientFunds, TableError
@@ -61,11 +62,12 @@ async def play_hand(table: Table, clock: FakeClock, rng: random.Random) -> None:
         legal = table.legal_for(user)
         roll = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.3:
-            await table.act(user, "raise", rng.randint(legal.min_raise_to, legal.max_raise_to))
+            to = rng.randint(legal.min_raise_to, legal.max_raise_to)
+            await table.act(user, ActionKind.RAISE, to)
         elif roll < 0.4:
-            await table.act(user, "fold")
+            await table.act(user, ActionKind.FOLD)
         else:
-            await table.act(user, "call")
+            await table.act(user, ActionKind.CALL)
     await table.idle()
 
 
@@ -130,7 +132,7 @@ async def test_restart_resumes_the_hand_from_the_database(db: Database) -> None:
         await table.join(u, f"p{u}", 200)
     await deal(table, clock)
     first = table.seats[table.current.hand.to_act].user_id
-    await table.act(first, "call")
+    await table.act(first, ActionKind.CALL)
     holes = {n: table.current.ledger.seats[n].hole for n in table.current.dealt}
     board_turn = table.current.hand.to_act
     await table.shutdown()

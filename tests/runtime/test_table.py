@@ -8,6 +8,8 @@ import random
 import pytest
 
 from bot.engine.cards import draw_order_key
+from bot.engine.events import ActionKind
+from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import (
     IllegalMove,
     InsufficientFunds,
@@ -38,7 +40,7 @@ async def finish_hand(world: World, table: Table) -> None:
     no = table.current.hand_no if table.current else None
     while table.current is not None and table.current.hand_no == no:
         legal = table.legal_for(world.to_act(table))
-        await world.act(table, "check" if legal.can_check else "call")
+        await world.act(table, ActionKind.CHECK if legal.can_check else ActionKind.CALL)
     await table.idle()
 
 
@@ -103,7 +105,8 @@ async def test_one_table_per_channel(world: World) -> None:
 async def test_not_seated_players_are_told(world: World) -> None:
     """Leaving, acting or topping up without a seat is refused with a hint."""
     table = await world.table()
-    for call in (table.leave(9), table.act(9, "fold"), table.top_up(9, 10), table.sit_out(9)):
+    fold = table.act(9, ActionKind.FOLD)
+    for call in (table.leave(9), fold, table.top_up(9, 10), table.sit_out(9)):
         with pytest.raises(NotSeated, match="/table join"):
             await call
 
@@ -153,7 +156,7 @@ async def test_next_hand_starts_after_a_pause_and_button_moves(world: World) -> 
     table = await started(world, 2, 3, 4)
     first_button = table.button
     while table.current is not None:
-        await world.act(table, "fold")
+        await world.act(table, ActionKind.FOLD)
     await table.idle()
     assert table.current is None
     await world.clock.advance(PAUSE - 0.5)
@@ -190,11 +193,12 @@ async def test_random_play_never_creates_or_loses_chips(world: World) -> None:
             roll = rng.random()
             if legal.min_raise_to is not None and roll < 0.25:
                 assert legal.max_raise_to is not None
-                await table.act(user, "raise", rng.randint(legal.min_raise_to, legal.max_raise_to))
+                to = rng.randint(legal.min_raise_to, legal.max_raise_to)
+                await table.act(user, ActionKind.RAISE, to)
             elif roll < 0.35:
-                await table.act(user, "fold")
+                await table.act(user, ActionKind.FOLD)
             else:
-                await table.act(user, "call")
+                await table.act(user, ActionKind.CALL)
         await table.idle()
         for s in list(table.seats.values()):
             if s.stack == 0:
@@ -215,7 +219,7 @@ async def test_acting_out_of_turn_changes_nothing(world: World) -> None:
     other = next(u for u in (2, 3, 4) if u != actor)
     stored = len(world.hands.actions[1])
     with pytest.raises(NotYourTurn, match=f"waiting for p{actor}"):
-        await table.act(other, "fold")
+        await table.act(other, ActionKind.FOLD)
     assert len(world.hands.actions[1]) == stored and world.to_act(table) == actor
 
 
@@ -238,7 +242,7 @@ async def test_illegal_amounts_are_explained(
     table = await started(world, 2, 3, 4)
     actor = world.to_act(table)
     with pytest.raises(IllegalMove, match=message):
-        await table.act(actor, kind, amount)
+        await table.act(actor, parse_kind(kind), amount)
     assert world.to_act(table) == actor and world.hands.actions[1] == []
 
 
@@ -247,8 +251,8 @@ async def test_two_clicks_at_once_apply_exactly_one(world: World) -> None:
     table = await started(world, 2, 3, 4)
     actor, token = world.to_act(table), table.turn_token
     results = await asyncio.gather(
-        table.act(actor, "call", token=token),
-        table.act(actor, "call", token=token),
+        table.act(actor, ActionKind.CALL, token=token),
+        table.act(actor, ActionKind.CALL, token=token),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
@@ -260,9 +264,9 @@ async def test_stale_buttons_are_refused(world: World) -> None:
     """A button from an earlier decision cannot act on a later one."""
     table = await started(world, 2, 3)
     token = table.turn_token
-    await world.act(table, "call")
+    await world.act(table, ActionKind.CALL)
     with pytest.raises(NotYourTurn, match="earlier decision"):
-        await table.act(world.to_act(table), "check", token=token)
+        await table.act(world.to_act(table), ActionKind.CHECK, token=token)
 
 
 async def test_action_is_stored_before_it_is_acknowledged(world: World) -> None:
@@ -271,9 +275,9 @@ async def test_action_is_stored_before_it_is_acknowledged(world: World) -> None:
     actor = world.to_act(table)
     world.hands.fail_next_append = True
     with pytest.raises(OSError):
-        await table.act(actor, "call")
+        await table.act(actor, ActionKind.CALL)
     assert world.to_act(table) == actor and world.hands.actions[1] == []
-    view = await table.act(actor, "call")
+    view = await table.act(actor, ActionKind.CALL)
     [stored] = world.hands.actions[1]
     assert (stored.kind, stored.seat, view.kind) == ("call", table.seat_of(actor).number, "call")
 
@@ -306,7 +310,8 @@ async def test_section_8_timeout_folds_facing_a_bet_after_the_time_bank(world: W
 async def test_section_8_timeout_checks_when_checking_is_allowed(world: World) -> None:
     """With nothing to call, running out of time checks rather than folds."""
     table = await started(world, 2, 3, clock=10, time_bank=0)
-    await world.act(table, "call")  # heads-up: the button completes, the big blind may check
+    # heads-up: the button completes, the big blind may check
+    await world.act(table, ActionKind.CALL)
     checker = world.to_act(table)
     assert table.legal_for(checker).can_check
     await world.clock.advance(11)
@@ -326,7 +331,7 @@ async def test_section_8_two_timeouts_in_a_row_sit_out(world: World) -> None:
     for hand_no in (1, 2):
         while world.to_act(table) != sleepy:
             legal = table.legal_for(world.to_act(table))
-            await world.act(table, "check" if legal.can_check else "call")
+            await world.act(table, ActionKind.CHECK if legal.can_check else ActionKind.CALL)
         await world.clock.advance(11)
         await table.idle()
         assert table.seat_of(sleepy).timeouts == hand_no
@@ -343,11 +348,11 @@ async def test_time_bank_is_spent_only_past_the_clock(world: World) -> None:
     table = await started(world, 2, 3, 4, clock=10, time_bank=30)
     first = world.to_act(table)
     await world.clock.advance(4)
-    await table.act(first, "call")
+    await table.act(first, ActionKind.CALL)
     assert table.seat_of(first).time_bank == 30
     second = world.to_act(table)
     await world.clock.advance(15)
-    await table.act(second, "call")
+    await table.act(second, ActionKind.CALL)
     assert table.seat_of(second).time_bank == 25
 
 
@@ -357,7 +362,7 @@ async def test_a_click_racing_the_timeout_does_one_thing(world: World) -> None:
     actor = world.to_act(table)
     await world.clock.advance(9.999)
     results = await asyncio.gather(
-        world.clock.advance(0.01), table.act(actor, "call"), return_exceptions=True
+        world.clock.advance(0.01), table.act(actor, ActionKind.CALL), return_exceptions=True
     )
     await table.idle()
     mine = [a for a in world.hands.actions[1] if a.seat == table.seat_of(actor).number]
@@ -404,7 +409,7 @@ async def test_section_7_top_up_between_hands_up_to_the_maximum(world: World) ->
     with pytest.raises(TableError, match="between hands"):
         await table.top_up(2, 50)
     while table.current is not None:
-        await world.act(table, "fold")
+        await world.act(table, ActionKind.FOLD)
     await table.idle()
     stack = table.seat_of(2).stack
     with pytest.raises(TableError, match="at most"):
@@ -437,7 +442,7 @@ async def test_section_3_newcomer_waits_for_the_big_blind(world: World) -> None:
     dealt_as_bb = False
     for _ in range(6):
         while table.current is not None:
-            await world.act(table, "fold")
+            await world.act(table, ActionKind.FOLD)
         await table.idle()
         await world.deal(table)
         if newbie.number in table.current.dealt:
@@ -456,7 +461,7 @@ async def test_section_3_newcomer_may_post_a_big_blind_at_once(world: World) -> 
     table = await started(world, 2, 3, 4, 6)
     await table.join(5, "eager", post_big_blind=True)
     while table.current is not None:
-        await world.act(table, "fold")
+        await world.act(table, ActionKind.FOLD)
     await table.idle()
     await world.deal(table)
     n = table.seat_of(5).number
@@ -482,7 +487,7 @@ async def test_pre_action_call_any_is_cancelled_when_the_bet_changes(world: Worl
     waiting = later[-1]
     await table.set_pre_action(waiting, PreAction.CALL_ANY)
     legal = table.legal_for(actor)
-    await table.act(actor, "raise", legal.min_raise_to)
+    await table.act(actor, ActionKind.RAISE, legal.min_raise_to)
     await table.idle()
     assert table.seat_of(waiting).pre_action is None
     assert ("The bet changed: your pre-action (call any) is cancelled.", waiting) in (
@@ -498,7 +503,7 @@ async def test_pre_action_check_fold_folds_to_the_standing_bet(world: World) -> 
     others = [u for u in (2, 3, 4) if u != actor]
     target = others[0]
     await table.set_pre_action(target, PreAction.CHECK_FOLD)
-    await table.act(actor, "call")
+    await table.act(actor, ActionKind.CALL)
     while (
         table.current is not None
         and target in (table.seats[n].user_id for n in table.current.dealt)
@@ -506,7 +511,7 @@ async def test_pre_action_check_fold_folds_to_the_standing_bet(world: World) -> 
     ):
         if any(a.seat == table.seat_of(target).number for a in world.hands.actions[1]):
             break
-        await world.act(table, "call")
+        await world.act(table, ActionKind.CALL)
     mine = [a for a in world.hands.actions[1] if a.seat == table.seat_of(target).number]
     assert nxt_seat is not None and mine and mine[0].source == "pre-action"
     assert mine[0].kind in ("fold", "check")
@@ -544,7 +549,7 @@ async def test_close_mid_hand_waits_for_the_end(world: World) -> None:
     with pytest.raises(TableError, match="closing"):
         await table.join(4, "late")
     while table.current is not None:
-        await world.act(table, "fold")
+        await world.act(table, ActionKind.FOLD)
     await table.idle()
     assert table.closed and world.economy.seated == {}
     assert world.economy.total() == total
@@ -556,7 +561,7 @@ async def test_settings_change_only_between_hands_by_the_creator(world: World) -
     with pytest.raises(NotAllowed, match="between hands"):
         await table.update_settings(CREATOR, big_blind=4)
     while table.current is not None:
-        await world.act(table, "fold")
+        await world.act(table, ActionKind.FOLD)
     await table.idle()
     with pytest.raises(NotAllowed, match="creator"):
         await table.update_settings(2, big_blind=4)
@@ -571,8 +576,8 @@ async def test_settings_change_only_between_hands_by_the_creator(world: World) -
 async def test_unfinished_hand_resumes_on_the_same_deck(world: World) -> None:
     """After a restart the hand continues where it was, with the same cards."""
     table = await started(world, 2, 3, 4)
-    await world.act(table, "call")
-    await world.act(table, "call")
+    await world.act(table, ActionKind.CALL)
+    await world.act(table, ActionKind.CALL)
     before = table.snapshot()
     holes = {n: table.current.ledger.seats[n].hole for n in table.current.dealt}
     to_act = world.to_act(table)

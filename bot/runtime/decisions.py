@@ -1,0 +1,168 @@
+"""Players' decisions as typed values: requests, automatic decisions and pre-actions (pure).
+
+* :func:`choose_action` turns what a player asked for (an engine
+  :class:`~bot.engine.events.ActionKind` and an amount) into the engine's
+  :class:`~bot.engine.betting.Action`, or a polite :class:`IllegalMove`.
+* :func:`automatic` is the decision made for a player without asking
+  (RULES.md section 8 and the pre-actions), with its :class:`Source`.
+* :func:`stale_pre_actions` says which pre-actions a bet or a new street
+  cancels.
+* Strings exist only at the boundaries: :func:`stored_kind` and
+  :func:`parse_kind` for the database and ``custom_id`` values.
+
+Pre-actions, as decided here: "check/fold" (check, or fold to a bet) and
+"call any" (call whatever stands) answer the situation the player saw, so a
+bet or a new street cancels them (the player is told); "fold to any bet" is a
+standing order for the rest of the hand. A decision made by a pre-action
+counts as the player's own: it breaks a row of timeouts (RULES.md 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.engine.betting import Action, LegalActions
+from bot.engine.events import ActionKind
+
+from .errors import IllegalMove
+from .seating import PreAction, Seat
+
+__all__ = [
+    "Decision",
+    "Source",
+    "automatic",
+    "choose_action",
+    "parse_kind",
+    "stale_pre_actions",
+    "stored_action",
+    "stored_kind",
+]
+
+
+class Source(StrEnum):
+    """Who made a decision (stored with each action; shown after the action's text)."""
+
+    PLAYER = "player"
+    TIMEOUT = "timeout"
+    LEAVE = "leave"
+    PRE_ACTION = "pre-action"
+    SIT_OUT = "sitout"
+
+    @property
+    def note(self) -> str:
+        """What the table is told after the action ("" for the player's own)."""
+        return _NOTES[self]
+
+
+_NOTES = {
+    Source.PLAYER: "",
+    Source.TIMEOUT: " (time ran out)",
+    Source.LEAVE: " (leaving)",
+    Source.PRE_ACTION: " (pre-action)",
+    Source.SIT_OUT: " (sitting out)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One action for the engine and who made it."""
+
+    action: Action
+    source: Source = Source.PLAYER
+
+
+# The database and custom ids say "allin"; the engine's kind is ActionKind.ALL_IN.
+_STORED = {kind: kind.value for kind in ActionKind} | {ActionKind.ALL_IN: "allin"}
+_PARSED = {text: kind for kind, text in _STORED.items()}
+
+
+def stored_kind(kind: ActionKind) -> str:
+    """The kind as the database and ``custom_id`` values write it."""
+    return _STORED[kind]
+
+
+def parse_kind(text: str) -> ActionKind:
+    """The kind a stored or ``custom_id`` string names; ``IllegalMove`` for anything else."""
+    try:
+        return _PARSED[text.strip().lower()]
+    except KeyError:
+        raise IllegalMove(f"Unknown action {text!r}.") from None
+
+
+def stored_action(kind: str, amount: int | None) -> Action:
+    """The engine's action for a stored ``(kind, amount)`` (``ValueError`` if unreadable)."""
+    try:
+        parsed = _PARSED[kind]
+    except KeyError:
+        raise ValueError(f"unknown action {kind!r}") from None
+    if parsed in (ActionKind.BET, ActionKind.RAISE) and amount is None:
+        raise ValueError(f"{kind} needs an amount")
+    return Action(parsed, amount)
+
+
+def _check_or_fold(legal: LegalActions) -> Action:
+    return Action.check() if legal.can_check else Action.fold()
+
+
+def choose_action(kind: ActionKind, amount: int | None, legal: LegalActions) -> Action:
+    """What the player means by ``kind`` and ``amount``; polite errors for the impossible."""
+    if kind is ActionKind.FOLD:
+        return Action.fold()
+    if kind is ActionKind.CHECK:
+        if not legal.can_check:
+            raise IllegalMove(f"You cannot check: it is {legal.to_call:,} to call.")
+        return Action.check()
+    if kind is ActionKind.CALL:
+        return Action.check() if legal.can_check else Action.call()
+    if kind is ActionKind.ALL_IN:
+        return Action.all_in()
+    return _sized(amount, legal)
+
+
+def _sized(amount: int | None, legal: LegalActions) -> Action:
+    """A bet or raise to ``amount`` (the whole stack is an all-in)."""
+    if amount is None:
+        raise IllegalMove("Say how much: /bet amount or /raise to.")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise IllegalMove("The amount must be a whole number of chips.")
+    if amount <= 0:
+        raise IllegalMove("The amount must be positive.")
+    if amount == legal.all_in_to:
+        return Action.all_in()
+    if legal.max_raise_to is None or legal.min_raise_to is None:
+        what = "bet" if legal.is_bet else "raise"
+        why = f" ({legal.no_raise_reason})" if legal.no_raise_reason else ""
+        then = "check or fold." if legal.can_check else "call or fold."
+        raise IllegalMove(f"You cannot {what} now{why}: {then}")
+    return Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
+
+
+def automatic(seat: Seat, legal: LegalActions, *, blinded_off: bool = False) -> Decision | None:
+    """The decision made for ``seat`` without asking, or None when the player decides.
+
+    ``blinded_off``: a sitting-out player is checked or folded at once (tournaments).
+    A one-shot pre-action is used up here.
+    """
+    if seat.leaving:
+        return Decision(Action.fold(), Source.LEAVE)
+    if seat.clock_sat_out or (blinded_off and seat.sitting_out):
+        return Decision(_check_or_fold(legal), Source.SIT_OUT)
+    pre = seat.pre_action
+    if pre is None:
+        return None
+    if pre is not PreAction.FOLD_TO_BET:
+        seat.pre_action = None
+    if pre is PreAction.CALL_ANY:
+        return Decision(Action.check() if legal.can_check else Action.call(), Source.PRE_ACTION)
+    return Decision(_check_or_fold(legal), Source.PRE_ACTION)
+
+
+def stale_pre_actions(seats: Iterable[Seat], actor: int | None) -> list[Seat]:
+    """Seats whose one-shot pre-action a bet by ``actor`` (None: a new street) cancels."""
+    return [
+        s
+        for s in seats
+        if s.number != actor and s.pre_action in (PreAction.CHECK_FOLD, PreAction.CALL_ANY)
+    ]

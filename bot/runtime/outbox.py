@@ -1,0 +1,58 @@
+"""The table's messages to its observer, delivered in order by one task, outside the lock.
+
+The table queues each observer call (``send``) while it holds its lock; one
+drain task per table delivers them in order and ends when the queue is empty.
+Rendering and Discord requests therefore never delay play or an
+acknowledgement, and one table's slow observer never holds up another table.
+An observer that fails is logged and skipped: the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Outbox"]
+
+
+class Outbox:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._queue: deque[tuple[Callable[..., Awaitable[None]], tuple[Any, ...]]] = deque()
+        self._worker: asyncio.Task[None] | None = None
+
+    def send(self, method: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Queue one observer call; a drain task delivers the queue in order."""
+        self._queue.append((method, args))
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.get_running_loop().create_task(
+                self._drain(), name=f"{self.name}-presenter"
+            )
+
+    async def _drain(self) -> None:
+        while self._queue:
+            method, args = self._queue.popleft()
+            try:
+                await method(*args)
+            except Exception:
+                log.exception("%s: the observer failed", self.name)
+
+    async def idle(self) -> None:
+        """Wait until everything queued so far has been delivered."""
+        while self._worker is not None and not self._worker.done():
+            await asyncio.shield(self._worker)
+
+    async def stop(self) -> None:
+        """Drop the worker (the bot is stopping)."""
+        worker = self._worker
+        if worker is not None and not worker.done():
+            worker.cancel()
+            try:
+                await worker
+            except (asyncio.CancelledError, Exception):
+                pass

@@ -1,0 +1,93 @@
+"""What makes a table a cash table or a tournament table: the policy it is given.
+
+A :class:`~bot.runtime.table.Table` plays hands the same way whatever it is;
+what differs lives in a :class:`TablePolicy`:
+
+* who is ready to be dealt in (``ready``) and whether a sitting-out player is
+  blinded off, checked or folded at once (``blinds_off``);
+* which requests it refuses (``refusal``: a tournament has no buy-in, top-up,
+  cash-out, closing or settings change);
+* the game of the next hand (``game``, ``hand_config``: a tournament's level);
+* what happens between settlement and the next deal (``after_hand``).
+
+:class:`CashPolicy` is the cash table's; the sit-and-go's is
+:class:`bot.runtime.sng_table.TournamentPolicy`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.engine.variants import GameConfig
+
+from .config import TableConfig
+from .seating import Seat, cash_ready
+
+if TYPE_CHECKING:
+    from .table import HandState, Table
+
+__all__ = ["CashPolicy", "Request", "TablePolicy"]
+
+
+class Request(Enum):
+    """Requests a policy may refuse."""
+
+    JOIN = "join"
+    TOP_UP = "top up"
+    LEAVE = "leave"
+    CLOSE = "close"
+    SETTINGS = "change settings"
+
+
+class TablePolicy(Protocol):
+    blinds_off: bool
+
+    def ready(self, seat: Seat) -> bool:
+        """Whether ``seat`` could be dealt into the next hand."""
+        ...
+
+    def refusal(self, request: Request) -> str | None:
+        """The polite refusal of ``request``, or None when the table allows it."""
+        ...
+
+    def game(self, config: TableConfig) -> GameConfig:
+        """The engine's settings for the hand being dealt."""
+        ...
+
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
+        """The settings stored with a hand (enough to replay it)."""
+        ...
+
+    async def after_hand(self, table: Table, hand: HandState) -> None:
+        """Between settlement and the next deal (under the table's lock)."""
+        ...
+
+
+class CashPolicy:
+    """A cash table: leavers cash out after the hand, empty stacks sit out."""
+
+    blinds_off = False
+
+    def ready(self, seat: Seat) -> bool:
+        return cash_ready(seat)
+
+    def refusal(self, request: Request) -> str | None:
+        return None
+
+    def game(self, config: TableConfig) -> GameConfig:
+        return config.game
+
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
+        return config.to_dict()
+
+    async def after_hand(self, table: Table, hand: HandState) -> None:
+        for seat in list(table.seats.values()):
+            if seat.leaving:
+                amount = await table.cash_out(seat)
+                table.tell(f"{seat.name} leaves the table with {amount:,} chips.")
+            elif seat.stack == 0 and not seat.sitting_out:
+                await table.mark_sitting_out(seat)
+                table.tell(
+                    f"{seat.name} is out of chips: /table topup to play on, or /table leave."
+                )

@@ -1,0 +1,270 @@
+"""The players' requests about their seats: join, leave, sit out, sit in, top up, pre-actions,
+and the creator's: close, settings. Part of :class:`bot.runtime.table.Table`.
+
+Each request takes the table's lock, re-checks what it needs, moves chips
+through the economy port first (a refused payment changes nothing), then
+changes the seat and tells the table. A request the table's policy refuses
+(a tournament has no buy-in, top-up, cash-out, closing or settings change)
+gets the policy's polite message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.events import Action
+
+from .config import TableConfig
+from .decisions import Decision, Source
+from .errors import NotAllowed, SettingsError, TableError
+from .policy import Request
+from .seating import PreAction, Seat
+from .views import SeatView
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = [
+    "close",
+    "join",
+    "leave",
+    "restore_seat",
+    "set_pre_action",
+    "sit_in",
+    "sit_out",
+    "top_up",
+    "update_settings",
+]
+
+
+def _refuse(table: Table, request: Request) -> None:
+    refusal = table.policy.refusal(request)
+    if refusal is not None:
+        raise TableError(refusal)
+
+async def join(
+    table: Table,
+    user_id: int,
+    name: str,
+    buyin: int | None = None,
+    seat: int | None = None,
+    *,
+    post_big_blind: bool = False,
+) -> SeatView:
+    """Sit down with ``buyin`` chips (default: the maximum) from the balance."""
+    async with table.lock:
+        _refuse(table, Request.JOIN)
+        table._check_open()
+        mine = table.seat_of(user_id)
+        if mine is not None:
+            raise TableError(f"You are already seated at seat {mine.number}.")
+        amount = _buyin(table.config, buyin)
+        number = _free_seat(table.config, table.seats, seat)
+        await table.economy.buy_in(
+            guild_id=table.guild_id,
+            table_id=table.table_id,
+            user_id=user_id,
+            seat=number,
+            amount=amount,
+        )
+        table.seats[number] = Seat(
+            number=number,
+            user_id=user_id,
+            name=name,
+            stack=amount,
+            time_bank=float(table.config.time_bank),
+            needs_big_blind=table.dealer.button is not None,
+            post_big_blind=post_big_blind,
+        )
+        table.tell(f"{name} sits down at seat {number} with {amount:,} chips.")
+        table._kick()
+        view = table.snapshot().at(number)
+        assert view is not None
+        return view
+
+def restore_seat(
+    table: Table, number: int, user_id: int, name: str, stack: int, sitting_out: bool = False
+) -> None:
+    """Put back a seat remembered by storage (start-up only, before any play)."""
+    table.seats[number] = Seat(
+        number=number,
+        user_id=user_id,
+        name=name,
+        stack=stack,
+        time_bank=float(table.config.time_bank),
+        sitting_out=sitting_out or stack == 0,
+    )
+
+async def leave(table: Table, user_id: int) -> str:
+    """Leave now, or at the end of the hand (folding when the turn comes)."""
+    async with table.lock:
+        _refuse(table, Request.LEAVE)
+        seat = table.require_seat(user_id)
+        cur = table.current
+        if cur is not None and seat.number in cur.dealt and not cur.hand.is_over:
+            return await _leave_after_hand(table, seat)
+        amount = await table.cash_out(seat)
+        table.tell(f"{seat.name} leaves the table.")
+        table._kick()
+        return f"You left the table; {amount:,} chips went back to your balance."
+
+async def _leave_after_hand(table: Table, seat: Seat) -> str:
+    cur = table.current
+    assert cur is not None
+    if seat.leaving:
+        return "You are already leaving at the end of this hand."
+    seat.leaving = True
+    seat.pre_action = None
+    if cur.hand.to_act == seat.number:
+        await table._apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
+        await table._advance(cur)
+        return "You folded and will leave when this hand ends; your chips go back then."
+    st = cur.ledger.seats[seat.number]
+    if st.folded or st.all_in:
+        return "You will leave when this hand ends; your chips go back then."
+    return (
+        "Your hand will be folded when the turn reaches you; "
+        "you leave and your chips go back when the hand ends."
+    )
+
+async def sit_out(table: Table, user_id: int) -> str:
+    async with table.lock:
+        seat = table.require_seat(user_id)
+        if seat.sitting_out:
+            return "You are already sitting out."
+        await table.mark_sitting_out(seat)
+        table.tell(f"{seat.name} sits out.")
+        table._kick()
+        if table.current and seat.number in table.current.dealt:
+            return "You will sit out from the next hand; play this one out."
+        return "You are sitting out; /table sitin when you want to play again."
+
+async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) -> str:
+    async with table.lock:
+        seat = table.require_seat(user_id)
+        if seat.stack <= 0:
+            raise TableError("You have no chips at the table: /table topup first.")
+        if not seat.sitting_out:
+            if post_big_blind and seat.needs_big_blind:
+                seat.post_big_blind = True
+                return "You will post a big blind to be dealt in next hand."
+            return "You are already in the game."
+        seat.sitting_out = False
+        seat.timeouts = 0
+        seat.post_big_blind = post_big_blind
+        await table.economy.set_sitting_out(
+            table_id=table.table_id, user_id=user_id, sitting_out=False
+        )
+        table.tell(f"{seat.name} is back.")
+        table._kick()
+        if seat.needs_big_blind and not post_big_blind:
+            return "Welcome back: you will be dealt in when the big blind reaches you."
+        return "Welcome back: you will be dealt in next hand."
+
+async def top_up(table: Table, user_id: int, amount: int) -> int:
+    """Add chips from the balance between hands; returns the new stack."""
+    async with table.lock:
+        _refuse(table, Request.TOP_UP)
+        seat = table.require_seat(user_id)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise TableError("Top up by a positive whole number of chips.")
+        cur = table.current
+        if cur is not None and seat.number in cur.dealt:
+            raise TableError("You can top up between hands, not while you are in one.")
+        _check_top_up(table.config, seat, amount)
+        await table.economy.top_up(
+            guild_id=table.guild_id, table_id=table.table_id, user_id=user_id, amount=amount
+        )
+        seat.stack += amount
+        table.tell(f"{seat.name} tops up {amount:,} (stack {seat.stack:,}).")
+        table._kick()
+        return seat.stack
+
+async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> str:
+    async with table.lock:
+        seat = table.require_seat(user_id)
+        cur = table.current
+        if pre is None:
+            seat.pre_action = None
+            return "Pre-action cleared."
+        if cur is None or seat.number not in cur.dealt or cur.hand.is_over:
+            raise TableError("Pre-actions are for a hand you are playing.")
+        st = cur.ledger.seats[seat.number]
+        if st.folded or st.all_in:
+            raise TableError("You have no more decisions in this hand.")
+        if cur.hand.to_act == seat.number:
+            raise TableError("It is your turn now: act directly.")
+        seat.pre_action = pre
+        seat.pre_action_bet = cur.ledger.current_bet
+        seat.pre_action_street = cur.ledger.street.value
+        return f"Pre-action set: {pre.value}."
+
+async def close(table: Table, user_id: int, *, is_manager: bool = False) -> str:
+    async with table.lock:
+        _refuse(table, Request.CLOSE)
+        table._check_open()
+        table._allowed(user_id, is_manager, "close it")
+        if table.current is not None:
+            table.closing = True
+            table.tell("The table will close when this hand ends.")
+            return "The table will close when this hand ends."
+        await table._close_now()
+        return "The table is closed; every stack went back to its owner's balance."
+
+async def update_settings(
+    table: Table, user_id: int, *, is_manager: bool = False, **changes: Any
+) -> TableConfig:
+    async with table.lock:
+        _refuse(table, Request.SETTINGS)
+        table._check_open()
+        table._allowed(user_id, is_manager, "change settings")
+        if table.current is not None:
+            raise NotAllowed(
+                "Settings can change only between hands; try again after this one."
+            )
+        new = table.config.changed(**changes)
+        if new.seats < max(table.seats, default=0):
+            raise SettingsError(
+                f"Seat {max(table.seats)} is taken: the table cannot shrink below that."
+            )
+        await table.tables.update_table(table.table_id, new.to_dict())
+        old, table.config = table.config, new
+        if new.time_bank != old.time_bank:
+            for s in table.seats.values():
+                s.time_bank = float(new.time_bank)
+        table.tell(f"New settings: {new.title}.")
+        table._kick()
+        return new
+
+
+def _buyin(config: TableConfig, buyin: int | None) -> int:
+    amount = config.max_buyin if buyin is None else buyin
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise TableError("The buy-in must be a whole number of chips.")
+    if not config.min_buyin <= amount <= config.max_buyin:
+        raise TableError(f"The buy-in here is {config.min_buyin:,} to {config.max_buyin:,} chips.")
+    return amount
+
+
+def _free_seat(config: TableConfig, seats: dict[int, Seat], wanted: int | None) -> int:
+    free = [n for n in range(1, config.seats + 1) if n not in seats]
+    if not free:
+        raise TableError("The table is full.")
+    if wanted is None:
+        return free[0]
+    if isinstance(wanted, bool) or not isinstance(wanted, int) or not 1 <= wanted <= config.seats:
+        raise TableError(f"Seats here are numbered 1 to {config.seats}.")
+    if wanted in seats:
+        raise TableError(f"Seat {wanted} is taken; free seats: {', '.join(map(str, free))}.")
+    return wanted
+
+
+def _check_top_up(config: TableConfig, seat: Seat, amount: int) -> None:
+    room = config.max_buyin - seat.stack
+    if room <= 0:
+        raise TableError(f"Your stack is already at the maximum buy-in ({config.max_buyin:,}).")
+    if amount > room:
+        raise TableError(
+            f"That would pass the maximum buy-in ({config.max_buyin:,}): "
+            f"you can add at most {room:,}."
+        )

@@ -1,0 +1,76 @@
+"""The table as the presenter sees it: an immutable :class:`TableSnapshot`, no hidden cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .seating import Seat
+from .views import SeatView, TableSnapshot
+
+if TYPE_CHECKING:
+    from .engine_glue import SeatState
+    from .table import Table
+
+__all__ = ["snapshot_of"]
+
+
+def snapshot_of(table: Table) -> TableSnapshot:
+    """An immutable picture of ``table`` right now (taken under its lock)."""
+    cur = table.current
+    seats = []
+    for n in sorted(table.seats):
+        seat = table.seats[n]
+        if cur is not None and n in cur.dealt:
+            seats.append(_in_hand(seat, cur.ledger.seats[n]))
+        else:
+            seats.append(_between_hands(seat))
+    hand = cur.hand if cur else None
+    return TableSnapshot(
+        table_id=table.table_id,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        creator_id=table.creator_id,
+        config=table.config,
+        seats=tuple(seats),
+        button=table.button,
+        hand_no=cur.hand_no if cur else table.hands_dealt,
+        hand_id=cur.hand_id if cur else None,
+        street=cur.ledger.street.value if cur else None,
+        board=tuple(cur.ledger.board) if cur else (),
+        pot=cur.ledger.pot_total if cur else 0,
+        pots=cur.ledger.live_pots() if cur else (),
+        to_act=hand.to_act if hand and not hand.is_over else None,
+        closed=table.closed,
+    )
+
+
+def _in_hand(seat: Seat, st: SeatState) -> SeatView:
+    return SeatView(
+        seat=seat.number,
+        user_id=seat.user_id,
+        name=seat.name,
+        stack=st.stack,
+        bet=st.bet,
+        committed=st.committed,
+        in_hand=not st.folded,
+        dealt_in=True,
+        folded=st.folded,
+        all_in=st.all_in,
+        sitting_out=seat.sitting_out,
+        leaving=seat.leaving,
+        time_bank=int(seat.time_bank),
+        shown=st.shown,
+    )
+
+
+def _between_hands(seat: Seat) -> SeatView:
+    return SeatView(
+        seat=seat.number,
+        user_id=seat.user_id,
+        name=seat.name,
+        stack=seat.stack,
+        sitting_out=seat.sitting_out,
+        waiting_for_big_blind=seat.needs_big_blind and not seat.sitting_out,
+        leaving=seat.leaving,
+        time_bank=int(seat.time_bank),
+    )
