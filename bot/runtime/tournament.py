@@ -3,7 +3,9 @@
 :class:`SitAndGo` is pure state (no I/O, no Discord, no SQLite): the table
 runtime drives it and mirrors each step into storage (``TournamentRepo``
 through the :class:`TournamentStore` port; :func:`apply_outcome` does the
-storage half of a finished hand).
+storage half of a finished hand). Its settings are
+:mod:`bot.runtime.tournament_settings`; their public names are importable
+from here too.
 
 Life of a sit-and-go::
 
@@ -59,19 +61,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+from bot.engine.variants import GameConfig
 
-from .blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit, ScheduleError, preset
-from .errors import TableError
-from .payouts import (
-    MAX_ENTRANTS,
-    MIN_ENTRANTS,
-    PayoutError,
-    PayoutTable,
-    pooled,
-    share,
-    standard_payouts,
-)
+from .blinds import BlindLevel, LevelUnit
+from .payouts import MIN_ENTRANTS, PayoutTable, pooled, share
+from .tournament_settings import MAX_CHIPS as MAX_CHIPS
+from .tournament_settings import MIN_STARTING_BIG_BLINDS as MIN_STARTING_BIG_BLINDS
+from .tournament_settings import TournamentRuleError, TournamentSettings
 
 __all__ = [
     "HandOutcome",
@@ -86,15 +82,6 @@ __all__ = [
     "draw_seats",
 ]
 
-#: The starting stack must be at least this many big blinds of the first level.
-MIN_STARTING_BIG_BLINDS = 10
-MAX_CHIPS = 1_000_000_000
-
-
-class TournamentRuleError(TableError):
-    """A request the tournament refuses, or settings that do not make one (readable)."""
-
-
 class NowClock(Protocol):
     """The part of :class:`bot.runtime.clock.Clock` a tournament needs."""
 
@@ -106,148 +93,6 @@ class Status(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
-
-
-def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TournamentRuleError(f"The {what} must be a whole number from {low:,} to {high:,}.")
-    return value
-
-
-@dataclass(frozen=True)
-class TournamentSettings:
-    """What a sit-and-go's creator chooses. Build with :meth:`create` (validates)."""
-
-    buy_in: int
-    starting_stack: int = 1_500
-    min_entrants: int = 2
-    max_entrants: int = 6
-    variant_key: str = "omaha"
-    structure: Structure = Structure.POT_LIMIT
-    schedule: BlindSchedule = PRESETS["regular"]
-    payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
-
-    @classmethod
-    def create(
-        cls,
-        *,
-        buy_in: int,
-        starting_stack: int = 1_500,
-        min_entrants: int = 2,
-        max_entrants: int = 6,
-        variant_key: str = "omaha",
-        structure: Structure | str = Structure.POT_LIMIT,
-        schedule: BlindSchedule | str = "regular",
-        payouts: PayoutTable | Sequence[int] | None = None,
-    ) -> TournamentSettings:
-        """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
-        _whole(buy_in, "buy-in", 1)
-        _whole(starting_stack, "starting stack", 1)
-        _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
-        _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
-        if min_entrants > max_entrants:
-            raise TournamentRuleError(
-                "The minimum number of players cannot be more than the maximum."
-            )
-        variant = VARIANTS.get(variant_key)
-        if variant is None:
-            raise TournamentRuleError(
-                f"There is no variant {variant_key!r}; choose one of {', '.join(VARIANTS)}."
-            )
-        if max_entrants > variant.max_seats:
-            raise TournamentRuleError(
-                f"{variant.name} seats at most {variant.max_seats} players at one table."
-            )
-        try:
-            structure = Structure(structure)
-        except ValueError:
-            raise TournamentRuleError(
-                f"There is no betting structure {structure!r}; choose one of"
-                f" {', '.join(s.value for s in Structure)}."
-            ) from None
-        try:
-            sched = preset(schedule) if isinstance(schedule, str) else schedule
-            sched.check_structure(structure)
-            table = None
-            if payouts is not None:
-                table = payouts if isinstance(payouts, PayoutTable) else PayoutTable(
-                    tuple(payouts)
-                )
-                table.check_entrants(min_entrants)
-        except (ScheduleError, PayoutError) as exc:
-            raise TournamentRuleError(_sentence(str(exc))) from None
-        first = sched.levels[0].for_structure(structure)
-        if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
-            raise TournamentRuleError(
-                f"The starting stack must be at least {MIN_STARTING_BIG_BLINDS} big blinds of"
-                f" the first level ({MIN_STARTING_BIG_BLINDS * first.big_blind:,} chips)."
-            )
-        return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
-                   sched, table)
-
-    @property
-    def variant(self) -> Variant:
-        return VARIANTS[self.variant_key]
-
-    def payout_table(self, entrants: int) -> PayoutTable:
-        """The creator's table, or the standard one for ``entrants`` players."""
-        return self.payouts if self.payouts is not None else standard_payouts(entrants)
-
-    def payout_summary(self) -> tuple[str, ...]:
-        """Which places are paid for each possible number of players, shown at registration:
-        ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
-        lines: list[str] = []
-        first = self.min_entrants
-        for count in range(self.min_entrants, self.max_entrants + 1):
-            table = self.payout_table(count)
-            if count == self.max_entrants or self.payout_table(count + 1) != table:
-                span = f"{first}" if first == count else f"{first}-{count}"
-                pcts = " / ".join(f"{p}%" for p in table.percentages)
-                lines.append(f"{span} players: {pcts}")
-                first = count + 1
-        return tuple(lines)
-
-    def storage_settings(self) -> dict[str, Any]:
-        """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
-        columns of their own there)."""
-        return {
-            "min_entrants": self.min_entrants,
-            "max_entrants": self.max_entrants,
-            "variant": self.variant_key,
-            "structure": self.structure.value,
-            "schedule": self.schedule.to_dict(),
-            "payouts": None if self.payouts is None else list(self.payouts.percentages),
-        }
-
-    @classmethod
-    def from_storage(
-        cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
-    ) -> TournamentSettings:
-        """Rebuild (and re-validate) settings written by :meth:`storage_settings`.
-
-        ``schedule`` may also be a preset's name; missing keys take the defaults."""
-        raw = settings.get("schedule", "regular")
-        try:
-            schedule = preset(raw) if isinstance(raw, str) else BlindSchedule.from_dict(raw)
-            payouts = settings.get("payouts")
-            return cls.create(
-                buy_in=buy_in,
-                starting_stack=starting_stack,
-                min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
-                max_entrants=int(settings.get("max_entrants", 6)),
-                variant_key=str(settings.get("variant", "omaha")),
-                structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
-                schedule=schedule,
-                payouts=None if payouts is None else tuple(payouts),
-            )
-        except (ScheduleError, PayoutError) as exc:
-            raise TournamentRuleError(_sentence(str(exc))) from None
-        except (TypeError, ValueError, AttributeError):
-            raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 @dataclass(frozen=True, slots=True)
