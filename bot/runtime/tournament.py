@@ -4,8 +4,8 @@
 runtime drives it and mirrors each step into storage (``TournamentRepo``
 through the :class:`TournamentStore` port; :func:`apply_outcome` does the
 storage half of a finished hand). Its settings are
-:mod:`bot.runtime.tournament_settings`; their public names are importable
-from here too.
+:mod:`bot.runtime.tournament_settings` and the placing of busted players
+:mod:`bot.runtime.placing`; their public names are importable from here too.
 
 Life of a sit-and-go::
 
@@ -64,7 +64,8 @@ from typing import Any, Protocol
 from bot.engine.variants import GameConfig
 
 from .blinds import BlindLevel, LevelUnit
-from .payouts import MIN_ENTRANTS, PayoutTable, pooled, share
+from .payouts import MIN_ENTRANTS, PayoutTable
+from .placing import Placement, place_busted, place_stored
 from .tournament_settings import MAX_CHIPS as MAX_CHIPS
 from .tournament_settings import MIN_STARTING_BIG_BLINDS as MIN_STARTING_BIG_BLINDS
 from .tournament_settings import TournamentRuleError, TournamentSettings
@@ -93,19 +94,6 @@ class Status(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A player's finish: ``place`` (shared places: the best of them), ``shared`` (how many
-    players share it, 1 when alone), the ``prize`` in chips and the stack they started
-    their last hand with (None for the winner, and for places rebuilt by :meth:`resume`)."""
-
-    user_id: int
-    place: int
-    shared: int
-    prize: int
-    start_stack: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,49 +240,50 @@ class SitAndGo:
         Raises :class:`TournamentRuleError` when the facts do not fit together.
         """
         sng = cls(settings, clock, entrants=list(entrants))
-        n = len(sng.entrants)
-        if len(set(sng.entrants)) != n or n < MIN_ENTRANTS:
-            raise TournamentRuleError("A running tournament has at least two distinct entrants.")
-        if set(stacks) & set(places) or set(stacks) | set(places) != set(sng.entrants):
-            raise TournamentRuleError("Every entrant is either seated or placed, never both.")
-        if any(s < 0 for s in stacks.values()):
-            raise TournamentRuleError("A stack cannot be negative.")
-        if sum(stacks.values()) != settings.starting_stack * n:
-            raise TournamentRuleError("The seats do not hold every tournament chip.")
-        sng._amounts = settings.payout_table(n).amounts(sng.pool)
+        _check_stored_seats(sng.entrants, stacks, places, settings.starting_stack)
+        sng._amounts = settings.payout_table(len(sng.entrants)).amounts(sng.pool)
         sng.status = Status.RUNNING
         sng.stacks = dict(stacks)
         rank = {u: i for i, u in enumerate(sng.entrants)}
-        groups: dict[int, list[int]] = {}
-        for user in sorted(places, key=rank.__getitem__):
-            groups.setdefault(places[user], []).append(user)
-        covered: list[int] = []
-        for place, group in groups.items():
-            covered.extend(range(place, place + len(group)))
-            total = pooled(sng._amounts, place, len(group))
-            for user, prize in zip(group, share(total, len(group)), strict=True):
-                sng.placements[user] = Placement(user, place, len(group), prize, None)
-        if sorted(covered) != list(range(len(stacks) + 1, n + 1)):
+        sng._restore_places(places, rank)
+        busted = sng._place_left_at_zero(last_start, rank)
+        sng._restore_clock(hands_played, elapsed)
+        winner = sng._settle()
+        if not busted and winner is None:
+            return sng, None
+        return sng, HandOutcome(hands_played, tuple(busted), winner, False)
+
+    def _restore_places(self, places: Mapping[int, int], rank: Mapping[int, int]) -> None:
+        """Placements for the stored places; players sharing one get the pooled prize, odd
+        chips in registration order. The places must be exactly those below the seated."""
+        placed, covered = place_stored(places, rank, self._amounts)
+        self.placements.update(placed)
+        if sorted(covered) != list(range(len(self.stacks) + 1, len(self.entrants) + 1)):
             raise TournamentRuleError("The stored places do not fit the players still seated.")
-        pending = [u for u, s in stacks.items() if s == 0]
+
+    def _place_left_at_zero(
+        self, last_start: Mapping[int, int] | None, rank: Mapping[int, int]
+    ) -> list[Placement]:
+        """Place the seated players left with no chips (their elimination was not stored)
+        by their stacks at the start of the last hand; returns their placements."""
+        pending = [u for u, s in self.stacks.items() if s == 0]
         start = dict(last_start or {})
         if any(u not in start or start[u] <= 0 for u in pending):
             raise TournamentRuleError(
                 "A player left with no chips needs their stack at the start of the last hand."
             )
-        busted = sng._place(pending, start, rank)
-        for p in busted:
-            del sng.stacks[p.user_id]
-            sng.placements[p.user_id] = p
-        sng.hands_played = hands_played
-        sng.started_at = clock.now() - (
-            0.0 if settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
+        busted = self._place(pending, start, rank)
+        self._eliminate(busted)
+        return busted
+
+    def _restore_clock(self, hands_played: int, elapsed: float) -> None:
+        """Continue the blind levels where they were (``elapsed`` seconds of a minute
+        schedule, or the hands played of a hand schedule)."""
+        self.hands_played = hands_played
+        self.started_at = self.clock.now() - (
+            0.0 if self.settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
         )
-        sng._reported_level = sng.level_index
-        winner = sng._settle()
-        if not busted and winner is None:
-            return sng, None
-        return sng, HandOutcome(hands_played, tuple(busted), winner, False)
+        self._reported_level = self.level_index
 
     def _elapsed(self) -> float:
         if self.started_at is None:
@@ -353,9 +342,7 @@ class SitAndGo:
         placements = self._place(busted, start, self._seat_ranking(start, order))
         for user, stack in final.items():
             self.stacks[user] = stack
-        for p in placements:
-            del self.stacks[p.user_id]
-            self.placements[p.user_id] = p
+        self._eliminate(placements)
         self.hands_played += 1
         winner = self._settle()
         level = self.level_index
@@ -367,18 +354,14 @@ class SitAndGo:
         self, busted: Sequence[int], start: Mapping[int, int], ranking: Mapping[int, int]
     ) -> list[Placement]:
         """Places for players busted in one hand, best first (see the module docstring)."""
-        order = sorted(busted, key=lambda u: (-start[u], ranking[u]))
-        next_place = len(self.stacks) - len(order) + 1
-        placements: list[Placement] = []
-        i = 0
-        while i < len(order):
-            group = [u for u in order[i:] if start[u] == start[order[i]]]
-            total = pooled(self._amounts, next_place, len(group))
-            for user, prize in zip(group, share(total, len(group)), strict=True):
-                placements.append(Placement(user, next_place, len(group), prize, start[user]))
-            next_place += len(group)
-            i += len(group)
-        return placements
+        next_place = len(self.stacks) - len(busted) + 1
+        return place_busted(busted, start, ranking, next_place, self._amounts)
+
+    def _eliminate(self, placements: Sequence[Placement]) -> None:
+        """Take busted players off the table and record their places."""
+        for p in placements:
+            del self.stacks[p.user_id]
+            self.placements[p.user_id] = p
 
     def _settle(self) -> Placement | None:
         """When one player is left, they win: 1st place, and the tournament is over."""
@@ -400,21 +383,24 @@ class SitAndGo:
         if len(start) < 2:
             raise TournamentRuleError("A hand needs at least two players.")
         for user, stack in start.items():
-            if user not in self.stacks:
-                raise TournamentRuleError(f"Player {user} is not in this tournament any more.")
-            if stack != self.stacks[user]:
-                raise TournamentRuleError(
-                    f"Player {user} started the hand with {stack:,} chips,"
-                    f" not the {self.stacks[user]:,} recorded."
-                )
-            if isinstance(final[user], bool) or not isinstance(final[user], int) or (
-                final[user] < 0
-            ):
-                raise TournamentRuleError(f"Player {user} cannot end a hand with {final[user]}.")
+            self._check_player_stacks(user, stack, final[user])
         if sum(start.values()) != sum(final.values()):
             raise TournamentRuleError("The hand created or lost chips.")
         if order and (len(order) != len(start) or set(order) != set(start)):
             raise TournamentRuleError("The seat order must list exactly the hand's players.")
+
+    def _check_player_stacks(self, user: int, stack: int, final: object) -> None:
+        """A player still in, who started with the stack recorded and ended with a whole,
+        non-negative number of chips."""
+        if user not in self.stacks:
+            raise TournamentRuleError(f"Player {user} is not in this tournament any more.")
+        if stack != self.stacks[user]:
+            raise TournamentRuleError(
+                f"Player {user} started the hand with {stack:,} chips,"
+                f" not the {self.stacks[user]:,} recorded."
+            )
+        if isinstance(final, bool) or not isinstance(final, int) or final < 0:
+            raise TournamentRuleError(f"Player {user} cannot end a hand with {final}.")
 
     def _seat_ranking(self, start: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:
         seq = list(order) if order else [u for u in self.entrants if u in start]
@@ -461,6 +447,25 @@ class SitAndGo:
         """``(user, stack)`` of the players still in, biggest stack first."""
         rank = {u: i for i, u in enumerate(self.entrants)}
         return sorted(self.stacks.items(), key=lambda item: (-item[1], rank[item[0]]))
+
+
+def _check_stored_seats(
+    entrants: Sequence[int],
+    stacks: Mapping[int, int],
+    places: Mapping[int, int],
+    starting_stack: int,
+) -> None:
+    """The facts :meth:`SitAndGo.resume` starts from fit together: two or more distinct
+    entrants, each either seated or placed, and the seats holding every chip."""
+    n = len(entrants)
+    if len(set(entrants)) != n or n < MIN_ENTRANTS:
+        raise TournamentRuleError("A running tournament has at least two distinct entrants.")
+    if set(stacks) & set(places) or set(stacks) | set(places) != set(entrants):
+        raise TournamentRuleError("Every entrant is either seated or placed, never both.")
+    if any(s < 0 for s in stacks.values()):
+        raise TournamentRuleError("A stack cannot be negative.")
+    if sum(stacks.values()) != starting_stack * n:
+        raise TournamentRuleError("The seats do not hold every tournament chip.")
 
 
 async def apply_outcome(
