@@ -119,17 +119,21 @@ def parse_env_file(text: str) -> dict[str, str]:
         match = _LINE.match(raw)
         if match is None:
             raise SettingsError(f".env line {number} is not KEY=value: {stripped[:40]!r}")
-        key, value = match[1], match[2]
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            quote, value = value[0], value[1:-1]
-            if quote == '"':
-                value = value.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
-        elif value and value[0] in "'\"":
-            raise SettingsError(f".env line {number}: the quote of {key} is not closed")
-        else:
-            value = re.split(r"\s+#", value, maxsplit=1)[0].rstrip()
-        values[key] = value
+        key = match[1]
+        values[key] = _env_value(match[2], key, number)
     return values
+
+
+def _env_value(value: str, key: str, number: int) -> str:
+    """The value of line ``number`` (``key``'s): unquoted, or cut at an inline comment."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        quote, value = value[0], value[1:-1]
+        if quote == '"':
+            value = value.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+        return value
+    if value and value[0] in "'\"":
+        raise SettingsError(f".env line {number}: the quote of {key} is not closed")
+    return re.split(r"\s+#", value, maxsplit=1)[0].rstrip()
 
 
 def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
@@ -138,6 +142,33 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
         wanted = " or ".join(f"{s}://" for s in schemes)
         raise SettingsError(f"{name} must be a URL starting with {wanted}, got {value!r}")
     return value
+
+
+def _token(token: str, required: bool) -> str:
+    if required and not token:
+        raise MissingToken()
+    if any(ch.isspace() for ch in token):
+        raise SettingsError("DISCORD_TOKEN contains spaces; copy the token exactly")
+    return token
+
+
+def _dev_guild_id(text: str) -> int | None:
+    """A positive server id, or None (sync globally) when empty."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) <= 0:
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (a number), got {text!r}")
+    return int(text)
+
+
+def _log_level(text: str) -> str:
+    """An upper-case level name; ``WARN`` means ``WARNING``; empty means the default."""
+    level = (text or DEFAULT_LOG_LEVEL).upper()
+    if level == "WARN":
+        level = "WARNING"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    return level
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,36 +189,16 @@ class Settings:
         def get(name: str) -> str:
             return values.get(name, "").strip()
 
-        token = get("DISCORD_TOKEN")
-        if require_token and not token:
-            raise MissingToken()
-        if any(ch.isspace() for ch in token):
-            raise SettingsError("DISCORD_TOKEN contains spaces; copy the token exactly")
-
+        token = _token(get("DISCORD_TOKEN"), require_token)
         database = get("DATABASE_PATH") or DEFAULT_DATABASE
-
-        guild_text = get("DEV_GUILD_ID")
-        dev_guild: int | None = None
-        if guild_text:
-            if not guild_text.isdigit() or int(guild_text) <= 0:
-                raise SettingsError(
-                    f"DEV_GUILD_ID must be a server id (a number), got {guild_text!r}"
-                )
-            dev_guild = int(guild_text)
-
+        dev_guild = _dev_guild_id(get("DEV_GUILD_ID"))
         api_base = _url(
             "DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http", "https")
         ).rstrip("/")
         gateway = _url(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         )
-
-        level = (get("LOG_LEVEL") or DEFAULT_LOG_LEVEL).upper()
-        if level == "WARN":
-            level = "WARNING"
-        if level not in LOG_LEVELS:
-            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
-
+        level = _log_level(get("LOG_LEVEL"))
         return cls(
             token=Secret(token),
             database_path=database,

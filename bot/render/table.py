@@ -127,41 +127,67 @@ def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
     return (cx, cy, cx + total, cy + MINI_H)
 
 
+_Badge = tuple[str, tuple[int, int, int], tuple[int, int, int]]  # text, fill, ink
+
+
 def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
-    pal: Palette = cv.pal
-    x0, y0, x1, y1 = spot.box
+    """A seat: face-down cards behind the box, the box, the name and dealer button, the
+    stack and badges, and for the player to act the clock."""
     out = seat.status in (SeatStatus.FOLDED, SeatStatus.SITTING_OUT, SeatStatus.WAITING)
     turn = view.to_act == seat.seat
+    _draw_backs(cv, spot, seat)
+    _draw_seat_box(cv, spot, out, turn)
+    x0, y0, x1, y1 = spot.box
+    inner = (x0 + 12, y0 + 6, x1 - 12, y1 - 6)
+    _draw_name_row(cv, spot, seat, view, inner, out)
+    _draw_stack_row(cv, spot, seat, inner, out)
+    if turn:
+        _draw_turn_clock(cv, spot, seat, view)
 
-    # cards behind the box, peeking out towards the felt
+
+def _draw_backs(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
+    """Cards behind the box, peeking out towards the felt."""
     backs = backs_box(spot, seat)
     if backs is not None:
         for i in range(seat.cards):
             cv.card(None, backs[0] + i * MINI_STEP, backs[1], MINI_H, tag=f"back:{seat.seat}")
 
+
+def _draw_seat_box(cv: Canvas, spot: SeatSpot, out: bool, turn: bool) -> None:
+    """The box, dimmed for a player out of the hand, outlined for the player to act."""
+    pal: Palette = cv.pal
     fill = pal.panel_dim if out else pal.panel
     edge, edge_w = (pal.accent, 4) if turn else (pal.panel_edge, 2)
     cv.draw.rounded_rectangle(spot.box, radius=14, fill=fill, outline=edge, width=edge_w)
-    inner = (x0 + 12, y0 + 6, x1 - 12, y1 - 6)
-    ink = pal.text_dim if out else pal.text
 
+
+def _draw_name_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, inner: Box,
+                   out: bool) -> None:
+    """The player's name, with the dealer button right of it on the button's seat."""
+    pal: Palette = cv.pal
+    x0, y0, x1, _y1 = spot.box
     name_right = x1 - 12
-    if view.button == seat.seat:  # the dealer button, right of the name
-        r = 15
-        bx, by = x1 - 12 - r, y0 + 26
-        cv.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=(250, 250, 250),
-                        outline=(120, 120, 120), width=2)
-        cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
-                limit=(bx - r, by - r, bx + r, by + r), tag=f"button:{seat.seat}")
-        name_right = bx - r - 8
+    if view.button == seat.seat:
+        name_right = _draw_dealer_button(cv, x1 - 12 - 15, y0 + 26, seat.seat)
     name = display_name(seat.name, f"Seat {seat.seat}")
-    cv.text((x0 + 14, y0 + 26), name, 28, ink, bold=True, anchor="lm",
-            limit=(inner[0], inner[1], name_right, inner[3]), tag=f"name:{seat.seat}")
+    cv.text((x0 + 14, y0 + 26), name, 28, pal.text_dim if out else pal.text, bold=True,
+            anchor="lm", limit=(inner[0], inner[1], name_right, inner[3]),
+            tag=f"name:{seat.seat}")
 
-    # stack, then badges from the right
-    row2 = y0 + 62
-    right = x1 - 12
-    badges: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
+
+def _draw_dealer_button(cv: Canvas, bx: int, by: int, seat_no: int) -> int:
+    """The dealer button centred at ``bx, by``; returns where the name must end."""
+    r = 15
+    cv.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=(250, 250, 250),
+                    outline=(120, 120, 120), width=2)
+    cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
+            limit=(bx - r, by - r, bx + r, by + r), tag=f"button:{seat_no}")
+    return bx - r - 8
+
+
+def _seat_badges(seat: SeatView, pal: Palette) -> list[_Badge]:
+    """The status badge (all-in, folded, sitting out, waiting), then the blind badge."""
+    badges: list[_Badge] = []
     if seat.status == SeatStatus.ALL_IN:
         badges.append(("ALL-IN", pal.danger, (255, 255, 255)))
     elif seat.status == SeatStatus.FOLDED:
@@ -172,6 +198,16 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
         badges.append(("WAITING", pal.panel_edge, pal.text))
     if seat.blind:
         badges.append((seat.blind, (70, 110, 190), (255, 255, 255)))
+    return badges
+
+
+def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, inner: Box, out: bool) -> None:
+    """The stack (short form when the badges leave too little room), badges from the right."""
+    pal: Palette = cv.pal
+    x0, y0, x1, _y1 = spot.box
+    row2 = y0 + 62
+    right = x1 - 12
+    badges = _seat_badges(seat, pal)
     stack = chips(seat.stack)
     badge_w = sum(text_width(t, 18, bold=True) + 22 for t, _, _ in badges)
     if text_width(stack, 26, bold=True) > (inner[2] - inner[0]) - badge_w - 4:
@@ -185,24 +221,28 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> N
             limit=(inner[0], inner[1], max(right, stack_right + 2), inner[3]),
             tag=f"stack:{seat.seat}")
 
-    if turn:
-        bar = (x0 + 14, y1 - 24, x1 - 70, y1 - 14)
-        cv.draw.rounded_rectangle(bar, radius=5, fill=pal.panel_dim, outline=pal.panel_edge)
-        if view.clock is not None:
-            frac = 1.0
-            if view.clock_total:
-                frac = max(0.0, min(1.0, view.clock / view.clock_total))
-            low = frac < 0.25
-            if frac > 0:
-                cv.draw.rounded_rectangle((bar[0], bar[1], bar[0] + max(10, round(
-                    (bar[2] - bar[0]) * frac)), bar[3]), radius=5,
-                    fill=pal.danger if low else pal.accent)
-            cv.text((x1 - 14, y1 - 19), _fmt_clock(view.clock), 22,
-                    pal.danger if low else pal.accent, bold=True, anchor="rm",
-                    limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
-        else:
-            cv.text((x1 - 14, y1 - 19), "to act", 20, pal.accent, bold=True, anchor="rm",
-                    limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
+
+def _draw_turn_clock(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
+    """For the player to act: the clock bar and the time left, or "to act" without a clock."""
+    pal: Palette = cv.pal
+    x0, _y0, x1, y1 = spot.box
+    bar = (x0 + 14, y1 - 24, x1 - 70, y1 - 14)
+    cv.draw.rounded_rectangle(bar, radius=5, fill=pal.panel_dim, outline=pal.panel_edge)
+    if view.clock is None:
+        cv.text((x1 - 14, y1 - 19), "to act", 20, pal.accent, bold=True, anchor="rm",
+                limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
+        return
+    frac = 1.0
+    if view.clock_total:
+        frac = max(0.0, min(1.0, view.clock / view.clock_total))
+    low = frac < 0.25
+    if frac > 0:
+        cv.draw.rounded_rectangle((bar[0], bar[1], bar[0] + max(10, round(
+            (bar[2] - bar[0]) * frac)), bar[3]), radius=5,
+            fill=pal.danger if low else pal.accent)
+    cv.text((x1 - 14, y1 - 19), _fmt_clock(view.clock), 22,
+            pal.danger if low else pal.accent, bold=True, anchor="rm",
+            limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
 
 
 def centre_band() -> Box:
@@ -312,16 +352,10 @@ def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView, obstacles: list[Box]
 
 
 def _draw_centre(cv: Canvas, view: TableView) -> None:
+    """The board in the middle, the street above it, the pot and side pots, the note."""
     pal = cv.pal
-    bx0, by0, _bx1, by1 = board_box()
-    step = card_width(BOARD_H) + BOARD_GAP
-    for i in range(5):
-        x = bx0 + i * step
-        if i < len(view.board):
-            cv.card(view.board[i], x, by0, BOARD_H, tag="board")
-        else:
-            cv.draw.rounded_rectangle((x, by0, x + card_width(BOARD_H), by1), radius=8,
-                                      outline=pal.slot, width=3)
+    _draw_board_slots(cv, view)
+    _bx0, by0, _bx1, by1 = board_box()
     limit = centre_band()
     total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
     top = by0 - 26
@@ -332,11 +366,7 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
         cv.text((CENTER[0], top), f"Pot {chips(total)}", 32, pal.felt_text, bold=True,
                 anchor="mm", limit=limit, tag="pot")
     if len(view.pots) > 1:
-        parts = []
-        for i, p in enumerate(view.pots):
-            label = p.label or ("Main" if i == 0 else f"Side {i}")
-            parts.append(f"{label}: {chips(p.amount)}")
-        cv.text((CENTER[0], by1 + 22), " \u00b7 ".join(parts), 20, pal.felt_text_dim,
+        cv.text((CENTER[0], by1 + 22), _side_pots_line(view), 20, pal.felt_text_dim,
                 anchor="mm", limit=limit, tag="pots")
     if view.note:
         y = by1 + (52 if len(view.pots) > 1 else 26)
@@ -344,19 +374,57 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
                 tag="note")
 
 
+def _draw_board_slots(cv: Canvas, view: TableView) -> None:
+    """Five card slots: the dealt board cards, an empty outline for each one to come."""
+    bx0, by0, _bx1, by1 = board_box()
+    step = card_width(BOARD_H) + BOARD_GAP
+    for i in range(5):
+        x = bx0 + i * step
+        if i < len(view.board):
+            cv.card(view.board[i], x, by0, BOARD_H, tag="board")
+        else:
+            cv.draw.rounded_rectangle((x, by0, x + card_width(BOARD_H), by1), radius=8,
+                                      outline=cv.pal.slot, width=3)
+
+
+def _side_pots_line(view: TableView) -> str:
+    """``Main: 1,200 · Side 1: 400`` (a pot's own label when it has one)."""
+    parts = []
+    for i, p in enumerate(view.pots):
+        label = p.label or ("Main" if i == 0 else f"Side {i}")
+        parts.append(f"{label}: {chips(p.amount)}")
+    return " \u00b7 ".join(parts)
+
+
 def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
                style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
     """Lay out and draw the table; the canvas keeps the record of what went where."""
     spots = {s.seat: s for s in seat_spots(view.max_seats)}
+    _check_view(view, spots)
+    pal = palette(theme)
+    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    cv.img.paste(_background(Theme(theme)))
+    _draw_header(cv, view)
+    _draw_open_seats(cv, view, spots)
+    _draw_centre(cv, view)
+    _draw_on_felt(cv, view, spots)
+    for seat in view.seats:
+        _draw_seat(cv, spots[seat.seat], seat, view)
+    return cv
+
+
+def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:
+    """Refuse a seat the table does not have, or a board of more than five cards."""
     for seat in view.seats:
         if seat.seat not in spots:
             raise ValueError(f"seat {seat.seat} is not on a {view.max_seats}-seat table")
     if len(view.board) > 5:
         raise ValueError("a board has at most 5 cards")
-    pal = palette(theme)
-    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
-    cv.img.paste(_background(Theme(theme)))
 
+
+def _draw_header(cv: Canvas, view: TableView) -> None:
+    """The table name, the hand number and the game."""
+    pal = cv.pal
     page = (PAD, 8, WIDTH - PAD, HEADER)
     hand = f"Hand #{view.hand_number}"
     hb = cv.text((WIDTH - PAD, 30), hand, 26, pal.text_dim, anchor="rm", limit=page)
@@ -365,15 +433,22 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
     if view.game:
         cv.text((PAD, 66), view.game, 22, pal.text_dim, anchor="lm", limit=page)
 
+
+def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) -> None:
+    """Open seats: a faint outline with the seat number."""
+    pal = cv.pal
     taken = {s.seat for s in view.seats}
-    for spot in spots.values():  # open seats: a faint outline with the seat number
+    for spot in spots.values():
         if spot.seat not in taken:
             cv.draw.rounded_rectangle(spot.box, radius=14, fill=pal.background,
                                       outline=pal.panel_edge, width=2)
             cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
                     f"Seat {spot.seat}", 22, pal.text_dim, anchor="mm", limit=spot.box)
 
-    _draw_centre(cv, view)
+
+def _draw_on_felt(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) -> None:
+    """Each seat's shown cards or bet on the felt, placed clear of the centre column, the
+    seat boxes, the face-down cards and what was placed before."""
     obstacles = [centre_band()] + [s.box for s in spots.values()]
     obstacles += [b for seat in view.seats if (b := backs_box(spots[seat.seat], seat))]
     for seat in view.seats:
@@ -383,9 +458,6 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
             obstacles.append(_draw_shown(cv, spot, seat, obstacles, height))
         elif seat.bet:
             obstacles.append(_draw_bet(cv, spot, seat.bet, obstacles))
-    for seat in view.seats:
-        _draw_seat(cv, spots[seat.seat], seat, view)
-    return cv
 
 
 def render_table(view: TableView, theme: Theme | str = Theme.DARK,

@@ -101,72 +101,120 @@ class TableConfig:
         a 60 s time bank. Fixed limit: the big blind is the small bet and the
         small blind half of it rounded down (RULES section 3).
         """
-        key = (variant_key or DEFAULT_VARIANT).strip().lower()
-        if key not in VARIANTS:
-            names = ", ".join(v.name for v in VARIANTS.values())
-            raise SettingsError(f"Unknown variant {variant_key!r}; choose one of: {names}.")
+        key = _variant_key(variant_key)
         variant = VARIANTS[key]
-        try:
-            struct = Structure(structure) if structure is not None else DEFAULT_STRUCTURE
-        except ValueError:
-            choices = ", ".join(s.value for s in Structure)
-            raise SettingsError(
-                f"Unknown structure {structure!r}; choose one of: {choices}."
-            ) from None
-
-        def chips(name: str, value: int | None, default: int, low: int = 0) -> int:
-            if value is None:
-                return default
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise SettingsError(f"The {name} must be a whole number of chips.")
-            if value < low:
-                raise SettingsError(f"The {name} must be at least {low}.")
-            if value > MAX_CHIPS:
-                raise SettingsError(f"The {name} can be at most {MAX_CHIPS:,}.")
-            return value
-
-        bb = chips("big blind", big_blind, 2, low=1)
-        if struct is Structure.FIXED_LIMIT:
-            if bb < 2:
-                raise SettingsError(
-                    "In fixed limit the big blind (the small bet) must be at least 2."
-                )
-            default_sb = bb // 2
-            sb = chips("small blind", small_blind, default_sb, low=1)
-            if sb != default_sb:
-                raise SettingsError(
-                    "In fixed limit the small blind is half the big blind rounded down: "
-                    f"{default_sb}."
-                )
-        else:
-            sb = chips("small blind", small_blind, max(1, bb // 2), low=1)
-            if sb > bb:
-                raise SettingsError("The small blind cannot be bigger than the big blind.")
-        an = chips("ante", ante, 0)
-        if an > bb:
-            raise SettingsError("The ante cannot be bigger than the big blind.")
-        lo = chips("minimum buy-in", min_buyin, 20 * bb, low=1)
-        hi = chips("maximum buy-in", max_buyin, max(100 * bb, lo), low=1)
-        if lo < bb:
-            raise SettingsError(f"The minimum buy-in must cover at least one big blind ({bb}).")
-        if hi < lo:
-            raise SettingsError("The maximum buy-in cannot be below the minimum buy-in.")
-        n = 6 if seats is None else seats
-        if seats is None:
-            n = min(6, variant.max_seats)
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= variant.max_seats:
-            raise SettingsError(
-                f"{variant.name} seats 2 to {variant.max_seats} players (the deck allows no more)."
-            )
-        ck = 30 if clock is None else clock
-        if isinstance(ck, bool) or not isinstance(ck, int) or not MIN_CLOCK <= ck <= MAX_CLOCK:
-            raise SettingsError(
-                f"The clock must be {MIN_CLOCK} to {MAX_CLOCK} seconds per decision."
-            )
-        tb = 60 if time_bank is None else time_bank
-        if isinstance(tb, bool) or not isinstance(tb, int) or not 0 <= tb <= MAX_TIME_BANK:
-            raise SettingsError(f"The time bank must be 0 to {MAX_TIME_BANK} seconds.")
+        struct = _structure(structure)
+        sb, bb = _blinds(struct, small_blind, big_blind)
+        an = _ante(ante, bb)
+        lo, hi = _buyins(min_buyin, max_buyin, bb)
+        n = _seats(seats, variant)
+        ck = _clock(clock)
+        tb = _time_bank(time_bank)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb)
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
+
+
+# -- validation phases of TableConfig.create, in the order it runs them ---------------------
+
+
+def _variant_key(variant_key: str | None) -> str:
+    """The variant's key, normalised; an unknown variant lists the known ones."""
+    key = (variant_key or DEFAULT_VARIANT).strip().lower()
+    if key not in VARIANTS:
+        names = ", ".join(v.name for v in VARIANTS.values())
+        raise SettingsError(f"Unknown variant {variant_key!r}; choose one of: {names}.")
+    return key
+
+
+def _structure(structure: Structure | str | None) -> Structure:
+    try:
+        return Structure(structure) if structure is not None else DEFAULT_STRUCTURE
+    except ValueError:
+        choices = ", ".join(s.value for s in Structure)
+        raise SettingsError(f"Unknown structure {structure!r}; choose one of: {choices}.") from None
+
+
+def _chips(name: str, value: int | None, default: int, low: int = 0) -> int:
+    """A chip amount between ``low`` and :data:`MAX_CHIPS`, or ``default`` when None."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SettingsError(f"The {name} must be a whole number of chips.")
+    if value < low:
+        raise SettingsError(f"The {name} must be at least {low}.")
+    if value > MAX_CHIPS:
+        raise SettingsError(f"The {name} can be at most {MAX_CHIPS:,}.")
+    return value
+
+
+def _blinds(struct: Structure, small_blind: int | None, big_blind: int | None) -> tuple[int, int]:
+    """``(small, big)``: the big blind first, then the small blind the structure allows."""
+    bb = _chips("big blind", big_blind, 2, low=1)
+    if struct is Structure.FIXED_LIMIT:
+        return _fixed_limit_small_blind(small_blind, bb), bb
+    sb = _chips("small blind", small_blind, max(1, bb // 2), low=1)
+    if sb > bb:
+        raise SettingsError("The small blind cannot be bigger than the big blind.")
+    return sb, bb
+
+
+def _fixed_limit_small_blind(small_blind: int | None, bb: int) -> int:
+    """Fixed limit: the big blind is the small bet and the small blind half of it."""
+    if bb < 2:
+        raise SettingsError("In fixed limit the big blind (the small bet) must be at least 2.")
+    default_sb = bb // 2
+    sb = _chips("small blind", small_blind, default_sb, low=1)
+    if sb != default_sb:
+        raise SettingsError(
+            f"In fixed limit the small blind is half the big blind rounded down: {default_sb}."
+        )
+    return sb
+
+
+def _ante(ante: int | None, bb: int) -> int:
+    an = _chips("ante", ante, 0)
+    if an > bb:
+        raise SettingsError("The ante cannot be bigger than the big blind.")
+    return an
+
+
+def _buyins(min_buyin: int | None, max_buyin: int | None, bb: int) -> tuple[int, int]:
+    """``(minimum, maximum)`` buy-in; by default 20 and 100 big blinds."""
+    lo = _chips("minimum buy-in", min_buyin, 20 * bb, low=1)
+    hi = _chips("maximum buy-in", max_buyin, max(100 * bb, lo), low=1)
+    if lo < bb:
+        raise SettingsError(f"The minimum buy-in must cover at least one big blind ({bb}).")
+    if hi < lo:
+        raise SettingsError("The maximum buy-in cannot be below the minimum buy-in.")
+    return lo, hi
+
+
+def _whole_in(value: object, low: int, high: int) -> bool:
+    """``value`` is an int (not a bool) from ``low`` to ``high``."""
+    return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
+
+
+def _seats(seats: int | None, variant: Variant) -> int:
+    """By default 6, or the variant's maximum if smaller; never more than the deck allows."""
+    n = min(6, variant.max_seats) if seats is None else seats
+    if not _whole_in(n, 2, variant.max_seats):
+        raise SettingsError(
+            f"{variant.name} seats 2 to {variant.max_seats} players (the deck allows no more)."
+        )
+    return n
+
+
+def _clock(clock: int | None) -> int:
+    ck = 30 if clock is None else clock
+    if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
+        raise SettingsError(f"The clock must be {MIN_CLOCK} to {MAX_CLOCK} seconds per decision.")
+    return ck
+
+
+def _time_bank(time_bank: int | None) -> int:
+    tb = 60 if time_bank is None else time_bank
+    if not _whole_in(tb, 0, MAX_TIME_BANK):
+        raise SettingsError(f"The time bank must be 0 to {MAX_TIME_BANK} seconds.")
+    return tb

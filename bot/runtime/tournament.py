@@ -3,7 +3,9 @@
 :class:`SitAndGo` is pure state (no I/O, no Discord, no SQLite): the table
 runtime drives it and mirrors each step into storage (``TournamentRepo``
 through the :class:`TournamentStore` port; :func:`apply_outcome` does the
-storage half of a finished hand).
+storage half of a finished hand). Its settings are
+:mod:`bot.runtime.tournament_settings` and the placing of busted players
+:mod:`bot.runtime.placing`; their public names are importable from here too.
 
 Life of a sit-and-go::
 
@@ -59,19 +61,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+from bot.engine.variants import GameConfig
 
-from .blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit, ScheduleError, preset
-from .errors import TableError
-from .payouts import (
-    MAX_ENTRANTS,
-    MIN_ENTRANTS,
-    PayoutError,
-    PayoutTable,
-    pooled,
-    share,
-    standard_payouts,
-)
+from .blinds import BlindLevel, LevelUnit
+from .payouts import MIN_ENTRANTS, PayoutTable
+from .placing import Placement, place_busted, place_stored
+from .tournament_settings import MAX_CHIPS as MAX_CHIPS
+from .tournament_settings import MIN_STARTING_BIG_BLINDS as MIN_STARTING_BIG_BLINDS
+from .tournament_settings import TournamentRuleError, TournamentSettings
 
 __all__ = [
     "HandOutcome",
@@ -86,15 +83,6 @@ __all__ = [
     "draw_seats",
 ]
 
-#: The starting stack must be at least this many big blinds of the first level.
-MIN_STARTING_BIG_BLINDS = 10
-MAX_CHIPS = 1_000_000_000
-
-
-class TournamentRuleError(TableError):
-    """A request the tournament refuses, or settings that do not make one (readable)."""
-
-
 class NowClock(Protocol):
     """The part of :class:`bot.runtime.clock.Clock` a tournament needs."""
 
@@ -106,161 +94,6 @@ class Status(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
-
-
-def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TournamentRuleError(f"The {what} must be a whole number from {low:,} to {high:,}.")
-    return value
-
-
-@dataclass(frozen=True)
-class TournamentSettings:
-    """What a sit-and-go's creator chooses. Build with :meth:`create` (validates)."""
-
-    buy_in: int
-    starting_stack: int = 1_500
-    min_entrants: int = 2
-    max_entrants: int = 6
-    variant_key: str = "omaha"
-    structure: Structure = Structure.POT_LIMIT
-    schedule: BlindSchedule = PRESETS["regular"]
-    payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
-
-    @classmethod
-    def create(
-        cls,
-        *,
-        buy_in: int,
-        starting_stack: int = 1_500,
-        min_entrants: int = 2,
-        max_entrants: int = 6,
-        variant_key: str = "omaha",
-        structure: Structure | str = Structure.POT_LIMIT,
-        schedule: BlindSchedule | str = "regular",
-        payouts: PayoutTable | Sequence[int] | None = None,
-    ) -> TournamentSettings:
-        """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
-        _whole(buy_in, "buy-in", 1)
-        _whole(starting_stack, "starting stack", 1)
-        _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
-        _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
-        if min_entrants > max_entrants:
-            raise TournamentRuleError(
-                "The minimum number of players cannot be more than the maximum."
-            )
-        variant = VARIANTS.get(variant_key)
-        if variant is None:
-            raise TournamentRuleError(
-                f"There is no variant {variant_key!r}; choose one of {', '.join(VARIANTS)}."
-            )
-        if max_entrants > variant.max_seats:
-            raise TournamentRuleError(
-                f"{variant.name} seats at most {variant.max_seats} players at one table."
-            )
-        try:
-            structure = Structure(structure)
-        except ValueError:
-            raise TournamentRuleError(
-                f"There is no betting structure {structure!r}; choose one of"
-                f" {', '.join(s.value for s in Structure)}."
-            ) from None
-        try:
-            sched = preset(schedule) if isinstance(schedule, str) else schedule
-            sched.check_structure(structure)
-            table = None
-            if payouts is not None:
-                table = payouts if isinstance(payouts, PayoutTable) else PayoutTable(
-                    tuple(payouts)
-                )
-                table.check_entrants(min_entrants)
-        except (ScheduleError, PayoutError) as exc:
-            raise TournamentRuleError(_sentence(str(exc))) from None
-        first = sched.levels[0].for_structure(structure)
-        if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
-            raise TournamentRuleError(
-                f"The starting stack must be at least {MIN_STARTING_BIG_BLINDS} big blinds of"
-                f" the first level ({MIN_STARTING_BIG_BLINDS * first.big_blind:,} chips)."
-            )
-        return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
-                   sched, table)
-
-    @property
-    def variant(self) -> Variant:
-        return VARIANTS[self.variant_key]
-
-    def payout_table(self, entrants: int) -> PayoutTable:
-        """The creator's table, or the standard one for ``entrants`` players."""
-        return self.payouts if self.payouts is not None else standard_payouts(entrants)
-
-    def payout_summary(self) -> tuple[str, ...]:
-        """Which places are paid for each possible number of players, shown at registration:
-        ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
-        lines: list[str] = []
-        first = self.min_entrants
-        for count in range(self.min_entrants, self.max_entrants + 1):
-            table = self.payout_table(count)
-            if count == self.max_entrants or self.payout_table(count + 1) != table:
-                span = f"{first}" if first == count else f"{first}-{count}"
-                pcts = " / ".join(f"{p}%" for p in table.percentages)
-                lines.append(f"{span} players: {pcts}")
-                first = count + 1
-        return tuple(lines)
-
-    def storage_settings(self) -> dict[str, Any]:
-        """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
-        columns of their own there)."""
-        return {
-            "min_entrants": self.min_entrants,
-            "max_entrants": self.max_entrants,
-            "variant": self.variant_key,
-            "structure": self.structure.value,
-            "schedule": self.schedule.to_dict(),
-            "payouts": None if self.payouts is None else list(self.payouts.percentages),
-        }
-
-    @classmethod
-    def from_storage(
-        cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
-    ) -> TournamentSettings:
-        """Rebuild (and re-validate) settings written by :meth:`storage_settings`.
-
-        ``schedule`` may also be a preset's name; missing keys take the defaults."""
-        raw = settings.get("schedule", "regular")
-        try:
-            schedule = preset(raw) if isinstance(raw, str) else BlindSchedule.from_dict(raw)
-            payouts = settings.get("payouts")
-            return cls.create(
-                buy_in=buy_in,
-                starting_stack=starting_stack,
-                min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
-                max_entrants=int(settings.get("max_entrants", 6)),
-                variant_key=str(settings.get("variant", "omaha")),
-                structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
-                schedule=schedule,
-                payouts=None if payouts is None else tuple(payouts),
-            )
-        except (ScheduleError, PayoutError) as exc:
-            raise TournamentRuleError(_sentence(str(exc))) from None
-        except (TypeError, ValueError, AttributeError):
-            raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A player's finish: ``place`` (shared places: the best of them), ``shared`` (how many
-    players share it, 1 when alone), the ``prize`` in chips and the stack they started
-    their last hand with (None for the winner, and for places rebuilt by :meth:`resume`)."""
-
-    user_id: int
-    place: int
-    shared: int
-    prize: int
-    start_stack: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,49 +240,50 @@ class SitAndGo:
         Raises :class:`TournamentRuleError` when the facts do not fit together.
         """
         sng = cls(settings, clock, entrants=list(entrants))
-        n = len(sng.entrants)
-        if len(set(sng.entrants)) != n or n < MIN_ENTRANTS:
-            raise TournamentRuleError("A running tournament has at least two distinct entrants.")
-        if set(stacks) & set(places) or set(stacks) | set(places) != set(sng.entrants):
-            raise TournamentRuleError("Every entrant is either seated or placed, never both.")
-        if any(s < 0 for s in stacks.values()):
-            raise TournamentRuleError("A stack cannot be negative.")
-        if sum(stacks.values()) != settings.starting_stack * n:
-            raise TournamentRuleError("The seats do not hold every tournament chip.")
-        sng._amounts = settings.payout_table(n).amounts(sng.pool)
+        _check_stored_seats(sng.entrants, stacks, places, settings.starting_stack)
+        sng._amounts = settings.payout_table(len(sng.entrants)).amounts(sng.pool)
         sng.status = Status.RUNNING
         sng.stacks = dict(stacks)
         rank = {u: i for i, u in enumerate(sng.entrants)}
-        groups: dict[int, list[int]] = {}
-        for user in sorted(places, key=rank.__getitem__):
-            groups.setdefault(places[user], []).append(user)
-        covered: list[int] = []
-        for place, group in groups.items():
-            covered.extend(range(place, place + len(group)))
-            total = pooled(sng._amounts, place, len(group))
-            for user, prize in zip(group, share(total, len(group)), strict=True):
-                sng.placements[user] = Placement(user, place, len(group), prize, None)
-        if sorted(covered) != list(range(len(stacks) + 1, n + 1)):
+        sng._restore_places(places, rank)
+        busted = sng._place_left_at_zero(last_start, rank)
+        sng._restore_clock(hands_played, elapsed)
+        winner = sng._settle()
+        if not busted and winner is None:
+            return sng, None
+        return sng, HandOutcome(hands_played, tuple(busted), winner, False)
+
+    def _restore_places(self, places: Mapping[int, int], rank: Mapping[int, int]) -> None:
+        """Placements for the stored places; players sharing one get the pooled prize, odd
+        chips in registration order. The places must be exactly those below the seated."""
+        placed, covered = place_stored(places, rank, self._amounts)
+        self.placements.update(placed)
+        if sorted(covered) != list(range(len(self.stacks) + 1, len(self.entrants) + 1)):
             raise TournamentRuleError("The stored places do not fit the players still seated.")
-        pending = [u for u, s in stacks.items() if s == 0]
+
+    def _place_left_at_zero(
+        self, last_start: Mapping[int, int] | None, rank: Mapping[int, int]
+    ) -> list[Placement]:
+        """Place the seated players left with no chips (their elimination was not stored)
+        by their stacks at the start of the last hand; returns their placements."""
+        pending = [u for u, s in self.stacks.items() if s == 0]
         start = dict(last_start or {})
         if any(u not in start or start[u] <= 0 for u in pending):
             raise TournamentRuleError(
                 "A player left with no chips needs their stack at the start of the last hand."
             )
-        busted = sng._place(pending, start, rank)
-        for p in busted:
-            del sng.stacks[p.user_id]
-            sng.placements[p.user_id] = p
-        sng.hands_played = hands_played
-        sng.started_at = clock.now() - (
-            0.0 if settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
+        busted = self._place(pending, start, rank)
+        self._eliminate(busted)
+        return busted
+
+    def _restore_clock(self, hands_played: int, elapsed: float) -> None:
+        """Continue the blind levels where they were (``elapsed`` seconds of a minute
+        schedule, or the hands played of a hand schedule)."""
+        self.hands_played = hands_played
+        self.started_at = self.clock.now() - (
+            0.0 if self.settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
         )
-        sng._reported_level = sng.level_index
-        winner = sng._settle()
-        if not busted and winner is None:
-            return sng, None
-        return sng, HandOutcome(hands_played, tuple(busted), winner, False)
+        self._reported_level = self.level_index
 
     def _elapsed(self) -> float:
         if self.started_at is None:
@@ -508,9 +342,7 @@ class SitAndGo:
         placements = self._place(busted, start, self._seat_ranking(start, order))
         for user, stack in final.items():
             self.stacks[user] = stack
-        for p in placements:
-            del self.stacks[p.user_id]
-            self.placements[p.user_id] = p
+        self._eliminate(placements)
         self.hands_played += 1
         winner = self._settle()
         level = self.level_index
@@ -522,18 +354,14 @@ class SitAndGo:
         self, busted: Sequence[int], start: Mapping[int, int], ranking: Mapping[int, int]
     ) -> list[Placement]:
         """Places for players busted in one hand, best first (see the module docstring)."""
-        order = sorted(busted, key=lambda u: (-start[u], ranking[u]))
-        next_place = len(self.stacks) - len(order) + 1
-        placements: list[Placement] = []
-        i = 0
-        while i < len(order):
-            group = [u for u in order[i:] if start[u] == start[order[i]]]
-            total = pooled(self._amounts, next_place, len(group))
-            for user, prize in zip(group, share(total, len(group)), strict=True):
-                placements.append(Placement(user, next_place, len(group), prize, start[user]))
-            next_place += len(group)
-            i += len(group)
-        return placements
+        next_place = len(self.stacks) - len(busted) + 1
+        return place_busted(busted, start, ranking, next_place, self._amounts)
+
+    def _eliminate(self, placements: Sequence[Placement]) -> None:
+        """Take busted players off the table and record their places."""
+        for p in placements:
+            del self.stacks[p.user_id]
+            self.placements[p.user_id] = p
 
     def _settle(self) -> Placement | None:
         """When one player is left, they win: 1st place, and the tournament is over."""
@@ -555,21 +383,24 @@ class SitAndGo:
         if len(start) < 2:
             raise TournamentRuleError("A hand needs at least two players.")
         for user, stack in start.items():
-            if user not in self.stacks:
-                raise TournamentRuleError(f"Player {user} is not in this tournament any more.")
-            if stack != self.stacks[user]:
-                raise TournamentRuleError(
-                    f"Player {user} started the hand with {stack:,} chips,"
-                    f" not the {self.stacks[user]:,} recorded."
-                )
-            if isinstance(final[user], bool) or not isinstance(final[user], int) or (
-                final[user] < 0
-            ):
-                raise TournamentRuleError(f"Player {user} cannot end a hand with {final[user]}.")
+            self._check_player_stacks(user, stack, final[user])
         if sum(start.values()) != sum(final.values()):
             raise TournamentRuleError("The hand created or lost chips.")
         if order and (len(order) != len(start) or set(order) != set(start)):
             raise TournamentRuleError("The seat order must list exactly the hand's players.")
+
+    def _check_player_stacks(self, user: int, stack: int, final: object) -> None:
+        """A player still in, who started with the stack recorded and ended with a whole,
+        non-negative number of chips."""
+        if user not in self.stacks:
+            raise TournamentRuleError(f"Player {user} is not in this tournament any more.")
+        if stack != self.stacks[user]:
+            raise TournamentRuleError(
+                f"Player {user} started the hand with {stack:,} chips,"
+                f" not the {self.stacks[user]:,} recorded."
+            )
+        if isinstance(final, bool) or not isinstance(final, int) or final < 0:
+            raise TournamentRuleError(f"Player {user} cannot end a hand with {final}.")
 
     def _seat_ranking(self, start: Mapping[int, int], order: Sequence[int]) -> dict[int, int]:
         seq = list(order) if order else [u for u in self.entrants if u in start]
@@ -616,6 +447,25 @@ class SitAndGo:
         """``(user, stack)`` of the players still in, biggest stack first."""
         rank = {u: i for i, u in enumerate(self.entrants)}
         return sorted(self.stacks.items(), key=lambda item: (-item[1], rank[item[0]]))
+
+
+def _check_stored_seats(
+    entrants: Sequence[int],
+    stacks: Mapping[int, int],
+    places: Mapping[int, int],
+    starting_stack: int,
+) -> None:
+    """The facts :meth:`SitAndGo.resume` starts from fit together: two or more distinct
+    entrants, each either seated or placed, and the seats holding every chip."""
+    n = len(entrants)
+    if len(set(entrants)) != n or n < MIN_ENTRANTS:
+        raise TournamentRuleError("A running tournament has at least two distinct entrants.")
+    if set(stacks) & set(places) or set(stacks) | set(places) != set(entrants):
+        raise TournamentRuleError("Every entrant is either seated or placed, never both.")
+    if any(s < 0 for s in stacks.values()):
+        raise TournamentRuleError("A stack cannot be negative.")
+    if sum(stacks.values()) != starting_stack * n:
+        raise TournamentRuleError("The seats do not hold every tournament chip.")
 
 
 async def apply_outcome(

@@ -31,6 +31,7 @@ from .models import (
     HandSeatRecord,
     HandSummary,
     LedgerKind,
+    SeatResult,
     UnfinishedHand,
 )
 from .tables import dump_json, load_open_table
@@ -201,45 +202,10 @@ class HandRepo:
         def job(conn: sqlite3.Connection) -> HandRecord:
             hand = _running(conn, hand_id)
             seats = {s.seat_no: s for s in load_hand_seats(conn, hand_id)}
-            lines = {line.seat_no: line for line in summary.seats}
-            if set(lines) != set(seats) or len(lines) != len(summary.seats):
-                raise HandStateError(f"hand {hand_id}: the summary does not list its seats")
-            if sum(line.net for line in summary.seats) != 0:
-                raise HandStateError(f"hand {hand_id}: the nets do not sum to zero")
-            if summary.variant != hand.variant:
-                raise HandStateError(f"hand {hand_id} is {hand.variant}, not {summary.variant}")
-            pot = hand_account(hand_id)
+            lines = _summary_lines(hand, seats, summary)
             cash = _is_cash(conn, hand_id)
             for seat_no in sorted(seats):
-                seat, line = seats[seat_no], lines[seat_no]
-                put_in = line.won - line.net
-                if line.user_id != seat.user_id or line.won < 0 or put_in < 0 or (
-                    put_in > seat.start_stack
-                ):
-                    raise HandStateError(f"hand {hand_id}: seat {seat_no} does not add up")
-                account = seat_account(hand.table_id, seat.user_id)
-                if put_in:
-                    record(conn, hand.guild_id, LedgerKind.HAND, put_in, account, pot, now,
-                           user_id=seat.user_id, table_id=hand.table_id, hand_id=hand_id)
-                if line.won:
-                    record(conn, hand.guild_id, LedgerKind.HAND, line.won, pot, account, now,
-                           user_id=seat.user_id, table_id=hand.table_id, hand_id=hand_id)
-                if line.net:
-                    cur = conn.execute(
-                        "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
-                        (line.net, hand.table_id, seat.user_id),
-                    )
-                    if cur.rowcount != 1:
-                        raise HandStateError(f"hand {hand_id}: seat {seat_no} has left the table")
-                conn.execute(
-                    "UPDATE hand_seats SET final_stack = ?, won = ?, net = ?, vpip = ?, pfr = ?,"
-                    " showdown = ?, won_showdown = ? WHERE hand_id = ? AND seat_no = ?",
-                    (seat.start_stack + line.net, line.won, line.net, int(line.vpip),
-                     int(line.pfr), int(line.showdown), int(line.won_showdown), hand_id, seat_no),
-                )
-                _add_stats(conn, hand.guild_id, seat.user_id, hand.variant, line.won, line.net,
-                           line.vpip, line.pfr, line.showdown, line.won_showdown,
-                           cash=cash)
+                _settle_seat(conn, hand, seats[seat_no], lines[seat_no], now, cash=cash)
             conn.execute(
                 "UPDATE hands SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
                 (now, result_text, hand_id),
@@ -327,6 +293,67 @@ class HandRepo:
             return sealer.open(blob, deck_associated_data(hand.table_id, hand.number))
 
         return await self._db.read(q)
+
+
+def _summary_lines(
+    hand: HandRecord, seats: Mapping[int, HandSeatRecord], summary: HandSummary
+) -> dict[int, SeatResult]:
+    """The summary's line per seat number, once it is checked against the hand as a whole:
+    exactly its seats, nets summing to zero, the hand's variant."""
+    lines = {line.seat_no: line for line in summary.seats}
+    if set(lines) != set(seats) or len(lines) != len(summary.seats):
+        raise HandStateError(f"hand {hand.id}: the summary does not list its seats")
+    if sum(line.net for line in summary.seats) != 0:
+        raise HandStateError(f"hand {hand.id}: the nets do not sum to zero")
+    if summary.variant != hand.variant:
+        raise HandStateError(f"hand {hand.id} is {hand.variant}, not {summary.variant}")
+    return lines
+
+
+def _settle_seat(
+    conn: sqlite3.Connection, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
+    now: float, *, cash: bool,
+) -> None:
+    """One seat's part of a settlement: check its line, move its chips, store its line and
+    add the hand to the player's statistics."""
+    put_in = line.won - line.net
+    if line.user_id != seat.user_id or line.won < 0 or put_in < 0 or (
+        put_in > seat.start_stack
+    ):
+        raise HandStateError(f"hand {hand.id}: seat {seat.seat_no} does not add up")
+    _move_seat_chips(conn, hand, seat, line, put_in, now)
+    conn.execute(
+        "UPDATE hand_seats SET final_stack = ?, won = ?, net = ?, vpip = ?, pfr = ?,"
+        " showdown = ?, won_showdown = ? WHERE hand_id = ? AND seat_no = ?",
+        (seat.start_stack + line.net, line.won, line.net, int(line.vpip),
+         int(line.pfr), int(line.showdown), int(line.won_showdown), hand.id, seat.seat_no),
+    )
+    _add_stats(conn, hand.guild_id, seat.user_id, hand.variant, line.won, line.net,
+               line.vpip, line.pfr, line.showdown, line.won_showdown,
+               cash=cash)
+
+
+def _move_seat_chips(
+    conn: sqlite3.Connection, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
+    put_in: int, now: float,
+) -> None:
+    """Ledger rows seat -> hand pot for ``put_in`` and pot -> seat for what the seat won,
+    and the seat's stack changed by its net."""
+    pot = hand_account(hand.id)
+    account = seat_account(hand.table_id, seat.user_id)
+    if put_in:
+        record(conn, hand.guild_id, LedgerKind.HAND, put_in, account, pot, now,
+               user_id=seat.user_id, table_id=hand.table_id, hand_id=hand.id)
+    if line.won:
+        record(conn, hand.guild_id, LedgerKind.HAND, line.won, pot, account, now,
+               user_id=seat.user_id, table_id=hand.table_id, hand_id=hand.id)
+    if line.net:
+        cur = conn.execute(
+            "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
+            (line.net, hand.table_id, seat.user_id),
+        )
+        if cur.rowcount != 1:
+            raise HandStateError(f"hand {hand.id}: seat {seat.seat_no} has left the table")
 
 
 def _is_cash(conn: sqlite3.Connection, hand_id: int) -> bool:

@@ -300,43 +300,7 @@ def test_times_scales_a_preset() -> None:
         PRESETS["regular"].times(0)
 
 
-# -- settings and registration -------------------------------------------------------------
-
-
-def test_settings_validation() -> None:
-    """Readable refusals: seats, entrant bounds, short stack, payouts, unknown names."""
-    cases: list[tuple[dict[str, object], str]] = [
-        ({"max_entrants": 8, "variant_key": "omaha6"}, "at most 7"),
-        ({"min_entrants": 5, "max_entrants": 4}, "minimum"),
-        ({"max_entrants": 11}, "maximum"),
-        ({"starting_stack": 199}, "10 big blinds"),
-        ({"payouts": [50, 30, 20], "min_entrants": 2}, "3 places"),
-        ({"payouts": [70, 20]}, "add up to 90"),
-        ({"schedule": "hyper"}, "no 'hyper'"),
-        ({"structure": "spread limit"}, "betting structure"),
-        ({"variant_key": "holdem"}, "no variant"),
-        ({"buy_in": 0}, "buy-in"),
-    ]
-    for changes, message in cases:
-        with pytest.raises(TournamentRuleError, match=message):
-            TournamentSettings.create(**({"buy_in": 10} | changes))  # type: ignore[arg-type]
-
-
-def test_settings_round_trip_through_storage_form() -> None:
-    """storage_settings() is JSON-able and from_storage rebuilds the same settings."""
-    import json
-
-    s = TournamentSettings.create(buy_in=50, starting_stack=3_000, min_entrants=3,
-                                  max_entrants=9, variant_key="omaha_hilo",
-                                  structure="fixed limit", schedule="turbo", payouts=[60, 40])
-    data = json.loads(json.dumps(s.storage_settings()))
-    assert TournamentSettings.from_storage(50, 3_000, data) == s
-    assert TournamentSettings.from_storage(50, 1_500, {}).schedule is PRESETS["regular"]
-    assert TournamentSettings.from_storage(50, 1_500, {"schedule": "slow"}).schedule.duration == 15
-    for broken in ({"min_entrants": "two"}, {"schedule": {"levels": [[1]]}},
-                   {"payouts": [70, 20]}):
-        with pytest.raises(TournamentRuleError):
-            TournamentSettings.from_storage(50, 1_500, broken)
+# -- registration --------------------------------------------------------------------------
 
 
 def test_registration_rules() -> None:
@@ -462,20 +426,6 @@ def test_resume_refuses_facts_that_do_not_fit() -> None:
     for changes, message in bad:
         with pytest.raises(TournamentRuleError, match=message):
             SitAndGo.resume(s, FakeClock(), **(base | changes))  # type: ignore[arg-type]
-
-
-def test_what_registration_shows() -> None:
-    """The paid places for each player count and the blind levels are readable text."""
-    s = TournamentSettings.create(buy_in=10, max_entrants=10)
-    assert s.payout_summary() == (
-        "2-3 players: 100%", "4-6 players: 65% / 35%", "7-10 players: 50% / 30% / 20%",
-    )
-    custom = TournamentSettings.create(buy_in=10, min_entrants=4, max_entrants=4,
-                                       payouts=[70, 30])
-    assert custom.payout_summary() == ("4 players: 70% / 30%",)
-    lines = PRESETS["turbo"].lines()
-    assert lines[:3] == ("Turbo: 5 minutes per level", "Level 1: 15/30", "Level 2: 25/50")
-    assert lines[-1] == "Level 13: 1,500/3,000 ante 300"
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,0 +1,220 @@
+"""What a sit-and-go's creator chooses (RULES.md section 7), validated once.
+
+:class:`TournamentSettings` holds the buy-in, the starting stack, the
+entrant bounds, the game, the blind schedule (:mod:`bot.runtime.blinds`) and
+the payout table (:mod:`bot.runtime.payouts`); :mod:`bot.runtime.tournament`
+runs a sit-and-go with them and re-exports every name here. Every refusal
+is a :class:`TournamentRuleError` a player can read. The starting stack is
+at least 10 big blinds of the first level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.variants import VARIANTS, Structure, Variant
+
+from .blinds import PRESETS, BlindSchedule, ScheduleError, preset
+from .errors import TableError
+from .payouts import (
+    MAX_ENTRANTS,
+    MIN_ENTRANTS,
+    PayoutError,
+    PayoutTable,
+    standard_payouts,
+)
+
+__all__ = [
+    "MAX_CHIPS",
+    "MIN_STARTING_BIG_BLINDS",
+    "TournamentRuleError",
+    "TournamentSettings",
+]
+
+#: The starting stack must be at least this many big blinds of the first level.
+MIN_STARTING_BIG_BLINDS = 10
+MAX_CHIPS = 1_000_000_000
+
+
+class TournamentRuleError(TableError):
+    """A request the tournament refuses, or settings that do not make one (readable)."""
+
+
+def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TournamentRuleError(f"The {what} must be a whole number from {low:,} to {high:,}.")
+    return value
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """What a sit-and-go's creator chooses. Build with :meth:`create` (validates)."""
+
+    buy_in: int
+    starting_stack: int = 1_500
+    min_entrants: int = 2
+    max_entrants: int = 6
+    variant_key: str = "omaha"
+    structure: Structure = Structure.POT_LIMIT
+    schedule: BlindSchedule = PRESETS["regular"]
+    payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        buy_in: int,
+        starting_stack: int = 1_500,
+        min_entrants: int = 2,
+        max_entrants: int = 6,
+        variant_key: str = "omaha",
+        structure: Structure | str = Structure.POT_LIMIT,
+        schedule: BlindSchedule | str = "regular",
+        payouts: PayoutTable | Sequence[int] | None = None,
+    ) -> TournamentSettings:
+        """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
+        _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants)
+        _check_variant(variant_key, max_entrants)
+        structure = _structure(structure)
+        sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
+        _check_starting_stack(starting_stack, sched, structure)
+        return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
+                   sched, table)
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.variant_key]
+
+    def payout_table(self, entrants: int) -> PayoutTable:
+        """The creator's table, or the standard one for ``entrants`` players."""
+        return self.payouts if self.payouts is not None else standard_payouts(entrants)
+
+    def payout_summary(self) -> tuple[str, ...]:
+        """Which places are paid for each possible number of players, shown at registration:
+        ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
+        lines: list[str] = []
+        first = self.min_entrants
+        for count in range(self.min_entrants, self.max_entrants + 1):
+            table = self.payout_table(count)
+            if count == self.max_entrants or self.payout_table(count + 1) != table:
+                span = f"{first}" if first == count else f"{first}-{count}"
+                pcts = " / ".join(f"{p}%" for p in table.percentages)
+                lines.append(f"{span} players: {pcts}")
+                first = count + 1
+        return tuple(lines)
+
+    def storage_settings(self) -> dict[str, Any]:
+        """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
+        columns of their own there)."""
+        return {
+            "min_entrants": self.min_entrants,
+            "max_entrants": self.max_entrants,
+            "variant": self.variant_key,
+            "structure": self.structure.value,
+            "schedule": self.schedule.to_dict(),
+            "payouts": None if self.payouts is None else list(self.payouts.percentages),
+        }
+
+    @classmethod
+    def from_storage(
+        cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
+    ) -> TournamentSettings:
+        """Rebuild (and re-validate) settings written by :meth:`storage_settings`.
+
+        ``schedule`` may also be a preset's name; missing keys take the defaults."""
+        raw = settings.get("schedule", "regular")
+        try:
+            schedule = preset(raw) if isinstance(raw, str) else BlindSchedule.from_dict(raw)
+            payouts = settings.get("payouts")
+            return cls.create(
+                buy_in=buy_in,
+                starting_stack=starting_stack,
+                min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
+                max_entrants=int(settings.get("max_entrants", 6)),
+                variant_key=str(settings.get("variant", "omaha")),
+                structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
+                schedule=schedule,
+                payouts=None if payouts is None else tuple(payouts),
+            )
+        except (ScheduleError, PayoutError) as exc:
+            raise TournamentRuleError(_sentence(str(exc))) from None
+        except (TypeError, ValueError, AttributeError):
+            raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
+
+
+# -- validation phases of TournamentSettings.create, in the order it runs them -------------
+
+
+def _check_amounts_and_entrants(
+    buy_in: int, starting_stack: int, min_entrants: int, max_entrants: int
+) -> None:
+    """Whole numbers in range, and a minimum number of players no more than the maximum."""
+    _whole(buy_in, "buy-in", 1)
+    _whole(starting_stack, "starting stack", 1)
+    _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
+    _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
+    if min_entrants > max_entrants:
+        raise TournamentRuleError(
+            "The minimum number of players cannot be more than the maximum."
+        )
+
+
+def _check_variant(variant_key: str, max_entrants: int) -> None:
+    """A known variant whose deck deals to ``max_entrants`` players at one table."""
+    variant = VARIANTS.get(variant_key)
+    if variant is None:
+        raise TournamentRuleError(
+            f"There is no variant {variant_key!r}; choose one of {', '.join(VARIANTS)}."
+        )
+    if max_entrants > variant.max_seats:
+        raise TournamentRuleError(
+            f"{variant.name} seats at most {variant.max_seats} players at one table."
+        )
+
+
+def _structure(structure: Structure | str) -> Structure:
+    try:
+        return Structure(structure)
+    except ValueError:
+        raise TournamentRuleError(
+            f"There is no betting structure {structure!r}; choose one of"
+            f" {', '.join(s.value for s in Structure)}."
+        ) from None
+
+
+def _schedule_and_payouts(
+    schedule: BlindSchedule | str,
+    structure: Structure,
+    payouts: PayoutTable | Sequence[int] | None,
+    min_entrants: int,
+) -> tuple[BlindSchedule, PayoutTable | None]:
+    """The blind schedule (a preset's name or a schedule) checked against the structure,
+    and the creator's payout table (None: the standard one) checked against the minimum
+    number of players."""
+    try:
+        sched = preset(schedule) if isinstance(schedule, str) else schedule
+        sched.check_structure(structure)
+        table = None
+        if payouts is not None:
+            table = payouts if isinstance(payouts, PayoutTable) else PayoutTable(
+                tuple(payouts)
+            )
+            table.check_entrants(min_entrants)
+    except (ScheduleError, PayoutError) as exc:
+        raise TournamentRuleError(_sentence(str(exc))) from None
+    return sched, table
+
+
+def _check_starting_stack(starting_stack: int, sched: BlindSchedule, structure: Structure) -> None:
+    first = sched.levels[0].for_structure(structure)
+    if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
+        raise TournamentRuleError(
+            f"The starting stack must be at least {MIN_STARTING_BIG_BLINDS} big blinds of"
+            f" the first level ({MIN_STARTING_BIG_BLINDS * first.big_blind:,} chips)."
+        )
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
