@@ -133,7 +133,7 @@ async def test_unexpected_errors_get_an_apology_and_are_logged(
     h.unexpected.clear()
 
 
-# -- the offline Discord harness itself (tests/conftest.py) ---------------------------
+# -- the offline Discord harness itself (cogs/offline/) ------------------------------
 
 
 class Probe(commands.Cog):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.demo import _play, main
@@ -25,3 +28,16 @@ async def test_demo_writes_transcript_and_images(tmp_path: Path) -> None:
 def test_demo_refuses_bad_arguments() -> None:
     """A nonsensical hand count is refused with exit code 2."""
     assert main(["--hands", "0"]) == 2
+
+
+def test_demo_command_exits_when_the_game_is_over(tmp_path: Path) -> None:
+    """``python -m bot demo DIR`` run outside the repository prints its summary and exits 0."""
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", str(tmp_path / "out"), "--hands", "1"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Played 1 hands")
+    assert (tmp_path / "out" / "transcript.md").is_file()

@@ -626,12 +626,3 @@ async def test_unreadable_unfinished_hand_is_cancelled(world: World) -> None:
     assert again.current is None and 1 in world.hands.cancelled
     assert sorted(s.stack for s in again.seats.values()) == [200, 200, 200]
 
-
-def test_runtime_never_imports_discord() -> None:
-    """The runtime layer stays free of discord.py (only cogs and the client import it)."""
-    import pathlib
-
-    root = pathlib.Path(__file__).resolve().parents[2] / "bot" / "runtime"
-    for path in root.glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        assert "import discord" not in text and "from discord" not in text, path.name
