@@ -1,23 +1,30 @@
 """The table runtime: live tables, the hand loop, the clock (asyncio; no Discord here).
 
-Import from the submodules (this package's ``__init__`` imports nothing)::
+A pure core in a thin shell. Read it in this order:
 
-    bot.runtime.config.TableConfig.create(...)     validated settings
-    bot.runtime.registry.TableRegistry             live tables by channel
-    bot.runtime.table.Table, PreAction             one table
-    bot.runtime.ports                              Economy, HandStore, TableStore, TableObserver
-    bot.runtime.views                              immutable snapshots for the presenter
-    bot.runtime.clock                              LoopClock, FakeClock
-    bot.runtime.errors                             TableError and its kinds
+    seating.py      who is dealt in, the button, blinds, entering players (pure, RULES 3)
+    decisions.py    requests, automatic decisions, pre-actions, typed Source (pure, RULES 8)
+    turns.py        a turn's clock marks and what the player to act is shown (pure)
+    policy.py       TablePolicy: what a cash table does differently (CashPolicy)
+    sng_table.py    TournamentPolicy and the sit-and-go's registration (SitAndGoRuntime)
+    table.py        Table: the async shell (lock, storage, observer) and the hand loop
+    seats.py        the seat requests (join, leave, sit out/in, top up, close, settings)
+    turn_clock.py   the clock task of a turn (bank notice, reminder, timeout)
+    recovery.py     resuming a hand after a restart
+    snapshot.py, outbox.py, views.py   what the observer is told, in order
+    registry.py     every live table and sit-and-go, by channel; restore after a restart
+    config.py, blinds.py, tournament*.py, placing.py, payouts.py   settings and tournaments
+    ports.py, storage_ports.py   what the runtime needs from storage, and its implementation
 
-Usage::
+Import from the submodules (this package's ``__init__`` imports nothing). Usage::
 
     TableRegistry(economy=..., hands=..., tables=..., observer=..., clock=...)
         .create(guild_id=, channel_id=, creator_id=, config=TableConfig.create(...)) -> Table
         .in_channel(channel_id) -> Table        raises NoTable
         .restore()                              after a restart
     Table.join / leave / sit_out / sit_in / top_up / close / update_settings
-    Table.act(user_id, kind, amount=None, token=None)   kind: fold check call bet raise allin
+    Table.act(user_id, ActionKind.RAISE, 12, token=None)   engine ActionKind; parse_kind()
+                                                           reads "allin" and other custom ids
     Table.set_pre_action(user_id, PreAction | None)
     Table.snapshot() -> TableSnapshot; Table.turn_view(); Table.hole_cards(user_id)
 """

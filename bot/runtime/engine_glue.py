@@ -31,7 +31,9 @@ from bot.engine.events import (
     Street,
 )
 
-from .views import HandResultView, PotResultView, PotView, PotWinnerView, ShownHand
+from .decisions import Source
+from .seating import Seat
+from .views import ActionView, HandResultView, PotResultView, PotView, PotWinnerView, ShownHand
 
 
 @dataclass
@@ -240,3 +242,18 @@ def _made(st: SeatState, board: Sequence[Card], low: bool) -> str:
         made = best_low(st.shown, board)
         return made.description if made else ""
     return best_high(st.shown, board).description.lower()
+
+
+def action_view(seat: Seat, acted: PlayerActed, source: Source) -> ActionView:
+    """What the table is told of ``seat``'s action (its text notes who decided)."""
+    text, kind, amount = action_text(seat.name, acted)
+    return ActionView(
+        seat=seat.number,
+        user_id=seat.user_id,
+        name=seat.name,
+        kind=kind,
+        amount=amount,
+        text=text + source.note,
+        source=source,
+        all_in=acted.all_in,
+    )

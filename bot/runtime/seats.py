@@ -6,6 +6,18 @@ through the economy port first (a refused payment changes nothing), then
 changes the seat and tells the table. A request the table's policy refuses
 (a tournament has no buy-in, top-up, cash-out, closing or settings change)
 gets the policy's polite message.
+
+Rules decided here (RULES.md 7 and where it is silent):
+
+* Leaving during a hand folds the hand when the turn reaches the player (at
+  once if it is theirs) and cashes the stack out when the hand ends. Sitting
+  out during a hand takes effect from the next hand.
+* Top-ups only when the player is not in a hand, never past the maximum
+  buy-in. A player left with no chips is sat out until they top up.
+* Closing during a hand closes the table when the hand ends.
+* A player who sits down once the game has begun owes a big blind (they
+  post it or wait for it, :mod:`bot.runtime.seating`); at a stopped table
+  nobody owes one, since the next hand draws for the button.
 """
 
 from __future__ import annotations

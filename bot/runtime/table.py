@@ -25,19 +25,9 @@ its deck before the first card is dealt.
 Observers are told what happened through the table's :class:`Outbox`, in
 order, outside the lock: rendering never delays play or an acknowledgement.
 
-Rules decided here (RULES.md 7, 8 and where they are silent):
-
-* Leaving during a hand folds the hand when the turn reaches the player (at
-  once if it is theirs) and cashes the stack out when the hand ends. Sitting
-  out during a hand takes effect from the next hand.
-* Two timeouts in a row sit the player out: their remaining decisions in that
-  hand are checked or folded at once. A decision of their own, or of their
-  pre-action, breaks the row.
-* Top-ups only when the player is not in a hand, never past the maximum
-  buy-in. A player left with no chips is sat out until they top up.
-* Closing during a hand closes the table when the hand ends.
-* When fewer than two players are ready between hands the table stops; the
-  next hand draws for the button again.
+The rules of the seat requests (leaving mid-hand, sitting out, top-ups,
+closing) are in :mod:`bot.runtime.seats`; when fewer than two players are
+ready between hands the table stops and the next hand draws for the button.
 """
 
 from __future__ import annotations
@@ -48,46 +38,38 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.engine.betting import IllegalAction, LegalActions
-from bot.engine.cards import Card, Deck, draw_for_button
+from bot.engine.cards import Card
 from bot.engine.events import ActionKind, PlayerActed
-from bot.engine.hand import Hand, SeatIn
+from bot.engine.hand import Hand
 
-from . import recovery, turn_clock
+from . import dealing, recovery, turn_clock
 from . import seats as requests
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .decisions import Decision, Source, automatic, choose_action, stale_pre_actions, stored_kind
-from .engine_glue import HandLedger, action_text, result_view
+from .engine_glue import HandLedger, action_view, result_view
 from .errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
 from .outbox import Outbox
 from .policy import CashPolicy, TablePolicy
 from .ports import (
     Economy,
-    HandStart,
     HandStore,
     StoredAction,
-    StoredSeat,
     TableObserver,
     TableStore,
     UnfinishedHand,
 )
 from .seating import (
     Dealer,
-    DealPlan,
-    Draw,
     PreAction,
     Seat,
-    commit,
-    drawn_plan,
-    plan_deal,
     ready_to_deal,
 )
 from .snapshot import snapshot_of
 from .turns import Turn, view_of
-from .views import ActionView, SeatView, TableSnapshot, TurnView
+from .views import ActionView, TableSnapshot, TurnView
 
 log = logging.getLogger(__name__)
 
@@ -222,48 +204,15 @@ class Table:
 
     # ------------------------------------------------------------ requests (bot.runtime.seats)
 
-    async def join(
-        self,
-        user_id: int,
-        name: str,
-        buyin: int | None = None,
-        seat: int | None = None,
-        *,
-        post_big_blind: bool = False,
-    ) -> SeatView:
-        """Sit down with ``buyin`` chips (default: the maximum) from the balance."""
-        return await requests.join(self, user_id, name, buyin, seat, post_big_blind=post_big_blind)
-
-    def restore_seat(
-        self, number: int, user_id: int, name: str, stack: int, sitting_out: bool = False
-    ) -> None:
-        """Put back a seat remembered by storage (start-up only, before any play)."""
-        requests.restore_seat(self, number, user_id, name, stack, sitting_out)
-
-    async def leave(self, user_id: int) -> str:
-        """Leave now, or at the end of the hand (folding when the turn comes)."""
-        return await requests.leave(self, user_id)
-
-    async def sit_out(self, user_id: int) -> str:
-        return await requests.sit_out(self, user_id)
-
-    async def sit_in(self, user_id: int, *, post_big_blind: bool = False) -> str:
-        return await requests.sit_in(self, user_id, post_big_blind=post_big_blind)
-
-    async def top_up(self, user_id: int, amount: int) -> int:
-        """Add chips from the balance between hands; returns the new stack."""
-        return await requests.top_up(self, user_id, amount)
-
-    async def set_pre_action(self, user_id: int, pre: PreAction | None) -> str:
-        return await requests.set_pre_action(self, user_id, pre)
-
-    async def close(self, user_id: int, *, is_manager: bool = False) -> str:
-        return await requests.close(self, user_id, is_manager=is_manager)
-
-    async def update_settings(
-        self, user_id: int, *, is_manager: bool = False, **changes: Any
-    ) -> TableConfig:
-        return await requests.update_settings(self, user_id, is_manager=is_manager, **changes)
+    join = requests.join
+    restore_seat = requests.restore_seat
+    leave = requests.leave
+    sit_out = requests.sit_out
+    sit_in = requests.sit_in
+    top_up = requests.top_up
+    set_pre_action = requests.set_pre_action
+    close = requests.close
+    update_settings = requests.update_settings
 
     # ------------------------------------------------------------ actions
 
@@ -315,66 +264,15 @@ class Table:
             if self.closed or self.closing or self.current is not None:
                 return
             try:
-                plan = self._plan()
-                if plan is not None:
-                    await self._start_hand(plan)
+                cur = await dealing.deal(self)
+                if cur is not None:
+                    await self._advance(cur)
             except Exception:
                 log.exception("table %s: could not start a hand", self.table_id)
                 self.current = None
 
-    def _plan(self) -> DealPlan | None:
-        """The next hand's seating; draws for the button when the rules say so."""
-        plan = plan_deal(self.seats, self.dealer, self.policy.ready)
-        if not isinstance(plan, Draw):
-            return plan
-        button, cards = draw_for_button(list(plan.seats), rng=self.rng)
-        return drawn_plan(cards, button)
-
-    async def _start_hand(self, plan: DealPlan) -> None:
-        commit(self.seats, self.dealer, plan, self.policy.ready)
-        if plan.drawn:
-            cards = dict(plan.drawn)
-            self.outbox.send(self.observer.button_drawn, self.snapshot(), cards, plan.button)
-        dealt = [self.seats[n] for n in plan.dealt]
-        deck = Deck(rng=self.rng)
-        hand_no = self.hands_dealt + 1
-        start = HandStart(
-            table_id=self.table_id,
-            hand_no=hand_no,
-            config=self.policy.hand_config(self.config),
-            seats=tuple(
-                StoredSeat(s.number, s.user_id, s.stack, s.number in plan.posts) for s in dealt
-            ),
-            button=plan.button,
-            deck=deck.order,
-        )
-        seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
-        hand = Hand(self.policy.game(self.config), seats_in, plan.button, deck)
-        hand_id = await self.hands.start_hand(start)
-        self.hands_dealt = hand_no
-        for s in self.seats.values():
-            s.clock_sat_out = False
-            s.pre_action = None
-        cur = HandState(
-            hand=hand,
-            hand_id=hand_id,
-            hand_no=hand_no,
-            dealt=plan.dealt,
-            start_stacks={s.number: s.stack for s in dealt},
-        )
-        self.current = cur
-        cur.ledger.feed(hand.start())
-        self._announce_start(cur)
-        await self._advance(cur)
-
     def _announce_start(self, cur: HandState) -> None:
-        snap = self.snapshot()
-        self.outbox.send(self.observer.hand_started, snap)
-        for n in cur.dealt:
-            user_id, cards = self.seats[n].user_id, cur.ledger.seats[n].hole
-            self.outbox.send(self.observer.hole_cards, snap, user_id, cards)
-        if cur.ledger.board:
-            self.outbox.send(self.observer.street_dealt, snap, cur.ledger.street.value)
+        dealing.announce(self, cur)
 
     async def _apply(self, cur: HandState, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""
@@ -396,7 +294,7 @@ class Table:
         self._cancel_timer()
         cur.turn = None
         acted = next(e for e in events if isinstance(e, PlayerActed) and e.seat == seat.number)
-        view = _action_view(seat, acted, decision.source)
+        view = action_view(seat, acted, decision.source)
         snap = self.snapshot()
         self.outbox.send(self.observer.action, snap, view)
         if not hand.is_over and ledger.street is not street_before:
@@ -580,16 +478,3 @@ class Table:
         if user_id != self.creator_id and not is_manager:
             raise NotAllowed(f"Only the table's creator or a server manager can {what}.")
 
-
-def _action_view(seat: Seat, acted: PlayerActed, source: Source) -> ActionView:
-    text, kind, amount = action_text(seat.name, acted)
-    return ActionView(
-        seat=seat.number,
-        user_id=seat.user_id,
-        name=seat.name,
-        kind=kind,
-        amount=amount,
-        text=text + source.note,
-        source=source,
-        all_in=acted.all_in,
-    )
