@@ -39,6 +39,7 @@ from bot.render import (
     PotResult,
     PotWinner,
     SeatStatus,
+    ShowdownHand,
     ShowdownView,
     TableView,
     render_hole_cards_async,
@@ -47,7 +48,6 @@ from bot.render import (
 )
 from bot.render import PotView as RenderPot
 from bot.render import SeatView as RenderSeat
-from bot.render import ShownHand as RenderShown
 from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
 from cogs.views import hand_buttons, turn_buttons
 
@@ -333,7 +333,7 @@ class DiscordPresenter:
             high = best_high(shown.cards, result.board)
             low = best_low(shown.cards, result.board) if hi_lo else None
             hands.append(
-                RenderShown(
+                ShowdownHand(
                     name=shown.name,
                     hole=shown.cards,
                     high=high,

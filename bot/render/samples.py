@@ -20,8 +20,8 @@ from bot.render.views import (
     PotWinner,
     SeatStatus,
     SeatView,
+    ShowdownHand,
     ShowdownView,
-    ShownHand,
     TableView,
 )
 
@@ -84,12 +84,12 @@ def showdown() -> ShowdownView:
     return ShowdownView(
         "High Rollers #general", 1234, p("Ah7d2c5s9h"),
         (
-            ShownHand("Alice", p("AsKh3d4c"),
+            ShowdownHand("Alice", p("AsKh3d4c"),
                       BestHand(p("5s4c3d2cAh"), "Straight, five high"),
                       BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900),
-            ShownHand("Bob the Builder with a long name", p("KsKdQhJc"),
+            ShowdownHand("Bob the Builder with a long name", p("KsKdQhJc"),
                       BestHand(p("KsKdAh9h7d"), "Pair of kings"), None),
-            ShownHand("Charlotte", p("Th9c8s6d"),
+            ShowdownHand("Charlotte", p("Th9c8s6d"),
                       BestHand(p("9h8s7d6d5s"), "Straight, nine high"),
                       BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900),
         ),

@@ -16,7 +16,7 @@ from bot.render.canvas import Box, Canvas, chips, row_width
 from bot.render.cardart import card_width
 from bot.render.fonts import display_name
 from bot.render.theme import DeckStyle, Theme, palette
-from bot.render.views import MadeHandLike, ShowdownView, ShownHand
+from bot.render.views import MadeHandLike, ShowdownHand, ShowdownView
 
 PAD = 28
 BOARD_H = 110
@@ -101,7 +101,7 @@ def _draw_board(cv: Canvas, view: ShowdownView, lay: _Layout) -> None:
                 tag="board")
 
 
-def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: ShownHand,
+def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: ShowdownHand,
                 y: int) -> None:
     """Shown hand ``i`` in its panel from ``y`` down: name and winnings, the hole cards
     (those the hand does not use faded), then its best fives."""
@@ -129,7 +129,7 @@ def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: Show
         ry += BEST_H + 8
 
 
-def _draw_name(cv: Canvas, i: int, hand: ShownHand, x: int, y: int, mid: int,
+def _draw_name(cv: Canvas, i: int, hand: ShowdownHand, x: int, y: int, mid: int,
                panel_h: int) -> None:
     """The player's name and what they won (or "no win")."""
     pal = cv.pal
@@ -143,7 +143,7 @@ def _draw_name(cv: Canvas, i: int, hand: ShownHand, x: int, y: int, mid: int,
         cv.text((x, mid + 20), "no win", 24, pal.text_dim, anchor="lm", limit=name_box)
 
 
-def _draw_best_row(cv: Canvas, lay: _Layout, i: int, hand: ShownHand, label: str,
+def _draw_best_row(cv: Canvas, lay: _Layout, i: int, hand: ShowdownHand, label: str,
                    made: MadeHandLike | None, x: int, ry: int, box: Box) -> None:
     """One best five (``HIGH`` or ``LOW``) at ``x, ry``: its cards with the ones from the
     hand underlined, or an empty slot, then the label and the description."""
@@ -165,7 +165,7 @@ def _draw_best_row(cv: Canvas, lay: _Layout, i: int, hand: ShownHand, label: str
             tag=f"{label.lower()}:{i}")
 
 
-def _underline_hole_cards(cv: Canvas, made: MadeHandLike, hand: ShownHand, x: int,
+def _underline_hole_cards(cv: Canvas, made: MadeHandLike, hand: ShowdownHand, x: int,
                           ry: int) -> None:
     """A bar under each card of the five drawn at ``x, ry`` that comes from the hand."""
     step = card_width(BEST_H) + BEST_GAP

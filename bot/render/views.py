@@ -98,7 +98,7 @@ class BestHand:
 
 
 @dataclass(frozen=True, slots=True)
-class ShownHand:
+class ShowdownHand:
     """One hand shown down."""
 
     name: str
@@ -129,7 +129,7 @@ class ShowdownView:
     table_name: str
     hand_number: int
     board: tuple[Card, ...]
-    hands: tuple[ShownHand, ...]
+    hands: tuple[ShowdownHand, ...]
     pots: tuple[PotResult, ...] = ()
     hi_lo: bool = False
     game: str = ""

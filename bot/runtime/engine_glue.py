@@ -33,7 +33,7 @@ from bot.engine.events import (
 
 from .decisions import Source
 from .seating import Seat
-from .views import ActionView, HandResultView, PotResultView, PotView, PotWinnerView, ShownHand
+from .views import ActionView, HandResultView, PotResultView, PotView, PotWinnerView, ShownHandView
 
 
 @dataclass
@@ -173,12 +173,12 @@ def result_view(
 ) -> HandResultView:
     """Who won what, with the labels of the hands shown."""
     board = tuple(ledger.board)
-    shown: list[ShownHand] = []
+    shown: list[ShownHandView] = []
     for seat, st in sorted(ledger.seats.items()):
         if st.shown:
             label = hand_label(st.shown, board, hi_lo) if len(board) >= 3 else ""
             shown.append(
-                ShownHand(
+                ShownHandView(
                     seat, users.get(seat, 0), names.get(seat, f"seat {seat}"), st.shown, label
                 )
             )

@@ -120,7 +120,7 @@ class ActionView:
 
 
 @dataclass(frozen=True)
-class ShownHand:
+class ShownHandView:
     seat: int
     user_id: int
     name: str
@@ -151,7 +151,7 @@ class HandResultView:
     lines: tuple[str, ...]  # "alice wins 40 with a flush, ace high (main pot)"
     payouts: dict[int, int] = field(default_factory=dict)  # seat -> chips won
     net: dict[int, int] = field(default_factory=dict)  # seat -> won minus put in
-    shown: tuple[ShownHand, ...] = ()
+    shown: tuple[ShownHandView, ...] = ()
     mucked: tuple[int, ...] = ()
     uncontested: bool = False
     pots: tuple[PotResultView, ...] = ()

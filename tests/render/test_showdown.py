@@ -13,7 +13,7 @@ from bot.render.canvas import inside, overlaps
 from bot.render.samples import showdown
 from bot.render.showdown import draw_showdown
 from bot.render.theme import Theme, palette
-from bot.render.views import BestHand, PotResult, PotWinner, ShowdownView, ShownHand
+from bot.render.views import BestHand, PotResult, PotWinner, ShowdownHand, ShowdownView
 from tests.render.pixels import border_is_plain, count_cards, load
 
 
@@ -72,7 +72,7 @@ def test_text_stays_inside_boxes_with_six_cards_and_long_names(theme: Theme) -> 
     p = parse_cards
     long = "x" * 120
     view = ShowdownView(long, 1, p("2c3c4c5c6c"), tuple(
-        ShownHand(f"{long}{i}", p("AsKsQsJsTs9s"), BestHand(p("AsKs4c5c6c"), long),
+        ShowdownHand(f"{long}{i}", p("AsKsQsJsTs9s"), BestHand(p("AsKs4c5c6c"), long),
                   BestHand(p("As2c3c4c5c"), long), won=10**9) for i in range(3)),
         (PotResult("Main pot", 3 * 10**9, tuple(PotWinner(long, 10**9, "high")
                                                  for _ in range(3))),), hi_lo=True,
