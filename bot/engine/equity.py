@@ -396,7 +396,70 @@ def _sample(
     tally: list[int],
 ) -> None:
     """Draw ``batch`` random run-outs of ``need`` cards and count their outcomes in
-    ``tally`` (the hot loop: everything it touches is a local)."""
+    ``tally``. The deck is shuffled in place (partial Fisher-Yates: ``deck[:need]`` is a
+    uniform draw of ``need`` cards), and the sampler loops keep everything in locals
+    (this is the hot loop): a whole board preflop, fewer cards otherwise."""
+    if need == 5:
+        _sample_boards(outcomes, deck, rng, batch, tally)
+    else:
+        _sample_run_outs(outcomes, board, deck, need, rng, batch, tally)
+
+
+def _sample_boards(
+    outcomes: _Outcomes, deck: list[int], rng: random.Random, batch: int, tally: list[int]
+) -> None:
+    two = outcomes.two_suited
+    by_key = outcomes.by_key
+    rand = rng.random
+    n = len(deck)
+    n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
+    for _ in range(batch):
+        j = int(rand() * n)
+        c0 = deck[j]
+        deck[j] = deck[0]
+        j = 1 + int(rand() * n1)
+        c1 = deck[j]
+        deck[j] = deck[1]
+        j = 2 + int(rand() * n2)
+        c2 = deck[j]
+        deck[j] = deck[2]
+        j = 3 + int(rand() * n3)
+        c3 = deck[j]
+        deck[j] = deck[3]
+        j = 4 + int(rand() * n4)
+        c4 = deck[j]
+        deck[j] = deck[4]
+        deck[0] = c0
+        deck[1] = c1
+        deck[2] = c2
+        deck[3] = c3
+        deck[4] = c4
+        key = _C_PRIME[c0] * _C_PRIME[c1] * _C_PRIME[c2] * _C_PRIME[c3] * _C_PRIME[c4]
+        nibbles = (
+            0x5555 + _C_NIBBLE[c0] + _C_NIBBLE[c1] + _C_NIBBLE[c2]
+            + _C_NIBBLE[c3] + _C_NIBBLE[c4]
+        )  # fmt: skip
+        # from here on as in _sample_run_outs
+        flush_bits = nibbles & two
+        if flush_bits:
+            oid = outcomes.with_flush(key, flush_bits, deck[:5])
+        else:
+            found = by_key.get(key)
+            oid = (found or outcomes.by_ranks(key, deck[:5]))[0]
+        if oid >= len(tally):
+            tally.extend([0] * (oid + 1 - len(tally)))
+        tally[oid] += 1
+
+
+def _sample_run_outs(
+    outcomes: _Outcomes,
+    board: list[int],
+    deck: list[int],
+    need: int,
+    rng: random.Random,
+    batch: int,
+    tally: list[int],
+) -> None:
     base_key = 1
     base_nibbles = 0x5555
     for c in board:
@@ -406,45 +469,16 @@ def _sample(
     by_key = outcomes.by_key
     rand = rng.random
     n = len(deck)
-    n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
     for _ in range(batch):
-        # partial Fisher-Yates: deck[:need] is a uniform draw of `need` cards
-        if need == 5:
-            j = int(rand() * n)
-            c0 = deck[j]
-            deck[j] = deck[0]
-            j = 1 + int(rand() * n1)
-            c1 = deck[j]
-            deck[j] = deck[1]
-            j = 2 + int(rand() * n2)
-            c2 = deck[j]
-            deck[j] = deck[2]
-            j = 3 + int(rand() * n3)
-            c3 = deck[j]
-            deck[j] = deck[3]
-            j = 4 + int(rand() * n4)
-            c4 = deck[j]
-            deck[j] = deck[4]
-            deck[0] = c0
-            deck[1] = c1
-            deck[2] = c2
-            deck[3] = c3
-            deck[4] = c4
-            key = _C_PRIME[c0] * _C_PRIME[c1] * _C_PRIME[c2] * _C_PRIME[c3] * _C_PRIME[c4]
-            nibbles = (
-                0x5555 + _C_NIBBLE[c0] + _C_NIBBLE[c1] + _C_NIBBLE[c2]
-                + _C_NIBBLE[c3] + _C_NIBBLE[c4]
-            )  # fmt: skip
-        else:
-            key = base_key
-            nibbles = base_nibbles
-            for i in range(need):
-                j = i + int(rand() * (n - i))
-                c = deck[j]
-                deck[j] = deck[i]
-                deck[i] = c
-                key *= _C_PRIME[c]
-                nibbles += _C_NIBBLE[c]
+        key = base_key
+        nibbles = base_nibbles
+        for i in range(need):
+            j = i + int(rand() * (n - i))
+            c = deck[j]
+            deck[j] = deck[i]
+            deck[i] = c
+            key *= _C_PRIME[c]
+            nibbles += _C_NIBBLE[c]
         flush_bits = nibbles & two
         if flush_bits:
             oid = outcomes.with_flush(key, flush_bits, board + deck[:need])
