@@ -242,32 +242,43 @@ class BettingRound:
                 return ActionKind.CHECK, bet
             return kind, bet + legal.to_call
         if kind is ActionKind.ALL_IN:
-            if legal.all_in_to <= bet + legal.to_call:
-                if legal.to_call == 0:
-                    raise IllegalAction("you have no chips left to bet")
-                return ActionKind.CALL, legal.all_in_to
-            if legal.min_raise_to is None or legal.max_raise_to is None:
-                raise IllegalAction(f"you cannot go all-in: {legal.no_raise_reason}")
-            to = legal.all_in_to
-        elif kind is ActionKind.BET or kind is ActionKind.RAISE:
-            to_raw = action.amount
-            if type(to_raw) is not int:
-                raise IllegalAction("the amount must be a whole number of chips")
-            to = to_raw
-            if legal.min_raise_to is None or legal.max_raise_to is None:
-                verb = "bet" if legal.is_bet else "raise"
-                raise IllegalAction(f"you cannot {verb}: {legal.no_raise_reason}")
-        else:  # pragma: no cover - every kind is handled above
-            raise IllegalAction(f"unknown action {kind!s}")
+            return BettingRound._resolve_all_in(legal, bet)
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            return BettingRound._resolve_bet_or_raise(legal, action.amount)
+        raise IllegalAction(f"unknown action {kind!s}")  # pragma: no cover - all handled
+
+    @staticmethod
+    def _resolve_all_in(legal: LegalActions, bet: int) -> tuple[ActionKind, int]:
+        """All-in is the call when the stack does not cover more; else a bet or raise."""
+        if legal.all_in_to <= bet + legal.to_call:
+            if legal.to_call == 0:
+                raise IllegalAction("you have no chips left to bet")
+            return ActionKind.CALL, legal.all_in_to
+        if legal.min_raise_to is None or legal.max_raise_to is None:
+            raise IllegalAction(f"you cannot go all-in: {legal.no_raise_reason}")
+        return BettingRound._sized(legal, legal.all_in_to, legal.min_raise_to, legal.max_raise_to)
+
+    @staticmethod
+    def _resolve_bet_or_raise(legal: LegalActions, amount: object) -> tuple[ActionKind, int]:
+        if type(amount) is not int:
+            raise IllegalAction("the amount must be a whole number of chips")
+        if legal.min_raise_to is None or legal.max_raise_to is None:
+            verb = "bet" if legal.is_bet else "raise"
+            raise IllegalAction(f"you cannot {verb}: {legal.no_raise_reason}")
+        return BettingRound._sized(legal, amount, legal.min_raise_to, legal.max_raise_to)
+
+    @staticmethod
+    def _sized(legal: LegalActions, to: int, least: int, most: int) -> tuple[ActionKind, int]:
+        """A bet or raise to ``to``, checked against its bounds ``least`` and ``most``."""
         is_bet = legal.is_bet
-        if to > legal.max_raise_to:
+        if to > most:
             if is_bet:
-                raise IllegalAction(f"the most you can bet is {legal.max_raise_to}")
-            raise IllegalAction(f"the most you can raise to is {legal.max_raise_to}")
-        if to < legal.min_raise_to:
+                raise IllegalAction(f"the most you can bet is {most}")
+            raise IllegalAction(f"the most you can raise to is {most}")
+        if to < least:
             if is_bet:
-                raise IllegalAction(f"the minimum bet is {legal.min_raise_to}")
-            raise IllegalAction(f"the minimum raise is to {legal.min_raise_to}")
+                raise IllegalAction(f"the minimum bet is {least}")
+            raise IllegalAction(f"the minimum raise is to {least}")
         return (ActionKind.BET if is_bet else ActionKind.RAISE), to
 
     # -- doing -------------------------------------------------------------------

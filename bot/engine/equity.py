@@ -271,17 +271,7 @@ def equity(
     module docstring for ``stderr``). ``monte_carlo=True`` estimates even when
     enumeration is possible (to check the estimator against exact values).
     """
-    if len(holes) < 2:
-        raise ValueError("equity needs at least two players")
-    for hole in holes:
-        if len(hole) not in _HOLE_SIZES:
-            raise ValueError(f"an Omaha hand has 4, 5 or 6 hole cards, not {len(hole)}")
-    if len(board) > 5:
-        raise ValueError("the board has at most 5 cards")
-    if not target_stderr > 0:
-        raise ValueError("target_stderr must be positive")
-    if max_samples < MIN_SAMPLES:
-        raise ValueError(f"max_samples must be at least {MIN_SAMPLES}")
+    _check_arguments(holes, board, target_stderr, max_samples)
     player_cards = [_indices(h) for h in holes]
     board_cards = _indices(board)
     known = [c for h in player_cards for c in h] + board_cards + _indices(dead)
@@ -298,6 +288,22 @@ def equity(
     if rng is None:
         rng = random.Random(secrets.randbits(64))
     return _monte_carlo(outcomes, board_cards, deck, need, rng, target_stderr, max_samples)
+
+
+def _check_arguments(
+    holes: Sequence[Sequence[Card]], board: Sequence[Card], target_stderr: float, max_samples: int
+) -> None:
+    if len(holes) < 2:
+        raise ValueError("equity needs at least two players")
+    for hole in holes:
+        if len(hole) not in _HOLE_SIZES:
+            raise ValueError(f"an Omaha hand has 4, 5 or 6 hole cards, not {len(hole)}")
+    if len(board) > 5:
+        raise ValueError("the board has at most 5 cards")
+    if not target_stderr > 0:
+        raise ValueError("target_stderr must be positive")
+    if max_samples < MIN_SAMPLES:
+        raise ValueError(f"max_samples must be at least {MIN_SAMPLES}")
 
 
 def _average(outcomes: _Outcomes, tally: Sequence[int]) -> tuple[list[float], list[float], int]:
@@ -353,6 +359,107 @@ def _monte_carlo(
     target: float,
     max_samples: int,
 ) -> Equity:
+    """Sample run-outs in batches until the standard error reaches ``target``
+    (after at least ``MIN_SAMPLES``) or ``max_samples`` are drawn."""
+    deck = list(deck)
+    tally: list[int] = [0] * len(outcomes.shares)
+    samples = 0
+    stderr = math.inf
+    outcomes.prepare_triples()
+    while samples < max_samples:
+        batch = min(_BATCH, max_samples - samples)
+        _sample(outcomes, board, deck, need, rng, batch, tally)
+        samples += batch
+        mean, square, _ = _average(outcomes, tally)
+        stderr = _standard_error(mean, square, samples)
+        if samples >= MIN_SAMPLES and stderr <= target:
+            break
+    mean, _, _ = _average(outcomes, tally)
+    return Equity(tuple(mean), False, stderr, samples)
+
+
+def _standard_error(mean: Sequence[float], square: Sequence[float], samples: int) -> float:
+    """The largest standard error of a player's mean share (from the sample variance)."""
+    return max(
+        math.sqrt(max(sq - m * m, 0.0) * samples / (samples - 1) / samples)
+        for m, sq in zip(mean, square, strict=True)
+    )
+
+
+def _sample(
+    outcomes: _Outcomes,
+    board: list[int],
+    deck: list[int],
+    need: int,
+    rng: random.Random,
+    batch: int,
+    tally: list[int],
+) -> None:
+    """Draw ``batch`` random run-outs of ``need`` cards and count their outcomes in
+    ``tally``. The deck is shuffled in place (partial Fisher-Yates: ``deck[:need]`` is a
+    uniform draw of ``need`` cards), and the sampler loops keep everything in locals
+    (this is the hot loop): a whole board preflop, fewer cards otherwise."""
+    if need == 5:
+        _sample_boards(outcomes, deck, rng, batch, tally)
+    else:
+        _sample_run_outs(outcomes, board, deck, need, rng, batch, tally)
+
+
+def _sample_boards(
+    outcomes: _Outcomes, deck: list[int], rng: random.Random, batch: int, tally: list[int]
+) -> None:
+    two = outcomes.two_suited
+    by_key = outcomes.by_key
+    rand = rng.random
+    n = len(deck)
+    n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
+    for _ in range(batch):
+        j = int(rand() * n)
+        c0 = deck[j]
+        deck[j] = deck[0]
+        j = 1 + int(rand() * n1)
+        c1 = deck[j]
+        deck[j] = deck[1]
+        j = 2 + int(rand() * n2)
+        c2 = deck[j]
+        deck[j] = deck[2]
+        j = 3 + int(rand() * n3)
+        c3 = deck[j]
+        deck[j] = deck[3]
+        j = 4 + int(rand() * n4)
+        c4 = deck[j]
+        deck[j] = deck[4]
+        deck[0] = c0
+        deck[1] = c1
+        deck[2] = c2
+        deck[3] = c3
+        deck[4] = c4
+        key = _C_PRIME[c0] * _C_PRIME[c1] * _C_PRIME[c2] * _C_PRIME[c3] * _C_PRIME[c4]
+        nibbles = (
+            0x5555 + _C_NIBBLE[c0] + _C_NIBBLE[c1] + _C_NIBBLE[c2]
+            + _C_NIBBLE[c3] + _C_NIBBLE[c4]
+        )  # fmt: skip
+        # from here on as in _sample_run_outs
+        flush_bits = nibbles & two
+        if flush_bits:
+            oid = outcomes.with_flush(key, flush_bits, deck[:5])
+        else:
+            found = by_key.get(key)
+            oid = (found or outcomes.by_ranks(key, deck[:5]))[0]
+        if oid >= len(tally):
+            tally.extend([0] * (oid + 1 - len(tally)))
+        tally[oid] += 1
+
+
+def _sample_run_outs(
+    outcomes: _Outcomes,
+    board: list[int],
+    deck: list[int],
+    need: int,
+    rng: random.Random,
+    batch: int,
+    tally: list[int],
+) -> None:
     base_key = 1
     base_nibbles = 0x5555
     for c in board:
@@ -362,69 +469,22 @@ def _monte_carlo(
     by_key = outcomes.by_key
     rand = rng.random
     n = len(deck)
-    deck = list(deck)
-    tally: list[int] = [0] * len(outcomes.shares)
-    samples = 0
-    stderr = math.inf
-    outcomes.prepare_triples()
-    n1, n2, n3, n4 = n - 1, n - 2, n - 3, n - 4
-    while samples < max_samples:
-        batch = min(_BATCH, max_samples - samples)
-        for _ in range(batch):
-            # partial Fisher-Yates: deck[:need] is a uniform draw of `need` cards
-            if need == 5:
-                j = int(rand() * n)
-                c0 = deck[j]
-                deck[j] = deck[0]
-                j = 1 + int(rand() * n1)
-                c1 = deck[j]
-                deck[j] = deck[1]
-                j = 2 + int(rand() * n2)
-                c2 = deck[j]
-                deck[j] = deck[2]
-                j = 3 + int(rand() * n3)
-                c3 = deck[j]
-                deck[j] = deck[3]
-                j = 4 + int(rand() * n4)
-                c4 = deck[j]
-                deck[j] = deck[4]
-                deck[0] = c0
-                deck[1] = c1
-                deck[2] = c2
-                deck[3] = c3
-                deck[4] = c4
-                key = _C_PRIME[c0] * _C_PRIME[c1] * _C_PRIME[c2] * _C_PRIME[c3] * _C_PRIME[c4]
-                nibbles = (
-                    0x5555 + _C_NIBBLE[c0] + _C_NIBBLE[c1] + _C_NIBBLE[c2]
-                    + _C_NIBBLE[c3] + _C_NIBBLE[c4]
-                )  # fmt: skip
-            else:
-                key = base_key
-                nibbles = base_nibbles
-                for i in range(need):
-                    j = i + int(rand() * (n - i))
-                    c = deck[j]
-                    deck[j] = deck[i]
-                    deck[i] = c
-                    key *= _C_PRIME[c]
-                    nibbles += _C_NIBBLE[c]
-            flush_bits = nibbles & two
-            if flush_bits:
-                oid = outcomes.with_flush(key, flush_bits, board + deck[:need])
-            else:
-                found = by_key.get(key)
-                oid = (found or outcomes.by_ranks(key, board + deck[:need]))[0]
-            if oid >= len(tally):
-                tally.extend([0] * (oid + 1 - len(tally)))
-            tally[oid] += 1
-        samples += batch
-        mean, square, _ = _average(outcomes, tally)
-        # sample variance of each player's share, then the standard error of its mean
-        stderr = max(
-            math.sqrt(max(sq - m * m, 0.0) * samples / (samples - 1) / samples)
-            for m, sq in zip(mean, square, strict=True)
-        )
-        if samples >= MIN_SAMPLES and stderr <= target:
-            break
-    mean, _, _ = _average(outcomes, tally)
-    return Equity(tuple(mean), False, stderr, samples)
+    for _ in range(batch):
+        key = base_key
+        nibbles = base_nibbles
+        for i in range(need):
+            j = i + int(rand() * (n - i))
+            c = deck[j]
+            deck[j] = deck[i]
+            deck[i] = c
+            key *= _C_PRIME[c]
+            nibbles += _C_NIBBLE[c]
+        flush_bits = nibbles & two
+        if flush_bits:
+            oid = outcomes.with_flush(key, flush_bits, board + deck[:need])
+        else:
+            found = by_key.get(key)
+            oid = (found or outcomes.by_ranks(key, board + deck[:need]))[0]
+        if oid >= len(tally):
+            tally.extend([0] * (oid + 1 - len(tally)))
+        tally[oid] += 1

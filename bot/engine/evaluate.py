@@ -307,48 +307,9 @@ def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
                 nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit] + 0x6666
             )
     elif len(hole) == 5:
-        h0, h1, h2, h3, h4 = hole
-        rb = h1.rank
-        rc = h2.rank
-        rd = h3.rank
-        re = h4.rank
-        a13 = h0.rank * 13
-        b13 = rb * 13
-        c13 = rc * 13
-        d13 = rd * 13
-        best = max(
-            table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re],
-            table[b13 + rc], table[b13 + rd], table[b13 + re],
-            table[c13 + rd], table[c13 + re], table[d13 + re],
-        )  # fmt: skip
-        if flush_bits:
-            flush_bits &= (
-                nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
-                + nibble[h4.suit] + 0x6666
-            )  # fmt: skip
+        best, flush_bits = _best_of_five(hole, table, flush_bits)
     elif len(hole) == 6:
-        h0, h1, h2, h3, h4, h5 = hole
-        rb = h1.rank
-        rc = h2.rank
-        rd = h3.rank
-        re = h4.rank
-        rf = h5.rank
-        a13 = h0.rank * 13
-        b13 = rb * 13
-        c13 = rc * 13
-        d13 = rd * 13
-        e13 = re * 13
-        best = max(
-            table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re], table[a13 + rf],
-            table[b13 + rc], table[b13 + rd], table[b13 + re], table[b13 + rf],
-            table[c13 + rd], table[c13 + re], table[c13 + rf],
-            table[d13 + re], table[d13 + rf], table[e13 + rf],
-        )  # fmt: skip
-        if flush_bits:
-            flush_bits &= (
-                nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
-                + nibble[h4.suit] + nibble[h5.suit] + 0x6666
-            )  # fmt: skip
+        best, flush_bits = _best_of_six(hole, table, flush_bits)
     else:
         _check(hole, board)
         raise AssertionError  # _check raised
@@ -357,6 +318,62 @@ def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
         if flush > best:
             return flush
     return best
+
+
+# Five and six hole cards: the same as the four-card case in high_value, with 10
+# and 15 pairs. Kept unrolled (this is the hot path); ``flush_bits`` comes back
+# masked with the hole cards' suits, as in high_value.
+
+
+def _best_of_five(hole: Sequence[Card], table: Sequence[int], flush_bits: int) -> tuple[int, int]:
+    nibble = _NIBBLE
+    h0, h1, h2, h3, h4 = hole
+    rb = h1.rank
+    rc = h2.rank
+    rd = h3.rank
+    re = h4.rank
+    a13 = h0.rank * 13
+    b13 = rb * 13
+    c13 = rc * 13
+    d13 = rd * 13
+    best = max(
+        table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re],
+        table[b13 + rc], table[b13 + rd], table[b13 + re],
+        table[c13 + rd], table[c13 + re], table[d13 + re],
+    )  # fmt: skip
+    if flush_bits:
+        flush_bits &= (
+            nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
+            + nibble[h4.suit] + 0x6666
+        )  # fmt: skip
+    return best, flush_bits
+
+
+def _best_of_six(hole: Sequence[Card], table: Sequence[int], flush_bits: int) -> tuple[int, int]:
+    nibble = _NIBBLE
+    h0, h1, h2, h3, h4, h5 = hole
+    rb = h1.rank
+    rc = h2.rank
+    rd = h3.rank
+    re = h4.rank
+    rf = h5.rank
+    a13 = h0.rank * 13
+    b13 = rb * 13
+    c13 = rc * 13
+    d13 = rd * 13
+    e13 = re * 13
+    best = max(
+        table[a13 + rb], table[a13 + rc], table[a13 + rd], table[a13 + re], table[a13 + rf],
+        table[b13 + rc], table[b13 + rd], table[b13 + re], table[b13 + rf],
+        table[c13 + rd], table[c13 + re], table[c13 + rf],
+        table[d13 + re], table[d13 + rf], table[e13 + rf],
+    )  # fmt: skip
+    if flush_bits:
+        flush_bits &= (
+            nibble[h0.suit] + nibble[h1.suit] + nibble[h2.suit] + nibble[h3.suit]
+            + nibble[h4.suit] + nibble[h5.suit] + 0x6666
+        )  # fmt: skip
+    return best, flush_bits
 
 
 def low_value(hole: Sequence[Card], board: Sequence[Card]) -> int | None:

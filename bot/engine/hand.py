@@ -57,7 +57,6 @@ Decisions where RULES.md is silent (also pinned by tests):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from bot.engine.betting import (
     Action,
@@ -68,7 +67,7 @@ from bot.engine.betting import (
     Player,
 )
 from bot.engine.cards import Card, Deck
-from bot.engine.evaluate import best_high, best_low, high_value, low_value
+from bot.engine.dealing import deal_positions, deck_order_for, next_button
 from bot.engine.events import (
     AntePosted,
     BetReturned,
@@ -77,7 +76,6 @@ from bot.engine.events import (
     CardBurned,
     Event,
     HandEnded,
-    HandMucked,
     HandShown,
     HandStarted,
     HoleCardsDealt,
@@ -86,7 +84,10 @@ from bot.engine.events import (
     ShowRequested,
     Street,
 )
-from bot.engine.pots import Pot, build_pots, split_evenly, split_hi_lo
+from bot.engine.hand_state import HandState, SeatIn, SeatState
+from bot.engine.pots import Pot
+from bot.engine.results import HandResult, PotResult, ShownHand
+from bot.engine.showdown import play_showdown, showdown_order
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
 
 __all__ = [
@@ -114,328 +115,20 @@ __all__ = [
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
-@dataclass(frozen=True, slots=True)
-class SeatIn:
-    """A player dealt into a hand: table seat number and stack.
+class Hand(HandState):
+    """One hand of Omaha: the query / check / act state machine.
 
-    ``posts_big_blind``: a newcomer (or a player back after missing their
-    big blind) posts a live big blind out of position.
+    ``Hand(config, seats, button, deck)`` (the constructor and every read-only
+    view are in :class:`~bot.engine.hand_state.HandState`); :meth:`start`
+    posts and deals, then :meth:`act` and :meth:`request_show` take the
+    players' inputs until :attr:`is_over`.
     """
 
-    seat: int
-    stack: int
-    posts_big_blind: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SeatState:
-    """A snapshot of one seat in the hand. ``hole`` is private to the seat's owner
-    (kept out of the repr so it never reaches a log line)."""
-
-    seat: int
-    starting_stack: int
-    stack: int
-    bet: int
-    committed: int
-    folded: bool
-    all_in: bool
-    hole: tuple[Card, ...] = field(default=(), repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class ShownHand:
-    """A hand shown at showdown, with the players' labels of what it makes."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    high: str
-    low: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PotResult:
-    """One pot's award: ``(seat, chips)`` for the high and the low halves."""
-
-    index: int
-    amount: int
-    eligible: tuple[int, ...]
-    high: tuple[tuple[int, int], ...]
-    low: tuple[tuple[int, int], ...] = ()
-    uncontested: bool = False
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """Everything a finished hand settled. Dicts are keyed by seat number."""
-
-    starting_stacks: dict[int, int]
-    final_stacks: dict[int, int]
-    payouts: dict[int, int]
-    net: dict[int, int]
-    returned: dict[int, int]
-    pots: tuple[PotResult, ...]
-    shown: dict[int, ShownHand] = field(default_factory=dict)
-    mucked: tuple[int, ...] = ()
-    board: tuple[Card, ...] = ()
-
-
-def next_button(seats: Iterable[int], button: int) -> int:
-    """The seat that takes the button after ``button``: the next dealt-in seat clockwise
-    (seat numbers ascend clockwise and wrap). ``seats`` are the seats dealt into the
-    next hand; ``button`` need not be one of them."""
-    ordered = sorted(set(seats))
-    if not ordered:
-        raise ValueError("nobody is dealt in")
-    for s in ordered:
-        if s > button:
-            return s
-    return ordered[0]
-
-
-def deal_positions(n_players: int, variant: Variant) -> dict[str, list[int]]:
-    """Where each card comes from in the deck, for ``n_players`` in deal order.
-
-    Returns ``{"hole:K": [...], "burn": [...], "board": [...]}``: ``hole:K``
-    lists the deck indexes of the K-th player's hole cards in deal order
-    (dealt one at a time, clockwise from the small blind).
-    """
-    h = variant.hole_cards
-    out: dict[str, list[int]] = {f"hole:{k}": [r * n_players + k for r in range(h)]
-                                 for k in range(n_players)}
-    pos = n_players * h
-    burns: list[int] = []
-    board: list[int] = []
-    if variant.courchevel:
-        burns.append(pos)
-        board.append(pos + 1)
-        board.extend((pos + 2, pos + 3))
-        pos += 4
-    else:
-        burns.append(pos)
-        board.extend((pos + 1, pos + 2, pos + 3))
-        pos += 4
-    for _ in range(2):
-        burns.append(pos)
-        board.append(pos + 1)
-        pos += 2
-    out["burn"] = burns
-    out["board"] = board
-    return out
-
-
-def deck_order_for(
-    variant: Variant,
-    holes: Sequence[Sequence[Card]],
-    board: Sequence[Card] = (),
-    burns: Sequence[Card] = (),
-) -> tuple[Card, ...]:
-    """A full deck order that deals ``holes`` (in deal order, from the small blind;
-    heads-up from the button) and ``board``; unknown cards are filled from the
-    unused ones. For replaying a history whose deck is not stored (PHH).
-    """
-    from bot.engine.cards import DECK
-
-    plan = deal_positions(len(holes), variant)
-    slots: dict[int, Card] = {}
-    for k, cards in enumerate(holes):
-        for idx, c in zip(plan[f"hole:{k}"], cards, strict=False):
-            slots[idx] = c
-    for idx, c in zip(plan["board"], board, strict=False):
-        slots[idx] = c
-    for idx, c in zip(plan["burn"], burns, strict=False):
-        slots[idx] = c
-    used = set(slots.values())
-    if len(used) != len(slots):
-        raise ValueError("a card appears twice")
-    spare = iter(c for c in DECK if c not in used)
-    return tuple(slots[i] if i in slots else next(spare) for i in range(len(DECK)))
-
-
-class Hand:
-    """One hand of Omaha: the query / check / act state machine."""
-
-    __slots__ = (
-        "_bb_pos",
-        "_board",
-        "_by_seat",
-        "_deal_order",
-        "_events",
-        "_hi",
-        "_lo",
-        "_mucked",
-        "_n",
-        "_over",
-        "_paid",
-        "_players",
-        "_pot_results",
-        "_result",
-        "_returned",
-        "_river_aggressor",
-        "_round",
-        "_sb_pos",
-        "_shown",
-        "_started",
-        "_street",
-        "_to_act",
-        "button",
-        "config",
-        "deck",
-    )
-
-    def __init__(self, config: GameConfig, seats: Sequence[SeatIn], button: int,
-                 deck: Deck) -> None:
-        n = len(seats)
-        if n < 2:
-            raise ValueError("a hand needs at least 2 players")
-        if n > config.max_seats:
-            raise ValueError(
-                f"{config.variant.name} seats at most {config.max_seats} players"
-            )
-        numbers = [s.seat for s in seats]
-        if len(set(numbers)) != n:
-            raise ValueError("a seat number appears twice")
-        if button not in numbers:
-            raise ValueError("the button must be on a seat dealt into the hand")
-        for s in seats:
-            if s.stack < 1:
-                raise ValueError(f"seat {s.seat} has no chips")
-        needed = n * config.variant.hole_cards + 8
-        if deck.remaining < needed:
-            raise ValueError("the deck does not hold enough cards for this hand")
-        ordered = sorted(seats, key=lambda s: s.seat)
-        b = next(i for i, s in enumerate(ordered) if s.seat == button)
-        ordered = ordered[b + 1:] + ordered[: b + 1]
-        self.config = config
-        self.button = button
-        self.deck = deck
-        self._board: list[Card] = []
-        self._n = n
-        self._players = [Player(s.seat, i, s.stack, s.posts_big_blind)
-                         for i, s in enumerate(ordered)]
-        self._by_seat = {p.seat: p for p in self._players}
-        if n == 2:
-            self._sb_pos, self._bb_pos = 1, 0
-        else:
-            self._sb_pos, self._bb_pos = 0, 1
-        self._deal_order = [(self._sb_pos + k) % n for k in range(n)]
-        self._events: list[Event] = []
-        self._street = Street.PREFLOP
-        bb = config.big_blind
-        self._round = BettingRound(config.structure, bb, bb, 1)
-        self._to_act: int | None = None
-        self._started = False
-        self._over = False
-        self._river_aggressor: int | None = None
-        self._paid = 0
-        self._returned: dict[int, int] = {}
-        self._shown: dict[int, bool] = {}
-        self._mucked: list[int] = []
-        self._pot_results: list[PotAwarded] = []
-        self._hi: dict[int, int] = {}
-        self._lo: dict[int, int | None] = {}
-        self._result: HandResult | None = None
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return (f"<Hand {self.config.variant.key} {self.config.structure.value} "
                 f"{self._n} players, {self._street.value}, to act: {self.to_act}>")
-
-    # -- public state ------------------------------------------------------------
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The board cards dealt so far."""
-        return tuple(self._board)
-
-    @property
-    def street(self) -> Street:
-        return self._street
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def started(self) -> bool:
-        return self._started
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat number whose decision it is, or ``None``."""
-        return None if self._to_act is None else self._players[self._to_act].seat
-
-    @property
-    def seat_order(self) -> tuple[int, ...]:
-        """Seats clockwise from the first after the button (PHH player order: p1 ... button)."""
-        return tuple(p.seat for p in self._players)
-
-    @property
-    def deal_order(self) -> tuple[int, ...]:
-        """Seats in the order hole cards are dealt (from the small blind; heads-up the button)."""
-        return tuple(self._players[i].seat for i in self._deal_order)
-
-    @property
-    def small_blind_seat(self) -> int:
-        return self._players[self._sb_pos].seat
-
-    @property
-    def big_blind_seat(self) -> int:
-        return self._players[self._bb_pos].seat
-
-    @property
-    def starting_stacks(self) -> dict[int, int]:
-        return {p.seat: p.start for p in self._players}
-
-    @property
-    def players(self) -> tuple[SeatState, ...]:
-        """Public snapshots of every seat, clockwise from the first after the button."""
-        return tuple(self._snapshot(p) for p in self._players)
-
-    def player(self, seat: int) -> SeatState:
-        return self._snapshot(self._get(seat))
-
-    @staticmethod
-    def _snapshot(p: Player) -> SeatState:
-        return SeatState(p.seat, p.start, p.stack, p.bet, p.committed, p.folded, p.all_in,
-                         p.hole)
-
-    def hole(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hole cards: private to its owner until the rules reveal them."""
-        return self._get(seat).hole
-
-    @property
-    def pot_total(self) -> int:
-        """Every chip in the middle (this round's bets included), not yet awarded."""
-        return sum(p.committed for p in self._players) - self._paid
-
-    @property
-    def pots(self) -> tuple[Pot, ...]:
-        """The main pot and side pots as they stand (eligible: seat numbers); once the
-        hand is over, the pots as awarded."""
-        if self._over:
-            return tuple(Pot(a.amount, a.eligible) for a in self._pot_results)
-        ps = self._players
-        raw = build_pots([p.committed for p in ps], [not p.folded for p in ps],
-                         [p.all_in for p in ps])
-        return tuple(Pot(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
-
-    @property
-    def inputs(self) -> tuple[Event, ...]:
-        """The players' inputs so far (actions and show requests), for :meth:`replay`."""
-        return tuple(e for e in self._events if isinstance(e, PlayerActed | ShowRequested))
-
-    @property
-    def actions(self) -> tuple[tuple[int, Action], ...]:
-        """Each betting action as ``(seat, action)``, bets and raises as "raise to" totals."""
-        return tuple((e.seat, e.action) for e in self._events if isinstance(e, PlayerActed))
-
-    def _get(self, seat: int) -> Player:
-        try:
-            return self._by_seat[seat]
-        except KeyError:
-            raise IllegalAction("you are not in this hand") from None
 
     # -- the three verbs -----------------------------------------------------------
     def legal_actions(self) -> LegalActions | None:
@@ -552,9 +245,6 @@ class Hand:
         self._events.append(BlindPosted(p.seat, chips, blind, p.all_in))
 
     # -- flow ----------------------------------------------------------------------
-    def _pot(self) -> int:
-        return sum(p.committed for p in self._players)
-
     def _advance(self, start: int) -> None:
         """Find the next player to act from position ``start``, or end the round."""
         ps = self._players
@@ -574,22 +264,10 @@ class Hand:
         self._end_round()
 
     def _end_round(self) -> None:
+        """The betting round is over: return an uncalled bet, then end the hand, run the
+        board out, go to the showdown, or deal the next street and open its betting."""
         ps = self._players
-        top = second = 0
-        top_p: Player | None = None
-        for p in ps:
-            if p.bet > top:
-                second, top, top_p = top, p.bet, p
-            elif p.bet > second:
-                second = p.bet
-        if top_p is not None and top > second:
-            back = top - second
-            top_p.stack += back
-            top_p.bet -= back
-            top_p.committed -= back
-            top_p.all_in = False
-            self._returned[top_p.seat] = self._returned.get(top_p.seat, 0) + back
-            self._events.append(BetReturned(top_p.seat, back))
+        self._return_uncalled_bet()
         for p in ps:
             p.bet = 0
             p.acted = False
@@ -612,6 +290,24 @@ class Hand:
                                and street in (Street.TURN, Street.RIVER)) else cfg.big_blind
         self._round = BettingRound(cfg.structure, unit, 0, 0)
         self._advance(0)
+
+    def _return_uncalled_bet(self) -> None:
+        """The part of the top bet that nobody matched goes back to its owner."""
+        top = second = 0
+        top_p: Player | None = None
+        for p in self._players:
+            if p.bet > top:
+                second, top, top_p = top, p.bet, p
+            elif p.bet > second:
+                second = p.bet
+        if top_p is not None and top > second:
+            back = top - second
+            top_p.stack += back
+            top_p.bet -= back
+            top_p.committed -= back
+            top_p.all_in = False
+            self._returned[top_p.seat] = self._returned.get(top_p.seat, 0) + back
+            self._events.append(BetReturned(top_p.seat, back))
 
     def _deal_street(self, street: Street) -> None:
         self._street = street
@@ -639,98 +335,20 @@ class Hand:
 
     # -- showdown ------------------------------------------------------------------
     def _showdown_order(self) -> list[int]:
-        """Live positions in showdown order: the last river bettor or raiser first,
-        else the first live player after the button; then clockwise."""
-        ps = self._players
-        n = self._n
-        if self._river_aggressor is not None:
-            first = self._river_aggressor
-        else:
-            first = next(p.pos for p in ps if not p.folded)
-        return [i for k in range(n) if not ps[i := (first + k) % n].folded]
+        return showdown_order(self._players, self._river_aggressor)
 
     def _showdown(self) -> None:
+        """Show or muck each live hand in showdown order, then award every pot."""
         self._street = Street.SHOWDOWN
-        ps = self._players
-        board = self._board
-        hi_lo = self.config.variant.hi_lo
-        hi = self._hi
-        lo = self._lo
-        for p in ps:
-            if not p.folded:
-                hi[p.pos] = high_value(p.hole, board)
-                if hi_lo:
-                    lo[p.pos] = low_value(p.hole, board)
-        pots = build_pots([p.committed for p in ps], [not p.folded for p in ps],
-                          [p.all_in for p in ps])
-        best_hi: list[int | None] = [None] * len(pots)
-        best_lo: list[int | None] = [None] * len(pots)
-        for i in self._showdown_order():
-            p = ps[i]
-            mine = [k for k, pot in enumerate(pots) if i in pot.eligible]
-            if i not in self._shown:
-                can_win = False
-                for k in mine:
-                    bh = best_hi[k]
-                    if bh is None or hi[i] >= bh:
-                        can_win = True
-                        break
-                    if hi_lo:
-                        mylo = lo[i]
-                        bl = best_lo[k]
-                        if mylo is not None and (bl is None or mylo >= bl):
-                            can_win = True
-                            break
-                if can_win or p.show_requested:
-                    self._shown[i] = False
-                    self._events.append(HandShown(p.seat, p.hole, False))
-                else:
-                    self._mucked.append(i)
-                    self._events.append(HandMucked(p.seat))
-                    continue
-            for k in mine:
-                bh = best_hi[k]
-                if bh is None or hi[i] > bh:
-                    best_hi[k] = hi[i]
-                if hi_lo:
-                    mylo = lo[i]
-                    bl = best_lo[k]
-                    if mylo is not None and (bl is None or mylo > bl):
-                        best_lo[k] = mylo
-        mucked = set(self._mucked)
-        for k, pot in enumerate(pots):
-            contenders = [i for i in pot.eligible if i not in mucked]
-            self._award(k, pot, contenders)
+        done = play_showdown(self._players, self._board, self._showdown_order(), self._shown,
+                             self.config.variant.hi_lo)
+        for i in done.shown:
+            self._shown[i] = False
+        self._mucked.extend(done.mucked)
+        self._pot_results.extend(done.awards)
+        self._paid += sum(a.amount for a in done.awards)
+        self._events.extend(done.events)
         self._finish()
-
-    def _award(self, index: int, pot: Pot, contenders: list[int]) -> None:
-        ps = self._players
-        hi = self._hi
-        top = max(hi[i] for i in contenders)
-        high_w = [i for i in contenders if hi[i] == top]
-        low_w: list[int] = []
-        if self.config.variant.hi_lo:
-            lows = [(v, i) for i in contenders if (v := self._lo[i]) is not None]
-            if lows:
-                best = max(v for v, _ in lows)
-                low_w = [i for v, i in lows if v == best]
-        if low_w:
-            high_amt, low_amt = split_hi_lo(pot.amount)
-        else:
-            high_amt, low_amt = pot.amount, 0
-        high = split_evenly(high_amt, high_w)
-        low = split_evenly(low_amt, low_w) if low_w else []
-        for i, chips in high:
-            ps[i].stack += chips
-        for i, chips in low:
-            ps[i].stack += chips
-        self._paid += pot.amount
-        award = PotAwarded(
-            index, pot.amount, tuple(ps[i].seat for i in pot.eligible),
-            tuple((ps[i].seat, c) for i, c in high), tuple((ps[i].seat, c) for i, c in low),
-        )
-        self._pot_results.append(award)
-        self._events.append(award)
 
     def _finish_uncontested(self, winner: Player) -> None:
         total = self._pot()
@@ -745,40 +363,6 @@ class Hand:
         self._over = True
         self._to_act = None
         self._events.append(HandEnded(tuple((p.seat, p.stack) for p in self._players)))
-
-    # -- results -----------------------------------------------------------------------
-    @property
-    def result(self) -> HandResult:
-        """What the finished hand settled (raises ``ValueError`` before the end)."""
-        if not self._over:
-            raise ValueError("the hand is not over")
-        if self._result is None:
-            ps = self._players
-            payouts = {p.seat: 0 for p in ps}
-            for a in self._pot_results:
-                for seat, chips in a.high + a.low:
-                    payouts[seat] += chips
-            shown: dict[int, ShownHand] = {}
-            board = tuple(self._board)
-            hi_lo = self.config.variant.hi_lo
-            for i in self._shown:
-                p = ps[i]
-                low = best_low(p.hole, board) if hi_lo else None
-                shown[p.seat] = ShownHand(p.seat, p.hole, best_high(p.hole, board).description,
-                                          None if low is None else low.description)
-            self._result = HandResult(
-                starting_stacks={p.seat: p.start for p in ps},
-                final_stacks={p.seat: p.stack for p in ps},
-                payouts=payouts,
-                net={p.seat: p.stack - p.start for p in ps},
-                returned=dict(self._returned),
-                pots=tuple(PotResult(a.index, a.amount, a.eligible, a.high, a.low, a.uncontested)
-                           for a in self._pot_results),
-                shown=shown,
-                mucked=tuple(ps[i].seat for i in self._mucked),
-                board=board,
-            )
-        return self._result
 
     # -- replay --------------------------------------------------------------------------
     @classmethod
@@ -797,44 +381,3 @@ class Hand:
             elif isinstance(e, ShowRequested):
                 hand.request_show(e.seat)
         return hand
-
-    # -- invariants ---------------------------------------------------------------------
-    def invariant_violations(self) -> list[str]:
-        """Broken invariants (empty when all is well); tests call it after every action."""
-        bad: list[str] = []
-        ps = self._players
-        start_total = sum(p.start for p in ps)
-        now = sum(p.stack for p in ps) + sum(p.committed for p in ps) - self._paid
-        if now != start_total:
-            bad.append(f"chips not conserved: {now} != {start_total}")
-        for p in ps:
-            if p.stack < 0 or p.bet < 0 or p.committed < p.bet:
-                bad.append(f"seat {p.seat}: negative stack or bet")
-            if not self._over and not p.folded and p.all_in != (p.stack == 0):
-                bad.append(f"seat {p.seat}: all-in flag does not match the stack")
-        cards = [c for p in ps for c in p.hole] + self._board
-        if len(set(cards)) != len(cards):
-            bad.append("a card appears twice")
-        if self._started:
-            if any(len(p.hole) != self.config.variant.hole_cards for p in ps):
-                bad.append("a player has the wrong number of hole cards")
-            expected = {Street.PREFLOP: 1 if self.config.variant.courchevel else 0,
-                        Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
-            if not self._over and len(self._board) != expected[self._street]:
-                bad.append("the board does not match the street")
-        if self._to_act is not None:
-            p = ps[self._to_act]
-            if p.folded or p.all_in:
-                bad.append("the player to act cannot act")
-            if not self._round.needs_action(ps, p):
-                bad.append("the player to act has nothing to decide")
-        elif self._started and not self._over:
-            bad.append("nobody is to act in a hand that is not over")
-        if self._over:
-            if self._paid != sum(p.committed for p in ps):
-                bad.append("not every chip in the middle was awarded")
-        else:
-            level = self._round.level
-            if any(p.bet > level for p in ps):
-                bad.append("a bet is above the current bet")
-        return bad

@@ -35,16 +35,9 @@ def build_pots(
     that has an owner, so no chip is ever lost.
     """
     n = len(committed)
-    caps = sorted({committed[i] for i in range(n) if live[i] and all_in[i]})
-    top = max((committed[i] for i in range(n) if live[i]), default=0)
-    if not caps or caps[-1] < top:
-        caps.append(top)
-    highest = max(committed, default=0)
-    if caps and caps[-1] < highest:
-        caps.append(highest)
     pots: list[Pot] = []
     prev = 0
-    for cap in caps:
+    for cap in _pot_edges(committed, live, all_in):
         amount = 0
         for c in committed:
             if c > prev:
@@ -58,6 +51,22 @@ def build_pots(
                 pots[-1] = Pot(last.amount + amount, last.eligible)
         prev = cap
     return pots
+
+
+def _pot_edges(
+    committed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+) -> list[int]:
+    """The upper edges of the pots, ascending: each live all-in player's total, then
+    the top live total, then (when a folded player put in more) the top total."""
+    n = len(committed)
+    caps = sorted({committed[i] for i in range(n) if live[i] and all_in[i]})
+    top = max((committed[i] for i in range(n) if live[i]), default=0)
+    if not caps or caps[-1] < top:
+        caps.append(top)
+    highest = max(committed, default=0)
+    if caps and caps[-1] < highest:
+        caps.append(highest)
+    return caps
 
 
 def split_evenly(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:

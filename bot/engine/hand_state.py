@@ -1,0 +1,266 @@
+"""What a hand holds, and the read-only views of it (:class:`HandState`).
+
+:class:`~bot.engine.hand.Hand` adds the moves (start, act, the flow from
+street to street, the showdown); the rules it follows are recorded in the
+:mod:`bot.engine.hand` docstring.
+
+Seats are table seat numbers, clockwise in ascending order (wrapping). The
+players of a hand are kept in *positions* 0..n-1 clockwise from the first
+seat after the button (the button is last), which is also PHH's player order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.engine.betting import Action, BettingRound, IllegalAction, Player
+from bot.engine.cards import Card, Deck
+from bot.engine.events import Event, PlayerActed, PotAwarded, ShowRequested, Street
+from bot.engine.invariants import violations
+from bot.engine.pots import Pot, build_pots
+from bot.engine.results import HandResult, hand_result
+from bot.engine.variants import GameConfig
+
+__all__ = ["HandState", "SeatIn", "SeatState"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatIn:
+    """A player dealt into a hand: table seat number and stack.
+
+    ``posts_big_blind``: a newcomer (or a player back after missing their
+    big blind) posts a live big blind out of position.
+    """
+
+    seat: int
+    stack: int
+    posts_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A snapshot of one seat in the hand. ``hole`` is private to the seat's owner
+    (kept out of the repr so it never reaches a log line)."""
+
+    seat: int
+    starting_stack: int
+    stack: int
+    bet: int
+    committed: int
+    folded: bool
+    all_in: bool
+    hole: tuple[Card, ...] = field(default=(), repr=False)
+
+
+class HandState:
+    """The state of one hand and its read-only views (the moves: :class:`~bot.engine.hand.Hand`)."""
+
+    __slots__ = (
+        "_bb_pos",
+        "_board",
+        "_by_seat",
+        "_deal_order",
+        "_events",
+        "_mucked",
+        "_n",
+        "_over",
+        "_paid",
+        "_players",
+        "_pot_results",
+        "_result",
+        "_returned",
+        "_river_aggressor",
+        "_round",
+        "_sb_pos",
+        "_shown",
+        "_started",
+        "_street",
+        "_to_act",
+        "button",
+        "config",
+        "deck",
+    )
+
+    def __init__(self, config: GameConfig, seats: Sequence[SeatIn], button: int,
+                 deck: Deck) -> None:
+        _check_deal(config, seats, button, deck)
+        n = len(seats)
+        ordered = sorted(seats, key=lambda s: s.seat)
+        b = next(i for i, s in enumerate(ordered) if s.seat == button)
+        ordered = ordered[b + 1:] + ordered[: b + 1]
+        self.config = config
+        self.button = button
+        self.deck = deck
+        self._board: list[Card] = []
+        self._n = n
+        self._players = [Player(s.seat, i, s.stack, s.posts_big_blind)
+                         for i, s in enumerate(ordered)]
+        self._by_seat = {p.seat: p for p in self._players}
+        if n == 2:
+            self._sb_pos, self._bb_pos = 1, 0
+        else:
+            self._sb_pos, self._bb_pos = 0, 1
+        self._deal_order = [(self._sb_pos + k) % n for k in range(n)]
+        self._events: list[Event] = []
+        self._street = Street.PREFLOP
+        bb = config.big_blind
+        self._round = BettingRound(config.structure, bb, bb, 1)
+        self._to_act: int | None = None
+        self._started = False
+        self._over = False
+        self._river_aggressor: int | None = None
+        self._paid = 0
+        self._returned: dict[int, int] = {}
+        self._shown: dict[int, bool] = {}
+        self._mucked: list[int] = []
+        self._pot_results: list[PotAwarded] = []
+        self._result: HandResult | None = None
+
+    # -- views ------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board cards dealt so far."""
+        return tuple(self._board)
+
+    @property
+    def street(self) -> Street:
+        return self._street
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat number whose decision it is, or ``None``."""
+        return None if self._to_act is None else self._players[self._to_act].seat
+
+    @property
+    def seat_order(self) -> tuple[int, ...]:
+        """Seats clockwise from the first after the button (PHH player order: p1 ... button)."""
+        return tuple(p.seat for p in self._players)
+
+    @property
+    def deal_order(self) -> tuple[int, ...]:
+        """Seats in the order hole cards are dealt (from the small blind; heads-up the button)."""
+        return tuple(self._players[i].seat for i in self._deal_order)
+
+    @property
+    def small_blind_seat(self) -> int:
+        return self._players[self._sb_pos].seat
+
+    @property
+    def big_blind_seat(self) -> int:
+        return self._players[self._bb_pos].seat
+
+    @property
+    def starting_stacks(self) -> dict[int, int]:
+        return {p.seat: p.start for p in self._players}
+
+    @property
+    def players(self) -> tuple[SeatState, ...]:
+        """Public snapshots of every seat, clockwise from the first after the button."""
+        return tuple(self._snapshot(p) for p in self._players)
+
+    def player(self, seat: int) -> SeatState:
+        return self._snapshot(self._get(seat))
+
+    @staticmethod
+    def _snapshot(p: Player) -> SeatState:
+        return SeatState(p.seat, p.start, p.stack, p.bet, p.committed, p.folded, p.all_in,
+                         p.hole)
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hole cards: private to its owner until the rules reveal them."""
+        return self._get(seat).hole
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle (this round's bets included), not yet awarded."""
+        return sum(p.committed for p in self._players) - self._paid
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and side pots as they stand (eligible: seat numbers); once the
+        hand is over, the pots as awarded."""
+        if self._over:
+            return tuple(Pot(a.amount, a.eligible) for a in self._pot_results)
+        ps = self._players
+        raw = build_pots([p.committed for p in ps], [not p.folded for p in ps],
+                         [p.all_in for p in ps])
+        return tuple(Pot(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
+
+    @property
+    def inputs(self) -> tuple[Event, ...]:
+        """The players' inputs so far (actions and show requests), for :meth:`replay`."""
+        return tuple(e for e in self._events if isinstance(e, PlayerActed | ShowRequested))
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Each betting action as ``(seat, action)``, bets and raises as "raise to" totals."""
+        return tuple((e.seat, e.action) for e in self._events if isinstance(e, PlayerActed))
+
+    def _get(self, seat: int) -> Player:
+        try:
+            return self._by_seat[seat]
+        except KeyError:
+            raise IllegalAction("you are not in this hand") from None
+
+    def _pot(self) -> int:
+        return sum(p.committed for p in self._players)
+
+
+    # -- results -----------------------------------------------------------------------
+    @property
+    def result(self) -> HandResult:
+        """What the finished hand settled (raises ``ValueError`` before the end)."""
+        if not self._over:
+            raise ValueError("the hand is not over")
+        if self._result is None:
+            self._result = hand_result(
+                self._players, self._pot_results, shown=self._shown, mucked=self._mucked,
+                returned=self._returned, board=tuple(self._board),
+                hi_lo=self.config.variant.hi_lo,
+            )
+        return self._result
+
+    # -- invariants ---------------------------------------------------------------------
+    def invariant_violations(self) -> list[str]:
+        """Broken invariants (empty when all is well); tests call it after every action."""
+        return violations(
+            self._players, self._board, variant=self.config.variant, street=self._street,
+            started=self._started, over=self._over, paid=self._paid, to_act=self._to_act,
+            betting=self._round,
+        )
+
+
+
+def _check_deal(config: GameConfig, seats: Sequence[SeatIn], button: int, deck: Deck) -> None:
+    """Raise ``ValueError`` unless these seats, button and deck can play a hand."""
+    n = len(seats)
+    if n < 2:
+        raise ValueError("a hand needs at least 2 players")
+    if n > config.max_seats:
+        raise ValueError(
+            f"{config.variant.name} seats at most {config.max_seats} players"
+        )
+    numbers = [s.seat for s in seats]
+    if len(set(numbers)) != n:
+        raise ValueError("a seat number appears twice")
+    if button not in numbers:
+        raise ValueError("the button must be on a seat dealt into the hand")
+    for s in seats:
+        if s.stack < 1:
+            raise ValueError(f"seat {s.seat} has no chips")
+    needed = n * config.variant.hole_cards + 8
+    if deck.remaining < needed:
+        raise ValueError("the deck does not hold enough cards for this hand")

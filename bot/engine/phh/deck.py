@@ -1,0 +1,235 @@
+"""Rebuilding the deck a recorded hand was dealt from.
+
+PHH stores the cards dealt, not the deck. :func:`collect_cards` gathers
+every card a history deals or shows (and refuses a card dealt twice),
+:func:`fill_unknown_holes` gives hole cards written ``??`` the weakest
+unused cards (:func:`weak_filler`), and :func:`deck_order` puts the cards
+where the :class:`~bot.engine.hand.Hand` deals them, filling burns and
+anything never dealt with cards that appear nowhere in the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from bot.engine.cards import DECK, Card
+from bot.engine.evaluate import high_value, low_value
+from bot.engine.hand import deal_positions
+from bot.engine.phh.actions import (
+    BoardDeal,
+    HoleDeal,
+    PHHAction,
+    PlayerAction,
+    Show,
+    action_error,
+    label,
+)
+from bot.engine.phh.records import HandError
+from bot.engine.variants import Variant
+
+__all__ = [
+    "DealtCards",
+    "collect_cards",
+    "deck_order",
+    "fill_unknown_holes",
+    "weak_filler",
+]
+
+
+@dataclass
+class DealtCards:
+    """The cards a history deals, by player (PHH order), on the board, and shown."""
+
+    holes: list[list[Card | None]]
+    board: list[Card] = field(default_factory=list)
+    #: The cards each player shows (``pN sm CARDS``), in the order first shown.
+    shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    #: Every known card dealt or taken from a show, to keep the fillers apart.
+    seen: set[Card] = field(default_factory=set)
+
+
+def collect_cards(
+    actions: Sequence[str], parsed: Sequence[PHHAction | None], variant: Variant, players: int
+) -> DealtCards:
+    """Every card the history deals or shows; :class:`HandError` on a card dealt twice,
+    a player who is not there, or too many hole or board cards."""
+    dealt = DealtCards([[] for _ in range(players)])
+    for number, (text, action) in enumerate(zip(actions, parsed, strict=True), 1):
+        reason = _take_cards(dealt, action, variant, players)
+        if reason:
+            raise action_error(number, text, action, reason)
+    _take_shown_hands(dealt, variant)
+    return dealt
+
+
+def _take_cards(
+    dealt: DealtCards, action: PHHAction | None, variant: Variant, players: int
+) -> str | None:
+    """Record the cards of one action; the reason it is refused, or ``None``."""
+    cards: tuple[Card | None, ...] = ()
+    if isinstance(action, HoleDeal | Show) and action.player >= players:
+        return f"there is no player {label(action.player)}"
+    if isinstance(action, HoleDeal):
+        dealt.holes[action.player].extend(action.cards)
+        if len(dealt.holes[action.player]) > variant.hole_cards:
+            return f"{variant.name} deals {variant.hole_cards} hole cards per player"
+        cards = action.cards
+    elif isinstance(action, BoardDeal):
+        dealt.board.extend(action.cards)
+        if len(dealt.board) > 5:
+            return "the board has only 5 cards"
+        cards = action.cards
+    elif isinstance(action, Show) and action.cards is not None:
+        dealt.shown[action.player] = action.cards
+    for c in cards:
+        if c is not None and c in dealt.seen:
+            return "a card is dealt that was already dealt"
+        if c is not None:
+            dealt.seen.add(c)
+    return None
+
+
+def _take_shown_hands(dealt: DealtCards, variant: Variant) -> None:
+    """Check each shown hand against the hole cards dealt; a whole hand shown by a player
+    whose hole cards were (partly) unknown becomes their hole cards."""
+    for p, cards_shown in dealt.shown.items():
+        if len(cards_shown) != variant.hole_cards:
+            raise HandError(f"{label(p)} shows {len(cards_shown)} cards, not their whole hand")
+        dealt_known = {c for c in dealt.holes[p] if c is not None}
+        shown_known = {c for c in cards_shown if c is not None}
+        complete = len(dealt_known) == variant.hole_cards
+        fully_shown = len(shown_known) == variant.hole_cards
+        if (complete and not shown_known <= dealt_known) or (
+            fully_shown and not dealt_known <= shown_known
+        ):
+            raise HandError(f"{label(p)} shows cards they were not dealt")
+        if not complete and fully_shown:
+            if (shown_known - dealt_known) & dealt.seen:
+                raise HandError(f"{label(p)} shows a card that was dealt elsewhere")
+            dealt.seen.update(shown_known)
+            dealt.holes[p] = list(cards_shown)
+
+
+def fill_unknown_holes(
+    dealt: DealtCards, parsed: Sequence[PHHAction | None], variant: Variant
+) -> set[int]:
+    """Give every player with unknown hole cards the weakest unused ones; return those players.
+
+    The players who never fold are filled first, so the weakest cards go to the showdowns.
+    """
+    holes = dealt.holes
+    unknown = {
+        p for p in range(len(holes)) if len(holes[p]) < variant.hole_cards or None in holes[p]
+    }
+    folds = {a.player for a in parsed if isinstance(a, PlayerAction) and a.kind == "f"}
+    for p in sorted(unknown, key=lambda p: (p in folds, p)):  # the weakest to showdowns
+        holes[p] = weak_filler(holes[p], variant, dealt.board, dealt.seen)
+        dealt.seen.update(c for c in holes[p] if c is not None)
+    return unknown
+
+
+def deck_order(
+    variant: Variant,
+    deal_order: Sequence[int],
+    holes: Sequence[Sequence[Card | None]],
+    board: Sequence[Card],
+    known: Iterable[Card],
+) -> list[Card]:
+    """The deck order that makes :class:`~bot.engine.hand.Hand` deal these cards.
+
+    ``holes`` are in PHH player order; ``deal_order`` lists the players in
+    the order the Hand deals to them. The places come from
+    :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
+    burns, unknown hole cards and board cards never dealt are filled with
+    cards that appear nowhere in the history, so they cannot collide.
+    """
+    used = set(known)
+    filler = iter([c for c in DECK if c not in used])
+    plan = deal_positions(len(deal_order), variant)
+    slots: dict[int, Card] = {}
+    for k, p in enumerate(deal_order):
+        for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
+            if c is not None:
+                slots[idx] = c
+    for idx, c in zip(plan["board"], board, strict=False):
+        slots[idx] = c
+    return [slots[i] if i in slots else next(filler) for i in range(len(DECK))]
+
+
+# ---------------------------------------------------------------------------
+# The weakest hand for unknown hole cards
+
+_Hole = list[Card | None]
+
+
+def weak_filler(
+    dealt: Sequence[Card | None], variant: Variant, board: Sequence[Card], used: set[Card]
+) -> _Hole:
+    """Fill a hand's unknown cards with unused cards that make as weak a hand as possible.
+
+    A player whose cards are unknown and who reaches a showdown has mucked
+    (or lost): they won nothing. If the weakest cards we can give them still
+    win nothing on the recorded board, the replay settles exactly as the real
+    hand did; :func:`~bot.engine.phh.replay` checks that afterwards. The search
+    starts from low ranks (and, in hi-lo, also from nines to kings, which make
+    no low), then swaps single cards while the hand gets weaker (no low first,
+    then a lower high), and keeps the weakest result.
+    """
+    hole = list(dealt) + [None] * (variant.hole_cards - len(dealt))
+    slots = [i for i, c in enumerate(hole) if c is None]
+    spare = [c for c in DECK if c not in used]
+    board_ranks = {c.rank for c in board}
+    ascending = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank == 14, c.rank))
+    starts = [_first_guess(hole, slots, ascending)]
+    if variant.hi_lo:
+        no_low = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank < 9))
+        starts.append(_first_guess(hole, slots, no_low))
+    if len(board) < 3:
+        return starts[0]
+
+    def strength(cards: _Hole) -> tuple[bool, int]:
+        known = [c for c in cards if c is not None]
+        low = low_value(known, board) if variant.hi_lo else None
+        return low is not None, high_value(known, board)
+
+    results = [_weaken(start, slots, spare, strength) for start in starts]
+    return min(results, key=lambda r: r[0])[1]
+
+
+def _first_guess(hole: _Hole, slots: Sequence[int], order: Sequence[Card]) -> _Hole:
+    """``hole`` with its empty ``slots`` filled from ``order``, distinct ranks first."""
+    picked: list[Card] = []
+    for c in order:
+        if len(picked) < len(slots) and all(c.rank != q.rank for q in picked):
+            picked.append(c)
+    for c in order:  # not enough distinct ranks: allow pairs
+        if len(picked) < len(slots) and c not in picked:
+            picked.append(c)
+    out = hole.copy()
+    for i, c in zip(slots, picked, strict=True):
+        out[i] = c
+    return out
+
+
+def _weaken(
+    hole: _Hole,
+    slots: Sequence[int],
+    spare: Sequence[Card],
+    strength: Callable[[_Hole], tuple[bool, int]],
+) -> tuple[tuple[bool, int], _Hole]:
+    """Swap single cards into ``slots`` while the hand gets weaker; the weakest found."""
+    best = strength(hole)
+    improved = True
+    while improved:
+        improved = False
+        for i in slots:
+            for c in spare:
+                if c in hole:
+                    continue
+                trial = hole.copy()
+                trial[i] = c
+                score = strength(trial)
+                if score < best:
+                    hole, best, improved = trial, score, True
+    return best, hole

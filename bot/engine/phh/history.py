@@ -1,0 +1,124 @@
+"""From a finished hand's events to its PHH record: :func:`history_of`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine.events import (
+    ActionKind,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerActed,
+)
+from bot.engine.phh.actions import format_cards, label
+from bot.engine.phh.records import HandHistory, TomlValue
+from bot.engine.variants import VARIANTS, GameConfig, Structure
+
+__all__ = ["history_of"]
+
+
+def history_of(
+    events: Sequence[Event],
+    *,
+    players: Sequence[str] | None = None,
+    extra: Sequence[tuple[str, TomlValue]] = (),
+    public: bool = False,
+) -> HandHistory:
+    """The PHH record of a finished hand, from its events (:attr:`Hand.events`).
+
+    ``public=True`` writes the hole cards of every hand that was never shown
+    (folded or mucked) as ``??``, as the rules keep them hidden from the other
+    players; such a record still replays to the same final stacks (see
+    :func:`~bot.engine.phh.replay` on unknown cards).
+    """
+    started = next((e for e in events if isinstance(e, HandStarted)), None)
+    ended = next((e for e in events if isinstance(e, HandEnded)), None)
+    if started is None or ended is None:
+        raise ValueError("only a finished hand (from its start to its end) can be written")
+    variant = VARIANTS[started.variant]
+    structure = Structure(started.structure)
+    config = GameConfig(
+        variant, structure, started.small_blind, started.big_blind, started.ante
+    )
+    seat_order = [seat for seat, _ in started.seats]
+    player_of = {seat: p for p, seat in enumerate(seat_order)}
+    n = len(seat_order)
+    blinds, notes = _blinds(config, player_of, started.posts_big_blind)
+    final = dict(ended.stacks)
+    fixed = structure is Structure.FIXED_LIMIT
+    return HandHistory(
+        variant=config.phh_variant,
+        antes=(config.ante,) * n,
+        blinds_or_straddles=blinds,
+        starting_stacks=tuple(stack for _, stack in started.seats),
+        actions=tuple(_actions(events, player_of, public)),
+        min_bet=None if fixed else config.big_blind,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        finishing_stacks=tuple(final[s] for s in seat_order),
+        seats=tuple(seat_order),
+        players=tuple(players) if players is not None else None,
+        hole_cards=variant.hole_cards if variant.hole_cards != 4 else None,
+        courchevel=variant.courchevel,
+        extra=(*extra, *notes),
+    )
+
+
+def _blinds(
+    config: GameConfig, player_of: Mapping[int, int], newcomers: Sequence[int]
+) -> tuple[tuple[int, ...], list[tuple[str, TomlValue]]]:
+    """``blinds_or_straddles`` and the user fields it needs (``_small_blind``).
+
+    A newcomer's late big blind is written at their place; when the small
+    blind's seat is a newcomer it posts the big blind, and ``_small_blind``
+    keeps the game's small blind.
+    """
+    n = len(player_of)
+    blinds = [0] * n
+    blinds[0], blinds[1] = config.small_blind, config.big_blind
+    small_pos, big_pos = (1, 0) if n == 2 else (0, 1)
+    notes: list[tuple[str, TomlValue]] = []
+    for seat in set(newcomers):
+        pos = player_of[seat]
+        if pos == small_pos:  # the small blind's seat posts a late big blind instead
+            blinds[0] = config.big_blind
+            notes.append(("_small_blind", config.small_blind))
+        elif pos != big_pos:
+            blinds[pos] = config.big_blind
+    return tuple(blinds), notes
+
+
+def _actions(events: Sequence[Event], player_of: Mapping[int, int], public: bool) -> list[str]:
+    """The record's actions: every player's hole cards first (by player), then the rest."""
+    shown = {e.seat for e in events if isinstance(e, HandShown)}
+    dealt = sorted(
+        (player_of[e.seat], e.cards if e.seat in shown or not public else (None,) * len(e.cards))
+        for e in events
+        if isinstance(e, HoleCardsDealt)
+    )  # one deal per player: sorted by player
+    actions = [f"d dh {label(p)} {format_cards(cards)}" for p, cards in dealt]
+    for e in events:
+        line = _action_line(e, player_of)
+        if line is not None:
+            actions.append(line)
+    return actions
+
+
+def _action_line(e: Event, player_of: Mapping[int, int]) -> str | None:
+    """The PHH action for one event after the hole cards; ``None`` if it writes none."""
+    if isinstance(e, BoardDealt):
+        return f"d db {format_cards(e.cards)}"
+    if isinstance(e, PlayerActed):
+        who = label(player_of[e.seat])
+        if e.kind is ActionKind.FOLD:
+            return f"{who} f"
+        if e.kind in (ActionKind.CHECK, ActionKind.CALL):
+            return f"{who} cc"
+        return f"{who} cbr {e.to}"
+    if isinstance(e, HandShown):
+        return f"{label(player_of[e.seat])} sm {format_cards(e.cards)}"
+    return None
