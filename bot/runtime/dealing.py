@@ -15,7 +15,7 @@ from .ports import HandStart, StoredSeat
 from .seating import DealPlan, Draw, commit, drawn_plan, plan_deal
 
 if TYPE_CHECKING:
-    from .table import HandState, Table
+    from .table import LiveHand, Table
 
 __all__ = ["announce", "deal"]
 
@@ -29,9 +29,9 @@ def plan(table: Table) -> DealPlan | None:
     return drawn_plan(cards, button)
 
 
-async def deal(table: Table) -> HandState | None:
+async def deal(table: Table) -> LiveHand | None:
     """Record and deal the next hand (under the lock); None when nobody can play."""
-    from .table import HandState
+    from .table import LiveHand
 
     seating = plan(table)
     if seating is None:
@@ -60,7 +60,7 @@ async def deal(table: Table) -> HandState | None:
     for s in table.seats.values():
         s.clock_sat_out = False
         s.pre_action = None
-    cur = HandState(
+    cur = LiveHand(
         hand=hand,
         hand_id=hand_id,
         hand_no=hand_no,
@@ -73,7 +73,7 @@ async def deal(table: Table) -> HandState | None:
     return cur
 
 
-def announce(table: Table, cur: HandState) -> None:
+def announce(table: Table, cur: LiveHand) -> None:
     """Tell the table a hand has begun, and each player dealt in their own cards."""
     snap = table.snapshot()
     table.outbox.send(table.observer.hand_started, snap)

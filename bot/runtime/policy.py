@@ -25,7 +25,7 @@ from .config import TableConfig
 from .seating import Seat, cash_ready
 
 if TYPE_CHECKING:
-    from .table import HandState, Table
+    from .table import LiveHand, Table
 
 __all__ = ["CashPolicy", "Request", "TablePolicy"]
 
@@ -59,7 +59,7 @@ class TablePolicy(Protocol):
         """The settings stored with a hand (enough to replay it)."""
         ...
 
-    async def after_hand(self, table: Table, hand: HandState) -> None:
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
         """Between settlement and the next deal (under the table's lock)."""
         ...
 
@@ -81,7 +81,7 @@ class CashPolicy:
     def hand_config(self, config: TableConfig) -> dict[str, Any]:
         return config.to_dict()
 
-    async def after_hand(self, table: Table, hand: HandState) -> None:
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
         for seat in list(table.seats.values()):
             if seat.leaving:
                 amount = await table.cash_out(seat)

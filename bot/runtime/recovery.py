@@ -21,7 +21,7 @@ from .engine_glue import HandLedger
 from .ports import UnfinishedHand
 
 if TYPE_CHECKING:
-    from .table import HandState, Table
+    from .table import LiveHand, Table
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,8 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
         return True
 
 
-def _rebuild(table: Table, unfinished: UnfinishedHand) -> HandState:
-    from .table import HandState
+def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
+    from .table import LiveHand
 
     start = unfinished.start
     config = TableConfig.from_dict(dict(start.config))
@@ -77,7 +77,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> HandState:
     ledger.feed(hand.start())
     for a in sorted(unfinished.actions, key=lambda a: a.seq):
         ledger.feed(hand.act(a.seat, stored_action(a.kind, a.amount)))
-    return HandState(
+    return LiveHand(
         hand=hand,
         hand_id=unfinished.hand_id,
         hand_no=start.hand_no,

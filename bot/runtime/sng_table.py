@@ -37,7 +37,7 @@ from .blinds import LevelUnit
 from .config import TableConfig
 from .policy import Request
 from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
-from .table import HandState, Table
+from .table import LiveHand, Table
 from .tournament import (
     SitAndGo,
     Status,
@@ -109,7 +109,7 @@ class TournamentPolicy:
         return level.to_dict()
 
     # -- after each hand: places, levels, the end ------------------------------------
-    async def after_hand(self, table: Table, hand: HandState) -> None:
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
         user = {n: table.seats[n].user_id for n in hand.dealt}
         start = {user[n]: stack for n, stack in hand.start_stacks.items()}
         final = {user[n]: table.seats[n].stack for n in hand.dealt}

@@ -73,14 +73,14 @@ from .views import ActionView, TableSnapshot, TurnView
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEFAULT_PAUSE", "HandState", "PreAction", "Seat", "Table"]
+__all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
 #: Seconds between the end of a hand and the next deal.
 DEFAULT_PAUSE = 5.0
 
 
 @dataclass
-class HandState:
+class LiveHand:
     """The hand being played and what the table keeps beside it."""
 
     hand: Hand
@@ -132,7 +132,7 @@ class Table:
         self.seats: dict[int, Seat] = {}
         self.dealer = Dealer()
         self.hands_dealt = hands_dealt
-        self.current: HandState | None = None
+        self.current: LiveHand | None = None
         self.closing = False
         self.closed = False
         self._on_closed = on_closed
@@ -271,10 +271,10 @@ class Table:
                 log.exception("table %s: could not start a hand", self.table_id)
                 self.current = None
 
-    def _announce_start(self, cur: HandState) -> None:
+    def _announce_start(self, cur: LiveHand) -> None:
         dealing.announce(self, cur)
 
-    async def _apply(self, cur: HandState, seat: Seat, decision: Decision) -> ActionView:
+    async def _apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""
         hand, action = cur.hand, decision.action
         try:
@@ -313,7 +313,7 @@ class Table:
             if bettor is not None:
                 self.tell(f"The bet changed: your pre-action ({what}) is cancelled.", s.user_id)
 
-    async def _advance(self, cur: HandState) -> None:
+    async def _advance(self, cur: LiveHand) -> None:
         """After an action: play automatic decisions, then end the hand or start the next turn."""
         hand = cur.hand
         while not hand.is_over:
@@ -332,7 +332,7 @@ class Table:
         else:
             self._start_turn(cur)
 
-    async def _finish_hand(self, cur: HandState) -> None:
+    async def _finish_hand(self, cur: LiveHand) -> None:
         self._cancel_timer()
         finals = cur.ledger.final or {}
         if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
@@ -365,23 +365,23 @@ class Table:
 
     # ------------------------------------------------------------ the clock
 
-    def _start_turn(self, cur: HandState) -> None:
+    def _start_turn(self, cur: LiveHand) -> None:
         """Prompt the player to act and start their clock."""
         turn = turn_clock.start_turn(self, cur)
         self._timer = asyncio.get_running_loop().create_task(
             turn_clock.run(self, turn), name=f"table-{self.table_id}-clock"
         )
 
-    def _turn_view(self, cur: HandState, turn: Turn) -> TurnView:
+    def _turn_view(self, cur: LiveHand, turn: Turn) -> TurnView:
         return view_of(turn, self.seats[turn.seat], self._legal(cur), self.config.structure)
 
     @staticmethod
-    def _legal(cur: HandState) -> LegalActions:
+    def _legal(cur: LiveHand) -> LegalActions:
         legal = cur.hand.legal_actions()
         assert legal is not None, "nobody is to act"
         return legal
 
-    def _spend_time(self, cur: HandState, seat: Seat) -> None:
+    def _spend_time(self, cur: LiveHand, seat: Seat) -> None:
         turn = cur.turn
         if turn is not None and turn.seat == seat.number:
             seat.time_bank = max(0.0, seat.time_bank - turn.spent_bank(self.clock.now()))

@@ -19,12 +19,12 @@ from .seating import Seat
 from .turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
 if TYPE_CHECKING:
-    from .table import HandState, Table
+    from .table import LiveHand, Table
 
 __all__ = ["run", "start_turn"]
 
 
-def start_turn(table: Table, cur: HandState) -> Turn:
+def start_turn(table: Table, cur: LiveHand) -> Turn:
     """Open the decision of the player to act and tell the table."""
     n = cur.hand.to_act
     assert n is not None
@@ -53,7 +53,7 @@ async def run(table: Table, turn: Turn) -> None:
             await _on_mark(table, cur, turn, mark)
 
 
-async def _on_mark(table: Table, cur: HandState, turn: Turn, mark: Mark) -> None:
+async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
     seat = table.seats[turn.seat]
     if mark is Mark.BANK:
         table.tell(f"{seat.name} is using their time bank ({int(turn.bank)} s).")
@@ -66,7 +66,7 @@ async def _on_mark(table: Table, cur: HandState, turn: Turn, mark: Mark) -> None
         await _timeout(table, cur, seat)
 
 
-async def _timeout(table: Table, cur: HandState, seat: Seat) -> None:
+async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
     seat.time_bank = 0.0
     cur.turn = None  # the bank is spent in full: nothing more to deduct
     seat.timeouts += 1
