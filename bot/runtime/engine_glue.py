@@ -173,66 +173,78 @@ def result_view(
 ) -> HandResultView:
     """Who won what, with the labels of the hands shown."""
     board = tuple(ledger.board)
-    shown: list[ShownHandView] = []
-    for seat, st in sorted(ledger.seats.items()):
-        if st.shown:
-            label = hand_label(st.shown, board, hi_lo) if len(board) >= 3 else ""
-            shown.append(
-                ShownHandView(
-                    seat, users.get(seat, 0), names.get(seat, f"seat {seat}"), st.shown, label
-                )
-            )
-    lines: list[str] = []
-    pots: list[PotResultView] = []
     many = len(ledger.pots) > 1
-    for pot in ledger.pots:
-        where = ("main pot" if pot.index == 0 else f"side pot {pot.index}") if many else ""
-        pots.append(
-            PotResultView(
-                label=where.capitalize() or "Pot",
-                amount=pot.amount,
-                winners=tuple(
-                    PotWinnerView(
-                        seat,
-                        names.get(seat, f"seat {seat}"),
-                        amount,
-                        half if pot.low else "",
-                    )
-                    for half, pairs in (("high", pot.high), ("low", pot.low))
-                    for seat, amount in pairs
-                ),
-                uncontested=pot.uncontested,
-            )
-        )
-        for part, pairs in (("high", pot.high), ("low", pot.low)):
-            for seat, amount in pairs:
-                who = names.get(seat, f"seat {seat}")
-                what = (
-                    _made(ledger.seats[seat], board, part == "low") if not pot.uncontested else ""
-                )
-                bits = [f"{who} wins {amount:,}"]
-                if pot.low and part == "low":
-                    bits.append("low")
-                elif pot.low:
-                    bits.append("high")
-                if what:
-                    bits.append(f"with {what}")
-                if where:
-                    bits.append(f"({where})")
-                lines.append(" ".join(bits))
-    payouts: dict[int, int] = {s: st.won for s, st in ledger.seats.items() if st.won}
-    net = {s: st.won - st.committed for s, st in ledger.seats.items()}
     return HandResultView(
         hand_no=hand_no,
         board=board,
-        lines=tuple(lines),
-        payouts=payouts,
-        net=net,
-        shown=tuple(shown),
+        lines=tuple(line for pot in ledger.pots for line in _pot_lines(ledger, pot, names, many)),
+        payouts={s: st.won for s, st in ledger.seats.items() if st.won},
+        net={s: st.won - st.committed for s, st in ledger.seats.items()},
+        shown=_shown_hands(ledger, names, users, hi_lo),
         mucked=tuple(s for s, st in sorted(ledger.seats.items()) if st.mucked),
         uncontested=bool(ledger.pots) and all(p.uncontested for p in ledger.pots),
-        pots=tuple(pots),
+        pots=tuple(_pot_view(pot, names, many) for pot in ledger.pots),
     )
+
+
+def _name(names: Mapping[int, str], seat: int) -> str:
+    return names.get(seat, f"seat {seat}")
+
+
+def _where(pot: PotAwarded, many: bool) -> str:
+    """"main pot", "side pot 2", or "" when the hand had one pot."""
+    if not many:
+        return ""
+    return "main pot" if pot.index == 0 else f"side pot {pot.index}"
+
+
+def _shown_hands(
+    ledger: HandLedger, names: Mapping[int, str], users: Mapping[int, int], hi_lo: bool
+) -> tuple[ShownHandView, ...]:
+    board = tuple(ledger.board)
+    return tuple(
+        ShownHandView(
+            seat,
+            users.get(seat, 0),
+            _name(names, seat),
+            st.shown,
+            hand_label(st.shown, board, hi_lo) if len(board) >= 3 else "",
+        )
+        for seat, st in sorted(ledger.seats.items())
+        if st.shown
+    )
+
+
+def _pot_view(pot: PotAwarded, names: Mapping[int, str], many: bool) -> PotResultView:
+    return PotResultView(
+        label=_where(pot, many).capitalize() or "Pot",
+        amount=pot.amount,
+        winners=tuple(
+            PotWinnerView(seat, _name(names, seat), amount, half if pot.low else "")
+            for half, pairs in (("high", pot.high), ("low", pot.low))
+            for seat, amount in pairs
+        ),
+        uncontested=pot.uncontested,
+    )
+
+
+def _pot_lines(
+    ledger: HandLedger, pot: PotAwarded, names: Mapping[int, str], many: bool
+) -> list[str]:
+    """"alice wins 40 high with a flush, ace high (main pot)", one line a share."""
+    where, board, lines = _where(pot, many), ledger.board, []
+    for part, pairs in (("high", pot.high), ("low", pot.low)):
+        for seat, amount in pairs:
+            bits = [f"{_name(names, seat)} wins {amount:,}"]
+            if pot.low:
+                bits.append(part)
+            what = "" if pot.uncontested else _made(ledger.seats[seat], board, part == "low")
+            if what:
+                bits.append(f"with {what}")
+            if where:
+                bits.append(f"({where})")
+            lines.append(" ".join(bits))
+    return lines
 
 
 def _made(st: SeatState, board: Sequence[Card], low: bool) -> str:
