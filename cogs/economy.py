@@ -113,7 +113,7 @@ class LeaderboardPager(PoliteView):
     """Previous/Next buttons under a leaderboard image; only its requester may page."""
 
     def __init__(
-        self, cog: Economy, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
+        self, cog: EconomyCog, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
         variant: str | None, page: int, total: int,
     ) -> None:
         super().__init__(timeout=PAGER_TIMEOUT)
@@ -191,7 +191,7 @@ class ChipsGroup(
 ):
     """/chips grant and /chips remove."""
 
-    def __init__(self, cog: Economy) -> None:
+    def __init__(self, cog: EconomyCog) -> None:
         super().__init__()
         self.cog = cog
 
@@ -239,7 +239,7 @@ class EconomyGroup(
 ):
     """/economy settings."""
 
-    def __init__(self, cog: Economy) -> None:
+    def __init__(self, cog: EconomyCog) -> None:
         super().__init__()
         self.cog = cog
 
@@ -288,7 +288,7 @@ class EconomyGroup(
         )
 
 
-class Economy(commands.Cog):
+class EconomyCog(commands.Cog, name="Economy"):
     """Chips: balance, daily bonus, leaderboard, statistics, manager tools."""
 
     def __init__(self, bot: OmahaDealer) -> None:
@@ -423,4 +423,4 @@ class Economy(commands.Cog):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    await bot.add_cog(Economy(bot))
+    await bot.add_cog(EconomyCog(bot))

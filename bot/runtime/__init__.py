@@ -5,7 +5,7 @@ Import from the submodules (this package's ``__init__`` imports nothing)::
     bot.runtime.config.TableConfig.create(...)     validated settings
     bot.runtime.registry.TableRegistry             live tables by channel
     bot.runtime.table.Table, PreAction             one table
-    bot.runtime.ports                              Economy, HandStore, TableStore, TableObserver
+    bot.runtime.ports                              ChipBank, HandStore, TableStore, TableObserver
     bot.runtime.views                              immutable snapshots for the presenter
     bot.runtime.clock                              LoopClock, FakeClock
     bot.runtime.errors                             TableError and its kinds

@@ -75,7 +75,7 @@ from .errors import (
     TableError,
 )
 from .ports import (
-    Economy,
+    ChipBank,
     HandStart,
     HandStore,
     StoredAction,
@@ -156,7 +156,7 @@ class Table:
         guild_id: int,
         channel_id: int,
         creator_id: int,
-        economy: Economy,
+        economy: ChipBank,
         hands: HandStore,
         tables: TableStore,
         observer: TableObserver,
