@@ -30,6 +30,7 @@ from discord.ext import commands
 from bot.engine.variants import VARIANTS
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
+from cogs.choices import VARIANT_CHOICES
 from cogs.errors import PoliteView, send_private
 
 if TYPE_CHECKING:
@@ -48,7 +49,6 @@ PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MO
 
 METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
 PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
-VARIANT_CHOICES = [app_commands.Choice(name=v.name, value=k) for k, v in VARIANTS.items()]
 
 _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
 _AMOUNT = re.compile(

@@ -28,7 +28,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.evaluate import hand_label
-from bot.engine.variants import VARIANTS, Structure
 from bot.render import HoleCardsView, render_hole_cards_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed, TableError
@@ -36,6 +35,7 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import PreAction, Table
 from bot.runtime.views import ActionView
+from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
 from cogs.presenter import DiscordPresenter, game_line
 from cogs.views import DYNAMIC_ITEMS, RaiseModal
@@ -45,20 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.table")
 
-VARIANT_CHOICES = [
-    app_commands.Choice(name=name, value=key)
-    for key, name in (
-        ("omaha", "Omaha"),
-        ("omaha_hilo", "Omaha Hi-Lo"),
-        ("omaha5", "5-card Omaha"),
-        ("big_o", "Big O"),
-        ("omaha6", "6-card Omaha"),
-        ("courchevel", "Courchevel"),
-        ("courchevel_hilo", "Courchevel Hi-Lo"),
-    )
-]
-assert {c.value for c in VARIANT_CHOICES} == set(VARIANTS)
-STRUCTURE_CHOICES = [app_commands.Choice(name=s.value, value=s.value) for s in Structure]
 PRE_ACTION_CHOICES = [
     app_commands.Choice(name="check/fold", value="check/fold"),
     app_commands.Choice(name="call any", value="call any"),

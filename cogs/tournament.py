@@ -25,7 +25,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
-from cogs.table import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
