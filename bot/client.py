@@ -1,15 +1,28 @@
-"""The Discord client: a ``commands.Bot`` that owns the database and the cogs.
+"""The Discord client: a ``commands.Bot`` that is the bot's one composition root.
 
-Shared resources live on the bot, typed, so cogs reach them as ``bot.db``,
-``bot.economy``, ``bot.settings`` and ``bot.registry`` (RoboDanny style):
+:meth:`OmahaDealer.setup_hook` builds everything the cogs share, once, and
+keeps it as typed attributes (RoboDanny style); no cog builds a service or
+looks another cog up:
 
 * ``settings``: :class:`bot.settings.Settings`, read once at start;
-* ``db``: the :class:`bot.storage.Database`, opened and migrated in
-  :meth:`OmahaDealer.setup_hook`, closed in :meth:`OmahaDealer.close`;
-* ``economy``: the :class:`bot.economy.Economy` service on that database;
-* ``registry``: the live tables (:class:`bot.runtime.TableRegistry`). The
-  table cog creates it in its ``setup(bot)`` because the registry reports to
-  that cog's presenter; the bot shuts it down before closing the database.
+* ``presenter``: the :class:`cogs.presenter.DiscordPresenter` that shows what
+  happens at the tables. It is built here, not in :mod:`bot.app`, because
+  only ``cogs/`` and this module import discord;
+* ``app``: the :class:`bot.app.App` services: the database (opened and
+  migrated), the :class:`bot.economy.Economy` service, the runtime's storage
+  ports and the :class:`bot.runtime.registry.TableRegistry`, which reports to
+  the presenter and asks :meth:`OmahaDealer.display_name` for names;
+* ``table_actions``: the :class:`cogs.actions.TableActions` on that registry,
+  shared by the table commands and the buttons and raise form (registered
+  here, as dynamic items, so they answer whichever cogs are loaded).
+
+``db``, ``economy`` and ``registry`` are shortcuts into ``app``. Then the
+cogs load; each ``setup(bot)`` takes what it needs (the economy cog
+``bot.app.economy``; the table cog the registry, the actions and the
+presenter; the tournament cog the registry), so they load in any order or
+alone. Last, the open tables are restored (a restart resumes them) and the
+commands synced. :meth:`OmahaDealer.close` stops the tables, disconnects,
+then closes the database.
 
 The extension list is fixed (:data:`EXTENSIONS`); each cog module ends with
 ``async def setup(bot)``. Slash commands are synced at start, to
@@ -38,7 +51,6 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -48,9 +60,12 @@ from discord.ext import commands
 from bot.settings import MissingToken, Settings, SettingsError
 
 if TYPE_CHECKING:
+    from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
     from bot.storage import Database
+    from cogs.actions import TableActions
+    from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger("bot.client")
 
@@ -64,10 +79,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.tournament",
 )
-
-
-def _make_parent(path: str) -> None:
-    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
 def configure_endpoints(settings: Settings) -> None:
@@ -84,10 +95,11 @@ def make_intents() -> discord.Intents:
 
 
 class OmahaDealer(commands.Bot):
-    """The bot. Build it with settings; ``setup_hook`` opens the DB and loads cogs."""
+    """The bot. Build it with settings; ``setup_hook`` builds the services and loads cogs."""
 
-    db: Database
-    economy: Economy
+    app: App
+    presenter: DiscordPresenter
+    table_actions: TableActions
 
     def __init__(
         self,
@@ -105,31 +117,49 @@ class OmahaDealer(commands.Bot):
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self.sync_commands = sync_commands
-        self.registry: TableRegistry | None = None
         self.synced: list[discord.app_commands.AppCommand] = []
-        self._db_open = False
+        self._app_open = False
         self._shutdown: asyncio.Task[None] | None = None
         self._names: dict[tuple[int | None, int], tuple[str, float]] = {}
 
-    # -- start and stop ----------------------------------------------------------
-    async def open_database(self) -> None:
-        """Open (creating it and its folder if needed) and migrate the database."""
-        from bot.economy import Economy
-        from bot.storage import Database
+    # -- shared services (built in setup_hook) -------------------------------------
+    @property
+    def db(self) -> Database:
+        return self.app.db
 
-        path = self.settings.database_path
-        if path != ":memory:":
-            await asyncio.to_thread(_make_parent, path)
-        self.db = await Database.open(path)
-        self._db_open = True
-        self.economy = Economy(self.db)
-        log.info("Database ready at %s", path)
+    @property
+    def economy(self) -> Economy:
+        return self.app.economy
+
+    @property
+    def registry(self) -> TableRegistry:
+        return self.app.registry
+
+    # -- start and stop ----------------------------------------------------------
+    async def build_services(self) -> None:
+        """The composition root: presenter, services on the database, table actions, buttons."""
+        from bot.app import App
+        from cogs.actions import TableActions
+        from cogs.presenter import DiscordPresenter
+        from cogs.views import DYNAMIC_ITEMS
+
+        self.presenter = DiscordPresenter(self)
+        self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
+        self._app_open = True
+        self.table_actions = TableActions(self.app.registry)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _name_of(self, guild_id: int, user_id: int) -> str:
+        return await self.display_name(self.get_guild(guild_id), user_id)
 
     async def setup_hook(self) -> None:
-        await self.open_database()
+        await self.build_services()
         for name in self.extension_names:
             await self.load_extension(name)
         log.info("Loaded extensions: %s", ", ".join(self.extension_names))
+        restored = await self.app.registry.restore()
+        if restored:
+            log.info("Restored %d open tables", len(restored))
         if self.sync_commands:
             await self.sync_application_commands()
 
@@ -166,19 +196,17 @@ class OmahaDealer(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
-        registry, self.registry = self.registry, None
-        if registry is not None:
+        if self._app_open:
             try:
-                await registry.shutdown()
+                await self.app.stop_tables()
             except Exception:
                 log.exception("Stopping the tables failed")
         try:
             await super().close()
         finally:
-            if self._db_open:
-                self._db_open = False
-                await self.db.close()
-                log.info("Database closed")
+            if self._app_open:
+                self._app_open = False
+                await self.app.close()
 
     # -- helpers for cogs ------------------------------------------------------------
     async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:

@@ -30,10 +30,12 @@ from discord.ext import commands
 from bot.engine.variants import VARIANTS
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
+from cogs.choices import VARIANT_CHOICES
 from cogs.errors import PoliteView, send_private
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
+    from bot.economy import Economy
 
 PER_PAGE = 10
 PAGER_TIMEOUT = 300.0
@@ -48,7 +50,6 @@ PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MO
 
 METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
 PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
-VARIANT_CHOICES = [app_commands.Choice(name=v.name, value=k) for k, v in VARIANTS.items()]
 
 _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
 _AMOUNT = re.compile(
@@ -113,7 +114,7 @@ class LeaderboardPager(PoliteView):
     """Previous/Next buttons under a leaderboard image; only its requester may page."""
 
     def __init__(
-        self, cog: Economy, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
+        self, cog: EconomyCog, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
         variant: str | None, page: int, total: int,
     ) -> None:
         super().__init__(timeout=PAGER_TIMEOUT)
@@ -191,7 +192,7 @@ class ChipsGroup(
 ):
     """/chips grant and /chips remove."""
 
-    def __init__(self, cog: Economy) -> None:
+    def __init__(self, cog: EconomyCog) -> None:
         super().__init__()
         self.cog = cog
 
@@ -223,7 +224,7 @@ class ChipsGroup(
         guild_id = _guild_id(interaction)
         _refuse_bot(user)
         chips_ = parse_amount(amount)
-        economy = self.cog.bot.economy
+        economy = self.cog.economy
         move = economy.grant if grant else economy.remove
         balance = await move(guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason)
         done = f"Gave {chips(chips_)} to" if grant else f"Took {chips(chips_)} from"
@@ -239,7 +240,7 @@ class EconomyGroup(
 ):
     """/economy settings."""
 
-    def __init__(self, cog: Economy) -> None:
+    def __init__(self, cog: EconomyCog) -> None:
         super().__init__()
         self.cog = cog
 
@@ -257,7 +258,7 @@ class EconomyGroup(
         daily_max_streak: app_commands.Range[int, 1, 3650] | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
-        economy = self.cog.bot.economy
+        economy = self.cog.economy
         changes: dict[str, int] = {}
         if starting_balance is not None:
             text = starting_balance.strip()
@@ -288,11 +289,12 @@ class EconomyGroup(
         )
 
 
-class Economy(commands.Cog):
+class EconomyCog(commands.Cog, name="Economy"):
     """Chips: balance, daily bonus, leaderboard, statistics, manager tools."""
 
-    def __init__(self, bot: OmahaDealer) -> None:
-        self.bot = bot
+    def __init__(self, bot: OmahaDealer, economy: Economy) -> None:
+        self.bot = bot  # its command tree (for the groups) and display names
+        self.economy = economy
         self.chips_group = ChipsGroup(self)
         self.economy_group = EconomyGroup(self)
 
@@ -314,7 +316,7 @@ class Economy(commands.Cog):
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         _refuse_bot(target)
-        amount = await self.bot.economy.balance(guild_id, target.id)
+        amount = await self.economy.balance(guild_id, target.id)
         if target.id == interaction.user.id:
             text = f"You have {chips(amount)}."
         else:
@@ -326,7 +328,7 @@ class Economy(commands.Cog):
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _guild_id(interaction)
-        claim = await self.bot.economy.claim_daily(guild_id, interaction.user.id)
+        claim = await self.economy.claim_daily(guild_id, interaction.user.id)
         streak = f"day {claim.streak} of your streak" if claim.streak > 1 else "day 1 of a streak"
         await interaction.response.send_message(
             f"You claimed your daily bonus of {chips(claim.amount)} ({streak}). "
@@ -339,7 +341,7 @@ class Economy(commands.Cog):
         period: Period, variant: str | None, page: int,
     ) -> tuple[discord.File, int]:
         """The PNG of one page as a discord.File, and how many players are ranked."""
-        board = await self.bot.economy.leaderboard(
+        board = await self.economy.leaderboard(
             guild_id, metric, period=period, variant=variant, page=page, per_page=PER_PAGE
         )
         rows = []
@@ -405,7 +407,7 @@ class Economy(commands.Cog):
         target = user or interaction.user
         _refuse_bot(target)
         variant_key = variant.value if variant else None
-        s = await self.bot.economy.stats(guild_id, target.id, variant=variant_key)
+        s = await self.economy.stats(guild_id, target.id, variant=variant_key)
         game = VARIANTS[variant_key].name if variant_key else "all games"
         embed = discord.Embed(title=f"{target.display_name}: {game}", colour=discord.Colour.green())
         if not s.hands_played:
@@ -423,4 +425,4 @@ class Economy(commands.Cog):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    await bot.add_cog(Economy(bot))
+    await bot.add_cog(EconomyCog(bot, bot.app.economy))

@@ -15,52 +15,35 @@ the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply
 goes); anything that renders a picture defers first.
+
+The cog builds nothing: ``setup(bot)`` hands it the registry, the table
+actions (:class:`cogs.actions.TableActions`, which the buttons share) and the
+presenter that the composition root (``OmahaDealer.setup_hook``) made. The
+root also registers the buttons and restores open tables after a restart, so
+they work whichever cogs are loaded.
 """
 
 from __future__ import annotations
 
-import io
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.evaluate import hand_label
 from bot.engine.events import ActionKind
-from bot.engine.variants import VARIANTS, Structure
-from bot.render import HoleCardsView, render_hole_cards_async
 from bot.runtime.config import TableConfig
-from bot.runtime.decisions import parse_kind
-from bot.runtime.errors import NotAllowed, TableError
+from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import PreAction, Table
-from bot.runtime.views import ActionView
+from cogs.actions import TableActions, reply_private
+from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
-from cogs.presenter import DiscordPresenter, game_line
-from cogs.views import DYNAMIC_ITEMS, RaiseModal
+from cogs.presenter import DiscordPresenter
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
 
-log = logging.getLogger("cogs.table")
-
-VARIANT_CHOICES = [
-    app_commands.Choice(name=name, value=key)
-    for key, name in (
-        ("omaha", "Omaha"),
-        ("omaha_hilo", "Omaha Hi-Lo"),
-        ("omaha5", "5-card Omaha"),
-        ("big_o", "Big O"),
-        ("omaha6", "6-card Omaha"),
-        ("courchevel", "Courchevel"),
-        ("courchevel_hilo", "Courchevel Hi-Lo"),
-    )
-]
-assert {c.value for c in VARIANT_CHOICES} == set(VARIANTS)
-STRUCTURE_CHOICES = [app_commands.Choice(name=s.value, value=s.value) for s in Structure]
 PRE_ACTION_CHOICES = [
     app_commands.Choice(name="check/fold", value="check/fold"),
     app_commands.Choice(name="call any", value="call any"),
@@ -72,27 +55,6 @@ Chips = app_commands.Range[int, 0, 1_000_000_000]
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
-
-
-async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
-
-
-def second_person(view: ActionView) -> str:
-    """``you call 2``, ``you raise to 12 and are all-in``."""
-    allin = " and are all-in" if view.all_in else ""
-    amount = f"{view.amount:,}" if view.amount is not None else ""
-    words = {
-        ActionKind.FOLD: "you fold",
-        ActionKind.CHECK: "you check",
-        ActionKind.CALL: f"you call {amount}",
-        ActionKind.BET: f"you bet {amount}",
-        ActionKind.RAISE: f"you raise to {amount}",
-    }
-    return words.get(view.kind, f"you {view.kind.value}") + allin
 
 
 def settings_text(config: TableConfig) -> str:
@@ -107,28 +69,18 @@ class Tables(commands.Cog, name="Tables"):
 
     table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
 
-    def __init__(self, bot: OmahaDealer, registry: TableRegistry, presenter: DiscordPresenter):
-        self.bot = bot
+    def __init__(
+        self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter
+    ) -> None:
         self.registry = registry
+        self.actions = actions
+        #: The channel presenter the tables report to (the demo collects its pictures).
         self.presenter = presenter
         super().__init__()
 
-    async def cog_load(self) -> None:
-        restored = await self.registry.restore()
-        if restored:
-            log.info("Restored %d open tables", len(restored))
-
-    async def cog_unload(self) -> None:
-        await self.registry.shutdown()
-
     # -- helpers -------------------------------------------------------------------
     def here(self, interaction: discord.Interaction[Any]) -> Table:
-        if interaction.channel_id is None:
-            raise TableError("Tables live in server channels.")
-        return self.registry.in_channel(interaction.channel_id)
-
-    def by_id(self, table_id: int) -> Table:
-        return self.registry.by_id(table_id)
+        return self.actions.here(interaction)
 
     async def _name(self, interaction: discord.Interaction[Any]) -> str:
         user = interaction.user
@@ -213,17 +165,17 @@ class Tables(commands.Cog, name="Tables"):
         extra = ""
         if view.waiting_for_big_blind and not post_big_blind:
             extra = " You will be dealt in when the big blind reaches you."
-        await _private(
+        await reply_private(
             interaction, f"You sat down at seat {view.seat} with {view.stack:,} chips.{extra}"
         )
 
     @table.command(name="leave", description="Leave the table (at the end of the hand)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await _private(interaction, await self.here(interaction).leave(interaction.user.id))
+        await reply_private(interaction, await self.here(interaction).leave(interaction.user.id))
 
     @table.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        await _private(interaction, await self.here(interaction).sit_out(interaction.user.id))
+        await reply_private(interaction, await self.here(interaction).sit_out(interaction.user.id))
 
     @table.command(name="sitin", description="Come back into the game")
     @app_commands.describe(post_big_blind="post a big blind now rather than wait for it")
@@ -231,7 +183,7 @@ class Tables(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction[Any], post_big_blind: bool = False
     ) -> None:
         table = self.here(interaction)
-        await _private(
+        await reply_private(
             interaction, await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
         )
 
@@ -240,7 +192,7 @@ class Tables(commands.Cog, name="Tables"):
     async def topup(self, interaction: discord.Interaction[Any], amount: str) -> None:
         table = self.here(interaction)
         stack = await table.top_up(interaction.user.id, parse_amount(amount, "top-up"))
-        await _private(interaction, f"Done: your stack is {stack:,} chips.")
+        await reply_private(interaction, f"Done: your stack is {stack:,} chips.")
 
     @table.command(name="info", description="The table's game, seats and stacks")
     async def info(self, interaction: discord.Interaction[Any]) -> None:
@@ -255,7 +207,7 @@ class Tables(commands.Cog, name="Tables"):
             lines.append(
                 f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
             )
-        await _private(interaction, "\n".join(lines))
+        await reply_private(interaction, "\n".join(lines))
 
     @table.command(name="close", description="Close the table; stacks go back (creator or manager)")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
@@ -305,7 +257,7 @@ class Tables(commands.Cog, name="Tables"):
             "time_bank": time_bank,
         }
         if all(v is None for v in changes.values()):
-            await _private(interaction, settings_text(table.config))
+            await reply_private(interaction, settings_text(table.config))
             return
         new = await table.update_settings(
             interaction.user.id, is_manager=_is_manager(interaction), **changes
@@ -314,55 +266,47 @@ class Tables(commands.Cog, name="Tables"):
 
     # -- actions ---------------------------------------------------------------------
     async def _act(
-        self,
-        interaction: discord.Interaction[Any],
-        table: Table,
-        kind: ActionKind,
-        amount: int | None = None,
-        token: str | None = None,
+        self, interaction: discord.Interaction[Any], kind: ActionKind, amount: int | None = None
     ) -> None:
-        view = await table.act(interaction.user.id, kind, amount, token=token)
-        await _private(interaction, f"Done: {second_person(view)}.")
+        await self.actions.act(interaction, self.here(interaction), kind, amount)
 
     @app_commands.command(name="fold", description="Fold your hand")
     @app_commands.guild_only()
     async def fold(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), ActionKind.FOLD)
+        await self._act(interaction, ActionKind.FOLD)
 
     @app_commands.command(name="check", description="Check (nothing to call)")
     @app_commands.guild_only()
     async def check(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), ActionKind.CHECK)
+        await self._act(interaction, ActionKind.CHECK)
 
     @app_commands.command(name="call", description="Call the bet")
     @app_commands.guild_only()
     async def call(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), ActionKind.CALL)
+        await self._act(interaction, ActionKind.CALL)
 
     @app_commands.command(name="bet", description="Bet an amount (the total you put in this round)")
     @app_commands.describe(amount="chips, e.g. 40 or 2.5k")
     @app_commands.guild_only()
     async def bet(self, interaction: discord.Interaction[Any], amount: str) -> None:
-        amount_ = parse_amount(amount, "bet")
-        await self._act(interaction, self.here(interaction), ActionKind.BET, amount_)
+        await self._act(interaction, ActionKind.BET, parse_amount(amount, "bet"))
 
     @app_commands.command(name="raise", description="Raise to a total for this round")
     @app_commands.describe(to="the total you raise to, e.g. 60")
     @app_commands.rename(to="to")
     @app_commands.guild_only()
     async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
-        amount = parse_amount(to, "raise")
-        await self._act(interaction, self.here(interaction), ActionKind.RAISE, amount)
+        await self._act(interaction, ActionKind.RAISE, parse_amount(to, "raise"))
 
     @app_commands.command(name="allin", description="Go all-in")
     @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, self.here(interaction), ActionKind.ALL_IN)
+        await self._act(interaction, ActionKind.ALL_IN)
 
     @app_commands.command(name="cards", description="See your hole cards again (only you)")
     @app_commands.guild_only()
     async def cards(self, interaction: discord.Interaction[Any]) -> None:
-        await self.show_cards(interaction, self.here(interaction).table_id)
+        await self.actions.show_cards(interaction, self.here(interaction).table_id)
 
     @app_commands.command(name="preaction", description="Act in advance while you wait")
     @app_commands.describe(action="what to do when your turn comes")
@@ -372,88 +316,11 @@ class Tables(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction[Any], action: app_commands.Choice[str]
     ) -> None:
         choice = None if action.value == "off" else PreAction(action.value)
-        await self.set_pre_action(interaction, self.here(interaction).table_id, choice)
-
-    # -- buttons and the form (cogs.views routes here) ---------------------------------
-    async def act_from_button(
-        self,
-        interaction: discord.Interaction[Any],
-        table_id: int,
-        token: str,
-        kind: str,
-        amount: int | None,
-    ) -> None:
-        await self._act(interaction, self.by_id(table_id), parse_kind(kind), amount, token)
-
-    async def open_raise_form(
-        self, interaction: discord.Interaction[Any], table_id: int, token: str
-    ) -> None:
-        table = self.by_id(table_id)
-        turn = table.turn_view()
-        if turn is None or turn.token != token:
-            raise TableError("Those buttons belong to an earlier decision; the game has moved on.")
-        if turn.user_id != interaction.user.id:
-            table.require_seat(interaction.user.id)
-            raise TableError(f"It is not your turn: waiting for {turn.name}.")
-        await interaction.response.send_modal(RaiseModal(table_id, token, turn))
-
-    async def act_from_form(
-        self, interaction: discord.Interaction[Any], table_id: int, token: str, text: str
-    ) -> None:
-        amount = parse_amount(text, "amount")
-        table = self.by_id(table_id)
-        turn = table.turn_view()
-        kind = ActionKind.BET if turn is not None and turn.is_bet else ActionKind.RAISE
-        await self._act(interaction, table, kind, amount, token)
-
-    async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = self.by_id(table_id)
-        hole, board = table.hole_cards(interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        snap = table.snapshot()
-        label = hand_label(hole, board, table.config.variant.hi_lo) if len(board) >= 3 else ""
-        png = await render_hole_cards_async(
-            HoleCardsView(
-                table_name=f"Table {table.table_id}",
-                hand_number=snap.hand_no,
-                cards=hole,
-                board=board,
-                label=label,
-                game=game_line(snap),
-            )
-        )
-        text = f"Your cards: {' '.join(map(str, hole))}" + (f" · you have {label}" if label else "")
-        await interaction.followup.send(
-            text,
-            ephemeral=True,
-            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
-        )
-
-    async def set_pre_action(
-        self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
-    ) -> None:
-        text = await self.by_id(table_id).set_pre_action(interaction.user.id, choice)
-        await _private(interaction, text)
+        await self.actions.set_pre_action(interaction, self.here(interaction).table_id, choice)
 
 
 async def setup(bot: OmahaDealer) -> None:
-    presenter = DiscordPresenter(bot)
-    ports = StoragePorts(bot.db)
-
-    async def name_of(guild_id: int, user_id: int) -> str:
-        return await bot.display_name(bot.get_guild(guild_id), user_id)
-
-    registry = TableRegistry(
-        economy=ports,
-        hands=ports,
-        tables=ports,
-        observer=presenter,
-        names=name_of,
-        tournaments=ports,
-    )
-    bot.registry = registry
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(Tables(bot, registry, presenter))
+    await bot.add_cog(Tables(bot.app.registry, bot.table_actions, bot.presenter))
 
 
 __all__ = ["NotAllowed", "Tables", "setup"]

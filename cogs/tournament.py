@@ -10,6 +10,11 @@ table or tournament per channel. The rules live in :mod:`bot.runtime`
 (``tournament.py``, ``sng_table.py``); refusals come back as the runtime's
 :class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers them
 privately.
+
+The cog depends on no other cog: ``setup(bot)`` gives it the table registry
+the composition root built (``bot.app.registry``), and its choices come from
+:mod:`cogs.choices`. Playing at the tournament's table uses the action
+commands of ``cogs.table`` or the buttons, which the bot registers itself.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
-from cogs.table import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -70,8 +75,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         name="tournament", description="Omaha sit-and-go tournaments", guild_only=True
     )
 
-    def __init__(self, bot: OmahaDealer, registry: TableRegistry) -> None:
-        self.bot = bot
+    def __init__(self, registry: TableRegistry) -> None:
         self.registry = registry
         super().__init__()
 
@@ -156,9 +160,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    if bot.registry is None:
-        raise RuntimeError("cogs.tournament needs cogs.table loaded first")
-    await bot.add_cog(Tournaments(bot, bot.registry))
+    await bot.add_cog(Tournaments(bot.app.registry))
 
 
 __all__ = ["Tournaments", "describe", "setup"]

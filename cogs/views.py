@@ -6,6 +6,11 @@ bot answers clicks on messages posted before a restart without keeping any
 view in memory. The token makes a stale button (from an earlier decision)
 harmless: the runtime refuses it politely.
 
+The bot registers these items once, at start (``OmahaDealer.setup_hook``,
+with :data:`DYNAMIC_ITEMS`); a click reaches the table through the
+:class:`cogs.actions.TableActions` the bot holds (``interaction.client.table_actions``),
+not through a cog, so buttons do not depend on which cogs are loaded.
+
 Custom ids::
 
     omaha:act:<table>:<token>:<kind>[:<amount>]   kind: fold check call raise allin form
@@ -25,7 +30,8 @@ from bot.runtime.views import TableSnapshot, TurnView
 from cogs.errors import PoliteModal, report
 
 if TYPE_CHECKING:
-    from cogs.table import Tables
+    from bot.client import OmahaDealer
+    from cogs.actions import TableActions
 
 PRE_ACTIONS: dict[str, PreAction | None] = {
     "checkfold": PreAction.CHECK_FOLD,
@@ -35,11 +41,10 @@ PRE_ACTIONS: dict[str, PreAction | None] = {
 }
 
 
-def _cog(interaction: discord.Interaction[Any]) -> Tables:
-    cog = interaction.client.get_cog("Tables")
-    if cog is None:
-        raise RuntimeError("the table cog is not loaded")
-    return cog  # type: ignore[no-any-return]
+def _actions(interaction: discord.Interaction[Any]) -> TableActions:
+    """The table actions the bot holds (built once in ``OmahaDealer.setup_hook``)."""
+    client: OmahaDealer = interaction.client
+    return client.table_actions
 
 
 class ActionButton(
@@ -87,9 +92,9 @@ class ActionButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             if self.kind == "form":
-                await _cog(interaction).open_raise_form(interaction, self.table_id, self.token)
+                await _actions(interaction).open_raise_form(interaction, self.table_id, self.token)
             else:
-                await _cog(interaction).act_from_button(
+                await _actions(interaction).act_from_button(
                     interaction, self.table_id, self.token, self.kind, self.amount
                 )
         except Exception as exc:
@@ -124,7 +129,7 @@ class CardsButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await _cog(interaction).show_cards(interaction, self.table_id)
+            await _actions(interaction).show_cards(interaction, self.table_id)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -166,7 +171,7 @@ class PreActionButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await _cog(interaction).set_pre_action(
+            await _actions(interaction).set_pre_action(
                 interaction, self.table_id, PRE_ACTIONS[self.choice]
             )
         except Exception as exc:
@@ -192,7 +197,7 @@ class RaiseModal(PoliteModal):
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await _cog(interaction).act_from_form(
+        await _actions(interaction).act_from_form(
             interaction, self.table_id, self.token, self.amount.value
         )
 

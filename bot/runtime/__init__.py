@@ -14,7 +14,7 @@ A pure core in a thin shell. Read it in this order:
     snapshot.py, outbox.py, views.py   what the observer is told, in order
     registry.py     every live table and sit-and-go, by channel; restore after a restart
     config.py, blinds.py, tournament*.py, placing.py, payouts.py   settings and tournaments
-    ports.py, storage_ports.py   what the runtime needs from storage, and its implementation
+    ports.py, storage_ports.py   ChipBank, HandStore...: what the runtime needs from storage
 
 Import from the submodules (this package's ``__init__`` imports nothing). Usage::
 

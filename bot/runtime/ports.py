@@ -1,6 +1,6 @@
 """The runtime's ports: what it needs from storage and what it tells the presenter.
 
-Storage (``bot/storage`` and ``bot/economy.py``) implements :class:`Economy`
+Storage (``bot/storage`` and ``bot/economy.py``) implements :class:`ChipBank`
 and :class:`HandStore`; the Discord presenter (``cogs/presenter.py``)
 implements :class:`TableObserver`. Both are plain :class:`typing.Protocol`
 classes so the runtime never imports either side.
@@ -22,7 +22,7 @@ from bot.engine.events import Event
 from .views import ActionView, HandResultView, TableSnapshot, TurnView
 
 
-class Economy(Protocol):
+class ChipBank(Protocol):
     """Chips between a player's balance and a table (one ledger transaction each)."""
 
     async def buy_in(

@@ -10,7 +10,7 @@ from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
 from .policy import TablePolicy
-from .ports import Economy, HandStore, TableObserver, TableStore
+from .ports import ChipBank, HandStore, TableObserver, TableStore
 from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import DEFAULT_PAUSE, Table
 from .tournament import SitAndGo, TournamentSettings
@@ -24,7 +24,7 @@ class TableRegistry:
     def __init__(
         self,
         *,
-        economy: Economy,
+        economy: ChipBank,
         hands: HandStore,
         tables: TableStore,
         observer: TableObserver,

@@ -1,6 +1,6 @@
 """The runtime's ports implemented on the real storage (``bot.storage`` + ``bot.economy``).
 
-:class:`StoragePorts` is the :class:`~bot.runtime.ports.Economy`,
+:class:`StoragePorts` is the :class:`~bot.runtime.ports.ChipBank`,
 :class:`~bot.runtime.ports.HandStore` and :class:`~bot.runtime.ports.TableStore`
 the bot runs with. Storage's player-readable errors become the runtime's
 :class:`~bot.runtime.errors.TableError` so the cogs have one kind to answer.
@@ -36,12 +36,12 @@ async def _polite() -> AsyncIterator[None]:
 
 
 class StoragePorts:
-    """Economy + HandStore + TableStore over one :class:`bot.storage.Database`."""
+    """ChipBank + HandStore + TableStore over one :class:`bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    # -- Economy ---------------------------------------------------------------
+    # -- ChipBank --------------------------------------------------------------
     async def buy_in(
         self, *, guild_id: int, table_id: int, user_id: int, seat: int, amount: int
     ) -> None:

@@ -54,7 +54,7 @@ from .errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
 from .outbox import Outbox
 from .policy import CashPolicy, TablePolicy
 from .ports import (
-    Economy,
+    ChipBank,
     HandStore,
     StoredAction,
     TableObserver,
@@ -104,7 +104,7 @@ class Table:
         guild_id: int,
         channel_id: int,
         creator_id: int,
-        economy: Economy,
+        economy: ChipBank,
         hands: HandStore,
         tables: TableStore,
         observer: TableObserver,

@@ -13,7 +13,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table
 
-from .fakes import FakeEconomy, FakeHandStore, FakeTableStore, Recorder
+from .fakes import FakeChipBank, FakeHandStore, FakeTableStore, Recorder
 
 PAUSE = 3.0
 GUILD = 10
@@ -28,7 +28,7 @@ async def name_of(guild_id: int, user_id: int) -> str:
 @dataclass
 class World:
     clock: FakeClock
-    economy: FakeEconomy
+    economy: FakeChipBank
     hands: FakeHandStore
     tables: FakeTableStore
     observer: Recorder
@@ -67,7 +67,7 @@ class World:
 @pytest.fixture
 def world() -> World:
     clock = FakeClock()
-    economy = FakeEconomy()
+    economy = FakeChipBank()
     hands = FakeHandStore(economy)
     tables = FakeTableStore(economy)
     observer = Recorder()

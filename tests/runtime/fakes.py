@@ -1,6 +1,6 @@
 """In-memory stand-ins for the runtime's ports, and a recording observer.
 
-The real storage (aiosqlite) replaces ``FakeEconomy``/``FakeHandStore``/
+The real storage (aiosqlite) replaces ``FakeChipBank``/``FakeHandStore``/
 ``FakeTableStore`` where it is available (see ``test_storage_adapter``); these
 fakes keep the hand-loop tests independent of SQL and fast. They enforce what
 the real ones do: no chips created or lost, an action stored only for a
@@ -21,7 +21,7 @@ from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnVie
 
 
 @dataclass
-class FakeEconomy:
+class FakeChipBank:
     balances: dict[int, int] = field(default_factory=dict)
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, user) -> stack
     sitting_out: dict[tuple[int, int], bool] = field(default_factory=dict)
@@ -59,7 +59,7 @@ class FakeEconomy:
 
 @dataclass
 class FakeHandStore:
-    economy: FakeEconomy | None = None
+    economy: FakeChipBank | None = None
     starts: dict[int, HandStart] = field(default_factory=dict)
     actions: dict[int, list[StoredAction]] = field(default_factory=dict)
     settled: dict[int, dict[int, int]] = field(default_factory=dict)
@@ -111,7 +111,7 @@ class FakeHandStore:
 
 @dataclass
 class FakeTableStore:
-    economy: FakeEconomy | None = None
+    economy: FakeChipBank | None = None
     tables: dict[int, dict[str, Any]] = field(default_factory=dict)
     closed: set[int] = field(default_factory=set)
 

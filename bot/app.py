@@ -1,0 +1,109 @@
+"""The services the bot runs on, built once: the composition root's Discord-free half.
+
+:meth:`App.open` builds, in order, everything the cogs share:
+
+* ``db``: the :class:`bot.storage.Database`, opened (folder created) and migrated;
+* ``economy``: the :class:`bot.economy.Economy` service on it (balances, the
+  daily bonus, leaderboards, statistics);
+* ``ports``: :class:`bot.runtime.storage_ports.StoragePorts`, the runtime's
+  storage ports (chips, hands, tables, tournaments) on that database;
+* ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live cash
+  tables and sit-and-gos, reporting to the observer it is given.
+
+Who builds what: :meth:`bot.client.OmahaDealer.setup_hook` is the composition
+root. It builds the Discord presenter (``cogs.presenter.DiscordPresenter``)
+and the display-name lookup, hands them to :meth:`App.open` as the runtime's
+ports (:class:`~bot.runtime.ports.TableObserver` and a name function), then
+builds the table actions the buttons use, loads the cogs (each ``setup(bot)``
+takes what it needs from ``bot.app``) and restores the open tables. This module
+does not import discord (only ``cogs/`` and ``bot/client.py`` may), which is
+why the presenter is passed in rather than built here; it knows the presenter
+only through the Protocol.
+
+Shutdown, in the client's order: :meth:`stop_tables` before Discord
+disconnects (a stopping table may still tell its channel), :meth:`close`
+after (it stops the tables too, if that was not done, then closes the
+database). Both are safe to call more than once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.economy import Economy
+from bot.runtime.ports import TableObserver
+from bot.runtime.registry import TableRegistry
+from bot.runtime.storage_ports import StoragePorts
+from bot.settings import Settings
+from bot.storage import Database
+
+log = logging.getLogger("bot.app")
+
+#: ``names(guild_id, user_id)``: a player's display name (for seats restored after a restart).
+NameLookup = Callable[[int, int], Awaitable[str]]
+
+
+def _make_parent(path: str) -> None:
+    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+@dataclass(eq=False)
+class App:
+    """The shared services of one running bot (see the module docstring)."""
+
+    db: Database
+    economy: Economy
+    ports: StoragePorts
+    registry: TableRegistry
+    _tables_stopped: bool = field(default=False, repr=False)
+    _closed: bool = field(default=False, repr=False)
+
+    @classmethod
+    async def open(
+        cls,
+        settings: Settings,
+        *,
+        observer: TableObserver,
+        names: NameLookup | None = None,
+    ) -> App:
+        """Open and migrate the database and build the services on it."""
+        path = settings.database_path
+        if path != ":memory:":
+            await asyncio.to_thread(_make_parent, path)
+        db = await Database.open(path)
+        log.info("Database ready at %s", path)
+        ports = StoragePorts(db)
+        registry = TableRegistry(
+            economy=ports,
+            hands=ports,
+            tables=ports,
+            observer=observer,
+            names=names,
+            tournaments=ports,
+        )
+        return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
+
+    async def stop_tables(self) -> None:
+        """Stop every live table (clocks, hand loops); the database stays open."""
+        if self._tables_stopped:
+            return
+        self._tables_stopped = True
+        await self.registry.shutdown()
+
+    async def close(self) -> None:
+        """Stop the tables (if not done yet) and close the database."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self.stop_tables()
+        finally:
+            await self.db.close()
+            log.info("Database closed")
+
+
+__all__ = ["App", "NameLookup"]

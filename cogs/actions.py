@@ -1,0 +1,147 @@
+"""What a player does at a table, whichever way they asked: a slash command, a button, the form.
+
+:class:`TableActions` is built once by the composition root
+(:meth:`bot.client.OmahaDealer.setup_hook`) on the bot's table registry and
+kept as ``bot.table_actions``. The table cog's commands call it, and so do
+the buttons and the raise form of :mod:`cogs.views`, which find it on
+``interaction.client``: a click works whichever cogs are loaded, and no item
+looks a cog up by name.
+
+Every answer goes privately to the player who acted; the runtime's
+:class:`~bot.runtime.errors.TableError` propagates to the caller (the error
+handler or the button's ``report``), which turns it into a private reply.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.engine.evaluate import hand_label
+from bot.engine.events import ActionKind
+from bot.render import HoleCardsView, render_hole_cards_async
+from bot.runtime.decisions import parse_kind
+from bot.runtime.errors import TableError
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table import PreAction, Table
+from bot.runtime.views import ActionView
+from cogs.economy import parse_amount
+from cogs.presenter import game_line
+from cogs.views import RaiseModal
+
+
+async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Answer (or follow up) only to the player who acted."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def second_person(view: ActionView) -> str:
+    """``you call 2``, ``you raise to 12 and are all-in``."""
+    allin = " and are all-in" if view.all_in else ""
+    amount = f"{view.amount:,}" if view.amount is not None else ""
+    words = {
+        ActionKind.FOLD: "you fold",
+        ActionKind.CHECK: "you check",
+        ActionKind.CALL: f"you call {amount}",
+        ActionKind.BET: f"you bet {amount}",
+        ActionKind.RAISE: f"you raise to {amount}",
+    }
+    return words.get(view.kind, f"you {view.kind.value}") + allin
+
+
+class TableActions:
+    """A player's actions at the live tables of one registry."""
+
+    def __init__(self, registry: TableRegistry) -> None:
+        self.registry = registry
+
+    def here(self, interaction: discord.Interaction[Any]) -> Table:
+        """The table of the channel the interaction came from (or NoTable)."""
+        if interaction.channel_id is None:
+            raise TableError("Tables live in server channels.")
+        return self.registry.in_channel(interaction.channel_id)
+
+    def by_id(self, table_id: int) -> Table:
+        return self.registry.by_id(table_id)
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        kind: ActionKind,
+        amount: int | None = None,
+        token: str | None = None,
+    ) -> None:
+        """Fold, check, call, bet, raise or go all-in, and tell the player it is done."""
+        view = await table.act(interaction.user.id, kind, amount, token=token)
+        await reply_private(interaction, f"Done: {second_person(view)}.")
+
+    async def act_from_button(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        token: str,
+        kind: str,
+        amount: int | None,
+    ) -> None:
+        await self.act(interaction, self.by_id(table_id), parse_kind(kind), amount, token)
+
+    async def open_raise_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str
+    ) -> None:
+        """Show the raise form to the player whose turn it is (others are told why not)."""
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        if turn is None or turn.token != token:
+            raise TableError("Those buttons belong to an earlier decision; the game has moved on.")
+        if turn.user_id != interaction.user.id:
+            table.require_seat(interaction.user.id)
+            raise TableError(f"It is not your turn: waiting for {turn.name}.")
+        await interaction.response.send_modal(RaiseModal(table_id, token, turn))
+
+    async def act_from_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, text: str
+    ) -> None:
+        amount = parse_amount(text, "amount")
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        kind = ActionKind.BET if turn is not None and turn.is_bet else ActionKind.RAISE
+        await self.act(interaction, table, kind, amount, token)
+
+    async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The player's hole cards (and hand label), as a picture only they see."""
+        table = self.by_id(table_id)
+        hole, board = table.hole_cards(interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        snap = table.snapshot()
+        label = hand_label(hole, board, table.config.variant.hi_lo) if len(board) >= 3 else ""
+        png = await render_hole_cards_async(
+            HoleCardsView(
+                table_name=f"Table {table.table_id}",
+                hand_number=snap.hand_no,
+                cards=hole,
+                board=board,
+                label=label,
+                game=game_line(snap),
+            )
+        )
+        text = f"Your cards: {' '.join(map(str, hole))}" + (f" · you have {label}" if label else "")
+        await interaction.followup.send(
+            text,
+            ephemeral=True,
+            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
+        )
+
+    async def set_pre_action(
+        self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
+    ) -> None:
+        text = await self.by_id(table_id).set_pre_action(interaction.user.id, choice)
+        await reply_private(interaction, text)
+
+
+__all__ = ["TableActions", "reply_private", "second_person"]

@@ -1,0 +1,41 @@
+"""The services the composition root builds (bot/app.py), without Discord."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot.app import App
+from bot.runtime.ports import NullObserver
+from bot.settings import Secret, Settings
+
+pytestmark = pytest.mark.asyncio
+
+
+def test_app_never_imports_discord() -> None:
+    """Only cogs/ and bot/client.py import discord.py; the services module does not."""
+    tree = ast.parse((Path(__file__).parents[1] / "bot" / "app.py").read_text())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported and not {m for m in imported if m.split(".")[0] in ("discord", "cogs")}
+
+
+async def test_open_builds_the_services_on_one_database(tmp_path: Path) -> None:
+    """The folder is created, the economy, ports and registry share the database,
+    and closing twice is harmless."""
+    path = tmp_path / "deep" / "bot.sqlite3"
+    settings = Settings(token=Secret("t"), database_path=str(path))
+    app = await App.open(settings, observer=NullObserver())
+    try:
+        assert path.exists()
+        assert app.ports.db is app.db
+        assert app.registry.economy is app.ports and app.registry.tournaments is app.ports
+        assert await app.economy.balance(1, 2) == 10_000
+        assert len(app.registry) == 0
+    finally:
+        await app.stop_tables()
+        await app.close()
+        await app.close()
