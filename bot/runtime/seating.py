@@ -95,8 +95,6 @@ class Seat:
     timeouts: int = 0  # consecutive
     clock_sat_out: bool = False  # sat out by the clock during the current hand
     pre_action: PreAction | None = None
-    pre_action_bet: int = 0  # the bet to call when the pre-action was set
-    pre_action_street: str | None = None
 
 
 #: Which seats could be dealt in (cash tables and tournaments differ).
@@ -142,7 +140,6 @@ class DealPlan:
     button: int
     dealt: tuple[int, ...]  # ascending seat numbers
     posts: frozenset[int] = field(default_factory=frozenset)  # big blinds out of position
-    entering: frozenset[int] = field(default_factory=frozenset)  # dealt in, owed a big blind
     drawn: tuple[tuple[int, Card], ...] = ()  # the draw for the button: (seat, card)
 
     @property
@@ -214,7 +211,6 @@ def plan_deal(
         button=button,
         dealt=tuple(sorted(dealt)),
         posts=frozenset(coming_in - {big_blind}),
-        entering=coming_in,
     )
 
 

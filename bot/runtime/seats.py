@@ -207,8 +207,6 @@ async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> s
         if cur.hand.to_act == seat.number:
             raise TableError("It is your turn now: act directly.")
         seat.pre_action = pre
-        seat.pre_action_bet = cur.ledger.current_bet
-        seat.pre_action_street = cur.ledger.street.value
         return f"Pre-action set: {pre.value}."
 
 async def close(table: Table, user_id: int, *, is_manager: bool = False) -> str:
