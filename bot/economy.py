@@ -20,9 +20,10 @@ Rules decided here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
+from bot.engine.events import ActionKind, PlayerActed, Street
+from bot.engine.hand_state import HandState
 from bot.storage import (
     MAX_AMOUNT,
     AuditLine,
@@ -225,75 +226,47 @@ class Economy:
         return await self.db.audit()
 
 
-# -- statistics of one hand from the engine's events -------------------------------------------
+# -- statistics of one finished hand ---------------------------------------------------------
 
 
 def summarize_hand(
-    events: Iterable[Any], user_of_seat: Mapping[int, int], variant: str | None = None
+    hand: HandState, user_of_seat: Mapping[int, int], variant: str | None = None
 ) -> HandSummary:
-    """The settlement's :class:`HandSummary` from a finished hand's engine events.
+    """The settlement's :class:`HandSummary` of a finished engine hand.
 
-    Accepts the engine's event objects or their ``to_dict()`` forms. VPIP: a
-    call, bet or raise before the flop (blinds and antes are not voluntary);
-    PFR: a bet or raise before the flop; showdown: the seat had not folded and
-    was eligible for a pot decided by showdown (not uncontested); won at
-    showdown: it took chips from such a pot. ``won`` counts chips from pots
-    only (an unmatched bet given back is not won).
+    VPIP: a call, bet or raise before the flop (blinds and antes are not
+    voluntary); PFR: a bet or raise before the flop; showdown: the seat had
+    not folded and was eligible for a pot decided by showdown (not
+    uncontested); won at showdown: it took chips from such a pot. ``won``
+    counts chips from pots only (an unmatched bet given back is not won).
+    ``variant`` defaults to the hand's own.
     """
-    start: dict[int, int] = {}
-    final: dict[int, int] = {}
-    won: dict[int, int] = {}
-    vpip: set[int] = set()
-    pfr: set[int] = set()
-    folded: set[int] = set()
-    contested_eligible: set[int] = set()
-    won_contested: set[int] = set()
-    game = variant
-    ended = False
-    for event in events:
-        data: Mapping[str, Any] = event if isinstance(event, Mapping) else event.to_dict()
-        kind = data["type"]
-        if kind == "hand_started":
-            start = {int(s): int(stack) for s, stack in data["seats"]}
-            game = game or str(data["variant"])
-        elif kind == "player_acted":
-            seat, act = int(data["seat"]), str(data["kind"])
-            if act == "fold":
-                folded.add(seat)
-            if data["street"] == "preflop" and act in ("call", "bet", "raise"):
-                vpip.add(seat)
-                if act in ("bet", "raise"):
-                    pfr.add(seat)
-        elif kind == "pot_awarded":
-            shares = [*data["high"], *data.get("low", ())]
-            for seat, amount in shares:
-                won[int(seat)] = won.get(int(seat), 0) + int(amount)
-            if not data.get("uncontested", False):
-                contested_eligible.update(int(s) for s in data["eligible"])
-                won_contested.update(int(seat) for seat, amount in shares if amount > 0)
-        elif kind == "hand_ended":
-            final = {int(s): int(stack) for s, stack in data["stacks"]}
-            ended = True
-    if not ended or set(final) != set(start):
-        raise ValueError("summarize_hand needs the events of a finished hand")
-    if game is None:
-        raise ValueError("the hand's variant is unknown")
-    lines: list[SeatResult] = []
-    for seat in sorted(start):
-        showdown = seat in contested_eligible and seat not in folded
-        lines.append(
-            SeatResult(
-                seat_no=seat,
-                user_id=user_of_seat[seat],
-                won=won.get(seat, 0),
-                net=final[seat] - start[seat],
-                vpip=seat in vpip,
-                pfr=seat in pfr,
-                showdown=showdown,
-                won_showdown=showdown and seat in won_contested,
-            )
+    result = hand.result  # raises ValueError while the hand is not over
+    preflop = [
+        e for e in hand.events if isinstance(e, PlayerActed) and e.street is Street.PREFLOP
+    ]
+    vpip = {e.seat for e in preflop if e.kind in _VOLUNTARY}
+    pfr = {e.seat for e in preflop if e.kind in (ActionKind.BET, ActionKind.RAISE)}
+    contested = [p for p in result.pots if not p.uncontested]
+    at_showdown = {s for p in contested for s in p.eligible if not hand.player(s).folded}
+    won_showdown = {s for p in contested for s, chips in (*p.high, *p.low) if chips > 0}
+    lines = tuple(
+        SeatResult(
+            seat_no=seat,
+            user_id=user_of_seat[seat],
+            won=result.payouts[seat],
+            net=result.net[seat],
+            vpip=seat in vpip,
+            pfr=seat in pfr,
+            showdown=seat in at_showdown,
+            won_showdown=seat in at_showdown and seat in won_showdown,
         )
-    return HandSummary(game, tuple(lines))
+        for seat in sorted(result.starting_stacks)
+    )
+    return HandSummary(variant or hand.config.variant.key, lines)
+
+
+_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
 def seat_users(seats: Sequence[Seat]) -> dict[int, int]:

@@ -19,16 +19,15 @@ from typing import Any
 
 import discord
 
-from bot.engine.evaluate import hand_label
 from bot.engine.events import ActionKind
-from bot.render import HoleCardsView, render_hole_cards_async
+from bot.render import render_hole_cards_async
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from bot.runtime.views import ActionView
 from cogs.economy import parse_amount
-from cogs.presenter import game_line
+from cogs.presenter import hole_cards_view
 from cogs.views import RaiseModal
 
 
@@ -116,21 +115,12 @@ class TableActions:
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see."""
         table = self.by_id(table_id)
-        hole, board = table.hole_cards(interaction.user.id)
+        mine = table.hole_cards(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         snap = table.snapshot()
-        label = hand_label(hole, board, table.config.variant.hi_lo) if len(board) >= 3 else ""
-        png = await render_hole_cards_async(
-            HoleCardsView(
-                table_name=f"Table {table.table_id}",
-                hand_number=snap.hand_no,
-                cards=hole,
-                board=board,
-                label=label,
-                game=game_line(snap),
-            )
-        )
-        text = f"Your cards: {' '.join(map(str, hole))}" + (f" · you have {label}" if label else "")
+        png = await render_hole_cards_async(hole_cards_view(snap, mine))
+        label = f" · you have {mine.label}" if mine.label else ""
+        text = f"Your cards: {' '.join(map(str, mine.cards))}{label}"
         await interaction.followup.send(
             text,
             ephemeral=True,

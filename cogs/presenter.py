@@ -26,14 +26,12 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.cards import Card
-from bot.engine.evaluate import best_high, best_low, hand_label
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -48,7 +46,20 @@ from bot.render import (
 )
 from bot.render import PotView as RenderPot
 from bot.render import SeatView as RenderSeat
-from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
+from bot.runtime.table_events import (
+    ActionTaken,
+    ButtonDrawn,
+    CardsDealt,
+    HandBegan,
+    HandOver,
+    Notice,
+    StreetDealt,
+    TableClosed,
+    TableEvent,
+    TurnBegan,
+    TurnReminder,
+)
+from bot.runtime.views import HandResultView, PrivateCards, TableSnapshot, TurnView
 from cogs.views import hand_buttons, turn_buttons
 
 if TYPE_CHECKING:
@@ -72,6 +83,18 @@ def game_line(snap: TableSnapshot) -> str:
     return snap.config.title
 
 
+def hole_cards_view(table: TableSnapshot, cards: PrivateCards) -> HoleCardsView:
+    """The private picture of a player's cards (by DM, or for them only in the channel)."""
+    return HoleCardsView(
+        table_name=f"Table {table.table_id}",
+        hand_number=table.hand_no,
+        cards=cards.cards,
+        board=cards.board,
+        label=cards.label,
+        game=game_line(table),
+    )
+
+
 @dataclass
 class _TableState:
     hand_no: int = 0
@@ -91,6 +114,22 @@ class DiscordPresenter:
         self.images_posted = 0
         #: Called with (file name, PNG bytes) for every picture posted (the demo keeps them).
         self.image_sink: Callable[[str, bytes], None] | None = None
+        self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
+            ButtonDrawn: self.button_drawn,
+            HandBegan: self.hand_started,
+            CardsDealt: self.hole_cards,
+            StreetDealt: self.street_dealt,
+            TurnBegan: self.turn,
+            TurnReminder: self.reminder,
+            ActionTaken: self.action,
+            HandOver: self.hand_ended,
+            Notice: self.notice,
+            TableClosed: self.table_closed,
+        }
+
+    async def observe(self, event: TableEvent) -> None:
+        """The runtime's port: one handler per kind of event."""
+        await self._handlers[type(event)](event)
 
     def _image(self, name: str, png: bytes) -> discord.File:
         self.images_posted += 1
@@ -201,17 +240,17 @@ class DiscordPresenter:
         return "\n".join(lines)
 
     # -- the observer port ----------------------------------------------------------
-    async def button_drawn(
-        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
-    ) -> None:
+    async def button_drawn(self, event: ButtonDrawn) -> None:
+        table, button = event.table, event.button
         names = {s.seat: s.name for s in table.seats}
-        drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(cards.items()))
+        drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
         await self._send(
             table,
             f"Drawing for the button: {drawn}. **{names.get(button, button)}** has the button.",
         )
 
-    async def hand_started(self, table: TableSnapshot) -> None:
+    async def hand_started(self, event: HandBegan) -> None:
+        table = event.table
         st = self._state(table.table_id)
         await self._delete(st.turn_message)
         await self._delete(st.reminder_message)
@@ -227,27 +266,15 @@ class DiscordPresenter:
         st.hand_message = None
         await self._edit_hand(table)
 
-    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
-        await self.send_hole_cards(table, user_id, cards)
+    async def hole_cards(self, event: CardsDealt) -> None:
+        await self.send_hole_cards(event.table, event.user_id, event.cards)
 
     async def send_hole_cards(
-        self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]
+        self, table: TableSnapshot, user_id: int, cards: PrivateCards
     ) -> bool:
         """DM the player their cards; on refusal, tell the channel (without cards)."""
         st = self._state(table.table_id)
-        label = (
-            hand_label(cards, table.board, table.config.variant.hi_lo)
-            if len(table.board) >= 3
-            else ""
-        )
-        view = HoleCardsView(
-            table_name=f"Table {table.table_id}",
-            hand_number=table.hand_no,
-            cards=cards,
-            board=table.board,
-            label=label,
-            game=game_line(table),
-        )
+        view = hole_cards_view(table, cards)
         try:
             png = await render_hole_cards_async(view)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
@@ -267,13 +294,15 @@ class DiscordPresenter:
             )
             return False
 
-    async def street_dealt(self, table: TableSnapshot, street: str) -> None:
+    async def street_dealt(self, event: StreetDealt) -> None:
+        table, street = event.table, event.street
         st = self._state(table.table_id)
         if table.board:
             st.log.append(f"{street.capitalize()}: {' '.join(str(c) for c in table.board)}")
         await self._edit_hand(table)
 
-    async def turn(self, table: TableSnapshot, turn: TurnView) -> None:
+    async def turn(self, event: TurnBegan) -> None:
+        table, turn = event.table, event.turn
         st = self._state(table.table_id)
         await self._delete(st.turn_message)
         await self._delete(st.reminder_message)
@@ -290,17 +319,19 @@ class DiscordPresenter:
         if msg is not None:
             st.turn_message = self._channel(table).get_partial_message(msg.id)
 
-    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None:
+    async def reminder(self, event: TurnReminder) -> None:
+        table, turn = event.table, event.turn
         st = self._state(table.table_id)
         msg = await self._send(
             table,
-            f"{mention(turn.user_id)}, {seconds_left} s left to act "
+            f"{mention(turn.user_id)}, {event.seconds_left} s left to act "
             f"({'check' if turn.can_check else 'fold'} when time runs out).",
         )
         if msg is not None:
             st.reminder_message = self._channel(table).get_partial_message(msg.id)
 
-    async def action(self, table: TableSnapshot, action: ActionView) -> None:
+    async def action(self, event: ActionTaken) -> None:
+        table, action = event.table, event.action
         st = self._state(table.table_id)
         await self._delete(st.turn_message)
         await self._delete(st.reminder_message)
@@ -308,7 +339,8 @@ class DiscordPresenter:
         st.log.append(action.text)
         await self._edit_hand(table)
 
-    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None:
+    async def hand_ended(self, event: HandOver) -> None:
+        table, result = event.table, event.result
         st = self._state(table.table_id)
         await self._delete(st.turn_message)
         await self._delete(st.reminder_message)
@@ -327,20 +359,16 @@ class DiscordPresenter:
         await self._send(table, "\n".join(text), **kwargs)
 
     def showdown_view(self, table: TableSnapshot, result: HandResultView) -> ShowdownView:
-        hi_lo = table.config.variant.hi_lo
-        hands = []
-        for shown in result.shown:
-            high = best_high(shown.cards, result.board)
-            low = best_low(shown.cards, result.board) if hi_lo else None
-            hands.append(
-                ShowdownHand(
-                    name=shown.name,
-                    hole=shown.cards,
-                    high=high,
-                    low=low,
-                    won=result.payouts.get(shown.seat, 0),
-                )
+        hands = [
+            ShowdownHand(
+                name=shown.name,
+                hole=shown.cards,
+                high=shown.high,
+                low=shown.low,
+                won=result.payouts.get(shown.seat, 0),
             )
+            for shown in result.shown
+        ]
         pots = tuple(
             PotResult(
                 label=p.label,
@@ -355,11 +383,12 @@ class DiscordPresenter:
             board=result.board,
             hands=tuple(hands),
             pots=pots,
-            hi_lo=hi_lo,
+            hi_lo=table.config.variant.hi_lo,
             game=game_line(table),
         )
 
-    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
+    async def notice(self, event: Notice) -> None:
+        table, text, user_id = event.table, event.text, event.user_id
         if user_id is None:
             await self._send(table, text)
             return
@@ -369,11 +398,12 @@ class DiscordPresenter:
         except discord.HTTPException:
             await self._send(table, f"{mention(user_id)}: {text}")
 
-    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None:
+    async def table_closed(self, event: TableClosed) -> None:
+        table = event.table
         st = self.state.pop(table.table_id, _TableState())
         await self._delete(st.turn_message)
         await self._delete(st.reminder_message)
-        back = ", ".join(f"{mention(u)} {n:,}" for u, n in returned.items())
+        back = ", ".join(f"{mention(u)} {n:,}" for u, n in event.returned.items())
         await self._send(
             table, "The table is closed." + (f" Stacks returned: {back}." if back else "")
         )

@@ -228,10 +228,10 @@ def _scripted_hand() -> Hand:
     return hand
 
 
-def test_summarize_hand_from_engine_events() -> None:
+def test_summarize_hand_from_the_engine_hand() -> None:
     """The raiser has VPIP and PFR, the caller VPIP only, the folded blind neither."""
     hand = _scripted_hand()
-    summary = summarize_hand(hand.events, {1: ALICE, 2: BOB, 3: CAROL})
+    summary = summarize_hand(hand, {1: ALICE, 2: BOB, 3: CAROL})
     lines = {line.seat_no: line for line in summary.seats}
     assert summary.variant == "omaha"
     assert (lines[3].vpip, lines[3].pfr) == (True, True)
@@ -245,15 +245,16 @@ def test_summarize_hand_from_engine_events() -> None:
         assert line.won == result.payouts.get(seat, 0)
         assert line.net == result.final_stacks[seat] - result.starting_stacks[seat]
         assert line.won_showdown == (line.won > 0)
-    again = summarize_hand([e.to_dict() for e in hand.events], {1: ALICE, 2: BOB, 3: CAROL})
-    assert again == summary
+    assert summarize_hand(hand, {1: ALICE, 2: BOB, 3: CAROL}, "omaha_hilo").variant == "omaha_hilo"
 
 
 def test_summarize_hand_refuses_an_unfinished_hand() -> None:
-    """Events that stop before the hand ended cannot be summarized."""
-    hand = _scripted_hand()
-    with pytest.raises(ValueError, match="finished"):
-        summarize_hand(hand.events[:-1], {1: ALICE, 2: BOB, 3: CAROL})
+    """A hand still being played cannot be summarized."""
+    config = GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2)
+    hand = Hand(config, [SeatIn(1, 100), SeatIn(2, 100)], 2, Deck(rng=random.Random(3)))
+    hand.start()
+    with pytest.raises(ValueError, match="not over"):
+        summarize_hand(hand, {1: ALICE, 2: BOB})
 
 
 async def test_an_engine_hand_settles_through_storage(econ: Economy) -> None:
@@ -267,6 +268,6 @@ async def test_an_engine_hand_settles_through_storage(econ: Economy) -> None:
         seats=[HandSeatIn(s, u, 1_000) for s, u in ((1, ALICE), (2, BOB), (3, CAROL))],
         deck=hand.deck.order,
     )
-    await econ.db.hands.finish(record.id, summarize_hand(hand.events, {1: ALICE, 2: BOB, 3: CAROL}))
+    await econ.db.hands.finish(record.id, summarize_hand(hand, {1: ALICE, 2: BOB, 3: CAROL}))
     stacks = {s.seat_no: s.stack for s in await econ.db.tables.seats(table.id)}
     assert stacks == hand.result.final_stacks

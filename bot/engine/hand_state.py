@@ -184,6 +184,12 @@ class HandState:
         return self._get(seat).hole
 
     @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """The hands turned face up so far (seat -> hole cards), in the order shown:
+        every live hand once the betting ends with all-ins, then those shown at showdown."""
+        return {self._players[i].seat: self._players[i].hole for i in self._shown}
+
+    @property
     def pot_total(self) -> int:
         """Every chip in the middle (this round's bets included), not yet awarded."""
         return sum(p.committed for p in self._players) - self._paid

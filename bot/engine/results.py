@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.engine.betting import Player
 from bot.engine.cards import Card
-from bot.engine.evaluate import best_high, best_low
+from bot.engine.evaluate import MadeHand, best_high, best_low, hand_label
 from bot.engine.events import PotAwarded
 
 __all__ = ["HandResult", "PotResult", "ShownHand", "hand_result"]
@@ -15,12 +15,14 @@ __all__ = ["HandResult", "PotResult", "ShownHand", "hand_result"]
 
 @dataclass(frozen=True, slots=True)
 class ShownHand:
-    """A hand shown at showdown, with the players' labels of what it makes."""
+    """A hand shown at showdown: the hands it makes and the players' label of them
+    (``"Flush, ace high"``; hi-lo adds ``"; Low 7-5-4-2-A"`` or ``"; no low"``)."""
 
     seat: int
     cards: tuple[Card, ...]
-    high: str
-    low: str | None = None
+    high: MadeHand
+    low: MadeHand | None = None
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +71,9 @@ def hand_result(
     shown_hands: dict[int, ShownHand] = {}
     for i in shown:
         p = players[i]
-        low = best_low(p.hole, board) if hi_lo else None
         shown_hands[p.seat] = ShownHand(
-            p.seat, p.hole, best_high(p.hole, board).description,
-            None if low is None else low.description,
+            p.seat, p.hole, best_high(p.hole, board), best_low(p.hole, board) if hi_lo else None,
+            hand_label(p.hole, board, hi_lo),
         )  # fmt: skip
     return HandResult(
         starting_stacks={p.seat: p.start for p in players},

@@ -11,7 +11,9 @@ A pure core in a thin shell. Read it in this order:
     seats.py        the seat requests (join, leave, sit out/in, top up, close, settings)
     turn_clock.py   the clock task of a turn (bank notice, reminder, timeout)
     recovery.py     resuming a hand after a restart
-    snapshot.py, outbox.py, views.py   what the observer is told, in order
+    engine_glue.py  the engine's hand (the one model of a hand) in words: actions, results
+    table_events.py, snapshot.py, views.py, outbox.py   the typed events the observer is
+                    told (TableObserver.observe), in order, with immutable snapshots
     registry.py     every live table and sit-and-go, by channel; restore after a restart
     config.py, blinds.py, tournament*.py, placing.py, payouts.py   settings and tournaments
     ports.py, storage_ports.py   ChipBank, HandStore...: what the runtime needs from storage
@@ -26,5 +28,5 @@ Import from the submodules (this package's ``__init__`` imports nothing). Usage:
     Table.act(user_id, ActionKind.RAISE, 12, token=None)   engine ActionKind; parse_kind()
                                                            reads "allin" and other custom ids
     Table.set_pre_action(user_id, PreAction | None)
-    Table.snapshot() -> TableSnapshot; Table.turn_view(); Table.hole_cards(user_id)
+    Table.snapshot() -> TableSnapshot; Table.turn_view(); Table.hole_cards(user_id) -> PrivateCards
 """

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from bot.engine.cards import Deck, draw_for_button
 from bot.engine.hand import Hand, SeatIn
 
+from .engine_glue import private_cards
 from .ports import HandStart, StoredSeat
 from .seating import DealPlan, Draw, commit, drawn_plan, plan_deal
+from .table_events import ButtonDrawn, CardsDealt, HandBegan, StreetDealt
 
 if TYPE_CHECKING:
     from .table import LiveHand, Table
@@ -39,7 +41,7 @@ async def deal(table: Table) -> LiveHand | None:
     commit(table.seats, table.dealer, seating, table.policy.ready)
     if seating.drawn:
         cards = dict(seating.drawn)
-        table.outbox.send(table.observer.button_drawn, table.snapshot(), cards, seating.button)
+        table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     dealt = [table.seats[n] for n in seating.dealt]
     deck = Deck(rng=table.rng)
     hand_no = table.hands_dealt + 1
@@ -68,7 +70,7 @@ async def deal(table: Table) -> LiveHand | None:
         start_stacks={s.number: s.stack for s in dealt},
     )
     table.current = cur
-    cur.ledger.feed(hand.start())
+    hand.start()
     announce(table, cur)
     return cur
 
@@ -76,9 +78,8 @@ async def deal(table: Table) -> LiveHand | None:
 def announce(table: Table, cur: LiveHand) -> None:
     """Tell the table a hand has begun, and each player dealt in their own cards."""
     snap = table.snapshot()
-    table.outbox.send(table.observer.hand_started, snap)
+    table.outbox.send(HandBegan(snap))
     for n in cur.dealt:
-        user_id, cards = table.seats[n].user_id, cur.ledger.seats[n].hole
-        table.outbox.send(table.observer.hole_cards, snap, user_id, cards)
-    if cur.ledger.board:
-        table.outbox.send(table.observer.street_dealt, snap, cur.ledger.street.value)
+        table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
+    if cur.hand.board:
+        table.outbox.send(StreetDealt(snap, cur.hand.street))

@@ -1,7 +1,8 @@
-"""The table's messages to its observer, delivered in order by one task, outside the lock.
+"""The table's news for its observer, delivered in order by one task, outside the lock.
 
-The table queues each observer call (``send``) while it holds its lock; one
-drain task per table delivers them in order and ends when the queue is empty.
+The table queues each :mod:`~bot.runtime.table_events` event (``send``) while
+it holds its lock; one drain task per table hands them to the observer's
+``observe`` in order and ends when the queue is empty.
 Rendering and Discord requests therefore never delay play or an
 acknowledgement, and one table's slow observer never holds up another table.
 An observer that fails is logged and skipped: the game goes on.
@@ -12,8 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ports import TableObserver
+    from .table_events import TableEvent
 
 log = logging.getLogger(__name__)
 
@@ -21,14 +25,15 @@ __all__ = ["Outbox"]
 
 
 class Outbox:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, observer: TableObserver) -> None:
         self.name = name
-        self._queue: deque[tuple[Callable[..., Awaitable[None]], tuple[Any, ...]]] = deque()
+        self.observer = observer
+        self._queue: deque[TableEvent] = deque()
         self._worker: asyncio.Task[None] | None = None
 
-    def send(self, method: Callable[..., Awaitable[None]], *args: Any) -> None:
-        """Queue one observer call; a drain task delivers the queue in order."""
-        self._queue.append((method, args))
+    def send(self, event: TableEvent) -> None:
+        """Queue one event; a drain task delivers the queue in order."""
+        self._queue.append(event)
         if self._worker is None or self._worker.done():
             self._worker = asyncio.get_running_loop().create_task(
                 self._drain(), name=f"{self.name}-presenter"
@@ -36,11 +41,11 @@ class Outbox:
 
     async def _drain(self) -> None:
         while self._queue:
-            method, args = self._queue.popleft()
+            event = self._queue.popleft()
             try:
-                await method(*args)
+                await self.observer.observe(event)
             except Exception:
-                log.exception("%s: the observer failed", self.name)
+                log.exception("%s: the observer failed on %s", self.name, type(event).__name__)
 
     async def idle(self) -> None:
         """Wait until everything queued so far has been delivered."""

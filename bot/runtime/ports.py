@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.engine.cards import Card
-from bot.engine.events import Event
+from bot.engine.hand_state import HandState
 
-from .views import ActionView, HandResultView, TableSnapshot, TurnView
+from .table_events import TableEvent
 
 
 class ChipBank(Protocol):
@@ -120,14 +120,14 @@ class HandStore(Protocol):
         *,
         table_id: int,
         variant: str,
-        events: Sequence[Event],
+        hand: HandState,
         seat_users: Mapping[int, int],
         result: Mapping[str, Any],
     ) -> None:
         """The hand is over: move its chips between the seats in one transaction.
 
-        ``events`` is the whole public and private history of the finished
-        hand (its ``HandEnded`` holds every final stack); ``seat_users`` maps
+        ``hand`` is the finished hand (its ``result`` holds every final
+        stack); ``seat_users`` maps
         seat numbers dealt in to user ids; ``result`` is a JSON-able summary.
         """
         ...
@@ -140,66 +140,17 @@ class HandStore(Protocol):
 
 
 class TableObserver(Protocol):
-    """What happens at a table, in order. Implemented by the Discord presenter."""
+    """Told what happens at a table, in order (:mod:`bot.runtime.table_events`).
 
-    async def button_drawn(
-        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
-    ) -> None: ...
+    Implemented by the Discord presenter. Called from the table's outbox task,
+    outside the table's lock; an exception is logged and the game goes on.
+    """
 
-    async def hand_started(self, table: TableSnapshot) -> None: ...
-
-    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
-        """Private: only ``user_id`` may see these."""
-        ...
-
-    async def street_dealt(self, table: TableSnapshot, street: str) -> None: ...
-
-    async def turn(self, table: TableSnapshot, turn: TurnView) -> None: ...
-
-    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None: ...
-
-    async def action(self, table: TableSnapshot, action: ActionView) -> None: ...
-
-    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None: ...
-
-    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
-        """A public message (``user_id`` None) or one for a single player."""
-        ...
-
-    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None: ...
+    async def observe(self, event: TableEvent) -> None: ...
 
 
 class NullObserver:
     """An observer that ignores everything (a table nobody watches)."""
 
-    async def button_drawn(
-        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
-    ) -> None:
-        return None
-
-    async def hand_started(self, table: TableSnapshot) -> None:
-        return None
-
-    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
-        return None
-
-    async def street_dealt(self, table: TableSnapshot, street: str) -> None:
-        return None
-
-    async def turn(self, table: TableSnapshot, turn: TurnView) -> None:
-        return None
-
-    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None:
-        return None
-
-    async def action(self, table: TableSnapshot, action: ActionView) -> None:
-        return None
-
-    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None:
-        return None
-
-    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
-        return None
-
-    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None:
+    async def observe(self, event: TableEvent) -> None:
         return None

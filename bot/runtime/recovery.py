@@ -17,7 +17,6 @@ from bot.engine.hand import Hand, SeatIn
 
 from .config import TableConfig
 from .decisions import stored_action
-from .engine_glue import HandLedger
 from .ports import UnfinishedHand
 
 if TYPE_CHECKING:
@@ -73,10 +72,9 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         start.button,
         Deck(order=start.deck),
     )
-    ledger = HandLedger()
-    ledger.feed(hand.start())
+    hand.start()
     for a in sorted(unfinished.actions, key=lambda a: a.seq):
-        ledger.feed(hand.act(a.seat, stored_action(a.kind, a.amount)))
+        hand.act(a.seat, stored_action(a.kind, a.amount))
     return LiveHand(
         hand=hand,
         hand_id=unfinished.hand_id,
@@ -84,5 +82,4 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         dealt=tuple(s.seat for s in start.seats),
         start_stacks={s.seat: s.stack for s in start.seats},
         seq=len(unfinished.actions),
-        ledger=ledger,
     )

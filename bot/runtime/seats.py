@@ -131,7 +131,7 @@ async def _leave_after_hand(table: Table, seat: Seat) -> str:
         await table._apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
         await table._advance(cur)
         return "You folded and will leave when this hand ends; your chips go back then."
-    st = cur.ledger.seats[seat.number]
+    st = cur.hand.player(seat.number)
     if st.folded or st.all_in:
         return "You will leave when this hand ends; your chips go back then."
     return (
@@ -201,7 +201,7 @@ async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> s
             return "Pre-action cleared."
         if cur is None or seat.number not in cur.dealt or cur.hand.is_over:
             raise TableError("Pre-actions are for a hand you are playing.")
-        st = cur.ledger.seats[seat.number]
+        st = cur.hand.player(seat.number)
         if st.folded or st.all_in:
             raise TableError("You have no more decisions in this hand.")
         if cur.hand.to_act == seat.number:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .seating import Seat
-from .views import SeatView, TableSnapshot
+from .views import PotView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
-    from .engine_glue import SeatState
+    from bot.engine.hand_state import HandState
+
     from .table import Table
 
 __all__ = ["snapshot_of"]
@@ -17,14 +18,14 @@ __all__ = ["snapshot_of"]
 def snapshot_of(table: Table) -> TableSnapshot:
     """An immutable picture of ``table`` right now (taken under its lock)."""
     cur = table.current
+    hand = cur.hand if cur else None
     seats = []
     for n in sorted(table.seats):
         seat = table.seats[n]
-        if cur is not None and n in cur.dealt:
-            seats.append(_in_hand(seat, cur.ledger.seats[n]))
+        if cur is not None and hand is not None and n in cur.dealt:
+            seats.append(_in_hand(seat, hand))
         else:
             seats.append(_between_hands(seat))
-    hand = cur.hand if cur else None
     return TableSnapshot(
         table_id=table.table_id,
         guild_id=table.guild_id,
@@ -35,16 +36,17 @@ def snapshot_of(table: Table) -> TableSnapshot:
         button=table.button,
         hand_no=cur.hand_no if cur else table.hands_dealt,
         hand_id=cur.hand_id if cur else None,
-        street=cur.ledger.street.value if cur else None,
-        board=tuple(cur.ledger.board) if cur else (),
-        pot=cur.ledger.pot_total if cur else 0,
-        pots=cur.ledger.live_pots() if cur else (),
-        to_act=hand.to_act if hand and not hand.is_over else None,
+        street=hand.street if hand else None,
+        board=hand.board if hand else (),
+        pot=hand.pot_total if hand else 0,
+        pots=tuple(PotView(p.amount, p.eligible) for p in hand.pots) if hand else (),
+        to_act=hand.to_act if hand else None,
         closed=table.closed,
     )
 
 
-def _in_hand(seat: Seat, st: SeatState) -> SeatView:
+def _in_hand(seat: Seat, hand: HandState) -> SeatView:
+    st = hand.player(seat.number)
     return SeatView(
         seat=seat.number,
         user_id=seat.user_id,
@@ -59,7 +61,7 @@ def _in_hand(seat: Seat, st: SeatState) -> SeatView:
         sitting_out=seat.sitting_out,
         leaving=seat.leaving,
         time_bank=int(seat.time_bank),
-        shown=st.shown,
+        shown=hand.shown.get(seat.number, ()),
     )
 
 

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.economy import summarize_hand
-from bot.engine.events import Event
+from bot.engine.hand_state import HandState
 from bot.storage import (
     Database,
     EconomyError,
@@ -94,11 +94,11 @@ class StoragePorts:
         *,
         table_id: int,
         variant: str,
-        events: Sequence[Event],
+        hand: HandState,
         seat_users: Mapping[int, int],
         result: Mapping[str, Any],
     ) -> None:
-        summary = summarize_hand(events, seat_users, variant)
+        summary = summarize_hand(hand, seat_users, variant)
         await self.db.hands.finish(hand_id, summary, dict(result))
 
     async def cancel_hand(self, hand_id: int) -> None:

@@ -37,10 +37,9 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.engine.betting import IllegalAction, LegalActions
-from bot.engine.cards import Card
 from bot.engine.events import ActionKind, PlayerActed
 from bot.engine.hand import Hand
 
@@ -49,7 +48,7 @@ from . import seats as requests
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .decisions import Decision, Source, automatic, choose_action, stale_pre_actions, stored_kind
-from .engine_glue import HandLedger, action_view, result_view
+from .engine_glue import action_view, private_cards, result_view
 from .errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
 from .outbox import Outbox
 from .policy import CashPolicy, TablePolicy
@@ -68,8 +67,9 @@ from .seating import (
     ready_to_deal,
 )
 from .snapshot import snapshot_of
+from .table_events import ActionTaken, HandOver, Notice, StreetDealt, TableClosed
 from .turns import Turn, view_of
-from .views import ActionView, TableSnapshot, TurnView
+from .views import ActionView, PrivateCards, TableSnapshot, TurnView
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,6 @@ class LiveHand:
     hand_no: int
     dealt: tuple[int, ...]
     start_stacks: dict[int, int]
-    ledger: HandLedger = field(default_factory=HandLedger)
     seq: int = 0
     turn: Turn | None = None
 
@@ -138,7 +137,7 @@ class Table:
         self._on_closed = on_closed
         self._start_task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
-        self.outbox = Outbox(f"table-{table_id}")
+        self.outbox = Outbox(f"table-{table_id}", observer)
 
     # ------------------------------------------------------------------ queries
 
@@ -171,13 +170,13 @@ class Table:
         """An immutable picture of the table right now (no hidden cards)."""
         return snapshot_of(self)
 
-    def hole_cards(self, user_id: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The player's own hole cards and the board (for /cards)."""
+    def hole_cards(self, user_id: int) -> PrivateCards:
+        """The player's own hole cards, the board and what they make (for /cards)."""
         seat = self.require_seat(user_id)
         cur = self.current
         if cur is None or seat.number not in cur.dealt:
             raise TableError("You are not in a hand right now.")
-        return cur.ledger.seats[seat.number].hole, tuple(cur.ledger.board)
+        return private_cards(cur.hand, seat.number)
 
     def legal_for(self, user_id: int) -> LegalActions:
         seat = self.require_seat(user_id)
@@ -196,7 +195,7 @@ class Table:
 
     def tell(self, text: str, user_id: int | None = None) -> None:
         """A notice to the table (or to one player) with the table as it is now."""
-        self.outbox.send(self.observer.notice, self.snapshot(), text, user_id)
+        self.outbox.send(Notice(self.snapshot(), text, user_id))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""
@@ -285,10 +284,8 @@ class Table:
             cur.seq, seat.number, stored_kind(action.kind), action.amount, decision.source.value
         )
         await self.hands.append_action(cur.hand_id, stored)
-        ledger = cur.ledger
-        street_before, board_before = ledger.street, len(ledger.board)
+        street_before, board_before = hand.street, len(hand.board)
         events = hand.act(seat.number, action)
-        ledger.feed(events)
         cur.seq += 1
         self._spend_time(cur, seat)
         self._cancel_timer()
@@ -296,13 +293,13 @@ class Table:
         acted = next(e for e in events if isinstance(e, PlayerActed) and e.seat == seat.number)
         view = action_view(seat, acted, decision.source)
         snap = self.snapshot()
-        self.outbox.send(self.observer.action, snap, view)
-        if not hand.is_over and ledger.street is not street_before:
+        self.outbox.send(ActionTaken(snap, view))
+        if not hand.is_over and hand.street is not street_before:
             self._cancel_pre_actions(None)
         elif acted.kind in (ActionKind.BET, ActionKind.RAISE):
             self._cancel_pre_actions(seat.number)
-        if len(ledger.board) != board_before:
-            self.outbox.send(self.observer.street_dealt, snap, ledger.street.value)
+        if len(hand.board) != board_before:
+            self.outbox.send(StreetDealt(snap, hand.street))
         return view
 
     def _cancel_pre_actions(self, bettor: int | None) -> None:
@@ -334,18 +331,18 @@ class Table:
 
     async def _finish_hand(self, cur: LiveHand) -> None:
         self._cancel_timer()
-        finals = cur.ledger.final or {}
+        finals = cur.hand.result.final_stacks
         if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
             # chips are never created or lost: refuse to settle a hand that says otherwise
             raise RuntimeError(f"hand {cur.hand_id}: stacks do not add up; not settled")
         names = {n: self.seats[n].name for n in cur.dealt}
         users = {n: self.seats[n].user_id for n in cur.dealt}
-        result = result_view(cur.ledger, cur.hand_no, names, users, self.config.variant.hi_lo)
+        result = result_view(cur.hand, cur.hand_no, names, users)
         await self.hands.settle(
             cur.hand_id,
             table_id=self.table_id,
             variant=self.config.variant_key,
-            events=cur.hand.events,
+            hand=cur.hand,
             seat_users=users,
             result={"hand_no": cur.hand_no, "lines": list(result.lines)},
         )
@@ -353,7 +350,7 @@ class Table:
             self.seats[n].stack = stack
         snap = self.snapshot()
         self.current = None
-        self.outbox.send(self.observer.hand_ended, snap, result)
+        self.outbox.send(HandOver(snap, result))
         for s in self.seats.values():
             s.pre_action = None
             s.clock_sat_out = False
@@ -417,7 +414,7 @@ class Table:
         self._cancel_timer()
         if self._start_task is not None and self._start_task is not asyncio.current_task():
             self._start_task.cancel()
-        self.outbox.send(self.observer.table_closed, self.snapshot(), returned)
+        self.outbox.send(TableClosed(self.snapshot(), returned))
         if self._on_closed is not None:
             self._on_closed(self)
 
@@ -456,7 +453,7 @@ class Table:
         if seat is not None and seat.number not in cur.dealt:
             return "You are not in this hand."
         if seat is not None:
-            st = cur.ledger.seats[seat.number]
+            st = cur.hand.player(seat.number)
             if st.folded:
                 return "You have folded this hand."
             if st.all_in:

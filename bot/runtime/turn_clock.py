@@ -16,6 +16,7 @@ from bot.engine.events import Action
 
 from .decisions import Decision, Source
 from .seating import Seat
+from .table_events import TurnBegan, TurnReminder
 from .turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def start_turn(table: Table, cur: LiveHand) -> Turn:
         bank=max(0.0, table.seats[n].time_bank),
     )
     cur.turn = turn
-    table.outbox.send(table.observer.turn, table.snapshot(), table._turn_view(cur, turn))
+    table.outbox.send(TurnBegan(table.snapshot(), table._turn_view(cur, turn)))
     return turn
 
 
@@ -59,9 +60,7 @@ async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
         table.tell(f"{seat.name} is using their time bank ({int(turn.bank)} s).")
     elif mark is Mark.REMINDER:
         view = table._turn_view(cur, turn)
-        table.outbox.send(
-            table.observer.reminder, table.snapshot(), view, round(turn.reminder_lead)
-        )
+        table.outbox.send(TurnReminder(table.snapshot(), view, round(turn.reminder_lead)))
     else:
         await _timeout(table, cur, seat)
 

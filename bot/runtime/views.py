@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
-from bot.engine.events import ActionKind
+from bot.engine.evaluate import MadeHand
+from bot.engine.events import ActionKind, Street
 
 from .config import TableConfig
 from .decisions import Source
@@ -67,7 +68,7 @@ class TableSnapshot:
     button: int | None = None
     hand_no: int = 0
     hand_id: int | None = None
-    street: str | None = None
+    street: Street | None = None
     board: tuple[Card, ...] = ()
     pot: int = 0  # every chip in the middle, bets of this round included
     pots: tuple[PotView, ...] = ()
@@ -120,12 +121,23 @@ class ActionView:
 
 
 @dataclass(frozen=True)
+class PrivateCards:
+    """A player's own hole cards with the board and what they make (for them only)."""
+
+    cards: tuple[Card, ...] = field(repr=False)
+    board: tuple[Card, ...]
+    label: str  # "Two pair, kings and sevens" once the flop is out, else ""
+
+
+@dataclass(frozen=True)
 class ShownHandView:
     seat: int
     user_id: int
     name: str
     cards: tuple[Card, ...]
-    label: str
+    label: str  # "Flush, ace high" (hi-lo: "; Low 7-5-4-2-A" or "; no low")
+    high: MadeHand | None = None  # the five cards of the best high hand
+    low: MadeHand | None = None  # hi-lo: the five cards of the best low, if any
 
 
 @dataclass(frozen=True)

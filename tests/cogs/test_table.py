@@ -183,7 +183,7 @@ async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
     ]
     assert notes
     table = h.bot.registry.in_channel(h.channel.id)
-    hole, _ = table.hole_cards(h.bob.id)
+    hole = table.hole_cards(h.bob.id).cards
     for m in h.public_messages():
         assert not all(str(c) in m.content for c in hole)
     reply = await h.slash(h.bob, "cards")
@@ -291,7 +291,8 @@ async def test_each_variant_plays_a_hand_by_commands(
         await h.slash(actor, "table join", buyin="100")
     await h.advance(PAUSE + 0.1)
     table = h.bot.registry.in_channel(h.channel.id)
-    hole, board = table.hole_cards(h.alice.id)
+    mine = table.hole_cards(h.alice.id)
+    hole, board = mine.cards, mine.board
     assert len(hole) == cards
     assert len(board) == (1 if variant.startswith("courchevel") else 0)
     await play_by_commands(h)

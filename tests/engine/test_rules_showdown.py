@@ -123,7 +123,8 @@ def test_section_6_showdown_order_last_river_bettor_first_then_clockwise_muck_lo
     events = play(hand, "call")
     assert shows(events) == [("show", 2), ("show", 3), ("muck", 1)]
     assert hand.result.mucked == (1,) and set(hand.result.shown) == {2, 3}
-    assert hand.result.shown[3].high.startswith("Three of a kind")
+    assert hand.result.shown[3].high.description.startswith("Three of a kind")
+    assert hand.result.shown[3].label == hand.result.shown[3].high.description
     public = [e for e in hand.events if not isinstance(e, HoleCardsDealt)]
     jacks = set(hand.hole(1))
     assert not any(jacks & set(getattr(e, "cards", ())) for e in public)

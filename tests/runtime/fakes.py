@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.engine.cards import Card
-from bot.engine.events import Event, HandEnded
+from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
-from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
+from bot.runtime.table_events import TableEvent
+
+E = TypeVar("E")
 
 
 @dataclass
@@ -86,13 +87,12 @@ class FakeHandStore:
         *,
         table_id: int,
         variant: str,
-        events: Sequence[Event],
+        hand: HandState,
         seat_users: Mapping[int, int],
         result: Mapping[str, Any],
     ) -> None:
         assert hand_id not in self.settled
-        [ended] = [e for e in events if isinstance(e, HandEnded)]
-        stacks = {seat_users[seat]: stack for seat, stack in ended.stacks}
+        stacks = {seat_users[seat]: stack for seat, stack in hand.result.final_stacks.items()}
         self.settled[hand_id] = stacks
         if self.economy is not None:
             for user_id, stack in stacks.items():
@@ -152,45 +152,16 @@ class FakeTableStore:
 
 
 class Recorder:
-    """A TableObserver that writes down every call as (name, payload)."""
+    """A TableObserver that keeps every event it is told, in order."""
 
     def __init__(self) -> None:
-        self.calls: list[tuple[str, Any]] = []
+        self.events: list[TableEvent] = []
 
     def names(self) -> list[str]:
-        return [n for n, _ in self.calls]
+        return [type(e).__name__ for e in self.events]
 
-    def of(self, name: str) -> list[Any]:
-        return [p for n, p in self.calls if n == name]
+    def of(self, kind: type[E]) -> list[E]:
+        return [e for e in self.events if isinstance(e, kind)]
 
-    async def button_drawn(
-        self, table: TableSnapshot, cards: Mapping[int, Card], button: int
-    ) -> None:
-        self.calls.append(("button_drawn", (dict(cards), button)))
-
-    async def hand_started(self, table: TableSnapshot) -> None:
-        self.calls.append(("hand_started", table))
-
-    async def hole_cards(self, table: TableSnapshot, user_id: int, cards: tuple[Card, ...]) -> None:
-        self.calls.append(("hole_cards", (user_id, cards)))
-
-    async def street_dealt(self, table: TableSnapshot, street: str) -> None:
-        self.calls.append(("street_dealt", (street, table.board)))
-
-    async def turn(self, table: TableSnapshot, turn: TurnView) -> None:
-        self.calls.append(("turn", turn))
-
-    async def reminder(self, table: TableSnapshot, turn: TurnView, seconds_left: int) -> None:
-        self.calls.append(("reminder", (turn, seconds_left)))
-
-    async def action(self, table: TableSnapshot, action: ActionView) -> None:
-        self.calls.append(("action", action))
-
-    async def hand_ended(self, table: TableSnapshot, result: HandResultView) -> None:
-        self.calls.append(("hand_ended", result))
-
-    async def notice(self, table: TableSnapshot, text: str, user_id: int | None = None) -> None:
-        self.calls.append(("notice", (text, user_id)))
-
-    async def table_closed(self, table: TableSnapshot, returned: Mapping[int, int]) -> None:
-        self.calls.append(("table_closed", dict(returned)))
+    async def observe(self, event: TableEvent) -> None:
+        self.events.append(event)

@@ -18,6 +18,7 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import Table
+from bot.runtime.table_events import Notice
 from bot.runtime.tournament import TournamentRuleError, TournamentSettings
 from bot.storage import Database
 
@@ -120,7 +121,7 @@ async def test_a_turbo_played_to_the_end_pays_the_prizes_and_keeps_every_chip(
     stored = await db.tournaments.get(sng.tournament_id)
     assert stored.status == "finished" and stored.pool == 0
     assert sorted(sng.sng.places.values())[0] == 1
-    notices = [n[0] for n in rec.of("notice")]
+    notices = [n.text for n in rec.of(Notice)]
     assert any("wins the tournament and 300 chips" in t for t in notices)
     assert any("is out in 3rd place" in t or "shared by 2" in t for t in notices)
     assert reg.find(CHANNEL) is None
@@ -153,7 +154,7 @@ async def test_blinds_follow_the_level_and_sitting_out_players_are_dealt_in(
             legal = table.legal_for(user)
             await table.act(user, ActionKind.CHECK if legal.can_check else ActionKind.CALL)
         await settle(table)
-    notices = [n[0] for n in rec.of("notice")]
+    notices = [n.text for n in rec.of(Notice)]
     assert sum("Blinds are now 25/50 (level 2)" in t for t in notices) == 1
     assert sum(s.stack for s in table.seats.values()) == 3000
 

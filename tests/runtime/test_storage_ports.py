@@ -16,6 +16,7 @@ from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table import Table
+from bot.runtime.table_events import HandOver
 from bot.storage import Database
 
 from .conftest import name_of
@@ -100,7 +101,7 @@ async def test_hands_on_real_storage_keep_every_chip(db: Database) -> None:
     audit = await db.audit()
     assert audit and all(line.ok for line in audit), [str(line) for line in audit]
     assert sum(line.stacks for line in audit) == 0
-    assert len(rec.of("hand_ended")) >= 10
+    assert len(rec.of(HandOver)) >= 10
 
 
 async def test_storage_refusals_become_polite_table_errors(db: Database) -> None:
@@ -133,14 +134,14 @@ async def test_restart_resumes_the_hand_from_the_database(db: Database) -> None:
     await deal(table, clock)
     first = table.seats[table.current.hand.to_act].user_id
     await table.act(first, ActionKind.CALL)
-    holes = {n: table.current.ledger.seats[n].hole for n in table.current.dealt}
+    holes = {n: table.current.hand.hole(n) for n in table.current.dealt}
     board_turn = table.current.hand.to_act
     await table.shutdown()
 
     reg2 = registry(db, clock, Recorder())
     [again] = await reg2.restore()
     assert again.current is not None and again.current.hand.to_act == board_turn
-    assert {n: again.current.ledger.seats[n].hole for n in again.current.dealt} == holes
+    assert {n: again.current.hand.hole(n) for n in again.current.dealt} == holes
     await play_hand(again, clock, random.Random(1))
     hand = await db.hands.get(again.current.hand_id if again.current else 1)
     assert hand.status == "finished" and hand.resumed == 1

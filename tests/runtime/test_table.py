@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.engine.cards import draw_order_key
-from bot.engine.events import ActionKind
+from bot.engine.events import ActionKind, Street
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import (
     IllegalMove,
@@ -20,6 +20,15 @@ from bot.runtime.errors import (
     TableError,
 )
 from bot.runtime.table import PreAction, Table
+from bot.runtime.table_events import (
+    ButtonDrawn,
+    CardsDealt,
+    HandOver,
+    Notice,
+    StreetDealt,
+    TableClosed,
+    TurnReminder,
+)
 
 from .conftest import CREATOR, PAUSE, World, name_of
 
@@ -117,22 +126,24 @@ async def test_not_seated_players_are_told(world: World) -> None:
 async def test_section_3_first_button_is_drawn_and_shown(world: World) -> None:
     """The first hand's button goes to the highest drawn card, and the draw is shown."""
     table = await started(world, 2, 3, 4)
-    [(cards, button)] = world.observer.of("button_drawn")
+    [drawn] = world.observer.of(ButtonDrawn)
+    cards = drawn.cards
     assert set(cards) == {1, 2, 3}
-    assert button == max(cards, key=lambda s: draw_order_key(cards[s])) == table.button
+    assert drawn.button == max(cards, key=lambda s: draw_order_key(cards[s])) == table.button
     names = world.observer.names()
-    assert names.index("button_drawn") < names.index("hand_started") < names.index("turn")
+    assert names.index("ButtonDrawn") < names.index("HandBegan") < names.index("TurnBegan")
 
 
 async def test_hole_cards_go_privately_to_each_player(world: World) -> None:
     """Every dealt-in player gets their own 4 cards through the private port, nobody else's."""
     await started(world, 2, 3, 4)
-    holes = world.observer.of("hole_cards")
-    assert sorted(u for u, _ in holes) == [2, 3, 4]
-    assert all(len(cards) == 4 for _, cards in holes)
-    dealt = [c for _, cards in holes for c in cards]
+    holes = world.observer.of(CardsDealt)
+    assert sorted(h.user_id for h in holes) == [2, 3, 4]
+    assert all(len(h.cards.cards) == 4 and h.cards.label == "" for h in holes)
+    dealt = [c for h in holes for c in h.cards.cards]
     assert len(set(dealt)) == 12
-    public = [p for n, p in world.observer.calls if n == "hand_started"]
+    assert not any(str(c) in repr(h) for h in holes for c in h.cards.cards)
+    public = [e.table for e in world.observer.events if not isinstance(e, CardsDealt)]
     assert all(not s.shown for snap in public for s in snap.seats)
 
 
@@ -171,14 +182,14 @@ async def test_hand_plays_to_showdown_and_chips_are_conserved(world: World) -> N
     table = await started(world, 2, 3, 4)
     total = world.chips(table)
     await finish_hand(world, table)
-    [result] = world.observer.of("hand_ended")
+    [result] = [e.result for e in world.observer.of(HandOver)]
     assert len(result.board) == 5 and result.lines and sum(result.net.values()) == 0
     assert sum(w.amount for p in result.pots for w in p.winners) == sum(result.payouts.values())
     assert sum(p.amount for p in result.pots) == 6  # three big blinds called, checked down
     assert world.chips(table) == total
     assert sum(s.stack for s in table.seats.values()) == 600
-    streets = [s for s, _ in world.observer.of("street_dealt")]
-    assert streets == ["flop", "turn", "river"]
+    streets = [e.street for e in world.observer.of(StreetDealt)]
+    assert streets == [Street.FLOP, Street.TURN, Street.RIVER]
 
 
 async def test_random_play_never_creates_or_loses_chips(world: World) -> None:
@@ -291,12 +302,12 @@ async def test_section_8_timeout_folds_facing_a_bet_after_the_time_bank(world: W
     actor = world.to_act(table)
     await world.clock.advance(39)
     await table.idle()
-    assert world.to_act(table) == actor and world.observer.of("reminder") == []
-    assert any("time bank" in text for text, _ in world.observer.of("notice"))
+    assert world.to_act(table) == actor and world.observer.of(TurnReminder) == []
+    assert any("time bank" in e.text for e in world.observer.of(Notice))
     await world.clock.advance(1)
     await table.idle()
-    [(turn, left)] = world.observer.of("reminder")
-    assert turn.user_id == actor and left == 10
+    [reminder] = world.observer.of(TurnReminder)
+    assert reminder.turn.user_id == actor and reminder.seconds_left == 10
     await world.clock.advance(9.5)
     assert world.to_act(table) == actor
     await world.clock.advance(0.6)
@@ -338,7 +349,7 @@ async def test_section_8_two_timeouts_in_a_row_sit_out(world: World) -> None:
         assert table.seat_of(sleepy).sitting_out == (hand_no == 2)
         await finish_hand(world, table)
         await world.deal(table)
-    assert any("timed out twice" in text for text, _ in world.observer.of("notice"))
+    assert any("timed out twice" in e.text for e in world.observer.of(Notice))
     assert table.current is not None and table.current.hand_no == 3
     assert table.seat_of(sleepy).number not in table.current.dealt
 
@@ -472,7 +483,7 @@ async def test_section_3_newcomer_may_post_a_big_blind_at_once(world: World) -> 
     i = order.index(start.button)
     blinds = {order[(i + 1) % len(order)], order[(i + 2) % len(order)]}
     assert me.posts_big_blind == (n not in blinds)
-    assert table.current.ledger.seats[n].committed == 2
+    assert table.current.hand.player(n).committed == 2
 
 
 # ---------------------------------------------------------------- pre-actions
@@ -490,9 +501,9 @@ async def test_pre_action_call_any_is_cancelled_when_the_bet_changes(world: Worl
     await table.act(actor, ActionKind.RAISE, legal.min_raise_to)
     await table.idle()
     assert table.seat_of(waiting).pre_action is None
-    assert ("The bet changed: your pre-action (call any) is cancelled.", waiting) in (
-        world.observer.of("notice")
-    )
+    assert ("The bet changed: your pre-action (call any) is cancelled.", waiting) in [
+        (e.text, e.user_id) for e in world.observer.of(Notice)
+    ]
 
 
 async def test_pre_action_check_fold_folds_to_the_standing_bet(world: World) -> None:
@@ -536,7 +547,7 @@ async def test_close_returns_every_stack(world: World) -> None:
     await table.close(CREATOR)
     await table.idle()
     assert world.economy.balance(2) == START and world.economy.balance(3) == START
-    assert world.observer.of("table_closed") == [{2: 200, 3: 200}]
+    assert [e.returned for e in world.observer.of(TableClosed)] == [{2: 200, 3: 200}]
     with pytest.raises(NoTable):
         world.registry.in_channel(table.channel_id)
 
@@ -579,7 +590,7 @@ async def test_unfinished_hand_resumes_on_the_same_deck(world: World) -> None:
     await world.act(table, ActionKind.CALL)
     await world.act(table, ActionKind.CALL)
     before = table.snapshot()
-    holes = {n: table.current.ledger.seats[n].hole for n in table.current.dealt}
+    holes = {n: table.current.hand.player(n).hole for n in table.current.dealt}
     to_act = world.to_act(table)
     await table.shutdown()
     fresh = World(
@@ -600,7 +611,7 @@ async def test_unfinished_hand_resumes_on_the_same_deck(world: World) -> None:
     )
     [again] = await fresh.registry.restore()
     assert again.current is not None and fresh.to_act(again) == to_act
-    assert {n: again.current.ledger.seats[n].hole for n in again.current.dealt} == holes
+    assert {n: again.current.hand.hole(n) for n in again.current.dealt} == holes
     assert again.snapshot().pot == before.pot
     await finish_hand(fresh, again)
     assert 1 in world.hands.settled

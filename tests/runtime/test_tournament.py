@@ -549,7 +549,7 @@ async def _play_tournament(seed: int, entrants: int, structure: str, crash: bool
             )
             h.start()
             _act_randomly(h, rng)
-            await db.hands.finish(stored.id, summarize_hand(h.events, user_at,
+            await db.hands.finish(stored.id, summarize_hand(h, user_at,
                                                             sng.settings.variant_key))
             start = {user_at[s]: sng.stacks[user_at[s]] for s in in_hand}
             final = {user_at[s]: stack for s, stack in h.result.final_stacks.items()}

@@ -92,7 +92,7 @@ async def play(db: Database, hand_id: int, hand: Hand, seq: int, users: dict[int
         hand.act(seat, action)
         seq += 1
         await asyncio.sleep(0)
-    summary = summarize_hand(hand.events, users)
+    summary = summarize_hand(hand, users)
     await db.hands.finish(hand_id, summary, {"board": [str(c) for c in hand.board]})
     say(f"done {hand_id}")
 

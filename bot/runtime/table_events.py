@@ -1,0 +1,122 @@
+"""What a table tells its observer: one frozen dataclass per kind of news.
+
+The table queues these in its :class:`~bot.runtime.outbox.Outbox` while it
+holds its lock; the observer (the Discord presenter) receives them in order
+through :meth:`bot.runtime.ports.TableObserver.observe`. Each carries the
+:class:`~bot.runtime.views.TableSnapshot` taken when it happened. Only
+:class:`CardsDealt` holds hidden cards, for its one player, and keeps them out
+of its ``repr`` so they never reach a log line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bot.engine.cards import Card
+from bot.engine.events import Street
+
+from .views import ActionView, HandResultView, PrivateCards, TableSnapshot, TurnView
+
+__all__ = [
+    "ActionTaken",
+    "ButtonDrawn",
+    "CardsDealt",
+    "HandBegan",
+    "HandOver",
+    "Notice",
+    "StreetDealt",
+    "TableClosed",
+    "TableEvent",
+    "TurnBegan",
+    "TurnReminder",
+]
+
+
+@dataclass(frozen=True)
+class ButtonDrawn:
+    """The button was drawn for (one card each, the highest wins; RULES.md 3)."""
+
+    table: TableSnapshot
+    cards: Mapping[int, Card]
+    button: int
+
+
+@dataclass(frozen=True)
+class HandBegan:
+    """Blinds and antes are in and the cards are dealt."""
+
+    table: TableSnapshot
+
+
+@dataclass(frozen=True)
+class CardsDealt:
+    """Private: ``user_id``'s own cards; nobody else may see them."""
+
+    table: TableSnapshot
+    user_id: int
+    cards: PrivateCards = field(repr=False)
+
+
+@dataclass(frozen=True)
+class StreetDealt:
+    """Board cards were dealt (``street`` is where the hand now is)."""
+
+    table: TableSnapshot
+    street: Street
+
+
+@dataclass(frozen=True)
+class TurnBegan:
+    table: TableSnapshot
+    turn: TurnView
+
+
+@dataclass(frozen=True)
+class TurnReminder:
+    table: TableSnapshot
+    turn: TurnView
+    seconds_left: int
+
+
+@dataclass(frozen=True)
+class ActionTaken:
+    table: TableSnapshot
+    action: ActionView
+
+
+@dataclass(frozen=True)
+class HandOver:
+    table: TableSnapshot
+    result: HandResultView
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A public message (``user_id`` None) or one for a single player."""
+
+    table: TableSnapshot
+    text: str
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TableClosed:
+    """The table is closed; ``returned``: user id -> chips sent back to the balance."""
+
+    table: TableSnapshot
+    returned: Mapping[int, int]
+
+
+TableEvent = (
+    ButtonDrawn
+    | HandBegan
+    | CardsDealt
+    | StreetDealt
+    | TurnBegan
+    | TurnReminder
+    | ActionTaken
+    | HandOver
+    | Notice
+    | TableClosed
+)
