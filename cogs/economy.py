@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.variants import VARIANTS
+from bot.engine.variants import VARIANTS, game_name
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -350,7 +350,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             rows.append(LeaderboardRow(rank=row.rank, name=name, value=row.value))
         parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
         if variant is not None and metric is not Metric.BALANCE:
-            parts.append(VARIANTS[variant].name)
+            parts.append(game_name(VARIANTS[variant]))
         parts.append(f"{board.total} player" + ("" if board.total == 1 else "s"))
         guild_name = interaction.guild.name if interaction.guild else "this server"
         view = LeaderboardView(
@@ -408,7 +408,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         _refuse_bot(target)
         variant_key = variant.value if variant else None
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
-        game = VARIANTS[variant_key].name if variant_key else "all games"
+        game = game_name(VARIANTS[variant_key]) if variant_key else "all games"
         embed = discord.Embed(title=f"{target.display_name}: {game}", colour=discord.Colour.green())
         if not s.hands_played:
             embed.description = "No hands played yet."

@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.variants import game_name
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -42,7 +43,7 @@ def describe(rt: SitAndGoRuntime) -> str:
     """The tournament as /tournament info shows it."""
     sng, s = rt.sng, rt.sng.settings
     head = (
-        f"**Sit and go #{rt.tournament_id}**: {s.structure.value.title()} {s.variant.name}"
+        f"**Sit and go #{rt.tournament_id}**: {game_name(s.variant, s.structure)}"
         f" · buy-in {s.buy_in:,} · {s.starting_stack:,} chips each"
         f" · {len(sng.entrants)}/{s.max_entrants} players · {rt.config.clock} s per decision"
     )
