@@ -1,9 +1,9 @@
 """Economy commands: balances, the daily bonus, leaderboards, statistics, manager tools.
 
-    /balance [user]                          a player's chips in this server
+    /balance [user] [public]                 a player's chips (your own: only to you)
     /daily                                   the daily bonus (streaks)
     /leaderboard [metric] [variant] [period] an image, paged with buttons
-    /stats [user] [variant]                  hands, wins, net, VPIP/PFR, showdowns
+    /stats [user] [variant] [public]         hands, wins, net, VPIP/PFR, showdowns
     /chips grant|remove user amount reason   server managers (Manage Server)
     /economy settings [...]                  server managers: show or change the rules
 
@@ -104,6 +104,14 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 def _refuse_bot(user: discord.abc.User) -> None:
     if user.bot:
         raise EconomyError(f"{user.display_name} is a bot; bots do not play.")
+
+
+def _private(
+    interaction: discord.Interaction[Any], target: discord.abc.User, public: bool
+) -> bool:
+    """A player's own balance or statistics go only to them unless they ask to show them;
+    another player's are answered in the channel, as a leaderboard would show them."""
+    return target.id == interaction.user.id and not public
 
 
 def _when(timestamp: float) -> str:
@@ -308,10 +316,12 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /balance ------------------------------------------------------------------
     @app_commands.command(name="balance", description="Show a player's chips in this server")
-    @app_commands.describe(user="Whose balance (yours if empty)")
+    @app_commands.describe(user="Whose balance (default: yours)",
+                           public="Show your own balance to the channel (default: only you)")
     @app_commands.guild_only()
     async def balance(
-        self, interaction: discord.Interaction[Any], user: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
+        public: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
@@ -321,7 +331,9 @@ class EconomyCog(commands.Cog, name="Economy"):
             text = f"You have {chips(amount)}."
         else:
             text = f"{target.display_name} has {chips(amount)}."
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(
+            text, ephemeral=_private(interaction, target, public)
+        )
 
     # -- /daily --------------------------------------------------------------------
     @app_commands.command(name="daily", description="Claim your daily bonus")
@@ -396,12 +408,14 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /stats ----------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's poker statistics in this server")
-    @app_commands.describe(user="Whose statistics (yours if empty)", variant="Only this game")
+    @app_commands.describe(user="Whose statistics (default: yours)",
+                           variant="Only this game (default: all games)",
+                           public="Show your own statistics to the channel (default: only you)")
     @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
-        variant: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None, public: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
@@ -421,7 +435,9 @@ class EconomyCog(commands.Cog, name="Economy"):
             embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
             embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
             embed.add_field(name="Showdowns won", value=sd)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(
+            embed=embed, ephemeral=_private(interaction, target, public)
+        )
 
 
 async def setup(bot: OmahaDealer) -> None:
