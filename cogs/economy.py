@@ -205,8 +205,8 @@ class ChipsGroup(
         self.cog = cog
 
     @app_commands.command(name="grant", description="Give chips to a player; the reason is kept")
-    @app_commands.describe(user="Who gets the chips", amount="How many, e.g. 5000 or 5k",
-                           reason="Why (kept in the ledger)")
+    @app_commands.describe(user="Who gets the chips", amount="Chips to give, e.g. 5000 or 5k",
+                           reason="Why, kept in the ledger")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def grant(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
@@ -215,8 +215,8 @@ class ChipsGroup(
         await self._move(interaction, user, amount, reason, grant=True)
 
     @app_commands.command(name="remove", description="Take chips from a player; the reason is kept")
-    @app_commands.describe(user="Whose chips", amount="How many, e.g. 5000 or 5k",
-                           reason="Why (kept in the ledger)")
+    @app_commands.describe(user="Whose chips", amount="Chips to take, e.g. 5000 or 5k",
+                           reason="Why, kept in the ledger")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def remove(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
@@ -254,10 +254,10 @@ class EconomyGroup(
 
     @app_commands.command(name="settings", description="Show or change this server's economy")
     @app_commands.describe(
-        starting_balance="Chips a new player starts with",
-        daily_base="The daily bonus on the first day of a streak",
-        daily_step="Extra chips per day of streak",
-        daily_max_streak="Days after which the daily bonus stops growing",
+        starting_balance="Chips a new player starts with (default unchanged)",
+        daily_base="Daily bonus in chips on the first day of a streak (default unchanged)",
+        daily_step="Extra chips per day of streak (default unchanged)",
+        daily_max_streak="Days after which the daily bonus stops growing (default unchanged)",
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -316,8 +316,8 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /balance ------------------------------------------------------------------
     @app_commands.command(name="balance", description="Show a player's chips in this server")
-    @app_commands.describe(user="Whose balance (default: yours)",
-                           public="Show your own balance to the channel (default: only you)")
+    @app_commands.describe(user="Whose balance (default yours)",
+                           public="Show your own balance to the channel (default no: only you)")
     @app_commands.guild_only()
     async def balance(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
@@ -376,8 +376,9 @@ class EconomyCog(commands.Cog, name="Economy"):
         return discord.File(io.BytesIO(png), filename="leaderboard.png"), board.total
 
     @app_commands.command(name="leaderboard", description="The server's best players, as an image")
-    @app_commands.describe(metric="What to rank by", variant="Only this game (not for balance)",
-                           period="Since when (not for balance)")
+    @app_commands.describe(metric="What to rank by (default Balance)",
+                           variant="Only this game, not for balance (default all games)",
+                           period="Since when, not for balance (default All time)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
@@ -408,9 +409,9 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /stats ----------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's poker statistics in this server")
-    @app_commands.describe(user="Whose statistics (default: yours)",
-                           variant="Only this game (default: all games)",
-                           public="Show your own statistics to the channel (default: only you)")
+    @app_commands.describe(user="Whose statistics (default yours)",
+                           variant="Only this game (default all games)",
+                           public="Show your own statistics to the channel (default no: only you)")
     @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.guild_only()
     async def stats(

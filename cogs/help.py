@@ -255,7 +255,7 @@ class Help(commands.Cog, name="Help"):
         return pages(title, lines, FOOTER)
 
     @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")
-    @app_commands.describe(topic="What to explain (default: the commands)")
+    @app_commands.describe(topic="What to explain (default the commands)")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def help(
         self, interaction: discord.Interaction[Any],
