@@ -193,6 +193,8 @@ def raise_limits(turn: TurnView, structure: Structure) -> tuple[str, str]:
         note = structure.value
         hint = f"all-in ({turn.all_in_to:,}) is over the {structure.value}"
     label = f"{verb}: {low:,} to {high:,} ({note})"
+    if len(label) > 45:  # Discord's limit for a text input's label: keep the numbers whole
+        label = f"{verb}: {low:,} to {high:,}"
     placeholder = f"A total from {low:,} to {high:,}; {hint}"
     return label[:45], placeholder[:100]
 

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.engine.variants import Structure
+from bot.runtime.views import TurnView
+from cogs.views import raise_limits
 from tests.conftest import Harness, Reply, buttons_of
-
-pytestmark = pytest.mark.asyncio
 
 PAUSE = 10.0
 
@@ -219,3 +220,18 @@ async def test_a_call_for_the_last_chip_says_all_in(harness: Harness) -> None:
     reply = await h.click(h.bob, message, label="Call 38 (all-in)")
     assert "you call 38 and are all-in" in reply.text, reply
     assert any("bob calls 38 and is all-in" in m.content for m in h.public_messages())
+
+
+def test_raise_form_label_keeps_big_numbers_whole() -> None:
+    """With huge stakes the limit's name gives way; the range itself is never cut."""
+    turn = TurnView(
+        token="1.0", seat=1, user_id=1, name="a", can_check=False, to_call=100_000_000,
+        min_raise_to=200_000_000, max_raise_to=300_000_000, is_bet=False,
+        all_in_to=900_000_000, current_bet=100_000_000, pot=100_000_000, clock=30,
+        time_bank=0, deadline=30,
+    )
+    label, placeholder = raise_limits(turn, Structure.POT_LIMIT)
+    assert label == "Raise to: 200,000,000 to 300,000,000"
+    assert placeholder == (
+        "A total from 200,000,000 to 300,000,000; all-in (900,000,000) is over the pot limit"
+    )
