@@ -78,6 +78,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.economy",
     "cogs.table",
     "cogs.tournament",
+    "cogs.help",
 )
 
 

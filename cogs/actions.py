@@ -101,7 +101,9 @@ class TableActions:
         if turn.user_id != interaction.user.id:
             table.require_seat(interaction.user.id)
             raise TableError(f"It is not your turn: waiting for {turn.name}.")
-        await interaction.response.send_modal(RaiseModal(table_id, token, turn))
+        await interaction.response.send_modal(
+            RaiseModal(table_id, token, turn, table.config.structure)
+        )
 
     async def act_from_form(
         self, interaction: discord.Interaction[Any], table_id: int, token: str, text: str

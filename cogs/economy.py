@@ -1,9 +1,9 @@
 """Economy commands: balances, the daily bonus, leaderboards, statistics, manager tools.
 
-    /balance [user]                          a player's chips in this server
+    /balance [user] [public]                 a player's chips (your own: only to you)
     /daily                                   the daily bonus (streaks)
     /leaderboard [metric] [variant] [period] an image, paged with buttons
-    /stats [user] [variant]                  hands, wins, net, VPIP/PFR, showdowns
+    /stats [user] [variant] [public]         hands, wins, net, VPIP/PFR, showdowns
     /chips grant|remove user amount reason   server managers (Manage Server)
     /economy settings [...]                  server managers: show or change the rules
 
@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.variants import VARIANTS
+from bot.engine.variants import VARIANTS, game_name
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -104,6 +104,14 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 def _refuse_bot(user: discord.abc.User) -> None:
     if user.bot:
         raise EconomyError(f"{user.display_name} is a bot; bots do not play.")
+
+
+def _private(
+    interaction: discord.Interaction[Any], target: discord.abc.User, public: bool
+) -> bool:
+    """A player's own balance or statistics go only to them unless they ask to show them;
+    another player's are answered in the channel, as a leaderboard would show them."""
+    return target.id == interaction.user.id and not public
 
 
 def _when(timestamp: float) -> str:
@@ -197,8 +205,8 @@ class ChipsGroup(
         self.cog = cog
 
     @app_commands.command(name="grant", description="Give chips to a player; the reason is kept")
-    @app_commands.describe(user="Who gets the chips", amount="How many, e.g. 5000 or 5k",
-                           reason="Why (kept in the ledger)")
+    @app_commands.describe(user="Who gets the chips", amount="Chips to give, e.g. 5000 or 5k",
+                           reason="Why, kept in the ledger")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def grant(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
@@ -207,8 +215,8 @@ class ChipsGroup(
         await self._move(interaction, user, amount, reason, grant=True)
 
     @app_commands.command(name="remove", description="Take chips from a player; the reason is kept")
-    @app_commands.describe(user="Whose chips", amount="How many, e.g. 5000 or 5k",
-                           reason="Why (kept in the ledger)")
+    @app_commands.describe(user="Whose chips", amount="Chips to take, e.g. 5000 or 5k",
+                           reason="Why, kept in the ledger")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def remove(
         self, interaction: discord.Interaction[Any], user: discord.Member, amount: str,
@@ -246,10 +254,10 @@ class EconomyGroup(
 
     @app_commands.command(name="settings", description="Show or change this server's economy")
     @app_commands.describe(
-        starting_balance="Chips a new player starts with",
-        daily_base="The daily bonus on the first day of a streak",
-        daily_step="Extra chips per day of streak",
-        daily_max_streak="Days after which the daily bonus stops growing",
+        starting_balance="Chips a new player starts with (default unchanged)",
+        daily_base="Daily bonus in chips on the first day of a streak (default unchanged)",
+        daily_step="Extra chips per day of streak (default unchanged)",
+        daily_max_streak="Days after which the daily bonus stops growing (default unchanged)",
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -308,10 +316,12 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /balance ------------------------------------------------------------------
     @app_commands.command(name="balance", description="Show a player's chips in this server")
-    @app_commands.describe(user="Whose balance (yours if empty)")
+    @app_commands.describe(user="Whose balance (default yours)",
+                           public="Show your own balance to the channel (default no: only you)")
     @app_commands.guild_only()
     async def balance(
-        self, interaction: discord.Interaction[Any], user: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
+        public: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
@@ -321,7 +331,9 @@ class EconomyCog(commands.Cog, name="Economy"):
             text = f"You have {chips(amount)}."
         else:
             text = f"{target.display_name} has {chips(amount)}."
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(
+            text, ephemeral=_private(interaction, target, public)
+        )
 
     # -- /daily --------------------------------------------------------------------
     @app_commands.command(name="daily", description="Claim your daily bonus")
@@ -350,7 +362,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             rows.append(LeaderboardRow(rank=row.rank, name=name, value=row.value))
         parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
         if variant is not None and metric is not Metric.BALANCE:
-            parts.append(VARIANTS[variant].name)
+            parts.append(game_name(VARIANTS[variant]))
         parts.append(f"{board.total} player" + ("" if board.total == 1 else "s"))
         guild_name = interaction.guild.name if interaction.guild else "this server"
         view = LeaderboardView(
@@ -364,8 +376,9 @@ class EconomyCog(commands.Cog, name="Economy"):
         return discord.File(io.BytesIO(png), filename="leaderboard.png"), board.total
 
     @app_commands.command(name="leaderboard", description="The server's best players, as an image")
-    @app_commands.describe(metric="What to rank by", variant="Only this game (not for balance)",
-                           period="Since when (not for balance)")
+    @app_commands.describe(metric="What to rank by (default Balance)",
+                           variant="Only this game, not for balance (default all games)",
+                           period="Since when, not for balance (default All time)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
@@ -396,19 +409,21 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /stats ----------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's poker statistics in this server")
-    @app_commands.describe(user="Whose statistics (yours if empty)", variant="Only this game")
+    @app_commands.describe(user="Whose statistics (default yours)",
+                           variant="Only this game (default all games)",
+                           public="Show your own statistics to the channel (default no: only you)")
     @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
-        variant: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None, public: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         _refuse_bot(target)
         variant_key = variant.value if variant else None
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
-        game = VARIANTS[variant_key].name if variant_key else "all games"
+        game = game_name(VARIANTS[variant_key]) if variant_key else "all games"
         embed = discord.Embed(title=f"{target.display_name}: {game}", colour=discord.Colour.green())
         if not s.hands_played:
             embed.description = "No hands played yet."
@@ -421,7 +436,9 @@ class EconomyCog(commands.Cog, name="Economy"):
             embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
             embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
             embed.add_field(name="Showdowns won", value=sd)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(
+            embed=embed, ephemeral=_private(interaction, target, public)
+        )
 
 
 async def setup(bot: OmahaDealer) -> None:

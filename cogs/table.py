@@ -1,7 +1,7 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank]
-    /table join [buyin] [seat] [post_big_blind]    /table leave   /table sitout
+    /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info
     /table close (creator or Manage Server)   /table settings [...] (same, between hands)
     /fold /check /call /bet amount /raise to /allin     the player whose turn it is
@@ -33,7 +33,8 @@ from discord.ext import commands
 
 from bot.engine.events import ActionKind
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import NotAllowed
+from bot.runtime.errors import NoTable, NotAllowed
+from bot.runtime.policy import Request
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from cogs.actions import TableActions, reply_private
@@ -89,16 +90,16 @@ class Tables(commands.Cog, name="Tables"):
     # -- /table ---------------------------------------------------------------------
     @table.command(name="create", description="Open a cash table in this channel")
     @app_commands.describe(
-        variant="the game (default Omaha)",
-        structure="betting structure (default pot limit)",
-        small_blind="small blind in chips",
-        big_blind="big blind in chips (default 2)",
-        ante="ante in chips (default 0)",
-        min_buyin="smallest buy-in (default 20 big blinds)",
-        max_buyin="largest buy-in (default 100 big blinds)",
-        seats="seats, 2 to 10 (default 6)",
-        clock="seconds per decision (default 30)",
-        time_bank="time bank seconds (default 60)",
+        variant="Game to play (default Omaha)",
+        structure="Betting structure (default Pot Limit)",
+        small_blind="Small blind in chips (default half the big blind)",
+        big_blind="Big blind in chips (default 2)",
+        ante="Ante in chips, paid by every player dealt in (default 0)",
+        min_buyin="Smallest buy-in in chips (default 20 big blinds)",
+        max_buyin="Largest buy-in in chips (default 100 big blinds)",
+        seats="Seats at the table, 2 to 10 (default 6)",
+        clock="Seconds per decision, 5 to 600 (default 30)",
+        time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def create(
@@ -142,9 +143,9 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(
-        buyin="chips to bring (default: the maximum buy-in)",
-        seat="seat number (default: first free)",
-        post_big_blind="post a big blind to play at once instead of waiting for it",
+        buyin="Chips to bring, e.g. 200 or 2k (default the maximum buy-in)",
+        seat="Seat number, 1 to 10 (default the first free seat)",
+        post_big_blind="Post a big blind to play at once instead of waiting for it (default no)",
     )
     async def join(
         self,
@@ -170,15 +171,48 @@ class Tables(commands.Cog, name="Tables"):
         )
 
     @table.command(name="leave", description="Leave the table (at the end of the hand)")
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await reply_private(interaction, await self.here(interaction).leave(interaction.user.id))
+    @app_commands.describe(
+        table="Your table in another channel of this server (default this channel's)"
+    )
+    async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        where = self.here(interaction) if table is None else self._yours(interaction, table)
+        await reply_private(interaction, await where.leave(interaction.user.id))
+
+    def _yours(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
+        """The table ``table_id`` if it is in this server (chosen from the autocomplete)."""
+        for table in self.registry.all():
+            if table.table_id == table_id and table.guild_id == interaction.guild_id:
+                return table
+        raise NoTable("There is no such table in this server: pick one from the list.")
+
+    @leave.autocomplete("table")
+    async def _tables_to_leave(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The tables of this server where the player is seated and may leave, by channel."""
+        user_id, typed = interaction.user.id, current.strip().lower()
+        choices = []
+        for t in self.registry.all():
+            if t.guild_id != interaction.guild_id or t.seat_of(user_id) is None:
+                continue
+            if t.policy.refusal(Request.LEAVE) is not None:
+                continue  # a tournament seat is not left this way
+            channel = interaction.guild.get_channel_or_thread(t.channel_id) if (
+                interaction.guild is not None) else None
+            where = f"#{channel.name}" if channel is not None else f"channel {t.channel_id}"
+            name = f"{where} · {t.config.title} (table {t.table_id})"
+            if typed in name.lower():
+                choices.append(app_commands.Choice(name=name[:100], value=t.table_id))
+        return choices[:25]
 
     @table.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
         await reply_private(interaction, await self.here(interaction).sit_out(interaction.user.id))
 
     @table.command(name="sitin", description="Come back into the game")
-    @app_commands.describe(post_big_blind="post a big blind now rather than wait for it")
+    @app_commands.describe(
+        post_big_blind="Post a big blind now rather than wait for it (default no)"
+    )
     async def sitin(
         self, interaction: discord.Interaction[Any], post_big_blind: bool = False
     ) -> None:
@@ -188,7 +222,7 @@ class Tables(commands.Cog, name="Tables"):
         )
 
     @table.command(name="topup", description="Add chips from your balance between hands")
-    @app_commands.describe(amount="chips to add (up to the maximum buy-in)")
+    @app_commands.describe(amount="Chips to add, up to the maximum buy-in, e.g. 100 or 1k")
     async def topup(self, interaction: discord.Interaction[Any], amount: str) -> None:
         table = self.here(interaction)
         stack = await table.top_up(interaction.user.id, parse_amount(amount, "top-up"))
@@ -217,16 +251,16 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="settings", description="Show or change the settings (between hands)")
     @app_commands.describe(
-        variant="the game",
-        structure="betting structure",
-        small_blind="small blind",
-        big_blind="big blind",
-        ante="ante",
-        min_buyin="smallest buy-in",
-        max_buyin="largest buy-in",
-        seats="seats",
-        clock="seconds per decision",
-        time_bank="time bank seconds",
+        variant="Game to play (default unchanged)",
+        structure="Betting structure (default unchanged)",
+        small_blind="Small blind in chips (default unchanged, or half a new big blind)",
+        big_blind="Big blind in chips (default unchanged)",
+        ante="Ante in chips (default unchanged)",
+        min_buyin="Smallest buy-in in chips (default unchanged, or 20 new big blinds)",
+        max_buyin="Largest buy-in in chips (default unchanged, or 100 new big blinds)",
+        seats="Seats at the table, 2 to 10 (default unchanged)",
+        clock="Seconds per decision, 5 to 600 (default unchanged)",
+        time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def settings(
@@ -286,13 +320,13 @@ class Tables(commands.Cog, name="Tables"):
         await self._act(interaction, ActionKind.CALL)
 
     @app_commands.command(name="bet", description="Bet an amount (the total you put in this round)")
-    @app_commands.describe(amount="chips, e.g. 40 or 2.5k")
+    @app_commands.describe(amount="Chips, the total you bet this round, e.g. 40 or 2.5k")
     @app_commands.guild_only()
     async def bet(self, interaction: discord.Interaction[Any], amount: str) -> None:
         await self._act(interaction, ActionKind.BET, parse_amount(amount, "bet"))
 
     @app_commands.command(name="raise", description="Raise to a total for this round")
-    @app_commands.describe(to="the total you raise to, e.g. 60")
+    @app_commands.describe(to="Chips, the total you raise to this round, e.g. 60")
     @app_commands.rename(to="to")
     @app_commands.guild_only()
     async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
@@ -309,7 +343,7 @@ class Tables(commands.Cog, name="Tables"):
         await self.actions.show_cards(interaction, self.here(interaction).table_id)
 
     @app_commands.command(name="preaction", description="Act in advance while you wait")
-    @app_commands.describe(action="what to do when your turn comes")
+    @app_commands.describe(action="What to do when your turn comes")
     @app_commands.choices(action=PRE_ACTION_CHOICES)
     @app_commands.guild_only()
     async def preaction(

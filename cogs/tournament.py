@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.variants import game_name
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -42,7 +43,7 @@ def describe(rt: SitAndGoRuntime) -> str:
     """The tournament as /tournament info shows it."""
     sng, s = rt.sng, rt.sng.settings
     head = (
-        f"**Sit and go #{rt.tournament_id}**: {s.structure.value.title()} {s.variant.name}"
+        f"**Sit and go #{rt.tournament_id}**: {game_name(s.variant, s.structure)}"
         f" · buy-in {s.buy_in:,} · {s.starting_stack:,} chips each"
         f" · {len(sng.entrants)}/{s.max_entrants} players · {rt.config.clock} s per decision"
     )
@@ -86,12 +87,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     @tournament.command(name="create", description="Open a sit-and-go in this channel")
     @app_commands.describe(
-        buy_in="entry fee in chips, paid into the prize pool",
-        variant="the game (default Omaha)",
-        structure="betting structure (default pot limit)",
-        entrants="players, 2 to 10; it starts when full (default 6)",
-        speed="blind levels: turbo (5 min), regular (10 min) or slow (15 min)",
-        clock="seconds per decision (default 30)",
+        buy_in="Entry fee in chips, paid into the prize pool",
+        variant="Game to play (default Omaha)",
+        structure="Betting structure (default Pot Limit)",
+        entrants="Players, 2 to 10; it starts when full (default 6)",
+        speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
+        clock="Seconds per decision, 5 to 600 (default 30)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.engine.variants import Structure
 from bot.runtime.table import PreAction
 from bot.runtime.views import TableSnapshot, TurnView
 from cogs.errors import PoliteModal, report
@@ -178,18 +179,40 @@ class PreActionButton(
             await report(interaction, exc)
 
 
-class RaiseModal(PoliteModal):
-    """The raise form: an exact amount within the range shown."""
+def raise_limits(turn: TurnView, structure: Structure) -> tuple[str, str]:
+    """The raise form's label and hint: the rules' range, never the stack as the limit.
 
-    def __init__(self, table_id: int, token: str, turn: TurnView) -> None:
+    ``("Raise to: 4 to 7 (pot limit)", "A total from 4 to 7; all-in (200) is over the
+    pot limit")``; in no limit the top of the range is the all-in and says so.
+    """
+    verb = "Bet" if turn.is_bet else "Raise to"
+    low, high = turn.min_raise_to or 0, turn.max_raise_to or 0
+    if high == turn.all_in_to:
+        note, hint = "all-in", f"{high:,} puts you all-in"
+    else:
+        note = structure.value
+        hint = f"all-in ({turn.all_in_to:,}) is over the {structure.value}"
+    label = f"{verb}: {low:,} to {high:,} ({note})"
+    if len(label) > 45:  # Discord's limit for a text input's label: keep the numbers whole
+        label = f"{verb}: {low:,} to {high:,}"
+    placeholder = f"A total from {low:,} to {high:,}; {hint}"
+    return label[:45], placeholder[:100]
+
+
+class RaiseModal(PoliteModal):
+    """The raise form: an exact amount within the range the rules allow."""
+
+    def __init__(
+        self, table_id: int, token: str, turn: TurnView, structure: Structure
+    ) -> None:
         verb = "Bet" if turn.is_bet else "Raise to"
         super().__init__(title=f"{verb} (table {table_id})"[:45], timeout=300)
         self.table_id = table_id
         self.token = token
-        low, high = turn.min_raise_to or 0, turn.max_raise_to or 0
+        label, placeholder = raise_limits(turn, structure)
         self.amount: discord.ui.TextInput[RaiseModal] = discord.ui.TextInput(
-            label=f"{verb}: {low:,} to {high:,}"[:45],
-            placeholder=f"a number from {low:,} to {high:,} (all-in: {turn.all_in_to:,})"[:100],
+            label=label,
+            placeholder=placeholder,
             custom_id="amount",
             min_length=1,
             max_length=24,
@@ -211,6 +234,13 @@ def hand_buttons(table_id: int) -> discord.ui.View:
     return view
 
 
+def call_label(table: TableSnapshot, turn: TurnView) -> str:
+    """``Call 6``, or ``Call 40 (all-in)`` when the call takes the player's last chip."""
+    seat = table.at(turn.seat)
+    all_in = seat is not None and 0 < seat.stack <= turn.to_call
+    return f"Call {turn.to_call:,}" + (" (all-in)" if all_in else "")
+
+
 def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     """Fold, Check or Call (amount), the raise sizes, All-in and the raise form."""
     t, tok = table.table_id, turn.token
@@ -228,7 +258,7 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
                 t,
                 tok,
                 "call",
-                label=f"Call {turn.to_call:,}",
+                label=call_label(table, turn),
                 style=discord.ButtonStyle.success,
                 row=0,
             )

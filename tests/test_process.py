@@ -30,7 +30,7 @@ async def test_bot_logs_in_syncs_and_answers_balance(tmp_path: Path) -> None:
 
             reply = await (await fd.slash(alice, poker, "balance")).reply()
             assert reply.content == "You have 10,000 chips."
-            assert not reply.ephemeral
+            assert reply.ephemeral
 
             grant = await fd.slash(manny, poker, "chips grant", user=alice, amount="5k",
                                    reason="welcome")
@@ -98,7 +98,7 @@ async def test_dev_guild_id_syncs_to_that_server_only(tmp_path: Path) -> None:
             assert "balance" in {c["name"] for c in fd.guild_commands[guild.id]}
             reply = await (await fd.slash(alice, dev, "balance")).reply()
             assert reply.content == "You have 10,000 chips."
-            in_thread = await (await fd.slash(alice, thread, "balance")).reply()
+            in_thread = await (await fd.slash(alice, thread, "balance", public=True)).reply()
             assert in_thread.channel_id == thread.id
             assert fd.last_message(thread) is in_thread
             assert await bot.stop() == 0

@@ -28,6 +28,8 @@ __all__ = [
     "GameConfig",
     "Structure",
     "Variant",
+    "game_name",
+    "structure_name",
 ]
 
 DECK_SIZE = 52
@@ -78,6 +80,22 @@ VARIANTS: dict[str, Variant] = {
         Variant("courchevel_hilo", "Courchevel Hi-Lo", 5, hi_lo=True, courchevel=True),
     )
 }
+
+
+def structure_name(structure: Structure) -> str:
+    """A structure as players read it: ``Pot Limit``, ``No Limit``, ``Fixed Limit``."""
+    return structure.value.title()
+
+
+def game_name(variant: Variant, structure: Structure | None = None) -> str:
+    """The one name of a game, wherever it is shown (choices, tables, statistics).
+
+    ``Pot Limit Omaha Hi-Lo`` with a structure; the variant's own name
+    (``Omaha Hi-Lo``) where statistics and leaderboards group every structure.
+    """
+    if structure is None:
+        return variant.name
+    return f"{structure_name(structure)} {variant.name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ A pure core in a thin shell. Read it in this order:
 
     seating.py      who is dealt in, the button, blinds, entering players (pure, RULES 3)
     decisions.py    requests, automatic decisions, pre-actions, typed Source (pure, RULES 8)
+    refusals.py     what the player to act may do, in words: the range and the commands
     turns.py        a turn's clock marks and what the player to act is shown (pure)
     policy.py       TablePolicy: what a cash table does differently (CashPolicy)
     sng_table.py    TournamentPolicy and the sit-and-go's registration (SitAndGoRuntime)

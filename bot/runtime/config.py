@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
 
 from .errors import SettingsError
 
@@ -56,7 +56,7 @@ class TableConfig:
     @property
     def title(self) -> str:
         """``"Pot Limit Omaha 1/2"``."""
-        return f"{self.structure.value.title()} {self.variant.name} {self.stakes}"
+        return f"{game_name(self.variant, self.structure)} {self.stakes}"
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

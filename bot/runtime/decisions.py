@@ -25,7 +25,9 @@ from enum import StrEnum
 
 from bot.engine.betting import Action, LegalActions
 from bot.engine.events import ActionKind
+from bot.engine.variants import Structure
 
+from . import refusals
 from .errors import IllegalMove
 from .seating import PreAction, Seat
 
@@ -106,36 +108,58 @@ def _check_or_fold(legal: LegalActions) -> Action:
     return Action.check() if legal.can_check else Action.fold()
 
 
-def choose_action(kind: ActionKind, amount: int | None, legal: LegalActions) -> Action:
-    """What the player means by ``kind`` and ``amount``; polite errors for the impossible."""
+def choose_action(
+    kind: ActionKind, amount: int | None, legal: LegalActions, structure: Structure | None = None
+) -> Action:
+    """What the player means by ``kind`` and ``amount``; polite errors for the impossible.
+
+    Every refusal names the player's real options and range (:mod:`.refusals`);
+    ``structure`` only names the limit in them.
+    """
     if kind is ActionKind.FOLD:
         return Action.fold()
     if kind is ActionKind.CHECK:
         if not legal.can_check:
-            raise IllegalMove(f"You cannot check: it is {legal.to_call:,} to call.")
+            raise IllegalMove(refusals.cannot_check(legal, structure))
         return Action.check()
     if kind is ActionKind.CALL:
         return Action.check() if legal.can_check else Action.call()
     if kind is ActionKind.ALL_IN:
+        return _all_in(legal, structure)
+    return _sized(amount, legal, structure)
+
+
+def _all_in(legal: LegalActions, structure: Structure | None) -> Action:
+    """All-in: a call when the stack covers no more, else a bet or raise the limit allows."""
+    if legal.all_in_to <= legal.bet + legal.to_call:
+        if legal.to_call == 0:
+            raise IllegalMove(refusals.cannot_raise(legal, structure))
         return Action.all_in()
-    return _sized(amount, legal)
+    if legal.max_raise_to is None:
+        raise IllegalMove(refusals.cannot_raise(legal, structure))
+    if legal.all_in_to > legal.max_raise_to:
+        raise IllegalMove(refusals.cannot_all_in(legal, structure))
+    return Action.all_in()
 
 
-def _sized(amount: int | None, legal: LegalActions) -> Action:
+def _sized(amount: int | None, legal: LegalActions, structure: Structure | None) -> Action:
     """A bet or raise to ``amount`` (the whole stack is an all-in)."""
     if amount is None:
-        raise IllegalMove("Say how much: /bet amount or /raise to.")
+        if legal.min_raise_to is None:
+            raise IllegalMove(refusals.cannot_raise(legal, structure))
+        raise IllegalMove(refusals.say_how_much(legal, structure))
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise IllegalMove("The amount must be a whole number of chips.")
     if amount <= 0:
         raise IllegalMove("The amount must be positive.")
-    if amount == legal.all_in_to:
+    low, high = legal.min_raise_to, legal.max_raise_to
+    call_only = legal.all_in_to <= legal.bet + legal.to_call
+    if amount == legal.all_in_to and (call_only or (high is not None and amount <= high)):
         return Action.all_in()
-    if legal.max_raise_to is None or legal.min_raise_to is None:
-        what = "bet" if legal.is_bet else "raise"
-        why = f" ({legal.no_raise_reason})" if legal.no_raise_reason else ""
-        then = "check or fold." if legal.can_check else "call or fold."
-        raise IllegalMove(f"You cannot {what} now{why}: {then}")
+    if low is None or high is None:
+        raise IllegalMove(refusals.cannot_raise(legal, structure))
+    if not low <= amount <= high:
+        raise IllegalMove(refusals.out_of_range(legal, amount, structure))
     return Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
 
 

@@ -235,7 +235,7 @@ class Table:
                 )
             if cur.hand.to_act != seat.number:
                 raise NotYourTurn(self._not_your_turn_text(seat))
-            action = choose_action(kind, amount, self._legal(cur))
+            action = choose_action(kind, amount, self._legal(cur), self.config.structure)
             seat.timeouts = 0
             seat.pre_action = None
             view = await self._apply(cur, seat, Decision(action))

@@ -55,18 +55,31 @@ def test_parse_amount_refuses_bad_input_with_a_reason(text: str, needle: str) ->
 
 
 async def test_balance_opens_a_wallet_with_the_starting_balance(harness: Harness) -> None:
-    """A new player's /balance shows the server's starting balance."""
-    reply = await harness.slash(harness.alice, "balance")
+    """A new player's /balance shows the server's starting balance, to them alone."""
+    h = harness
+    reply = await h.slash(h.alice, "balance")
     assert reply.text == "You have 10,000 chips."
-    assert not reply.ephemeral
+    assert reply.ephemeral
+    assert not [m for m in h.public_messages() if "10,000" in m.content]
+
+
+async def test_own_balance_is_shown_to_the_channel_only_when_asked(harness: Harness) -> None:
+    """/balance public:True posts it for everybody; /balance user:me is still private."""
+    h = harness
+    shown = await h.slash(h.alice, "balance", public=True)
+    assert not shown.ephemeral and shown.text == "You have 10,000 chips."
+    assert h.last_message() is not None and h.last_message().content == shown.text
+    mine = await h.slash(h.alice, "balance", user=h.alice)
+    assert mine.ephemeral and mine.text == "You have 10,000 chips."
 
 
 async def test_balance_of_another_member(harness: Harness) -> None:
-    """/balance user shows that player's chips by name."""
+    """/balance user shows that player's chips by name, in the channel."""
     h = harness
     await h.bot.economy.grant(h.guild.id, h.bob.id, 500, actor_id=h.manager.id, reason="test")
     reply = await h.slash(h.alice, "balance", user=h.bob)
     assert reply.text == "bob has 10,500 chips."
+    assert not reply.ephemeral
 
 
 async def test_balance_of_a_bot_is_refused_privately(harness: Harness) -> None:
@@ -331,10 +344,16 @@ async def test_stats_after_hands(harness: Harness) -> None:
     assert "Hands played: 2" in text and "Hands won: 2 (100%)" in text
     assert "Net: +300 chips" in text and "Biggest pot won: 300 chips" in text
     assert "VPIP / PFR: 100% / 100%" in text and "Showdowns won: 2 of 2" in text
-    mine = (await h.slash(h.alice, "stats")).all_text
-    assert "Net: -300 chips" in mine and "VPIP / PFR: 100% / 0%" in mine
+    assert not reply.ephemeral
+    mine = await h.slash(h.alice, "stats")
+    assert mine.ephemeral
+    assert "Net: -300 chips" in mine.all_text and "VPIP / PFR: 100% / 0%" in mine.all_text
+    shown = await h.slash(h.alice, "stats", public=True)
+    assert not shown.ephemeral and shown.all_text == mine.all_text
+    assert [e.title for e in h.last_message().embeds] == ["alice: all games"]
     other = await h.slash(h.alice, "stats", user=h.bob, variant="omaha6")
     assert "No hands played yet." in other.all_text
+    assert not other.ephemeral
 
 
 async def test_leaderboard_ranks_by_the_chosen_metric(

@@ -1,0 +1,274 @@
+"""/help: the commands, the hand rankings and the Omaha rules players trip on, privately.
+
+    /help [topic]     commands (default), hands, omaha, hi-lo, betting
+
+The command list is read from the bot's command tree when asked, so it shows
+exactly the commands loaded, with their options (``[option]`` is optional).
+The poker pages are written here; their examples are checked against the
+engine by ``tests/cogs/test_help.py`` (every ranked example is the hand it
+illustrates, every Omaha example makes the hand it says). Each page is cut
+into embeds within Discord's limits (a description of at most 4,096
+characters, at most 6,000 characters and 10 embeds in one message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+#: Discord's limits for one embed's description and for all embeds of one message.
+DESCRIPTION_LIMIT = 4096
+MESSAGE_EMBED_LIMIT = 6000
+EMBEDS_PER_MESSAGE = 10
+
+COLOUR = discord.Colour.dark_green()
+
+#: The high hands, best first: name, an example (as the bot writes cards) and a note.
+HAND_RANKS: tuple[tuple[str, str, str], ...] = (
+    ("Straight flush", "9s 8s 7s 6s 5s", "five in sequence, one suit; Ah Kh Qh Jh Th is a royal"),
+    ("Four of a kind", "Qc Qd Qh Qs 7d", "four cards of one rank"),
+    ("Full house", "8s 8d 8h Kc Ks", "three of one rank and a pair"),
+    ("Flush", "Ad Jd 9d 6d 3d", "five of one suit"),
+    ("Straight", "Tc 9d 8s 7h 6c", "five in sequence; 5-4-3-2-A (the wheel) is the lowest"),
+    ("Three of a kind", "7c 7d 7s Kd 2h", "three of one rank"),
+    ("Two pair", "Js Jh 4d 4c As", "two pairs"),
+    ("One pair", "Th Ts Kd 8c 3s", "two of one rank"),
+    ("High card", "As Qd 9h 6c 4d", "none of the above"),
+)
+
+#: Omaha examples: hole cards, board, what the hand is (the engine's label), why.
+OMAHA_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Qh Js 5d 4c", "Ah Kh 7h 2h 9c", "High card, ace",
+     "four hearts on the board and one in your hand are **not** a flush"),
+    ("Ts As Ac 2d", "9s 8d 7c 6h Kd", "Pair of aces",
+     "four board cards to a straight and one ten in your hand are **not** a straight"),
+    ("Ks Qh Jd 4c", "Kc Kd 7s 3h 2c", "Three of a kind, kings",
+     "a paired board K-K with one king in your hand is trips"),
+    ("Ah Qh Jd Tc", "Kc Kd 7s 3h 2c", "Pair of kings",
+     "the same board with no king in your hand is only the board's pair"),
+)
+
+#: Hi-lo examples: hole cards, board, the engine's label, why.
+HI_LO_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Ac 3d Kd Kh", "2c 5d 8h Kc Qs", "Three of a kind, kings; Low 8-5-3-2-A",
+     "K-K makes the high, A-3 the low: a different pair of hole cards for each"),
+    ("Ah 2h Kc Qd", "3h 4h 5c Jd 9s", "Straight, five high; Low 5-4-3-2-A",
+     "the wheel is a straight for the high and the best low at once"),
+    ("Ac 2d 3s 4h", "9c Td Jh 2s 3c", "Two pair, threes and twos; no low",
+     "only two board cards are 8 or lower, so no low can be made"),
+)
+
+#: Topics of /help, as offered in the client.
+TOPICS: dict[str, str] = {
+    "commands": "Commands",
+    "hands": "Hand rankings",
+    "omaha": "Omaha: two from the hand, three from the board",
+    "hi-lo": "Hi-lo: the 8-or-better low",
+    "betting": "Betting: pot limit, no limit, fixed limit",
+}
+TOPIC_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in TOPICS.items()]
+
+
+def _hand(hole: str, board: str, label: str, why: str) -> str:
+    return f"- Hand `{hole}`, board `{board}`: **{label}**: {why}."
+
+
+def hands_page() -> list[str]:
+    lines = ["Best first. Cards are written rank then suit: `As` is the ace of spades, "
+             "`T` a ten; s h d c are spades, hearts, diamonds, clubs.", ""]
+    for i, (name, example, note) in enumerate(HAND_RANKS, 1):
+        lines.append(f"{i}. **{name}** `{example}`: {note}.")
+    lines += [
+        "",
+        "The ace plays high (T-J-Q-K-A) and low (A-2-3-4-5). Between hands of the same rank "
+        "the higher cards (kickers) decide; suits never break a tie, and equal hands split "
+        "the pot.",
+        "In Omaha every hand is made of exactly **two** of your cards and **three** from the "
+        "board: `/help topic: omaha`.",
+    ]
+    return lines
+
+
+def omaha_page() -> list[str]:
+    lines = [
+        "You get 4 hole cards (5 in Five-card Omaha, Big O and Courchevel, 6 in Six-card "
+        "Omaha). Your hand is always made of **exactly two** of them and **exactly three** "
+        "of the five board cards, never more, never fewer. What players trip on:",
+        "",
+    ]
+    lines += [_hand(*example) for example in OMAHA_EXAMPLES]
+    lines += [
+        "",
+        "Courchevel: the first flop card is dealt face up before the preflop betting.",
+        "The bot names your best hand under your cards (`/cards` or the **My cards** button).",
+    ]
+    return lines
+
+
+def hi_lo_page() -> list[str]:
+    lines = [
+        "In Omaha Hi-Lo, Big O and Courchevel Hi-Lo each pot is split: half to the best "
+        "high hand, half to the best **low**.",
+        "- A low is five cards of **different ranks, all 8 or lower**; the ace is low.",
+        "- Straights and flushes **do not count against** a low: 5-4-3-2-A is the best low.",
+        "- The Omaha rule holds for the low too: two cards from your hand, three from the "
+        "board, so the board needs three different cards of 8 or lower for any low.",
+        "- Lows compare from the highest card down: 8-6-5-4-3 beats 8-7-3-2-A; "
+        "7-5-4-3-2 beats both.",
+        "- You may use one pair of hole cards for the high and another for the low.",
+        "- When nobody in a pot has a low, the high hand takes all of it. When a pot does not "
+        "halve evenly, the odd chip goes to the high half.",
+        "",
+    ]
+    lines += [_hand(*example) for example in HI_LO_EXAMPLES]
+    return lines
+
+
+def betting_page() -> list[str]:
+    return [
+        "A **bet** is the first chips put in on a street; a **raise** is named by the total "
+        "you raise **to** (`/raise to: 12`).",
+        "",
+        "**Pot limit**: the most you can raise to is the current bet plus the pot after "
+        "your call. Blinds 1-2, first to act: the pot is 3, calling 2 makes 5, so the "
+        "biggest raise is to 7. With 20 in the pot facing a bet of 5, call 5 (pot 25) and "
+        "raise 25 more: to 30. The least is a raise by the last bet or raise (at least the "
+        "big blind).",
+        "**No limit**: the least is as in pot limit; the most is all your chips.",
+        "**Fixed limit**: bets and raises are one small bet (the big blind) preflop and on "
+        "the flop, one big bet (twice that) on the turn and river, at most a bet and three "
+        "raises a street (preflop the big blind counts as the bet).",
+        "",
+        "An all-in for less than a full raise does not let players who already acted raise "
+        "again (they may call or fold). You may always go all-in for less than the "
+        "minimum. When a refusal tells you what you may do, it names the range and the "
+        "command.",
+    ]
+
+
+def _usage(command: app_commands.Command[Any, ..., Any]) -> str:
+    parts = [f"/{command.qualified_name}"]
+    for p in command.parameters:
+        parts.append(p.display_name if p.required else f"[{p.display_name}]")
+    return " ".join(parts)
+
+
+def _section(command: app_commands.Command[Any, ..., Any]) -> str:
+    root = command.root_parent or command
+    if root.default_permissions is not None and root.default_permissions.value:
+        return "Server managers"
+    cog = command.binding if isinstance(command.binding, commands.Cog) else None
+    name = cog.qualified_name if cog is not None else ""
+    if name == "Tables":
+        return "Tables" if command.root_parent is not None else "Playing a hand"
+    return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help"}.get(
+        name, "Other"
+    )
+
+
+#: The order of the command list's sections (any other comes last).
+SECTIONS = (
+    "Tables", "Playing a hand", "Tournaments", "Chips and statistics", "Help", "Server managers",
+)
+
+
+def commands_page(tree: app_commands.CommandTree[Any]) -> list[str]:
+    """Every loaded slash command with its options and description, by section."""
+    sections: dict[str, list[str]] = {}
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            line = f"`{_usage(command)}` {command.description}"
+            sections.setdefault(_section(command), []).append(line)
+    lines = [
+        "Open a table with `/table create`, sit down with `/table join`; hands start when two "
+        "players are seated. On your turn use the buttons or the commands below. "
+        "`[option]` is optional.",
+    ]
+    order = {title: i for i, title in enumerate(SECTIONS)}
+    for title, entries in sorted(sections.items(), key=lambda kv: order.get(kv[0], len(order))):
+        lines += ["", f"**{title}**", *entries]
+    return lines
+
+
+def pages(title: str, lines: Sequence[str], footer: str = "") -> list[discord.Embed]:
+    """The lines as embeds whose descriptions stay within Discord's limit (never mid-line)."""
+    embeds: list[discord.Embed] = []
+    chunk: list[str] = []
+    size = 0
+    for raw in lines:
+        line = raw if len(raw) <= DESCRIPTION_LIMIT else raw[: DESCRIPTION_LIMIT - 1] + "…"
+        if chunk and size + 1 + len(line) > DESCRIPTION_LIMIT:
+            embeds.append(discord.Embed(description="\n".join(chunk), colour=COLOUR))
+            chunk, size = [], 0
+        size += len(line) + (1 if chunk else 0)
+        chunk.append(line)
+    if chunk:
+        embeds.append(discord.Embed(description="\n".join(chunk), colour=COLOUR))
+    for i, embed in enumerate(embeds):
+        embed.title = title if len(embeds) == 1 else f"{title} ({i + 1}/{len(embeds)})"
+    if footer:
+        embeds[-1].set_footer(text=footer)
+    return embeds
+
+
+def messages(embeds: Iterable[discord.Embed]) -> list[list[discord.Embed]]:
+    """The embeds grouped into messages of at most 10 embeds and 6,000 characters."""
+    out: list[list[discord.Embed]] = []
+    current: list[discord.Embed] = []
+    size = 0
+    for embed in embeds:
+        n = len(embed)
+        if current and (size + n > MESSAGE_EMBED_LIMIT or len(current) == EMBEDS_PER_MESSAGE):
+            out.append(current)
+            current, size = [], 0
+        current.append(embed)
+        size += n
+    if current:
+        out.append(current)
+    return out
+
+
+FOOTER = "More: /help topic: " + ", ".join(k for k in TOPICS if k != "commands")
+
+
+class Help(commands.Cog, name="Help"):
+    """/help, answered privately."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot  # its command tree, read when asked
+
+    def page(self, topic: str) -> list[discord.Embed]:
+        title = TOPICS[topic]
+        if topic == "commands":
+            return pages(title, commands_page(self.bot.tree), FOOTER)
+        lines = {
+            "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
+            "betting": betting_page,
+        }[topic]()
+        return pages(title, lines, FOOTER)
+
+    @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")
+    @app_commands.describe(topic="What to explain (default the commands)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def help(
+        self, interaction: discord.Interaction[Any],
+        topic: app_commands.Choice[str] | None = None,
+    ) -> None:
+        groups = messages(self.page(topic.value if topic else "commands"))
+        await interaction.response.send_message(embeds=groups[0], ephemeral=True)
+        for group in groups[1:]:
+            await interaction.followup.send(embeds=group, ephemeral=True)
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(Help(bot))
+
+
+__all__ = ["Help", "messages", "pages", "setup"]

@@ -1,0 +1,157 @@
+"""/help: private, within Discord's limits, and every poker example agrees with the engine."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.engine.betting import BettingRound, Player
+from bot.engine.cards import parse_cards
+from bot.engine.evaluate import describe_high, five_value, hand_label, low_value
+from bot.engine.variants import Structure
+from cogs.help import (
+    DESCRIPTION_LIMIT,
+    EMBEDS_PER_MESSAGE,
+    HAND_RANKS,
+    HI_LO_EXAMPLES,
+    MESSAGE_EMBED_LIMIT,
+    OMAHA_EXAMPLES,
+    TOPICS,
+    messages,
+    pages,
+)
+from tests.conftest import Harness, Reply
+
+
+def within_limits(reply: Reply) -> None:
+    for m in reply.messages:
+        assert len(m.embeds) <= EMBEDS_PER_MESSAGE
+        assert sum(len(e) for e in m.embeds) <= MESSAGE_EMBED_LIMIT
+        for e in m.embeds:
+            assert e.description is not None and len(e.description) <= DESCRIPTION_LIMIT
+
+
+async def test_help_lists_every_loaded_command_privately(harness: Harness) -> None:
+    """/help alone answers only the asker, with each slash command, its options and purpose."""
+    h = harness
+    reply = await h.slash(h.alice, "help")
+    assert reply.ephemeral
+    within_limits(reply)
+    assert not [m for m in h.public_messages() if m.embeds]
+    text = reply.all_text
+    leaves = [c for c in h.bot.tree.walk_commands() if isinstance(c, app_commands.Command)]
+    assert len(leaves) > 25
+    for command in leaves:
+        assert f"/{command.qualified_name}" in text, command.qualified_name
+        assert command.description in text, command.qualified_name
+    assert "`/raise to` Raise to a total for this round" in text
+    assert "`/table join [buyin] [seat] [post_big_blind]`" in text
+    assert "**Server managers**" in text and "`/chips grant user amount reason`" in text
+    headings = [line for line in text.splitlines() if line.startswith("**")]
+    assert headings == [
+        "**Tables**", "**Playing a hand**", "**Tournaments**", "**Chips and statistics**",
+        "**Help**", "**Server managers**",
+    ]
+    footer = reply.embeds[-1].footer.text or ""
+    assert all(topic in footer for topic in ("hands", "omaha", "hi-lo", "betting"))
+
+
+@pytest.mark.parametrize(
+    "topic, needles",
+    [
+        ("commands", ["/table create", "/help"]),
+        ("hands", ["**Straight flush** `9s 8s 7s 6s 5s`", "suits never break a tie"]),
+        ("omaha", ["**exactly two**", "**exactly three**", "**not** a flush"]),
+        ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
+                   "Straights and flushes **do not count against** a low"]),
+        ("betting", ["**Pot limit**", "the biggest raise is to 7", "to 30"]),
+    ],
+)
+async def test_each_topic_is_private_and_fits(
+    harness: Harness, topic: str, needles: list[str]
+) -> None:
+    """Every topic answers privately with its title, within Discord's embed limits."""
+    reply = await harness.slash(harness.bob, "help", topic=topic)
+    assert reply.ephemeral
+    within_limits(reply)
+    assert reply.embeds[0].title == TOPICS[topic]
+    for needle in needles:
+        assert needle in reply.all_text, needle
+
+
+def test_ranked_examples_are_the_hands_they_illustrate() -> None:
+    """Each example is evaluated as its category, and the list is strictly best first."""
+    values = []
+    for name, example, _ in HAND_RANKS:
+        value = five_value(parse_cards(example))
+        label = describe_high(value)
+        expected = "Pair of" if name == "One pair" else name
+        assert label.startswith(expected), (name, label)
+        values.append(value)
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+
+
+@pytest.mark.parametrize(
+    "hole, board, label, hi_lo",
+    [(*e[:3], False) for e in OMAHA_EXAMPLES] + [(*e[:3], True) for e in HI_LO_EXAMPLES],
+)
+def test_omaha_examples_make_what_they_say(hole: str, board: str, label: str, hi_lo: bool) -> None:
+    """The engine labels every /help example exactly as the page does."""
+    assert hand_label(parse_cards(hole), parse_cards(board), hi_lo) == label
+
+
+def test_low_comparisons_on_the_hi_lo_page() -> None:
+    """7-5-4-3-2 beats 8-6-5-4-3, which beats 8-7-3-2-A (higher value is better)."""
+    def low(hole: str, board: str) -> int:
+        value = low_value(parse_cards(hole), parse_cards(board))
+        assert value is not None
+        return value
+
+    best = low("7c 5d Kh Kd", "4h 3s 2c Qd Jd")
+    middle = low("8c 6d Kh Kd", "5h 4s 3c Qd Jd")
+    worst = low("8c 7d Kh Kd", "3h 2s Ac Qd Jd")
+    assert best > middle > worst
+
+
+def test_pot_limit_examples_on_the_betting_page() -> None:
+    """Blinds 1-2, first to act: the pot-limit raise is to 7 (the engine's maximum)."""
+    sb, bb, first = (Player(seat=i, pos=i, stack=100) for i in (1, 2, 3))
+    sb.put_in(1, live=True)
+    bb.put_in(2, live=True)
+    round_ = BettingRound(Structure.POT_LIMIT, 2, level=2, full_bets=1)
+    legal = round_.legal([sb, bb, first], first, pot=3)
+    assert (legal.min_raise_to, legal.max_raise_to) == (4, 7)
+
+
+def test_long_pages_split_within_discord_limits() -> None:
+    """Long text becomes several embeds (no line cut) and several messages, all within limits."""
+    lines = [f"line {i:03d} " + "x" * 90 for i in range(300)]
+    embeds = pages("Long", lines, footer="More")
+    assert len(embeds) > 1
+    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for e in embeds)
+    joined = "\n".join(e.description or "" for e in embeds)
+    assert joined == "\n".join(lines)
+    assert embeds[0].title == f"Long (1/{len(embeds)})" and embeds[-1].footer.text == "More"
+    groups = messages(embeds)
+    assert len(groups) > 1
+    for group in groups:
+        assert len(group) <= EMBEDS_PER_MESSAGE
+        assert sum(len(e) for e in group) <= MESSAGE_EMBED_LIMIT
+    assert [e for g in groups for e in g] == embeds
+    assert isinstance(embeds[0], discord.Embed)
+
+
+async def test_long_help_is_sent_as_followups(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page bigger than one message arrives as a reply and private followups."""
+    import sys
+
+    module = sys.modules["cogs.help"]
+    monkeypatch.setattr(module, "betting_page", lambda: ["y" * 1000] * 20)
+    reply = await harness.slash(harness.carol, "help", topic="betting")
+    assert reply.ephemeral and len(reply.messages) > 1
+    within_limits(reply)
+    assert all(m.ephemeral for m in reply.messages)
+    assert sum(len(e.description or "") for e in reply.embeds) >= 20_000
