@@ -132,6 +132,17 @@ def _draw_rank(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, max_w: 
     return y + (bottom - top)
 
 
+def _index_size(c: Card, supersampled_height: int) -> int:
+    """Font size of the rank index on a face ``supersampled_height`` pixels tall."""
+    return round((0.33 if c.rank == 10 else 0.36) * supersampled_height)
+
+
+def index_px(c: Card | None, height: int) -> float:
+    """Font size in pixels of the rank index on the face of ``c`` ``height`` pixels tall
+    (0 for a card back, which has no letters)."""
+    return 0.0 if c is None else _index_size(c, height * SUPERSAMPLE) / SUPERSAMPLE
+
+
 def _face(c: Card, height: int, style: DeckStyle) -> Image.Image:
     s = SUPERSAMPLE
     w, h = card_width(height) * s, height * s
@@ -139,7 +150,7 @@ def _face(c: Card, height: int, style: DeckStyle) -> Image.Image:
     ink = suit_ink(c.suit, style)
     margin = 0.085 * w
     text = rank_text(c.rank)
-    size = round(0.36 * h) if text != "10" else round(0.33 * h)
+    size = _index_size(c, h)
     bottom = _draw_rank(draw, text, margin, 0.06 * h, 0.70 * w, size, ink)
     small = 0.23 * w
     sy = bottom + 0.055 * h

@@ -25,6 +25,7 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
     heading = 40 if view.value_label else 0
     height = PAD + HEAD + heading + max(1, len(rows)) * ROW_H + PAD
     cv = Canvas(WIDTH, height, pal, DeckStyle.FOUR_COLOUR)
+    cv.exact.update(MEDALS.values())
     page = (PAD, PAD - 10, WIDTH - PAD, height - PAD + 10)
     cv.text((PAD, PAD + 18), view.title, 34, pal.text, bold=True, anchor="lm", limit=page)
     if view.subtitle:
