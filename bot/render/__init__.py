@@ -9,6 +9,11 @@ The caller copies what a picture needs into a frozen view
         board=board, pots=(PotView(40),), button=6, to_act=2, clock=21, clock_total=30,
         game="Pot-limit Omaha \u00b7 10/20", street="Flop"), theme="dark", style="four_colour")
 
+After the hand the same table view carries each pot's winners
+(``PotView(1_800, "Main pot", winners=(PotWinner("Ann", 900, "high", seat=2), ...))``):
+the picture then shows who won which pot and half, marks the winning seats
+and reads "Showdown" or "Hand over".
+
 Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
 (the channel, every street), :func:`render_showdown`,
 :func:`render_leaderboard`. ``theme`` is "dark" or "light", ``style``

@@ -223,8 +223,7 @@ def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
     from bot.render import hole, showdown, table  # the sizes live with their layouts
 
     sizes = heights or (hole.CARD_H, hole.BOARD_H, table.BOARD_H, table.SHOWN_H,
-                        table.SHOWN_H_CROWDED, showdown.BOARD_H, showdown.HOLE_H,
-                        showdown.BEST_H)
+                        showdown.BOARD_H, showdown.HOLE_H, showdown.BEST_H)
     count = 0
     for style in styles:
         for height in sizes:

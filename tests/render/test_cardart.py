@@ -101,9 +101,9 @@ def test_preload_draws_the_sprites_the_pictures_use() -> None:
     """After preload, a table render draws no new sprite (the cache only gets hits)."""
     from bot.render import preload
     from bot.render.samples import full_table
-    from bot.render.table import render_table
+    from bot.render.table import BOARD_H, render_table
 
-    assert preload(("four_colour",), (118, 54)) == 2 * 52 + 1
+    assert preload(("four_colour",), (BOARD_H,)) == 52 + 1
     before = _sprite.cache_info()
     render_table(full_table())
     after = _sprite.cache_info()
