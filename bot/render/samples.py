@@ -115,15 +115,15 @@ def showdown() -> ShowdownView:
         (
             ShowdownHand("Alice", p("AsKh3d4c"),
                          BestHand(p("5s4c3d2cAh"), "Straight, five high"),
-                         BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900),
+                         BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900, seat=1),
             ShowdownHand("Bob the Builder with a long name", p("KsKdQhJc"),
-                         BestHand(p("KsKdAh9h7d"), "Pair of kings"), None),
+                         BestHand(p("KsKdAh9h7d"), "Pair of kings"), None, seat=2),
             ShowdownHand("Charlotte", p("Th9c8s6d"),
                          BestHand(p("9h8s7d6d5s"), "Straight, nine high"),
-                         BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900),
+                         BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900, seat=3),
         ),
-        (PotResult("Main pot", 1_800, (PotWinner("Charlotte", 900, "high"),
-                                       PotWinner("Alice", 900, "low"))),),
+        (PotResult("Main pot", 1_800, (PotWinner("Charlotte", 900, "high", 3),
+                                       PotWinner("Alice", 900, "low", 1))),),
         hi_lo=True, game=GAME)
 
 
@@ -154,6 +154,32 @@ def crowded_table(max_seats: int = 10, finished: bool = False) -> TableView:
                      to_act=None if finished else 2, clock=9.5, clock_total=30.0,
                      game="Pot-limit Omaha Hi-Lo 8 or better \u00b7 1,000,000/2,000,000",
                      street="River")
+
+
+def crowded_showdown(hands: int = 10, hole: int = 4, hi_lo: bool = True,
+                     side_pots: int = 9) -> ShowdownView:
+    """``hands`` real hands of ``hole`` cards shown on one board, 32-letter names, a main
+    pot and ``side_pots`` side pots, each split high and low (or won whole)."""
+    from bot.engine.evaluate import best_high, best_low
+
+    deck = list(DECK)
+    board = tuple(deck[-5:])
+    holes = [tuple(deck[i * hole:(i + 1) * hole]) for i in range(hands)]
+    shown = tuple(
+        ShowdownHand(LONG_NAMES[i], h, best_high(h, board),
+                     best_low(h, board) if hi_lo else None, won=7_654_321 if i < 6 else 0,
+                     seat=i + 1)
+        for i, h in enumerate(holes))
+    pots = []
+    for k in range(side_pots + 1):
+        a, b = k % min(6, hands), (k + 1) % min(6, hands)
+        split = hi_lo and k % 2 == 0
+        winners = ((PotWinner(LONG_NAMES[a], 4_938_271, "high", a + 1),
+                    PotWinner(LONG_NAMES[b], 4_938_272, "low", b + 1)) if split
+                   else (PotWinner(LONG_NAMES[a], 9_876_543, "", a + 1),))
+        pots.append(PotResult("Main pot" if k == 0 else f"Side pot {k}", 9_876_543, winners))
+    return ShowdownView("High Rollers " + "W" * 60, 987_654_321, board, shown, tuple(pots),
+                        hi_lo=hi_lo, game="Pot-limit Omaha Hi-Lo \u00b7 50/100")
 
 
 def leaderboard() -> LeaderboardView:
