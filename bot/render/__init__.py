@@ -16,8 +16,10 @@ and reads "Showdown" or "Hand over".
 
 Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
 (the channel, every street), :func:`render_showdown`,
-:func:`render_leaderboard`. ``theme`` is "dark" or "light", ``style``
-"four_colour" or "two_colour" (per player or per table).
+:func:`render_leaderboard`. They are made for a phone, where Discord shows
+them about 400 pixels wide: no letter is smaller than 12 pixels there.
+``theme`` is "dark" or "light", ``style`` "four_colour" or "two_colour" (per
+player or per table).
 
 Every ``render_*`` function is pure and CPU-bound; async code calls the
 ``render_*_async`` twins, which run it in a worker thread

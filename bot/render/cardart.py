@@ -212,6 +212,16 @@ def faded_card_image(c: Card | None, height: int,
     return img
 
 
+def sprite_heights() -> tuple[int, ...]:
+    """Every card face height the pictures draw (:func:`preload`'s default)."""
+    from bot.render import hole, showdown, table  # the sizes live with their layouts
+
+    return tuple(sorted({
+        *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, table.BOARD_H,
+        table.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
+        showdown.BEST_H}))
+
+
 def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
             heights: tuple[int, ...] = ()) -> int:
     """Draw every sprite the pictures use now rather than on first use; returns how many.
@@ -220,13 +230,11 @@ def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
     worker thread at start-up so that no player waits for a cold card
     (about 2 seconds per deck style on one core).
     """
-    from bot.render import hole, showdown, table  # the sizes live with their layouts
+    from bot.render import table
 
-    sizes = heights or (hole.CARD_H, hole.BOARD_H, table.BOARD_H, table.SHOWN_H,
-                        showdown.BOARD_H, showdown.HOLE_H, showdown.BEST_H)
     count = 0
     for style in styles:
-        for height in sizes:
+        for height in heights or sprite_heights():
             for c in DECK:
                 card_image(c, height, style)
                 count += 1
