@@ -144,7 +144,8 @@ def _same_player(hand: ShowdownHand, seat: int, name: str) -> bool:
 
 
 def won_where(view: ShowdownView, hand: ShowdownHand) -> str:
-    """Which pots, and which halves, ``hand`` took: "Main pot high, Side pot 1"."""
+    """Which pots, and which halves, ``hand`` took: "Main pot high, Side pot 1" (nothing
+    for the whole of a hand's only pot: "wins N" says it all)."""
     parts = []
     for i, pot in enumerate(view.pots):
         halves = [w.half.lower() for w in pot.winners
@@ -156,7 +157,7 @@ def won_where(view: ShowdownView, hand: ShowdownHand) -> str:
             parts.append(f"{label} scoop")
         elif halves[0] in ("high", "low"):
             parts.append(f"{label} {halves[0]}")
-        else:
+        elif len(view.pots) > 1:
             parts.append(label)
     return ", ".join(parts)
 

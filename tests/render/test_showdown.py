@@ -82,6 +82,12 @@ def test_each_winner_panel_says_which_pot_and_half_it_took() -> None:
                                  for p in view.pots))
     assert {p.tag: p.text for p in draw_showdown(unnamed).placed
             if p.tag.startswith("where:")} == where
+    only = replace(view, pots=(PotResult("Pot", 60, (PotWinner("Cy", 60, "", 3),)),))
+    assert not [p for p in draw_showdown(only).placed if p.tag.startswith("where:")]
+    split = replace(only, pots=(PotResult("Pot", 60, (PotWinner("Cy", 30, "high", 3),
+                                                      PotWinner("Ann", 30, "low", 1))),))
+    assert {p.tag: p.text for p in draw_showdown(split).placed
+            if p.tag.startswith("where:")} == {"where:0": "Pot low", "where:2": "Pot high"}
 
 
 def _side_pots_view() -> ShowdownView:
