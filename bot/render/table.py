@@ -282,7 +282,8 @@ def _stack_row_choice(seat: SeatView, forms: tuple[str, ...], pill: bool, size: 
             if width(stack, state) <= room:
                 return stack, state
     if won and forms:
-        return "", forms[0]
+        alone = [f for f in forms if text_width(f, size, bold=bold) <= room]
+        return "", (alone or forms)[0]
     return stacks[-1], ""
 
 

@@ -10,7 +10,7 @@ import pytest
 from bot.engine.cards import DECK, parse_cards
 from bot.render import render_table
 from bot.render.canvas import Canvas, Placed, chips, chips_short, inside, overlaps
-from bot.render.samples import courchevel_table, finished_table, full_table
+from bot.render.samples import courchevel_table, crowded_table, finished_table, full_table
 from bot.render.table import (
     BLIND_INK,
     BOARD_H,
@@ -223,6 +223,17 @@ def test_a_hand_won_without_a_showdown_says_hand_over() -> None:
     assert [p.text for p in _tagged(cv.placed, "street")] == ["HAND OVER"]
     assert [p.text for p in _tagged(cv.placed, "result")] == ["60", "Pot", "Mia", "60"]
     assert [p.text for p in _tagged(cv.placed, "state:1")] == ["+60"]
+
+
+def test_a_large_win_in_a_narrow_box_is_shown_whole_in_its_short_form() -> None:
+    """Ten seats, huge stacks and wins: neither stack nor win is ever cut to "...": the
+    win alone in its short form ("+49.4M") when both do not fit."""
+    cv = draw_table(crowded_table(10, finished=True))
+    states = {p.tag: p.text for p in _tagged(cv.placed, "state:")}
+    assert states and all(t.startswith("+") for t in states.values())
+    assert "+49.4M" in states.values() or "+98.8M" in states.values()
+    for p in _tagged(cv.placed, "state:") + _tagged(cv.placed, "stack:"):
+        assert not p.text.endswith("\u2026"), p
 
 
 def test_results_that_do_not_fit_end_in_a_count_of_the_rest() -> None:
