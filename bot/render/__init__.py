@@ -9,10 +9,17 @@ The caller copies what a picture needs into a frozen view
         board=board, pots=(PotView(40),), button=6, to_act=2, clock=21, clock_total=30,
         game="Pot-limit Omaha \u00b7 10/20", street="Flop"), theme="dark", style="four_colour")
 
+After the hand the same table view carries each pot's winners
+(``PotView(1_800, "Main pot", winners=(PotWinner("Ann", 900, "high", seat=2), ...))``):
+the picture then shows who won which pot and half, marks the winning seats
+and reads "Showdown" or "Hand over".
+
 Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
 (the channel, every street), :func:`render_showdown`,
-:func:`render_leaderboard`. ``theme`` is "dark" or "light", ``style``
-"four_colour" or "two_colour" (per player or per table).
+:func:`render_leaderboard`. They are made for a phone, where Discord shows
+them about 400 pixels wide: no letter is smaller than 12 pixels there.
+``theme`` is "dark" or "light", ``style`` "four_colour" or "two_colour" (per
+player or per table).
 
 Every ``render_*`` function is pure and CPU-bound; async code calls the
 ``render_*_async`` twins, which run it in a worker thread

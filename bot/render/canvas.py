@@ -2,23 +2,34 @@
 
 Every text and card goes through :class:`Canvas`, which fits text to the
 room it is given (cutting it with an ellipsis) and records the drawn extent
-next to the box it had to stay in. Tests read that record to prove that no
-text runs out of its box or the image and that cards do not overlap.
+next to the box it had to stay in, and the size of its letters (for a card,
+its rank index). Tests read that record to prove that no text runs out of
+its box or the image, that texts and cards do not overlap, and that every
+letter stays readable when Discord shrinks the picture to a phone's width.
+
+PNGs are written with a 256-colour palette: the pictures are flat colours,
+text and card art, which a palette holds without visible loss at a third of
+the bytes of true colour. The theme's own colours stay exact.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
-from bot.render.cardart import card_image, card_width, faded_card_image
+from bot.render.cardart import FACE, card_image, card_width, faded_card_image, index_px
 from bot.render.fonts import bold_stroke, drawable, fit, font
-from bot.render.theme import RGB, DeckStyle, Palette
+from bot.render.theme import RGB, SUIT_INK, DeckStyle, Palette
+
+#: The width at which Discord shows a picture on a phone, and the smallest
+#: letter (in pixels at that width) a player can read there.
+PHONE_WIDTH = 400
+PHONE_MIN_PX = 12
 
 Box = tuple[int, int, int, int]
 
@@ -34,6 +45,7 @@ class Placed:
     card: Card | None = None  # None for a card back (kind "card")
     tag: str = ""  # what the item is, for tests: "bet:3", "name:3", "board", ...
     faded: bool = False  # a card drawn faded (not used by the hand)
+    size: float = 0  # font size in pixels (a card: its rank index; a card back: 0)
 
 
 def inside(inner: Box, outer: Box) -> bool:
@@ -52,6 +64,7 @@ class Canvas:
         self.pal = pal
         self.style = DeckStyle(style)
         self.placed: list[Placed] = []
+        self.exact: set[RGB] = set()  # more colours the PNG must keep exactly (medals, ...)
 
     @property
     def bounds(self) -> Box:
@@ -80,7 +93,7 @@ class Canvas:
         x0 += max(0, limit[0] - x0) + min(0, limit[2] - (x0 + mask.width))
         extent = (x0, y0, x0 + mask.width, y0 + mask.height)
         self.img.paste(fill, extent, mask)
-        self.placed.append(Placed("text", extent, limit, shown, tag=tag))
+        self.placed.append(Placed("text", extent, limit, shown, tag=tag, size=size))
         return extent
 
     def card(self, c: Card | None, x: int, y: int, height: int, *, faded: bool = False,
@@ -89,7 +102,7 @@ class Canvas:
         self.img.paste(sprite, (x, y), sprite)
         extent = (x, y, x + sprite.width, y + sprite.height)
         self.placed.append(Placed("card", extent, limit or self.bounds, card=c, tag=tag,
-                                  faded=faded))
+                                  faded=faded, size=index_px(c, height)))
         return extent
 
     def card_row(self, cards: tuple[Card | None, ...], x: int, y: int, height: int, gap: int,
@@ -101,8 +114,19 @@ class Canvas:
                       limit=limit, tag=tag)
         return (x, y, x + len(cards) * (w + gap) - gap, y + height)
 
+    def phone_px(self, size: float) -> float:
+        """How tall letters of ``size`` pixels look once the picture is shown
+        :data:`PHONE_WIDTH` pixels wide."""
+        return size * PHONE_WIDTH / self.img.width
+
+    def keep(self) -> tuple[RGB, ...]:
+        """The colours the PNG keeps exact: the theme's, the cards' and :attr:`exact`'s."""
+        return tuple(sorted({*(getattr(self.pal, f.name) for f in fields(self.pal)), FACE,
+                             *SUIT_INK[self.style].values(), *self.exact}))
+
     def png(self) -> bytes:
-        return to_png(self.img)
+        """The picture as a palette PNG (see :func:`to_palette_png`)."""
+        return to_palette_png(self.img, self.keep())
 
 
 @lru_cache(maxsize=2048)
@@ -129,8 +153,35 @@ def row_width(n: int, height: int, gap: int) -> int:
 
 
 def to_png(img: Image.Image) -> bytes:
+    """True-colour PNG bytes of ``img`` (RGBA sprites keep their alpha)."""
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def to_palette_png(img: Image.Image, keep: tuple[RGB, ...] = ()) -> bytes:
+    """PNG bytes of the RGB ``img`` with a 256-colour palette, ``keep``'s colours exact.
+
+    The palette is an adaptive one (fast octree) of the picture's colours plus
+    ``keep`` (at most 64); each pixel takes its nearest palette colour, without
+    dithering (dithering would speckle flat areas and cost bytes). Adaptive
+    colours within a few levels of a kept one are left out: Pillow's palette
+    lookup is coarse and could otherwise give a kept colour's pixels a
+    neighbour one level off.
+    """
+    keep = keep[:64]
+    adaptive = img.quantize(colors=256 - len(keep), method=Image.Quantize.FASTOCTREE,
+                            dither=Image.Dither.NONE)
+    flat = (adaptive.getpalette() or [])[:3 * (256 - len(keep))]
+    colours = [
+        rgb for rgb in (tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))
+        if not any(max(abs(a - b) for a, b in zip(rgb, k, strict=True)) <= 6 for k in keep)
+    ]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for rgb in (*colours, *keep) for v in rgb])
+    buf = io.BytesIO()
+    img.quantize(palette=palette, dither=Image.Dither.NONE).save(buf, format="PNG",
+                                                                compress_level=6)
     return buf.getvalue()
 
 
@@ -151,5 +202,5 @@ def chips_short(amount: int) -> str:
     return str(amount)
 
 
-__all__ = ["Box", "Canvas", "Placed", "chips", "chips_short", "drawable", "inside", "overlaps",
-           "row_width", "text_mask", "to_png"]
+__all__ = ["PHONE_MIN_PX", "PHONE_WIDTH", "Box", "Canvas", "Placed", "chips", "chips_short",
+           "drawable", "inside", "overlaps", "row_width", "text_mask", "to_palette_png", "to_png"]

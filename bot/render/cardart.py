@@ -132,6 +132,17 @@ def _draw_rank(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, max_w: 
     return y + (bottom - top)
 
 
+def _index_size(c: Card, supersampled_height: int) -> int:
+    """Font size of the rank index on a face ``supersampled_height`` pixels tall."""
+    return round((0.33 if c.rank == 10 else 0.36) * supersampled_height)
+
+
+def index_px(c: Card | None, height: int) -> float:
+    """Font size in pixels of the rank index on the face of ``c`` ``height`` pixels tall
+    (0 for a card back, which has no letters)."""
+    return 0.0 if c is None else _index_size(c, height * SUPERSAMPLE) / SUPERSAMPLE
+
+
 def _face(c: Card, height: int, style: DeckStyle) -> Image.Image:
     s = SUPERSAMPLE
     w, h = card_width(height) * s, height * s
@@ -139,7 +150,7 @@ def _face(c: Card, height: int, style: DeckStyle) -> Image.Image:
     ink = suit_ink(c.suit, style)
     margin = 0.085 * w
     text = rank_text(c.rank)
-    size = round(0.36 * h) if text != "10" else round(0.33 * h)
+    size = _index_size(c, h)
     bottom = _draw_rank(draw, text, margin, 0.06 * h, 0.70 * w, size, ink)
     small = 0.23 * w
     sy = bottom + 0.055 * h
@@ -201,6 +212,16 @@ def faded_card_image(c: Card | None, height: int,
     return img
 
 
+def sprite_heights() -> tuple[int, ...]:
+    """Every card face height the pictures draw (:func:`preload`'s default)."""
+    from bot.render import hole, showdown, table  # the sizes live with their layouts
+
+    return tuple(sorted({
+        *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, table.BOARD_H,
+        table.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
+        showdown.BEST_H}))
+
+
 def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
             heights: tuple[int, ...] = ()) -> int:
     """Draw every sprite the pictures use now rather than on first use; returns how many.
@@ -209,14 +230,11 @@ def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
     worker thread at start-up so that no player waits for a cold card
     (about 2 seconds per deck style on one core).
     """
-    from bot.render import hole, showdown, table  # the sizes live with their layouts
+    from bot.render import table
 
-    sizes = heights or (hole.CARD_H, hole.BOARD_H, table.BOARD_H, table.SHOWN_H,
-                        table.SHOWN_H_CROWDED, showdown.BOARD_H, showdown.HOLE_H,
-                        showdown.BEST_H)
     count = 0
     for style in styles:
-        for height in sizes:
+        for height in heights or sprite_heights():
             for c in DECK:
                 card_image(c, height, style)
                 count += 1

@@ -1,4 +1,9 @@
-"""The hole-card picture a player gets in a direct message."""
+"""The hole-card picture a player gets in a direct message.
+
+800 pixels wide (about 400 on a phone, where 24-pixel letters read as 12): the
+cards as large as the width allows, sorted by suit and rank, and once the board
+is out the board and what the player has.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +18,24 @@ from bot.render.views import HoleCardsView
 #: so two neighbouring groups never share a colour.
 SUIT_ORDER = "shcd"
 
-PAD = 28
-CARD_H = 220
+WIDTH = 800  # Discord shows it about 400 wide on a phone: letters >= 24 px stay >= 12
+PAD = 16
+CARD_H = 240  # the tallest hole cards (four or five fit the width at this size)
 GAP = 14
 BOARD_H = 100
 BOARD_GAP = 8
-MIN_WIDTH = 760
-HEAD_H = 96  # title and game lines above the cards
+HEAD_H = 66  # title and game lines above the cards
+LABEL_W = 90  # "Board" left of the board
+SMALL = 24
+
+
+def card_height(n: int) -> int:
+    """The height of ``n`` hole cards side by side: as tall as the width allows, at most
+    :data:`CARD_H`."""
+    height = CARD_H
+    while row_width(n, height, GAP) > WIDTH - 2 * PAD:
+        height -= 1
+    return height
 
 
 def sort_hole(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -34,38 +50,39 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
         raise ValueError("a hole-card picture shows 1 to 6 cards")
     pal = palette(theme)
     cards = sort_hole(view.cards)
-    width = max(MIN_WIDTH, 2 * PAD + row_width(len(cards), CARD_H, GAP))
+    card_h = card_height(len(cards))
     show_board = bool(view.board)
-    height = PAD + HEAD_H + CARD_H + PAD
+    height = PAD + HEAD_H + card_h + PAD
     if show_board:
-        height += 24 + BOARD_H + (16 + 40 if view.label else 0)
-    cv = Canvas(width, height, pal, DeckStyle(style))
-    inner = (PAD, PAD - 8, width - PAD, height - PAD + 8)
+        height += 16 + BOARD_H + (12 + 36 if view.label else 0)
+    cv = Canvas(WIDTH, height, pal, DeckStyle(style))
+    inner = (PAD, 0, WIDTH - PAD, height)
 
-    hand = f"Hand #{view.hand_number}"
-    hand_box = cv.text((width - PAD, PAD), hand, 26, pal.text_dim, anchor="ra", limit=inner)
-    name_limit = (PAD, inner[1], hand_box[0] - 20, inner[3])
-    cv.text((PAD, PAD), view.table_name, 32, pal.text, bold=True, limit=name_limit)
+    hand_box = cv.text((WIDTH - PAD, PAD + 12), f"Hand #{view.hand_number}", SMALL,
+                       pal.text_dim, anchor="rm", limit=(PAD, 0, WIDTH - PAD, PAD + 32))
+    cv.text((PAD, PAD + 12), view.table_name, 30, pal.text, bold=True, anchor="lm",
+            limit=(PAD, 0, hand_box[0] - 16, PAD + 32), tag="title")
     sub = view.game or f"{len(cards)} hole cards"
-    cv.text((PAD, PAD + 44), sub, 24, pal.text_dim, limit=inner)
+    cv.text((PAD, PAD + 46), sub, SMALL, pal.text_dim, anchor="lm",
+            limit=(PAD, PAD + 32, WIDTH - PAD, PAD + HEAD_H - 2), tag="game")
 
     y = PAD + HEAD_H
-    x = (width - row_width(len(cards), CARD_H, GAP)) // 2
-    cv.card_row(cards, x, y, CARD_H, GAP)
-    y += CARD_H
+    x = (WIDTH - row_width(len(cards), card_h, GAP)) // 2
+    cv.card_row(cards, x, y, card_h, GAP, tag="hole")
+    y += card_h
 
     if show_board:
-        y += 24
-        label_w = 100
-        cv.text((PAD, y + BOARD_H // 2), "Board", 24, pal.text_dim, anchor="lm",
-                limit=(PAD, y, PAD + label_w - 10, y + BOARD_H))
-        cv.card_row(tuple(view.board), PAD + label_w, y, BOARD_H, BOARD_GAP)
+        y += 16
+        cv.text((PAD, y + BOARD_H // 2), "Board", SMALL, pal.text_dim, anchor="lm",
+                limit=(PAD, y, PAD + LABEL_W - 10, y + BOARD_H), tag="board-label")
+        cv.card_row(tuple(view.board), PAD + LABEL_W, y, BOARD_H, BOARD_GAP, tag="board")
         y += BOARD_H
         if view.label:
-            y += 16
-            lead = cv.text((PAD, y + 20), "You have:", 28, pal.text_dim, anchor="lm", limit=inner)
-            cv.text((lead[2] + 12, y + 20), view.label, 30, pal.accent, bold=True, anchor="lm",
-                    limit=inner)
+            y += 12
+            lead = cv.text((PAD, y + 18), "You have:", 26, pal.text_dim, anchor="lm",
+                           limit=inner)
+            cv.text((lead[2] + 12, y + 18), view.label, 28, pal.accent, bold=True,
+                    anchor="lm", limit=inner, tag="label")
     return cv
 
 
@@ -76,4 +93,4 @@ def render_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
     return draw_hole_cards(view, theme, style).png()
 
 
-__all__ = ["SUIT_ORDER", "draw_hole_cards", "render_hole_cards", "sort_hole"]
+__all__ = ["SUIT_ORDER", "card_height", "draw_hole_cards", "render_hole_cards", "sort_hole"]

@@ -11,6 +11,7 @@ WIDTH = 760
 PAD = 28
 ROW_H = 58
 HEAD = 96
+SMALL = 24  # the smallest letters: 12 px when Discord shows the picture 400 wide
 MEDALS = {1: (232, 184, 40), 2: (178, 186, 196), 3: (196, 120, 64)}
 
 
@@ -25,15 +26,16 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
     heading = 40 if view.value_label else 0
     height = PAD + HEAD + heading + max(1, len(rows)) * ROW_H + PAD
     cv = Canvas(WIDTH, height, pal, DeckStyle.FOUR_COLOUR)
+    cv.exact.update(MEDALS.values())
     page = (PAD, PAD - 10, WIDTH - PAD, height - PAD + 10)
     cv.text((PAD, PAD + 18), view.title, 34, pal.text, bold=True, anchor="lm", limit=page)
     if view.subtitle:
-        cv.text((PAD, PAD + 60), view.subtitle, 22, pal.text_dim, anchor="lm", limit=page)
+        cv.text((PAD, PAD + 60), view.subtitle, SMALL, pal.text_dim, anchor="lm", limit=page)
     y = PAD + HEAD
     if view.value_label:
-        cv.text((WIDTH - PAD - 16, y + 18), view.value_label, 20, pal.text_dim, bold=True,
+        cv.text((WIDTH - PAD - 16, y + 18), view.value_label, SMALL, pal.text_dim, bold=True,
                 anchor="rm", limit=page)
-        cv.text((PAD + 76, y + 18), "Player", 20, pal.text_dim, bold=True, anchor="lm",
+        cv.text((PAD + 76, y + 18), "Player", SMALL, pal.text_dim, bold=True, anchor="lm",
                 limit=page)
         y += heading
     if not rows:
@@ -54,8 +56,7 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
         if medal:
             cv.draw.ellipse((cx - 19, mid - 19, cx + 19, mid + 19), fill=medal)
         rank_ink = (30, 30, 30) if medal else pal.text_dim
-        rsize = 22 if row.rank < 100 else 16
-        cv.text((cx, mid), str(row.rank), rsize, rank_ink, bold=True, anchor="mm",
+        cv.text((cx, mid), str(row.rank), SMALL, rank_ink, bold=True, anchor="mm",
                 limit=(cx - 30, box[1], cx + 30, box[3]))
         value_left = box[2] - 16 - value_w
         losing = isinstance(row.value, int) and row.value < 0

@@ -1,4 +1,5 @@
-"""Example views: a busy 10-seat table, hole cards, a hi-lo showdown, a leaderboard.
+"""Example views: a busy 10-seat table during and after a hand, hole cards, a hi-lo
+showdown, a leaderboard.
 
 Used by the benchmark, the golden-image tests and for previewing the art
 (``python -m bot.render.samples OUT_DIR`` writes every picture in both themes).
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.engine.cards import parse_cards
+from bot.engine.cards import DECK, parse_cards
 from bot.render.views import (
     BestHand,
     HoleCardsView,
@@ -67,6 +68,34 @@ def courchevel_table() -> TableView:
                      game="Pot-limit Courchevel \u00b7 5/10", street="Preflop")
 
 
+def finished_table() -> TableView:
+    """Ten seats after a hi-lo showdown on Ah7d2c5s9h: Dmitri's nine-high straight takes
+    the main pot's high half and Alice's wheel its low half; Alice scoops side pot 1;
+    Bob's kings and Juliette's 6-5-3-2-A split side pot 2."""
+    p = parse_cards
+    shown = {1: p("AsKh3d4c"), 2: p("KsKdQhJc"), 4: p("Th9c8s6d"), 10: p("JdJs6h3s")}
+    rows = [("Alice", 10_570, S.ALL_IN), ("Bob the Builder", 98_762_832, S.ACTIVE),
+            ("Charlotte-Amelie von Habsburg", 0, S.FOLDED), ("Dmitri", 6_170, S.ALL_IN),
+            ("Eve", 2_000, S.FOLDED), ("Farah", 1_000, S.SITTING_OUT), ("Gus", 450, S.FOLDED),
+            ("Hannah", 11_950, S.FOLDED), ("Ivan", 700, S.FOLDED),
+            ("Juliette", 600, S.ACTIVE)]
+    seats = tuple(
+        SeatView(i + 1, name, stack, status=status, cards=4 if i + 1 in shown else 0,
+                 shown=shown.get(i + 1, ()))
+        for i, (name, stack, status) in enumerate(rows))
+    pots = (
+        PotView(12_340, "Main pot", (PotWinner("Dmitri", 6_170, "high", 4),
+                                     PotWinner("Alice", 6_170, "low", 1))),
+        PotView(4_400, "Side pot 1", (PotWinner("Alice", 2_200, "high", 1),
+                                      PotWinner("Alice", 2_200, "low", 1))),
+        PotView(800, "Side pot 2", (PotWinner("Bob the Builder", 400, "high", 2),
+                                    PotWinner("Juliette", 400, "low", 10))),
+    )
+    return TableView(
+        table_name="High Rollers #general", hand_number=1234, max_seats=10, seats=seats,
+        board=p("Ah7d2c5s9h"), pots=pots, button=7, game=GAME, street="River")
+
+
 def hole_cards() -> HoleCardsView:
     return HoleCardsView("High Rollers #general", 1234, parse_cards("7hAhKsQs"),
                          board=parse_cards("Kh9h2s"), label="Pair of kings; no low",
@@ -85,17 +114,72 @@ def showdown() -> ShowdownView:
         "High Rollers #general", 1234, p("Ah7d2c5s9h"),
         (
             ShowdownHand("Alice", p("AsKh3d4c"),
-                      BestHand(p("5s4c3d2cAh"), "Straight, five high"),
-                      BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900),
+                         BestHand(p("5s4c3d2cAh"), "Straight, five high"),
+                         BestHand(p("5s4c3d2cAh"), "Low 5-4-3-2-A"), won=900, seat=1),
             ShowdownHand("Bob the Builder with a long name", p("KsKdQhJc"),
-                      BestHand(p("KsKdAh9h7d"), "Pair of kings"), None),
+                         BestHand(p("KsKdAh9h7d"), "Pair of kings"), None, seat=2),
             ShowdownHand("Charlotte", p("Th9c8s6d"),
-                      BestHand(p("9h8s7d6d5s"), "Straight, nine high"),
-                      BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900),
+                         BestHand(p("9h8s7d6d5s"), "Straight, nine high"),
+                         BestHand(p("8s6d5s2cAh"), "Low 8-6-5-2-A"), won=900, seat=3),
         ),
-        (PotResult("Main pot", 1_800, (PotWinner("Charlotte", 900, "high"),
-                                       PotWinner("Alice", 900, "low"))),),
+        (PotResult("Main pot", 1_800, (PotWinner("Charlotte", 900, "high", 3),
+                                       PotWinner("Alice", 900, "low", 1))),),
         hi_lo=True, game=GAME)
+
+
+LONG_NAMES = tuple(f"{first} {'W' * 32}"[:32] for first in (
+    "Maximilian", "Wilhelmina", "Bartholomew", "Gwendolyn", "Montgomery", "Anastasia",
+    "Christopher", "Evangeline", "Sebastian", "Margherita"))
+
+
+def crowded_table(max_seats: int = 10, finished: bool = False) -> TableView:
+    """Every seat taken by a 32-letter name, huge stacks and bets, both blinds, the button,
+    the clock, all-ins, folds and a main pot with side pots; ``finished``: after the
+    hand, shown cards and every pot split high and low."""
+    n = max_seats
+    deck = iter(DECK)
+    seats = tuple(
+        SeatView(i + 1, LONG_NAMES[i], 987_654_321 if i % 3 else 0,
+                 0 if finished else 123_456_789,
+                 (S.ALL_IN, S.ACTIVE, S.FOLDED)[i % 3], ("SB", "BB", "")[min(i, 2)], cards=4,
+                 shown=tuple(next(deck) for _ in range(4)) if finished and i % 3 != 2 else ())
+        for i in range(n))
+    pots = tuple(
+        PotView(98_765_432 + i, winners=(PotWinner(LONG_NAMES[i], 49_382_716, "high", i + 1),
+                                         PotWinner(LONG_NAMES[n - 1 - i], 49_382_716, "low",
+                                                   n - i)) if finished else ())
+        for i in range(n))
+    return TableView("High Rollers " + "W" * 60, 987_654_321, n, seats,
+                     board=tuple(next(deck) for _ in range(5)), pots=pots, button=n,
+                     to_act=None if finished else 2, clock=9.5, clock_total=30.0,
+                     game="Pot-limit Omaha Hi-Lo 8 or better \u00b7 1,000,000/2,000,000",
+                     street="River")
+
+
+def crowded_showdown(hands: int = 10, hole: int = 4, hi_lo: bool = True,
+                     side_pots: int = 9) -> ShowdownView:
+    """``hands`` real hands of ``hole`` cards shown on one board, 32-letter names, a main
+    pot and ``side_pots`` side pots, each split high and low (or won whole)."""
+    from bot.engine.evaluate import best_high, best_low
+
+    deck = list(DECK)
+    board = tuple(deck[-5:])
+    holes = [tuple(deck[i * hole:(i + 1) * hole]) for i in range(hands)]
+    shown = tuple(
+        ShowdownHand(LONG_NAMES[i], h, best_high(h, board),
+                     best_low(h, board) if hi_lo else None, won=7_654_321 if i < 6 else 0,
+                     seat=i + 1)
+        for i, h in enumerate(holes))
+    pots = []
+    for k in range(side_pots + 1):
+        a, b = k % min(6, hands), (k + 1) % min(6, hands)
+        split = hi_lo and k % 2 == 0
+        winners = ((PotWinner(LONG_NAMES[a], 4_938_271, "high", a + 1),
+                    PotWinner(LONG_NAMES[b], 4_938_272, "low", b + 1)) if split
+                   else (PotWinner(LONG_NAMES[a], 9_876_543, "", a + 1),))
+        pots.append(PotResult("Main pot" if k == 0 else f"Side pot {k}", 9_876_543, winners))
+    return ShowdownView("High Rollers " + "W" * 60, 987_654_321, board, shown, tuple(pots),
+                        hi_lo=hi_lo, game="Pot-limit Omaha Hi-Lo \u00b7 50/100")
 
 
 def leaderboard() -> LeaderboardView:
@@ -120,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for theme in ("dark", "light"):
         (out / f"table_{theme}.png").write_bytes(render_table(full_table(), theme))
+        (out / f"finished_{theme}.png").write_bytes(render_table(finished_table(), theme))
         (out / f"courchevel_{theme}.png").write_bytes(
             render_table(courchevel_table(), theme, "two_colour"))
         (out / f"hole_{theme}.png").write_bytes(render_hole_cards(hole_cards(), theme))

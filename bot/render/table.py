@@ -1,83 +1,124 @@
 """The table picture posted to the channel at every street and at the end.
 
-Layout (1280 x 860): a header with the table name, the game and the hand
-number; an oval felt with the board in the middle (five card slots, dealt
-cards in them), the pot above it and the side pots under it; up to ten seat
-boxes on a larger oval around the felt, seat 1 at the top going clockwise. A
-seat's position depends only on its seat number and the table's size, so a
-player stays in the same place hand after hand. Each box shows the name,
-the stack, the dealer button, blind and status badges and, for the player to
-act, the remaining clock. Bets sit on the felt between the seat and the
-board; face-down cards peek out from behind the box.
+Made for a phone: Discord shows it about 400 pixels wide, so the picture is
+800 pixels wide and no letter is smaller than 24 pixels (12 on the phone).
+
+Layout (800 x 624): a header with the table name, the hand number, the game
+and the street; a long felt with the seats along its two long sides, up to
+five a side: seat 1 top left, then clockwise (left to right along the top,
+right to left along the bottom). A seat's place depends only on its seat
+number and the table's size, so a player stays in the same place hand after
+hand. Each seat box shows the name (and the dealer button), the stack and,
+on the right of the stack, the seat's state: the time left for the player to
+act (with a clock bar along the bottom of the box), "Folded", "Sitting out",
+"Waiting", an all-in badge, or after the hand what the seat won.
+
+In front of each seat, on the felt: its face-down cards peeking out from
+behind the box, its bet (a chip, or the small or big blind marker, and the
+amount), or its shown cards. In the middle: the pot (everything in the
+middle, this round's bets included), the board, and each pot on its own
+(main pot, side pot 1, ...); after the hand, who won each pot.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.canvas import Box, Canvas, chips, chips_short, inside, row_width
+from bot.render import pots
+from bot.render.canvas import Box, Canvas, chips, chips_short, row_width
 from bot.render.cardart import card_width
 from bot.render.fonts import display_name, text_width
-from bot.render.theme import DeckStyle, Palette, Theme, palette
+from bot.render.theme import RGB, DeckStyle, Palette, Theme, palette
 from bot.render.views import SeatStatus, SeatView, TableView
 
-WIDTH, HEIGHT = 1280, 860
-PAD = 24
-HEADER = 84
-CENTER = (WIDTH // 2, 486)
-SEAT_RX, SEAT_RY = 512, 300
-FELT_RX, FELT_RY = 440, 226
-RAIL = 16
-BOX_W, BOX_H = 236, 112
-BOARD_H, BOARD_GAP = 118, 10
-MINI_H, MINI_PEEK, MINI_STEP = 52, 24, 18
-SHOWN_H, SHOWN_H_CROWDED = 64, 54  # shown cards; the smaller size above six seats
-BET_SIZE = 26
+WIDTH = 800
+MARGIN = 8
+HEADER = 64  # header height; the top row of seats starts under it
+BOX_H = 84
+BOX_MAX_W = 200
+BOX_GAP = 6  # between two seat boxes of a full row
+FRONT = 80  # the strip of felt in front of a row of seats: cards, bets
+POT_LINE = 36
+BOARD_H, BOARD_GAP = 90, 8
+PILL_H, PILL_GAP = pots.PILL_H, 6
+POT_ROWS = 2  # rows of pots under the board
+RESULT_ROWS = 3  # rows of results under the board (moved up) after the hand
+ROW_STEP = PILL_H + 4
+TOP_Y = HEADER + 2
+FRONT_TOP = TOP_Y + BOX_H + 4
+CENTRE_TOP = FRONT_TOP + FRONT
+BOARD_TOP = CENTRE_TOP + POT_LINE + 6
+ROWS_TOP = BOARD_TOP + BOARD_H + 8
+FRONT_BOTTOM = ROWS_TOP + POT_ROWS * ROW_STEP
+BOTTOM_Y = FRONT_BOTTOM + FRONT + 4
+HEIGHT = BOTTOM_Y + BOX_H + MARGIN
+CENTER = (WIDTH // 2, (BOARD_TOP + BOARD_TOP + BOARD_H) // 2)
+
+MINI_H, MINI_PEEK, MINI_STEP = 46, 24, 15  # face-down cards behind a seat box
+SHOWN_H = FRONT - 6  # shown cards in front of a seat (indices stay >= 24 px)
+TEXT = 26  # names, stacks, amounts
+SMALL = pots.SIZE  # the smallest letters drawn: 12 px on a phone
 CHIP_R = 12
-BET_T = 0.60  # bets sit this far from the centre towards their seat
+BLIND_INK: dict[str, RGB] = {"SB": (46, 104, 200), "BB": (132, 70, 196)}
+POT_COLUMNS = 5  # pots side by side under the board (2 rows hold 10: a full table's most)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpot:
     seat: int
     box: Box
-    bet_at: tuple[int, int]  # centre of the bet label
-    above_centre: bool  # the box is above the felt's centre line
+    above_centre: bool  # the seat is in the top row (its felt is below it)
+
+    @property
+    def front(self) -> Box:
+        """The strip of felt in front of the seat: its cards and its bet go there."""
+        x0, _, x1, _ = self.box
+        top = FRONT_TOP if self.above_centre else FRONT_BOTTOM
+        return (x0 - BOX_GAP // 2, top, x1 + BOX_GAP // 2, top + FRONT)
 
 
-def _ellipse_point(angle_deg: float, rx: float, ry: float) -> tuple[float, float]:
-    a = math.radians(angle_deg)
-    return CENTER[0] + rx * math.cos(a), CENTER[1] - ry * math.sin(a)
+def _row_centres(count: int, box_w: int) -> list[float]:
+    """Centres of ``count`` boxes spread evenly along a row, left to right."""
+    if count == 1:
+        return [WIDTH / 2]
+    span = min(WIDTH - 2 * MARGIN - box_w, (count - 1) * (box_w + 80))
+    return [WIDTH / 2 - span / 2 + i * span / (count - 1) for i in range(count)]
 
 
 @lru_cache(maxsize=16)
 def seat_spots(max_seats: int) -> tuple[SeatSpot, ...]:
-    """Where each seat of a ``max_seats`` table sits: seat 1 at the top, then clockwise."""
+    """Where each seat of a ``max_seats`` table sits: the first half along the top from
+    the left, the rest along the bottom from the right (clockwise)."""
     if not 2 <= max_seats <= 10:
         raise ValueError("a table has 2 to 10 seats")
+    top = (max_seats + 1) // 2
+    box_w = min(BOX_MAX_W, (WIDTH - 2 * MARGIN - (top - 1) * BOX_GAP) // top)
     spots = []
-    for i in range(max_seats):
-        angle = 90 - 360 * i / max_seats
-        if max_seats in (4, 8):  # no seat straight at the top: pairs look balanced
-            angle -= 180 / max_seats
-        sx, sy = _ellipse_point(angle, SEAT_RX, SEAT_RY)
-        box = (round(sx - BOX_W / 2), round(sy - BOX_H / 2),
-               round(sx + BOX_W / 2), round(sy + BOX_H / 2))
-        bx = CENTER[0] + (sx - CENTER[0]) * BET_T
-        by = CENTER[1] + (sy - CENTER[1]) * BET_T
-        spots.append(SeatSpot(i + 1, box, (round(bx), round(by)), sy < CENTER[1]))
+    for i, cx in enumerate(_row_centres(top, box_w)):
+        x0 = round(cx - box_w / 2)
+        spots.append(SeatSpot(i + 1, (x0, TOP_Y, x0 + box_w, TOP_Y + BOX_H), True))
+    bottom = max_seats - top
+    for i, cx in enumerate(reversed(_row_centres(bottom, box_w))):
+        x0 = round(cx - box_w / 2)
+        spots.append(SeatSpot(top + i + 1, (x0, BOTTOM_Y, x0 + box_w, BOTTOM_Y + BOX_H),
+                              False))
     return tuple(spots)
 
 
-def board_box() -> Box:
+def board_box(over: bool = False) -> Box:
+    """Where the board goes; after the hand it moves up to the pot line's place."""
     w = row_width(5, BOARD_H, BOARD_GAP)
     x = CENTER[0] - w // 2
-    y = CENTER[1] - BOARD_H // 2 + 6
-    return (x, y, x + w, y + BOARD_H)
+    top = CENTRE_TOP + 4 if over else BOARD_TOP
+    return (x, top, x + w, top + BOARD_H)
+
+
+def centre_band() -> Box:
+    """The middle of the felt: the pot line, the board and the rows of pots under it."""
+    return (MARGIN + 16, CENTRE_TOP, WIDTH - MARGIN - 16, FRONT_BOTTOM - 4)
 
 
 @lru_cache(maxsize=8)
@@ -87,33 +128,34 @@ def _background(theme: Theme) -> Image.Image:
     s = 2
     img = Image.new("RGB", (WIDTH * s, HEIGHT * s), pal.background)
     d = ImageDraw.Draw(img)
-    cx, cy = CENTER[0] * s, CENTER[1] * s
-    rx, ry = (FELT_RX + RAIL) * s, (FELT_RY + RAIL) * s
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=pal.felt_edge)
-    rx, ry = FELT_RX * s, FELT_RY * s
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=pal.felt)
-    rx, ry = (FELT_RX - 18) * s, (FELT_RY - 18) * s
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=pal.slot, width=2 * s)
+    top, bottom = TOP_Y + BOX_H // 2, BOTTOM_Y + BOX_H // 2
+    rail = (MARGIN + 4, top, WIDTH - MARGIN - 4, bottom)
+    d.rounded_rectangle(tuple(v * s for v in rail), radius=150 * s, fill=pal.felt_edge)
+    felt = (rail[0] + 12, rail[1] + 12, rail[2] - 12, rail[3] - 12)
+    d.rounded_rectangle(tuple(v * s for v in felt), radius=138 * s, fill=pal.felt)
+    line = (felt[0] + 14, felt[1] + 14, felt[2] - 14, felt[3] - 14)
+    d.rounded_rectangle(tuple(v * s for v in line), radius=124 * s, outline=pal.slot,
+                        width=2 * s)
     return img.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
 
 
-def _badge(cv: Canvas, right: int, mid_y: int, text: str, fill: tuple[int, int, int],
-           ink: tuple[int, int, int], limit: Box, tag: str) -> int:
-    """A small pill ending at ``right``; returns its left edge."""
-    size = 18
-    w = text_width(text, size, bold=True) + 16
-    left = right - w
-    if left < limit[0]:
-        return right
-    cv.draw.rounded_rectangle((left, mid_y - 13, right, mid_y + 13), radius=13, fill=fill)
-    cv.text(((left + right) / 2, mid_y), text, size, ink, bold=True, anchor="mm",
-            limit=(left, mid_y - 13, right, mid_y + 13), tag=tag)
-    return left
-
-
 def _fmt_clock(seconds: float) -> str:
-    s = max(0, math.ceil(seconds))
+    s = max(0, int(seconds + 0.999))
     return f"{s // 60}:{s % 60:02d}"
+
+
+def _pill(cv: Canvas, box: Box, text: str, fill: RGB, ink: RGB, tag: str,
+          size: int = SMALL) -> Box:
+    """A rounded label: ``text`` centred in ``box`` on ``fill``."""
+    x0, y0, x1, y1 = box
+    cv.draw.rounded_rectangle(box, radius=(y1 - y0) // 2, fill=fill)
+    cv.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, ink, bold=True, anchor="mm",
+            limit=box, tag=tag)
+    return box
+
+
+def _pill_w(text: str, size: int = SMALL) -> int:
+    return text_width(text, size, bold=True) + 18
 
 
 def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
@@ -127,256 +169,266 @@ def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
     return (cx, cy, cx + total, cy + MINI_H)
 
 
-_Badge = tuple[str, tuple[int, int, int], tuple[int, int, int]]  # text, fill, ink
+# -- the hand's outcome -------------------------------------------------------------------
+
+def hand_over(view: TableView) -> bool:
+    """A view with winners in any pot shows a finished hand."""
+    return any(p.winners for p in view.pots)
 
 
-def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
+def winnings(view: TableView) -> dict[int, int]:
+    """Chips each seat won, all pots together (a winner without a seat number is found
+    by name)."""
+    by_name = {s.name: s.seat for s in view.seats}
+    won: dict[int, int] = {}
+    for pot in view.pots:
+        for w in pot.winners:
+            seat = w.seat or by_name.get(w.name, 0)
+            if seat:
+                won[seat] = won.get(seat, 0) + w.amount
+    return won
+
+
+# -- seats --------------------------------------------------------------------------------
+
+def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, won: int) -> None:
     """A seat: face-down cards behind the box, the box, the name and dealer button, the
-    stack and badges, and for the player to act the clock."""
+    stack and the seat's state, and for the player to act the clock bar."""
     out = seat.status in (SeatStatus.FOLDED, SeatStatus.SITTING_OUT, SeatStatus.WAITING)
-    turn = view.to_act == seat.seat
+    turn = view.to_act == seat.seat and not hand_over(view)
     _draw_backs(cv, spot, seat)
-    _draw_seat_box(cv, spot, out, turn)
+    pal: Palette = cv.pal
+    highlight = turn or won > 0
+    cv.draw.rounded_rectangle(spot.box, radius=12, fill=pal.panel_dim if out else pal.panel,
+                              outline=pal.accent if highlight else pal.panel_edge,
+                              width=4 if highlight else 2)
     x0, y0, x1, y1 = spot.box
-    inner = (x0 + 12, y0 + 6, x1 - 12, y1 - 6)
-    _draw_name_row(cv, spot, seat, view, inner, out)
-    _draw_stack_row(cv, spot, seat, inner, out)
+    inner = (x0 + 8, y0 + 4, x1 - 8, y1 - 4)
+    name_right = inner[2]
+    if view.button == seat.seat:
+        name_right = _draw_dealer_button(cv, x1 - 8 - 17, y0 + 22, seat.seat)
+    name = display_name(seat.name, f"Seat {seat.seat}")
+    cv.text((inner[0], y0 + 22), name, TEXT, pal.text_dim if out else pal.text, bold=True,
+            anchor="lm", limit=(inner[0], inner[1], name_right, y0 + 40),
+            tag=f"name:{seat.seat}")
+    _draw_stack_row(cv, spot, seat, view, inner, out, turn, won)
     if turn:
-        _draw_turn_clock(cv, spot, seat, view)
+        _draw_clock_bar(cv, spot, view)
 
 
 def _draw_backs(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
-    """Cards behind the box, peeking out towards the felt."""
     backs = backs_box(spot, seat)
     if backs is not None:
         for i in range(seat.cards):
             cv.card(None, backs[0] + i * MINI_STEP, backs[1], MINI_H, tag=f"back:{seat.seat}")
 
 
-def _draw_seat_box(cv: Canvas, spot: SeatSpot, out: bool, turn: bool) -> None:
-    """The box, dimmed for a player out of the hand, outlined for the player to act."""
-    pal: Palette = cv.pal
-    fill = pal.panel_dim if out else pal.panel
-    edge, edge_w = (pal.accent, 4) if turn else (pal.panel_edge, 2)
-    cv.draw.rounded_rectangle(spot.box, radius=14, fill=fill, outline=edge, width=edge_w)
-
-
-def _draw_name_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, inner: Box,
-                   out: bool) -> None:
-    """The player's name, with the dealer button right of it on the button's seat."""
-    pal: Palette = cv.pal
-    x0, y0, x1, _y1 = spot.box
-    name_right = x1 - 12
-    if view.button == seat.seat:
-        name_right = _draw_dealer_button(cv, x1 - 12 - 15, y0 + 26, seat.seat)
-    name = display_name(seat.name, f"Seat {seat.seat}")
-    cv.text((x0 + 14, y0 + 26), name, 28, pal.text_dim if out else pal.text, bold=True,
-            anchor="lm", limit=(inner[0], inner[1], name_right, inner[3]),
-            tag=f"name:{seat.seat}")
-
-
 def _draw_dealer_button(cv: Canvas, bx: int, by: int, seat_no: int) -> int:
-    """The dealer button centred at ``bx, by``; returns where the name must end."""
-    r = 15
+    """The dealer button (a white disc with a "D") centred at ``bx, by``; returns where the
+    name must end."""
+    r = 17
     cv.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=(250, 250, 250),
                     outline=(120, 120, 120), width=2)
-    cv.text((bx, by + 1), "D", 20, (20, 20, 20), bold=True, anchor="mm",
+    cv.text((bx, by + 1), "D", SMALL, (20, 20, 20), bold=True, anchor="mm",
             limit=(bx - r, by - r, bx + r, by + r), tag=f"button:{seat_no}")
-    return bx - r - 8
+    return bx - r - 6
 
 
-def _seat_badges(seat: SeatView, pal: Palette) -> list[_Badge]:
-    """The status badge (all-in, folded, sitting out, waiting), then the blind badge."""
-    badges: list[_Badge] = []
-    if seat.status == SeatStatus.ALL_IN:
-        badges.append(("ALL-IN", pal.danger, (255, 255, 255)))
-    elif seat.status == SeatStatus.FOLDED:
-        badges.append(("FOLDED", pal.panel_edge, pal.text))
-    elif seat.status == SeatStatus.SITTING_OUT:
-        badges.append(("SITTING OUT", pal.panel_edge, pal.text))
-    elif seat.status == SeatStatus.WAITING:
-        badges.append(("WAITING", pal.panel_edge, pal.text))
-    if seat.blind:
-        badges.append((seat.blind, (70, 110, 190), (255, 255, 255)))
-    return badges
+def _seat_state(seat: SeatView, view: TableView, turn: bool, won: int, pal: Palette
+                ) -> tuple[tuple[str, ...], RGB, RGB | None]:
+    """What goes right of the stack: the text (and shorter forms for a narrow box), its
+    ink, and a pill colour (None: plain text)."""
+    if won > 0:
+        return (f"+{chips(won)}", f"+{chips_short(won)}"), pal.money, None
+    if turn:
+        if view.clock is None:
+            return ("to act",), pal.accent, None
+        return (_fmt_clock(view.clock),), _clock_ink(view, pal), None
+    if seat.status == SeatStatus.ALL_IN and seat.stack:
+        return ("ALL-IN",), (255, 255, 255), pal.danger
+    labels = {SeatStatus.FOLDED: ("Folded",), SeatStatus.SITTING_OUT: ("Sitting out", "Away"),
+              SeatStatus.WAITING: ("Waiting",)}
+    return labels.get(seat.status, ()), pal.text_dim, None
 
 
-def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, inner: Box, out: bool) -> None:
-    """The stack (short form when the badges leave too little room), badges from the right."""
+def _clock_ink(view: TableView, pal: Palette) -> RGB:
+    return pal.danger if _clock_share(view) < 0.25 else pal.accent
+
+
+def _clock_share(view: TableView) -> float:
+    if view.clock is None or not view.clock_total:
+        return 1.0
+    return max(0.0, min(1.0, view.clock / view.clock_total))
+
+
+def _stack_row_choice(seat: SeatView, forms: tuple[str, ...], pill: bool, size: int,
+                      bold: bool, won: bool, room: int) -> tuple[str | None, str]:
+    """The stack and state texts that fit ``room`` side by side, best first: the full
+    stack, then its short form ("98.8M"), then the state's short form ("Away"). When
+    nothing fits, a won amount is shown alone (it is the news), any other state is
+    left out (the dimmed box still tells it). The stack is None for an all-in badge."""
+    badge = seat.status == SeatStatus.ALL_IN and not seat.stack
+    stacks: tuple[str | None, ...] = (None,) if badge else tuple(dict.fromkeys(
+        (chips(seat.stack), chips_short(seat.stack))))
+
+    def width(stack: str | None, state: str) -> int:
+        left = _pill_w("ALL-IN") if stack is None else text_width(stack, TEXT, bold=True)
+        right = (_pill_w(state) if pill else text_width(state, size, bold=bold)) if state \
+            else 0
+        return left + (10 + right if state else 0)
+
+    for state in forms or ("",):
+        for stack in stacks:
+            if width(stack, state) <= room:
+                return stack, state
+    if won and forms:
+        alone = [f for f in forms if text_width(f, size, bold=bold) <= room]
+        return "", (alone or forms)[0]
+    return stacks[-1], ""
+
+
+def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, inner: Box,
+                    out: bool, turn: bool, won: int) -> None:
+    """The stack on the left (an all-in badge for an all-in player with nothing behind),
+    the seat's state on the right (see :func:`_stack_row_choice`)."""
     pal: Palette = cv.pal
-    x0, y0, x1, _y1 = spot.box
-    row2 = y0 + 62
-    right = x1 - 12
-    badges = _seat_badges(seat, pal)
-    stack = chips(seat.stack)
-    badge_w = sum(text_width(t, 18, bold=True) + 22 for t, _, _ in badges)
-    if text_width(stack, 26, bold=True) > (inner[2] - inner[0]) - badge_w - 4:
-        stack = chips_short(seat.stack)
-    stack_right = inner[0] + 2 + text_width(stack, 26, bold=True)
-    for text, bg, fg in badges:
-        right = _badge(cv, right, row2, text, bg, fg, (stack_right + 6, inner[1], right,
-                                                       inner[3]), f"badge:{seat.seat}") - 6
-    stack_ink = pal.text_dim if out else pal.money
-    cv.text((x0 + 14, row2), stack, 26, stack_ink, bold=True, anchor="lm",
-            limit=(inner[0], inner[1], max(right, stack_right + 2), inner[3]),
-            tag=f"stack:{seat.seat}")
+    y = spot.box[1] + 55
+    row = (inner[0], y - 16, inner[2], y + 16)
+    forms, ink, fill = _seat_state(seat, view, turn, won, pal)
+    bold = fill is not None or turn or won > 0
+    size = TEXT if bold and fill is None else SMALL
+    stack, state = _stack_row_choice(seat, forms, fill is not None, size, bold, won > 0,
+                                     row[2] - row[0])
+    right = row[2]
+    if state:
+        state_w = _pill_w(state) if fill else text_width(state, size, bold=bold)
+        if fill:
+            _pill(cv, (right - state_w, y - 15, right, y + 15), state, fill, ink,
+                  f"state:{seat.seat}")
+        elif stack == "":  # a won amount alone: on the left, where the stack goes
+            cv.text((row[0], y), state, size, ink, bold=bold, anchor="lm",
+                    limit=(row[0], row[1], right, row[3]), tag=f"state:{seat.seat}")
+        else:
+            cv.text((right, y), state, size, ink, bold=bold, anchor="rm",
+                    limit=(right - state_w - 2, row[1], right, row[3]),
+                    tag=f"state:{seat.seat}")
+        right -= state_w + 10
+    if stack is None:
+        _pill(cv, (row[0], y - 15, row[0] + _pill_w("ALL-IN"), y + 15), "ALL-IN",
+              pal.danger, (255, 255, 255), f"stack:{seat.seat}")
+    elif stack:
+        cv.text((row[0], y), stack, TEXT, pal.text_dim if out else pal.money, bold=True,
+                anchor="lm", limit=(row[0], row[1], max(right, row[0] + 1), row[3]),
+                tag=f"stack:{seat.seat}")
 
 
-def _draw_turn_clock(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView) -> None:
-    """For the player to act: the clock bar and the time left, or "to act" without a clock."""
+def _draw_clock_bar(cv: Canvas, spot: SeatSpot, view: TableView) -> None:
+    """Along the bottom of the box of the player to act: the share of the clock left."""
     pal: Palette = cv.pal
-    x0, _y0, x1, y1 = spot.box
-    bar = (x0 + 14, y1 - 24, x1 - 70, y1 - 14)
-    cv.draw.rounded_rectangle(bar, radius=5, fill=pal.panel_dim, outline=pal.panel_edge)
-    if view.clock is None:
-        cv.text((x1 - 14, y1 - 19), "to act", 20, pal.accent, bold=True, anchor="rm",
-                limit=(bar[2] - 20, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
-        return
-    frac = 1.0
-    if view.clock_total:
-        frac = max(0.0, min(1.0, view.clock / view.clock_total))
-    low = frac < 0.25
-    if frac > 0:
-        cv.draw.rounded_rectangle((bar[0], bar[1], bar[0] + max(10, round(
-            (bar[2] - bar[0]) * frac)), bar[3]), radius=5,
-            fill=pal.danger if low else pal.accent)
-    cv.text((x1 - 14, y1 - 19), _fmt_clock(view.clock), 22,
-            pal.danger if low else pal.accent, bold=True, anchor="rm",
-            limit=(bar[2] + 4, y1 - 34, x1 - 10, y1 - 4), tag=f"clock:{seat.seat}")
+    x0, _, x1, y1 = spot.box
+    bar = (x0 + 10, y1 - 14, x1 - 10, y1 - 5)
+    cv.draw.rounded_rectangle(bar, radius=3, fill=pal.panel_dim, outline=pal.panel_edge)
+    share = _clock_share(view)
+    if share > 0:
+        cv.draw.rounded_rectangle((bar[0], bar[1], bar[0] + max(7, round(
+            (bar[2] - bar[0]) * share)), bar[3]), radius=3, fill=_clock_ink(view, pal))
 
 
-def centre_band() -> Box:
-    """The board column with the street, pot, side-pot and note lines around it."""
-    bx0, by0, bx1, by1 = board_box()
-    return (bx0, by0 - 84, bx1, by1 + 72)
+# -- in front of the seats: bets, blinds, shown cards ---------------------------------------
+
+def _blind_label(blind: str) -> str:
+    return blind.upper().replace(" ", "")
 
 
-def _free_span(y: int, x: int, obstacles: list[Box]) -> tuple[int, int]:
-    """The widest horizontal run of felt around ``x`` at height ``y`` clear of ``obstacles``."""
-    half = FELT_RX * math.sqrt(max(0.0, 1 - ((y - CENTER[1]) / FELT_RY) ** 2))
-    lo, hi = round(CENTER[0] - half + 24), round(CENTER[0] + half - 24)
-    for ox0, oy0, ox1, oy1 in obstacles:
-        if oy0 < y + 22 and y - 22 < oy1:
-            if (ox0 + ox1) / 2 <= x:
-                lo = max(lo, ox1 + 10)
-            else:
-                hi = min(hi, ox0 - 10)
-    return lo, hi
-
-
-def _draw_bet(cv: Canvas, spot: SeatSpot, amount: int, obstacles: list[Box]) -> Box:
-    """The chips in front of a seat: a chip and the amount, on the felt, clear of the centre
-    column, the seat boxes and the other bets. Returns the space it took."""
+def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
+    """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB") and the
+    amount, centred in the seat's strip of felt, under its face-down cards."""
     pal = cv.pal
-    bx, by = spot.bet_at
-    band = centre_band()
-    ys = [by, band[1] - 22 if spot.above_centre else band[3] + 22]
-    choices = [(BET_SIZE, chips(amount)), (BET_SIZE, chips_short(amount)),
-               (20, chips_short(amount))]
-    placed = None
-    for y in ys:
-        lo, hi = _free_span(y, bx, obstacles)
-        for size, text in choices:
-            w = 2 * CHIP_R + 6 + text_width(text, size, bold=True)
-            if w <= hi - lo:
-                placed = (y, lo, hi, size, text, w)
+    fx0, fy0, fx1, _ = spot.front
+    y = fy0 + FRONT - 24 if spot.above_centre else fy0 + 24
+    blind = _blind_label(seat.blind)
+    marker_w = _pill_w(blind) if blind else 2 * CHIP_R
+    room = fx1 - fx0 - 4
+    text = ""
+    size = TEXT
+    if seat.bet:
+        for size, text in ((TEXT, chips(seat.bet)), (TEXT, chips_short(seat.bet)),
+                           (SMALL, chips_short(seat.bet))):
+            if marker_w + 6 + text_width(text, size, bold=True) <= room:
                 break
-        if placed:
-            break
-    if placed is None:  # nowhere clear: the compact amount at the first spot
-        y, (lo, hi) = by, _free_span(by, bx, obstacles)
-        size, text = choices[-1]
-        w = 2 * CHIP_R + 6 + text_width(text, size, bold=True)
-        placed = (y, lo, max(hi, lo + w), size, text, w)
-    y, lo, hi, size, text, w = placed
-    x0 = max(min(bx - w // 2, hi - w), lo)
-    cx = x0 + CHIP_R
-    cv.draw.ellipse((cx - CHIP_R, y - CHIP_R, cx + CHIP_R, y + CHIP_R), fill=pal.chip,
-                    outline=pal.chip_edge, width=3)
-    cv.draw.ellipse((cx - 4, y - 4, cx + 4, y + 4), fill=pal.chip_edge)
-    cv.text((x0 + 2 * CHIP_R + 6, y), text, size, pal.felt_text, bold=True, anchor="lm",
-            limit=(x0 + 2 * CHIP_R + 4, y - 22, x0 + w + 2, y + 22), tag=f"bet:{spot.seat}")
+    w = marker_w + (6 + text_width(text, size, bold=True) if text else 0)
+    x0 = max(fx0 + 2, (fx0 + fx1) // 2 - w // 2)
+    if blind:
+        ink = BLIND_INK.get(blind, BLIND_INK["BB"])
+        _pill(cv, (x0, y - 15, x0 + marker_w, y + 15), blind, ink, (255, 255, 255),
+              f"blind:{seat.seat}")
+    else:
+        cx = x0 + CHIP_R
+        cv.draw.ellipse((cx - CHIP_R, y - CHIP_R, cx + CHIP_R, y + CHIP_R), fill=pal.chip,
+                        outline=pal.chip_edge, width=3)
+        cv.draw.ellipse((cx - 4, y - 4, cx + 4, y + 4), fill=pal.chip_edge)
+    if text:
+        cv.text((x0 + marker_w + 6, y), text, size, pal.felt_text, bold=True, anchor="lm",
+                limit=(x0 + marker_w + 4, y - 18, fx1, y + 18), tag=f"bet:{spot.seat}")
     return (x0, y - 18, x0 + w, y + 18)
 
 
-def _shown_candidates(spot: SeatSpot, w: int, h: int) -> list[tuple[int, int]]:
-    """Top-left corners to try for a fan ``w`` x ``h``: against the seat box on the felt
-    side first (clearly the seat's own), then along the line towards the centre."""
-    x0, y0, x1, y1 = spot.box
-    sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
-    out: list[tuple[int, int]] = []
-    band = centre_band()
-    if x0 > band[2] or x1 < band[0]:  # a seat at the side: beside the box, facing the board
-        tx = x0 - 4 - w if x0 > band[2] else x1 + 4
-        out += [(tx, round(sy - h / 2 + dy)) for dy in (0, -20, 20, -40, 40)]
-    ty = y1 + 4 if spot.above_centre else y0 - 4 - h
-    out += [(round(sx - w / 2 + dx), ty) for dx in (0, -30, 30, -60, 60, -90, 90)]
-    for t in (0.6, 0.52, 0.68, 0.45, 0.76, 0.38):
-        px, py = CENTER[0] + (sx - CENTER[0]) * t, CENTER[1] + (sy - CENTER[1]) * t
-        out += [(round(px - w / 2 + dx), round(py - h / 2))
-                for dx in (0, -30, 30, -60, 60, -90, 90, -120, 120, -150, 150)]
-    return out
+def _fan_steps(cards: tuple[object, ...], room: int, height: int) -> list[int]:
+    """Offsets between neighbouring shown cards: enough to read each index ("10" is
+    wider), squeezed evenly when the seat's strip is too narrow."""
+    w = card_width(height)
+    want = [round(w * (0.64 if getattr(c, "rank", 0) == 10 else 0.5)) for c in cards[:-1]]
+    spare = room - w - sum(want)
+    if spare < 0 and want:
+        scale = max(0.0, (room - w) / sum(want))
+        want = [int(s * scale) for s in want]
+    return want
 
 
-def _overlap_area(box: Box, others: list[Box]) -> int:
-    return sum(max(0, min(box[2], o[2]) - max(box[0], o[0]))
-               * max(0, min(box[3], o[3]) - max(box[1], o[1])) for o in others)
-
-
-def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView, obstacles: list[Box],
-                height: int) -> Box:
-    """Shown cards, fanned in front of the seat, clear of everything drawn so far (or, on a
-    crowded table, where they cover the least)."""
-    n = len(seat.shown)
-    room = (0, HEADER, WIDTH, HEIGHT)
-    best: tuple[int, Box, int] | None = None
-    for step in (round(height * 0.53), round(height * 0.4)):
-        w = card_width(height) + (n - 1) * step
-        for x0, y0 in _shown_candidates(spot, w, height):
-            box = (x0, y0, x0 + w, y0 + height)
-            if not inside(box, room):
-                continue
-            cost = _overlap_area(box, obstacles)
-            if best is None or cost < best[0]:
-                best = (cost, box, step)
-            if cost == 0:
-                break
-        if best is not None and best[0] == 0:
-            break
-    if best is None:  # pragma: no cover - some candidate is always inside the picture
-        raise RuntimeError("no room for the shown cards")
-    _, box, step = best
+def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box:
+    """Shown cards, fanned in the seat's strip of felt, right in front of the box."""
+    fx0, fy0, fx1, fy1 = spot.front
+    steps = _fan_steps(seat.shown, fx1 - fx0 - 4, SHOWN_H)
+    width = card_width(SHOWN_H) + sum(steps)
+    x = (fx0 + fx1) // 2 - width // 2
+    y = fy0 + 2 if spot.above_centre else fy1 - 2 - SHOWN_H
     for i, c in enumerate(seat.shown):
-        cv.card(c, box[0] + i * step, box[1], height, tag=f"shown:{spot.seat}")
-    return box
+        cv.card(c, x + sum(steps[:i]), y, SHOWN_H, tag=f"shown:{spot.seat}")
+    return (x, y, x + width, y + SHOWN_H)
 
+
+# -- the middle: pot, board, pots, results -------------------------------------------------
 
 def _draw_centre(cv: Canvas, view: TableView) -> None:
-    """The board in the middle, the street above it, the pot and side pots, the note."""
-    pal = cv.pal
-    _draw_board_slots(cv, view)
-    _bx0, by0, _bx1, by1 = board_box()
-    limit = centre_band()
-    total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
-    top = by0 - 26
-    if view.street:
-        cv.text((CENTER[0], top - 44), view.street.upper(), 22, pal.felt_text_dim, bold=True,
-                anchor="mm", limit=limit, tag="street")
-    if total:  # everything in the middle, bets of this round included
-        cv.text((CENTER[0], top), f"Pot {chips(total)}", 32, pal.felt_text, bold=True,
-                anchor="mm", limit=limit, tag="pot")
-    if len(view.pots) > 1:
-        cv.text((CENTER[0], by1 + 22), _side_pots_line(view), 20, pal.felt_text_dim,
-                anchor="mm", limit=limit, tag="pots")
-    if view.note:
-        y = by1 + (52 if len(view.pots) > 1 else 26)
-        cv.text((CENTER[0], y), view.note, 26, pal.accent, bold=True, anchor="mm", limit=limit,
-                tag="note")
+    """During the hand: the pot line, the board, then each pot under it. After the hand:
+    the board moved up, and under it who won each pot."""
+    band = centre_band()
+    if hand_over(view):
+        board = board_box(over=True)
+        _draw_board_slots(cv, view, board)
+        rows = (band[0], board[3] + 8, band[2], band[3])
+        used = _draw_results(cv, view, rows, RESULT_ROWS)
+        free = RESULT_ROWS - used
+    else:
+        board = board_box()
+        _draw_board_slots(cv, view, board)
+        total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
+        if total:  # everything in the middle, this round's bets included
+            cv.text((CENTER[0], CENTRE_TOP + POT_LINE // 2), f"Pot {chips(total)}", 30,
+                    cv.pal.felt_text, bold=True, anchor="mm",
+                    limit=(band[0], CENTRE_TOP, band[2], CENTRE_TOP + POT_LINE), tag="pot")
+        rows = (band[0], ROWS_TOP, band[2], band[3])
+        used = _draw_pots(cv, view, rows)
+        free = POT_ROWS - used
+    if view.note and free > 0:
+        y = rows[1] + used * ROW_STEP + PILL_H // 2
+        cv.text((CENTER[0], y), view.note, TEXT, cv.pal.accent, bold=True, anchor="mm",
+                limit=(rows[0], y - PILL_H // 2, rows[2], y + PILL_H // 2), tag="note")
 
 
-def _draw_board_slots(cv: Canvas, view: TableView) -> None:
+def _draw_board_slots(cv: Canvas, view: TableView, board: Box) -> None:
     """Five card slots: the dealt board cards, an empty outline for each one to come."""
-    bx0, by0, _bx1, by1 = board_box()
+    bx0, by0, _bx1, by1 = board
     step = card_width(BOARD_H) + BOARD_GAP
     for i in range(5):
         x = bx0 + i * step
@@ -387,14 +439,57 @@ def _draw_board_slots(cv: Canvas, view: TableView) -> None:
                                       outline=cv.pal.slot, width=3)
 
 
-def _side_pots_line(view: TableView) -> str:
-    """``Main: 1,200 · Side 1: 400`` (a pot's own label when it has one)."""
-    parts = []
-    for i, p in enumerate(view.pots):
-        label = p.label or ("Main" if i == 0 else f"Side {i}")
-        parts.append(f"{label}: {chips(p.amount)}")
-    return " \u00b7 ".join(parts)
+def _inks(pal: Palette) -> pots.Inks:
+    return pots.Inks(pill=pal.felt_edge, label=pal.felt_text_dim, amount=pal.felt_text,
+                     name=pal.felt_text, share=pal.accent)
 
+
+def _draw_pots(cv: Canvas, view: TableView, rows: Box) -> int:
+    """Each pot on its own pill (once there are two or more), up to five a row; returns
+    the rows used."""
+    count = len(view.pots)
+    if count < 2:
+        return 0
+    items = [(pots.pot_label(p.label, i, count), p.amount) for i, p in enumerate(view.pots)]
+    limit = POT_COLUMNS * POT_ROWS
+    if count > limit:  # more pots than a table can make: the rest share one pill
+        rest = sum(amount for _, amount in items[limit - 1:])
+        items = [*items[:limit - 1], (f"+{count - limit + 1} more", rest)]
+    per_row = min(POT_COLUMNS, len(items))
+    width = rows[2] - rows[0]
+    cell = min(230, (width - (per_row - 1) * PILL_GAP) // per_row)
+    for r in range(0, len(items), per_row):
+        line = items[r:r + per_row]
+        y = rows[1] + (r // per_row) * ROW_STEP
+        x = (rows[0] + rows[2]) // 2 - (len(line) * cell + (len(line) - 1) * PILL_GAP) // 2
+        for label, amount in line:
+            pots.draw_pill(cv, (x, y, x + cell, y + PILL_H),
+                           *pots.fit_pill(label, amount, cell), _inks(cv.pal), "pots")
+            x += cell + PILL_GAP
+    return (len(items) + per_row - 1) // per_row
+
+
+def _draw_results(cv: Canvas, view: TableView, rows: Box, most: int) -> int:
+    """After the hand: each pot's pill, then who took it ("Ann 450 high"), over at most
+    ``most`` rows, each row centred; pots that do not fit end as "+N more" (their winners'
+    seats still show what they won). Returns the rows used."""
+    won = [[pots.Unit("pill", (pots.pot_label(p.label, i, len(view.pots)), chips(p.amount))),
+            *pots.winner_units(p.winners)]
+           for i, p in enumerate(view.pots) if p.winners]
+    width = rows[2] - rows[0]
+    lines: list[pots.Row] = []
+    for shown in range(len(won), -1, -1):
+        more = [[pots.Unit("note", (f"+{len(won) - shown} more",))]] if shown < len(won) else []
+        lines = pots.flow(won[:shown] + more, width)
+        if len(lines) <= most:
+            break
+    for r, line in enumerate(lines):
+        left = rows[0] + (width - pots.row_width(line)) // 2
+        pots.draw_row(cv, line, left, rows[1] + r * ROW_STEP, rows[2], _inks(cv.pal), "result")
+    return len(lines)
+
+
+# -- the whole picture ---------------------------------------------------------------------
 
 def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
                style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
@@ -403,13 +498,21 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
     _check_view(view, spots)
     pal = palette(theme)
     cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    cv.exact.update(BLIND_INK.values())
     cv.img.paste(_background(Theme(theme)))
     _draw_header(cv, view)
     _draw_open_seats(cv, view, spots)
     _draw_centre(cv, view)
-    _draw_on_felt(cv, view, spots)
+    over = hand_over(view)
     for seat in view.seats:
-        _draw_seat(cv, spots[seat.seat], seat, view)
+        spot = spots[seat.seat]
+        if seat.shown:
+            _draw_shown(cv, spot, seat)
+        elif (seat.bet or seat.blind) and not over:
+            _draw_bet(cv, spot, seat)
+    won = winnings(view)
+    for seat in view.seats:
+        _draw_seat(cv, spots[seat.seat], seat, view, won.get(seat.seat, 0))
     return cv
 
 
@@ -422,16 +525,30 @@ def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:
         raise ValueError("a board has at most 5 cards")
 
 
+def street_label(view: TableView) -> str:
+    """The street in the header; after the hand "Showdown" (cards shown) or "Hand over"."""
+    if hand_over(view):
+        return "Showdown" if any(s.shown for s in view.seats) else "Hand over"
+    return view.street
+
+
 def _draw_header(cv: Canvas, view: TableView) -> None:
-    """The table name, the hand number and the game."""
+    """The table name and the hand number; the game and the street."""
     pal = cv.pal
-    page = (PAD, 8, WIDTH - PAD, HEADER)
-    hand = f"Hand #{view.hand_number}"
-    hb = cv.text((WIDTH - PAD, 30), hand, 26, pal.text_dim, anchor="rm", limit=page)
-    cv.text((PAD, 30), view.table_name, 32, pal.text, bold=True, anchor="lm",
-            limit=(PAD, 8, hb[0] - 24, HEADER))
+    page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, HEADER)
+    hand = cv.text((page[2], 21), f"Hand #{view.hand_number}", SMALL, pal.text_dim,
+                   anchor="rm", limit=(page[0], 2, page[2], 40))
+    cv.text((page[0], 21), view.table_name, 28, pal.text, bold=True, anchor="lm",
+            limit=(page[0], 2, hand[0] - 16, 40), tag="title")
+    street = street_label(view)
+    right = page[2]
+    if street:
+        box = cv.text((page[2], 51), street.upper(), SMALL, pal.accent, bold=True,
+                      anchor="rm", limit=(page[0] + 200, 38, page[2], HEADER), tag="street")
+        right = box[0] - 16
     if view.game:
-        cv.text((PAD, 66), view.game, 22, pal.text_dim, anchor="lm", limit=page)
+        cv.text((page[0], 51), view.game, SMALL, pal.text_dim, anchor="lm",
+                limit=(page[0], 38, right, HEADER), tag="game")
 
 
 def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) -> None:
@@ -440,24 +557,11 @@ def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) ->
     taken = {s.seat for s in view.seats}
     for spot in spots.values():
         if spot.seat not in taken:
-            cv.draw.rounded_rectangle(spot.box, radius=14, fill=pal.background,
+            cv.draw.rounded_rectangle(spot.box, radius=12, fill=pal.background,
                                       outline=pal.panel_edge, width=2)
             cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
-                    f"Seat {spot.seat}", 22, pal.text_dim, anchor="mm", limit=spot.box)
-
-
-def _draw_on_felt(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) -> None:
-    """Each seat's shown cards or bet on the felt, placed clear of the centre column, the
-    seat boxes, the face-down cards and what was placed before."""
-    obstacles = [centre_band()] + [s.box for s in spots.values()]
-    obstacles += [b for seat in view.seats if (b := backs_box(spots[seat.seat], seat))]
-    for seat in view.seats:
-        spot = spots[seat.seat]
-        if seat.shown:
-            height = SHOWN_H if view.max_seats <= 6 else SHOWN_H_CROWDED
-            obstacles.append(_draw_shown(cv, spot, seat, obstacles, height))
-        elif seat.bet:
-            obstacles.append(_draw_bet(cv, spot, seat.bet, obstacles))
+                    f"Seat {spot.seat}", SMALL, pal.text_dim, anchor="mm", limit=spot.box,
+                    tag=f"open:{spot.seat}")
 
 
 def render_table(view: TableView, theme: Theme | str = Theme.DARK,

@@ -34,9 +34,21 @@ class SeatView:
     stack: int  # chips behind (not counting the bet in front)
     bet: int = 0  # chips put in during this betting round
     status: SeatStatus = SeatStatus.ACTIVE
-    blind: str = ""  # "SB", "BB", "SB+BB" (or "" when none posted); shown as a badge
+    blind: str = ""  # "SB", "BB", "SB+BB" (or "" when none posted): a marker in front of
+    # the seat, in place of the bet's chip (drawn even without a bet; not after the hand)
     cards: int = 0  # hole cards held (drawn face down; 0 for none)
     shown: tuple[Card, ...] = ()  # hole cards shown face up (after showdown)
+
+
+@dataclass(frozen=True, slots=True)
+class PotWinner:
+    """A share of one pot: who took it, how much, and which half."""
+
+    name: str
+    amount: int
+    half: str = ""  # "high", "low" or "" (the whole pot); a high and a low share of the
+    # same pot for the same player are drawn as one "scoop"
+    seat: int = 0  # the winner's seat number (0: unknown; the name is matched instead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +57,12 @@ class PotView:
 
     amount: int
     label: str = ""  # "Main pot", "Side pot 1"; empty: numbered automatically
+    # After the hand: who took this pot (high and low halves apart). A table view
+    # with any winners is a finished hand: the picture shows each pot's winners
+    # instead of the pots in play (bets are not drawn: every chip is in a pot),
+    # outlines the winning seats with what they won, and reads "Showdown" (cards
+    # were shown) or "Hand over" whatever ``TableView.street`` says.
+    winners: tuple[PotWinner, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +81,8 @@ class TableView:
     clock: float | None = None  # seconds left for the player to act
     clock_total: float | None = None  # the full turn time (draws the clock bar)
     game: str = ""  # "Pot-limit Omaha Hi-Lo · 1/2"
-    street: str = ""  # "Preflop", "Flop", "Turn", "River", "Showdown"
-    note: str = ""  # one line under the board, e.g. "Alice wins 340"
+    street: str = ""  # "Preflop", "Flop", "Turn", "River" (see PotView.winners after the hand)
+    note: str = ""  # one line under the board when the pots leave a row free
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +124,7 @@ class ShowdownHand:
     high: MadeHandLike | None = None
     low: MadeHandLike | None = None  # hi-lo only; None: no qualifying low
     won: int = 0  # chips won in this hand, all pots together
-
-
-@dataclass(frozen=True, slots=True)
-class PotWinner:
-    name: str
-    amount: int
-    half: str = ""  # "high", "low" or "" (the whole pot)
+    seat: int = 0  # the player's seat (0: unknown); matches PotWinner.seat, else the name
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.render.canvas import Canvas, chips, chips_short, text_mask
+from bot.render.canvas import Canvas, chips, chips_short, text_mask, to_png
 from bot.render.fonts import bold_stroke, font
 from bot.render.theme import DeckStyle, Theme, palette
 
@@ -45,3 +45,28 @@ def test_amounts_are_formatted_for_people() -> None:
     assert chips_short(120_000) == "120K"
     assert chips_short(999) == "999"
     assert chips_short(2_000_000_000) == "2B"
+
+
+def test_palette_png_keeps_the_theme_colours_exact_and_costs_a_third() -> None:
+    """A table picture as a palette PNG: the kept colours come back exactly (a plain
+    fast-octree palette drifts them, even the background), every pixel stays within a
+    few levels, and the bytes are at most 40% of true colour."""
+    from bot.render.samples import full_table
+    from bot.render.table import draw_table
+    from tests.render.pixels import load, mean_diff
+
+    cv = draw_table(full_table())
+    png = cv.png()
+    img = load(png)
+    assert png[25] == 3  # colour type 3: a palette
+    assert mean_diff(img, cv.img) < 1.0
+    original = {c for _, c in cv.img.getcolors(1 << 20) or []}
+    present = [c for c in cv.keep() if c in original]
+    assert len(present) >= 8
+    grid = [(x, y) for y in range(0, cv.img.height, 5) for x in range(0, cv.img.width, 5)]
+    for colour in present:
+        spots = [xy for xy in grid if cv.img.getpixel(xy) == colour]
+        assert all(img.getpixel(xy) == colour for xy in spots), colour
+    drift = cv.img.quantize(256, method=Image.Quantize.FASTOCTREE).convert("RGB")
+    assert drift.getpixel((2, 2)) != cv.pal.background
+    assert len(png) <= 0.4 * len(to_png(cv.img))

@@ -98,14 +98,27 @@ def test_too_small_card_is_refused() -> None:
 
 
 def test_preload_draws_the_sprites_the_pictures_use() -> None:
-    """After preload, a table render draws no new sprite (the cache only gets hits)."""
-    from bot.render import preload
-    from bot.render.samples import full_table
-    from bot.render.table import render_table
+    """After preload, a table render draws no new sprite (the cache only gets hits), and
+    preload's sizes are every size the sample pictures draw."""
+    from bot.render import preload, samples
+    from bot.render.cardart import sprite_heights
+    from bot.render.hole import draw_hole_cards
+    from bot.render.showdown import draw_showdown
+    from bot.render.table import BOARD_H, MINI_H, draw_table, render_table
 
-    assert preload(("four_colour",), (118, 54)) == 2 * 52 + 1
+    assert preload(("four_colour",), (BOARD_H,)) == 52 + 1
     before = _sprite.cache_info()
-    render_table(full_table())
+    render_table(samples.full_table())
     after = _sprite.cache_info()
     assert after.misses == before.misses
     assert after.hits > before.hits
+    drawn: set[tuple[bool, int]] = set()
+    for cv in (draw_table(samples.full_table()), draw_table(samples.finished_table()),
+               draw_showdown(samples.showdown()), draw_showdown(samples.crowded_showdown()),
+               draw_showdown(samples.crowded_showdown(7, 6)),
+               draw_showdown(samples.crowded_showdown(9, 5)),
+               draw_hole_cards(samples.hole_cards()), draw_hole_cards(samples.hole_cards_six())):
+        drawn |= {(p.card is None, p.extent[3] - p.extent[1]) for p in cv.placed
+                  if p.kind == "card"}
+    assert {h for back, h in drawn if not back} <= set(sprite_heights())
+    assert {h for back, h in drawn if back} == {MINI_H}

@@ -23,6 +23,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 CASES: dict[str, Callable[[], bytes]] = {
     "table_dark.png": lambda: render_table(samples.full_table(), "dark"),
+    "finished_light.png": lambda: render_table(samples.finished_table(), "light"),
     "courchevel_light_two_colour.png": lambda: render_table(
         samples.courchevel_table(), "light", "two_colour"),
     "hole_dark.png": lambda: render_hole_cards(samples.hole_cards(), "dark"),

@@ -9,8 +9,8 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.render import render_hole_cards, sort_hole
 from bot.render.canvas import inside, overlaps
-from bot.render.hole import CARD_H, HEAD_H, PAD, draw_hole_cards
-from bot.render.samples import hole_cards, hole_cards_six
+from bot.render.hole import CARD_H, HEAD_H, PAD, WIDTH, draw_hole_cards
+from bot.render.samples import hole_cards
 from bot.render.theme import Theme, palette
 from bot.render.views import HoleCardsView
 from tests.render.pixels import border_is_plain, count_cards, load, mean_diff
@@ -77,12 +77,20 @@ def test_text_stays_in_its_box_and_off_the_edges(theme: Theme) -> None:
     assert border_is_plain(img, 12, palette(theme).background)
 
 
-def test_six_cards_widen_the_picture() -> None:
-    """Six cards fit side by side without shrinking."""
-    four = load(render_hole_cards(hole_cards()))
-    six = load(render_hole_cards(hole_cards_six()))
-    assert six.width > four.width
-    assert count_cards(six, PAD + HEAD_H + 3) == 6
+def test_cards_fill_the_width_a_phone_shows() -> None:
+    """Four, five or six cards: the picture stays WIDTH wide (what a phone shrinks to
+    400) and the row of cards fills it, margins aside; fewer cards are taller."""
+    heights = []
+    for hole in ("AsKs7h2d", "AsKs7h2d9c", "AsKs7h2d9cQh"):
+        cv = draw_hole_cards(HoleCardsView("T", 1, parse_cards(hole)))
+        img = load(cv.png())
+        assert img.width == WIDTH
+        assert count_cards(img, PAD + HEAD_H + 3) == len(hole) // 2
+        cards = [p.extent for p in cv.placed if p.kind == "card"]
+        heights.append(cards[0][3] - cards[0][1])
+        span = max(b[2] for b in cards) - min(b[0] for b in cards)
+        assert span >= WIDTH - 2 * PAD - 100 or heights[-1] == CARD_H
+    assert heights[0] == CARD_H and heights[0] > heights[1] > heights[2]
 
 
 def test_refuses_an_impossible_hand() -> None:

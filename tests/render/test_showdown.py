@@ -10,7 +10,8 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.render import render_showdown
 from bot.render.canvas import inside, overlaps
-from bot.render.samples import showdown
+from bot.render.fonts import text_width
+from bot.render.samples import crowded_showdown, showdown
 from bot.render.showdown import draw_showdown
 from bot.render.theme import Theme, palette
 from bot.render.views import BestHand, PotResult, PotWinner, ShowdownHand, ShowdownView
@@ -62,8 +63,100 @@ def test_winners_are_outlined_and_their_winnings_shown() -> None:
     texts = [p.text for p in cv.placed if p.kind == "text"]
     assert "no win" in texts
     assert texts.count("No low") == 1
-    assert [p.text for p in cv.placed if p.tag == "pot"] == [
-        "Charlotte 900 (high) \u00b7 Alice 900 (low)"]
+    assert [p.text for p in cv.placed if p.tag == "pot:0"] == [
+        "Charlotte", "900 high", "Alice", "900 low"]
+    assert [p.text for p in cv.placed if p.tag == "pot-pill:0"] == ["1,800", "Main pot"]
+
+
+def test_each_winner_panel_says_which_pot_and_half_it_took() -> None:
+    """Under the name: the pots and halves won ("Side pot 1 scoop" for both halves),
+    matched by seat when the view has seats, by name otherwise."""
+    view = _side_pots_view()
+    cv = draw_showdown(view)
+    where = {p.tag: p.text for p in cv.placed if p.tag.startswith("where:")}
+    assert where == {"where:0": "Main pot low, Side pot 1 scoop",
+                     "where:1": "Main pot high", "where:2": "Side pot 2"}
+    unnamed = replace(view, hands=tuple(replace(h, seat=0) for h in view.hands),
+                      pots=tuple(replace(p, winners=tuple(replace(w, seat=0)
+                                                          for w in p.winners))
+                                 for p in view.pots))
+    assert {p.tag: p.text for p in draw_showdown(unnamed).placed
+            if p.tag.startswith("where:")} == where
+    only = replace(view, pots=(PotResult("Pot", 60, (PotWinner("Cy", 60, "", 3),)),))
+    assert not [p for p in draw_showdown(only).placed if p.tag.startswith("where:")]
+    split = replace(only, pots=(PotResult("Pot", 60, (PotWinner("Cy", 30, "high", 3),
+                                                      PotWinner("Ann", 30, "low", 1))),))
+    assert {p.tag: p.text for p in draw_showdown(split).placed
+            if p.tag.startswith("where:")} == {"where:0": "Pot low", "where:2": "Pot high"}
+
+
+def _side_pots_view() -> ShowdownView:
+    """Ann takes the main pot's low half and scoops side pot 1, Ben the main pot's high,
+    Cy side pot 2 whole."""
+    p = parse_cards
+    board = p("Ah7d2c5s9h")
+    hands = tuple(ShowdownHand(name, p(hole), BestHand(board, "x"), None, won=won, seat=seat)
+                  for name, hole, won, seat in (("Ann", "3d4cKsKh", 90, 1),
+                                                ("Ben", "Th9c8s6d", 30, 2),
+                                                ("Cy", "QdQcJhJs", 20, 3)))
+    pots = (PotResult("Main pot", 60, (PotWinner("Ben", 30, "high", 2),
+                                       PotWinner("Ann", 30, "low", 1))),
+            PotResult("Side pot 1", 60, (PotWinner("Ann", 30, "high", 1),
+                                         PotWinner("Ann", 30, "low", 1))),
+            PotResult("Side pot 2", 20, (PotWinner("Cy", 20, "", 3),)))
+    return ShowdownView("T", 1, board, hands, pots, hi_lo=True)
+
+
+def test_pot_labels_never_run_into_their_amounts() -> None:
+    """ "Side pot 1" and "60" are apart (the old picture wrote "Side pot 1 60:"); a scoop
+    is one share; every pot's winners start at the same x, right of every pill."""
+    cv = draw_showdown(_side_pots_view())
+    for i in range(3):
+        amount, label = [p for p in cv.placed if p.tag == f"pot-pill:{i}"]
+        assert label.extent[2] + 6 <= amount.extent[0], (label.text, amount.text)
+    assert [p.text for p in cv.placed if p.tag == "pot:1"] == ["Ann", "60 scoop"]
+    starts = {min(p.extent[0] for p in cv.placed if p.tag == f"pot:{i}") for i in range(3)}
+    pills = max(p.extent[2] for p in cv.placed if p.tag.startswith("pot-pill:"))
+    assert len(starts) == 1 and min(starts) > pills
+
+
+def test_ten_hands_in_hi_lo_with_long_names_and_nine_side_pots() -> None:
+    """The crowded case: nothing leaves its box or the picture, no text touches another
+    text or a card, no two cards touch, names are cut with an ellipsis by their width."""
+    view = crowded_showdown()
+    cv = draw_showdown(view)
+    texts = [p for p in cv.placed if p.kind == "text"]
+    cards = [p for p in cv.placed if p.kind == "card"]
+    for t in texts:
+        assert inside(t.extent, t.limit), t
+        assert inside(t.extent, cv.bounds), t
+    for a, b in itertools.combinations(texts, 2):
+        assert not overlaps(a.extent, b.extent), (a.text, b.text)
+    for t in texts:
+        assert not any(overlaps(t.extent, c.extent) for c in cards), t.text
+    for a, b in itertools.combinations(cards, 2):
+        assert not overlaps(a.extent, b.extent), (a.tag, b.tag)
+    assert len([p for p in texts if p.tag.startswith("pot-pill:")]) == 2 * 10
+    names = [p for p in texts if p.tag.startswith("name:")]
+    assert len(names) == 10 and all(p.text.endswith("\u2026") for p in names)
+    assert len({p.extent[0] for p in names}) == 2  # two columns of panels
+
+
+def test_names_are_cut_by_their_width_not_by_a_count_of_letters() -> None:
+    """Thirty-two narrow letters keep more of themselves than thirty-two wide ones, and
+    every cut name fills its room to within one letter."""
+    p = parse_cards
+    board = p("Ah7d2c5s9h")
+    hands = tuple(ShowdownHand(name, p("KsKdQhJc"), BestHand(board, "x"), won=1)
+                  for name in ("i" * 32, "W" * 32, "Wi" * 16))
+    cv = draw_showdown(ShowdownView("T", 1, board, hands))
+    names = [q for q in cv.placed if q.tag.startswith("name:")]
+    kept = [len(q.text.rstrip("\u2026")) for q in names]
+    assert kept[0] > kept[2] > kept[1]
+    for q in names:
+        room = q.limit[2] - q.limit[0]
+        if q.text.endswith("\u2026"):
+            assert room - (q.extent[2] - q.extent[0]) < text_width("W", 26, bold=True) + 2
 
 
 @pytest.mark.parametrize("theme", list(Theme))

@@ -9,9 +9,10 @@ import pytest
 
 from bot.engine.cards import DECK, parse_cards
 from bot.render import render_table
-from bot.render.canvas import Placed, inside, overlaps
-from bot.render.samples import courchevel_table, full_table
+from bot.render.canvas import Canvas, Placed, chips, chips_short, inside, overlaps
+from bot.render.samples import courchevel_table, crowded_table, finished_table, full_table
 from bot.render.table import (
+    BLIND_INK,
     BOARD_H,
     HEADER,
     HEIGHT,
@@ -21,7 +22,7 @@ from bot.render.table import (
     seat_spots,
 )
 from bot.render.theme import DeckStyle, Theme, palette
-from bot.render.views import PotView, SeatStatus, SeatView, TableView
+from bot.render.views import PotView, PotWinner, SeatStatus, SeatView, TableView
 from tests.render.pixels import border_is_plain, count_cards, load, mean_diff
 
 
@@ -94,33 +95,165 @@ def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) 
         assert not any(overlaps(box, b) for n, b in spots.items() if n != seat)
 
 
+def _in_seat(cv: Canvas, tag: str, seat: int, area: tuple[int, int, int, int]) -> list[str]:
+    return [p.text for p in cv.placed if p.tag == f"{tag}:{seat}" and inside(p.extent, area)]
+
+
 def test_full_table_shows_every_marker() -> None:
-    """Button, blinds, folded, all-in, sitting out and the clock land in the right seats."""
+    """Button, folded, all-in, sitting out and the clock in the right seat boxes; blinds
+    and bets on the felt in front of their seats; each pot on its own."""
     view = full_table()
     cv = draw_table(view)
-    spots = {s.seat: s.box for s in seat_spots(10)}
-
-    def in_seat(tag: str, seat: int) -> list[str]:
-        return [p.text for p in cv.placed if p.tag == f"{tag}:{seat}"
-                and inside(p.extent, spots[seat])]
-
-    assert in_seat("button", 7) == ["D"]
-    assert in_seat("badge", 8) == ["SB"]
-    assert sorted(in_seat("badge", 9)) == ["BB", "FOLDED"]
-    assert in_seat("badge", 3) == ["FOLDED"]
-    assert in_seat("badge", 4) == ["ALL-IN"]
-    assert in_seat("badge", 6) == ["SITTING OUT"]
-    assert in_seat("clock", 1) == ["0:17"]
-    assert not _tagged(cv.placed, "clock:2")
-    assert in_seat("stack", 2) == ["98,765,432"]
+    spots = {s.seat: s for s in seat_spots(10)}
+    boxes = {n: s.box for n, s in spots.items()}
+    assert _in_seat(cv, "button", 7, boxes[7]) == ["D"]
+    assert _in_seat(cv, "state", 3, boxes[3]) == ["Folded"]
+    assert _in_seat(cv, "state", 9, boxes[9]) == ["Folded"]
+    assert _in_seat(cv, "stack", 4, boxes[4]) == ["ALL-IN"]
+    assert _in_seat(cv, "state", 6, boxes[6]) == ["Away"]  # "Sitting out" does not fit 10-max
+    assert _in_seat(cv, "state", 1, boxes[1]) == ["0:17"]
+    assert not [p for p in cv.placed if p.tag.startswith("state:") and p.text == "0:17"
+                and p.tag != "state:1"]
+    assert _in_seat(cv, "stack", 2, boxes[2]) == ["98,765,432"]
+    assert _in_seat(cv, "blind", 8, spots[8].front) == ["SB"]
+    assert _in_seat(cv, "blind", 9, spots[9].front) == ["BB"]
+    assert not _tagged(cv.placed, "blind:7")
     bets = {p.tag: p.text for p in _tagged(cv.placed, "bet:")}
-    assert bets == {"bet:2": "200", "bet:4": "1.23M", "bet:5": "200", "bet:8": "50",
+    assert bets == {"bet:2": "200", "bet:4": "1,234,567", "bet:5": "200", "bet:8": "50",
                     "bet:9": "100", "bet:10": "100"}
+    for p in _tagged(cv.placed, "bet:"):
+        assert inside(p.extent, spots[int(p.tag[4:])].front), p
     assert [p.text for p in _tagged(cv.placed, "pot")] == [
-        "Pot 1,252,757", "Main: 12,340 \u00b7 Side 1: 4,400 \u00b7 Side 2: 800"]
+        "Pot 1,252,757", "12,340", "Main pot", "4,400", "Side pot 1", "800", "Side pot 2"]
     backs = _tagged(cv.placed, "back:")
     in_hand = [s for s in view.seats if s.status in (SeatStatus.ACTIVE, SeatStatus.ALL_IN)]
     assert len(backs) == 4 * len(in_hand)
+
+
+def test_blind_markers_are_coloured_chips_unlike_the_dealer_button() -> None:
+    """SB and BB sit on pills of their own colours, each different from the white dealer
+    button and from a plain bet's chip; a posted blind shows even without a bet."""
+    view = replace(full_table(), seats=tuple(
+        replace(s, bet=0) if s.seat == 8 else s for s in full_table().seats))
+    cv = draw_table(view)
+    img = load(cv.png())
+    pal = palette(Theme.DARK)
+    fills = {}
+    for blind in ("SB", "BB"):
+        marker = next(p for p in cv.placed if p.tag.startswith("blind:") and p.text == blind)
+        x0, y0, _, y1 = marker.limit
+        fills[blind] = img.getpixel((x0 + 4, (y0 + y1) // 2))
+    assert fills == {"SB": BLIND_INK["SB"], "BB": BLIND_INK["BB"]}
+    button = next(p for p in cv.placed if p.tag == "button:7")
+    assert img.getpixel((button.limit[0] + 17, button.limit[1] + 4)) == (250, 250, 250)
+    assert pal.chip not in fills.values()
+    assert not _tagged(cv.placed, "bet:8")  # seat 8's blind is shown without a bet
+
+
+def test_each_pot_is_drawn_apart_with_its_label_clear_of_its_amount() -> None:
+    """Two to ten pots: each has its own label and amount, the label ends well before the
+    amount starts, and no two pots touch."""
+    for count in range(2, 11):
+        view = replace(full_table(), pots=tuple(PotView(10_000 * (i + 1) + 60)
+                                                for i in range(count)))
+        cv = draw_table(view)
+        texts = _tagged(cv.placed, "pots")
+        assert len(texts) == 2 * count
+        amounts, labels = texts[0::2], texts[1::2]
+        assert labels[0].text.startswith("Main")
+        for i, (a, lab) in enumerate(zip(amounts, labels, strict=True)):
+            amount = view.pots[i].amount
+            assert a.text in (chips(amount), chips_short(amount))
+            assert lab.text in (("Main pot", "Main") if i == 0
+                                else (f"Side pot {i}", f"Side {i}", f"S{i}"))
+            assert lab.extent[2] + 6 <= a.extent[0], (lab.text, a.text)
+        for a, b in itertools.combinations(texts, 2):
+            assert not overlaps(a.extent, b.extent)
+
+
+@pytest.mark.parametrize(("left", "ink"), [(24.0, "accent"), (6.0, "danger")])
+def test_the_clock_bar_shows_the_share_of_time_left(left: float, ink: str) -> None:
+    """The bar along the box of the player to act is filled in proportion to the time left,
+    in the accent colour, in the warning colour under a quarter; the time is written."""
+    view = replace(full_table(), clock=left, clock_total=30.0)
+    cv = draw_table(view)
+    img = load(cv.png())
+    colour = getattr(palette(Theme.DARK), ink)
+    x0, _, x1, y1 = seat_spots(10)[0].box
+    bar_y = y1 - 10
+    filled = sum(img.getpixel((x, bar_y)) == colour for x in range(x0 + 10, x1 - 10))
+    assert abs(filled / (x1 - x0 - 20) - left / 30) < 0.05
+    assert [p.text for p in _tagged(cv.placed, "state:1")] == [f"0:{int(left):02d}"]
+
+
+def test_after_the_hand_each_pot_shows_who_won_it() -> None:
+    """A finished hand: "Showdown" instead of the stale street, no pot line and no bets,
+    each pot's pill followed by its winners and halves, the winners' seats outlined
+    with what they won."""
+    view = finished_table()
+    cv = draw_table(view)
+    assert [p.text for p in _tagged(cv.placed, "street")] == ["SHOWDOWN"]
+    assert not _tagged(cv.placed, "pot") and not _tagged(cv.placed, "bet:")
+    results = [p.text for p in _tagged(cv.placed, "result")]
+    assert results == ["12,340", "Main pot", "Dmitri", "6,170 high", "Alice", "6,170 low",
+                       "4,400", "Side pot 1", "Alice", "4,400 scoop",
+                       "800", "Side pot 2", "Bob the Builder", "400 high", "Juliette",
+                       "400 low"]
+    spots = {s.seat: s.box for s in seat_spots(10)}
+    won = {int(p.tag[6:]): p.text for p in _tagged(cv.placed, "state:")
+           if p.text.startswith("+")}
+    assert won == {1: "+10,570", 2: "+400", 4: "+6,170", 10: "+400"}
+    img = load(cv.png())
+    accent = palette(Theme.DARK).accent
+    for seat, box in spots.items():
+        edge = img.getpixel(((box[0] + box[2]) // 2, box[1] + 1))
+        assert (edge == accent) == (seat in won), seat
+    texts = [p for p in cv.placed if p.kind == "text"]
+    for a, b in itertools.combinations(texts, 2):
+        assert not overlaps(a.extent, b.extent), (a.text, b.text)
+
+
+def test_a_hand_won_without_a_showdown_says_hand_over() -> None:
+    """Everyone folded: "Hand over", and the winner found by name when the view has no
+    seat numbers."""
+    seats = (SeatView(1, "Mia", 1_040), SeatView(2, "Noah", 990, status=SeatStatus.FOLDED))
+    view = TableView("T", 3, 6, seats, board=parse_cards("Kd7c2h"), street="Flop",
+                     pots=(PotView(60, winners=(PotWinner("Mia", 60),)),))
+    cv = draw_table(view)
+    assert [p.text for p in _tagged(cv.placed, "street")] == ["HAND OVER"]
+    assert [p.text for p in _tagged(cv.placed, "result")] == ["60", "Pot", "Mia", "60"]
+    assert [p.text for p in _tagged(cv.placed, "state:1")] == ["+60"]
+
+
+def test_a_large_win_in_a_narrow_box_is_shown_whole_in_its_short_form() -> None:
+    """Ten seats, huge stacks and wins: neither stack nor win is ever cut to "...": the
+    win alone in its short form ("+49.4M") when both do not fit."""
+    cv = draw_table(crowded_table(10, finished=True))
+    states = {p.tag: p.text for p in _tagged(cv.placed, "state:")}
+    assert states and all(t.startswith("+") for t in states.values())
+    assert "+49.4M" in states.values() or "+98.8M" in states.values()
+    for p in _tagged(cv.placed, "state:") + _tagged(cv.placed, "stack:"):
+        assert not p.text.endswith("\u2026"), p
+
+
+def test_results_that_do_not_fit_end_in_a_count_of_the_rest() -> None:
+    """Ten pots split high and low among long names: three rows, the last ending in
+    "+N more", and N is exactly the number of pots left out."""
+    names = [f"Player {i} with a long name" for i in range(1, 11)]
+    seats = tuple(SeatView(i + 1, n, 100) for i, n in enumerate(names))
+    pots = tuple(PotView(1_000 + i, winners=(PotWinner(names[i], 500, "high", i + 1),
+                                             PotWinner(names[-i - 1], 500, "low", 10 - i)))
+                 for i in range(10))
+    cv = draw_table(TableView("T", 1, 10, seats, board=parse_cards("2c3c4c5c6c"), pots=pots))
+    results = _tagged(cv.placed, "result")
+    pills = [p for p in results if p.text.startswith(("Main", "Side"))]
+    more = [p.text for p in results if p.text.endswith(" more")]
+    assert more == [f"+{10 - len(pills)} more"]
+    assert 1 <= len(pills) < 10
+    rows = {p.extent[1] // 10 for p in results}
+    assert len(rows) <= 3
+    for a, b in itertools.combinations(results, 2):
+        assert not overlaps(a.extent, b.extent)
 
 
 def test_whose_turn_is_outlined_in_the_accent_colour() -> None:
@@ -179,11 +312,14 @@ def test_themes_and_deck_styles_change_the_picture() -> None:
     assert border_is_plain(dark, 4, palette(Theme.DARK).background)
 
 
-def test_full_table_png_is_small_enough_to_upload_fast() -> None:
-    """A full 10-seat table is well under 300 KB at 1280x860."""
-    png = render_table(full_table())
-    assert load(png).size == (WIDTH, HEIGHT)
-    assert len(png) < 300_000
+def test_table_pngs_are_small() -> None:
+    """A full 10-seat table, during and after the hand, is a palette PNG under 60 KB
+    (it was 114 KB in true colour at 1280x860)."""
+    for view in (full_table(), finished_table()):
+        png = render_table(view)
+        assert load(png).size == (WIDTH, HEIGHT)
+        assert png[25] == 3  # PNG colour type 3: a palette
+        assert len(png) < 60_000
 
 
 def test_unknown_seat_or_long_board_is_refused() -> None:
