@@ -76,9 +76,20 @@ class TableActions:
         amount: int | None = None,
         token: str | None = None,
     ) -> None:
-        """Fold, check, call, bet, raise or go all-in, and tell the player it is done."""
-        view = await table.act(interaction.user.id, kind, amount, token=token)
-        await reply_private(interaction, f"Done: {second_person(view)}.")
+        """Fold, check, call, bet, raise or go all-in.
+
+        The interaction is acknowledged first. A click (or the raise form) is
+        acknowledged as an update of its message: the table's live message
+        shows the action, so nothing else is sent. A slash command gets a
+        short private confirmation. A refusal is told privately.
+        """
+        if interaction.type is discord.InteractionType.application_command:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            view = await table.act(interaction.user.id, kind, amount, token=token)
+            await interaction.followup.send(f"Done: {second_person(view)}.", ephemeral=True)
+        else:
+            await interaction.response.defer()
+            await table.act(interaction.user.id, kind, amount, token=token)
 
     async def act_from_button(
         self,

@@ -1,51 +1,32 @@
 """The Discord presenter: what happens at a table, shown in its channel and in DMs.
 
-It implements :class:`bot.runtime.ports.TableObserver`. The runtime calls it
-in order from one task per table, outside the table's lock, so rendering
-(Pillow, in a worker thread through ``bot.render``'s ``*_async`` functions)
-never delays play or an interaction's acknowledgement.
-
-Keeping the channel readable:
-
-* one **hand message** per hand, edited as the hand goes (table picture and
-  the last actions), never re-posted;
-* one **turn message** mentioning the player to act, with the action buttons;
-  it is deleted when the turn is over (a new mention notifies the next
-  player; an edit would not);
-* a **result message** at the end (the showdown picture when hands were
-  shown, who won what, and the "you have" labels of shown hands).
+It is the runtime's :class:`~bot.runtime.ports.TableObserver`: the table's
+outbox hands it typed events in order (:mod:`bot.runtime.table_events`). It
+only updates what each table's channel should show and returns; the requests
+go out from the table's own :class:`cogs.channel.TableChannel` (the live
+message, coalesced edits, the request budget) and its DM lane, so a slow
+request never delays play, an acknowledgement or another table.
 
 Hole cards go by DM, as a picture naming the table with a link to it. When
-Discord refuses the DM (closed DMs) the channel is told, with no card in it,
-that the player should press **My cards** (on the hand message) or use
-``/cards``, which answer only them. Nothing private is ever posted publicly.
+Discord refuses the DM (closed DMs) the channel is told once per table, with
+no card in it, that the player should press **My cards** or use ``/cards``,
+which answer only them. Nothing private is ever posted publicly.
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import io
 import logging
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.render import (
-    HoleCardsView,
-    PotResult,
-    PotWinner,
-    SeatStatus,
-    ShowdownHand,
-    ShowdownView,
-    TableView,
-    render_hole_cards_async,
-    render_showdown_async,
-    render_table_async,
-)
-from bot.render import PotView as RenderPot
-from bot.render import SeatView as RenderSeat
+from bot.engine.equity import equity
+from bot.render import render_hole_cards_async, render_showdown_async
 from bot.runtime.table_events import (
     ActionTaken,
     ButtonDrawn,
@@ -59,61 +40,67 @@ from bot.runtime.table_events import (
     TurnBegan,
     TurnReminder,
 )
-from bot.runtime.views import HandResultView, PrivateCards, TableSnapshot, TurnView
-from cogs.views import hand_buttons, turn_buttons
+from bot.runtime.views import PrivateCards, TableSnapshot
+from cogs.channel import Result, Stage, TableChannel, Text
+from cogs.scenes import (
+    Live,
+    equity_line,
+    fit,
+    game_line,
+    header,
+    hole_cards_view,
+    mention,
+    showdown_view,
+    table_link,
+    table_view,
+)
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
 log = logging.getLogger("cogs.presenter")
 
-#: How many recent actions the hand message lists.
-LOG_LINES = 12
+__all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+class _Lane:
+    """Requests run one after another by one task (a table's DMs)."""
 
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
+        self._task: asyncio.Task[None] | None = None
 
-def table_link(guild_id: int, channel_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    def run(self, job: Callable[[], Awaitable[None]]) -> None:
+        self._jobs.append(job)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
 
-
-def game_line(snap: TableSnapshot) -> str:
-    return snap.config.title
-
-
-def hole_cards_view(table: TableSnapshot, cards: PrivateCards) -> HoleCardsView:
-    """The private picture of a player's cards (by DM, or for them only in the channel)."""
-    return HoleCardsView(
-        table_name=f"Table {table.table_id}",
-        hand_number=table.hand_no,
-        cards=cards.cards,
-        board=cards.board,
-        label=cards.label,
-        game=game_line(table),
-    )
-
-
-@dataclass
-class _TableState:
-    hand_no: int = 0
-    hand_message: discord.PartialMessage | None = None
-    turn_message: discord.PartialMessage | None = None
-    reminder_message: discord.PartialMessage | None = None
-    log: list[str] = field(default_factory=list)
-    dm_failed: set[int] = field(default_factory=set)
+    async def _drain(self) -> None:
+        while self._jobs:
+            try:
+                await self._jobs.popleft()()
+            except Exception:
+                log.exception("%s: a direct message failed", self.name)
 
 
 class DiscordPresenter:
-    """Turns table events into channel messages, pictures and DMs."""
+    """Turns table events into the live message, results, notices and DMs."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, now: Callable[[], float] = time.time) -> None:
         self.bot = bot
-        self.state: dict[int, _TableState] = {}
+        self.now = now
+        self.channels: dict[int, TableChannel] = {}
         self.images_posted = 0
         #: Called with (file name, PNG bytes) for every picture posted (the demo keeps them).
         self.image_sink: Callable[[str, bytes], None] | None = None
+        #: Seconds each street of an all-in run-out stays on screen before the next.
+        self.runout_pause = 1.5
+        #: Called once with (table id, reason) when Discord refuses a table's channel for good.
+        self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
+        self._dm_closed: dict[int, set[int]] = {}
+        self._dm_channels: dict[int, int] = {}
+        self._lanes: dict[int, _Lane] = {}
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
@@ -131,279 +118,209 @@ class DiscordPresenter:
         """The runtime's port: one handler per kind of event."""
         await self._handlers[type(event)](event)
 
-    def _image(self, name: str, png: bytes) -> discord.File:
+    # -- helpers ---------------------------------------------------------------------
+    def file(self, name: str, png: bytes) -> discord.File:
         self.images_posted += 1
         if self.image_sink is not None:
             self.image_sink(name, png)
         return discord.File(io.BytesIO(png), filename=name)
 
-    # -- helpers -------------------------------------------------------------------
-    def _state(self, table_id: int) -> _TableState:
-        return self.state.setdefault(table_id, _TableState())
+    def channel(self, snap: TableSnapshot) -> TableChannel:
+        ch = self.channels.get(snap.table_id)
+        if ch is None:
+            ch = self.channels[snap.table_id] = TableChannel(self, snap)
+        return ch
 
-    def _channel(self, snap: TableSnapshot) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
-
-    async def _send(
-        self, snap: TableSnapshot, content: str, **kwargs: Any
-    ) -> discord.Message | None:
-        try:
-            return await self._channel(snap).send(
-                content,
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-                **kwargs,
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post in channel %s", snap.table_id, snap.channel_id)
+    def _changed(self, snap: TableSnapshot, **changes: Any) -> Live | None:
+        """Update the live hand of ``snap``'s table (if any) and let its channel send it."""
+        ch = self.channel(snap)
+        live = ch.live
+        if live is None or live.hand_no != snap.hand_no:
             return None
+        live.snap = snap
+        for name, value in changes.items():
+            setattr(live, name, value)
+        live.version += 1
+        ch.kick()
+        return live
 
-    @staticmethod
-    async def _delete(message: discord.PartialMessage | None) -> None:
-        if message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
+    def _lane(self, table_id: int) -> _Lane:
+        return self._lanes.setdefault(table_id, _Lane(f"table-{table_id}-dms"))
 
-    def render_view(
-        self, snap: TableSnapshot, note: str = "", turn: TurnView | None = None
-    ) -> TableView:
-        """The table picture's view of a snapshot (no hidden card is ever in it)."""
-        hole_n = snap.config.variant.hole_cards
-        seats = []
-        for s in snap.seats:
-            if s.dealt_in:
-                status = (
-                    SeatStatus.FOLDED
-                    if s.folded
-                    else SeatStatus.ALL_IN
-                    if s.all_in
-                    else SeatStatus.ACTIVE
-                )
-                cards = 0 if s.folded else hole_n
-            else:
-                status = SeatStatus.SITTING_OUT if s.sitting_out else SeatStatus.WAITING
-                cards = 0
-            seats.append(
-                RenderSeat(
-                    seat=s.seat,
-                    name=s.name[:20],
-                    stack=s.stack,
-                    bet=s.bet,
-                    status=status,
-                    cards=cards,
-                    shown=s.shown,
-                )
-            )
-        collected = snap.pot - sum(s.bet for s in snap.seats)
-        return TableView(
-            table_name=f"Table {snap.table_id}",
-            hand_number=snap.hand_no,
-            max_seats=snap.config.seats,
-            seats=tuple(seats),
-            board=snap.board,
-            pots=(RenderPot(collected, "Pot"),) if collected > 0 else (),
-            button=snap.button,
-            to_act=snap.to_act,
-            clock=turn.clock + turn.time_bank if turn else None,
-            clock_total=turn.clock + turn.time_bank if turn else None,
-            game=game_line(snap),
-            street=(snap.street or "").capitalize(),
-            note=note,
-        )
+    async def idle(self) -> None:
+        """Wait until every channel has sent what it has (tests, demo)."""
+        for ch in list(self.channels.values()):
+            await ch.idle()
 
-    async def _table_png(
-        self, snap: TableSnapshot, note: str = "", turn: TurnView | None = None
-    ) -> discord.File:
-        png = await render_table_async(self.render_view(snap, note, turn))
-        return self._image(f"table-{snap.table_id}-hand-{snap.hand_no}.png", png)
+    def refresh(self, table_id: int) -> bool:
+        """Post the live hand again at the bottom of the channel (False: no hand to show)."""
+        ch = self.channels.get(table_id)
+        if ch is None or ch.live is None:
+            return False
+        ch.refresh = True
+        ch.kick()
+        return True
 
-    async def _edit_hand(self, snap: TableSnapshot, turn: TurnView | None = None) -> None:
-        st = self._state(snap.table_id)
-        content = self._hand_text(snap, st)
-        file = await self._table_png(snap, turn=turn)
-        if st.hand_message is None or st.hand_no != snap.hand_no:
-            st.hand_no = snap.hand_no
-            msg = await self._send(snap, content, file=file, view=hand_buttons(snap.table_id))
-            st.hand_message = msg and self._channel(snap).get_partial_message(msg.id)
-            return
-        try:
-            await st.hand_message.edit(content=content, attachments=[file])
-        except discord.HTTPException:
-            log.warning("table %s: could not edit the hand message", snap.table_id)
+    async def channel_lost(self, table_id: int, reason: str) -> None:
+        log.warning("table %s: its channel cannot be used any more (%s)", table_id, reason)
+        if self.on_channel_lost is not None:
+            await self.on_channel_lost(table_id, reason)
 
-    @staticmethod
-    def _hand_text(snap: TableSnapshot, st: _TableState) -> str:
-        head = f"**Hand #{snap.hand_no}** · {game_line(snap)}"
-        street = f" · {snap.street.capitalize()}" if snap.street else ""
-        pot = f" · pot {snap.pot:,}" if snap.pot else ""
-        lines = [head + street + pot]
-        lines.extend(f"> {line}" for line in st.log[-LOG_LINES:])
-        return "\n".join(lines)
-
-    # -- the observer port ----------------------------------------------------------
+    # -- the events --------------------------------------------------------------------
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
         names = {s.seat: s.name for s in table.seats}
         drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
-        await self._send(
-            table,
-            f"Drawing for the button: {drawn}. **{names.get(button, button)}** has the button.",
+        self.channel(table).post(
+            Text(
+                f"Drawing for the button: {drawn}. **{names.get(button, button)}** has the button."
+            )
         )
 
     async def hand_started(self, event: HandBegan) -> None:
         table = event.table
-        st = self._state(table.table_id)
-        await self._delete(st.turn_message)
-        await self._delete(st.reminder_message)
-        st.turn_message = st.reminder_message = None
-        st.log = []
-        st.dm_failed = set()
+        lines = []
         button = table.at(table.button) if table.button else None
         if button is not None:
-            st.log.append(f"{button.name} has the button")
+            lines.append(f"{button.name} has the button")
         blinds = [f"{s.name} {s.committed:,}" for s in table.seats if s.dealt_in and s.committed]
         if blinds:
-            st.log.append("Posted: " + ", ".join(blinds))
-        st.hand_message = None
-        await self._edit_hand(table)
+            lines.append("Posted: " + ", ".join(blinds))
+        closed = frozenset(self._dm_closed.get(table.table_id, ()))
+        ch = self.channel(table)
+        ch.live = Live(table, lines, dm_closed=closed)
+        ch.kick()
 
     async def hole_cards(self, event: CardsDealt) -> None:
-        await self.send_hole_cards(event.table, event.user_id, event.cards)
+        self._lane(event.table.table_id).run(
+            lambda: self._deal_privately(event.table, event.user_id, event.cards)
+        )
+
+    async def _deal_privately(
+        self, table: TableSnapshot, user_id: int, cards: PrivateCards
+    ) -> None:
+        if await self.send_hole_cards(table, user_id, cards):
+            return
+        closed = self._dm_closed.setdefault(table.table_id, set())
+        if user_id in closed:
+            return
+        closed.add(user_id)
+        self._changed(table, dm_closed=frozenset(closed))
+        self.channel(table).post(
+            Text(
+                f"{mention(user_id)}, I cannot send you direct messages, so your cards are not "
+                "in your DMs: press **My cards** under the table or use `/cards` "
+                "(only you will see them).",
+                ping=True,
+            )
+        )
 
     async def send_hole_cards(
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
     ) -> bool:
-        """DM the player their cards; on refusal, tell the channel (without cards)."""
-        st = self._state(table.table_id)
-        view = hole_cards_view(table, cards)
+        """DM the player their cards as a picture; False when Discord refuses the DM."""
+        png = await render_hole_cards_async(hole_cards_view(table, cards))
+        text = (
+            f"Your cards for hand #{table.hand_no} at table {table.table_id} "
+            f"({game_line(table)}): {table_link(table.guild_id, table.channel_id)}"
+        )
+        name = f"hand-{table.hand_no}-cards-{user_id}.png"
+        return await self._dm(user_id, text, file=self.file(name, png))
+
+    async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         try:
-            png = await render_hole_cards_async(view)
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(
-                f"Your cards for hand #{table.hand_no} at table {table.table_id} "
-                f"({game_line(table)}): {table_link(table.guild_id, table.channel_id)}",
-                file=self._image(f"hand-{table.hand_no}-cards-{user_id}.png", png),
-            )
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+            dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await dm.send(text, **kwargs)
             return True
         except discord.HTTPException:
-            st.dm_failed.add(user_id)
-            await self._send(
-                table,
-                f"{mention(user_id)}, I cannot send you direct messages, so your cards are not "
-                "in your DMs: press **My cards** on the hand message or use `/cards` "
-                "(only you will see them).",
-            )
             return False
 
     async def street_dealt(self, event: StreetDealt) -> None:
-        table, street = event.table, event.street
-        st = self._state(table.table_id)
-        if table.board:
-            st.log.append(f"{street.capitalize()}: {' '.join(str(c) for c in table.board)}")
-        await self._edit_hand(table)
+        table, street = event.table, event.street.capitalize()
+        line = f"{street}: {' '.join(str(c) for c in event.board)}"
+        live = self._changed(table)
+        if live is None:
+            return
+        live.log.append(line)
+        if event.run_out:
+            self.channel(table).post(await self._stage(live, street, event.board))
+
+    async def _stage(self, live: Live, street: str, board: tuple[Any, ...]) -> Stage:
+        """A run-out street: the hands face up with their equity after ``board``."""
+        shown = [s for s in live.snap.seats if s.shown and not s.folded]
+        hi_lo = live.snap.config.variant.hi_lo
+        line = ""
+        if len(shown) >= 2 and len(board) < 5:
+            result = await asyncio.to_thread(
+                equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
+            )
+            line = equity_line([s.name for s in shown], result.shares, hi_lo)
+        head = header(live.snap, street)
+        logged = [f"> {x}" for x in live.log[-4:]]
+        content = fit([head, *logged, line] if line else [head, *logged])
+        return Stage(table_view(live, board=board, note=line), content)
 
     async def turn(self, event: TurnBegan) -> None:
-        table, turn = event.table, event.turn
-        st = self._state(table.table_id)
-        await self._delete(st.turn_message)
-        await self._delete(st.reminder_message)
-        st.turn_message = st.reminder_message = None
-        need = "you can check" if turn.can_check else f"**{turn.to_call:,}** to call"
-        bank = f" (+{int(turn.time_bank)} s time bank)" if turn.time_bank >= 1 else ""
-        text = (
-            f"{mention(turn.user_id)}, your turn: {need} · pot {turn.pot:,} · "
-            f"{int(turn.clock)} s to act{bank}."
-        )
-        if turn.user_id in st.dm_failed:
-            text += " Your cards: **My cards** button or `/cards`."
-        msg = await self._send(table, text, view=turn_buttons(table, turn))
-        if msg is not None:
-            st.turn_message = self._channel(table).get_partial_message(msg.id)
+        deadline = self.now() + event.turn.clock
+        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
 
     async def reminder(self, event: TurnReminder) -> None:
-        table, turn = event.table, event.turn
-        st = self._state(table.table_id)
-        msg = await self._send(
-            table,
-            f"{mention(turn.user_id)}, {event.seconds_left} s left to act "
-            f"({'check' if turn.can_check else 'fold'} when time runs out).",
+        turn = event.turn
+        fallback = "check" if turn.can_check else "fold"
+        self.channel(event.table).post(
+            Text(
+                f"{mention(turn.user_id)}, {event.seconds_left} s left to act "
+                f"({fallback} when time runs out).",
+                ping=True,
+                reminder=True,
+            )
         )
-        if msg is not None:
-            st.reminder_message = self._channel(table).get_partial_message(msg.id)
 
     async def action(self, event: ActionTaken) -> None:
-        table, action = event.table, event.action
-        st = self._state(table.table_id)
-        await self._delete(st.turn_message)
-        await self._delete(st.reminder_message)
-        st.turn_message = st.reminder_message = None
-        st.log.append(action.text)
-        await self._edit_hand(table)
+        live = self._changed(event.table, turn=None, deadline=None, note="")
+        if live is not None:
+            live.log.append(event.action.text)
 
     async def hand_ended(self, event: HandOver) -> None:
         table, result = event.table, event.result
-        st = self._state(table.table_id)
-        await self._delete(st.turn_message)
-        await self._delete(st.reminder_message)
-        st.turn_message = st.reminder_message = None
-        st.log.extend(result.lines)
-        await self._edit_hand(table)
-        text = [f"**Hand #{result.hand_no} result**"]
-        text.extend(result.lines)
-        for shown in result.shown:
-            if shown.label:
-                text.append(f"{shown.name} shows {' '.join(map(str, shown.cards))}: {shown.label}")
-        kwargs: dict[str, Any] = {}
-        if result.shown and len(result.board) >= 3:
-            png = await render_showdown_async(self.showdown_view(table, result))
-            kwargs["file"] = self._image(f"showdown-{result.hand_no}.png", png)
-        await self._send(table, "\n".join(text), **kwargs)
+        live = self._changed(table, turn=None, deadline=None, note="")
+        if live is None:
+            live = Live(table)
+        live.log.extend(result.lines)
 
-    def showdown_view(self, table: TableSnapshot, result: HandResultView) -> ShowdownView:
-        hands = [
-            ShowdownHand(
-                name=shown.name,
-                hole=shown.cards,
-                high=shown.high,
-                low=shown.low,
-                won=result.payouts.get(shown.seat, 0),
-            )
-            for shown in result.shown
-        ]
-        pots = tuple(
-            PotResult(
-                label=p.label,
-                amount=p.amount,
-                winners=tuple(PotWinner(w.name, w.amount, w.half) for w in p.winners),
-            )
-            for p in result.pots
-        )
-        return ShowdownView(
-            table_name=f"Table {table.table_id}",
-            hand_number=result.hand_no,
-            board=result.board,
-            hands=tuple(hands),
-            pots=pots,
-            hi_lo=table.config.variant.hi_lo,
-            game=game_line(table),
-        )
+        async def picture() -> tuple[str, bytes] | None:
+            if result.shown and len(result.board) >= 3:
+                png = await render_showdown_async(showdown_view(table, result))
+                return f"showdown-{result.hand_no}.png", png
+            return None
+
+        self.channel(table).post(Result(live, result, picture))
 
     async def notice(self, event: Notice) -> None:
         table, text, user_id = event.table, event.text, event.user_id
-        if user_id is None:
-            await self._send(table, text)
+        if user_id is not None:
+            self._lane(table.table_id).run(lambda: self._tell(table, text, user_id))
+        elif event.transient and self._changed(table, note=text) is not None:
             return
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(f"Table {table.table_id}: {text}")
-        except discord.HTTPException:
-            await self._send(table, f"{mention(user_id)}: {text}")
+        else:
+            self.channel(table).post(Text(text))
+
+    async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
+        if not await self._dm(user_id, f"Table {table.table_id}: {text}"):
+            self.channel(table).post(Text(f"{mention(user_id)}: {text}", ping=True))
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table
-        st = self.state.pop(table.table_id, _TableState())
-        await self._delete(st.turn_message)
-        await self._delete(st.reminder_message)
         back = ", ".join(f"{mention(u)} {n:,}" for u, n in event.returned.items())
-        await self._send(
-            table, "The table is closed." + (f" Stacks returned: {back}." if back else "")
-        )
+        ch = self.channel(table)
+        ch.live = None
+        ch.post(Text("The table is closed." + (f" Stacks returned: {back}." if back else "")))
+        self._dm_closed.pop(table.table_id, None)
+        self._lanes.pop(table.table_id, None)
+        await ch.idle()
+        if self.channels.get(table.table_id) is ch:
+            del self.channels[table.table_id]

@@ -114,6 +114,7 @@ class CardsButton(
                 emoji="🂠",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:cards:{table_id}",
+                row=2,
             )
         )
         self.table_id = table_id
@@ -154,7 +155,7 @@ class PreActionButton(
                 label=self.LABELS[choice],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:pre:{table_id}:{choice}",
-                row=1,
+                row=2,
             )
         )
         self.table_id = table_id
@@ -225,12 +226,14 @@ class RaiseModal(PoliteModal):
         )
 
 
-def hand_buttons(table_id: int) -> discord.ui.View:
-    """The hand message's buttons: the player's own cards and the pre-actions."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(CardsButton(table_id))
-    for choice in PRE_ACTIONS:
-        view.add_item(PreActionButton(table_id, choice))
+def live_buttons(table: TableSnapshot, turn: TurnView | None) -> discord.ui.View:
+    """The live message's buttons: the turn's actions (rows 0 and 1) when someone is to
+    act, then each player's own cards and, during a turn, the pre-actions (row 2)."""
+    view = turn_buttons(table, turn) if turn is not None else discord.ui.View(timeout=None)
+    view.add_item(CardsButton(table.table_id))
+    if turn is not None:
+        for choice in PRE_ACTIONS:
+            view.add_item(PreActionButton(table.table_id, choice))
     return view
 
 

@@ -82,4 +82,4 @@ def announce(table: Table, cur: LiveHand) -> None:
     for n in cur.dealt:
         table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
     if cur.hand.board:
-        table.outbox.send(StreetDealt(snap, cur.hand.street))
+        table.outbox.send(StreetDealt(snap, cur.hand.street, cur.hand.board))

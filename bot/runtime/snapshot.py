@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.engine.pots import build_pots
+
 from .seating import Seat
 from .views import PotView, SeatView, TableSnapshot
 
@@ -40,9 +42,28 @@ def snapshot_of(table: Table) -> TableSnapshot:
         board=hand.board if hand else (),
         pot=hand.pot_total if hand else 0,
         pots=tuple(PotView(p.amount, p.eligible) for p in hand.pots) if hand else (),
+        collected=_collected(hand) if hand else (),
         to_act=hand.to_act if hand else None,
         closed=table.closed,
+        small_blind=hand.small_blind_seat if hand else None,
+        big_blind=hand.big_blind_seat if hand else None,
     )
+
+
+def _collected(hand: HandState) -> tuple[PotView, ...]:
+    """The pots in the middle, this round's bets left in front of the players.
+
+    The engine's own pot rule (:func:`~bot.engine.pots.build_pots`) over what
+    each seat put in before this round; only an all-in from an earlier round
+    caps a pot here (an all-in of this round is still a bet in front).
+    """
+    ps = hand.players
+    raw = build_pots(
+        [p.committed - p.bet for p in ps],
+        [not p.folded for p in ps],
+        [p.all_in and p.bet == 0 for p in ps],
+    )
+    return tuple(PotView(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
 
 
 def _in_hand(seat: Seat, hand: HandState) -> SeatView:

@@ -36,11 +36,11 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine.betting import IllegalAction, LegalActions
-from bot.engine.events import ActionKind, PlayerActed
+from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed
 from bot.engine.hand import Hand
 
 from . import dealing, recovery, turn_clock
@@ -193,9 +193,9 @@ class Table:
 
     # ------------------------------------------------------------ telling the observer
 
-    def tell(self, text: str, user_id: int | None = None) -> None:
+    def tell(self, text: str, user_id: int | None = None, *, transient: bool = False) -> None:
         """A notice to the table (or to one player) with the table as it is now."""
-        self.outbox.send(Notice(self.snapshot(), text, user_id))
+        self.outbox.send(Notice(self.snapshot(), text, user_id, transient))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""
@@ -298,9 +298,16 @@ class Table:
             self._cancel_pre_actions(None)
         elif acted.kind in (ActionKind.BET, ActionKind.RAISE):
             self._cancel_pre_actions(seat.number)
-        if len(hand.board) != board_before:
-            self.outbox.send(StreetDealt(snap, hand.street))
+        self._tell_streets(snap, events, board_before)
         return view
+
+    def _tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
+        """One StreetDealt for each street an action dealt (a run-out deals several)."""
+        run_out = any(isinstance(e, HandShown) and e.all_in for e in events)
+        for e in events:
+            if isinstance(e, BoardDealt):
+                board += len(e.cards)
+                self.outbox.send(StreetDealt(snap, e.street, snap.board[:board], run_out))
 
     def _cancel_pre_actions(self, bettor: int | None) -> None:
         """A bet (or a new street) cancels pre-actions that answered the old situation."""

@@ -60,10 +60,18 @@ class CardsDealt:
 
 @dataclass(frozen=True)
 class StreetDealt:
-    """Board cards were dealt (``street`` is where the hand now is)."""
+    """Board cards were dealt: ``board`` is the board as of ``street``.
+
+    ``run_out``: dealt with no betting left (every live hand is all-in but at
+    most one, RULES.md 6): the hands are face up, and one action may deal
+    several streets at once, each told separately so they can be shown in turn.
+    The snapshot is the table after the action that dealt them.
+    """
 
     table: TableSnapshot
     street: Street
+    board: tuple[Card, ...] = ()
+    run_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,11 +101,16 @@ class HandOver:
 
 @dataclass(frozen=True)
 class Notice:
-    """A public message (``user_id`` None) or one for a single player."""
+    """A public message (``user_id`` None) or one for a single player.
+
+    ``transient``: only true for a moment (e.g. a player using their time
+    bank); the presenter may show it beside the turn and drop it afterwards.
+    """
 
     table: TableSnapshot
     text: str
     user_id: int | None = None
+    transient: bool = False
 
 
 @dataclass(frozen=True)

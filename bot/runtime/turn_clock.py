@@ -57,7 +57,7 @@ async def run(table: Table, turn: Turn) -> None:
 async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
     seat = table.seats[turn.seat]
     if mark is Mark.BANK:
-        table.tell(f"{seat.name} is using their time bank ({int(turn.bank)} s).")
+        table.tell(f"{seat.name} is using their time bank ({int(turn.bank)} s).", transient=True)
     elif mark is Mark.REMINDER:
         view = table._turn_view(cur, turn)
         table.outbox.send(TurnReminder(table.snapshot(), view, round(turn.reminder_lead)))

@@ -71,9 +71,12 @@ class TableSnapshot:
     street: Street | None = None
     board: tuple[Card, ...] = ()
     pot: int = 0  # every chip in the middle, bets of this round included
-    pots: tuple[PotView, ...] = ()
+    pots: tuple[PotView, ...] = ()  # as they stand, this round's bets included
+    collected: tuple[PotView, ...] = ()  # main and side pots without this round's bets
     to_act: int | None = None
     closed: bool = False
+    small_blind: int | None = None  # seat numbers, during a hand
+    big_blind: int | None = None
 
     def seat_of(self, user_id: int) -> SeatView | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -1,0 +1,258 @@
+"""What the channel shows of a table: message texts and picture views, from snapshots.
+
+Pure functions (no Discord request, no rendering): :mod:`cogs.channel` sends
+what they build and :mod:`cogs.presenter` feeds them. Nothing here reads a
+hidden card: the views come from :class:`~bot.runtime.views.TableSnapshot`
+(shown hands only) or from a player's own :class:`PrivateCards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.engine.cards import Card
+from bot.render import (
+    HoleCardsView,
+    PotResult,
+    PotWinner,
+    SeatStatus,
+    ShowdownHand,
+    ShowdownView,
+    TableView,
+)
+from bot.render import PotView as RenderPot
+from bot.render import SeatView as RenderSeat
+from bot.runtime.views import (
+    HandResultView,
+    PotResultView,
+    PrivateCards,
+    SeatView,
+    TableSnapshot,
+    TurnView,
+)
+
+#: How many recent actions the live message lists (the whole hand is in the result's log).
+LIVE_LINES = 6
+#: Discord's limits on a message's content and an embed's description.
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def table_link(guild_id: int, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def game_line(snap: TableSnapshot) -> str:
+    return snap.config.title
+
+
+def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> str:
+    """Whole lines, as many as fit in ``limit`` characters, the first kept; the
+    cut is said (``… 4 more lines``) so nothing is silently lost."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        line = line if len(line) <= limit else line[: limit - 1] + "…"
+        rest = len(lines) - i
+        tail = len(f"\n… {rest} more lines") if rest > 1 else 0
+        if used + len(line) + 1 + tail > limit and i > 0:
+            out.append(f"… {rest} more lines")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)[:limit]
+
+
+@dataclass
+class Live:
+    """What the live message of a hand should show now (the presenter keeps it current)."""
+
+    snap: TableSnapshot
+    log: list[str] = field(default_factory=list)
+    turn: TurnView | None = None
+    deadline: float | None = None  # epoch seconds when the decision clock runs out
+    note: str = ""  # a transient line (time bank), dropped when the turn changes
+    dm_closed: frozenset[int] = frozenset()
+    version: int = 0
+
+    @property
+    def hand_no(self) -> int:
+        return self.snap.hand_no
+
+
+def header(snap: TableSnapshot, street: str = "") -> str:
+    street = street or (snap.street.capitalize() if snap.street else "")
+    parts = [f"**Hand #{snap.hand_no}**", game_line(snap)]
+    if street:
+        parts.append(street)
+    if snap.pot:
+        parts.append(f"pot {snap.pot:,}")
+    return " · ".join(parts)
+
+
+def turn_line(live: Live) -> str:
+    turn = live.turn
+    if turn is None:
+        return ""
+    seat = live.snap.at(turn.seat)
+    all_in = seat is not None and 0 < seat.stack <= turn.to_call
+    need = (
+        "you can check"
+        if turn.can_check
+        else f"**{turn.to_call:,}** to call" + (" (all-in)" if all_in else "")
+    )
+    when = f" · time runs out <t:{int(live.deadline)}:R>" if live.deadline else ""
+    bank = f" (+{int(turn.time_bank)} s time bank)" if turn.time_bank >= 1 else ""
+    text = f"{mention(turn.user_id)}, your turn: {need}{when}{bank}."
+    if turn.user_id in live.dm_closed:
+        text += " Your cards: **My cards** or `/cards`."
+    return text
+
+
+def live_content(live: Live) -> str:
+    lines = [header(live.snap)]
+    lines.extend(f"> {line}" for line in live.log[-LIVE_LINES:])
+    for extra in (live.note, turn_line(live)):
+        if extra:
+            lines.append(extra)
+    return fit(lines)
+
+
+def _status(s: SeatView) -> SeatStatus:
+    if not s.dealt_in:
+        return SeatStatus.SITTING_OUT if s.sitting_out else SeatStatus.WAITING
+    if s.folded:
+        return SeatStatus.FOLDED
+    return SeatStatus.ALL_IN if s.all_in else SeatStatus.ACTIVE
+
+
+def _blind(snap: TableSnapshot, s: SeatView) -> str:
+    if not s.dealt_in or snap.street is None or snap.street.value == "showdown":
+        return ""
+    if s.seat == snap.small_blind:
+        return "SB"
+    return "BB" if s.seat == snap.big_blind else ""
+
+
+def _seats(snap: TableSnapshot, over: bool) -> tuple[RenderSeat, ...]:
+    hole_n = snap.config.variant.hole_cards
+    return tuple(
+        RenderSeat(
+            seat=s.seat,
+            name=s.name,
+            stack=s.stack,
+            bet=0 if over else s.bet,
+            status=_status(s),
+            blind="" if over else _blind(snap, s),
+            cards=hole_n if s.dealt_in and not s.folded else 0,
+            shown=s.shown,
+        )
+        for s in snap.seats
+    )
+
+
+def _won_pots(pots: Sequence[PotResultView]) -> tuple[RenderPot, ...]:
+    return tuple(
+        RenderPot(
+            p.amount,
+            p.label,
+            winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
+        )
+        for p in pots
+    )
+
+
+def table_view(
+    live: Live,
+    *,
+    board: tuple[Card, ...] | None = None,
+    result: HandResultView | None = None,
+    note: str = "",
+) -> TableView:
+    """The table picture: the live hand, a run-out stage (``board``), or the hand over."""
+    snap, turn = live.snap, live.turn
+    clock_total = turn.clock + turn.time_bank if turn else None
+    if result is not None:
+        pots = _won_pots(result.pots)
+    else:
+        pots = tuple(RenderPot(p.amount) for p in snap.collected if p.amount > 0)
+    return TableView(
+        table_name=f"Table {snap.table_id}",
+        hand_number=snap.hand_no,
+        max_seats=snap.config.seats,
+        seats=_seats(snap, result is not None),
+        board=snap.board if board is None else board,
+        pots=pots,
+        button=snap.button,
+        to_act=turn.seat if turn else None,
+        clock=clock_total,
+        clock_total=clock_total,
+        game=game_line(snap),
+        street=(snap.street.capitalize() if snap.street else ""),
+        note=note,
+    )
+
+
+def result_content(snap: TableSnapshot, result: HandResultView) -> str:
+    lines = [f"**Hand #{result.hand_no}** · {game_line(snap)} · result"]
+    lines.extend(result.lines)
+    lines.extend(
+        f"{s.name} shows {' '.join(map(str, s.cards))}: {s.label}" for s in result.shown if s.label
+    )
+    return fit(lines)
+
+
+def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
+    hands = tuple(
+        ShowdownHand(
+            name=shown.name,
+            hole=shown.cards,
+            high=shown.high,
+            low=shown.low,
+            won=result.payouts.get(shown.seat, 0),
+            seat=shown.seat,
+        )
+        for shown in result.shown
+    )
+    pots = tuple(
+        PotResult(
+            label=p.label,
+            amount=p.amount,
+            winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
+        )
+        for p in result.pots
+    )
+    return ShowdownView(
+        table_name=f"Table {snap.table_id}",
+        hand_number=result.hand_no,
+        board=result.board,
+        hands=hands,
+        pots=pots,
+        hi_lo=snap.config.variant.hi_lo,
+        game=game_line(snap),
+    )
+
+
+def hole_cards_view(snap: TableSnapshot, cards: PrivateCards) -> HoleCardsView:
+    """The private picture of a player's cards (by DM, or for them only in the channel)."""
+    return HoleCardsView(
+        table_name=f"Table {snap.table_id}",
+        hand_number=snap.hand_no,
+        cards=cards.cards,
+        board=cards.board,
+        label=cards.label,
+        game=game_line(snap),
+    )
+
+
+def equity_line(names: Sequence[str], shares: Sequence[float], hi_lo: bool) -> str:
+    """``Equity: alice 62% · bob 38%`` (hi-lo: each hand's expected share of the pot)."""
+    what = "Expected share of the pot" if hi_lo else "Equity"
+    return f"{what}: " + " · ".join(
+        f"{n} {round(100 * s)}%" for n, s in zip(names, shares, strict=True)
+    )
