@@ -49,6 +49,7 @@ from bot.render import (
 from bot.render import PotView as RenderPot
 from bot.render import SeatView as RenderSeat
 from bot.runtime.views import ActionView, HandResultView, TableSnapshot, TurnView
+from cogs.limits import fit_text
 from cogs.views import hand_buttons, turn_buttons
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class DiscordPresenter:
     ) -> discord.Message | None:
         try:
             return await self._channel(snap).send(
-                content,
+                fit_text(content),
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
                 **kwargs,
             )
@@ -187,7 +188,7 @@ class DiscordPresenter:
             st.hand_message = msg and self._channel(snap).get_partial_message(msg.id)
             return
         try:
-            await st.hand_message.edit(content=content, attachments=[file])
+            await st.hand_message.edit(content=fit_text(content), attachments=[file])
         except discord.HTTPException:
             log.warning("table %s: could not edit the hand message", snap.table_id)
 

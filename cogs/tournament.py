@@ -31,6 +31,7 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.limits import fit_message, fit_text
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -65,7 +66,7 @@ def describe(rt: SitAndGoRuntime) -> str:
     sched = s.schedule.lines()
     lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
                  + (" …" if len(sched) > 7 else ""))
-    return "\n".join(lines)
+    return fit_message(lines)
 
 
 class Tournaments(commands.Cog, name="Tournaments"):
@@ -120,7 +121,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             creator_id=interaction.user.id, settings=settings, clock=clock,
         )
         await interaction.response.send_message(
-            describe(rt) + "\nRegistration is open."
+            fit_text(describe(rt) + "\nRegistration is open.")
         )
 
     @tournament.command(name="join", description="Pay the buy-in and register")
@@ -139,7 +140,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 + f". Level 1 blinds {sng.level}."
             )
         await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
+            fit_text(text), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
