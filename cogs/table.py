@@ -40,6 +40,7 @@ from cogs.actions import TableActions, reply_private
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
 from cogs.limits import fit_message, fit_text
+from cogs.permissions import require_table_permissions
 from cogs.presenter import DiscordPresenter
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        require_table_permissions(interaction)
         config = TableConfig.create(
             variant_key=variant.value if variant else None,
             structure=structure.value if structure else None,

@@ -32,6 +32,7 @@ from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.limits import fit_message, fit_text
+from cogs.permissions import require_table_permissions
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -108,6 +109,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        require_table_permissions(interaction)
         settings = TournamentSettings.create(
             buy_in=buy_in,
             min_entrants=2,
