@@ -129,7 +129,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        started = await rt.join(interaction.user.id)
+        user = interaction.user
+        started = await rt.join(user.id, getattr(user, "display_name", None) or user.name)
         sng = rt.sng
         text = (
             f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"
