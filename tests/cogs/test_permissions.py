@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from simcord import ChannelHandle
 
 from bot.runtime.errors import TableError
+from bot.settings import TOKEN_HELP
 from cogs.permissions import (
     CHANNEL_NEEDS,
     INVITE_PERMISSIONS,
@@ -14,6 +18,8 @@ from cogs.permissions import (
     MissingChannelPermissions,
 )
 from tests.conftest import Harness
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -98,3 +104,24 @@ def test_thread_and_channel_needs_are_the_invite_set() -> None:
     assert granted == {"read_messages" if n == "view_channel" else n for n in wanted}
     assert INVITE_PERMISSIONS.value == 274_878_024_704
     assert str(MissingChannelPermissions(["view_channel"])).count("permission ") == 1
+
+
+@pytest.mark.parametrize("where", ["README.md", ".env.example", "token help"])
+def test_the_invite_help_asks_for_exactly_what_a_table_needs(where: str) -> None:
+    """README, .env.example and the missing-token help give every permission and the integer."""
+    text = TOKEN_HELP if where == "token help" else (REPO / where).read_text()
+    lines = (line.lstrip("# ") for line in text.replace('"', "").splitlines())
+    text = " ".join(" ".join(lines).split())  # quotes, comment marks and line breaks aside
+    assert str(INVITE_PERMISSIONS.value) in text
+    for name in UI_NAMES.values():
+        assert name in text, (where, name)
+    assert "applications.commands" in text
+    assert re.search(r"[Nn]o privileged (gateway )?intent", text), where
+
+
+def test_readme_invite_url_grants_the_permissions() -> None:
+    """The README's invite URL carries the scopes and the computed permission integer."""
+    readme = (REPO / "README.md").read_text()
+    url = next(line.strip() for line in readme.splitlines() if "oauth2/authorize" in line)
+    assert "scope=bot%20applications.commands" in url
+    assert url.endswith(f"permissions={INVITE_PERMISSIONS.value}")
