@@ -56,8 +56,11 @@ How to get a token:
          DISCORD_TOKEN=your-token-here
      or set the environment variable DISCORD_TOKEN.
   4. Invite the bot: in "OAuth2" > "URL Generator" tick the scopes "bot" and
-     "applications.commands" and the permissions "Send Messages",
-     "Attach Files" and "Embed Links", then open the generated URL.
+     "applications.commands" and the permissions "View Channel", "Send
+     Messages", "Send Messages in Threads", "Embed Links", "Attach Files" and
+     "Read Message History" (permission integer 274878024704), then open the
+     generated URL. No privileged intent is needed. See the README's
+     "Inviting the bot".
 
 To try the bot without a token, run: python -m bot demo
 """

@@ -32,6 +32,7 @@ from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
 from cogs.errors import PoliteView, send_private
+from cogs.limits import EMBED_TITLE, clip
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -424,7 +425,9 @@ class EconomyCog(commands.Cog, name="Economy"):
         variant_key = variant.value if variant else None
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
         game = game_name(VARIANTS[variant_key]) if variant_key else "all games"
-        embed = discord.Embed(title=f"{target.display_name}: {game}", colour=discord.Colour.green())
+        embed = discord.Embed(
+            title=clip(f"{target.display_name}: {game}", EMBED_TITLE), colour=discord.Colour.green()
+        )
         if not s.hands_played:
             embed.description = "No hands played yet."
         else:

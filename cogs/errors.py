@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import SettingsError
 from bot.storage.errors import EconomyError
+from cogs.limits import fit_text
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -82,6 +83,7 @@ def describe(error: BaseException) -> str | None:
 
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ``interaction`` ephemerally, whether or not it was answered already."""
+    text = fit_text(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

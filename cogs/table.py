@@ -40,6 +40,8 @@ from bot.runtime.table import PreAction, Table
 from cogs.actions import TableActions, reply_private
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
+from cogs.limits import fit_message, fit_text
+from cogs.permissions import require_table_permissions
 from cogs.presenter import DiscordPresenter
 
 if TYPE_CHECKING:
@@ -118,6 +120,7 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        require_table_permissions(interaction)
         config = TableConfig.create(
             variant_key=variant.value if variant else None,
             structure=structure.value if structure else None,
@@ -241,13 +244,13 @@ class Tables(commands.Cog, name="Tables"):
             lines.append(
                 f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
             )
-        await reply_private(interaction, "\n".join(lines))
+        await reply_private(interaction, fit_message(lines))
 
     @table.command(name="close", description="Close the table; stacks go back (creator or manager)")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
         text = await table.close(interaction.user.id, is_manager=_is_manager(interaction))
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(fit_text(text))
 
     @table.command(name="settings", description="Show or change the settings (between hands)")
     @app_commands.describe(

@@ -32,6 +32,8 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.limits import fit_message, fit_text
+from cogs.permissions import require_table_permissions
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -66,7 +68,7 @@ def describe(rt: SitAndGoRuntime) -> str:
     sched = s.schedule.lines()
     lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
                  + (" …" if len(sched) > 7 else ""))
-    return "\n".join(lines)
+    return fit_message(lines)
 
 
 class Tournaments(commands.Cog, name="Tournaments"):
@@ -108,6 +110,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        require_table_permissions(interaction)
         settings = TournamentSettings.create(
             buy_in=buy_in,
             min_entrants=2,
@@ -121,13 +124,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
             creator_id=interaction.user.id, settings=settings, clock=clock,
         )
         await interaction.response.send_message(
-            describe(rt) + "\nRegistration is open."
+            fit_text(describe(rt) + "\nRegistration is open.")
         )
 
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        started = await rt.join(interaction.user.id)
+        user = interaction.user
+        started = await rt.join(user.id, getattr(user, "display_name", None) or user.name)
         sng = rt.sng
         text = (
             f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"
@@ -140,7 +144,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 + f". Level 1 blinds {sng.level}."
             )
         await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
+            fit_text(text), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")

@@ -111,7 +111,7 @@ class CardsButton(
         super().__init__(
             discord.ui.Button(
                 label="My cards",
-                emoji="🂠",
+                emoji="🃏",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:cards:{table_id}",
                 row=2,

@@ -186,13 +186,22 @@ class SitAndGoRuntime:
         self.rng = rng
         self.lock = asyncio.Lock()
         self.table: Table | None = None
+        #: Entrants' names as given at registration: the start seats them without a lookup.
+        self.entrant_names: dict[int, str] = {}
 
-    async def join(self, user_id: int) -> bool:
-        """Pay the entry and register; returns True when this entry started the tournament."""
+    async def join(self, user_id: int, name: str | None = None) -> bool:
+        """Pay the entry and register; returns True when this entry started the tournament.
+
+        ``name`` (the player's display name, known from the interaction) is kept
+        so that the last entry, which starts the tournament, looks no name up:
+        a lookup is a network call on Discord, before the join is answered.
+        """
         async with self.lock:
             self.sng.check_register(user_id)
             await self.store.enter(self.tournament_id, user_id)
             self.sng.register(user_id)
+            if name:
+                self.entrant_names[user_id] = name
             if not self.sng.is_full:
                 return False
             await self._start()
@@ -209,6 +218,7 @@ class SitAndGoRuntime:
                 raise TournamentRuleError("You are not registered.")
             await self.store.unregister(self.tournament_id, user_id)
             self.sng.unregister(user_id)
+            self.entrant_names.pop(user_id, None)
 
     async def _start(self) -> None:
         table_id = await self.store.create_tournament_table(
@@ -221,7 +231,7 @@ class SitAndGoRuntime:
         policy = TournamentPolicy(self.sng, self.tournament_id, self.store)
         table = self._make_table(table_id, self.config, policy)
         for user_id, number in seats.items():
-            name = await self._names(self.guild_id, user_id)
+            name = self.entrant_names.get(user_id) or await self._names(self.guild_id, user_id)
             table.restore_seat(number, user_id, name, self.sng.settings.starting_stack)
         self.table = table
         async with table.lock:

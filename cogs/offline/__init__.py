@@ -11,6 +11,9 @@ package has no ``setup`` and is never loaded as an extension.
 * :mod:`cogs.offline.settling`: rules added to simcord so the bot's long-lived
   tasks count as idle and long timers fire only on ``advance`` (applied once,
   on import);
+* :mod:`cogs.offline.refusals`: Discord's refusals simcord lacks (invalid
+  emoji on components; Attach Files and Embed Links), applied once, on import;
+  simcord already refuses what is too long or too many, with Discord's codes;
 * :mod:`cogs.offline.harness`: :class:`~cogs.offline.harness.Harness` (one
   guild, ``#poker``, five members, verbs to act and read),
   :class:`~cogs.offline.harness.Reply`,

@@ -9,7 +9,9 @@ Acting (each returns a :class:`Reply` once the bot has settled):
 ``await h.concurrently(lambda: h.click(...), lambda: h.slash(...))``,
 ``await h.advance(seconds)`` (loop timers and the DB's wall clock),
 ``await h.restart()`` (a new bot on the same database), ``h.close_dms(actor)``,
-``h.add_member(name, manager=False)``, ``h.add_channel(name)``.
+``h.add_member(name, manager=False)``, ``h.add_channel(name)``,
+``h.add_thread(name, channel=None)``, ``h.deny_bot("attach_files", ..., channel=None)``
+(the bot loses those permissions there, as with a channel overwrite).
 Reading: ``h.messages(channel=None, viewer=None)``, ``h.public_messages()``,
 ``h.last_message()``, ``h.dms(actor)``, ``await h.png(message)``,
 ``await h.files(message)``, ``h.requests("POST", "/messages")``,
@@ -34,7 +36,10 @@ from typing import Any
 import discord
 import simcord
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+from simcord.backend.models import Overwrite
+from simcord.enums import ChannelType, OverwriteType
 
+import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import cogs.offline.settling  # noqa: F401  (teaches simcord its two extra rules)
 from bot.client import OmahaDealer
 from cogs.errors import describe
@@ -234,6 +239,40 @@ class Harness:
 
     def add_channel(self, name: str) -> ChannelHandle:
         return self.guild.create_text_channel(name)
+
+    def add_thread(self, name: str, channel: ChannelHandle | None = None) -> ChannelHandle:
+        """A public thread in ``channel`` (``#poker`` by default), started by the guild's owner."""
+        parent = channel or self.channel
+        owner = self.env.backend.get_guild(self.guild.id).owner_id
+        thread = self.env.backend.create_thread(
+            parent.id, name, owner, type=ChannelType.PUBLIC_THREAD
+        )
+        return ChannelHandle(self.env, self.guild, thread)
+
+    def deny_bot(self, *permissions: str, channel: ChannelHandle | None = None) -> None:
+        """Take ``permissions`` (``"attach_files"``...) from the bot in ``channel``.
+
+        A member overwrite for the bot, as a server manager would set in the
+        channel's settings (threads follow their parent channel's). From then on
+        ``interaction.app_permissions`` there lacks them and requests needing
+        them fail as on Discord (403, code 50013 Missing Permissions).
+        """
+        target = channel or self.channel
+        backend = self.env.backend
+        model = backend.get_channel(target.id)
+        deny = discord.Permissions(**dict.fromkeys(permissions, True)).value
+        bot_id = backend.bot_user.id
+        overwrites = [o for o in model.overwrites if o.target_id != bot_id]
+        old = next((o for o in model.overwrites if o.target_id == bot_id), None)
+        overwrites.append(
+            Overwrite(
+                target_id=bot_id,
+                type=OverwriteType.MEMBER,
+                allow=(old.allow if old else 0) & ~deny,
+                deny=(old.deny if old else 0) | deny,
+            )
+        )
+        backend.edit_channel(target.id, {}, overwrites=overwrites)
 
     def close_dms(self, actor: MemberActor) -> None:
         """From now on the bot's DMs to ``actor`` fail as on Discord (403, code 50007)."""

@@ -23,11 +23,14 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_HISTORY = 1 << 16
 USE_APP_COMMANDS = 1 << 31
+SEND_MESSAGES_IN_THREADS = 1 << 38
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
 EVERYONE = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY | USE_APP_COMMANDS
 )
+#: The bot's permissions in every channel unless a test takes some away (``deny_bot``).
+BOT_PERMISSIONS = EVERYONE | SEND_MESSAGES_IN_THREADS
 
 EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)

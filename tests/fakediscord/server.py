@@ -7,6 +7,15 @@ of answering one (callback with ``with_response``, followups, editing the
 original, modals), channel messages with attachments (multipart), edits,
 DMs, and DMs refused with Discord's error 50007.
 
+Like Discord it refuses what breaks its limits (:mod:`tests.fakediscord.limits`:
+content, embeds, components, invalid emoji, modals; 400 code 50035 with the
+``errors`` tree) and what the bot's channel permissions do not allow
+(``fd.deny_bot(channel, ATTACH_FILES)``: 403 code 50013, or 50001 without
+View Channel; ``app_permissions`` in interactions follow). ``fd.delay(method,
+pattern, seconds)`` adds latency to matching REST routes; every interaction
+records the REST requests the bot made before answering it
+(``it.requests_before_answer``) and how long the answer took (``it.answer_time``).
+
 The test side drives it like users would::
 
     async with FakeDiscord() as fd:
@@ -37,11 +46,19 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
+    ATTACH_FILES,
+    BOT_PERMISSIONS,
+    EMBED_LINKS,
     EPHEMERAL,
     EVERYONE,
     LOADING,
     MANAGE_GUILD,
+    READ_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     Guild,
@@ -83,6 +100,17 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    #: Index into ``fd.requests`` when the interaction was sent to the bot.
+    request_index: int = 0
+    #: REST requests (method, path) the bot made after receiving it and before answering it.
+    requests_before_answer: list[tuple[str, str]] = field(default_factory=list)
+    dispatched_at: float = 0.0
+    answered_at: float | None = None
+
+    @property
+    def answer_time(self) -> float | None:
+        """Seconds from sending the interaction to the bot's callback arriving."""
+        return None if self.answered_at is None else self.answered_at - self.dispatched_at
 
     @property
     def messages(self) -> list[Message]:
@@ -135,6 +163,10 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
         self.unhandled: list[str] = []
+        #: Permission bits taken from the bot per channel (threads follow their parent).
+        self.bot_denied: dict[int, int] = {}
+        #: (method, path pattern, seconds): latency added to matching REST requests.
+        self.delays: list[tuple[str, str, float]] = []
         self.identified = asyncio.Event()
         self.commands_synced = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -231,6 +263,22 @@ class FakeDiscord:
         guild.members[user.id] = roles
         return user
 
+    def deny_bot(self, channel: Channel, *bits: int) -> None:
+        """Take permission bits (``ATTACH_FILES``...) from the bot in ``channel``."""
+        for bit in bits:
+            self.bot_denied[channel.id] = self.bot_denied.get(channel.id, 0) | bit
+
+    def bot_permissions(self, channel: Channel) -> int:
+        """The bot's permissions in ``channel`` (a thread's are its parent channel's)."""
+        if channel.guild_id is None:
+            return 0
+        source = channel.parent_id if channel.parent_id is not None else channel.id
+        return BOT_PERMISSIONS & ~self.bot_denied.get(source, 0)
+
+    def delay(self, method: str, pattern: str, seconds: float) -> None:
+        """Answer REST requests matching ``method`` and the path regex ``pattern`` late."""
+        self.delays.append((method, pattern, seconds))
+
     def close_dms(self, user: User) -> None:
         """The user refuses DMs: sending them one fails with 403 / 50007."""
         user.dms_closed = True
@@ -323,7 +371,7 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(channel.guild_id or 0)},
             "context": 0 if channel.guild_id else 1,
             "attachment_size_limit": 26_214_400,
-            "app_permissions": str(EVERYONE),
+            "app_permissions": str(self.bot_permissions(channel)),
         }
         if channel.guild_id is not None:
             guild = self.guilds[channel.guild_id]
@@ -336,7 +384,11 @@ class FakeDiscord:
             payload["member"] = member
         else:
             payload["user"] = user_payload(user)
-        interaction = Interaction(self, interaction_id, token, type_, user, channel, payload)
+        interaction = Interaction(
+            self, interaction_id, token, type_, user, channel, payload,
+            request_index=len(self.requests),
+            dispatched_at=asyncio.get_running_loop().time(),
+        )
         self.interactions[interaction_id] = interaction
         return interaction, payload
 
@@ -519,10 +571,13 @@ class FakeDiscord:
                 continue
             match = re.fullmatch(pattern, path)
             if match:
+                for d_method, d_pattern, seconds in self.delays:
+                    if d_method in (request.method, "*") and re.fullmatch(d_pattern, path):
+                        await asyncio.sleep(seconds)
                 try:
                     result = await handler(request, *match.groups())
                 except _RestError as error:
-                    return _error(error.status, error.code, error.message)
+                    return _error(error.status, error.code, error.message, error.errors)
                 await self._notify()
                 if result is None:
                     return web.Response(status=204)
@@ -683,7 +738,13 @@ class FakeDiscord:
         body, files = await self._body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
+        if kind in (4, 7):
+            _refuse(message_problems(data))
+        elif kind == 9:
+            _refuse(modal_problems(data))
         it.callback_type = kind
+        it.answered_at = asyncio.get_running_loop().time()
+        it.requests_before_answer = self.requests[it.request_index : len(self.requests) - 1]
         resource: dict[str, Any] = {"type": kind}
         message: Message | None = None
         if kind == 4:  # message
@@ -739,6 +800,7 @@ class FakeDiscord:
         if it.callback_type is None:
             raise _RestError(404, 10015, "Unknown Webhook (the interaction was not answered)")
         body, files = await self._body(request)
+        _refuse(message_problems(body))
         message = self._new_message(it.channel, body, files, type_=20, interaction=it)
         it.followups.append(message)
         return self._msg(message)
@@ -749,6 +811,7 @@ class FakeDiscord:
     async def _edit_webhook_msg(self, request: web.Request, token: str, message_id: str) -> Any:
         it = self._by_token(token)
         body, files = await self._body(request)
+        _refuse(message_problems(body))
         return self._msg(self._edit(self._webhook_target(it, message_id), body, files))
 
     async def _del_webhook_msg(self, request: web.Request, token: str, message_id: str) -> None:
@@ -794,12 +857,38 @@ class FakeDiscord:
             if recipient.dms_closed or recipient.bot:
                 raise _RestError(403, 50007, "Cannot send messages to this user")
         body, files = await self._body(request)
+        if channel.guild_id is not None:
+            sending = SEND_MESSAGES_IN_THREADS if channel.parent_id is not None else SEND_MESSAGES
+            self._require(channel, VIEW_CHANNEL, sending)
+            self._media_permissions(channel, body, files)
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise _RestError(400, 50006, "Cannot send an empty message")
+        _refuse(message_problems(body))
         return self._msg(self._new_message(channel, body, files))
+
+    def _require(self, channel: Channel, *bits: int) -> None:
+        """403 unless the bot has every bit in ``channel`` (50001 without View Channel)."""
+        granted = self.bot_permissions(channel)
+        if not granted & VIEW_CHANNEL:
+            raise _RestError(403, 50001, "Missing Access")
+        if any(not granted & bit for bit in bits):
+            raise _RestError(403, 50013, "Missing Permissions")
+
+    def _media_permissions(
+        self, channel: Channel, body: dict[str, Any], files: list[Attachment]
+    ) -> None:
+        """Attach Files for uploads; Embed Links for embeds (dropped when there is more)."""
+        if files:
+            self._require(channel, ATTACH_FILES)
+        if body.get("embeds") and not self.bot_permissions(channel) & EMBED_LINKS:
+            if not (body.get("content") or files or body.get("components")):
+                raise _RestError(403, 50013, "Missing Permissions")
+            body["embeds"] = []
 
     async def _history(self, request: web.Request, channel_id: str) -> Any:
         channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel, READ_HISTORY)
         limit = int(request.query.get("limit", "50"))
         found = self.channel_messages(channel)
         return [self._msg(m) for m in reversed(found[-limit:])]
@@ -811,13 +900,22 @@ class FakeDiscord:
         return message
 
     async def _get_message(self, request: web.Request, channel_id: str, message_id: str) -> Any:
+        channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel, READ_HISTORY)
         return self._msg(self._message(channel_id, message_id))
 
     async def _edit_message(self, request: web.Request, channel_id: str, message_id: str) -> Any:
+        channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel)
         message = self._message(channel_id, message_id)
         if message.author_id != self.bot_user.id:
             raise _RestError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._body(request)
+        if channel.guild_id is not None:
+            self._media_permissions(channel, body, files)
+        _refuse(message_problems(body))
         return self._msg(self._edit(message, body, files))
 
     async def _delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
@@ -825,14 +923,26 @@ class FakeDiscord:
 
 
 class _RestError(Exception):
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message, self.errors = status, code, message, errors
 
 
-def _error(status: int, code: int, message: str) -> web.Response:
-    body = json.dumps({"code": code, "message": message}).encode()
-    return web.Response(status=status, body=body, headers=JSON)
+def _refuse(problems: list[Problem]) -> None:
+    """Discord's 400 Invalid Form Body (50035) naming every bad field, if there is one."""
+    if problems:
+        raise _RestError(400, 50035, "Invalid Form Body", error_tree(problems))
+
+
+def _error(
+    status: int, code: int, message: str, errors: dict[str, Any] | None = None
+) -> web.Response:
+    payload: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        payload["errors"] = errors
+    return web.Response(status=status, body=json.dumps(payload).encode(), headers=JSON)
 
 
 def _with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -228,3 +228,31 @@ async def test_a_restart_cancels_a_running_sit_and_go_and_refunds_every_buy_in(
     assert not await db.tables.list_open()
     audit = await db.audit()
     assert audit and all(line.ok for line in audit), [str(line) for line in audit]
+
+
+async def test_the_start_seats_entrants_by_the_names_given_at_registration(
+    db: Database,
+) -> None:
+    """The entry that fills the tournament looks no name up (on Discord that is a request)."""
+    asked: list[int] = []
+
+    async def names(guild_id: int, user_id: int) -> str:
+        asked.append(user_id)
+        return f"looked-up {user_id}"
+
+    ports = StoragePorts(db)
+    reg = TableRegistry(
+        economy=ports, hands=ports, tables=ports, observer=Recorder(), clock=FakeClock(),
+        rng=random.Random(3), pause=PAUSE, names=names, tournaments=ports,
+    )
+    sng = await sng_of(reg, entrants=3)
+    await sng.join(2, "Alice")
+    await sng.join(3, "Bob")
+    await sng.leave(3)
+    await sng.join(3)  # no name given: the start looks this one up
+    assert await sng.join(4, "Carol") is True
+    table = sng.table
+    assert table is not None
+    assert sorted(s.name for s in table.seats.values()) == ["Alice", "Carol", "looked-up 3"]
+    assert asked == [3]
+    await reg.shutdown()

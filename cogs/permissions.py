@@ -1,0 +1,99 @@
+"""The channel permissions a table needs, checked before one is opened.
+
+A table posts pictures (Attach Files) and embeds (Embed Links: without it
+Discord refuses a message that is only an embed and hides the others), the
+presenter edits its own messages (Read Message History), and nothing works
+without seeing and writing in the channel (View Channel, Send Messages; in a
+thread, Send Messages in Threads, which is what Discord checks there instead
+of Send Messages). Without them every post fails
+and nobody is told, and Discord counts each refused request against the bot;
+so ``/table create`` and ``/tournament create`` check
+``interaction.app_permissions`` (the bot's permissions in that channel, sent
+with every interaction: no request needed) and refuse with the names a
+server manager sees in Discord's channel settings.
+
+:data:`INVITE_PERMISSIONS` is the same set for the invite URL (the README
+gives its integer, and ``tests/cogs/test_permissions.py`` keeps the two equal).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.runtime.errors import TableError
+
+#: Permission attribute -> the name Discord's channel settings show.
+UI_NAMES: dict[str, str] = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
+}
+
+#: What a table needs in a text channel, in the order the refusal names them.
+CHANNEL_NEEDS = (
+    "view_channel", "send_messages", "embed_links", "attach_files", "read_message_history",
+)
+#: What a table needs in a thread: Discord checks Send Messages in Threads there.
+THREAD_NEEDS = (
+    "view_channel", "send_messages_in_threads", "embed_links", "attach_files",
+    "read_message_history",
+)
+
+#: Everything to grant when inviting the bot (it may host tables in channels and threads).
+INVITE_PERMISSIONS = discord.Permissions(**dict.fromkeys(UI_NAMES, True))
+
+_THREAD_TYPES = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+class MissingChannelPermissions(TableError):
+    """The bot lacks permissions a table needs in this channel; the message names them."""
+
+    def __init__(self, missing: list[str]) -> None:
+        self.missing = missing
+        names = [UI_NAMES[p] for p in missing]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        plural = "permission" if len(names) == 1 else "permissions"
+        super().__init__(
+            f"I cannot run a table here: I am missing the {listed} {plural} in this channel. "
+            "A server manager can grant them to me in the channel's settings "
+            "(Permissions), then try again."
+        )
+
+
+def in_thread(interaction: discord.Interaction[Any]) -> bool:
+    """True when the interaction comes from a thread."""
+    return getattr(interaction.channel, "type", None) in _THREAD_TYPES
+
+
+def missing_table_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
+    """The permission attributes a table needs that ``permissions`` lacks, in a fixed order."""
+    needs = THREAD_NEEDS if thread else CHANNEL_NEEDS
+    return [name for name in needs if not getattr(permissions, name)]
+
+
+def require_table_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Raise :class:`MissingChannelPermissions` unless the bot can run a table here."""
+    missing = missing_table_permissions(interaction.app_permissions, thread=in_thread(interaction))
+    if missing:
+        raise MissingChannelPermissions(missing)
+
+
+__all__ = [
+    "CHANNEL_NEEDS",
+    "INVITE_PERMISSIONS",
+    "THREAD_NEEDS",
+    "UI_NAMES",
+    "MissingChannelPermissions",
+    "in_thread",
+    "missing_table_permissions",
+    "require_table_permissions",
+]

@@ -1,0 +1,230 @@
+"""The process-level fake Discord refuses what Discord refuses, and can be slow on purpose.
+
+Requests go over HTTP as ``python -m bot`` sends them (JSON, or multipart with
+``payload_json`` and ``files[n]``), straight from aiohttp.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+import pytest_asyncio
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.payloads import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    READ_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    Channel,
+)
+from tests.limit_cases import MESSAGE_CASES, MODAL_CASES
+
+
+class Client:
+    """A bot's REST calls to the fake, by hand."""
+
+    def __init__(self, fd: FakeDiscord, session: aiohttp.ClientSession) -> None:
+        self.fd = fd
+        self.session = session
+        self.headers = {"Authorization": f"Bot {fd.token}"}
+
+    async def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None,
+        files: list[tuple[str, bytes]] | None = None,
+    ) -> tuple[int, dict[str, Any]]:
+        url = self.fd.api_base + path
+        if files:
+            form = aiohttp.FormData()
+            form.add_field("payload_json", json.dumps(body or {}),
+                           content_type="application/json")
+            for i, (name, data) in enumerate(files):  # discord.py's multipart layout
+                form.add_field(f"files[{i}]", data, filename=name, content_type="image/png")
+            request = self.session.request(method, url, data=form, headers=self.headers)
+        else:
+            request = self.session.request(method, url, json=body, headers=self.headers)
+        async with request as response:
+            text = await response.text()
+            return response.status, (json.loads(text) if text else {})
+
+    async def post(
+        self, channel: Channel, body: dict[str, Any], files: list[tuple[str, bytes]] | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        return await self.call("POST", f"/channels/{channel.id}/messages", body, files)
+
+
+@pytest_asyncio.fixture
+async def world() -> AsyncIterator[tuple[FakeDiscord, Client, Channel]]:
+    async with FakeDiscord() as fd, aiohttp.ClientSession() as session:
+        guild = fd.add_guild("Poker Club")
+        channel = fd.add_channel(guild, "poker")
+        yield fd, Client(fd, session), channel
+
+
+def _paths(errors: dict[str, Any], prefix: str = "") -> list[str]:
+    found = []
+    for key, value in errors.items():
+        if key == "_errors":
+            found.append(prefix)
+        elif isinstance(value, dict):
+            found.extend(_paths(value, f"{prefix}.{key}" if prefix else key))
+    return found
+
+
+@pytest.mark.parametrize(
+    "at_limit, over_limit, field",
+    [case[1:] for case in MESSAGE_CASES],
+    ids=[case[0] for case in MESSAGE_CASES],
+)
+async def test_message_limits(
+    world: tuple[FakeDiscord, Client, Channel],
+    at_limit: dict[str, Any], over_limit: dict[str, Any], field: str,
+) -> None:
+    """At the limit a message is posted (and can be edited); one step over: 400, 50035, the path."""
+    fd, client, channel = world
+    status, posted = await client.post(channel, at_limit)
+    assert status == 200, posted
+    status, answer = await client.post(channel, over_limit)
+    assert status == 400 and answer["code"] == 50035, answer
+    assert any(field in path for path in _paths(answer["errors"])), answer
+    status, answer = await client.call(
+        "PATCH", f"/channels/{channel.id}/messages/{posted['id']}", over_limit
+    )
+    assert status == 400 and answer["code"] == 50035
+    assert len(fd.channel_messages(channel)) == 1
+
+
+async def test_invalid_emoji_answer_names_the_field(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Discord's answer for 🂠 on a button: the errors tree down to emoji.name."""
+    _, client, channel = world
+    body = {"content": "hand", "components": [{"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "My cards", "custom_id": "c",
+         "emoji": {"name": "🂠", "id": None}},
+    ]}]}
+    status, answer = await client.post(channel, body)
+    assert status == 400
+    assert answer["errors"]["components"]["0"]["components"]["0"]["emoji"]["name"] == {
+        "_errors": [{"code": "BUTTON_COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]
+    }
+
+
+@pytest.mark.parametrize(
+    "at_limit, over_limit, field",
+    [case[1:] for case in MODAL_CASES],
+    ids=[case[0] for case in MODAL_CASES],
+)
+async def test_modal_limits(
+    world: tuple[FakeDiscord, Client, Channel],
+    at_limit: dict[str, Any], over_limit: dict[str, Any], field: str,
+) -> None:
+    """A modal over a limit is refused (the interaction stays unanswered); at the limit it opens."""
+    fd, client, channel = world
+    guild = fd.guilds[channel.guild_id or 0]
+    alice = fd.add_member(guild, "alice")
+    refused, _ = fd._base_interaction(2, alice, channel, {"name": "table"})
+    status, answer = await client.call(
+        "POST", f"/interactions/{refused.id}/{refused.token}/callback",
+        {"type": 9, "data": over_limit},
+    )
+    assert status == 400 and answer["code"] == 50035
+    assert any(field in path for path in _paths(answer["errors"])), answer
+    assert refused.modal is None and refused.callback_type is None
+    shown, _ = fd._base_interaction(2, alice, channel, {"name": "table"})
+    status, _ = await client.call(
+        "POST", f"/interactions/{shown.id}/{shown.token}/callback",
+        {"type": 9, "data": at_limit},
+    )
+    assert status == 200 and shown.modal is not None
+
+
+async def test_interaction_replies_are_checked_too(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """A reply over 2000 characters, as callback or followup, is refused like a post."""
+    fd, client, channel = world
+    alice = fd.add_member(fd.guilds[channel.guild_id or 0], "alice")
+    it, _ = fd._base_interaction(2, alice, channel, {"name": "table"})
+    callback = f"/interactions/{it.id}/{it.token}/callback"
+    status, _ = await client.call("POST", callback, {"type": 4, "data": {"content": "x" * 2001}})
+    assert status == 400 and it.callback_type is None
+    status, _ = await client.call("POST", callback, {"type": 5, "data": {}})
+    assert status == 200
+    followup = f"/webhooks/{fd.application_id}/{it.token}"
+    status, _ = await client.call("POST", followup, {"content": "y" * 2001})
+    assert status == 400
+    status, _ = await client.call("PATCH", followup + "/messages/@original",
+                                  {"content": "z" * 2001})
+    assert status == 400
+
+
+async def test_bot_permissions_per_channel(world: tuple[FakeDiscord, Client, Channel]) -> None:
+    """Each permission the bot loses in a channel refuses the requests that need it."""
+    fd, client, channel = world
+    picture = [("table.png", b"\x89PNG\r\n\x1a\n")]
+    status, first = await client.post(channel, {"content": "hello"}, picture)
+    assert status == 200
+    fd.deny_bot(channel, ATTACH_FILES)
+    status, answer = await client.post(channel, {"content": "picture"}, picture)
+    assert (status, answer["code"]) == (403, 50013)
+    status, _ = await client.call(
+        "PATCH", f"/channels/{channel.id}/messages/{first['id']}",
+        {"content": "new picture", "attachments": [{"id": "0"}]}, picture,
+    )
+    assert status == 403
+    fd.deny_bot(channel, EMBED_LINKS)
+    status, answer = await client.post(channel, {"embeds": [{"title": "only"}]})
+    assert (status, answer["code"]) == (403, 50013)
+    status, kept = await client.post(channel, {"content": "text", "embeds": [{"title": "x"}]})
+    assert status == 200 and kept["embeds"] == []
+    fd.deny_bot(channel, READ_HISTORY)
+    status, _ = await client.call("GET", f"/channels/{channel.id}/messages/{first['id']}")
+    assert status == 403
+    fd.deny_bot(channel, SEND_MESSAGES)
+    status, answer = await client.post(channel, {"content": "text"})
+    assert (status, answer["code"]) == (403, 50013)
+    fd.deny_bot(channel, VIEW_CHANNEL)
+    status, answer = await client.post(channel, {"content": "text"})
+    assert (status, answer["code"]) == (403, 50001)
+
+
+async def test_threads_and_app_permissions(world: tuple[FakeDiscord, Client, Channel]) -> None:
+    """Threads check Send Messages in Threads from their parent; interactions carry it all."""
+    fd, client, channel = world
+    thread = fd.add_thread(channel, "high stakes")
+    alice = fd.add_member(fd.guilds[channel.guild_id or 0], "alice")
+    fd.deny_bot(channel, SEND_MESSAGES)
+    status, _ = await client.post(thread, {"content": "fine in the thread"})
+    assert status == 200
+    _, payload = fd._base_interaction(2, alice, thread, {"name": "table"})
+    granted = int(payload["app_permissions"])
+    assert granted & SEND_MESSAGES_IN_THREADS and not granted & SEND_MESSAGES
+    fd.deny_bot(channel, SEND_MESSAGES_IN_THREADS)
+    status, _ = await client.post(thread, {"content": "refused"})
+    assert status == 403
+    _, payload = fd._base_interaction(2, alice, thread, {"name": "table"})
+    assert not int(payload["app_permissions"]) & SEND_MESSAGES_IN_THREADS
+
+
+async def test_injected_latency_delays_only_matching_routes(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """``fd.delay`` slows the routes it names and leaves the others alone."""
+    fd, client, channel = world
+    fd.delay("GET", r"/users/\d+", 0.3)
+    start = time.perf_counter()
+    status, _ = await client.call("GET", f"/users/{fd.owner.id}")
+    slow = time.perf_counter() - start
+    start = time.perf_counter()
+    status2, _ = await client.post(channel, {"content": "quick"})
+    quick = time.perf_counter() - start
+    assert status == status2 == 200
+    assert slow >= 0.3 and quick < slow
