@@ -76,12 +76,20 @@ async def _play(out: Path, hands: int, seed: int) -> str:
             played = await game.play(hands)
             await game.close_table()
             transcript = _transcript(h, game.members, game.actions)
+            sent = _channel_requests(h)
             await h.audit()
     (out / "transcript.md").write_text(transcript, encoding="utf-8")
     return (
         f"Played {played} hands; wrote {out / 'transcript.md'} and {images.count} images "
-        f"in {images.folder}."
+        f"in {images.folder}. To the channel: {sent}."
     )
+
+
+def _channel_requests(h: Any) -> str:
+    """``"31 posts, 0 edits, 28 deletes"``: the requests the bot sent to the table's channel."""
+    path = f"/channels/{h.channel.id}/messages"
+    count = {m: len(h.requests(m, path)) for m in ("POST", "PATCH", "DELETE")}
+    return f"{count['POST']} posts, {count['PATCH']} edits, {count['DELETE']} deletes"
 
 
 class _ImageFolder:
@@ -118,6 +126,7 @@ class _Game:
         registry.rng = random.Random(seed)
         cog: Any = self.h.bot.get_cog("Tables")
         cog.presenter.image_sink = image_sink
+        cog.presenter.runout_pause = 0.0  # the transcript, not the pacing, is what counts
 
     # -- the phases of the game ----------------------------------------------------
     async def open_table(self) -> None:
@@ -171,7 +180,8 @@ class _Game:
             return
         reply = await self.h.click(actor, turn, label=label)
         self.actions.append(f"- **{actor.name}** clicks *{label}*")
-        self.actions.append(f"  - bot (only to them): {reply.text}")
+        answer = "(the table's message shows it)" if reply.silent else reply.all_text
+        self.actions.append(f"  - bot (only to them): {answer}")
 
     async def close_table(self) -> None:
         await self.say(self.members[0], "table close")

@@ -86,8 +86,9 @@ class TableActions:
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
             view = await table.act(interaction.user.id, kind, amount, token=token)
-            await interaction.followup.send(f"Done: {second_person(view)}.", ephemeral=True)
+            await interaction.edit_original_response(content=f"Done: {second_person(view)}.")
         else:
+            table.check_action(interaction.user.id, kind, amount, token)  # refused at once
             await interaction.response.defer()
             await table.act(interaction.user.id, kind, amount, token=token)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -32,7 +33,8 @@ import discord
 
 from bot.render import TableView, render_table_async
 from bot.runtime.views import HandResultView, TableSnapshot
-from cogs.scenes import Live, fit, live_content, result_content, table_view
+from cogs.limits import EMBED_DESCRIPTION, fit_message
+from cogs.scenes import Live, live_content, result_content, table_view
 from cogs.views import live_buttons
 
 if TYPE_CHECKING:
@@ -86,6 +88,18 @@ class _Shown:
     token: str | None
     version: int
     picture: TableView | None
+
+
+def hand_log(hand_no: int, lines: list[str]) -> tuple[discord.Embed, discord.File | None]:
+    """Every line of the hand: in the result's embed, and in a text file when too long."""
+    text = "\n".join(lines)
+    if len(text) <= EMBED_DESCRIPTION:
+        return discord.Embed(title="The hand", description=text), None
+    embed = discord.Embed(
+        title="The hand (the whole log is in the attached file)",
+        description=fit_message(lines, EMBED_DESCRIPTION),
+    )
+    return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
 
 
 class TableChannel:
@@ -174,7 +188,7 @@ class TableChannel:
             lines.append(nxt.content)
             ping = ping or nxt.ping
         msg = await self._call(
-            self.channel.send(fit(lines), allowed_mentions=USER_PINGS if ping else NO_PINGS)
+            self.channel.send(fit_message(lines), allowed_mentions=USER_PINGS if ping else NO_PINGS)
         )
         if item.reminder:
             await self._delete(self._reminder)
@@ -192,9 +206,10 @@ class TableChannel:
     async def _result(self, item: Result) -> None:
         live, shown = item.live, self._shown
         content = result_content(live.snap, item.result)
-        embed = discord.Embed(description=fit(live.log, 4096), title="The hand")
         picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
+        embed, log_file = hand_log(item.result.hand_no, live.log)
+        files += [log_file] if log_file else []
         await self._delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:

@@ -85,7 +85,9 @@ async def send_private(interaction: discord.Interaction[Any], text: str) -> None
     """Answer ``interaction`` ephemerally, whether or not it was answered already."""
     text = fit_text(text)
     try:
-        if interaction.response.is_done():
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content=text)  # the private "thinking…"
+        elif interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)

@@ -42,10 +42,10 @@ from bot.runtime.table_events import (
 )
 from bot.runtime.views import PrivateCards, TableSnapshot
 from cogs.channel import Result, Stage, TableChannel, Text
+from cogs.limits import fit_message
 from cogs.scenes import (
     Live,
     equity_line,
-    fit,
     game_line,
     header,
     hole_cards_view,
@@ -131,8 +131,9 @@ class DiscordPresenter:
             ch = self.channels[snap.table_id] = TableChannel(self, snap)
         return ch
 
-    def _changed(self, snap: TableSnapshot, **changes: Any) -> Live | None:
-        """Update the live hand of ``snap``'s table (if any) and let its channel send it."""
+    def _changed(self, snap: TableSnapshot, *, kick: bool = True, **changes: Any) -> Live | None:
+        """Update the live hand of ``snap``'s table (if any) and let its channel send it
+        (``kick=False``: the change waits for the next one, which is sure to come)."""
         ch = self.channel(snap)
         live = ch.live
         if live is None or live.hand_no != snap.hand_no:
@@ -141,7 +142,8 @@ class DiscordPresenter:
         for name, value in changes.items():
             setattr(live, name, value)
         live.version += 1
-        ch.kick()
+        if kick:
+            ch.kick()
         return live
 
     def _lane(self, table_id: int) -> _Lane:
@@ -188,7 +190,7 @@ class DiscordPresenter:
             lines.append("Posted: " + ", ".join(blinds))
         closed = frozenset(self._dm_closed.get(table.table_id, ()))
         ch = self.channel(table)
-        ch.live = Live(table, lines, dm_closed=closed)
+        ch.live = Live(table, lines, dm_closed=closed, board=table.board)
         ch.kick()
 
     async def hole_cards(self, event: CardsDealt) -> None:
@@ -242,9 +244,14 @@ class DiscordPresenter:
     async def street_dealt(self, event: StreetDealt) -> None:
         table, street = event.table, event.street.capitalize()
         line = f"{street}: {' '.join(str(c) for c in event.board)}"
-        live = self._changed(table)
+        # the next turn, stage or the hand's end follows: it sends this change with it
+        live = self._changed(table, kick=False)
         if live is None:
             return
+        if event.run_out and not live.run_out:  # the hands face up, before the first street
+            live.run_out = True
+            self.channel(table).post(await self._stage(live, "All-in", live.board))
+        live.board = event.board
         live.log.append(line)
         if event.run_out:
             self.channel(table).post(await self._stage(live, street, event.board))
@@ -261,7 +268,7 @@ class DiscordPresenter:
             line = equity_line([s.name for s in shown], result.shares, hi_lo)
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
-        content = fit([head, *logged, line] if line else [head, *logged])
+        content = fit_message([head, line, *logged] if line else [head, *logged])
         return Stage(table_view(live, board=board, note=line), content)
 
     async def turn(self, event: TurnBegan) -> None:
@@ -281,7 +288,9 @@ class DiscordPresenter:
         )
 
     async def action(self, event: ActionTaken) -> None:
-        live = self._changed(event.table, turn=None, deadline=None, note="")
+        # an action is always followed by the next turn, a run-out or the hand's end:
+        # sending it alone would cost one more request for a state nobody acts on
+        live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
         if live is not None:
             live.log.append(event.action.text)
 

@@ -31,12 +31,10 @@ from bot.runtime.views import (
     TableSnapshot,
     TurnView,
 )
+from cogs.limits import fit_message
 
 #: How many recent actions the live message lists (the whole hand is in the result's log).
 LIVE_LINES = 6
-#: Discord's limits on a message's content and an embed's description.
-CONTENT_LIMIT = 2000
-DESCRIPTION_LIMIT = 4096
 
 
 def mention(user_id: int) -> str:
@@ -51,23 +49,6 @@ def game_line(snap: TableSnapshot) -> str:
     return snap.config.title
 
 
-def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> str:
-    """Whole lines, as many as fit in ``limit`` characters, the first kept; the
-    cut is said (``… 4 more lines``) so nothing is silently lost."""
-    out: list[str] = []
-    used = 0
-    for i, line in enumerate(lines):
-        line = line if len(line) <= limit else line[: limit - 1] + "…"
-        rest = len(lines) - i
-        tail = len(f"\n… {rest} more lines") if rest > 1 else 0
-        if used + len(line) + 1 + tail > limit and i > 0:
-            out.append(f"… {rest} more lines")
-            break
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)[:limit]
-
-
 @dataclass
 class Live:
     """What the live message of a hand should show now (the presenter keeps it current)."""
@@ -78,6 +59,8 @@ class Live:
     deadline: float | None = None  # epoch seconds when the decision clock runs out
     note: str = ""  # a transient line (time bank), dropped when the turn changes
     dm_closed: frozenset[int] = frozenset()
+    board: tuple[Card, ...] = ()  # the board as last told (a run-out is shown street by street)
+    run_out: bool = False  # an all-in run-out is being shown
     version: int = 0
 
     @property
@@ -120,7 +103,7 @@ def live_content(live: Live) -> str:
     for extra in (live.note, turn_line(live)):
         if extra:
             lines.append(extra)
-    return fit(lines)
+    return fit_message(lines)
 
 
 def _status(s: SeatView) -> SeatStatus:
@@ -199,12 +182,12 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
-    lines = [f"**Hand #{result.hand_no}** · {game_line(snap)} · result"]
+    lines = [f"**Hand #{result.hand_no} result** · {game_line(snap)}"]
     lines.extend(result.lines)
     lines.extend(
         f"{s.name} shows {' '.join(map(str, s.cards))}: {s.label}" for s in result.shown if s.label
     )
-    return fit(lines)
+    return fit_message(lines)
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:

@@ -40,7 +40,7 @@ from bot.runtime.table import PreAction, Table
 from cogs.actions import TableActions, reply_private
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
-from cogs.limits import fit_message, fit_text
+from cogs.limits import fit_message
 from cogs.permissions import require_table_permissions
 from cogs.presenter import DiscordPresenter
 
@@ -250,7 +250,15 @@ class Tables(commands.Cog, name="Tables"):
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
         text = await table.close(interaction.user.id, is_manager=_is_manager(interaction))
-        await interaction.response.send_message(fit_text(text))
+        await reply_private(interaction, text)  # the channel is told once, by the table
+
+    @table.command(name="refresh", description="Post the live table again at the bottom")
+    async def refresh(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.here(interaction)
+        if self.presenter.refresh(table.table_id):
+            await reply_private(interaction, "The table is posted again at the bottom.")
+        else:
+            await reply_private(interaction, "No hand is being played here right now.")
 
     @table.command(name="settings", description="Show or change the settings (between hands)")
     @app_commands.describe(

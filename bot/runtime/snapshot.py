@@ -17,15 +17,19 @@ if TYPE_CHECKING:
 __all__ = ["snapshot_of"]
 
 
-def snapshot_of(table: Table) -> TableSnapshot:
-    """An immutable picture of ``table`` right now (taken under its lock)."""
+def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
+    """An immutable picture of ``table`` right now (taken under its lock).
+
+    ``before_awards``: the stacks as they were before the pots were paid (an
+    all-in run-out is shown street by street before anyone is told who won).
+    """
     cur = table.current
     hand = cur.hand if cur else None
     seats = []
     for n in sorted(table.seats):
         seat = table.seats[n]
         if cur is not None and hand is not None and n in cur.dealt:
-            seats.append(_in_hand(seat, hand))
+            seats.append(_in_hand(seat, hand, before_awards))
         else:
             seats.append(_between_hands(seat))
     return TableSnapshot(
@@ -66,13 +70,13 @@ def _collected(hand: HandState) -> tuple[PotView, ...]:
     return tuple(PotView(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
 
 
-def _in_hand(seat: Seat, hand: HandState) -> SeatView:
+def _in_hand(seat: Seat, hand: HandState, before_awards: bool) -> SeatView:
     st = hand.player(seat.number)
     return SeatView(
         seat=seat.number,
         user_id=seat.user_id,
         name=seat.name,
-        stack=st.stack,
+        stack=st.starting_stack - st.committed if before_awards else st.stack,
         bet=st.bet,
         committed=st.committed,
         in_hand=not st.folded,

@@ -225,22 +225,34 @@ class Table:
     ) -> ActionView:
         """Apply a player's decision. ``token`` (from a button) must match the current turn."""
         async with self.lock:
-            seat = self.require_seat(user_id)
-            cur = self.current
-            if cur is None or cur.hand.is_over:
-                raise NotYourTurn("There is no hand in progress.")
-            if token is not None and token != (cur.turn.token if cur.turn else None):
-                raise NotYourTurn(
-                    "Those buttons belong to an earlier decision; the game has moved on."
-                )
-            if cur.hand.to_act != seat.number:
-                raise NotYourTurn(self._not_your_turn_text(seat))
+            seat, cur = self.check_turn(user_id, token)
             action = choose_action(kind, amount, self._legal(cur), self.config.structure)
             seat.timeouts = 0
             seat.pre_action = None
             view = await self._apply(cur, seat, Decision(action))
             await self._advance(cur)
             return view
+
+    def check_action(
+        self, user_id: int, kind: ActionKind, amount: int | None, token: str | None = None
+    ) -> None:
+        """Refuse, without waiting for anything, what :meth:`act` would refuse now (a
+        click is then answered at once; :meth:`act` checks again under the lock)."""
+        _, cur = self.check_turn(user_id, token)
+        choose_action(kind, amount, self._legal(cur), self.config.structure)
+
+    def check_turn(self, user_id: int, token: str | None = None) -> tuple[Seat, LiveHand]:
+        """The player's seat and the hand when it is their decision (``token``, from a
+        button, must be the current turn's); raises the polite refusal otherwise."""
+        seat = self.require_seat(user_id)
+        cur = self.current
+        if cur is None or cur.hand.is_over:
+            raise NotYourTurn("There is no hand in progress.")
+        if token is not None and token != (cur.turn.token if cur.turn else None):
+            raise NotYourTurn("Those buttons belong to an earlier decision; the game has moved on.")
+        if cur.hand.to_act != seat.number:
+            raise NotYourTurn(self._not_your_turn_text(seat))
+        return seat, cur
 
     # ------------------------------------------------------------ the hand loop
 
@@ -304,6 +316,8 @@ class Table:
     def _tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
         """One StreetDealt for each street an action dealt (a run-out deals several)."""
         run_out = any(isinstance(e, HandShown) and e.all_in for e in events)
+        if run_out:
+            snap = snapshot_of(self, before_awards=True)
         for e in events:
             if isinstance(e, BoardDealt):
                 board += len(e.cards)

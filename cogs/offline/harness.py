@@ -82,6 +82,14 @@ class Reply:
         return self.result.deferred
 
     @property
+    def silent(self) -> bool:
+        """Acknowledged without a word: a click deferred as an update of its own message
+        (the table's message shows what it did), no followup."""
+        response = self.result.response
+        quiet = response is None or not response.ephemeral
+        return self.acknowledged and self.deferred and quiet and not self.result.followups
+
+    @property
     def ephemeral(self) -> bool:
         """True when the first answer was visible only to the player who acted."""
         response = self.result.response
@@ -336,9 +344,11 @@ class Harness:
 
     async def restart(self) -> OmahaDealer:
         """Stop the bot and start a new one on the same database (a restart)."""
-        new = OmahaDealer(self.bot.settings)
+        old = self.bot
+        new = OmahaDealer(old.settings)
         await self.env.restart_bot(new)
         new.db.clock = self.clock
+        new.presenter.runout_pause = old.presenter.runout_pause
         return new
 
     # -- reading -----------------------------------------------------------------

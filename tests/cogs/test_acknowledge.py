@@ -123,6 +123,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     alice, bob, carol, manny = h.alice, h.bob, h.carol, h.manager
 
     await run.slash(alice, "balance")
+    await run.slash(alice, "help")
     await run.slash(alice, "balance", user=bob)
     await run.slash(alice, "daily")
     await run.slash(manny, "chips grant", user=bob, amount="500", reason="welcome")
@@ -137,6 +138,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(carol, "table sitin")
     await h.advance(PAUSE + 0.1)
     await run.slash(alice, "table info")
+    await run.slash(alice, "table refresh")
     await run.slash(alice, "cards")
     actor, turn = to_act(h)
     waiting = next(a for a in (alice, bob, carol) if a is not actor)

@@ -21,6 +21,7 @@ import pytest
 from simcord.components import validate_modal
 
 import cogs
+from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
 from bot.runtime.views import TableSnapshot, TurnView
 from bot.storage import MAX_AMOUNT, Metric, Period
@@ -32,7 +33,7 @@ from cogs.views import (
     CardsButton,
     PreActionButton,
     RaiseModal,
-    hand_buttons,
+    live_buttons,
     turn_buttons,
 )
 from tests.conftest import Harness
@@ -84,9 +85,10 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
 
 def views(h: Harness) -> dict[str, discord.ui.View]:
     """Every view the bot posts, by name."""
-    built: dict[str, discord.ui.View] = {"hand buttons": hand_buttons(BIG_TABLE)}
+    built: dict[str, discord.ui.View] = {"live, no turn": live_buttons(snapshot(), None)}
     for name, t in TURNS.items():
         built[f"turn buttons: {name}"] = turn_buttons(snapshot(), t)
+        built[f"live buttons: {name}"] = live_buttons(snapshot(), t)
     for item in dynamic_items():
         view = discord.ui.View(timeout=None)
         view.add_item(item)
@@ -102,8 +104,8 @@ def views(h: Harness) -> dict[str, discord.ui.View]:
 
 
 def modals() -> dict[str, discord.ui.Modal]:
-    return {f"raise form: {name}": RaiseModal(BIG_TABLE, TOKEN, t) for name, t in TURNS.items()
-            if t.min_raise_to is not None}
+    return {f"raise form: {name}, {structure.value}": RaiseModal(BIG_TABLE, TOKEN, t, structure)
+            for name, t in TURNS.items() if t.min_raise_to is not None for structure in Structure}
 
 
 #: Each component class in cogs/ and what builds it here.
@@ -157,10 +159,11 @@ async def test_every_view_posts_on_discord(harness: Harness) -> None:
 
 def test_the_my_cards_button_has_an_emoji_discord_accepts() -> None:
     """The My cards button keeps an emoji, a real one (🂠 is a playing card, not an emoji)."""
-    [button] = [c for row in hand_buttons(1).to_components() for c in row["components"]
-                if c["custom_id"] == "omaha:cards:1"]
+    rows = live_buttons(snapshot(), None).to_components()
+    [button] = [c for row in rows for c in row["components"]
+                if c["custom_id"] == f"omaha:cards:{BIG_TABLE}"]
     assert button["emoji"]["name"] == "🃏"
-    assert message_problems({"components": hand_buttons(1).to_components()}) == []
+    assert message_problems({"components": rows}) == []
 
 
 def test_dynamic_items_answer_their_own_custom_ids() -> None:

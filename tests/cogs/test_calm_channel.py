@@ -1,0 +1,119 @@
+"""A calm channel (cogs/channel.py): the request budget, coalescing, the end of a hand.
+
+Played through the offline Discord with the real bot: the requests counted
+are the ones the bot sent to the table's channel (simcord's request log).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from tests.cogs.test_table import (
+    PAUSE,
+    actor_of,
+    open_table,
+    play_out,
+    seat_three,
+    turn_message,
+)
+from tests.conftest import Harness, buttons_of
+
+
+def channel_requests(h: Harness) -> list[str]:
+    return [
+        f"{r.method} {r.path}"
+        for r in h.requests(contains=f"/channels/{h.channel.id}/messages")
+    ]
+
+
+async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) -> None:
+    """Three hands played with buttons: on average at most 2 requests to the table's
+    channel per action, each picture uploaded once, every click answered silently."""
+    h = harness
+    pictures: list[bytes] = []
+    h.bot.presenter.image_sink = lambda name, png: pictures.append(png)
+    await seat_three(h)
+    before = len(channel_requests(h))
+    actions = 0
+    for hand in (1, 2, 3):
+        for _ in range(60):
+            if any(f"Hand #{hand} result" in m.content for m in h.public_messages()):
+                break
+            turn = turn_message(h)
+            labels = [str(b.label) for b in buttons_of(turn)]
+            calls = [x for x in labels if x.startswith("Call")]
+            label = "Check" if "Check" in labels else calls[0]
+            reply = await h.click(actor_of(h, turn), turn, label=label)
+            assert reply.silent, reply
+            actions += 1
+        await h.advance(PAUSE + 0.1)
+    sent = channel_requests(h)[before:]
+    per_action = len(sent) / actions
+    print(f"{len(sent)} channel requests for {actions} actions: {per_action:.2f} per action")
+    assert per_action <= 2.0, sent
+    digests = [hashlib.sha256(p).hexdigest() for p in pictures]
+    assert len(digests) == len(set(digests)), "a picture was uploaded twice"
+
+
+async def test_a_finished_hand_leaves_its_result_and_no_dead_button(harness: Harness) -> None:
+    """The hand's live message becomes its result: no button that no longer works."""
+    h = harness
+    await seat_three(h)
+    await play_out(h)
+    public = h.public_messages()
+    assert not [m for m in public if buttons_of(m)]
+    [result] = [m for m in public if "Hand #1 result" in m.content]
+    assert result.embeds and "River:" in (result.embeds[0].description or "")
+
+
+async def test_the_turn_shows_a_live_countdown(harness: Harness) -> None:
+    """The turn line carries Discord's relative timestamp, counting down on every screen."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    assert re.search(r"time runs out <t:\d+:R>", turn.content), turn.content
+
+
+async def test_refresh_posts_the_live_table_at_the_bottom(harness: Harness) -> None:
+    """Chat pushed the table up: /table refresh posts it again, once, at the bottom."""
+    h = harness
+    await seat_three(h)
+    old = turn_message(h)
+    await h.alice.send(h.channel, "nice hand earlier")
+    reply = await h.slash(h.alice, "table refresh")
+    assert reply.ephemeral, reply
+    new = turn_message(h)
+    assert new.id != old.id and h.public_messages()[-1].id == new.id
+    assert old.id not in [m.id for m in h.public_messages()]
+    assert (await h.slash(h.dave, "table refresh")).ephemeral
+
+
+async def test_an_all_in_run_out_is_shown_street_by_street(harness: Harness) -> None:
+    """All-in before the flop: the live message shows the flop, turn and river in turn,
+    each with the hands' equity, then becomes the result."""
+    h = harness
+    h.bot.presenter.runout_pause = 2.0
+    await open_table(h, structure="no limit")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    for _ in range(6):
+        turn = turn_message(h)
+        labels = [str(b.label) for b in buttons_of(turn)]
+        shove = [x for x in labels if x.startswith("All-in")]
+        label = shove[0] if shove else next(x for x in labels if x.startswith("Call"))
+        assert (await h.click(actor_of(h, turn), turn, label=label)).silent
+        if not [m for m in h.public_messages() if any(b.label == "Fold" for b in buttons_of(m))]:
+            break
+    for _ in range(4):
+        await h.advance(2.0)
+    edits = [
+        line for line in h.env.transcript().splitlines()
+        if line.startswith("HTTP") and " PATCH " in line and f"/channels/{h.channel.id}/" in line
+    ]
+    streets = [m.group(1) for e in edits if (m := re.search(r"· (Flop|Turn|River)\\n", e))]
+    assert streets == ["Flop", "Turn", "River"], edits
+    assert all("Equity: " in e for e in edits[:2]), edits
+    assert "Hand #1 result" in edits[-1]
+    assert any("Hand #1 result" in m.content for m in h.public_messages())
