@@ -1,4 +1,12 @@
-"""The registry of live tables: one per channel, created, found, restored after a restart."""
+"""The registry of live tables: one per channel, created, found, restored after a restart.
+
+It also finds a player's seats wherever they are (:meth:`TableRegistry.tables_of`,
+so ``/table leave`` works from any channel) and abandons the tables of a lost
+channel or server (:meth:`~TableRegistry.abandon_channel`,
+:meth:`~TableRegistry.abandon_guild`; the rules are in :mod:`bot.runtime.abandon`).
+A sit-and-go still registering in a lost channel is cancelled and every entry
+refunded.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
+from .abandon import Abandoned
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
@@ -13,7 +22,7 @@ from .policy import TablePolicy
 from .ports import ChipBank, HandStore, TableObserver, TableStore
 from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import DEFAULT_PAUSE, Table
-from .tournament import SitAndGo, TournamentSettings
+from .tournament import SitAndGo, Status, TournamentSettings
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +76,57 @@ class TableRegistry:
         if table is None:
             raise NoTable("That table is closed.")
         return table
+
+    def tables_of(self, user_id: int, guild_id: int | None = None) -> list[Table]:
+        """The open tables where ``user_id`` has a seat (in ``guild_id`` if given), by id."""
+        return [
+            t for t in sorted(self._by_id.values(), key=lambda t: t.table_id)
+            if t.seat_of(user_id) is not None and guild_id in (None, t.guild_id)
+        ]
+
+    # -- lost channels ----------------------------------------------------------------
+    async def abandon(self, table_id: int, reason: str) -> Abandoned | None:
+        """Abandon one table (its channel is lost); None if it is not open any more."""
+        table = self._by_id.get(table_id)
+        return None if table is None else await table.abandon(reason)
+
+    async def abandon_channel(self, channel_id: int, reason: str) -> list[Abandoned]:
+        """Abandon the table or the registering sit-and-go of a lost channel or thread."""
+        done: list[Abandoned | None] = []
+        sng = self._sngs.get(channel_id)
+        if sng is not None:  # first: if it starts meanwhile, its table is found below
+            done.append(await self._cancel_registering(sng, reason))
+        table = self._by_channel.get(channel_id)
+        if table is not None:
+            done.append(await table.abandon(reason))
+        return [gone for gone in done if gone is not None]
+
+    async def abandon_guild(self, guild_id: int, reason: str) -> list[Abandoned]:
+        """Abandon every table and sit-and-go of a server the bot was removed from."""
+        channels = {t.channel_id for t in self._by_id.values() if t.guild_id == guild_id}
+        channels |= {c for c, sng in self._sngs.items() if sng.guild_id == guild_id}
+        done: list[Abandoned] = []
+        for channel_id in sorted(channels):
+            done += await self.abandon_channel(channel_id, reason)
+        return done
+
+    async def _cancel_registering(self, sng: SitAndGoRuntime, reason: str) -> Abandoned | None:
+        """A sit-and-go not started yet: cancel it and refund every entry."""
+        store = self.tournaments
+        async with sng.lock:
+            if sng.table is not None or sng.sng.status is not Status.REGISTERING:
+                return None  # it started meanwhile: its table is abandoned instead
+            if store is not None:
+                await store.cancel_tournament(sng.tournament_id, reason)
+            sng.sng.cancel()
+            self._sngs.pop(sng.channel_id, None)
+            s = sng.sng.settings
+            return Abandoned(
+                table_id=0, guild_id=sng.guild_id, channel_id=sng.channel_id,
+                title=f"sit and go #{sng.tournament_id}", reason=reason,
+                returned=dict.fromkeys(sng.sng.entrants, s.buy_in), tournament=True,
+                hand_cancelled=None,
+            )
 
     def _make(
         self,

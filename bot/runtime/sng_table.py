@@ -71,6 +71,10 @@ class TournamentPorts(TournamentStore, Protocol):
 
     async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any: ...
 
+    async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
+        """Cancel before the end: every buy-in refunded, chips taken back."""
+        ...
+
     async def cancel_interrupted_tournaments(self) -> int:
         """Cancel and refund every tournament a restart interrupted; how many there were."""
         ...
@@ -85,6 +89,7 @@ class TournamentPolicy:
     """The sit-and-go's table policy (see the module docstring)."""
 
     blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
+    refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
 
     def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:
         self.sng = sng
@@ -132,6 +137,14 @@ class TournamentPolicy:
             table.closing = True
         elif outcome.level_changed:
             table.tell(self.level_text())
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,
+        its hand too, and every buy-in refunded, whatever the level or who is out."""
+        returned = await table.tables.abandon_table(table.table_id, reason)
+        if self.sng.status not in (Status.FINISHED, Status.CANCELLED):
+            self.sng.cancel()
+        return returned
 
     def level_text(self) -> str:
         nxt = self.sng.until_next_level()

@@ -178,9 +178,9 @@ class StoragePorts:
         async with _polite():
             return await self.db.tournaments.finish(tournament_id, places, prizes)
 
-    async def cancel_tournament(self, tournament_id: int) -> None:
+    async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
         async with _polite():
-            await self.db.tournaments.cancel(tournament_id)
+            await self.db.tournaments.cancel(tournament_id, reason)
 
     async def cancel_interrupted_tournaments(self) -> int:
         async with _polite():
@@ -201,6 +201,10 @@ class StoragePorts:
     async def close_table(self, table_id: int) -> None:
         async with _polite():
             await self.db.tables.close(table_id)
+
+    async def abandon_table(self, table_id: int, reason: str) -> Mapping[int, int]:
+        async with _polite():
+            return await self.db.tables.abandon(table_id, reason)
 
     async def open_tables(self) -> Sequence[StoredTable]:
         out: list[StoredTable] = []

@@ -80,6 +80,32 @@ def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> Non
         conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
 
+def cancel_mid_play(
+    conn: sqlite3.Connection, tournament_id: int, now: float, reason: str
+) -> Tournament:
+    """Cancel a tournament that cannot go on, inside the caller's transaction.
+
+    Its running hand is cancelled (no chip moves: stacks are only written at
+    settlement), the chips on its tables are taken back, every buy-in is
+    refunded and its tables are closed.
+    """
+    conn.execute(
+        "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
+        " WHERE status = 'running' AND table_id IN"
+        " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
+        (now, reason, tournament_id))
+    t = load_tournament(conn, tournament_id)
+    _take_back_chips(conn, t, now)
+    _refund_all(conn, t, now, reason)
+    conn.execute(
+        "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
+        (now, tournament_id))
+    conn.execute(
+        "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
+        " AND closed_at IS NULL", (now, tournament_id))
+    return load_tournament(conn, tournament_id)
+
+
 class TournamentRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -261,24 +287,7 @@ class TournamentRepo:
             ids = [row[0] for row in conn.execute(
                 "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
                 " ORDER BY id")]
-            done: list[Tournament] = []
-            for tid in ids:
-                conn.execute(
-                    "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
-                    " WHERE status = 'running' AND table_id IN"
-                    " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
-                    (now, reason, tid))
-                t = load_tournament(conn, tid)
-                _take_back_chips(conn, t, now)
-                _refund_all(conn, t, now, reason)
-                conn.execute(
-                    "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
-                    (now, tid))
-                conn.execute(
-                    "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
-                    " AND closed_at IS NULL", (now, tid))
-                done.append(load_tournament(conn, tid))
-            return done
+            return [cancel_mid_play(conn, tid, now, reason) for tid in ids]
 
         return await self._db.write(job)
 
