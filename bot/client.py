@@ -14,7 +14,11 @@ looks another cog up:
   the presenter and asks :meth:`OmahaDealer.display_name` for names;
 * ``table_actions``: the :class:`cogs.actions.TableActions` on that registry,
   shared by the table commands and the buttons and raise form (registered
-  here, as dynamic items, so they answer whichever cogs are loaded).
+  here, as dynamic items, so they answer whichever cogs are loaded);
+* ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
+  a table whose channel is lost and tells its players by DM. The presenter's
+  ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
+  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions.
 
 ``db``, ``economy`` and ``registry`` are shortcuts into ``app``. Then the
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
@@ -65,6 +69,7 @@ if TYPE_CHECKING:
     from bot.runtime.registry import TableRegistry
     from bot.storage import Database
     from cogs.actions import TableActions
+    from cogs.channel_loss import ChannelLoss
     from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger("bot.client")
@@ -79,6 +84,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.tournament",
     "cogs.help",
+    "cogs.channel_loss",
 )
 
 
@@ -101,6 +107,7 @@ class OmahaDealer(commands.Bot):
     app: App
     presenter: DiscordPresenter
     table_actions: TableActions
+    channel_loss: ChannelLoss
 
     def __init__(
         self,
@@ -141,6 +148,7 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.app import App
         from cogs.actions import TableActions
+        from cogs.channel_loss import ChannelLoss
         from cogs.presenter import DiscordPresenter
         from cogs.views import DYNAMIC_ITEMS
 
@@ -148,6 +156,8 @@ class OmahaDealer(commands.Bot):
         self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
         self._app_open = True
         self.table_actions = TableActions(self.app.registry)
+        self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
+        self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def _name_of(self, guild_id: int, user_id: int) -> str:

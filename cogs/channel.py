@@ -43,7 +43,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.channel")
 
 #: Discord's codes for a channel the bot can no longer use.
-LOST_CODES = {10003: "the channel was deleted", 50001: "no access", 50013: "missing permissions"}
+#: The values complete "the table was closed because ...".
+LOST_CODES = {
+    10003: "the channel was deleted",
+    50001: "I lost access to the channel",
+    50013: "I lost permissions the table needs in the channel",
+}
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
@@ -137,6 +142,16 @@ class TableChannel:
     async def idle(self) -> None:
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
+
+    def stop(self) -> None:
+        """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
+        self.lost = True
+        self.posts.clear()
+        self.live = None
+        self._shown = None
+        task = self._task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
 
     # -- the sender ------------------------------------------------------------------
     def _dirty(self) -> bool:

@@ -11,6 +11,12 @@ Hole cards go by DM, as a picture naming the table with a link to it. When
 Discord refuses the DM (closed DMs) the channel is told once per table, with
 no card in it, that the player should press **My cards** or use ``/cards``,
 which answer only them. Nothing private is ever posted publicly.
+
+A lost channel (deleted, or refused with 403/404 for good) is reported once
+through :attr:`DiscordPresenter.on_channel_lost`; :meth:`DiscordPresenter.forget`
+then drops the table's channel state for good: nothing more is sent there,
+not even a private notice's fallback, and an abandoned table gets no
+"table closed" message (its players are told by DM instead).
 """
 
 from __future__ import annotations
@@ -99,6 +105,7 @@ class DiscordPresenter:
         #: Called once with (table id, reason) when Discord refuses a table's channel for good.
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}
+        self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._dm_channels: dict[int, int] = {}
         self._lanes: dict[int, _Lane] = {}
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
@@ -128,8 +135,25 @@ class DiscordPresenter:
     def channel(self, snap: TableSnapshot) -> TableChannel:
         ch = self.channels.get(snap.table_id)
         if ch is None:
-            ch = self.channels[snap.table_id] = TableChannel(self, snap)
+            ch = TableChannel(self, snap)
+            if snap.table_id in self._lost:
+                ch.lost = True  # a sink: what is posted to it is dropped, never sent
+            else:
+                self.channels[snap.table_id] = ch
         return ch
+
+    def forget(self, table_id: int) -> None:
+        """The table's channel is lost for good: stop sending there, drop its state.
+
+        Pending posts and the live message are dropped and the channel's sender
+        is stopped (unless it is the caller: it stops by itself once lost);
+        later events for the table go nowhere. DMs already queued still go.
+        """
+        self._lost.add(table_id)
+        ch = self.channels.pop(table_id, None)
+        if ch is not None:
+            ch.stop()
+        self._dm_closed.pop(table_id, None)
 
     def _changed(self, snap: TableSnapshot, *, kick: bool = True, **changes: Any) -> Live | None:
         """Update the live hand of ``snap``'s table (if any) and let its channel send it
@@ -319,8 +343,14 @@ class DiscordPresenter:
             self.channel(table).post(Text(text))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
-        if not await self._dm(user_id, f"Table {table.table_id}: {text}"):
+        if await self._dm(user_id, f"Table {table.table_id}: {text}"):
+            return
+        if table.table_id not in self._lost:  # never into a lost channel
             self.channel(table).post(Text(f"{mention(user_id)}: {text}", ping=True))
+
+    async def dm(self, user_id: int, text: str) -> bool:
+        """A direct message to ``user_id``; False when Discord refuses it (never raises)."""
+        return await self._dm(user_id, text)
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table
