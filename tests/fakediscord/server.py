@@ -11,7 +11,11 @@ Like Discord it refuses what breaks its limits (:mod:`tests.fakediscord.limits`:
 content, embeds, components, invalid emoji, modals; 400 code 50035 with the
 ``errors`` tree) and what the bot's channel permissions do not allow
 (``fd.deny_bot(channel, ATTACH_FILES)``: 403 code 50013, or 50001 without
-View Channel; ``app_permissions`` in interactions follow). ``fd.delay(method,
+View Channel; ``app_permissions`` in interactions follow). A deleted channel
+(``await fd.delete_channel(channel)``, its threads with it) answers every
+request with 404 Unknown Channel (10003); after ``await fd.remove_bot(guild)``
+(the bot kicked) its channels there answer 403 Missing Access (50001). The
+bot hears CHANNEL_DELETE, THREAD_DELETE or GUILD_DELETE as on Discord. ``fd.delay(method,
 pattern, seconds)`` adds latency to matching REST routes; every interaction
 records the REST requests the bot made before answering it
 (``it.requests_before_answer``) and how long the answer took (``it.answer_time``).
@@ -165,6 +169,8 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
+        #: Guilds the bot was removed from (kicked): their channels refuse it.
+        self.removed_from: set[int] = set()
         #: (method, path pattern, seconds): latency added to matching REST requests.
         self.delays: list[tuple[str, str, float]] = []
         self.identified = asyncio.Event()
@@ -268,9 +274,33 @@ class FakeDiscord:
         for bit in bits:
             self.bot_denied[channel.id] = self.bot_denied.get(channel.id, 0) | bit
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or a thread (a channel's threads go with it), as a member with
+        Manage Channels would; the connected bot hears CHANNEL_DELETE or THREAD_DELETE."""
+        gone = [channel, *(c for c in self.channels.values() if c.parent_id == channel.id)]
+        for c in gone:
+            self.channels.pop(c.id, None)
+            if c.guild_id is not None:
+                self.guilds[c.guild_id].channels.pop(c.id, None)
+        if self._ws is None or self._ws.closed:
+            return
+        if channel.parent_id is not None:
+            await self.dispatch("THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id), "type": channel.type,
+            })
+        else:
+            await self.dispatch("CHANNEL_DELETE", channel_payload(channel, self.users))
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """The bot is kicked from ``guild``: GUILD_DELETE, then its channels refuse it."""
+        self.removed_from.add(guild.id)
+        if self._ws is not None and not self._ws.closed:
+            await self.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+
     def bot_permissions(self, channel: Channel) -> int:
         """The bot's permissions in ``channel`` (a thread's are its parent channel's)."""
-        if channel.guild_id is None:
+        if channel.guild_id is None or channel.guild_id in self.removed_from:
             return 0
         source = channel.parent_id if channel.parent_id is not None else channel.id
         return BOT_PERMISSIONS & ~self.bot_denied.get(source, 0)
@@ -539,7 +569,10 @@ class FakeDiscord:
         await self.dispatch("READY", {
             "v": 10,
             "user": user_payload(self.bot_user),
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in self.guilds
+                if g not in self.removed_from
+            ],
             "session_id": session,
             "resume_gateway_url": self.gateway_url,
             "shard": [0, 1],
@@ -548,7 +581,10 @@ class FakeDiscord:
             "relationships": [],
         })
         for guild in self.guilds.values():
-            await self.dispatch("GUILD_CREATE", guild_payload(guild, self.users, self.bot_user))
+            if guild.id not in self.removed_from:
+                await self.dispatch(
+                    "GUILD_CREATE", guild_payload(guild, self.users, self.bot_user)
+                )
         self.identified.set()
         await self._notify()
 
@@ -841,6 +877,8 @@ class FakeDiscord:
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise _RestError(404, 10003, "Unknown Channel")
+        if channel.guild_id in self.removed_from:
+            raise _RestError(403, 50001, "Missing Access")
         return channel
 
     async def _get_channel(self, request: web.Request, channel_id: str) -> Any:
@@ -919,6 +957,9 @@ class FakeDiscord:
         return self._msg(self._edit(message, body, files))
 
     async def _delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
+        channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel)
         self._message(channel_id, message_id).deleted = True
 
 
