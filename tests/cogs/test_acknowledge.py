@@ -138,6 +138,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(carol, "table sitin")
     await h.advance(PAUSE + 0.1)
     await run.slash(alice, "table info")
+    await run.slash(alice, "table mine")
     await run.slash(alice, "table refresh")
     await run.slash(alice, "cards")
     actor, turn = to_act(h)
