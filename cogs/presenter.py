@@ -260,16 +260,18 @@ class DiscordPresenter:
         """A run-out street: the hands face up with their equity after ``board``."""
         shown = [s for s in live.snap.seats if s.shown and not s.folded]
         hi_lo = live.snap.config.variant.hi_lo
-        line = ""
+        line = note = ""
         if len(shown) >= 2 and len(board) < 5:
             result = await asyncio.to_thread(
                 equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
             )
-            line = equity_line([s.name for s in shown], result.shares, hi_lo)
+            names = [s.name for s in shown]
+            line = equity_line(names, result, hi_lo)
+            note = equity_line(names, result, hi_lo, chances=False)  # the picture: shares only
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
         content = fit_message([head, line, *logged] if line else [head, *logged])
-        return Stage(table_view(live, board=board, note=line), content)
+        return Stage(table_view(live, board=board, note=note), content)
 
     async def turn(self, event: TurnBegan) -> None:
         deadline = self.now() + event.turn.clock
