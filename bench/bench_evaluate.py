@@ -24,14 +24,14 @@ called its fastest way:
   the same through Hand objects. PokerKit is slow: its races run on the first
   ``--pokerkit-deals`` deals, ours racing it on those same deals.
 
-Every value of every timed pass is checked: two evaluators agree when one
-strictly increasing map takes our values to theirs (lower-is-better ranks
-reversed) over all the deals of the race, i.e. they order every pair of hands
-alike, and, for the low, they find a low on exactly the same deals. Our lookup
-tables are built lazily on first use: a first pass from a cold start is
-reported apart (one pass each), then the bench builds the remaining tables,
-reports that cost, and measures warm. Exit status 1 if two evaluators disagree
-or a target is missed.
+Every value of each side's last timed pass (every deal timed; the passes run
+the same deals) is checked: two evaluators agree when one strictly increasing
+map takes our values to theirs (lower-is-better ranks reversed) over all the
+deals of the race, i.e. they order every pair of hands alike, and, for the
+low, they find a low on exactly the same deals. Our lookup tables are built
+lazily on first use: a first pass from a cold start is reported apart (one
+pass each), then the bench builds the remaining tables, reports that cost, and
+measures warm. Exit status 1 if two evaluators disagree or a target is missed.
 """
 
 from __future__ import annotations
