@@ -304,6 +304,9 @@ async def run_level(
                 await asyncio.sleep(1.5)  # the last clicks' answers
                 steady = crowd.close(steady.seconds)
                 steady.rate_limited = len(fd.rate_limited) - start_429
+                if profile is not None:
+                    (profile / f"load-{tables}-429.txt").write_text(
+                        "\n".join(" ".join(r) for r in fd.rate_limited))
                 rss.append(rss_mb(bot.proc.pid))
                 fd.on_prompt = None
                 commands = list(fd.global_commands)

@@ -18,7 +18,7 @@ class Clock:
 
 
 async def test_pacer_allows_the_budget_then_waits_for_the_window() -> None:
-    """45 requests go at once; the 46th waits until the first leaves the one-second window."""
+    """The budget goes at once; the next waits until the first leaves the one-second window."""
     clock = Clock()
     pacer = Pacer(clock=clock)
     for _ in range(GLOBAL_BUDGET):
