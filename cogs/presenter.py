@@ -232,9 +232,9 @@ class DiscordPresenter:
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         try:
             channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+            if channel_id is None:  # one request per player, ever: no user look-up first
+                opened = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(opened["id"])
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, **kwargs)
             return True
