@@ -62,6 +62,7 @@ import yarl
 from discord.ext import commands
 
 from bot.settings import MissingToken, Settings, SettingsError
+from cogs.pacing import pace_requests
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -265,6 +266,7 @@ def configure_logging(level: str) -> None:
 async def run_bot(settings: Settings) -> int:
     """Run until closed (SIGINT/SIGTERM close it cleanly); the exit code."""
     bot = OmahaDealer(settings)
+    pace_requests(bot.http)  # under Discord's global limit; acknowledgements never wait
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

@@ -251,6 +251,8 @@ class TableChannel:
         view = table_view(live)
         content = live_content(live)
         buttons = live_buttons(live.snap, live.turn)
+        # what is being sent: ``live`` keeps changing while the request is under way
+        token, version, hand_no = live.turn.token if live.turn else None, live.version, live.hand_no
         if shown is None or self.refresh or self._needs_new(live, shown):
             self.refresh = False
             msg = await self._call(
@@ -258,9 +260,8 @@ class TableChannel:
                     content, file=await self._file(view), view=buttons, allowed_mentions=USER_PINGS
                 )
             )
-            token = live.turn.token if live.turn else None
             self._shown = _Shown(
-                self.channel.get_partial_message(msg.id), live.hand_no, token, live.version, view
+                self.channel.get_partial_message(msg.id), hand_no, token, version, view
             )
             await self._delete(shown.message if shown else None)
             await self._delete(self._reminder)
@@ -270,7 +271,7 @@ class TableChannel:
             if view != shown.picture:
                 kwargs["attachments"] = [await self._file(view)]
                 shown.picture = view
-            shown.version = live.version
+            shown.version = version
             await self._call(shown.message.edit(**kwargs))
 
     # -- requests ----------------------------------------------------------------------

@@ -256,9 +256,9 @@ class DiscordPresenter:
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         try:
             channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+            if channel_id is None:  # one request per player, ever: no user look-up first
+                opened = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(opened["id"])
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, **kwargs)
             return True
@@ -284,16 +284,18 @@ class DiscordPresenter:
         """A run-out street: the hands face up with their equity after ``board``."""
         shown = [s for s in live.snap.seats if s.shown and not s.folded]
         hi_lo = live.snap.config.variant.hi_lo
-        line = ""
+        line = note = ""
         if len(shown) >= 2 and len(board) < 5:
             result = await asyncio.to_thread(
                 equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
             )
-            line = equity_line([s.name for s in shown], result.shares, hi_lo)
+            names = [s.name for s in shown]
+            line = equity_line(names, result, hi_lo)
+            note = equity_line(names, result, hi_lo, chances=False)  # the picture: shares only
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
         content = fit_message([head, line, *logged] if line else [head, *logged])
-        return Stage(table_view(live, board=board, note=line), content)
+        return Stage(table_view(live, board=board, note=note), content)
 
     async def turn(self, event: TurnBegan) -> None:
         deadline = self.now() + event.turn.clock

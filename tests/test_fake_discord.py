@@ -62,7 +62,9 @@ class Client:
 
 @pytest_asyncio.fixture
 async def world() -> AsyncIterator[tuple[FakeDiscord, Client, Channel]]:
-    async with FakeDiscord() as fd, aiohttp.ClientSession() as session:
+    # refusals one at a time, faster than Discord's buckets allow: rate limits are
+    # tested on their own in tests/fakediscord/test_ratelimits.py
+    async with FakeDiscord(rate_limits=False) as fd, aiohttp.ClientSession() as session:
         guild = fd.add_guild("Poker Club")
         channel = fd.add_channel(guild, "poker")
         yield fd, Client(fd, session), channel

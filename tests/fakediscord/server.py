@@ -33,6 +33,10 @@ The test side drives it like users would::
         it2 = await fd.click(alice, some_message, label="Fold")
         dm = await fd.wait_for_message(lambda m: m.channel_id == fd.dm_channel(alice).id)
 
+Discord's rate limits are enforced (per-route buckets with their headers, the
+global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
+``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
+
 Routes the bot calls that are not implemented answer 404 and are listed in
 ``fd.unhandled`` (a test should assert it stays empty).
 """
@@ -77,6 +81,7 @@ from .payloads import (
     snowflake,
     user_payload,
 )
+from .ratelimits import RateLimiter
 
 log = logging.getLogger("fakediscord")
 
@@ -151,8 +156,14 @@ def _split_command(name: str) -> list[str]:
 class FakeDiscord:
     """The fake Discord server. ``await start()`` / ``await stop()``, or ``async with``."""
 
-    def __init__(self, *, token: str = "fake-bot-token", host: str = "127.0.0.1") -> None:
+    def __init__(
+        self, *, token: str = "fake-bot-token", host: str = "127.0.0.1", rate_limits: bool = True,
+    ) -> None:
         self.token = token
+        #: Discord's rate limits (:mod:`tests.fakediscord.ratelimits`); None: unlimited.
+        self.limiter: RateLimiter | None = RateLimiter() if rate_limits else None
+        #: (method, path, scope) of every request refused with 429.
+        self.rate_limited: list[tuple[str, str, str]] = []
         self.host = host
         self.port = 0
         self.application_id = snowflake()
@@ -602,6 +613,19 @@ class FakeDiscord:
         self.requests.append((request.method, path))
         if request.headers.get("Authorization") not in (f"Bot {self.token}", None):
             return _error(401, 0, "401: Unauthorized")
+        headers: dict[str, str] = {}
+        if self.limiter is not None:
+            verdict = self.limiter.check(request.method, path)
+            headers = verdict.headers
+            if verdict.refused is not None:
+                self.rate_limited.append((request.method, path, verdict.scope or ""))
+                return web.Response(status=429, body=json.dumps(verdict.refused).encode(),
+                                    headers={**JSON, **headers})
+        response = await self._route(request, path)
+        response.headers.update(headers)
+        return response
+
+    async def _route(self, request: web.Request, path: str) -> web.Response:
         for method, pattern, handler in self._routes():
             if method != request.method:
                 continue
