@@ -37,7 +37,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
-from cogs.actions import TableActions, reply_private
+from cogs.actions import TableActions, acknowledge, reply_private
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
 from cogs.limits import fit_message
@@ -149,14 +149,16 @@ class Tables(commands.Cog, name="Tables"):
             clock=clock,
             time_bank=time_bank,
         )
+        self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        await acknowledge(interaction, private=False)
         table = await self.registry.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             creator_id=interaction.user.id,
             config=config,
         )
-        await interaction.response.send_message(
-            f"Table {table.table_id} is open: {settings_text(config)}.\n"
+        await interaction.edit_original_response(
+            content=f"Table {table.table_id} is open: {settings_text(config)}.\n"
             "Sit down with `/table join`; hands start when two players are seated."
         )
 
@@ -175,6 +177,7 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         table = self.here(interaction)
         amount = parse_amount(buyin, "buy-in") if buyin is not None else None
+        await acknowledge(interaction)
         view = await table.join(
             interaction.user.id,
             await self._name(interaction),
@@ -195,6 +198,7 @@ class Tables(commands.Cog, name="Tables"):
     )
     async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve(self.registry, interaction, table, "leave")
+        await acknowledge(interaction)
         await reply_private(interaction, await where.leave(interaction.user.id))
 
     @leave.autocomplete("table")
@@ -211,7 +215,9 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        await reply_private(interaction, await self.here(interaction).sit_out(interaction.user.id))
+        table = self.here(interaction)
+        await acknowledge(interaction)
+        await reply_private(interaction, await table.sit_out(interaction.user.id))
 
     @table.command(name="sitin", description="Come back into the game")
     @app_commands.describe(
@@ -221,6 +227,7 @@ class Tables(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction[Any], post_big_blind: bool = False
     ) -> None:
         table = self.here(interaction)
+        await acknowledge(interaction)
         await reply_private(
             interaction, await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
         )
@@ -229,7 +236,9 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.describe(amount="Chips to add, up to the maximum buy-in, e.g. 100 or 1k")
     async def topup(self, interaction: discord.Interaction[Any], amount: str) -> None:
         table = self.here(interaction)
-        stack = await table.top_up(interaction.user.id, parse_amount(amount, "top-up"))
+        chips = parse_amount(amount, "top-up")
+        await acknowledge(interaction)
+        stack = await table.top_up(interaction.user.id, chips)
         await reply_private(interaction, f"Done: your stack is {stack:,} chips.")
 
     @table.command(name="info", description="A table's game, seats and stacks")
@@ -250,6 +259,7 @@ class Tables(commands.Cog, name="Tables"):
     @table.command(name="close", description="Close the table; stacks go back (creator or manager)")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
+        await acknowledge(interaction)
         text = await table.close(interaction.user.id, is_manager=_is_manager(interaction))
         await reply_private(interaction, text)  # the channel is told once, by the table
 

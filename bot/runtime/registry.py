@@ -55,6 +55,7 @@ class TableRegistry:
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
+        self._opening: set[int] = set()  # channels whose table is being stored
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -215,17 +216,25 @@ class TableRegistry:
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
     ) -> Table:
         """Open a table in a channel (one per channel or thread)."""
-        if channel_id in self._by_channel:
+        self.check_free(channel_id)
+        self._opening.add(channel_id)  # two creates at once: the second is refused
+        try:
+            table_id = await self.tables.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                config=config.to_dict(),
+            )
+        finally:
+            self._opening.discard(channel_id)
+        return self._make(table_id, config, guild_id, channel_id, creator_id)
+
+    def check_free(self, channel_id: int) -> None:
+        """Refuse a channel that has (or is opening) a table or a tournament."""
+        if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError("This channel already has a table: /table info shows it.")
         if channel_id in self._sngs:
             raise TableError("This channel has a tournament: /tournament info shows it.")
-        table_id = await self.tables.create_table(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            creator_id=creator_id,
-            config=config.to_dict(),
-        )
-        return self._make(table_id, config, guild_id, channel_id, creator_id)
 
     async def restore(self) -> list[Table]:
         """Bring back every open table after a restart and resume (or cancel) unfinished hands."""
