@@ -39,6 +39,7 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
+import cogs.offline.commands  # Discord refuses an invalid command tree (applied on import)
 import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import cogs.offline.settling  # noqa: F401  (teaches simcord its two extra rules)
 from bot.client import OmahaDealer
