@@ -40,8 +40,9 @@ from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
 import cogs.offline.commands  # Discord refuses an invalid command tree (applied on import)
+import cogs.offline.locales  # each member's language in interactions (applied on import)
 import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
-import cogs.offline.settling  # noqa: F401  (teaches simcord its two extra rules)
+import cogs.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.client import OmahaDealer
 from cogs.errors import describe
 
@@ -282,6 +283,10 @@ class Harness:
             )
         )
         backend.edit_channel(target.id, {}, overwrites=overwrites)
+
+    def set_locale(self, actor: MemberActor, locale: str) -> None:
+        """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
+        cogs.offline.locales.set_locale(self.env.backend, actor.id, locale)
 
     def close_dms(self, actor: MemberActor) -> None:
         """From now on the bot's DMs to ``actor`` fail as on Discord (403, code 50007)."""
