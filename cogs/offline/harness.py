@@ -284,10 +284,6 @@ class Harness:
         )
         backend.edit_channel(target.id, {}, overwrites=overwrites)
 
-    def set_locale(self, actor: MemberActor, locale: str) -> None:
-        """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
-        cogs.offline.locales.set_locale(self.env.backend, actor.id, locale)
-
     def close_dms(self, actor: MemberActor) -> None:
         """From now on the bot's DMs to ``actor`` fail as on Discord (403, code 50007)."""
         channel_id = self.env.backend.get_dm_channel(actor.id).id
@@ -298,6 +294,10 @@ class Harness:
         )
 
     # -- acting ------------------------------------------------------------------
+    def set_locale(self, actor: MemberActor, locale: str) -> None:
+        """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
+        cogs.offline.locales.set_locale(self.env.backend, actor.id, locale)
+
     async def slash(
         self, actor: MemberActor, command: str, /, *, channel: ChannelHandle | None = None,
         **options: Any,
