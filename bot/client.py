@@ -165,6 +165,9 @@ class OmahaDealer(commands.Bot):
         return await self.display_name(self.get_guild(guild_id), user_id)
 
     async def setup_hook(self) -> None:
+        from cogs.translator import CommandTranslator
+
+        await self.tree.set_translator(CommandTranslator())
         await self.build_services()
         for name in self.extension_names:
             await self.load_extension(name)

@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import VARIANTS, game_name
+from bot.i18n import translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -328,13 +329,14 @@ class EconomyCog(commands.Cog, name="Economy"):
         target = user or interaction.user
         _refuse_bot(target)
         amount = await self.economy.balance(guild_id, target.id)
+        private = _private(interaction, target, public)
+        # a private reply in the asker's language; a public one in the server's
+        locale = interaction.locale if private else interaction.guild_locale
         if target.id == interaction.user.id:
-            text = f"You have {chips(amount)}."
+            text = translate(locale, "balance.yours", count=amount)
         else:
-            text = f"{target.display_name} has {chips(amount)}."
-        await interaction.response.send_message(
-            text, ephemeral=_private(interaction, target, public)
-        )
+            text = translate(locale, "balance.theirs", count=amount, name=target.display_name)
+        await interaction.response.send_message(text, ephemeral=private)
 
     # -- /daily --------------------------------------------------------------------
     @app_commands.command(name="daily", description="Claim your daily bonus")
@@ -342,11 +344,13 @@ class EconomyCog(commands.Cog, name="Economy"):
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _guild_id(interaction)
         claim = await self.economy.claim_daily(guild_id, interaction.user.id)
-        streak = f"day {claim.streak} of your streak" if claim.streak > 1 else "day 1 of a streak"
-        await interaction.response.send_message(
-            f"You claimed your daily bonus of {chips(claim.amount)} ({streak}). "
-            f"Balance: {chips(claim.balance)}. Next bonus {_when(claim.next_at)}."
-        )
+        locale = interaction.locale
+        streak = (translate(locale, "daily.streak", day=str(claim.streak)) if claim.streak > 1
+                  else translate(locale, "daily.first_day"))
+        await interaction.response.send_message(translate(
+            locale, "daily.claimed", bonus=translate(locale, "chips.count", count=claim.amount),
+            streak=streak, balance=translate(locale, "chips.count", count=claim.balance),
+            next=_when(claim.next_at)))
 
     # -- /leaderboard ----------------------------------------------------------------
     async def leaderboard_file(

@@ -25,6 +25,7 @@ from bot.engine.cards import Card
 from bot.render.cardart import FACE, card_image, card_width, faded_card_image, index_px
 from bot.render.fonts import bold_stroke, drawable, fit, font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle, Palette
+from bot.render.words import localize_number
 
 #: The width at which Discord shows a picture on a phone, and the smallest
 #: letter (in pixels at that width) a player can read there.
@@ -186,8 +187,8 @@ def to_palette_png(img: Image.Image, keep: tuple[RGB, ...] = ()) -> bytes:
 
 
 def chips(amount: int) -> str:
-    """``12345`` -> ``"12,345"``."""
-    return f"{amount:,}"
+    """``12345`` -> ``"12,345"`` (``"12.345"`` in a picture drawn in Portuguese)."""
+    return localize_number(f"{amount:,}")
 
 
 def chips_short(amount: int) -> str:
@@ -198,7 +199,7 @@ def chips_short(amount: int) -> str:
             v = amount / scale
             digits = 2 if abs(v) < 10 else 1 if abs(v) < 100 else 0
             text = f"{v:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{v:.0f}"
-            return text + unit
+            return localize_number(text) + unit
     return str(amount)
 
 

@@ -42,8 +42,10 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
+import cogs.offline.commands  # Discord refuses an invalid command tree (applied on import)
+import cogs.offline.locales  # each member's language in interactions (applied on import)
 import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
-import cogs.offline.settling  # noqa: F401  (teaches simcord its two extra rules)
+import cogs.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.client import OmahaDealer
 from cogs.errors import describe
 
@@ -309,6 +311,10 @@ class Harness:
         )
 
     # -- acting ------------------------------------------------------------------
+    def set_locale(self, actor: MemberActor, locale: str) -> None:
+        """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
+        cogs.offline.locales.set_locale(self.env.backend, actor.id, locale)
+
     async def slash(
         self, actor: MemberActor, command: str, /, *, channel: ChannelHandle | None = None,
         **options: Any,

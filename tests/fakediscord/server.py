@@ -8,7 +8,8 @@ original, modals), channel messages with attachments (multipart), edits,
 DMs, and DMs refused with Discord's error 50007.
 
 Like Discord it refuses what breaks its limits (:mod:`tests.fakediscord.limits`:
-content, embeds, components, invalid emoji, modals; 400 code 50035 with the
+content, embeds, components, invalid emoji, modals, a command tree with an invalid
+name or localization (:mod:`cogs.offline.commands`); 400 code 50035 with the
 ``errors`` tree) and what the bot's channel permissions do not allow
 (``fd.deny_bot(channel, ATTACH_FILES)``: 403 code 50013, or 50001 without
 View Channel; ``app_permissions`` in interactions follow). A deleted channel
@@ -53,6 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from cogs.offline.commands import command_problems
 
 from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
@@ -710,7 +713,9 @@ class FakeDiscord:
         return stored
 
     async def _put_global_commands(self, request: web.Request) -> Any:
-        self.global_commands = self._store_commands(await request.json(), None)
+        body = await request.json()
+        _refuse(command_problems(body))
+        self.global_commands = self._store_commands(body, None)
         self.commands_synced.set()
         return self.global_commands
 
@@ -718,7 +723,9 @@ class FakeDiscord:
         return self.global_commands
 
     async def _put_guild_commands(self, request: web.Request, guild_id: str) -> Any:
-        stored = self._store_commands(await request.json(), int(guild_id))
+        body = await request.json()
+        _refuse(command_problems(body))
+        stored = self._store_commands(body, int(guild_id))
         self.guild_commands[int(guild_id)] = stored
         self.commands_synced.set()
         return stored
