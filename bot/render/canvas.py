@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.render.cardart import FACE, card_image, card_width, faded_card_image, index_px
-from bot.render.fonts import bold_stroke, drawable, fit, font
+from bot.render.fonts import drawable, fit, font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle, Palette
 from bot.render.words import localize_number
 
@@ -90,7 +90,7 @@ class Canvas:
             return (int(x), int(y), int(x), int(y))
         mask, left, top = text_mask(shown, size, bold, anchor)
         x0, y0 = round(x) + left, round(y) + top
-        # the stroke and side bearings may overhang the anchor by a pixel: nudge back in
+        # the side bearings may overhang the anchor by a pixel: nudge back in
         x0 += max(0, limit[0] - x0) + min(0, limit[2] - (x0 + mask.width))
         extent = (x0, y0, x0 + mask.width, y0 + mask.height)
         self.img.paste(fill, extent, mask)
@@ -137,14 +137,12 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     Cached: a table is redrawn at every street with mostly the same names and
     amounts, and pasting a mask costs a fraction of rendering the glyphs.
     """
-    stroke = bold_stroke(size) if bold else 0
-    f = font(size)
-    box = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    f = font(size, bold)
+    box = f.getbbox(text, anchor=anchor)
     left, top = math.floor(box[0]), math.floor(box[1])
     right, bottom = math.ceil(box[2]), math.ceil(box[3])
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
-                              stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
 
 

@@ -48,7 +48,7 @@ def pot_label(label: str, index: int, count: int) -> str:
 
 def short_labels(label: str) -> tuple[str, ...]:
     """Shorter and shorter forms of a pot's label for a narrow pill:
-    "Side pot 3", "Side 3", "S3" ("Main pot", "Main"), in the picture's language."""
+    "Side pot 3", "Side 3", "S3" ("Main pot", "Main", "M"), in the picture's language."""
     return words.pot_forms(label)
 
 

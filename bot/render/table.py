@@ -344,7 +344,8 @@ def _blind_label(blind: str) -> str:
 
 def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB") and the
-    amount, centred in the seat's strip of felt, under its face-down cards."""
+    amount, centred in the seat's strip of felt, under its face-down cards. The exact
+    amount in smaller letters goes before its short form ("1.23M")."""
     pal = cv.pal
     fx0, fy0, fx1, _ = spot.front
     y = fy0 + FRONT - 24 if spot.above_centre else fy0 + 24
@@ -354,8 +355,8 @@ def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     text = ""
     size = TEXT
     if seat.bet:
-        for size, text in ((TEXT, chips(seat.bet)), (TEXT, chips_short(seat.bet)),
-                           (SMALL, chips_short(seat.bet))):
+        for size, text in ((TEXT, chips(seat.bet)), (SMALL, chips(seat.bet)),
+                           (TEXT, chips_short(seat.bet)), (SMALL, chips_short(seat.bet))):
             if marker_w + 6 + text_width(text, size, bold=True) <= room:
                 break
     w = marker_w + (6 + text_width(text, size, bold=True) if text else 0)

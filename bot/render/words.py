@@ -69,7 +69,7 @@ def _pot_kind(text: str) -> tuple[str, str] | None:
 
 def pot_forms(label: str) -> tuple[str, ...]:
     """A pot's label and shorter forms of it for a narrow pill, in the locale:
-    ``("Side pot 3", "Side 3", "S3")``, ``("Main pot", "Main")``; ``("Pot",)``. The label
+    ``("Side pot 3", "Side 3", "S3")``, ``("Main pot", "Main", "M")``; ``("Pot",)``. The label
     may be English (``"side pot 3"``) or already in the locale; another text is kept."""
     kind = _pot_kind(label.strip())
     if kind is None:
@@ -77,7 +77,8 @@ def pot_forms(label: str) -> tuple[str, ...]:
     if kind[0] == "single":
         return (say("pot.single"),)
     if kind[0] == "main":
-        return tuple(dict.fromkeys((say("pot.main"), say("pot.main_short"))))
+        return tuple(dict.fromkeys((say("pot.main"), say("pot.main_short"),
+                                    say("pot.main_letter"))))
     number = kind[1]
     return tuple(dict.fromkeys((say("pot.side", number=number),
                                 say("pot.side_short", number=number),
