@@ -12,6 +12,7 @@ A pure core in a thin shell. Read it in this order:
     seats.py        the seat requests (join, leave, sit out/in, top up, close, settings)
     turn_clock.py   the clock task of a turn (bank notice, reminder, timeout)
     recovery.py     resuming a hand after a restart
+    sng_restore.py  resuming a sit-and-go after a restart (its hand through recovery.py)
     engine_glue.py  the engine's hand (the one model of a hand) in words: actions, results
     table_events.py, snapshot.py, views.py, outbox.py   the typed events the observer is
                     told (TableObserver.observe), in order, with immutable snapshots

@@ -71,10 +71,6 @@ class TournamentPorts(TournamentStore, Protocol):
 
     async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any: ...
 
-    async def cancel_interrupted_tournaments(self) -> int:
-        """Cancel and refund every tournament a restart interrupted; how many there were."""
-        ...
-
 
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -23,6 +23,7 @@ Life of a sit-and-go::
     after a restart: sng, outcome = SitAndGo.resume(settings, clock, entrants=..., stacks=seats,
                places=stored places, hands_played=..., elapsed=..., last_start=last hand's
                starting stacks); if outcome: await apply_outcome(store, tid, sng, outcome)
+               (bot.runtime.sng_restore does this for every tournament a restart interrupted)
 
 Decisions where RULES.md is silent (the tests name each one):
 
@@ -110,6 +111,10 @@ class TournamentStore(Protocol):
     """The storage side (``bot.storage.tournaments.TournamentRepo`` fits)."""
 
     async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None: ...
+
+    async def save_progress(
+        self, tournament_id: int, hands_played: int, level_elapsed: float
+    ) -> None: ...
 
     async def finish(
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
@@ -291,6 +296,11 @@ class SitAndGo:
         if self.settings.schedule.unit is LevelUnit.HANDS:
             return float(self.hands_played)
         return max(0.0, self.clock.now() - self.started_at)
+
+    @property
+    def clock_seconds(self) -> float:
+        """Seconds on the blind clock since the start (what a restart resumes from)."""
+        return 0.0 if self.started_at is None else max(0.0, self.clock.now() - self.started_at)
 
     @property
     def level_index(self) -> int:
@@ -475,7 +485,9 @@ async def apply_outcome(
     and, when the hand ended the tournament, pay the prizes out.
 
     Call it after the hand's settlement is stored (the busted seats must hold 0 chips).
+    The blind clock's progress is stored first, so that a restart resumes the level.
     """
+    await store.save_progress(tournament_id, sng.hands_played, sng.clock_seconds)
     for p in outcome.busted:
         await store.eliminate(tournament_id, p.user_id, p.place)
     if outcome.winner is not None:

@@ -29,6 +29,7 @@ from .ledger import (
 )
 from .models import LedgerKind, Tournament
 from .tables import dump_json, hand_running, load_open_table
+from .tournament_state import InterruptedTournament, load_interrupted, save_progress
 
 if TYPE_CHECKING:
     from .db import Database
@@ -78,6 +79,24 @@ def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> Non
                    seat_account(table_id, user_id), tchips_account(t.id), now,
                    user_id=user_id, table_id=table_id, tournament_id=t.id)
         conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+
+def _cancel_one(conn: sqlite3.Connection, tid: int, now: float, reason: str) -> Tournament:
+    """Cancel tournament ``tid``'s running hand, take its chips back, refund every
+    buy-in and close its table."""
+    conn.execute(
+        "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
+        " WHERE status = 'running' AND table_id IN"
+        " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
+        (now, reason, tid))
+    t = load_tournament(conn, tid)
+    _take_back_chips(conn, t, now)
+    _refund_all(conn, t, now, reason)
+    conn.execute("UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
+                 (now, tid))
+    conn.execute("UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
+                 " AND closed_at IS NULL", (now, tid))
+    return load_tournament(conn, tid)
 
 
 class TournamentRepo:
@@ -247,38 +266,41 @@ class TournamentRepo:
 
         return await self._db.write(job)
 
-    async def cancel_interrupted(self, reason: str = "the bot restarted") -> list[Tournament]:
-        """Cancel every tournament a restart interrupted, in one transaction.
+    async def interrupted(self) -> list[InterruptedTournament]:
+        """Every tournament registering or running (after a restart: to resume them)."""
+        return await self._db.read(load_interrupted)
 
-        A sit-and-go lives in memory while it runs, so after a restart it
-        cannot go on: its running hand is cancelled (no chip moves: stacks are
-        only written at settlement), the chips on its table are taken back,
-        every buy-in is refunded and its table is closed.
-        """
+    async def save_progress(
+        self, tournament_id: int, hands_played: int, level_elapsed: float
+    ) -> None:
+        """Record where a running tournament's blind clock stands (after each hand)."""
+        await self._db.write(
+            lambda conn: save_progress(conn, tournament_id, hands_played, level_elapsed)
+        )
+
+    async def cancel_unresumable(self, tournament_id: int, reason: str) -> Tournament:
+        """Cancel a tournament a restart could not resume, in one transaction: its
+        running hand is cancelled (no chip moves), the chips on its table are taken
+        back, every buy-in is refunded and its table is closed."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status not in ("registering", "running"):
+                raise TournamentError("This tournament is already over.")
+            return _cancel_one(conn, tournament_id, now, reason)
+
+        return await self._db.write(job)
+
+    async def cancel_interrupted(self, reason: str = "the bot restarted") -> list[Tournament]:
+        """Cancel every registering or running tournament (see :meth:`cancel_unresumable`)."""
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> list[Tournament]:
             ids = [row[0] for row in conn.execute(
                 "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
                 " ORDER BY id")]
-            done: list[Tournament] = []
-            for tid in ids:
-                conn.execute(
-                    "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
-                    " WHERE status = 'running' AND table_id IN"
-                    " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
-                    (now, reason, tid))
-                t = load_tournament(conn, tid)
-                _take_back_chips(conn, t, now)
-                _refund_all(conn, t, now, reason)
-                conn.execute(
-                    "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
-                    (now, tid))
-                conn.execute(
-                    "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
-                    " AND closed_at IS NULL", (now, tid))
-                done.append(load_tournament(conn, tid))
-            return done
+            return [_cancel_one(conn, tid, now, reason) for tid in ids]
 
         return await self._db.write(job)
 
