@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Protocol
 from .config import TableConfig
 from .errors import TableError
 from .ports import StoredTable, StoredTournament
-from .sng_table import TournamentPolicy, TournamentPorts, ordinal
+from .sng_control import ControlPorts
+from .sng_table import TournamentPolicy, ordinal
 from .table import Table
 from .tournament import SitAndGo, TournamentRuleError, TournamentSettings, apply_outcome
 
@@ -41,8 +42,8 @@ log = logging.getLogger(__name__)
 __all__ = ["RestorePorts", "restore_tournaments", "tournament_config"]
 
 
-class RestorePorts(TournamentPorts, Protocol):
-    """What a restart needs from storage besides :class:`TournamentPorts`."""
+class RestorePorts(ControlPorts, Protocol):
+    """What the registry needs from storage for tournaments (restarts included)."""
 
     async def interrupted_tournaments(self) -> Sequence[StoredTournament]: ...
 

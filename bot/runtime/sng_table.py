@@ -86,6 +86,8 @@ class TournamentPolicy:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
+        #: Run once after the next hand unless it ended the tournament (a cancellation).
+        self.between_hands: Callable[[Table], Awaitable[None]] | None = None
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -128,6 +130,9 @@ class TournamentPolicy:
             table.closing = True
         elif outcome.level_changed:
             table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if hook is not None and outcome.winner is None:
+            await hook(table)
 
     def level_text(self) -> str:
         nxt = self.sng.until_next_level()

@@ -192,6 +192,12 @@ class StoragePorts:
         async with _polite():
             await self.db.tournaments.cancel(tournament_id)
 
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> None:
+        async with _polite():
+            await self.db.tournaments.cancel_with_prizes(tournament_id, places, prizes)
+
     async def save_progress(
         self, tournament_id: int, hands_played: int, level_elapsed: float
     ) -> None:

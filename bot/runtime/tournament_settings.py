@@ -23,6 +23,7 @@ from .payouts import (
     MIN_ENTRANTS,
     PayoutError,
     PayoutTable,
+    parse_percentages,
     standard_payouts,
 )
 
@@ -31,6 +32,7 @@ __all__ = [
     "MIN_STARTING_BIG_BLINDS",
     "TournamentRuleError",
     "TournamentSettings",
+    "payouts_from_text",
 ]
 
 #: The starting stack must be at least this many big blinds of the first level.
@@ -142,6 +144,22 @@ class TournamentSettings:
             raise TournamentRuleError(_sentence(str(exc))) from None
         except (TypeError, ValueError, AttributeError):
             raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
+
+
+def payouts_from_text(text: str, max_entrants: int) -> PayoutTable:
+    """A creator's payout table (``50/30/20``): percentages adding up to 100, highest
+    first, paying no more places than the tournament seats. The tournament then needs
+    one player per paid place to start."""
+    try:
+        table = parse_percentages(text)
+    except PayoutError as exc:
+        raise TournamentRuleError(_sentence(str(exc))) from None
+    if table.places > max_entrants:
+        raise TournamentRuleError(
+            f"The payout table pays {table.places} places but the tournament seats only"
+            f" {max_entrants} players."
+        )
+    return table
 
 
 # -- validation phases of TournamentSettings.create, in the order it runs them -------------

@@ -227,6 +227,19 @@ class TournamentRepo:
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
     ) -> Tournament:
         """Pay the whole pool as ``prizes`` (user -> chips) and record the places."""
+        return await self._pay_out(tournament_id, places, prizes, "finished")
+
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> Tournament:
+        """Cancel a running tournament between hands, paying the whole pool as ``prizes``
+        (the runtime's rule for the remaining chips) and recording the places decided."""
+        return await self._pay_out(tournament_id, places, prizes, "cancelled")
+
+    async def _pay_out(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int],
+        status: str,
+    ) -> Tournament:
         now = self._db.clock()
         for amount in prizes.values():
             check_amount(amount, "prize")
@@ -259,8 +272,8 @@ class TournamentRepo:
                     (place, tournament_id, user_id),
                 )
             conn.execute(
-                "UPDATE tournaments SET status = 'finished', pool = 0, ended_at = ? WHERE id = ?",
-                (now, tournament_id),
+                "UPDATE tournaments SET status = ?, pool = 0, ended_at = ? WHERE id = ?",
+                (status, now, tournament_id),
             )
             return load_tournament(conn, tournament_id)
 

@@ -15,6 +15,7 @@ from bot.runtime.clock import FakeClock
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table
 from bot.runtime.table_events import Notice
+from bot.runtime.tournament import TournamentSettings
 from bot.storage import Database
 
 from .fakes import Recorder
@@ -66,7 +67,11 @@ async def test_a_restart_mid_hand_resumes_the_hand_on_its_deck_and_the_level_clo
     reg = registry(db, clock, rec)
     economy = Economy(db)
     before = {u: await economy.balance(GUILD, u) for u in PLAYERS}
-    rt = await sng_of(reg, structure=Structure.NO_LIMIT)
+    settings = TournamentSettings.create(buy_in=100, max_entrants=3, schedule="turbo",
+                                         structure=Structure.NO_LIMIT)
+    rt = await reg.create_tournament(  # a 10-minute turn clock: nobody times out here
+        guild_id=GUILD, channel_id=CHANNEL, creator_id=1, settings=settings, clock=600
+    )
     for user in PLAYERS:
         await rt.join(user)
     table = rt.table

@@ -1,0 +1,87 @@
+"""/tournament start and cancel, custom stack and payouts, through the offline Discord."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import Harness
+
+from .test_tournament import PAUSE, bot_extensions, create, to_act
+
+pytestmark = pytest.mark.asyncio
+
+__all__ = ["bot_extensions"]
+
+
+async def test_custom_stack_and_payouts_are_shown_and_checked_before_registration(
+    harness: Harness,
+) -> None:
+    """A payout table that does not add up to 100 is refused politely and opens nothing;
+    a good one and the starting stack are shown with the cancellation rule."""
+    h = harness
+    bad = await h.slash(h.alice, "tournament create", buy_in=500, payouts="50/30")
+    assert bad.ephemeral and "add up to 80, not 100" in bad.text, bad
+    worse = await h.slash(h.alice, "tournament create", buy_in=500, entrants=2,
+                          payouts="50/30/20")
+    assert worse.ephemeral and "pays 3 places" in worse.text, worse
+    assert h.bot.registry is not None and not h.bot.registry._sngs
+    await create(h, buy_in=500, entrants=4, stack=3000, payouts="60/30/10")
+    info = await h.slash(h.bob, "tournament info")
+    assert "3,000 chips each" in info.text and "(60%)" in info.text and "(10%)" in info.text
+    assert "split among the players still in, in proportion to their chips" in info.text
+    assert "Paid places by field size" not in info.text
+
+
+async def test_start_early_then_a_manager_cancels_mid_hand_and_the_pool_is_split(
+    harness: Harness,
+) -> None:
+    """Only the creator starts, and only once one player per paid place registered; a
+    manager's cancellation waits for the hand to end, then the pool is paid by stacks."""
+    h = harness
+    await create(h, buy_in=500, entrants=5, payouts="60/40")
+    await h.slash(h.alice, "tournament join")
+    early = await h.slash(h.alice, "tournament start")
+    assert early.ephemeral and "at least 2 players" in early.text, early
+    await h.slash(h.bob, "tournament join")
+    await h.slash(h.carol, "tournament join")
+    not_yours = await h.slash(h.bob, "tournament start")
+    assert not_yours.ephemeral and "creator" in not_yours.text
+    started = await h.slash(h.alice, "tournament start")
+    assert not started.ephemeral and "starts now with 3 players" in started.text, started
+    assert "1st: 900 chips (60%)" in started.text
+    await h.advance(PAUSE + 0.1)
+    refused = await h.slash(h.bob, "tournament cancel")
+    assert refused.ephemeral and "creator or a server manager" in refused.text
+    later = await h.slash(h.manager, "tournament cancel")
+    assert later.ephemeral and "when this hand ends" in later.text, later
+    players = (h.alice, h.bob, h.carol)
+    for _ in range(12):
+        await h.settle()
+        if any("tournament is cancelled" in m.content for m in h.public_messages()):
+            break
+        actor = to_act(h)
+        if actor is None:
+            await h.advance(1.0)
+            continue
+        folded = await h.slash(actor, "fold")
+        if folded.ephemeral and "check" in folded.text.lower():
+            await h.slash(actor, "check")
+    texts = [m.content for m in h.public_messages()]
+    assert any("The tournament is cancelled. Prizes:" in t for t in texts), texts[-4:]
+    balances = [await h.balance(a) for a in players]
+    assert sum(balances) == 30_000 and sorted(balances) != [10_000] * 3
+    assert h.bot.registry is not None and h.bot.registry.find(h.channel.id) is None
+    await h.audit()
+
+
+async def test_a_cancel_before_the_start_refunds_everyone(harness: Harness) -> None:
+    """Before the start the creator cancels: buy-ins back, the channel is free again."""
+    h = harness
+    await create(h, buy_in=700, entrants=3)
+    await h.slash(h.alice, "tournament join")
+    await h.slash(h.bob, "tournament join")
+    done = await h.slash(h.alice, "tournament cancel")
+    assert not done.ephemeral and "every buy-in of 700 chips is refunded" in done.text, done
+    assert [await h.balance(a) for a in (h.alice, h.bob)] == [10_000, 10_000]
+    await create(h, buy_in=100, entrants=2)
+    await h.audit()
