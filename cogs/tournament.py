@@ -1,7 +1,7 @@
 """Sit-and-go tournaments in channels: the /tournament group.
 
     /tournament create buy_in [variant] [structure] [entrants] [speed] [clock]
-                       [stack] [payouts]
+                       [stack] [payouts] [late_levels]
     /tournament join     /tournament leave (before the start: the entry comes back)
     /tournament start    the creator or a manager, once enough players registered
     /tournament cancel   the creator or a manager (rule: bot.runtime.sng_control)
@@ -33,7 +33,7 @@ from bot.engine.variants import game_name
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
-from bot.runtime.sng_control import CANCEL_RULE, cancel, start_now
+from bot.runtime.sng_control import CANCEL_RULE, cancel, join_late, start_now
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
 from bot.runtime.tournament_settings import payouts_from_text
@@ -60,6 +60,8 @@ def describe(rt: SitAndGoRuntime) -> str:
         lines.append(f"Prize pool {sng.pool:,} chips. Payouts: " + "; ".join(sng.payout_lines()))
         if s.payouts is None:
             lines.append("Paid places by field size: " + "; ".join(s.payout_summary()))
+        if s.late_levels:
+            lines.append(_late_text(s.late_levels))
         lines.append(CANCEL_RULE)
         lines.append(
             f"Starts when full, or earlier with `/tournament start` by its creator once"
@@ -67,6 +69,8 @@ def describe(rt: SitAndGoRuntime) -> str:
         )
     else:
         lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
+        if sng.late_open:
+            lines.append("Late registration is open: `/tournament join`.")
         standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())
         if standings:
             lines.append("Standings: " + standings)
@@ -80,6 +84,14 @@ def describe(rt: SitAndGoRuntime) -> str:
     lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
                  + (" …" if len(sched) > 7 else ""))
     return fit_message(lines)
+
+
+def _late_text(levels: int) -> str:
+    span = "level 1" if levels == 1 else f"the first {levels} levels"
+    return (
+        f"Late registration during {span}, until the first player is out;"
+        " late entrants wait for the big blind."
+    )
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -112,6 +124,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         clock="Seconds per decision, 5 to 600 (default 30)",
         stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
         payouts="Prize percentages from 1st place down, adding up to 100, like 50/30/20",
+        late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -126,6 +139,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         clock: app_commands.Range[int, 5, 600] = 30,
         stack: app_commands.Range[int, 1, 1_000_000_000] = 1_500,
         payouts: app_commands.Range[str, 1, 60] | None = None,
+        late_levels: app_commands.Range[int, 0, 10] = 0,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -136,6 +150,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             starting_stack=stack,
             payouts=table,
             min_entrants=max(2, table.places if table else 2),
+            late_levels=late_levels,
             max_entrants=entrants,
             variant_key=variant.value if variant else "omaha",
             structure=structure.value if structure else "pot limit",
@@ -153,7 +168,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         user = interaction.user
-        started = await rt.join(user.id, getattr(user, "display_name", None) or user.name)
+        name = getattr(user, "display_name", None) or user.name
+        if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
+            seat = await join_late(rt, self.registry.tournaments, user.id, name)
+            await interaction.response.send_message(
+                f"<@{user.id}> registers late at seat {seat}; prize pool {rt.sng.pool:,}"
+                " chips.", allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        started = await rt.join(user.id, name)
         sng = rt.sng
         text = (
             f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"

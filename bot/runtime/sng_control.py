@@ -3,6 +3,10 @@
 * ``/tournament start``: the creator or a server manager starts it once at
   least the minimum number of players (two, or one per paid place of a custom
   payout table) have registered; it starts by itself when full.
+* late registration (when the creator chose it): ``/tournament join`` after
+  the start seats the player at a free seat with the starting stack; like
+  any player entering a table they wait for the big blind to reach them
+  (RULES.md 3) and are dealt in from then on.
 * ``/tournament cancel`` before the start: every buy-in is refunded.
 * ``/tournament cancel`` after the start (the creator or a server manager):
   the rule for the remaining chips, :data:`CANCEL_RULE`, is shown before
@@ -24,7 +28,7 @@ from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import Table
 from .tournament import SitAndGo, Status, TournamentRuleError
 
-__all__ = ["CANCEL_RULE", "ControlPorts", "cancel", "cancel_prizes", "start_now"]
+__all__ = ["CANCEL_RULE", "ControlPorts", "cancel", "cancel_prizes", "join_late", "start_now"]
 
 CANCEL_RULE = (
     "If it is cancelled after the start, players already out in a paid place keep"
@@ -42,6 +46,12 @@ class ControlPorts(TournamentPorts, Protocol):
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
     ) -> None:
         """Cancel between hands, paying the whole pool as ``prizes``."""
+        ...
+
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> None:
+        """Late registration: the buy-in into the pool, the player seated with chips."""
         ...
 
 
@@ -122,3 +132,26 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
 def _name(table: Table, user_id: int) -> str:
     seat = table.seat_of(user_id)
     return seat.name if seat is not None else f"<@{user_id}>"
+
+
+async def join_late(
+    rt: SitAndGoRuntime, store: ControlPorts, user_id: int, name: str
+) -> int:
+    """Register after the start (late registration open); returns the seat number."""
+    async with rt.lock:
+        table = rt.table
+        if table is None:
+            raise TournamentRuleError("Registration for this tournament is closed.")
+        async with table.lock:
+            rt.sng.check_register(user_id)
+            free = [n for n in range(1, rt.config.seats + 1) if n not in table.seats]
+            if not free:
+                raise TournamentRuleError("Every seat at the tournament's table is taken.")
+            seat = free[0]
+            await store.enter_late(rt.tournament_id, table.table_id, user_id, seat)
+            rt.sng.register(user_id)
+            table.restore_seat(seat, user_id, name, rt.sng.settings.starting_stack)
+            table.seats[seat].needs_big_blind = True  # waits for the big blind (RULES.md 3)
+            table.tell(f"{name} registers late and takes seat {seat}.")
+            table.start()  # deals if the table had stopped
+            return seat

@@ -192,6 +192,12 @@ class StoragePorts:
         async with _polite():
             await self.db.tournaments.cancel(tournament_id)
 
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> None:
+        async with _polite():
+            await self.db.tournaments.enter_late(tournament_id, table_id, user_id, seat_no)
+
     async def cancel_with_prizes(
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
     ) -> None:

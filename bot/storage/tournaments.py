@@ -150,6 +150,40 @@ class TournamentRepo:
 
         return await self._db.write(job)
 
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> Tournament:
+        """Late registration after the start, in one transaction: the buy-in goes into the
+        pool and the player sits at ``seat_no`` with the starting stack."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "running":
+                raise TournamentError("Late registration is only for a running tournament.")
+            if user_id in t.entrants:
+                raise TournamentError("You are already registered.")
+            if load_open_table(conn, table_id).tournament_id != tournament_id:
+                raise TournamentError("That table does not belong to this tournament.")
+            debit_wallet(conn, t.guild_id, user_id, t.buy_in, now, doing="pay a buy-in of")
+            conn.execute(
+                "INSERT INTO tournament_entries (tournament_id, user_id, entered_at)"
+                " VALUES (?,?,?)", (tournament_id, user_id, now))
+            conn.execute("UPDATE tournaments SET pool = pool + ? WHERE id = ?",
+                         (t.buy_in, tournament_id))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_ENTRY, t.buy_in,
+                   wallet_account(user_id), pool_account(tournament_id), now,
+                   user_id=user_id, tournament_id=tournament_id)
+            conn.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                " VALUES (?,?,?,?,?)", (table_id, seat_no, user_id, t.starting_stack, now))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
+                   tchips_account(tournament_id), seat_account(table_id, user_id), now,
+                   user_id=user_id, table_id=table_id, tournament_id=tournament_id)
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """Unregister before the start; the buy-in comes back."""
         now = self._db.clock()

@@ -85,3 +85,27 @@ async def test_a_cancel_before_the_start_refunds_everyone(harness: Harness) -> N
     assert [await h.balance(a) for a in (h.alice, h.bob)] == [10_000, 10_000]
     await create(h, buy_in=100, entrants=2)
     await h.audit()
+
+
+async def test_late_registration_is_shown_and_takes_a_seat_after_the_start(
+    harness: Harness,
+) -> None:
+    """With late registration for 2 levels, info says so; a player joining after the
+    start is seated and charged; a leave after the start is still refused."""
+    h = harness
+    await create(h, buy_in=400, entrants=4, late_levels=2)
+    info = await h.slash(h.bob, "tournament info")
+    assert "Late registration during the first 2 levels" in info.text, info.text
+    await h.slash(h.alice, "tournament join")
+    await h.slash(h.bob, "tournament join")
+    await h.slash(h.alice, "tournament start")
+    running = await h.slash(h.bob, "tournament info")
+    assert "Late registration is open" in running.text
+    late = await h.slash(h.carol, "tournament join")
+    assert not late.ephemeral and "registers late at seat" in late.text, late
+    assert "prize pool 1,200 chips" in late.text and await h.balance(h.carol) == 9_600
+    again = await h.slash(h.carol, "tournament join")
+    assert again.ephemeral and "already registered" in again.text
+    table = h.bot.registry.find(h.channel.id) if h.bot.registry else None
+    assert table is not None and len(table.seats) == 3
+    await h.audit()

@@ -11,13 +11,13 @@ from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
 from bot.runtime.payouts import PayoutError, parse_percentages, split_by_stacks
-from bot.runtime.sng_control import cancel, cancel_prizes, start_now
+from bot.runtime.sng_control import cancel, cancel_prizes, join_late, start_now
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.tournament import Status, TournamentRuleError
 from bot.storage import Database
 
 from .fakes import Recorder
-from .test_sng_restore import audit_ok, two_shove_the_rest_fold
+from .test_sng_restore import audit_ok, shove_to_the_end, two_shove_the_rest_fold
 from .test_sng_table import CHANNEL, CREATOR, GUILD, deal, registry, settle, sng_of
 
 
@@ -102,4 +102,42 @@ async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
     assert places == {out.user_id: out.place}
     with pytest.raises(TournamentRuleError, match="already over"):
         await cancel(rt, ports, CREATOR)
+    await audit_ok(db)
+
+
+async def test_late_registration_seats_a_player_until_the_level_ends(db: Database) -> None:
+    """Late registration for level 1: a third player joins after the start (buy-in into
+    the pool, starting stack, dealt in once the big blind reaches them); after level 1
+    it is closed; the tournament is played out, the pool paid exactly, audit holds."""
+    clock = FakeClock()
+    reg = registry(db, clock, Recorder())
+    economy = Economy(db)
+    ports = StoragePorts(db)
+    rt = await sng_of(reg, entrants=4, structure=Structure.NO_LIMIT, late_levels=1)
+    await rt.join(2)
+    await rt.join(3)
+    await start_now(rt, CREATOR)
+    table = rt.table
+    assert table is not None and rt.sng.late_open
+    bal = await economy.balance(GUILD, 4)
+    seat = await join_late(rt, ports, 4, "late")
+    assert table.seats[seat].user_id == 4 and rt.sng.stacks[4] == 1500
+    assert await economy.balance(GUILD, 4) == bal - 100 and rt.sng.pool == 300
+    with pytest.raises(TournamentRuleError, match="already registered"):
+        await join_late(rt, ports, 4, "late")
+    for _ in range(6):
+        await deal(table, clock)
+        assert table.current is not None
+        await two_shove_the_rest_fold(table, table.current)
+        await settle(table)
+        if rt.sng.placements or table.closed:
+            break
+    await clock.advance(5 * 60)  # turbo: level 2 from now on
+    assert not rt.sng.late_open
+    with pytest.raises(TournamentRuleError, match="closed"):
+        await join_late(rt, ports, 5, "too late")
+    if not table.closed:
+        await shove_to_the_end(table, clock)
+    # the late entrant's chips were played: one player holds all 4,500 at the end
+    assert sum(rt.sng.prizes.values()) == 300 and rt.sng.finished
     await audit_ok(db)
