@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .errors import NotAllowed
 from .payouts import split_by_stacks
+from .sng_results import tell_results
 from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import Table
 from .tournament import SitAndGo, Status, TournamentRuleError
@@ -125,6 +126,7 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
         f"{_name(table, u)} {prize:,}" for u, prize in sorted(prizes.items(), key=lambda i: -i[1])
     )
     table.tell(f"The tournament is cancelled. Prizes: {paid}.")
+    tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
     table.closing = True
 

@@ -30,6 +30,7 @@ from .config import TableConfig
 from .errors import TableError
 from .ports import StoredTable, StoredTournament
 from .sng_control import ControlPorts
+from .sng_results import tell_results
 from .sng_table import TournamentPolicy, ordinal
 from .table import Table
 from .tournament import SitAndGo, TournamentRuleError, TournamentSettings, apply_outcome
@@ -125,6 +126,7 @@ async def _seat_and_play(
     if sng.finished:  # the restart came between the last hand and the prizes
         winner = sng.placements[sng.winner or 0]
         table.tell(f"<@{winner.user_id}> wins the tournament and {winner.prize:,} chips!")
+        tell_results(table, sng, policy.tournament_id)
         async with table.lock:
             await table._close_now()
         return

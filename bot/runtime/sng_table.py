@@ -37,6 +37,7 @@ from .blinds import LevelUnit
 from .config import TableConfig
 from .policy import Request
 from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from .sng_results import tell_results
 from .table import LiveHand, Table
 from .tournament import (
     SitAndGo,
@@ -126,6 +127,7 @@ class TournamentPolicy:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
             table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.closing = True
         elif outcome.level_changed:

@@ -60,6 +60,8 @@ async def test_a_three_player_turbo_is_played_to_the_end(harness: Harness) -> No
                 break
     texts = [m.content for m in h.public_messages()]
     assert any("wins the tournament and 1,500 chips" in t for t in texts), texts[-5:]
+    results = [m for m in h.public_messages() if m.content == "The results:"]
+    assert len(results) == 1 and (await h.png(results[0])).startswith(b"\x89PNG")
     balances = sorted([await h.balance(a) for a in players])
     assert balances == [9_500, 9_500, 11_000]
     assert h.bot.registry is not None and h.bot.registry.find(h.channel.id) is None

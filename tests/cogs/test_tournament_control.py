@@ -68,6 +68,10 @@ async def test_start_early_then_a_manager_cancels_mid_hand_and_the_pool_is_split
             await h.slash(actor, "check")
     texts = [m.content for m in h.public_messages()]
     assert any("The tournament is cancelled. Prizes:" in t for t in texts), texts[-4:]
+    results = [m for m in h.public_messages() if m.content == "The results:"]
+    assert len(results) == 1
+    (name, png), = await h.files(results[0])
+    assert name.endswith("-results.png") and png.startswith(b"\x89PNG")
     balances = [await h.balance(a) for a in players]
     assert sum(balances) == 30_000 and sorted(balances) != [10_000] * 3
     assert h.bot.registry is not None and h.bot.registry.find(h.channel.id) is None
