@@ -99,6 +99,16 @@ def _cancel_one(conn: sqlite3.Connection, tid: int, now: float, reason: str) -> 
     return load_tournament(conn, tid)
 
 
+
+def _store_results(conn: sqlite3.Connection, t: Tournament, cancelled: bool, now: float) -> None:
+    """One results row per entrant (places and prizes as just recorded)."""
+    conn.execute(
+        "INSERT INTO tournament_results (tournament_id, guild_id, user_id, place, prize,"
+        " buy_in, entrants, cancelled, ended_at) SELECT tournament_id, ?, user_id, place,"
+        " prize, ?, ?, ?, ? FROM tournament_entries WHERE tournament_id = ?",
+        (t.guild_id, t.buy_in, len(t.entrants), int(cancelled), now, t.id),
+    )
+
 class TournamentRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -309,6 +319,7 @@ class TournamentRepo:
                 "UPDATE tournaments SET status = ?, pool = 0, ended_at = ? WHERE id = ?",
                 (status, now, tournament_id),
             )
+            _store_results(conn, t, status == "cancelled", now)
             return load_tournament(conn, tournament_id)
 
         return await self._db.write(job)
