@@ -123,7 +123,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
         clock="Seconds per decision, 5 to 600 (default 30)",
         stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
-        payouts="Prize percentages from 1st place down, adding up to 100, like 50/30/20",
+        payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
         late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,

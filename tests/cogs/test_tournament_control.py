@@ -113,3 +113,41 @@ async def test_late_registration_is_shown_and_takes_a_seat_after_the_start(
     table = h.bot.registry.find(h.channel.id) if h.bot.registry else None
     assert table is not None and len(table.seats) == 3
     await h.audit()
+
+
+async def test_a_restart_mid_hand_resumes_the_sit_and_go_and_it_is_played_out(
+    harness: Harness,
+) -> None:
+    """The bot restarts after the first action of hand 1: the channel is told, the hand
+    goes on from that action, and the tournament is played to a winner paid exactly."""
+    h = harness
+    await create(h, buy_in=500, entrants=3, speed="turbo", structure="no limit")
+    players = (h.alice, h.bob, h.carol)
+    for actor in players:
+        await h.slash(actor, "tournament join")
+    await h.advance(PAUSE + 0.1)
+    first = to_act(h)
+    assert first is not None
+    called = await h.slash(first, "call")
+    assert called.ephemeral and called.text.startswith("Done"), called
+    new = await h.restart()
+    await h.settle()
+    table = new.registry.in_channel(h.channel.id)
+    assert table.current is not None and table.current.seq == 1
+    texts = [m.content for m in h.public_messages()]
+    assert any("the tournament goes on" in t for t in texts), texts[-4:]
+    assert any("Hand #1 resumes" in t for t in texts)
+    for _ in range(80):
+        if any("wins the tournament" in m.content for m in h.public_messages()):
+            break
+        for _ in range(6):
+            actor = to_act(h)
+            if actor is None:
+                break
+            reply = await h.slash(actor, "allin")
+            if not reply.ephemeral or "not your turn" in reply.text:
+                break
+        await h.advance(PAUSE + 0.1)
+    balances = sorted([await h.balance(a) for a in players])
+    assert balances == [9_500, 9_500, 11_000]
+    await h.audit()
