@@ -81,7 +81,15 @@ class Result:
     picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
 
 
-Post = Text | Stage | Result
+@dataclass(frozen=True)
+class Picture:
+    """A message with one picture, drawn when its turn to be sent comes."""
+
+    content: str
+    picture: Callable[[], Awaitable[tuple[str, bytes]]]
+
+
+Post = Text | Stage | Result | Picture
 
 
 @dataclass
@@ -189,6 +197,11 @@ class TableChannel:
             await self._text(item)
         elif isinstance(item, Stage):
             await self._stage(item)
+        elif isinstance(item, Picture):
+            name, png = await item.picture()
+            file = self.presenter.file(name, png)
+            await self._call(self.channel.send(item.content, file=file,
+                                               allowed_mentions=NO_PINGS))
         else:
             await self._result(item)
 

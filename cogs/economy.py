@@ -47,6 +47,15 @@ METRIC_NAMES = {
     Metric.NET_WON: "Net won",
     Metric.BIGGEST_POT: "Biggest pot",
     Metric.HANDS_WON: "Hands won",
+    Metric.TOURNAMENT_WINS: "Tournament wins",
+    Metric.TOURNAMENT_CASHES: "Tournament cashes",
+    Metric.TOURNAMENT_PROFIT: "Tournament profit",
+    Metric.TOURNAMENT_ROI: "Tournament ROI",
+}
+#: The value column's heading per metric (chips when not listed).
+VALUE_LABELS = {
+    Metric.HANDS_WON: "Hands", Metric.TOURNAMENT_WINS: "Wins",
+    Metric.TOURNAMENT_CASHES: "Cashes", Metric.TOURNAMENT_ROI: "ROI",
 }
 PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MONTH: "This month"}
 
@@ -364,7 +373,10 @@ class EconomyCog(commands.Cog, name="Economy"):
         rows = []
         for row in board.rows:
             name = await self.bot.display_name(interaction.guild, row.user_id)
-            rows.append(LeaderboardRow(rank=row.rank, name=name, value=row.value))
+            value: int | str = row.value
+            if metric is Metric.TOURNAMENT_ROI:
+                value = f"{row.value:+,}%"
+            rows.append(LeaderboardRow(rank=row.rank, name=name, value=value))
         parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
         if variant is not None and metric is not Metric.BALANCE:
             parts.append(game_name(VARIANTS[variant]))
@@ -374,7 +386,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             title=f"{METRIC_NAMES[metric]}: {guild_name}",
             rows=tuple(rows),
             subtitle=" · ".join(parts),
-            value_label="Chips" if metric is not Metric.HANDS_WON else "Hands",
+            value_label=VALUE_LABELS.get(metric, "Chips"),
             highlight=interaction.user.display_name,
         )
         png = await render_leaderboard_async(view)
@@ -443,6 +455,14 @@ class EconomyCog(commands.Cog, name="Economy"):
             embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
             embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
             embed.add_field(name="Showdowns won", value=sd)
+        t = await self.economy.tournament_stats(guild_id, target.id)
+        if t.played:
+            embed.add_field(
+                name="Sit and gos",
+                value=(f"{t.played:,} played · {t.wins:,} won · {t.cashes:,} cashed\n"
+                       f"Profit {t.profit:+,} chips · ROI {100 * t.roi:+.0f}%"),
+                inline=False,
+            )
         await interaction.response.send_message(
             embed=embed, ephemeral=_private(interaction, target, public)
         )

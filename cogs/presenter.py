@@ -32,7 +32,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.equity import equity
-from bot.render import render_hole_cards_async, render_showdown_async
+from bot.render import (
+    ResultRow,
+    ResultsView,
+    render_hole_cards_async,
+    render_results_async,
+    render_showdown_async,
+)
 from bot.runtime.table_events import (
     ActionTaken,
     ButtonDrawn,
@@ -43,11 +49,12 @@ from bot.runtime.table_events import (
     StreetDealt,
     TableClosed,
     TableEvent,
+    TournamentOver,
     TurnBegan,
     TurnReminder,
 )
 from bot.runtime.views import PrivateCards, TableSnapshot
-from cogs.channel import Result, Stage, TableChannel, Text
+from cogs.channel import Picture, Result, Stage, TableChannel, Text
 from cogs.limits import fit_message
 from cogs.scenes import (
     Live,
@@ -119,6 +126,7 @@ class DiscordPresenter:
             HandOver: self.hand_ended,
             Notice: self.notice,
             TableClosed: self.table_closed,
+            TournamentOver: self.tournament_over,
         }
 
     async def observe(self, event: TableEvent) -> None:
@@ -353,6 +361,26 @@ class DiscordPresenter:
     async def dm(self, user_id: int, text: str) -> bool:
         """A direct message to ``user_id``; False when Discord refuses it (never raises)."""
         return await self._dm(user_id, text)
+    async def tournament_over(self, event: TournamentOver) -> None:
+        """The results picture: places, names and prizes (names looked up when drawn)."""
+        guild = self.bot.get_guild(event.table.guild_id)
+        lookup = getattr(self.bot, "display_name", None)
+
+        async def picture() -> tuple[str, bytes]:
+            rows = []
+            for place, user_id, prize in event.places:
+                name = await lookup(guild, user_id) if lookup else f"player {user_id}"
+                rows.append(ResultRow(place, str(name), prize))
+            how = "cancelled, pool split" if event.cancelled else "final results"
+            view = ResultsView(
+                f"Sit and go #{event.tournament_id}",
+                f"{event.game} · {len(rows)} players · {event.pool:,} chips · {how}",
+                tuple(rows),
+            )
+            png = await render_results_async(view)
+            return f"tournament-{event.tournament_id}-results.png", png
+
+        self.channel(event.table).post(Picture("The results:", picture))
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table

@@ -165,3 +165,19 @@ class LeaderboardView:
     value_label: str = ""  # heading of the value column ("Chips", "Won")
     highlight: str = field(default="")  # a name to pick out (the player who asked)
     locale: str = "en"  # the reader's language (bot.render.words)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    place: int | None  # None: still in when the tournament was cancelled
+    name: str
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsView:
+    """A finished (or cancelled) tournament: places, names and prizes, best first."""
+
+    title: str
+    subtitle: str
+    rows: tuple[ResultRow, ...]

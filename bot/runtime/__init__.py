@@ -14,6 +14,7 @@ A pure core in a thin shell. Read it in this order:
     recovery.py     resuming a hand after a restart
     abandon.py      a lost channel: the hand cancelled (chips back to who put them in),
                     every stack (or sit-and-go buy-in) back to its owner, the table closed
+    sng_restore.py  resuming a sit-and-go after a restart (its hand through recovery.py)
     engine_glue.py  the engine's hand (the one model of a hand) in words: actions, results
     table_events.py, snapshot.py, views.py, outbox.py   the typed events the observer is
                     told (TableObserver.observe), in order, with immutable snapshots

@@ -20,7 +20,8 @@ from .config import TableConfig
 from .errors import NoTable, TableError
 from .policy import TablePolicy
 from .ports import ChipBank, HandStore, TableObserver, TableStore
-from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
+from .sng_restore import RestorePorts, restore_tournaments, tournament_config
+from .sng_table import SitAndGoRuntime, TournamentPolicy
 from .table import DEFAULT_PAUSE, Table
 from .tournament import SitAndGo, Status, TournamentSettings
 
@@ -41,7 +42,7 @@ class TableRegistry:
         rng: random.Random | None = None,
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
-        tournaments: TournamentPorts | None = None,
+        tournaments: RestorePorts | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -188,29 +189,43 @@ class TableRegistry:
             raise TableError("Tournaments are not available here.")
         if channel_id in self._by_channel or channel_id in self._sngs:
             raise TableError("This channel already has a table or a tournament.")
-        first = settings.schedule.levels[0].for_structure(settings.structure)
-        config = TableConfig.create(
-            variant_key=settings.variant_key, structure=settings.structure,
-            small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
-            min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
-            seats=settings.max_entrants, clock=clock, time_bank=time_bank,
-        )
+        config = tournament_config(settings, clock, time_bank)
         tournament_id = await store.create_tournament(
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
             buy_in=settings.buy_in, starting_stack=settings.starting_stack,
             settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank},
         )
+        return self.add_tournament(
+            tournament_id, SitAndGo(settings, self.clock), config,
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+        )
+
+    def add_tournament(
+        self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
+        guild_id: int, channel_id: int, creator_id: int,
+    ) -> SitAndGoRuntime:
+        """Keep a sit-and-go's runtime (new, or rebuilt after a restart) for its channel."""
+        store = self.tournaments
+        assert store is not None
 
         def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
             return self._make(table_id, cfg, guild_id, channel_id, creator_id, policy=policy)
 
         runtime = SitAndGoRuntime(
-            tournament_id=tournament_id, sng=SitAndGo(settings, self.clock), config=config,
+            tournament_id=tournament_id, sng=sng, config=config,
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, store=store,
             make_table=make_table, names=self.names, rng=self.rng,
         )
         self._sngs[channel_id] = runtime
         return runtime
+
+    def drop_tournament(self, channel_id: int) -> None:
+        """Forget a tournament that could not be restored (and its table, if made)."""
+        runtime = self._sngs.pop(channel_id, None)
+        table = None if runtime is None else runtime.table
+        if table is not None:
+            self._by_channel.pop(table.channel_id, None)
+            self._by_id.pop(table.table_id, None)
 
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
@@ -237,13 +252,11 @@ class TableRegistry:
             raise TableError("This channel has a tournament: /tournament info shows it.")
 
     async def restore(self) -> list[Table]:
-        """Bring back every open table after a restart and resume (or cancel) unfinished hands."""
+        """Bring back every open table and tournament after a restart and resume (or
+        cancel) unfinished hands; the restored tables, tournament tables first."""
         restored: list[Table] = []
         if self.tournaments is not None:
-            # A sit-and-go lives in memory: after a restart it is cancelled and refunded.
-            cancelled = await self.tournaments.cancel_interrupted_tournaments()
-            if cancelled:
-                log.warning("Cancelled %d interrupted tournaments; buy-ins refunded", cancelled)
+            restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
             try:
                 config = TableConfig.from_dict(dict(stored.config))

@@ -37,6 +37,7 @@ from .blinds import LevelUnit
 from .config import TableConfig
 from .policy import Request
 from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from .sng_results import tell_results
 from .table import LiveHand, Table
 from .tournament import (
     SitAndGo,
@@ -75,10 +76,6 @@ class TournamentPorts(TournamentStore, Protocol):
         """Cancel before the end: every buy-in refunded, chips taken back."""
         ...
 
-    async def cancel_interrupted_tournaments(self) -> int:
-        """Cancel and refund every tournament a restart interrupted; how many there were."""
-        ...
-
 
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -95,6 +92,8 @@ class TournamentPolicy:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
+        #: Run once after the next hand unless it ended the tournament (a cancellation).
+        self.between_hands: Callable[[Table], Awaitable[None]] | None = None
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -133,10 +132,14 @@ class TournamentPolicy:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
             table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.closing = True
         elif outcome.level_changed:
             table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if hook is not None and outcome.winner is None:
+            await hook(table)
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,

@@ -44,6 +44,7 @@ from .models import (
     SeatResult,
     TableRecord,
     Tournament,
+    TournamentStats,
     UnfinishedHand,
     Wallet,
 )
@@ -55,5 +56,6 @@ __all__ = [
     "InsufficientChips", "InvalidAmount", "LeaderboardPage", "LeaderboardRow", "LedgerEntry",
     "LedgerKind", "Metric", "NotSeated", "Period", "PlayerStats", "Seat", "SeatResult",
     "SeatTaken", "StorageError", "TableError", "TableRecord", "Tournament", "TournamentError",
+    "TournamentStats",
     "UnfinishedHand", "UnknownTable", "Wallet",
 ]

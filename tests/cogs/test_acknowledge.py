@@ -167,6 +167,12 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(bob, "tournament leave", channel=other)  # not registered: refused
     await run.slash(bob, "tournament join", channel=other)  # the last entry: it starts
     await run.slash(carol, "tournament info", channel=other)
+    early = h.add_channel("sng-early")
+    await run.slash(alice, "tournament create", channel=early, buy_in=100, entrants=4)
+    await run.slash(alice, "tournament join", channel=early)
+    await run.slash(bob, "tournament join", channel=early)
+    await run.slash(alice, "tournament start", channel=early)
+    await run.slash(alice, "tournament cancel", channel=early)  # between hands: paid out now
 
     await run.slash(alice, "stats")
     await run.slash(alice, "leaderboard")
