@@ -142,6 +142,15 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
+    def hand_over(
+        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
+    ) -> None:
+        """An acknowledged click or raise form at the table: its channel may use the token
+        (``refused``: the action was refused, take it back; :mod:`cogs.hooks`)."""
+        ch = self.channels.get(table_id)
+        if ch is not None:
+            ch.hand_over(interaction, refused=refused)
+
     def forget(self, table_id: int) -> None:
         """The table's channel is lost for good: stop sending there, drop its state.
 
