@@ -213,6 +213,7 @@ class OmahaDealer(commands.Bot):
                 await self.app.stop_tables()
             except Exception:
                 log.exception("Stopping the tables failed")
+            self.presenter.close()
         try:
             await super().close()
         finally:
