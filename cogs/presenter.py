@@ -82,6 +82,11 @@ class _Lane:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
 
+    def stop(self) -> None:
+        self._jobs.clear()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
     async def _drain(self) -> None:
         while self._jobs:
             try:
@@ -153,10 +158,12 @@ class DiscordPresenter:
             ch.hand_over(interaction, refused=refused)
 
     def close(self) -> None:
-        """Shutting down (the tables are stopped): stop every channel's sender before the
-        HTTP session closes under it (a request cut short is never sent half)."""
+        """Shutting down (the tables are stopped): stop every channel's sender and DM lane
+        before the HTTP session closes under them (a request cut short is never sent half)."""
         for ch in self.channels.values():
             ch.stop()
+        for lane in self._lanes.values():
+            lane.stop()
 
     def forget(self, table_id: int) -> None:
         """The table's channel is lost for good: stop sending there, drop its state.
