@@ -112,6 +112,28 @@ class _Shown:
         return hook if hook is not None and hook.valid() else None
 
 
+#: Table pictures rendered at once, over all tables (the machine's 2 cores).
+RENDERS_AT_ONCE = 2
+_RENDERS: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+def _renders() -> asyncio.Semaphore:
+    """The gate of table renders on the running loop.
+
+    Rendering runs in worker threads (``asyncio.to_thread``: up to 6 at once
+    here) and holds the GIL for parts of its work; with many renders at once
+    the event loop waited for the GIL and acknowledgements got late (load
+    benchmark at 200 tables: click ack p99 about 1.1 s with up to 6 renders at
+    once, 83 ms with 2, at a higher action rate; bench/README.md).
+    """
+    loop = asyncio.get_running_loop()
+    gate = _RENDERS.get(loop)
+    if gate is None:
+        _RENDERS.clear()  # one loop at a time (tests run one per test)
+        gate = _RENDERS[loop] = asyncio.Semaphore(RENDERS_AT_ONCE)
+    return gate
+
+
 def hand_log(hand_no: int, lines: list[str]) -> tuple[discord.Embed, discord.File | None]:
     """Every line of the hand: in the result's embed, and in a text file when too long."""
     text = "\n".join(lines)
@@ -358,7 +380,8 @@ class TableChannel:
 
     # -- requests ----------------------------------------------------------------------
     async def _file(self, view: TableView) -> discord.File:
-        png = await render_table_async(view)
+        async with _renders():
+            png = await render_table_async(view)
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
 
     async def _call(self, request: Awaitable[Any]) -> Any:
