@@ -309,6 +309,8 @@ async def run_level(
                         "\n".join(" ".join(r) for r in fd.rate_limited))
                 rss.append(rss_mb(bot.proc.pid))
                 fd.on_prompt = None
+                for task in list(crowd.tasks):  # nobody clicks while the bot shuts down
+                    task.cancel()
                 commands = list(fd.global_commands)
             finally:
                 await stop_profiler(spy)

@@ -156,7 +156,7 @@ class OmahaDealer(commands.Bot):
         self.presenter = DiscordPresenter(self)
         self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
         self._app_open = True
-        self.table_actions = TableActions(self.app.registry)
+        self.table_actions = TableActions(self.app.registry, self.presenter.hand_over)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -216,6 +216,7 @@ class OmahaDealer(commands.Bot):
                 await self.app.stop_tables()
             except Exception:
                 log.exception("Stopping the tables failed")
+            self.presenter.close()
         try:
             await super().close()
         finally:

@@ -15,7 +15,7 @@ handler or the button's ``report``), which turns it into a private reply.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -68,11 +68,27 @@ def second_person(view: ActionView) -> str:
     return words.get(view.kind, f"you {view.kind.value}") + allin
 
 
-class TableActions:
-    """A player's actions at the live tables of one registry."""
+class HandOver(Protocol):
+    """Told of each acknowledged click or raise form before it acts, and again with
+    ``refused=True`` when the runtime refuses the action after all."""
 
-    def __init__(self, registry: TableRegistry) -> None:
+    def __call__(
+        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
+    ) -> None: ...
+
+
+class TableActions:
+    """A player's actions at the live tables of one registry.
+
+    ``hand_over`` (the presenter's :meth:`~cogs.presenter.DiscordPresenter.hand_over`)
+    gets every acknowledged click or raise form before the action is applied,
+    so the table's channel can post the next turn as that interaction's
+    followup, outside Discord's global rate limit (:mod:`cogs.hooks`).
+    """
+
+    def __init__(self, registry: TableRegistry, hand_over: HandOver | None = None) -> None:
         self.registry = registry
+        self.hand_over = hand_over
 
     def here(self, interaction: discord.Interaction[Any]) -> Table:
         """The table of the channel the interaction came from (or NoTable)."""
@@ -95,8 +111,10 @@ class TableActions:
 
         The interaction is acknowledged first. A click (or the raise form) is
         acknowledged as an update of its message: the table's live message
-        shows the action, so nothing else is sent. A slash command gets a
-        short private confirmation. A refusal is told privately.
+        shows the action, and the next one is that interaction's followup (the
+        interaction is handed over to the table's channel), so nothing private
+        is sent. A slash command gets a short private confirmation. A refusal
+        is told privately.
         """
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -105,7 +123,15 @@ class TableActions:
         else:
             table.check_action(interaction.user.id, kind, amount, token)  # refused at once
             await interaction.response.defer()
-            await table.act(interaction.user.id, kind, amount, token=token)
+            if self.hand_over is None:
+                await table.act(interaction.user.id, kind, amount, token=token)
+                return
+            self.hand_over(table.table_id, interaction)
+            try:
+                await table.act(interaction.user.id, kind, amount, token=token)
+            except TableError:
+                self.hand_over(table.table_id, interaction, refused=True)
+                raise
 
     async def act_from_button(
         self,
@@ -163,4 +189,4 @@ class TableActions:
         await reply_private(interaction, text)
 
 
-__all__ = ["TableActions", "acknowledge", "reply_private", "second_person"]
+__all__ = ["HandOver", "TableActions", "acknowledge", "reply_private", "second_person"]

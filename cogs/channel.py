@@ -4,7 +4,11 @@ The channel shows a hand as **one live message** at the bottom: the table
 picture, the last actions, the turn (a mention, the clock as Discord's
 relative timestamp) and the buttons. When the turn passes, the live message
 is posted anew (a mention notifies only in a new message) and the old one is
-deleted: two requests per action. When the hand ends, the live message is
+deleted: two requests per action. When the turn passed by a player's click or
+raise form, both go through that interaction's routes, which Discord exempts
+from its global rate limit (:mod:`cogs.hooks`: the next live message is the
+click's followup, the old one its ``@original``); otherwise through the
+channel's routes. When the hand ends, the live message is
 edited into the result (buttons removed, the showdown picture, the whole
 hand's log): one request. A run-out edits it once per street, with each
 hand's equity.
@@ -16,6 +20,10 @@ is a single slot, so when several changes queue up behind a slow request only
 the newest is sent (coalesced), and a picture is uploaded only when it
 changed. When Discord says the channel is gone or the bot may not use it
 (404 Unknown Channel, 403), the channel stops sending and reports it once.
+When Discord refuses a new live message otherwise (a 5xx after discord.py's
+own retries, or another refusal), it is sent again after a growing pause
+(:data:`RETRY_PAUSES`): a turn prompt is never lost. A refused edit is
+dropped (the next change sends the whole state again).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ import discord
 
 from bot.render import TableView, render_table_async
 from bot.runtime.views import HandResultView, TableSnapshot
+from cogs.hooks import Hook, refused_token
 from cogs.limits import EMBED_DESCRIPTION, fit_message
 from cogs.scenes import Live, live_content, result_content, table_view
 from cogs.views import live_buttons
@@ -49,6 +58,8 @@ LOST_CODES = {
     50001: "I lost access to the channel",
     50013: "I lost permissions the table needs in the channel",
 }
+#: Seconds before sending a refused live message again (the last one repeats).
+RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
@@ -101,6 +112,34 @@ class _Shown:
     token: str | None
     version: int
     picture: TableView | None
+    #: An interaction whose token reaches this message (None: the channel routes only).
+    hook: Hook | None = None
+
+    def via(self) -> Hook | None:
+        hook = self.hook
+        return hook if hook is not None and hook.valid() else None
+
+
+#: Table pictures rendered at once, over all tables (the machine's 2 cores).
+RENDERS_AT_ONCE = 2
+_RENDERS: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+def _renders() -> asyncio.Semaphore:
+    """The gate of table renders on the running loop.
+
+    Rendering runs in worker threads (``asyncio.to_thread``: up to 6 at once
+    here) and holds the GIL for parts of its work; with many renders at once
+    the event loop waited for the GIL and acknowledgements got late (load
+    benchmark at 200 tables: click ack p99 about 1.1 s with up to 6 renders at
+    once, 83 ms with 2, at a higher action rate; bench/README.md).
+    """
+    loop = asyncio.get_running_loop()
+    gate = _RENDERS.get(loop)
+    if gate is None:
+        _RENDERS.clear()  # one loop at a time (tests run one per test)
+        gate = _RENDERS[loop] = asyncio.Semaphore(RENDERS_AT_ONCE)
+    return gate
 
 
 def hand_log(hand_no: int, lines: list[str]) -> tuple[discord.Embed, discord.File | None]:
@@ -131,11 +170,37 @@ class TableChannel:
         self._shown: _Shown | None = None
         self._reminder: discord.PartialMessage | None = None
         self._task: asyncio.Task[None] | None = None
+        self._click: Hook | None = None  # a click on the live message, to carry the next one
+        self._posting = False  # a new live message is being sent
+        self._early: Hook | None = None  # a click that came before Discord's answer to it
+        self._failures = 0  # new live messages refused in a row
 
     # -- what the presenter asks -------------------------------------------------
     def post(self, item: Post) -> None:
         self.posts.append(item)
         self.kick()
+
+    def hand_over(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
+        """A player acts by a click or the raise form (already acknowledged): when it is on
+        the live message, its token carries the next live message and reaches this one.
+        The first click on a message carries it (a double click's second is refused);
+        ``refused``: the runtime refused that action after all, its click carries nothing."""
+        if refused:
+            if self._click is not None and self._click.interaction is interaction:
+                self._click = None
+            if self._early is not None and self._early.interaction is interaction:
+                self._early = None
+            return
+        hook, shown = Hook.of(interaction), self._shown
+        if hook is None or self.lost:
+            return
+        if shown is None or hook.message_id != shown.message.id:
+            if self._posting:  # on the message being posted: Discord's answer is on its way
+                self._early = hook
+            return
+        shown.hook = hook
+        if self._click is None or self._click.message_id != hook.message_id:
+            self._click = hook
 
     def kick(self) -> None:
         """Something changed: make sure the sender runs."""
@@ -183,14 +248,24 @@ class TableChannel:
                 self.posts.clear()
                 await self.presenter.channel_lost(self.table_id, str(lost))
             except discord.HTTPException as exc:
-                log.warning("table %s: Discord refused a request (%s)", self.table_id, exc.status)
-                self._forget_failed()
+                log.warning("table %s: Discord refused a request (%s %s)",
+                            self.table_id, exc.status, exc.code)
+                if self._posting:
+                    await self._pause_after_refusal()
+                else:
+                    self._forget_failed()
+
+    async def _pause_after_refusal(self) -> None:
+        """A new live message (a turn prompt) was refused: it is sent again after a pause."""
+        self._posting = False
+        pause = RETRY_PAUSES[min(self._failures, len(RETRY_PAUSES) - 1)]
+        self._failures += 1
+        await asyncio.sleep(pause)
 
     def _forget_failed(self) -> None:
-        """After a refused request, treat the live state as sent (no retry loop)."""
+        """After a refused edit, treat the live state as sent (the next change sends it all)."""
         if self.live is not None and self._shown is not None:
             self._shown.version = self.live.version
-        self.refresh = False
 
     async def _send_post(self, item: Post) -> None:
         if isinstance(item, Text):
@@ -227,7 +302,7 @@ class TableChannel:
         if shown is None or shown.hand_no != item.view.hand_number:
             return
         file = await self._file(item.view)
-        await self._call(shown.message.edit(content=item.content, attachments=[file], view=None))
+        await self._edit(shown, content=item.content, attachments=[file], view=None)
         shown.picture = item.view
         await asyncio.sleep(self.presenter.runout_pause)
 
@@ -241,9 +316,7 @@ class TableChannel:
         await self._delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:
-            await self._call(
-                shown.message.edit(content=content, embed=embed, attachments=files, view=None)
-            )
+            await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
         else:
             await self._call(
                 self.channel.send(content, embed=embed, files=files, allowed_mentions=NO_PINGS)
@@ -261,35 +334,67 @@ class TableChannel:
         if live is None:
             self.refresh = False
             return
-        view = table_view(live)
-        content = live_content(live)
-        buttons = live_buttons(live.snap, live.turn)
-        # what is being sent: ``live`` keeps changing while the request is under way
-        token, version, hand_no = live.turn.token if live.turn else None, live.version, live.hand_no
         if shown is None or self.refresh or self._needs_new(live, shown):
-            self.refresh = False
-            msg = await self._call(
-                self.channel.send(
-                    content, file=await self._file(view), view=buttons, allowed_mentions=USER_PINGS
-                )
-            )
-            self._shown = _Shown(
-                self.channel.get_partial_message(msg.id), hand_no, token, version, view
-            )
-            await self._delete(shown.message if shown else None)
-            await self._delete(self._reminder)
-            self._reminder = None
+            await self._post_live(live, shown)
         elif shown.version != live.version:
-            kwargs: dict[str, Any] = {"content": content, "view": buttons}
+            view = table_view(live)
+            kwargs: dict[str, Any] = {"content": live_content(live), "view": self._buttons(live)}
             if view != shown.picture:
                 kwargs["attachments"] = [await self._file(view)]
                 shown.picture = view
-            shown.version = version
-            await self._call(shown.message.edit(**kwargs))
+            shown.version = live.version
+            await self._edit(shown, **kwargs)
+
+    @staticmethod
+    def _buttons(live: Live) -> discord.ui.View:
+        return live_buttons(live.snap, live.turn)
+
+    async def _post_live(self, live: Live, shown: _Shown | None) -> None:
+        """Post the live message anew (the click's followup when a click carries it),
+        then delete the old one and the reminder."""
+        view, content, buttons = table_view(live), live_content(live), self._buttons(live)
+        # what is being sent: ``live`` keeps changing while the request is under way
+        token, version, hand_no = live.turn.token if live.turn else None, live.version, live.hand_no
+        click = None if self.refresh else self._take_click(shown)
+        file = await self._file(view)
+        self._posting, self._early = True, None
+        sent, msg = False, None
+        if click is not None:
+            sent, msg = await self._by_hook(
+                click.interaction.followup.send(
+                    content, file=file, view=buttons, allowed_mentions=USER_PINGS, wait=True
+                )
+            )
+        if not sent:
+            click = None
+            file.reset()
+            msg = await self._call(
+                self.channel.send(content, file=file, view=buttons, allowed_mentions=USER_PINGS)
+            )
+        assert msg is not None
+        self._posting, self._failures, self.refresh = False, 0, False
+        self._shown = _Shown(
+            self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
+        )
+        early, self._early = self._early, None
+        if early is not None and early.message_id == msg.id:
+            self._shown.hook = self._click = early
+        if shown is not None:
+            await self._delete_shown(shown)
+        await self._delete(self._reminder)
+        self._reminder = None
+
+    def _take_click(self, shown: _Shown | None) -> Hook | None:
+        """The click that passed the turn, if it was on ``shown`` and its token is valid."""
+        click, self._click = self._click, None
+        if click is None or shown is None or click.message_id != shown.message.id:
+            return None
+        return click if click.valid() else None
 
     # -- requests ----------------------------------------------------------------------
     async def _file(self, view: TableView) -> discord.File:
-        png = await render_table_async(view)
+        async with _renders():
+            png = await render_table_async(view)
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
 
     async def _call(self, request: Awaitable[Any]) -> Any:
@@ -300,6 +405,46 @@ class TableChannel:
             if exc.code in LOST_CODES:
                 raise ChannelLost(LOST_CODES[exc.code]) from None
             raise
+
+    async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
+        """One request through an interaction's token: (True, its answer), or (False, None)
+        when Discord no longer takes the token (the caller then uses the channel's route)."""
+        try:
+            return True, await self._call(request)
+        except discord.HTTPException as exc:
+            if not refused_token(exc):
+                raise
+            log.info("table %s: an interaction token was refused (%s)", self.table_id, exc.code)
+            return False, None
+
+    async def _edit(self, shown: _Shown, **kwargs: Any) -> None:
+        """Edit the live message: through a valid interaction token, else the channel."""
+        hook = shown.via()
+        if hook is not None:
+            request: Awaitable[Any]
+            if hook.message_id == shown.message.id:  # the message the click was on
+                request = hook.interaction.edit_original_response(**kwargs)
+            else:  # the click's followup
+                request = hook.interaction.followup.edit_message(shown.message.id, **kwargs)
+            if (await self._by_hook(request))[0]:
+                return
+            shown.hook = None
+            for file in kwargs.get("attachments", []):
+                if isinstance(file, discord.File):
+                    file.reset()
+        await self._call(shown.message.edit(**kwargs))
+
+    async def _delete_shown(self, shown: _Shown) -> None:
+        hook = shown.via()
+        with contextlib.suppress(discord.NotFound):
+            if hook is not None and hook.message_id == shown.message.id:
+                if (await self._by_hook(hook.interaction.delete_original_response()))[0]:
+                    return
+            elif hook is not None:
+                deleting = hook.interaction.followup.delete_message(shown.message.id)
+                if (await self._by_hook(deleting))[0]:
+                    return
+        await self._delete(shown.message)
 
     async def _delete(self, message: discord.PartialMessage | None) -> None:
         if message is not None:

@@ -8,11 +8,10 @@ Global Rate Limit". discord.py only reacts to a global 429, and then holds
 load, a busy evening of tables would make interactions late.
 
 :func:`pace_requests` puts a :class:`Pacer` in front of the bot's HTTP client:
-each request that counts against the global limit waits for a slot in a
-sliding one-second window of :data:`GLOBAL_BUDGET` requests (40: Discord counts
-arrivals, and requests let through over a little more than a second can arrive
-within one when the event loop is busy; at 45 the load benchmark still saw a
-few global 429s at 50 tables); interaction endpoints never wait. While a table's
+each request that counts against the global limit waits, as it is sent, for a
+slot in a sliding one-second window of :data:`GLOBAL_BUDGET` requests (40,
+leaving room for arrivals bunched by a busy event loop); interaction endpoints
+never wait. While a table's
 requests wait, its channel task coalesces (only the newest state is sent), so
 pacing costs a busy table some intermediate edits, never an acknowledgement.
 """
@@ -20,16 +19,20 @@ pacing costs a busy table some intermediate edits, never an acknowledgement.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
+import yarl
 
 #: Requests per second the bot allows itself (Discord's global limit is 50).
 GLOBAL_BUDGET = 40
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
+API_PATH = re.compile(r"/api(?:/v\d+)?(/.*)")
 
 
 class Pacer:
@@ -70,18 +73,37 @@ def counts_globally(route: discord.http.Route) -> bool:
     return not route.path.startswith(INTERACTION_ROUTES)
 
 
+def counts_globally_url(url: yarl.URL) -> bool:
+    """Whether a request to ``url`` counts against the global limit: an API route
+    (``/api/v10/...``) other than the interaction endpoints (not the CDN, not the gateway)."""
+    found = API_PATH.match(url.path)
+    return found is not None and not found[1].startswith(INTERACTION_ROUTES)
+
+
 def pace_requests(http: discord.http.HTTPClient, pacer: Pacer | None = None) -> Pacer:
-    """Make every global-limited request of ``http`` wait for ``pacer`` first."""
+    """Make every global-limited request of ``http`` wait for ``pacer`` as it is sent.
+
+    The pacer runs in aiohttp's ``on_request_start`` signal (discord.py's
+    ``http_trace``), that is after discord.py's own wait for the route's
+    bucket and again for each of its retries, so the budget counts requests
+    when they leave, as Discord counts them when they arrive. (Pacing before
+    :meth:`discord.http.HTTPClient.request` let requests that then waited for
+    a per-route bucket, such as opening DM channels, 10 per 10 s, leave together
+    when the bucket reset, on top of the paced ones: the global 429s the load
+    benchmark saw.) Call it before the client logs in (the session is built then).
+    """
     pacer = pacer or Pacer()
-    unpaced = http.request
 
-    async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-        if counts_globally(route):
+    async def on_request_start(
+        session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
+    ) -> None:
+        if counts_globally_url(params.url):
             await pacer.acquire()
-        return await unpaced(route, **kwargs)
 
-    http.request = request  # type: ignore[method-assign]
+    trace = http.http_trace or aiohttp.TraceConfig()
+    trace.on_request_start.append(on_request_start)
+    http.http_trace = trace
     return pacer
 
 
-__all__ = ["GLOBAL_BUDGET", "Pacer", "counts_globally", "pace_requests"]
+__all__ = ["GLOBAL_BUDGET", "Pacer", "counts_globally", "counts_globally_url", "pace_requests"]

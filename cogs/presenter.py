@@ -89,6 +89,11 @@ class _Lane:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
 
+    def stop(self) -> None:
+        self._jobs.clear()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
     async def _drain(self) -> None:
         while self._jobs:
             try:
@@ -114,6 +119,7 @@ class DiscordPresenter:
         self._dm_closed: dict[int, set[int]] = {}
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._dm_channels: dict[int, int] = {}
+        self._opening = asyncio.Lock()  # DM channels are opened one at a time
         self._lanes: dict[int, _Lane] = {}
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             ButtonDrawn: self.button_drawn,
@@ -149,6 +155,23 @@ class DiscordPresenter:
             else:
                 self.channels[snap.table_id] = ch
         return ch
+
+    def hand_over(
+        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
+    ) -> None:
+        """An acknowledged click or raise form at the table: its channel may use the token
+        (``refused``: the action was refused, take it back; :mod:`cogs.hooks`)."""
+        ch = self.channels.get(table_id)
+        if ch is not None:
+            ch.hand_over(interaction, refused=refused)
+
+    def close(self) -> None:
+        """Shutting down (the tables are stopped): stop every channel's sender and DM lane
+        before the HTTP session closes under them (a request cut short is never sent half)."""
+        for ch in self.channels.values():
+            ch.stop()
+        for lane in self._lanes.values():
+            lane.stop()
 
     def forget(self, table_id: int) -> None:
         """The table's channel is lost for good: stop sending there, drop its state.
@@ -263,15 +286,29 @@ class DiscordPresenter:
 
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         try:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:  # one request per player, ever: no user look-up first
-                opened = await self.bot.http.start_private_message(user_id)
-                channel_id = self._dm_channels[user_id] = int(opened["id"])
+            channel_id = await self._dm_channel(user_id)
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, **kwargs)
             return True
         except discord.HTTPException:
             return False
+
+    async def _dm_channel(self, user_id: int) -> int:
+        """The player's DM channel: one request per player, ever (no user look-up first).
+
+        DM channels are opened one at a time. Discord's bucket for opening them is small
+        (10 per 10 s seen) and stays full while many tables start; with one request in
+        flight, discord.py's count of it always follows Discord's answers, whereas
+        concurrent ones, released together at the bucket's reset and then held by the
+        pacer, could reach Discord in its next window on top of a full count: the 429s
+        (scope user) the load benchmark saw at 50 tables.
+        """
+        async with self._opening:
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:
+                opened = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(opened["id"])
+            return channel_id
 
     async def street_dealt(self, event: StreetDealt) -> None:
         table, street = event.table, event.street.capitalize()

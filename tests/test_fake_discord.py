@@ -261,3 +261,43 @@ async def test_a_deleted_channel_and_a_removed_bot_are_refused_as_on_discord(
     assert (status, answer["code"]) == (403, 50001)
     status, answer = await client.call("DELETE", f"/channels/{other.id}/messages/{kept['id']}")
     assert (status, answer["code"]) == (403, 50001)
+
+
+async def test_a_click_answers_through_its_token_until_it_expires(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """A click acknowledged with a deferred update: its followup (a picture and buttons) is
+    a new channel message; its @original is the message the button is on (DELETE removes
+    it); the followup is edited through the token or the channel; after 15 minutes the
+    token gets 401 Invalid Webhook Token (50027), an unknown one 404 Unknown Webhook (10015)."""
+    fd, client, channel = world
+    alice = fd.add_member(fd.guilds[channel.guild_id or 0], "alice")
+    buttons = [{"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Fold", "custom_id": "omaha:act:1:1.1:fold"}]}]
+    status, posted = await client.post(channel, {"content": "your turn", "components": buttons})
+    assert status == 200
+    it, _ = fd._base_interaction(3, alice, channel, {"custom_id": "x", "component_type": 2})
+    it.source_message = fd.messages[int(posted["id"])]
+    status, _ = await client.call("POST", f"/interactions/{it.id}/{it.token}/callback",
+                                  {"type": 6})
+    assert status == 200
+    hook = f"/webhooks/{fd.application_id}/{it.token}"
+    status, followup = await client.call(
+        "POST", hook, {"content": "next turn", "components": buttons},
+        files=[("t.png", b"\x89PNG\r\n\x1a\n")],
+    )
+    assert status == 200 and it.followups and it.followups[0].attachments
+    assert fd.channel_messages(channel)[-1].id == int(followup["id"])
+    assert (await client.call("DELETE", hook + "/messages/@original"))[0] == 204
+    assert it.source_message.deleted
+    status, _ = await client.call("PATCH", f"{hook}/messages/{followup['id']}", {"content": "a"})
+    assert status == 200
+    status, _ = await client.call(
+        "PATCH", f"/channels/{channel.id}/messages/{followup['id']}", {"content": "b"})
+    assert status == 200 and it.followups[0].content == "b"
+    it.expire()
+    for method, path in (("POST", hook), ("DELETE", f"{hook}/messages/{followup['id']}")):
+        status, answer = await client.call(method, path, {"content": "late"})
+        assert (status, answer["code"]) == (401, 50027), (method, path)
+    status, answer = await client.call("POST", f"/webhooks/{fd.application_id}/nope", {})
+    assert (status, answer["code"]) == (404, 10015)

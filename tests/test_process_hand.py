@@ -104,10 +104,26 @@ async def audit(database: str) -> str:
 
 
 async def silent(it: Interaction) -> None:
-    """The bot acknowledged a click or form as a deferred update: no message to anyone."""
+    """The bot acknowledged a click or form as a deferred update: nothing private to the
+    player; its only followup, if any, is the table's next live message (public, with the
+    turn's buttons), posted through the click's token (cogs/hooks.py)."""
     await it.answer()
     await asyncio.sleep(0.2)  # a followup, if the bot wrongly sent one, would arrive by now
-    assert it.callback_type == 6 and not it.messages, (it.callback_type, it.messages)
+    assert it.callback_type == 6 and it.original is None, (it.callback_type, it.messages)
+    assert len(it.followups) <= 1, it.followups
+    for m in it.followups:
+        assert not m.ephemeral and m.buttons() and "your turn" in m.content, m.content
+
+
+def table_requests(fd: FakeDiscord, channel: Channel, first: int) -> list[tuple[str, str]]:
+    """Requests to the table's channel and through its clicks' and forms' tokens (not the
+    slash commands' private answers) since request number ``first``."""
+    tokens = {it.token for it in fd.interactions.values() if it.type in (3, 5)}
+    return [
+        r for r in fd.requests[first:]
+        if f"/channels/{channel.id}/" in r[1]
+        or (r[1].startswith("/webhooks/") and r[1].split("/")[3] in tokens)
+    ]
 
 
 class Players:
@@ -254,14 +270,27 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
             result = await fd.wait_for_message(
                 lambda m: m.channel_id == poker.id and "**Hand #1 result**" in m.content
             )
-            # the request budget: at most 2 requests to the channel per action, on average;
-            # every action answered within Discord's deadline although each channel request
-            # is slow (the table's channel task may be sending meanwhile: it never blocks one)
-            sent = [r for r in fd.requests[first_request:] if f"/channels/{poker.id}/" in r[1]]
+            # the request budget: at most 2 requests to the channel or through the clicks'
+            # tokens per action, on average; every action answered within Discord's deadline
+            # although each channel request is slow (the table's channel task may be sending
+            # meanwhile: it never blocks one)
+            sent = table_requests(fd, poker, first_request)
             assert len(table.actions) == 12 and len(sent) <= 2 * 12, sent
+            # a click or form that passes the turn carries the next turn message as its
+            # followup and deletes the message it was on (its @original): outside the
+            # global rate limit; the last click (the river call) ends the hand instead
+            clicks = [it for it in table.actions if it.type in (3, 5)]
+            assert len(clicks) == 7, clicks
+            assert [len(it.followups) for it in clicks] == [1] * 6 + [0], [
+                (len(it.followups), it.source_message.id if it.source_message else None)
+                for it in clicks
+            ]
+            assert all(it.source_message and it.source_message.deleted for it in clicks[:-1])
+            hooked = [r for r in sent if r[1].startswith("/webhooks/")]
+            assert len([r for r in hooked if r[0] == "POST"]) == 6, hooked
             for it in table.actions:
                 assert it.answer_time is not None and it.answer_time < DEADLINE, it.answer_time
-            print(f"{len(sent)} channel requests for {len(table.actions)} actions")
+            print(f"{len(sent)} channel or webhook requests for {len(table.actions)} actions")
             assert not result.ephemeral
             assert result.attachments and result.attachments[0].filename == "showdown-1.png"
             assert min(png_size(result.file())) >= 100

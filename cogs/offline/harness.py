@@ -88,11 +88,13 @@ class Reply:
 
     @property
     def silent(self) -> bool:
-        """Acknowledged without a word: a click deferred as an update of its own message
-        (the table's message shows what it did), no followup."""
+        """Acknowledged without a word to the player: a click deferred as an update of its
+        own message (the table's message shows what it did); its only followup, if any, is
+        the table's next live message, public (:mod:`cogs.hooks`), never a private note."""
         response = self.result.response
         quiet = response is None or not response.ephemeral
-        return self.acknowledged and self.deferred and quiet and not self.result.followups
+        public = not any(m.ephemeral for m in self.result.followups)
+        return self.acknowledged and self.deferred and quiet and public
 
     @property
     def ephemeral(self) -> bool:

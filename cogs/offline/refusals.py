@@ -27,6 +27,16 @@ What this module adds, as Discord does it:
   others without their embeds (reported in discord/discord-api-docs#2601);
   both are modelled. Interaction responses and followups are not gated by
   channel permissions, on Discord as here.
+* **An expired interaction token**: past its 15 minutes, Discord answers the
+  interaction's webhook routes (followups, ``@original``) with 401 Invalid
+  Webhook Token (code 50027); simcord answered 404 Unknown Webhook (10015),
+  which stays the answer for a token Discord never issued.
+
+simcord already follows Discord where the bot's clicks need it: a followup
+may carry files and components; for a component interaction acknowledged
+with a deferred update (type 6), and for a form opened by a component,
+``@original`` is the message the component is on (simcord's
+``Interaction.defer_update``), so ``DELETE .../messages/@original`` deletes it.
 
 The rules are plain functions (:func:`emoji_problem`,
 :func:`component_emoji_errors`) so that the process-level fake Discord in
@@ -47,6 +57,7 @@ import emoji
 from simcord import components as _components
 from simcord.backend import errors as _errors
 from simcord.backend import permissions as _permissions
+from simcord.backend.ops import commands as _commands
 from simcord.http import router as _router
 from simcord.http.routes import messages as _messages
 
@@ -128,6 +139,21 @@ _simcord_validate_components: Callable[..., list[dict[str, Any]]] = (
 )
 _simcord_send_permissions: Callable[..., None] = _messages._send_permissions
 _simcord_edit_message: Callable[..., Any] = _messages.edit_message
+_simcord_interaction_by_token: Callable[..., Any] = _commands.CommandsMixin.interaction_by_token
+
+
+def invalid_webhook_token() -> _errors.BackendError:
+    return _errors.BackendError(401, 50027, "Invalid Webhook Token")
+
+
+def interaction_by_token(backend: Any, token: str) -> Any:
+    """simcord's look-up of an interaction token, with Discord's 401 for an expired one."""
+    interaction_id = backend.interaction_tokens.get(token)
+    if interaction_id is not None:
+        record = backend.interactions[interaction_id]
+        if record.expires_at is not None and backend.now_iso() >= record.expires_at:
+            raise invalid_webhook_token()
+    return _simcord_interaction_by_token(backend, token)
 
 
 def validate_components(components: Any, *, flags: int = 0) -> list[dict[str, Any]]:
@@ -195,12 +221,14 @@ def _replace_route(method: str, old: Callable[..., Any], new: Callable[..., Any]
 _components.validate_components = validate_components
 _messages._send_permissions = send_permissions
 _replace_route("PATCH", _simcord_edit_message, edit_message)
+_commands.CommandsMixin.interaction_by_token = interaction_by_token  # type: ignore[method-assign,assignment]
 
 __all__ = [
     "INVALID_EMOJI",
     "component_emoji_errors",
     "edit_message",
     "emoji_problem",
+    "interaction_by_token",
     "send_permissions",
     "validate_components",
 ]

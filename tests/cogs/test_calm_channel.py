@@ -1,7 +1,8 @@
 """A calm channel (cogs/channel.py): the request budget, coalescing, the end of a hand.
 
 Played through the offline Discord with the real bot: the requests counted
-are the ones the bot sent to the table's channel (simcord's request log).
+are the ones the bot sent to the table's channel and through the webhook routes
+of the interactions of its players' clicks (simcord's request log).
 """
 
 from __future__ import annotations
@@ -29,14 +30,27 @@ def channel_requests(h: Harness) -> list[str]:
     ]
 
 
+def webhook_requests(h: Harness) -> list[str]:
+    """Requests through interaction tokens, but the acknowledgements (the callbacks).
+    In these tests every interaction is a click at the table."""
+    return [f"{r.method} {r.path}" for r in h.requests(contains="/webhooks/")]
+
+
+def table_requests(h: Harness) -> list[str]:
+    return channel_requests(h) + webhook_requests(h)
+
+
 async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) -> None:
     """Three hands played with buttons: on average at most 2 requests to the table's
-    channel per action, each picture uploaded once, every click answered silently."""
+    channel or through its clicks' webhooks per action, each picture uploaded once, every
+    click answered silently; most new turn messages are the clicks' followups (outside
+    Discord's global rate limit), each replacing the message its click was on."""
     h = harness
     pictures: list[bytes] = []
     h.bot.presenter.image_sink = lambda name, png: pictures.append(png)
     await seat_three(h)
-    before = len(channel_requests(h))
+    before, hooked_before = len(table_requests(h)), len(webhook_requests(h))
+    posts_before = len([r for r in channel_requests(h) if r.startswith("POST")])
     actions = 0
     for hand in (1, 2, 3):
         for _ in range(60):
@@ -50,10 +64,19 @@ async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) 
             assert reply.silent, reply
             actions += 1
         await h.advance(PAUSE + 0.1)
-    sent = channel_requests(h)[before:]
+    sent = table_requests(h)[before:]
     per_action = len(sent) / actions
-    print(f"{len(sent)} channel requests for {actions} actions: {per_action:.2f} per action")
+    print(f"{len(sent)} channel or webhook requests for {actions} actions: "
+          f"{per_action:.2f} per action")
     assert per_action <= 2.0, sent
+    hooked = webhook_requests(h)[hooked_before:]
+    followups = [r for r in hooked if r.startswith("POST")]
+    posts = len([r for r in channel_requests(h) if r.startswith("POST")]) - posts_before
+    print(f"live messages posted: {len(followups)} as followups, {posts} in the channel")
+    assert len(followups) > 2 * posts, (followups, posts)
+    assert len([r for r in hooked if r.startswith("DELETE") and "@original" in r]) == len(
+        followups
+    )
     digests = [hashlib.sha256(p).hexdigest() for p in pictures]
     assert len(digests) == len(set(digests)), "a picture was uploaded twice"
 
@@ -116,11 +139,12 @@ async def test_an_all_in_run_out_is_shown_street_by_street(
             break
     for _ in range(4):
         await h.advance(2.0)
-    edits = [
-        line for line in h.env.transcript().splitlines()
-        if line.startswith("HTTP") and " PATCH " in line and f"/channels/{h.channel.id}/" in line
+    edits = [  # through the channel, or the last click's token (@original: its message)
+        content for r in h.requests("PATCH")
+        if f"/channels/{h.channel.id}/" in r.path or "/webhooks/" in r.path
+        if "Hand #1" in (content := str((r.json or {}).get("content")))
     ]
-    streets = [m.group(1) for e in edits if (m := re.search(r"· (Flop|Turn|River)\\n", e))]
+    streets = [m.group(1) for e in edits if (m := re.search(r"· (Flop|Turn|River)\n", e))]
     assert streets == ["Flop", "Turn", "River"], edits
     assert all(said in e for e in edits[:2]), edits
     assert all(("(scoop " in e) == (variant == "omaha_hilo") for e in edits[:2]), edits

@@ -38,6 +38,12 @@ Discord's rate limits are enforced (per-route buckets with their headers, the
 global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
 ``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
 
+The interaction webhook routes (followups, ``@original``: for a component
+interaction, or a form opened by one, acknowledged with an update, it is the
+message the component is on) refuse a token as Discord does: unknown, 404
+Unknown Webhook (10015); older than 15 minutes (``it.expire()`` makes it so),
+401 Invalid Webhook Token (50027).
+
 Routes the bot calls that are not implemented answer 404 and are listed in
 ``fd.unhandled`` (a test should assert it stays empty).
 """
@@ -89,6 +95,8 @@ from .ratelimits import RateLimiter
 log = logging.getLogger("fakediscord")
 
 JSON = {"Content-Type": "application/json"}  # exactly: discord.py compares the header
+#: "Interaction tokens are valid for 15 minutes" (Discord, Receiving and Responding).
+TOKEN_LIFETIME = 15 * 60.0
 
 
 class FakeDiscordError(AssertionError):
@@ -118,6 +126,12 @@ class Interaction:
     requests_before_answer: list[tuple[str, str]] = field(default_factory=list)
     dispatched_at: float = 0.0
     answered_at: float | None = None
+    #: Loop time after which Discord refuses the token (401, code 50027); see :meth:`expire`.
+    expires_at: float = float("inf")
+
+    def expire(self) -> None:
+        """The token's 15 minutes are over: its webhook routes answer 401 Invalid Webhook Token."""
+        self.expires_at = asyncio.get_running_loop().time()
 
     @property
     def answer_time(self) -> float | None:
@@ -428,10 +442,11 @@ class FakeDiscord:
             payload["member"] = member
         else:
             payload["user"] = user_payload(user)
+        now = asyncio.get_running_loop().time()
         interaction = Interaction(
             self, interaction_id, token, type_, user, channel, payload,
-            request_index=len(self.requests),
-            dispatched_at=asyncio.get_running_loop().time(),
+            request_index=len(self.requests), dispatched_at=now,
+            expires_at=now + TOKEN_LIFETIME,
         )
         self.interactions[interaction_id] = interaction
         return interaction, payload
@@ -846,10 +861,17 @@ class FakeDiscord:
         }
 
     def _by_token(self, token: str) -> Interaction:
-        for it in self.interactions.values():
-            if it.token == token:
-                return it
-        raise _RestError(404, 10015, "Unknown Webhook")
+        """The interaction of a webhook route's token, refused as Discord does: an unknown
+        token 404 Unknown Webhook, one older than 15 minutes 401 Invalid Webhook Token, in
+        a deleted channel 404 Unknown Channel."""
+        it = next((it for it in self.interactions.values() if it.token == token), None)
+        if it is None:
+            raise _RestError(404, 10015, "Unknown Webhook")
+        if asyncio.get_running_loop().time() >= it.expires_at:
+            raise _RestError(401, 50027, "Invalid Webhook Token")
+        if it.channel.id not in self.channels:
+            raise _RestError(404, 10003, "Unknown Channel")
+        return it
 
     def _webhook_target(self, it: Interaction, message_id: str) -> Message:
         if message_id == "@original":
