@@ -55,7 +55,7 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -198,6 +198,12 @@ class OmahaDealer(commands.Bot):
             "Logged in as %s (id %s) in %d servers",
             user, user.id if user else "?", len(self.guilds),
         )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember each user's language: their hole-card DMs (no interaction) speak it."""
+        presenter = getattr(self, "presenter", None)
+        if presenter is not None:
+            presenter.remember_locale(interaction.user.id, interaction.locale)
 
     async def close(self) -> None:
         """Stop the tables, disconnect, close the database; safe to call many times.

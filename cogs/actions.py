@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine.events import ActionKind
+from bot.i18n import hands, resolve, translate
 from bot.render import render_hole_cards_async
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
@@ -173,9 +174,13 @@ class TableActions:
         mine = table.hole_cards(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         snap = table.snapshot()
-        png = await render_hole_cards_async(hole_cards_view(snap, mine))
-        label = f" · you have {mine.label}" if mine.label else ""
-        text = f"Your cards: {' '.join(map(str, mine.cards))}{label}"
+        lang = resolve(interaction.locale)
+        png = await render_hole_cards_async(hole_cards_view(snap, mine, lang))
+        cards = " ".join(map(str, mine.cards))
+        text = translate(lang, "cards.yours", cards=cards)
+        if mine.label:
+            hand = hands.label(lang, mine.label)
+            text = translate(lang, "cards.yours_label", cards=cards, hand=hand)
         await interaction.followup.send(
             text,
             ephemeral=True,

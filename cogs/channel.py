@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import translate
 from bot.render import TableView, render_table_async
 from bot.runtime.views import HandResultView, TableSnapshot
 from cogs.hooks import Hook, refused_token
@@ -142,13 +143,15 @@ def _renders() -> asyncio.Semaphore:
     return gate
 
 
-def hand_log(hand_no: int, lines: list[str]) -> tuple[discord.Embed, discord.File | None]:
+def hand_log(
+    hand_no: int, lines: list[str], locale: str = "en"
+) -> tuple[discord.Embed, discord.File | None]:
     """Every line of the hand: in the result's embed, and in a text file when too long."""
     text = "\n".join(lines)
     if len(text) <= EMBED_DESCRIPTION:
-        return discord.Embed(title="The hand", description=text), None
+        return discord.Embed(title=translate(locale, "result.log"), description=text), None
     embed = discord.Embed(
-        title="The hand (the whole log is in the attached file)",
+        title=translate(locale, "result.log_file"),
         description=fit_message(lines, EMBED_DESCRIPTION),
     )
     return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
@@ -311,7 +314,7 @@ class TableChannel:
         content = result_content(live.snap, item.result)
         picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
-        embed, log_file = hand_log(item.result.hand_no, live.log)
+        embed, log_file = hand_log(item.result.hand_no, live.log, live.snap.config.language)
         files += [log_file] if log_file else []
         await self._delete(self._reminder)
         self._reminder = None

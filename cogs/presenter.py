@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.equity import equity
+from bot.i18n import number, resolve, translate
+from bot.i18n import table as words
 from bot.render import (
     ResultRow,
     ResultsView,
@@ -62,6 +64,7 @@ from cogs.scenes import (
     game_line,
     header,
     hole_cards_view,
+    language,
     mention,
     showdown_view,
     table_link,
@@ -121,6 +124,9 @@ class DiscordPresenter:
         self._dm_channels: dict[int, int] = {}
         self._opening = asyncio.Lock()  # DM channels are opened one at a time
         self._lanes: dict[int, _Lane] = {}
+        #: Each user's language as their last interaction told it (in memory only): their
+        #: hole-card DMs speak it; a user not seen since the start gets the table's language.
+        self.locales: dict[int, str] = {}
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
@@ -140,6 +146,14 @@ class DiscordPresenter:
         await self._handlers[type(event)](event)
 
     # -- helpers ---------------------------------------------------------------------
+    def remember_locale(self, user_id: int, locale: object) -> None:
+        """The language of ``user_id``'s latest interaction (``interaction.locale``)."""
+        self.locales[user_id] = resolve(locale)
+
+    def locale_of(self, user_id: int, table: TableSnapshot) -> str:
+        """The language to write privately to ``user_id`` about ``table``."""
+        return self.locales.get(user_id) or language(table)
+
     def file(self, name: str, png: bytes) -> discord.File:
         self.images_posted += 1
         if self.image_sink is not None:
@@ -228,21 +242,19 @@ class DiscordPresenter:
         table, button = event.table, event.button
         names = {s.seat: s.name for s in table.seats}
         drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
-        self.channel(table).post(
-            Text(
-                f"Drawing for the button: {drawn}. **{names.get(button, button)}** has the button."
-            )
-        )
+        self.channel(table).post(Text(translate(
+            language(table), "table.button_draw", drawn=drawn, name=names.get(button, button))))
 
     async def hand_started(self, event: HandBegan) -> None:
         table = event.table
-        lines = []
+        lines, lang = [], language(table)
         button = table.at(table.button) if table.button else None
         if button is not None:
-            lines.append(f"{button.name} has the button")
-        blinds = [f"{s.name} {s.committed:,}" for s in table.seats if s.dealt_in and s.committed]
+            lines.append(translate(lang, "table.button", name=button.name))
+        blinds = [f"{s.name} {number(lang, s.committed)}"
+                  for s in table.seats if s.dealt_in and s.committed]
         if blinds:
-            lines.append("Posted: " + ", ".join(blinds))
+            lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
         closed = frozenset(self._dm_closed.get(table.table_id, ()))
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)
@@ -264,23 +276,18 @@ class DiscordPresenter:
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
         self.channel(table).post(
-            Text(
-                f"{mention(user_id)}, I cannot send you direct messages, so your cards are not "
-                "in your DMs: press **My cards** under the table or use `/cards` "
-                "(only you will see them).",
-                ping=True,
-            )
+            Text(translate(language(table), "dm.closed", player=mention(user_id)), ping=True)
         )
 
     async def send_hole_cards(
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
     ) -> bool:
         """DM the player their cards as a picture; False when Discord refuses the DM."""
-        png = await render_hole_cards_async(hole_cards_view(table, cards))
-        text = (
-            f"Your cards for hand #{table.hand_no} at table {table.table_id} "
-            f"({game_line(table)}): {table_link(table.guild_id, table.channel_id)}"
-        )
+        lang = self.locale_of(user_id, table)
+        png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
+        text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
+                         game=game_line(table, lang),
+                         link=table_link(table.guild_id, table.channel_id))
         name = f"hand-{table.hand_no}-cards-{user_id}.png"
         return await self._dm(user_id, text, file=self.file(name, png))
 
@@ -311,15 +318,18 @@ class DiscordPresenter:
             return channel_id
 
     async def street_dealt(self, event: StreetDealt) -> None:
-        table, street = event.table, event.street.capitalize()
-        line = f"{street}: {' '.join(str(c) for c in event.board)}"
+        table, lang = event.table, language(event.table)
+        street = translate(lang, f"street.{event.street.value}")
+        line = translate(lang, "table.street_line", street=street,
+                         cards=" ".join(str(c) for c in event.board))
         # the next turn, stage or the hand's end follows: it sends this change with it
         live = self._changed(table, kick=False)
         if live is None:
             return
         if event.run_out and not live.run_out:  # the hands face up, before the first street
             live.run_out = True
-            self.channel(table).post(await self._stage(live, "All-in", live.board))
+            all_in = translate(lang, "table.all_in")
+            self.channel(table).post(await self._stage(live, all_in, live.board))
         live.board = event.board
         live.log.append(line)
         if event.run_out:
@@ -334,9 +344,10 @@ class DiscordPresenter:
             result = await asyncio.to_thread(
                 equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
             )
-            names = [s.name for s in shown]
-            line = equity_line(names, result, hi_lo)
-            note = equity_line(names, result, hi_lo, chances=False)  # the picture: shares only
+            names, lang = [s.name for s in shown], language(live.snap)
+            line = equity_line(names, result, hi_lo, locale=lang)
+            # the picture: shares only
+            note = equity_line(names, result, hi_lo, chances=False, locale=lang)
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
         content = fit_message([head, line, *logged] if line else [head, *logged])
@@ -348,29 +359,24 @@ class DiscordPresenter:
 
     async def reminder(self, event: TurnReminder) -> None:
         turn = event.turn
-        fallback = "check" if turn.can_check else "fold"
-        self.channel(event.table).post(
-            Text(
-                f"{mention(turn.user_id)}, {event.seconds_left} s left to act "
-                f"({fallback} when time runs out).",
-                ping=True,
-                reminder=True,
-            )
-        )
+        key = "turn.reminder_check" if turn.can_check else "turn.reminder_fold"
+        text = translate(language(event.table), key, player=mention(turn.user_id),
+                         seconds=event.seconds_left)
+        self.channel(event.table).post(Text(text, ping=True, reminder=True))
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:
         # sending it alone would cost one more request for a state nobody acts on
         live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
         if live is not None:
-            live.log.append(event.action.text)
+            live.log.append(words.action(language(event.table), event.action))
 
     async def hand_ended(self, event: HandOver) -> None:
         table, result = event.table, event.result
         live = self._changed(table, turn=None, deadline=None, note="")
         if live is None:
             live = Live(table)
-        live.log.extend(result.lines)
+        live.log.extend(words.result_lines(language(table), result))
 
         async def picture() -> tuple[str, bytes] | None:
             if result.shown and len(result.board) >= 3:
@@ -421,10 +427,12 @@ class DiscordPresenter:
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table
-        back = ", ".join(f"{mention(u)} {n:,}" for u, n in event.returned.items())
+        lang = language(table)
+        back = ", ".join(f"{mention(u)} {number(lang, n)}" for u, n in event.returned.items())
         ch = self.channel(table)
         ch.live = None
-        ch.post(Text("The table is closed." + (f" Stacks returned: {back}." if back else "")))
+        ch.post(Text(translate(lang, "table.closed_returned", list=back) if back
+                     else translate(lang, "table.closed")))
         self._dm_closed.pop(table.table_id, None)
         self._lanes.pop(table.table_id, None)
         await ch.idle()

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
+from bot.i18n import hands, translate
+from bot.i18n import table as words
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -46,8 +48,14 @@ def table_link(guild_id: int, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
 
-def game_line(snap: TableSnapshot) -> str:
-    return snap.config.title
+def language(snap: TableSnapshot) -> str:
+    """The table's language: its public messages and pictures."""
+    return snap.config.language
+
+
+def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
+    """The table's game and stakes in ``locale`` (default the table's language)."""
+    return words.title(locale or language(snap), snap.config)
 
 
 @dataclass
@@ -70,12 +78,13 @@ class Live:
 
 
 def header(snap: TableSnapshot, street: str = "") -> str:
-    street = street or (snap.street.capitalize() if snap.street else "")
-    parts = [f"**Hand #{snap.hand_no}**", game_line(snap)]
+    lang = language(snap)
+    street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
+    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
     if street:
         parts.append(street)
     if snap.pot:
-        parts.append(f"pot {snap.pot:,}")
+        parts.append(translate(lang, "table.pot", amount=snap.pot))
     return " · ".join(parts)
 
 
@@ -83,18 +92,23 @@ def turn_line(live: Live) -> str:
     turn = live.turn
     if turn is None:
         return ""
+    lang = language(live.snap)
     seat = live.snap.at(turn.seat)
     all_in = seat is not None and 0 < seat.stack <= turn.to_call
-    need = (
-        "you can check"
-        if turn.can_check
-        else f"**{turn.to_call:,}** to call" + (" (all-in)" if all_in else "")
-    )
-    when = f" · time runs out <t:{int(live.deadline)}:R>" if live.deadline else ""
-    bank = f" (+{int(turn.time_bank)} s time bank)" if turn.time_bank >= 1 else ""
-    text = f"{mention(turn.user_id)}, your turn: {need}{when}{bank}."
+    if turn.can_check:
+        need = translate(lang, "turn.check")
+    else:
+        need = translate(lang, "turn.call_all_in" if all_in else "turn.call", amount=turn.to_call)
+    # Discord words <t:…:R> in each reader's own language
+    when = ""
+    if live.deadline:
+        when = translate(lang, "turn.clock", when=f"<t:{int(live.deadline)}:R>")
+    bank = (translate(lang, "turn.bank", seconds=int(turn.time_bank))
+            if turn.time_bank >= 1 else "")
+    text = translate(lang, "turn.line", player=mention(turn.user_id), need=need, clock=when,
+                     bank=bank)
     if turn.user_id in live.dm_closed:
-        text += " Your cards: **My cards** or `/cards`."
+        text += translate(lang, "turn.dm_closed")
     return text
 
 
@@ -166,7 +180,7 @@ def table_view(
     else:
         pots = tuple(RenderPot(p.amount) for p in snap.collected if p.amount > 0)
     return TableView(
-        table_name=f"Table {snap.table_id}",
+        table_name=words.table_name(language(snap), snap.table_id),
         hand_number=snap.hand_no,
         max_seats=snap.config.seats,
         seats=_seats(snap, result is not None),
@@ -179,20 +193,24 @@ def table_view(
         game=game_line(snap),
         street=(snap.street.capitalize() if snap.street else ""),
         note=note,
+        locale=language(snap),
     )
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
-    lines = [f"**Hand #{result.hand_no} result** · {game_line(snap)}"]
-    lines.extend(result.lines)
+    lang = language(snap)
+    lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
+    lines.extend(words.result_lines(lang, result))
     lines.extend(
-        f"{s.name} shows {' '.join(map(str, s.cards))}: {s.label}" for s in result.shown if s.label
+        translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
+                  hand=hands.label(lang, s.label))
+        for s in result.shown if s.label
     )
     return fit_message(lines)
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
-    hands = tuple(
+    shown_hands = tuple(
         ShowdownHand(
             name=shown.name,
             hole=shown.cards,
@@ -212,29 +230,38 @@ def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
         for p in result.pots
     )
     return ShowdownView(
-        table_name=f"Table {snap.table_id}",
+        table_name=words.table_name(language(snap), snap.table_id),
         hand_number=result.hand_no,
         board=result.board,
-        hands=hands,
+        hands=shown_hands,
         pots=pots,
         hi_lo=snap.config.variant.hi_lo,
         game=game_line(snap),
+        locale=language(snap),
     )
 
 
-def hole_cards_view(snap: TableSnapshot, cards: PrivateCards) -> HoleCardsView:
-    """The private picture of a player's cards (by DM, or for them only in the channel)."""
+def hole_cards_view(
+    snap: TableSnapshot, cards: PrivateCards, locale: str | None = None
+) -> HoleCardsView:
+    """The private picture of a player's cards (by DM, or for them only in the channel),
+    in the player's ``locale`` (default the table's language)."""
+    lang = locale or language(snap)
     return HoleCardsView(
-        table_name=f"Table {snap.table_id}",
+        table_name=words.table_name(lang, snap.table_id),
         hand_number=snap.hand_no,
         cards=cards.cards,
         board=cards.board,
         label=cards.label,
-        game=game_line(snap),
+        game=game_line(snap, lang),
+        locale=lang,
     )
 
 
-def equity_line(names: Sequence[str], result: Equity, hi_lo: bool, *, chances: bool = True) -> str:
+def equity_line(
+    names: Sequence[str], result: Equity, hi_lo: bool, *, chances: bool = True,
+    locale: str = "en",
+) -> str:
     """``Equity: alice 62% · bob 38%``; in hi-lo each hand's expected share of the pot and,
     with ``chances``, how often it scoops and how often it takes part of the pot:
     ``Share of the pot: alice 55% (scoop 30%, split 40%) · …``."""
@@ -246,6 +273,7 @@ def equity_line(names: Sequence[str], result: Equity, hi_lo: bool, *, chances: b
     for i, name in enumerate(names):
         part = f"{name} {pct(result.shares[i])}"
         if hi_lo and chances:
-            part += f" (scoop {pct(result.scoop[i])}, split {pct(result.split[i])})"
+            part += " " + translate(locale, "equity.chances", scoop=pct(result.scoop[i]),
+                                    split=pct(result.split[i]))
         parts.append(part)
-    return ("Share of the pot" if hi_lo else "Equity") + ": " + " · ".join(parts)
+    return translate(locale, "equity.share" if hi_lo else "equity.equity", list=" · ".join(parts))

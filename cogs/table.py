@@ -33,6 +33,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.events import ActionKind
+from bot.i18n import resolve as i18n_resolve
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
@@ -55,6 +56,24 @@ PRE_ACTION_CHOICES = [
     app_commands.Choice(name="off", value="off"),
 ]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
+#: The table's language (its public messages and pictures), named in that language.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Português (Brasil)", value="pt-BR"),
+    app_commands.Choice(name="Español", value="es-ES"),
+    app_commands.Choice(name="Español (Latinoamérica)", value="es-419"),
+    app_commands.Choice(name="Italiano", value="it"),
+]
+
+
+def table_language(
+    chosen: app_commands.Choice[str] | None, guild_locale: object
+) -> str:
+    """The chosen language, else the server's preferred locale when the dealer speaks it
+    (``pt-PT`` counts as Portuguese, ``es-MX`` as Latin American Spanish), else English."""
+    if chosen is not None:
+        return chosen.value
+    return i18n_resolve(guild_locale)
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -118,8 +137,11 @@ class Tables(commands.Cog, name="Tables"):
         seats="Seats at the table, 2 to 10 (default 6)",
         clock="Seconds per decision, 5 to 600 (default 30)",
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
+        language="Language of the table's messages and pictures (default the server's)",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.choices(
+        variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
+    )
     async def create(
         self,
         interaction: discord.Interaction[Any],
@@ -133,6 +155,7 @@ class Tables(commands.Cog, name="Tables"):
         seats: app_commands.Range[int, 2, 10] | None = None,
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -148,6 +171,7 @@ class Tables(commands.Cog, name="Tables"):
             seats=seats,
             clock=clock,
             time_bank=time_bank,
+            language=table_language(language, interaction.guild_locale),
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
+from bot.i18n import resolve
 
 from .errors import SettingsError
 
@@ -32,6 +33,9 @@ class TableConfig:
     seats: int = 6
     clock: int = 30
     time_bank: int = 60
+    #: The table's language (public messages and pictures): one of ``bot.i18n.LOCALES``.
+    #: Configs stored before it existed load as English.
+    language: str = "en"
 
     @property
     def variant(self) -> Variant:
@@ -93,6 +97,7 @@ class TableConfig:
         seats: int | None = None,
         clock: int | None = None,
         time_bank: int | None = None,
+        language: str | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -110,13 +115,18 @@ class TableConfig:
         n = _seats(seats, variant)
         ck = _clock(clock)
         tb = _time_bank(time_bank)
-        return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb)
+        return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
 
 
 # -- validation phases of TableConfig.create, in the order it runs them ---------------------
+
+
+def _language(language: str | None) -> str:
+    """One of the languages the dealer speaks (English by default, and for any other)."""
+    return resolve(language or "en")
 
 
 def _variant_key(variant_key: str | None) -> str:

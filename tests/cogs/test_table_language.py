@@ -1,0 +1,131 @@
+"""A table speaks its language in public and each player's in private (issue 13).
+
+A hand is played through the offline Discord at a Portuguese table whose players'
+clients speak Spanish (Spain) and Italian: the table's messages and pictures are in
+Portuguese, each player's hole cards (DM and ``/cards``) in their own language. The
+pictures are checked through the render layer's inputs: every view handed to the
+renderer is recorded, and its words are read with the render layer's own helpers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.render import words
+from bot.render.table import street_label
+from bot.runtime.config import TableConfig
+from cogs import actions, channel, presenter
+from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
+from tests.conftest import Harness, buttons_of
+
+
+async def play_out(h: Harness, limit: int = 60) -> None:
+    """Check or call with the turn buttons until the Portuguese result is posted."""
+    for _ in range(limit):
+        if any(m.content.startswith("**Resultado da mão") for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        labels = [str(b.label) for b in buttons_of(turn)]
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        await h.click(actor_of(h, turn), turn, label=label)  # type: ignore[arg-type]
+    raise AssertionError("the hand did not end")
+
+
+@pytest.fixture
+def bot_extensions() -> tuple[str, ...]:
+    return ("cogs.errors", "cogs.economy", "cogs.table")
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every view the cogs hand to the renderer (the real renderer still draws it)."""
+    seen: list[Any] = []
+    for module, name in ((channel, "render_table_async"), (presenter, "render_showdown_async"),
+                         (presenter, "render_hole_cards_async"),
+                         (actions, "render_hole_cards_async")):
+        real = getattr(module, name)
+
+        async def record(view: Any, _real: Any = real) -> bytes:
+            seen.append(view)
+            return bytes(await _real(view))
+
+        monkeypatch.setattr(module, name, record)
+    return seen
+
+
+async def test_a_portuguese_table_with_spanish_and_italian_players(
+    harness: Harness, drawn: list[Any]
+) -> None:
+    h = harness
+    h.set_locale(h.alice, "pt-BR")
+    h.set_locale(h.bob, "es-ES")
+    h.set_locale(h.carol, "it")
+    await open_table(h, language="pt-BR")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+
+    # private: each player's hole cards in their own language
+    assert h.dms(h.alice)[0].content.startswith("Suas cartas da mão #1 na mesa ")
+    assert h.dms(h.bob)[0].content.startswith("Tus cartas de la mano #1 en la mesa ")
+    assert "Omaha Límite de bote 1/2" in h.dms(h.bob)[0].content
+    assert h.dms(h.carol)[0].content.startswith("Le tue carte della mano #1 al tavolo ")
+    assert (await h.slash(h.bob, "cards")).text.startswith("Tus cartas: ")
+    assert (await h.slash(h.carol, "cards")).text.startswith("Le tue carte: ")
+    holes = {v.locale for v in drawn if type(v).__name__ == "HoleCardsView"}
+    assert holes == {"pt-BR", "es-ES", "it"}
+
+    # public: the live message in Portuguese
+    live = [m.content for m in h.public_messages() if m.content.startswith("**Mão #1**")]
+    assert live and "Omaha Pot Limit 1/2" in live[-1] and ", sua vez: " in live[-1]
+    assert "Sorteio do botão: " in "\n".join(m.content for m in h.public_messages())
+
+    await play_out(h)
+    public = [m for m in h.public_messages() if "#1" in m.content]
+    [result] = [m for m in public if m.content.startswith("**Resultado da mão #1**")]
+    assert " ganha " in result.content
+    embed = result.embeds[0]
+    assert embed.title == "A mão"
+    log = embed.description or ""
+    assert "Flop: " in log and "River: " in log
+    assert " iguala " in log or " dá check" in log
+    english = (" calls ", " checks", " wins ", "your turn", "Hand #", " shows ")
+    for m in public:
+        assert not [w for w in english if w in m.content + log], m.content
+
+    # the pictures: every table view in Portuguese, worded by the render layer
+    tables = [v for v in drawn if type(v).__name__ == "TableView"]
+    assert tables and {v.locale for v in tables} == {"pt-BR"}
+    assert all(v.table_name.startswith("Mesa ") for v in tables)
+    last = tables[-1]
+    with words.speaking(last.locale):
+        assert words.say("render.board") == "Board"
+        assert words.pot_forms("Pot") == ("Pote",)
+        assert words.pot_forms("Side pot 1")[0] == "Pote lateral 1"
+        assert street_label(last) == "River" and words.say("street.hand_over") == "Mão encerrada"
+        assert words.hand("Flush, ace high") == "Flush, Ás alto"
+    shows = [v for v in drawn if type(v).__name__ == "ShowdownView"]
+    assert {v.locale for v in shows} <= {"pt-BR"}
+
+
+async def test_the_table_language_defaults_to_the_servers(harness: Harness) -> None:
+    h = harness
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "it"
+    await open_table(h)
+    assert h.bot.registry.in_channel(h.channel.id).config.language == "it"
+
+
+async def test_a_server_language_we_do_not_speak_gives_english(harness: Harness) -> None:
+    h = harness
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "fr"
+    await open_table(h)
+    assert h.bot.registry.in_channel(h.channel.id).config.language == "en"
+
+
+def test_configs_stored_before_languages_load_in_english() -> None:
+    stored = TableConfig.create().to_dict()
+    del stored["language"]
+    assert TableConfig.from_dict(stored).language == "en"
+    assert TableConfig.create(language="pt-BR").changed(clock=40).language == "pt-BR"
