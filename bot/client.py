@@ -79,6 +79,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.tournament",
     "cogs.help",
+    "cogs.hands",
 )
 
 

@@ -41,9 +41,10 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     record = await h.bot.db.hands.get(1)
     root = record.commitment
     assert root is not None and re.fullmatch(r"[0-9a-f]{64}", root)
-    first = next(line for line in during.splitlines() if "Hand #1" in line)
-    assert f"deck `{root[:12]}`" in first, first
-    assert "/users/@me/channels" not in during.split(first)[0]  # no card was sent before it
+    # the hand's first public message carries it, before anyone could act (the hole cards'
+    # direct messages go out beside it, in no fixed order; the root was fixed before them)
+    first = next(line for line in during.splitlines() if "**Hand #1**" in line)
+    assert f"deck `{root[:12]}`" in first and "Preflop" in first, first
     result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
     assert root in (result.embeds[0].description or "")
     deal = await h.bot.db.hands.reveal_deal(record.id)
@@ -54,5 +55,9 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     burns = deal_positions(3, VARIANTS["omaha"])["burn"]
     public = re.sub(r"[0-9a-f]{8,}", "", "\n".join(m.content + "".join(
         e.description or "" for e in m.embeds) for m in h.public_messages()))
-    for pos in burns:
-        assert not re.search(rf"(?<![0-9A-Za-z]){deal.deck[pos]}(?![0-9a-z])", public), pos
+    # cards are written in runs ("shows Ah Kd 7c 2s", "Flop: 9h 8d 2c"): a burned card in
+    # any run would be a leak (a lone "As" is English)
+    runs = re.findall(r"(?:\b[2-9TJQKA][cdhs]\b[ ,]*){2,}", public)
+    written = {c for run in runs for c in re.findall(r"[2-9TJQKA][cdhs]", run)}
+    assert written, public
+    assert not written & {str(deal.deck[pos]) for pos in burns}
