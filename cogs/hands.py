@@ -172,7 +172,9 @@ class Hands(commands.Cog, name="Hands"):
         return records or "You have played no finished hand in this channel yet."
 
     @hand.command(name="show", description="A finished hand, only to you (default: your last)")
-    @app_commands.describe(number="The hand's number at this channel's table")
+    @app_commands.describe(
+        number="The hand's number at this channel's table (default your last hand here)"
+    )
     async def show(
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None,
@@ -185,8 +187,10 @@ class Hands(commands.Cog, name="Hands"):
         await show_hand(interaction, self.db, records[0])
 
     @hand.command(name="export", description="A hand as a PHH file with the proof of its deal")
-    @app_commands.describe(number="The hand's number at this channel's table",
-                           last=f"Or your last N hands in this channel (up to {MAX_EXPORT})")
+    @app_commands.describe(
+        number="The hand's number at this channel's table (default your last hand here)",
+        last=f"Or your last N hands in this channel, up to {MAX_EXPORT} (default 1)",
+    )
     async def export(
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None,
@@ -234,7 +238,7 @@ class Hands(commands.Cog, name="Hands"):
         await reply_private(interaction, f"Hand #{number}: {verdict.line()}")
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
-    @app_commands.describe(player="Only the hands this player played")
+    @app_commands.describe(player="Only the hands this player played (default everyone's)")
     @app_commands.guild_only()
     async def hands(
         self, interaction: discord.Interaction[Any], player: discord.Member | None = None
