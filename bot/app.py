@@ -8,13 +8,18 @@
 * ``ports``: :class:`bot.runtime.storage_ports.StoragePorts`, the runtime's
   storage ports (chips, hands, tables, tournaments) on that database;
 * ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live cash
-  tables and sit-and-gos, reporting to the observer it is given.
+  tables and sit-and-gos, reporting to the observer it is given. When a
+  table's channel is lost, the Discord side asks it to abandon the table
+  (``abandon``, ``abandon_channel``, ``abandon_guild``: see
+  :mod:`bot.runtime.abandon`); ``tables_of`` finds a player's seats anywhere.
 
 Who builds what: :meth:`bot.client.OmahaDealer.setup_hook` is the composition
 root. It builds the Discord presenter (``cogs.presenter.DiscordPresenter``)
 and the display-name lookup, hands them to :meth:`App.open` as the runtime's
 ports (:class:`~bot.runtime.ports.TableObserver` and a name function), then
-builds the table actions the buttons use, loads the cogs (each ``setup(bot)``
+builds the table actions the buttons use and the channel-loss handler
+(``cogs.channel_loss.ChannelLoss``, which the presenter's ``on_channel_lost``
+calls), loads the cogs (each ``setup(bot)``
 takes what it needs from ``bot.app``) and restores the open tables. This module
 does not import discord (only ``cogs/`` and ``bot/client.py`` may), which is
 why the presenter is passed in rather than built here; it knows the presenter

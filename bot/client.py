@@ -14,7 +14,11 @@ looks another cog up:
   the presenter and asks :meth:`OmahaDealer.display_name` for names;
 * ``table_actions``: the :class:`cogs.actions.TableActions` on that registry,
   shared by the table commands and the buttons and raise form (registered
-  here, as dynamic items, so they answer whichever cogs are loaded).
+  here, as dynamic items, so they answer whichever cogs are loaded);
+* ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
+  a table whose channel is lost and tells its players by DM. The presenter's
+  ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
+  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions.
 
 ``db``, ``economy`` and ``registry`` are shortcuts into ``app``. Then the
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
@@ -58,6 +62,7 @@ import yarl
 from discord.ext import commands
 
 from bot.settings import MissingToken, Settings, SettingsError
+from cogs.pacing import pace_requests
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -65,6 +70,7 @@ if TYPE_CHECKING:
     from bot.runtime.registry import TableRegistry
     from bot.storage import Database
     from cogs.actions import TableActions
+    from cogs.channel_loss import ChannelLoss
     from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger("bot.client")
@@ -79,6 +85,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.tournament",
     "cogs.help",
+    "cogs.channel_loss",
     "cogs.hands",
 )
 
@@ -102,6 +109,7 @@ class OmahaDealer(commands.Bot):
     app: App
     presenter: DiscordPresenter
     table_actions: TableActions
+    channel_loss: ChannelLoss
 
     def __init__(
         self,
@@ -142,6 +150,7 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.app import App
         from cogs.actions import TableActions
+        from cogs.channel_loss import ChannelLoss
         from cogs.presenter import DiscordPresenter
         from cogs.views import DYNAMIC_ITEMS
 
@@ -149,12 +158,17 @@ class OmahaDealer(commands.Bot):
         self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
         self._app_open = True
         self.table_actions = TableActions(self.app.registry)
+        self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
+        self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def _name_of(self, guild_id: int, user_id: int) -> str:
         return await self.display_name(self.get_guild(guild_id), user_id)
 
     async def setup_hook(self) -> None:
+        from cogs.translator import CommandTranslator
+
+        await self.tree.set_translator(CommandTranslator())
         await self.build_services()
         for name in self.extension_names:
             await self.load_extension(name)
@@ -256,6 +270,7 @@ def configure_logging(level: str) -> None:
 async def run_bot(settings: Settings) -> int:
     """Run until closed (SIGINT/SIGTERM close it cleanly); the exit code."""
     bot = OmahaDealer(settings)
+    pace_requests(bot.http)  # under Discord's global limit; acknowledgements never wait
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

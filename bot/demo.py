@@ -86,10 +86,19 @@ async def _play(out: Path, hands: int, seed: int) -> str:
 
 
 def _channel_requests(h: Any) -> str:
-    """``"31 posts, 0 edits, 28 deletes"``: the requests the bot sent to the table's channel."""
+    """``"31 posts, 0 edits, 28 deletes; the longest text 612 characters"``: the requests
+    the bot sent to the table's channel, and the longest message content among them."""
     path = f"/channels/{h.channel.id}/messages"
     count = {m: len(h.requests(m, path)) for m in ("POST", "PATCH", "DELETE")}
-    return f"{count['POST']} posts, {count['PATCH']} edits, {count['DELETE']} deletes"
+    longest = max(
+        (len(r.json.get("content") or "") for r in h.requests(None, path)
+         if isinstance(r.json, dict)),
+        default=0,
+    )
+    return (
+        f"{count['POST']} posts, {count['PATCH']} edits, {count['DELETE']} deletes; "
+        f"the longest text {longest:,} characters"
+    )
 
 
 class _ImageFolder:

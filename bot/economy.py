@@ -44,6 +44,7 @@ from bot.storage import (
     Seat,
     SeatResult,
     Tournament,
+    TournamentStats,
     Wallet,
 )
 
@@ -205,6 +206,12 @@ class Economy:
         period: Period = Period.ALL_TIME,
     ) -> PlayerStats:
         return await self.db.stats.player(guild_id, user_id, variant=variant, period=period)
+
+    async def tournament_stats(
+        self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+    ) -> TournamentStats:
+        """Sit-and-go wins, cashes, buy-ins and prizes (tournaments that paid out)."""
+        return await self.db.stats.tournaments(guild_id, user_id, period=period)
 
     async def leaderboard(
         self, guild_id: int, metric: Metric | str = Metric.BALANCE,

@@ -31,9 +31,24 @@ from cogs.presenter import hole_cards_view
 from cogs.views import RaiseModal
 
 
+async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = True) -> None:
+    """Acknowledge now, answer when the work is done (DESIGN: "Acknowledge first").
+
+    Discord drops an interaction not answered within 3 seconds, and storage can
+    be slow under load (a busy database, a burst of commands): the deferral
+    ("thinking…", only to the user when ``private``) goes out before any of it,
+    and :func:`reply_private` (or ``edit_original_response``) replaces it."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=private, thinking=True)
+
+
 async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Answer (or follow up) only to the player who acted."""
-    if interaction.response.is_done():
+    """Answer only to the player who acted: in place of a private "thinking…" left by
+    :func:`acknowledge`, or as the answer, or as a followup."""
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred and not kwargs:
+        await interaction.edit_original_response(content=text)
+    elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
@@ -148,4 +163,4 @@ class TableActions:
         await reply_private(interaction, text)
 
 
-__all__ = ["TableActions", "reply_private", "second_person"]
+__all__ = ["TableActions", "acknowledge", "reply_private", "second_person"]

@@ -43,7 +43,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.channel")
 
 #: Discord's codes for a channel the bot can no longer use.
-LOST_CODES = {10003: "the channel was deleted", 50001: "no access", 50013: "missing permissions"}
+#: The values complete "the table was closed because ...".
+LOST_CODES = {
+    10003: "the channel was deleted",
+    50001: "I lost access to the channel",
+    50013: "I lost permissions the table needs in the channel",
+}
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
@@ -76,7 +81,15 @@ class Result:
     picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
 
 
-Post = Text | Stage | Result
+@dataclass(frozen=True)
+class Picture:
+    """A message with one picture, drawn when its turn to be sent comes."""
+
+    content: str
+    picture: Callable[[], Awaitable[tuple[str, bytes]]]
+
+
+Post = Text | Stage | Result | Picture
 
 
 @dataclass
@@ -138,6 +151,16 @@ class TableChannel:
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
 
+    def stop(self) -> None:
+        """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
+        self.lost = True
+        self.posts.clear()
+        self.live = None
+        self._shown = None
+        task = self._task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
     # -- the sender ------------------------------------------------------------------
     def _dirty(self) -> bool:
         if self.lost:
@@ -174,6 +197,11 @@ class TableChannel:
             await self._text(item)
         elif isinstance(item, Stage):
             await self._stage(item)
+        elif isinstance(item, Picture):
+            name, png = await item.picture()
+            file = self.presenter.file(name, png)
+            await self._call(self.channel.send(item.content, file=file,
+                                               allowed_mentions=NO_PINGS))
         else:
             await self._result(item)
 
@@ -236,6 +264,8 @@ class TableChannel:
         view = table_view(live)
         content = live_content(live)
         buttons = live_buttons(live.snap, live.turn)
+        # what is being sent: ``live`` keeps changing while the request is under way
+        token, version, hand_no = live.turn.token if live.turn else None, live.version, live.hand_no
         if shown is None or self.refresh or self._needs_new(live, shown):
             self.refresh = False
             msg = await self._call(
@@ -243,9 +273,8 @@ class TableChannel:
                     content, file=await self._file(view), view=buttons, allowed_mentions=USER_PINGS
                 )
             )
-            token = live.turn.token if live.turn else None
             self._shown = _Shown(
-                self.channel.get_partial_message(msg.id), live.hand_no, token, live.version, view
+                self.channel.get_partial_message(msg.id), hand_no, token, version, view
             )
             await self._delete(shown.message if shown else None)
             await self._delete(self._reminder)
@@ -255,7 +284,7 @@ class TableChannel:
             if view != shown.picture:
                 kwargs["attachments"] = [await self._file(view)]
                 shown.picture = view
-            shown.version = live.version
+            shown.version = version
             await self._call(shown.message.edit(**kwargs))
 
     # -- requests ----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import VARIANTS, game_name
+from bot.i18n import translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -46,6 +47,15 @@ METRIC_NAMES = {
     Metric.NET_WON: "Net won",
     Metric.BIGGEST_POT: "Biggest pot",
     Metric.HANDS_WON: "Hands won",
+    Metric.TOURNAMENT_WINS: "Tournament wins",
+    Metric.TOURNAMENT_CASHES: "Tournament cashes",
+    Metric.TOURNAMENT_PROFIT: "Tournament profit",
+    Metric.TOURNAMENT_ROI: "Tournament ROI",
+}
+#: The value column's heading per metric (chips when not listed).
+VALUE_LABELS = {
+    Metric.HANDS_WON: "Hands", Metric.TOURNAMENT_WINS: "Wins",
+    Metric.TOURNAMENT_CASHES: "Cashes", Metric.TOURNAMENT_ROI: "ROI",
 }
 PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MONTH: "This month"}
 
@@ -328,13 +338,14 @@ class EconomyCog(commands.Cog, name="Economy"):
         target = user or interaction.user
         _refuse_bot(target)
         amount = await self.economy.balance(guild_id, target.id)
+        private = _private(interaction, target, public)
+        # a private reply in the asker's language; a public one in the server's
+        locale = interaction.locale if private else interaction.guild_locale
         if target.id == interaction.user.id:
-            text = f"You have {chips(amount)}."
+            text = translate(locale, "balance.yours", count=amount)
         else:
-            text = f"{target.display_name} has {chips(amount)}."
-        await interaction.response.send_message(
-            text, ephemeral=_private(interaction, target, public)
-        )
+            text = translate(locale, "balance.theirs", count=amount, name=target.display_name)
+        await interaction.response.send_message(text, ephemeral=private)
 
     # -- /daily --------------------------------------------------------------------
     @app_commands.command(name="daily", description="Claim your daily bonus")
@@ -342,11 +353,13 @@ class EconomyCog(commands.Cog, name="Economy"):
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _guild_id(interaction)
         claim = await self.economy.claim_daily(guild_id, interaction.user.id)
-        streak = f"day {claim.streak} of your streak" if claim.streak > 1 else "day 1 of a streak"
-        await interaction.response.send_message(
-            f"You claimed your daily bonus of {chips(claim.amount)} ({streak}). "
-            f"Balance: {chips(claim.balance)}. Next bonus {_when(claim.next_at)}."
-        )
+        locale = interaction.locale
+        streak = (translate(locale, "daily.streak", day=str(claim.streak)) if claim.streak > 1
+                  else translate(locale, "daily.first_day"))
+        await interaction.response.send_message(translate(
+            locale, "daily.claimed", bonus=translate(locale, "chips.count", count=claim.amount),
+            streak=streak, balance=translate(locale, "chips.count", count=claim.balance),
+            next=_when(claim.next_at)))
 
     # -- /leaderboard ----------------------------------------------------------------
     async def leaderboard_file(
@@ -360,7 +373,10 @@ class EconomyCog(commands.Cog, name="Economy"):
         rows = []
         for row in board.rows:
             name = await self.bot.display_name(interaction.guild, row.user_id)
-            rows.append(LeaderboardRow(rank=row.rank, name=name, value=row.value))
+            value: int | str = row.value
+            if metric is Metric.TOURNAMENT_ROI:
+                value = f"{row.value:+,}%"
+            rows.append(LeaderboardRow(rank=row.rank, name=name, value=value))
         parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
         if variant is not None and metric is not Metric.BALANCE:
             parts.append(game_name(VARIANTS[variant]))
@@ -370,7 +386,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             title=f"{METRIC_NAMES[metric]}: {guild_name}",
             rows=tuple(rows),
             subtitle=" · ".join(parts),
-            value_label="Chips" if metric is not Metric.HANDS_WON else "Hands",
+            value_label=VALUE_LABELS.get(metric, "Chips"),
             highlight=interaction.user.display_name,
         )
         png = await render_leaderboard_async(view)
@@ -439,6 +455,14 @@ class EconomyCog(commands.Cog, name="Economy"):
             embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
             embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
             embed.add_field(name="Showdowns won", value=sd)
+        t = await self.economy.tournament_stats(guild_id, target.id)
+        if t.played:
+            embed.add_field(
+                name="Sit and gos",
+                value=(f"{t.played:,} played · {t.wins:,} won · {t.cashes:,} cashed\n"
+                       f"Profit {t.profit:+,} chips · ROI {100 * t.roi:+.0f}%"),
+                inline=False,
+            )
         await interaction.response.send_message(
             embed=embed, ephemeral=_private(interaction, target, public)
         )

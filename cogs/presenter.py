@@ -11,6 +11,12 @@ Hole cards go by DM, as a picture naming the table with a link to it. When
 Discord refuses the DM (closed DMs) the channel is told once per table, with
 no card in it, that the player should press **My cards** or use ``/cards``,
 which answer only them. Nothing private is ever posted publicly.
+
+A lost channel (deleted, or refused with 403/404 for good) is reported once
+through :attr:`DiscordPresenter.on_channel_lost`; :meth:`DiscordPresenter.forget`
+then drops the table's channel state for good: nothing more is sent there,
+not even a private notice's fallback, and an abandoned table gets no
+"table closed" message (its players are told by DM instead).
 """
 
 from __future__ import annotations
@@ -26,7 +32,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.equity import equity
-from bot.render import render_hole_cards_async, render_showdown_async
+from bot.render import (
+    ResultRow,
+    ResultsView,
+    render_hole_cards_async,
+    render_results_async,
+    render_showdown_async,
+)
 from bot.runtime.table_events import (
     ActionTaken,
     ButtonDrawn,
@@ -37,11 +49,12 @@ from bot.runtime.table_events import (
     StreetDealt,
     TableClosed,
     TableEvent,
+    TournamentOver,
     TurnBegan,
     TurnReminder,
 )
 from bot.runtime.views import PrivateCards, TableSnapshot
-from cogs.channel import Result, Stage, TableChannel, Text
+from cogs.channel import Picture, Result, Stage, TableChannel, Text
 from cogs.limits import fit_message
 from cogs.scenes import (
     Live,
@@ -100,6 +113,7 @@ class DiscordPresenter:
         #: Called once with (table id, reason) when Discord refuses a table's channel for good.
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}
+        self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._dm_channels: dict[int, int] = {}
         self._lanes: dict[int, _Lane] = {}
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
@@ -113,6 +127,7 @@ class DiscordPresenter:
             HandOver: self.hand_ended,
             Notice: self.notice,
             TableClosed: self.table_closed,
+            TournamentOver: self.tournament_over,
         }
 
     async def observe(self, event: TableEvent) -> None:
@@ -129,8 +144,25 @@ class DiscordPresenter:
     def channel(self, snap: TableSnapshot) -> TableChannel:
         ch = self.channels.get(snap.table_id)
         if ch is None:
-            ch = self.channels[snap.table_id] = TableChannel(self, snap)
+            ch = TableChannel(self, snap)
+            if snap.table_id in self._lost:
+                ch.lost = True  # a sink: what is posted to it is dropped, never sent
+            else:
+                self.channels[snap.table_id] = ch
         return ch
+
+    def forget(self, table_id: int) -> None:
+        """The table's channel is lost for good: stop sending there, drop its state.
+
+        Pending posts and the live message are dropped and the channel's sender
+        is stopped (unless it is the caller: it stops by itself once lost);
+        later events for the table go nowhere. DMs already queued still go.
+        """
+        self._lost.add(table_id)
+        ch = self.channels.pop(table_id, None)
+        if ch is not None:
+            ch.stop()
+        self._dm_closed.pop(table_id, None)
 
     def _changed(self, snap: TableSnapshot, *, kick: bool = True, **changes: Any) -> Live | None:
         """Update the live hand of ``snap``'s table (if any) and let its channel send it
@@ -233,9 +265,9 @@ class DiscordPresenter:
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
         try:
             channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+            if channel_id is None:  # one request per player, ever: no user look-up first
+                opened = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(opened["id"])
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, **kwargs)
             return True
@@ -261,16 +293,18 @@ class DiscordPresenter:
         """A run-out street: the hands face up with their equity after ``board``."""
         shown = [s for s in live.snap.seats if s.shown and not s.folded]
         hi_lo = live.snap.config.variant.hi_lo
-        line = ""
+        line = note = ""
         if len(shown) >= 2 and len(board) < 5:
             result = await asyncio.to_thread(
                 equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
             )
-            line = equity_line([s.name for s in shown], result.shares, hi_lo)
+            names = [s.name for s in shown]
+            line = equity_line(names, result, hi_lo)
+            note = equity_line(names, result, hi_lo, chances=False)  # the picture: shares only
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
         content = fit_message([head, line, *logged] if line else [head, *logged])
-        return Stage(table_view(live, board=board, note=line), content)
+        return Stage(table_view(live, board=board, note=note), content)
 
     async def turn(self, event: TurnBegan) -> None:
         deadline = self.now() + event.turn.clock
@@ -322,8 +356,34 @@ class DiscordPresenter:
             self.channel(table).post(Text(text))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
-        if not await self._dm(user_id, f"Table {table.table_id}: {text}"):
+        if await self._dm(user_id, f"Table {table.table_id}: {text}"):
+            return
+        if table.table_id not in self._lost:  # never into a lost channel
             self.channel(table).post(Text(f"{mention(user_id)}: {text}", ping=True))
+
+    async def dm(self, user_id: int, text: str) -> bool:
+        """A direct message to ``user_id``; False when Discord refuses it (never raises)."""
+        return await self._dm(user_id, text)
+    async def tournament_over(self, event: TournamentOver) -> None:
+        """The results picture: places, names and prizes (names looked up when drawn)."""
+        guild = self.bot.get_guild(event.table.guild_id)
+        lookup = getattr(self.bot, "display_name", None)
+
+        async def picture() -> tuple[str, bytes]:
+            rows = []
+            for place, user_id, prize in event.places:
+                name = await lookup(guild, user_id) if lookup else f"player {user_id}"
+                rows.append(ResultRow(place, str(name), prize))
+            how = "cancelled, pool split" if event.cancelled else "final results"
+            view = ResultsView(
+                f"Sit and go #{event.tournament_id}",
+                f"{event.game} · {len(rows)} players · {event.pool:,} chips · {how}",
+                tuple(rows),
+            )
+            png = await render_results_async(view)
+            return f"tournament-{event.tournament_id}-results.png", png
+
+        self.channel(event.table).post(Picture("The results:", picture))
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table

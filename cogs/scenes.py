@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
+from bot.engine.equity import Equity
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -249,9 +250,18 @@ def hole_cards_view(snap: TableSnapshot, cards: PrivateCards) -> HoleCardsView:
     )
 
 
-def equity_line(names: Sequence[str], shares: Sequence[float], hi_lo: bool) -> str:
-    """``Equity: alice 62% · bob 38%`` (hi-lo: each hand's expected share of the pot)."""
-    what = "Expected share of the pot" if hi_lo else "Equity"
-    return f"{what}: " + " · ".join(
-        f"{n} {round(100 * s)}%" for n, s in zip(names, shares, strict=True)
-    )
+def equity_line(names: Sequence[str], result: Equity, hi_lo: bool, *, chances: bool = True) -> str:
+    """``Equity: alice 62% · bob 38%``; in hi-lo each hand's expected share of the pot and,
+    with ``chances``, how often it scoops and how often it takes part of the pot:
+    ``Share of the pot: alice 55% (scoop 30%, split 40%) · …``."""
+
+    def pct(x: float) -> str:
+        return f"{round(100 * x)}%"
+
+    parts = []
+    for i, name in enumerate(names):
+        part = f"{name} {pct(result.shares[i])}"
+        if hi_lo and chances:
+            part += f" (scoop {pct(result.scoop[i])}, split {pct(result.split[i])})"
+        parts.append(part)
+    return ("Share of the pot" if hi_lo else "Equity") + ": " + " · ".join(parts)

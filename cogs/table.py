@@ -2,7 +2,8 @@
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
-    /table sitin [post_big_blind]   /table topup amount   /table info
+    /table sitin [post_big_blind]   /table topup amount   /table info [table]
+    /table mine     your seats in this server, with links (leave and info work anywhere)
     /table close (creator or Manage Server)   /table settings [...] (same, between hands)
     /fold /check /call /bet amount /raise to /allin     the player whose turn it is
     /cards          your hole cards and your hand's label, only to you
@@ -33,14 +34,14 @@ from discord.ext import commands
 
 from bot.engine.events import ActionKind
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import NoTable, NotAllowed
-from bot.runtime.policy import Request
+from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
-from cogs.actions import TableActions, reply_private
+from cogs.actions import TableActions, acknowledge, reply_private
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.economy import parse_amount
 from cogs.limits import fit_message
+from cogs.my_tables import resolve, seats_text, table_choices
 from cogs.permissions import require_table_permissions
 from cogs.presenter import DiscordPresenter
 
@@ -65,6 +66,21 @@ def settings_text(config: TableConfig) -> str:
         f"**{config.title}** · {config.seats} seats · buy-in {config.min_buyin:,} to "
         f"{config.max_buyin:,} · {config.clock} s per decision + {config.time_bank} s time bank"
     )
+
+
+def info_text(table: Table) -> str:
+    """/table info: the settings, each seat, the hand."""
+    snap = table.snapshot()
+    lines = [f"Table {snap.table_id} in <#{snap.channel_id}>: {settings_text(snap.config)}"]
+    if not snap.seats:
+        lines.append("Nobody is seated yet: `/table join`.")
+    for s in snap.seats:
+        lines.append(f"Seat {s.seat}: {s.name} · {s.stack:,} chips · {s.status}")
+    if snap.hand_no:
+        lines.append(
+            f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
+        )
+    return fit_message(lines)
 
 
 class Tables(commands.Cog, name="Tables"):
@@ -133,14 +149,16 @@ class Tables(commands.Cog, name="Tables"):
             clock=clock,
             time_bank=time_bank,
         )
+        self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        await acknowledge(interaction, private=False)
         table = await self.registry.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             creator_id=interaction.user.id,
             config=config,
         )
-        await interaction.response.send_message(
-            f"Table {table.table_id} is open: {settings_text(config)}.\n"
+        await interaction.edit_original_response(
+            content=f"Table {table.table_id} is open: {settings_text(config)}.\n"
             "Sit down with `/table join`; hands start when two players are seated."
         )
 
@@ -159,6 +177,7 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         table = self.here(interaction)
         amount = parse_amount(buyin, "buy-in") if buyin is not None else None
+        await acknowledge(interaction)
         view = await table.join(
             interaction.user.id,
             await self._name(interaction),
@@ -173,44 +192,32 @@ class Tables(commands.Cog, name="Tables"):
             interaction, f"You sat down at seat {view.seat} with {view.stack:,} chips.{extra}"
         )
 
-    @table.command(name="leave", description="Leave the table (at the end of the hand)")
+    @table.command(name="leave", description="Leave a table (at the end of the hand)")
     @app_commands.describe(
-        table="Your table in another channel of this server (default this channel's)"
+        table="One of your tables in this server (default this channel's, or your only one)"
     )
     async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        where = self.here(interaction) if table is None else self._yours(interaction, table)
+        where = resolve(self.registry, interaction, table, "leave")
+        await acknowledge(interaction)
         await reply_private(interaction, await where.leave(interaction.user.id))
-
-    def _yours(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
-        """The table ``table_id`` if it is in this server (chosen from the autocomplete)."""
-        for table in self.registry.all():
-            if table.table_id == table_id and table.guild_id == interaction.guild_id:
-                return table
-        raise NoTable("There is no such table in this server: pick one from the list.")
 
     @leave.autocomplete("table")
     async def _tables_to_leave(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         """The tables of this server where the player is seated and may leave, by channel."""
-        user_id, typed = interaction.user.id, current.strip().lower()
-        choices = []
-        for t in self.registry.all():
-            if t.guild_id != interaction.guild_id or t.seat_of(user_id) is None:
-                continue
-            if t.policy.refusal(Request.LEAVE) is not None:
-                continue  # a tournament seat is not left this way
-            channel = interaction.guild.get_channel_or_thread(t.channel_id) if (
-                interaction.guild is not None) else None
-            where = f"#{channel.name}" if channel is not None else f"channel {t.channel_id}"
-            name = f"{where} · {t.config.title} (table {t.table_id})"
-            if typed in name.lower():
-                choices.append(app_commands.Choice(name=name[:100], value=t.table_id))
-        return choices[:25]
+        return table_choices(self.registry, interaction, current, leaving=True)
+
+    @table.command(name="mine", description="Your seats at the tables of this server, with links")
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        text = seats_text(self.registry, interaction.user.id, interaction.guild_id)
+        await reply_private(interaction, text)
 
     @table.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        await reply_private(interaction, await self.here(interaction).sit_out(interaction.user.id))
+        table = self.here(interaction)
+        await acknowledge(interaction)
+        await reply_private(interaction, await table.sit_out(interaction.user.id))
 
     @table.command(name="sitin", description="Come back into the game")
     @app_commands.describe(
@@ -220,6 +227,7 @@ class Tables(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction[Any], post_big_blind: bool = False
     ) -> None:
         table = self.here(interaction)
+        await acknowledge(interaction)
         await reply_private(
             interaction, await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
         )
@@ -228,27 +236,30 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.describe(amount="Chips to add, up to the maximum buy-in, e.g. 100 or 1k")
     async def topup(self, interaction: discord.Interaction[Any], amount: str) -> None:
         table = self.here(interaction)
-        stack = await table.top_up(interaction.user.id, parse_amount(amount, "top-up"))
+        chips = parse_amount(amount, "top-up")
+        await acknowledge(interaction)
+        stack = await table.top_up(interaction.user.id, chips)
         await reply_private(interaction, f"Done: your stack is {stack:,} chips.")
 
-    @table.command(name="info", description="The table's game, seats and stacks")
-    async def info(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.here(interaction)
-        snap = table.snapshot()
-        lines = [f"Table {snap.table_id}: {settings_text(snap.config)}"]
-        if not snap.seats:
-            lines.append("Nobody is seated yet: `/table join`.")
-        for s in snap.seats:
-            lines.append(f"Seat {s.seat}: {s.name} · {s.stack:,} chips · {s.status}")
-        if snap.hand_no:
-            lines.append(
-                f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
-            )
-        await reply_private(interaction, fit_message(lines))
+    @table.command(name="info", description="A table's game, seats and stacks")
+    @app_commands.describe(
+        table="A table of this server (default this channel's, or the one you sit at)"
+    )
+    async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        where = resolve(self.registry, interaction, table, "info")
+        await reply_private(interaction, info_text(where))
+
+    @info.autocomplete("table")
+    async def _tables_to_show(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """This server's tables, the player's own first, by channel."""
+        return table_choices(self.registry, interaction, current, leaving=False)
 
     @table.command(name="close", description="Close the table; stacks go back (creator or manager)")
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
+        await acknowledge(interaction)
         text = await table.close(interaction.user.id, is_manager=_is_manager(interaction))
         await reply_private(interaction, text)  # the channel is told once, by the table
 

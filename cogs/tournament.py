@@ -1,11 +1,15 @@
 """Sit-and-go tournaments in channels: the /tournament group.
 
     /tournament create buy_in [variant] [structure] [entrants] [speed] [clock]
+                       [stack] [payouts] [late_levels]
     /tournament join     /tournament leave (before the start: the entry comes back)
+    /tournament start    the creator or a manager, once enough players registered
+    /tournament cancel   the creator or a manager (rule: bot.runtime.sng_control)
     /tournament info     payouts (before the start), blind levels, standings
 
-The tournament starts by itself when the last seat is taken; play then goes
-on at the channel's table with the usual action commands and buttons. One
+The tournament starts by itself when the last seat is taken (or earlier with
+/tournament start); play then goes on at the channel's table with the usual
+action commands and buttons. One
 table or tournament per channel. The rules live in :mod:`bot.runtime`
 (``tournament.py``, ``sng_table.py``); refusals come back as the runtime's
 :class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers them
@@ -29,8 +33,10 @@ from bot.engine.variants import game_name
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
+from bot.runtime.sng_control import CANCEL_RULE, cancel, join_late, start_now
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
+from bot.runtime.tournament_settings import payouts_from_text
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from cogs.limits import fit_message, fit_text
 from cogs.permissions import require_table_permissions
@@ -52,10 +58,19 @@ def describe(rt: SitAndGoRuntime) -> str:
     lines = [head]
     if sng.status is Status.REGISTERING:
         lines.append(f"Prize pool {sng.pool:,} chips. Payouts: " + "; ".join(sng.payout_lines()))
-        lines.append("Paid places by field size: " + "; ".join(s.payout_summary()))
-        lines.append("Starts when full: `/tournament join`.")
+        if s.payouts is None:
+            lines.append("Paid places by field size: " + "; ".join(s.payout_summary()))
+        if s.late_levels:
+            lines.append(_late_text(s.late_levels))
+        lines.append(CANCEL_RULE)
+        lines.append(
+            f"Starts when full, or earlier with `/tournament start` by its creator once"
+            f" {s.min_entrants} have registered: `/tournament join`."
+        )
     else:
         lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
+        if sng.late_open:
+            lines.append("Late registration is open: `/tournament join`.")
         standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())
         if standings:
             lines.append("Standings: " + standings)
@@ -69,6 +84,18 @@ def describe(rt: SitAndGoRuntime) -> str:
     lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
                  + (" …" if len(sched) > 7 else ""))
     return fit_message(lines)
+
+
+def _late_text(levels: int) -> str:
+    span = "level 1" if levels == 1 else f"the first {levels} levels"
+    return (
+        f"Late registration during {span}, until the first player is out;"
+        " late entrants wait for the big blind."
+    )
+
+
+def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.permissions.manage_guild)
 
 
 class Tournaments(commands.Cog, name="Tournaments"):
@@ -95,6 +122,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
         entrants="Players, 2 to 10; it starts when full (default 6)",
         speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
         clock="Seconds per decision, 5 to 600 (default 30)",
+        stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
+        payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
+        late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -107,13 +137,20 @@ class Tournaments(commands.Cog, name="Tournaments"):
         entrants: app_commands.Range[int, 2, 10] = 6,
         speed: app_commands.Choice[str] | None = None,
         clock: app_commands.Range[int, 5, 600] = 30,
+        stack: app_commands.Range[int, 1, 1_000_000_000] = 1_500,
+        payouts: app_commands.Range[str, 1, 60] | None = None,
+        late_levels: app_commands.Range[int, 0, 10] = 0,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         require_table_permissions(interaction)
+        table = None if payouts is None else payouts_from_text(payouts, entrants)
         settings = TournamentSettings.create(
             buy_in=buy_in,
-            min_entrants=2,
+            starting_stack=stack,
+            payouts=table,
+            min_entrants=max(2, table.places if table else 2),
+            late_levels=late_levels,
             max_entrants=entrants,
             variant_key=variant.value if variant else "omaha",
             structure=structure.value if structure else "pot limit",
@@ -131,7 +168,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         user = interaction.user
-        started = await rt.join(user.id, getattr(user, "display_name", None) or user.name)
+        name = getattr(user, "display_name", None) or user.name
+        if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
+            seat = await join_late(rt, self.registry.tournaments, user.id, name)
+            await interaction.response.send_message(
+                f"<@{user.id}> registers late at seat {seat}; prize pool {rt.sng.pool:,}"
+                " chips.", allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        started = await rt.join(user.id, name)
         sng = rt.sng
         text = (
             f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"
@@ -155,6 +200,46 @@ class Tournaments(commands.Cog, name="Tournaments"):
             f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
             ephemeral=True,
         )
+
+    @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        rt = self.here(interaction)
+        await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
+        sng = rt.sng
+        await interaction.response.send_message(
+            fit_text(
+                f"The tournament starts now with {len(sng.entrants)} players: "
+                + "; ".join(sng.payout_table().lines(sng.pool))
+                + f". Level 1 blinds {sng.level}."
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @tournament.command(
+        name="cancel",
+        description=(
+            "Cancel (creator/manager): all refunded before the start; after it, pool split"
+            " by stacks"
+        ),
+    )
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        rt = self.here(interaction)
+        store = self.registry.tournaments
+        if store is None:
+            raise TableError("Tournaments are not available here.")
+        registering = rt.sng.status is Status.REGISTERING
+        now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))
+        if registering:
+            self.registry.drop_tournament(rt.channel_id)
+            text = (
+                f"The tournament is cancelled; every buy-in of {rt.sng.settings.buy_in:,}"
+                " chips is refunded."
+            )
+        elif now:
+            text = "The tournament is cancelled; the prize pool is paid as the table says."
+        else:
+            text = "The tournament will be cancelled when this hand ends. " + CANCEL_RULE
+        await interaction.response.send_message(text, ephemeral=not registering)
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:

@@ -5,13 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 from bot.app import App
 from bot.runtime.ports import NullObserver
 from bot.settings import Secret, Settings
-
-pytestmark = pytest.mark.asyncio
 
 
 def test_app_never_imports_discord() -> None:

@@ -62,7 +62,9 @@ class Client:
 
 @pytest_asyncio.fixture
 async def world() -> AsyncIterator[tuple[FakeDiscord, Client, Channel]]:
-    async with FakeDiscord() as fd, aiohttp.ClientSession() as session:
+    # refusals one at a time, faster than Discord's buckets allow: rate limits are
+    # tested on their own in tests/fakediscord/test_ratelimits.py
+    async with FakeDiscord(rate_limits=False) as fd, aiohttp.ClientSession() as session:
         guild = fd.add_guild("Poker Club")
         channel = fd.add_channel(guild, "poker")
         yield fd, Client(fd, session), channel
@@ -228,3 +230,34 @@ async def test_injected_latency_delays_only_matching_routes(
     quick = time.perf_counter() - start
     assert status == status2 == 200
     assert slow >= 0.3 and quick < slow
+
+
+async def test_a_deleted_channel_and_a_removed_bot_are_refused_as_on_discord(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """After deletion every request to a channel (and its threads) gets 404 10003; after the
+    bot is removed from the server its channels there get 403 50001."""
+    fd, client, channel = world
+    thread = fd.add_thread(channel, "high stakes")
+    status, first = await client.post(channel, {"content": "hello"})
+    assert status == 200
+    await fd.delete_channel(channel)
+    for target in (channel, thread):
+        status, answer = await client.post(target, {"content": "still there?"})
+        assert (status, answer["code"]) == (404, 10003)
+    for method, path, body in (
+        ("PATCH", f"/channels/{channel.id}/messages/{first['id']}", {"content": "edit"}),
+        ("DELETE", f"/channels/{channel.id}/messages/{first['id']}", None),
+        ("GET", f"/channels/{channel.id}", None),
+    ):
+        status, answer = await client.call(method, path, body)
+        assert (status, answer["code"]) == (404, 10003), (method, path)
+    guild = fd.guilds[channel.guild_id or 0]
+    other = fd.add_channel(guild, "other")
+    status, kept = await client.post(other, {"content": "hello"})
+    assert status == 200
+    await fd.remove_bot(guild)
+    status, answer = await client.post(other, {"content": "and now?"})
+    assert (status, answer["code"]) == (403, 50001)
+    status, answer = await client.call("DELETE", f"/channels/{other.id}/messages/{kept['id']}")
+    assert (status, answer["code"]) == (403, 50001)

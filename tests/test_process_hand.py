@@ -7,7 +7,10 @@ channel message (nor any version of an edited one) shows a hole card before the
 showdown, and the folded hand never; the channel gets the table picture, the
 showdown picture and the result; balances plus stacks always make 3 x the
 starting balance (``/balance``, ``/table info`` and ``python -m bot audit``),
-and after everyone leaves every chip is back in the balances.
+and after everyone leaves every chip is back in the balances. During play every
+request to the table's channel takes 350 ms: each action is still answered within
+Discord's 3 seconds, and the channel gets at most 2 requests per action (the request
+budget of issue 9).
 
 Seats by role (3-handed): the button acts first before the flop, then the small
 blind (SB) and the big blind (BB); after the flop the SB acts first. The script::
@@ -37,6 +40,8 @@ from tests.fakediscord.process import REPO
 from tests.fakediscord.server import Interaction
 
 PNG = b"\x89PNG\r\n\x1a\n"
+DEADLINE = 3.0  # Discord's deadline for the first answer to an interaction
+ROUND_TRIP = 0.35  # seconds added to every request to the table's channel during play
 BUYIN = 200
 CARD = r"[2-9TJQKA][cdhs]"
 CARD_RUN = re.compile(rf"(?<![A-Za-z0-9]){CARD}(?:\s+{CARD}){{3,}}(?![A-Za-z0-9])")
@@ -114,6 +119,7 @@ class Players:
         self.users = users
         self.last_turn_id = 0
         self.role: dict[str, User] = {}
+        self.actions: list[Interaction] = []
 
     async def balance(self, user: User) -> int:
         reply = await (await self.fd.slash(user, self.channel, "balance")).reply()
@@ -154,7 +160,9 @@ class Players:
             reply = await it.reply()
             assert reply.ephemeral and reply.content == f"Done: {expect}.", reply.content
         else:  # a click is acknowledged silently: the table's message shows what it did
-            await silent(await self.fd.click(actor, turn, label=how))
+            it = await self.fd.click(actor, turn, label=how)
+            await silent(it)
+        self.actions.append(it)
         return turn
 
 
@@ -218,6 +226,9 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
             other = next(u for u in users if u.mention not in first_turn.content)
             refused = await (await fd.slash(other, poker, "check")).reply()
             assert refused.ephemeral and "not your turn" in refused.content.lower()
+            # from here every request to the table's channel takes a far-away round trip
+            fd.delay("*", rf"/channels/{poker.id}/.*", ROUND_TRIP)
+            first_request = len(fd.requests)
             await table.act("BTN", "/call", expect="you call 2")
             await table.act("SB", "Call 1", expect="you call 1")
             await table.act("BB", "Check", expect="you check")
@@ -235,12 +246,22 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
             assert actor is table.role["BB"]
             opened = await (await fd.click(actor, turn, label="Bet…")).answer()
             assert opened.modal is not None
-            await silent(await fd.submit_modal(actor, opened, {"amount": "15"}))
+            form = await fd.submit_modal(actor, opened, {"amount": "15"})
+            await silent(form)
+            table.actions.append(form)
             await table.act("BTN", "Call 15", expect="you call 15")
 
             result = await fd.wait_for_message(
                 lambda m: m.channel_id == poker.id and "**Hand #1 result**" in m.content
             )
+            # the request budget: at most 2 requests to the channel per action, on average;
+            # every action answered within Discord's deadline although each channel request
+            # is slow (the table's channel task may be sending meanwhile: it never blocks one)
+            sent = [r for r in fd.requests[first_request:] if f"/channels/{poker.id}/" in r[1]]
+            assert len(table.actions) == 12 and len(sent) <= 2 * 12, sent
+            for it in table.actions:
+                assert it.answer_time is not None and it.answer_time < DEADLINE, it.answer_time
+            print(f"{len(sent)} channel requests for {len(table.actions)} actions")
             assert not result.ephemeral
             assert result.attachments and result.attachments[0].filename == "showdown-1.png"
             assert min(png_size(result.file())) >= 100

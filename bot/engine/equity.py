@@ -77,6 +77,11 @@ class Equity:
     exact: bool
     stderr: float | None  # None when exact
     samples: int  # boards enumerated, or drawn at random
+    #: chance of taking the whole pot alone (in hi-lo: both halves, or a high nobody can
+    #: split when no low qualifies)
+    scoop: tuple[float, ...]
+    #: chance of taking part of the pot but not all of it (a half, a tie, a quarter)
+    split: tuple[float, ...]
 
 
 class _Player:
@@ -319,6 +324,23 @@ def _average(outcomes: _Outcomes, tally: Sequence[int]) -> tuple[list[float], li
     return [m / total for m in mean], [s / total for s in square], total
 
 
+def _chances(
+    outcomes: _Outcomes, tally: Sequence[int]
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each player's chance to scoop (share 1) and to split (0 < share < 1)."""
+    n_players = len(outcomes.players)
+    total = sum(tally)
+    scoop = [0] * n_players
+    split = [0] * n_players
+    for oid, count in enumerate(tally):
+        for i, share in enumerate(outcomes.shares[oid]):
+            if share == 1:
+                scoop[i] += count
+            elif share > 0:
+                split[i] += count
+    return tuple(x / total for x in scoop), tuple(x / total for x in split)
+
+
 def _exact(outcomes: _Outcomes, board: list[int], deck: list[int], need: int) -> Equity:
     tally: dict[int, int] = {}
     if need == 0:
@@ -347,7 +369,7 @@ def _exact(outcomes: _Outcomes, board: list[int], deck: list[int], need: int) ->
             tally[oid] = tally.get(oid, 0) + 1
     counts = [tally.get(i, 0) for i in range(len(outcomes.shares))]
     mean, _, total = _average(outcomes, counts)
-    return Equity(tuple(mean), True, None, total)
+    return Equity(tuple(mean), True, None, total, *_chances(outcomes, counts))
 
 
 def _monte_carlo(
@@ -375,7 +397,7 @@ def _monte_carlo(
         if samples >= MIN_SAMPLES and stderr <= target:
             break
     mean, _, _ = _average(outcomes, tally)
-    return Equity(tuple(mean), False, stderr, samples)
+    return Equity(tuple(mean), False, stderr, samples, *_chances(outcomes, tally))
 
 
 def _standard_error(mean: Sequence[float], square: Sequence[float], samples: int) -> float:

@@ -35,6 +35,7 @@ import asyncio
 from bot.render.cardart import card_image, preload
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
+from bot.render.results import render_results
 from bot.render.showdown import render_showdown
 from bot.render.table import render_table
 from bot.render.theme import DeckStyle, Theme
@@ -47,6 +48,8 @@ from bot.render.views import (
     PotResult,
     PotView,
     PotWinner,
+    ResultRow,
+    ResultsView,
     SeatStatus,
     SeatView,
     ShowdownHand,
@@ -73,6 +76,11 @@ async def render_showdown_async(view: ShowdownView, theme: Theme | str = Theme.D
     return await asyncio.to_thread(render_showdown, view, theme, style)
 
 
+async def render_results_async(view: ResultsView, theme: Theme | str = Theme.DARK) -> bytes:
+    """:func:`render_results` in a worker thread."""
+    return await asyncio.to_thread(render_results, view, theme)
+
+
 async def render_leaderboard_async(view: LeaderboardView,
                                    theme: Theme | str = Theme.DARK) -> bytes:
     """:func:`render_leaderboard` in a worker thread."""
@@ -89,6 +97,8 @@ __all__ = [
     "PotResult",
     "PotView",
     "PotWinner",
+    "ResultRow",
+    "ResultsView",
     "SeatStatus",
     "SeatView",
     "ShowdownHand",
@@ -101,6 +111,8 @@ __all__ = [
     "render_hole_cards_async",
     "render_leaderboard",
     "render_leaderboard_async",
+    "render_results",
+    "render_results_async",
     "render_showdown",
     "render_showdown_async",
     "render_table",

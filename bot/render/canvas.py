@@ -23,8 +23,9 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.render.cardart import FACE, card_image, card_width, faded_card_image, index_px
-from bot.render.fonts import bold_stroke, drawable, fit, font
+from bot.render.fonts import drawable, fit, font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle, Palette
+from bot.render.words import localize_number
 
 #: The width at which Discord shows a picture on a phone, and the smallest
 #: letter (in pixels at that width) a player can read there.
@@ -89,7 +90,7 @@ class Canvas:
             return (int(x), int(y), int(x), int(y))
         mask, left, top = text_mask(shown, size, bold, anchor)
         x0, y0 = round(x) + left, round(y) + top
-        # the stroke and side bearings may overhang the anchor by a pixel: nudge back in
+        # the side bearings may overhang the anchor by a pixel: nudge back in
         x0 += max(0, limit[0] - x0) + min(0, limit[2] - (x0 + mask.width))
         extent = (x0, y0, x0 + mask.width, y0 + mask.height)
         self.img.paste(fill, extent, mask)
@@ -136,14 +137,12 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     Cached: a table is redrawn at every street with mostly the same names and
     amounts, and pasting a mask costs a fraction of rendering the glyphs.
     """
-    stroke = bold_stroke(size) if bold else 0
-    f = font(size)
-    box = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    f = font(size, bold)
+    box = f.getbbox(text, anchor=anchor)
     left, top = math.floor(box[0]), math.floor(box[1])
     right, bottom = math.ceil(box[2]), math.ceil(box[3])
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
-                              stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
 
 
@@ -186,8 +185,8 @@ def to_palette_png(img: Image.Image, keep: tuple[RGB, ...] = ()) -> bytes:
 
 
 def chips(amount: int) -> str:
-    """``12345`` -> ``"12,345"``."""
-    return f"{amount:,}"
+    """``12345`` -> ``"12,345"`` (``"12.345"`` in a picture drawn in Portuguese)."""
+    return localize_number(f"{amount:,}")
 
 
 def chips_short(amount: int) -> str:
@@ -198,7 +197,7 @@ def chips_short(amount: int) -> str:
             v = amount / scale
             digits = 2 if abs(v) < 10 else 1 if abs(v) < 100 else 0
             text = f"{v:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{v:.0f}"
-            return text + unit
+            return localize_number(text) + unit
     return str(amount)
 
 

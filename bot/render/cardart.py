@@ -19,7 +19,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import DECK, Card
-from bot.render.fonts import font
+from bot.render.fonts import index_font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle
 
 #: Width / height of a card (poker size, 2.5 x 3.5 inches).
@@ -114,7 +114,7 @@ def _draw_rank(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, max_w: 
                size: int, ink: RGB) -> float:
     """Draw the rank index with its top-left ink at (x, y); return the bottom of the ink."""
     stroke = max(1, round(size / 22))
-    f = font(size)
+    f = index_font(size)
     if text == "10":  # tighten "10" so it stays as tall as the other indices
         one = f.getbbox("1", stroke_width=stroke)
         zero = f.getbbox("0", stroke_width=stroke)

@@ -1,15 +1,29 @@
 """Fonts and text fitting.
 
-The only font used is the scalable Aileron that Pillow builds in
-(``ImageFont.load_default(size=...)``, Pillow >= 10.1 with FreeType): it needs
-no system install and no file in the repository, so a fresh CI machine draws
-exactly the same pixels as a developer's. Aileron has one weight; "bold" text
-is drawn with a one-pixel-ish stroke in the text colour.
+The pictures draw DejaVu Sans Condensed and DejaVu Sans Condensed Bold, subset
+to the characters of :data:`COVERAGE` (printable ASCII, Latin-1, Latin Extended-A and the
+punctuation the pictures use) and shipped in ``bot/render/fontdata/`` as
+package data with their license: a fresh machine draws the same pixels with
+nothing installed by hand. ``fontdata/README.md`` gives the subsetting command
+(``tools/subset_fonts.py`` runs it). Text is laid out with FreeType's basic
+layout (the font's kerning table, no shaping library), so a machine with or
+without libraqm draws the same pixels. Bold text is the real bold face.
 
-Aileron covers printable ASCII and a few punctuation marks only. Player names
-are folded to what it can draw (accents dropped: "José" -> "Jose"); any other
-character becomes "?". Suit symbols are never text: they are vector shapes
-(:mod:`bot.render.suits`).
+Why the condensed width: at one pixel size it is as wide as the Aileron the
+layouts were made for (regular DejaVu Sans is 11% wider, its bold 25% wider
+than Aileron's stroked "bold"), with the same x-height, so the seat boxes
+keep their turn clock and "Folded" and names lose fewer letters.
+
+Player names may hold anything. :func:`drawable` keeps what the font covers
+("José", "Łukasz", "Ørjan" stay as they are), folds a letter it lacks to its
+base letters when they are covered ("ệ" -> "e", full-width "Ａ" -> "A"), turns
+any other letter or digit into "?" ("李小龙" -> "???": the name keeps its
+length and never vanishes) and leaves out emoji, other symbols, combining
+marks and control characters, so nothing ever draws as an empty box.
+
+The card indices keep Pillow's built-in Aileron (:func:`index_font`): they
+are only "A K Q J 10 9 ... 2", and the card images are tuned to its shapes.
+Suit symbols are never text: they are vector shapes (:mod:`bot.render.suits`).
 """
 
 from __future__ import annotations
@@ -17,74 +31,103 @@ from __future__ import annotations
 import threading
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import ImageFont
 
 ELLIPSIS = "\u2026"
-#: Characters Aileron draws besides printable ASCII.
-_EXTRA = frozenset(
-    "\u00a9\u00ab\u00b0\u00b1\u00b4\u00b7\u00bb\u2018\u2019\u201c\u201d\u2026\u2039\u203a"
+FONT_DIR = Path(__file__).resolve().parent / "fontdata"
+REGULAR = FONT_DIR / "DejaVuSansCondensed-subset.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold-subset.ttf"
+
+#: The code points the shipped fonts hold (inclusive ranges): printable ASCII,
+#: Latin-1 and Latin Extended-A letters and signs, dashes, quotes, bullet,
+#: ellipsis, single guillemets, euro and minus.
+COVERAGE: tuple[tuple[int, int], ...] = (
+    (0x20, 0x7E), (0xA0, 0x17F), (0x2013, 0x2014), (0x2018, 0x201A), (0x201C, 0x201E),
+    (0x2022, 0x2022), (0x2026, 0x2026), (0x2039, 0x203A), (0x20AC, 0x20AC),
+    (0x2212, 0x2212),
 )
-#: Replacements for common punctuation Aileron lacks.
-_SUBST = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00d7": "x", "\u2022": "\u00b7",
-          "\u00a0": " ", "\u2009": " ", "\u202f": " "}
+#: Spaces the font lacks, drawn as a plain space.
+_SUBST = {"\u2009": " ", "\u202f": " ", "\u2007": " ", "\u2002": " ", "\u2003": " "}
 
 Font = ImageFont.FreeTypeFont
-
 
 _local = threading.local()
 
 
-def font(size: int) -> Font:
-    """The built-in scalable font at ``size`` pixels, loaded once per size and thread.
+def covered(ch: str) -> bool:
+    """Whether the shipped fonts draw ``ch``."""
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in COVERAGE)
+
+
+def unicodes_arg() -> str:
+    """:data:`COVERAGE` as pyftsubset's ``--unicodes`` value (``U+0020-007E,...``)."""
+    return ",".join(f"U+{lo:04X}-{hi:04X}" if hi > lo else f"U+{lo:04X}" for lo, hi in COVERAGE)
+
+
+def _faces() -> dict[tuple[int, bool], Font]:
+    faces: dict[tuple[int, bool], Font] | None = getattr(_local, "faces", None)
+    if faces is None:
+        faces = _local.faces = {}
+    return faces
+
+
+def font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans (or Bold) at ``size`` pixels, loaded once per size, weight and thread.
 
     One FreeType face must not be used by two threads at once (FreeType's rule;
     free-threaded Python would not serialise the calls), and rendering runs in
     worker threads, so each thread keeps its own faces.
     """
-    fonts: dict[int, Font] | None = getattr(_local, "fonts", None)
-    if fonts is None:
-        fonts = _local.fonts = {}
-    found = fonts.get(size)
+    faces = _faces()
+    found = faces.get((size, bold))
+    if found is None:
+        found = faces[size, bold] = ImageFont.truetype(
+            str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC)
+    return found
+
+
+def index_font(size: int) -> Font:
+    """Pillow's built-in Aileron at ``size`` pixels (the card indices), per thread."""
+    faces = _faces()
+    found = faces.get((-size, False))
     if found is None:
         loaded = ImageFont.load_default(size=size)
         if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover
             raise RuntimeError("Pillow was built without FreeType; the renderer needs it")
-        found = fonts[size] = loaded
+        found = faces[-size, False] = loaded
     return found
 
 
-def bold_stroke(size: int) -> int:
-    """Stroke width that makes text of ``size`` pixels look bold."""
-    return max(1, round(size / 26))
+def _fold(ch: str) -> str:
+    """What to draw for ``ch``, one character of NFC text (see the module docstring)."""
+    ch = _SUBST.get(ch, ch)
+    category = unicodedata.category(ch)
+    if category == "Cf":  # format characters (soft hyphen, joiners): invisible
+        return ""
+    if covered(ch):
+        return ch
+    kind = category[0]
+    if kind == "Z":  # separators
+        return " "
+    base = "".join(b for b in unicodedata.normalize("NFKD", ch)
+                   if covered(b) and unicodedata.category(b)[0] != "M")
+    if base:
+        return base
+    # a letter or digit the font cannot draw; symbols (emoji), marks, controls: nothing
+    return "?" if kind in "LN" else ""
 
 
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
-    """``text`` reduced to characters the font can draw.
+    """``text`` reduced to characters the font can draw (see the module docstring).
 
-    Accents are dropped ("José" -> "Jose"), emoji and other symbols, marks and
-    control characters are left out, letters of other scripts become "?"
-    (so a name never vanishes: "李小龙" -> "???"). Runs of spaces become one.
+    Composed first ("e" + combining acute -> "é"); runs of spaces become one.
     """
-    out: list[str] = []
-    for ch in text:
-        ch = _SUBST.get(ch, ch)
-        if " " <= ch <= "~" or ch in _EXTRA:
-            out.append(ch)
-            continue
-        kind = unicodedata.category(ch)[0]
-        if kind == "Z":  # separators
-            out.append(" ")
-            continue
-        base = unicodedata.normalize("NFKD", ch)
-        ascii_part = "".join(b for b in base if " " <= b <= "~")
-        if ascii_part:
-            out.append(ascii_part)
-        elif kind in "LN":  # a letter or digit the font cannot draw
-            out.append("?")
-        # symbols (emoji), marks, controls and format characters are left out
-    return " ".join("".join(out).split())
+    out = "".join(_fold(ch) for ch in unicodedata.normalize("NFC", text))
+    return " ".join(out.split())
 
 
 def display_name(name: str, fallback: str) -> str:
@@ -93,14 +136,13 @@ def display_name(name: str, fallback: str) -> str:
 
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """Advance width of ``text`` in pixels, including the bold stroke (cached)."""
+    """Advance width of ``text`` in pixels (cached)."""
     return _text_width(text, size, bold)
 
 
 @lru_cache(maxsize=8192)
 def _text_width(text: str, size: int, bold: bool) -> int:
-    stroke = bold_stroke(size) if bold else 0
-    left, _, right, _ = font(size).getbbox(text, stroke_width=stroke)
+    left, _, right, _ = font(size, bold).getbbox(text)
     return int(right - min(0, left))
 
 
@@ -118,4 +160,3 @@ def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
             hi = mid - 1
     cut = text[:lo].rstrip()
     return cut + ELLIPSIS if cut or text_width(ELLIPSIS, size, bold=bold) <= max_width else ""
-

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.cards import Card
+from bot.render import words
 from bot.render.canvas import Canvas, row_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import HoleCardsView
@@ -45,7 +46,13 @@ def sort_hole(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
                     style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
-    """Lay out and draw the picture; the canvas keeps the record of what went where."""
+    """Lay out and draw the picture in ``view.locale``; the canvas keeps the record of what
+    went where."""
+    with words.speaking(view.locale):
+        return _draw_hole_cards(view, theme, style)
+
+
+def _draw_hole_cards(view: HoleCardsView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
     if not 1 <= len(view.cards) <= 6:
         raise ValueError("a hole-card picture shows 1 to 6 cards")
     pal = palette(theme)
@@ -58,11 +65,12 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
     cv = Canvas(WIDTH, height, pal, DeckStyle(style))
     inner = (PAD, 0, WIDTH - PAD, height)
 
-    hand_box = cv.text((WIDTH - PAD, PAD + 12), f"Hand #{view.hand_number}", SMALL,
-                       pal.text_dim, anchor="rm", limit=(PAD, 0, WIDTH - PAD, PAD + 32))
+    number = words.say("render.hand_number", number=str(view.hand_number))
+    hand_box = cv.text((WIDTH - PAD, PAD + 12), number, SMALL, pal.text_dim, anchor="rm",
+                       limit=(PAD, 0, WIDTH - PAD, PAD + 32))
     cv.text((PAD, PAD + 12), view.table_name, 30, pal.text, bold=True, anchor="lm",
             limit=(PAD, 0, hand_box[0] - 16, PAD + 32), tag="title")
-    sub = view.game or f"{len(cards)} hole cards"
+    sub = view.game or words.say("render.hole_cards", count=len(cards))
     cv.text((PAD, PAD + 46), sub, SMALL, pal.text_dim, anchor="lm",
             limit=(PAD, PAD + 32, WIDTH - PAD, PAD + HEAD_H - 2), tag="game")
 
@@ -73,15 +81,16 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
 
     if show_board:
         y += 16
-        cv.text((PAD, y + BOARD_H // 2), "Board", SMALL, pal.text_dim, anchor="lm",
+        cv.text((PAD, y + BOARD_H // 2), words.say("render.board"), SMALL, pal.text_dim,
+                anchor="lm",
                 limit=(PAD, y, PAD + LABEL_W - 10, y + BOARD_H), tag="board-label")
         cv.card_row(tuple(view.board), PAD + LABEL_W, y, BOARD_H, BOARD_GAP, tag="board")
         y += BOARD_H
         if view.label:
             y += 12
-            lead = cv.text((PAD, y + 18), "You have:", 26, pal.text_dim, anchor="lm",
-                           limit=inner)
-            cv.text((lead[2] + 12, y + 18), view.label, 28, pal.accent, bold=True,
+            lead = cv.text((PAD, y + 18), words.say("render.you_have"), 26, pal.text_dim,
+                           anchor="lm", limit=inner)
+            cv.text((lead[2] + 12, y + 18), words.hand(view.label), 28, pal.accent, bold=True,
                     anchor="lm", limit=inner, tag="label")
     return cv
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.render import words
 from bot.render.canvas import Canvas, chips
 from bot.render.fonts import display_name, text_width
 from bot.render.theme import DeckStyle, Theme, palette
@@ -20,7 +21,13 @@ def _value(v: int | str) -> str:
 
 
 def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> Canvas:
-    """Lay out and draw the leaderboard; the canvas keeps the record of what went where."""
+    """Lay out and draw the leaderboard in ``view.locale``; the canvas keeps the record of
+    what went where."""
+    with words.speaking(view.locale):
+        return _draw_leaderboard(view, theme)
+
+
+def _draw_leaderboard(view: LeaderboardView, theme: Theme | str) -> Canvas:
     pal = palette(theme)
     rows = view.rows
     heading = 40 if view.value_label else 0
@@ -35,12 +42,12 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
     if view.value_label:
         cv.text((WIDTH - PAD - 16, y + 18), view.value_label, SMALL, pal.text_dim, bold=True,
                 anchor="rm", limit=page)
-        cv.text((PAD + 76, y + 18), "Player", SMALL, pal.text_dim, bold=True, anchor="lm",
-                limit=page)
+        cv.text((PAD + 76, y + 18), words.say("render.player"), SMALL, pal.text_dim,
+                bold=True, anchor="lm", limit=page)
         y += heading
     if not rows:
-        cv.text((WIDTH // 2, y + ROW_H // 2), "Nobody here yet", 26, pal.text_dim, anchor="mm",
-                limit=page)
+        cv.text((WIDTH // 2, y + ROW_H // 2), words.say("render.nobody"), 26, pal.text_dim,
+                anchor="mm", limit=page)
     value_w = max((text_width(_value(r.value), 28, bold=True) for r in rows), default=0)
     value_w = min(value_w, (WIDTH - 2 * PAD) // 2)
     for i, row in enumerate(rows):
@@ -63,7 +70,8 @@ def draw_leaderboard(view: LeaderboardView, theme: Theme | str = Theme.DARK) -> 
         cv.text((box[2] - 16, mid), _value(row.value), 28, pal.danger if losing else pal.money,
                 bold=True, anchor="rm",
                 limit=(value_left, box[1], box[2] - 8, box[3]))
-        cv.text((PAD + 76, mid), display_name(row.name, "Player"), 28, pal.text, bold=mine,
+        cv.text((PAD + 76, mid), display_name(row.name, words.say("render.player")), 28,
+                pal.text, bold=mine,
                 anchor="lm", limit=(PAD + 76, box[1], value_left - 20, box[3]))
         y += ROW_H
     return cv

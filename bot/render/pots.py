@@ -9,14 +9,16 @@ rows of a given width without ever splitting a name from its share.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.render import words
 from bot.render.canvas import Box, Canvas, chips, chips_short
 from bot.render.fonts import display_name, fit, text_width
 from bot.render.theme import RGB
 from bot.render.views import PotWinner
+
+HALVES = ("high", "low", "scoop")
 
 SIZE = 24  # the smallest letters drawn: 12 px once the picture is 400 px wide (800 wide)
 PILL_H = 34
@@ -37,24 +39,17 @@ class Inks:
 
 
 def pot_label(label: str, index: int, count: int) -> str:
-    """A pot's label: its own, or "Pot" for a single pot, "Main pot", "Side pot N"."""
-    if label:
-        return label
-    if count == 1:
-        return "Pot"
-    return "Main pot" if index == 0 else f"Side pot {index}"
+    """A pot's label in the picture's language: its own, or "Pot" for a single pot,
+    "Main pot", "Side pot N"."""
+    if not label:
+        label = "Pot" if count == 1 else "Main pot" if index == 0 else f"Side pot {index}"
+    return words.pot_forms(label)[0]
 
 
 def short_labels(label: str) -> tuple[str, ...]:
     """Shorter and shorter forms of a pot's label for a narrow pill:
-    "Side pot 3", "Side 3", "S3" ("Main pot", "Main")."""
-    m = re.fullmatch(r"(main|side)(?: pot)?(?: (\d+))?", label.strip(), re.IGNORECASE)
-    if not m:
-        return (label,)
-    word, number = m.group(1).capitalize(), m.group(2)
-    if number is None:
-        return (label, word) if label != word else (word,)
-    return tuple(dict.fromkeys((label, f"{word} {number}", f"{word[0]}{number}")))
+    "Side pot 3", "Side 3", "S3" ("Main pot", "Main", "M"), in the picture's language."""
+    return words.pot_forms(label)
 
 
 def pill_width(label: str, amount: str) -> int:
@@ -85,8 +80,8 @@ def draw_pill(cv: Canvas, box: Box, label: str, amount: str, inks: Inks, tag: st
 
 def share_text(w: PotWinner) -> str:
     """ "450 high", "450 low", "900 scoop" (both halves), or "450" for a whole pot."""
-    half = {"high": " high", "low": " low", "scoop": " scoop"}.get(w.half.lower(), "")
-    return f"{chips(w.amount)}{half}"
+    half = w.half.lower()
+    return chips(w.amount) + (f" {words.say('half.' + half)}" if half in HALVES else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +115,8 @@ def merge_scoops(winners: Sequence[PotWinner]) -> list[PotWinner]:
 
 def winner_units(winners: Sequence[PotWinner]) -> list[Unit]:
     """A name-and-share unit per winner ("Ann" "450 high"); both halves as one scoop."""
-    return [Unit("winner", (fit(display_name(w.name, "Player"), SIZE, NAME_W, bold=True),
+    player = words.say("render.player")
+    return [Unit("winner", (fit(display_name(w.name, player), SIZE, NAME_W, bold=True),
                             share_text(w))) for w in merge_scoops(winners)]
 
 

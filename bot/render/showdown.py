@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
-from bot.render import pots
+from bot.render import pots, words
 from bot.render.canvas import Box, Canvas, chips, row_width
 from bot.render.cardart import card_width
 from bot.render.fonts import display_name
@@ -94,7 +94,13 @@ def _layout(view: ShowdownView) -> _Layout:
 
 def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
                   style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
-    """Lay out and draw the showdown; the canvas keeps the record of what went where."""
+    """Lay out and draw the showdown in ``view.locale``; the canvas keeps the record of what
+    went where."""
+    with words.speaking(view.locale):
+        return _draw_showdown(view, theme, style)
+
+
+def _draw_showdown(view: ShowdownView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
     if not view.hands:
         raise ValueError("a showdown needs at least one shown hand")
     lay = _layout(view)
@@ -115,12 +121,13 @@ def _draw_header(cv: Canvas, view: ShowdownView) -> None:
     """The table name and the hand number; the game."""
     pal = cv.pal
     right = WIDTH - PAD
-    hb = cv.text((right, 21), f"Hand #{view.hand_number}", SMALL, pal.text_dim, anchor="rm",
+    hb = cv.text((right, 21), words.say("render.hand_number", number=str(view.hand_number)), SMALL,
+                 pal.text_dim, anchor="rm",
                  limit=(PAD, 2, right, 40))
     cv.text((PAD, 21), view.table_name, 28, pal.text, bold=True, anchor="lm",
             limit=(PAD, 2, hb[0] - 16, 40), tag="title")
-    sd = cv.text((right, 51), "SHOWDOWN", SMALL, pal.accent, bold=True, anchor="rm",
-                 limit=(PAD + 200, 38, right, HEADER), tag="street")
+    sd = cv.text((right, 51), words.say("street.showdown").upper(), SMALL, pal.accent,
+                 bold=True, anchor="rm", limit=(PAD + 200, 38, right, HEADER), tag="street")
     if view.game:
         cv.text((PAD, 51), view.game, SMALL, pal.text_dim, anchor="lm",
                 limit=(PAD, 38, sd[0] - 16, HEADER), tag="game")
@@ -154,9 +161,9 @@ def won_where(view: ShowdownView, hand: ShowdownHand) -> str:
             continue
         label = _pot_label(view, i)
         if {"high", "low"} <= set(halves):
-            parts.append(f"{label} scoop")
+            parts.append(f"{label} {words.say('half.scoop')}")
         elif halves[0] in ("high", "low"):
-            parts.append(f"{label} {halves[0]}")
+            parts.append(f"{label} {words.say('half.' + halves[0])}")
         elif len(view.pots) > 1:
             parts.append(label)
     return ", ".join(parts)
@@ -200,16 +207,16 @@ def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
     y = (y0 + y1) // 2
     right = x1
     if hand.won > 0:
-        won = f"wins {chips(hand.won)}"
+        won = words.say("render.wins", amount=chips(hand.won))
         w = cv.text((x1, y), won, TEXT, pal.money, bold=True, anchor="rm",
                     limit=(x0 + 90, y0, x1, y1), tag=f"won:{i}")
         right = w[0] - 12
     else:
-        w = cv.text((x1, y), "no win", SMALL, pal.text_dim, anchor="rm",
+        w = cv.text((x1, y), words.say("render.no_win"), SMALL, pal.text_dim, anchor="rm",
                     limit=(x0 + 90, y0, x1, y1), tag=f"nowin:{i}")
         right = w[0] - 12
-    cv.text((x0, y), display_name(hand.name, "Player"), TEXT, pal.text, bold=True, anchor="lm",
-            limit=(x0, y0, right, y1), tag=f"name:{i}")
+    cv.text((x0, y), display_name(hand.name, words.say("render.player")), TEXT, pal.text,
+            bold=True, anchor="lm", limit=(x0, y0, right, y1), tag=f"name:{i}")
 
 
 def _draw_best(cv: Canvas, i: int, hand: ShowdownHand, label: str, made: MadeHandLike | None,
@@ -223,12 +230,13 @@ def _draw_best(cv: Canvas, i: int, hand: ShowdownHand, label: str, made: MadeHan
         cv.card_row(tuple(made.cards), x0, y0, BEST_H, BEST_GAP, limit=panel,
                     tag=f"{label.lower()}:{i}")
         _underline_hole_cards(cv, made, hand, x0, y0)
-        desc, ink = made.description, pal.text
+        desc, ink = words.hand(made.description), pal.text
     else:
         cv.draw.rounded_rectangle((x0, y0, x0 + five_w, y0 + BEST_H), radius=8,
                                   outline=pal.panel_edge, width=2)
-        desc, ink = ("No low" if label == "LOW" else "Mucked"), pal.text_dim
-    cv.text((x1, y0 + BEST_H // 2), label, SMALL, pal.text_dim, bold=True, anchor="rm",
+        desc, ink = words.say("render.no_low" if label == "LOW" else "render.mucked"), pal.text_dim
+    shown = words.say("render.low_row" if label == "LOW" else "render.high_row")
+    cv.text((x1, y0 + BEST_H // 2), shown, SMALL, pal.text_dim, bold=True, anchor="rm",
             limit=(x0 + five_w + 6, y0, x1, y0 + BEST_H), tag=f"{label.lower()}-label:{i}")
     dy = y0 + BEST_H + 8 + LINE // 2
     cv.text((x0, dy), desc, TEXT, ink, bold=True, anchor="lm",

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import pots
+from bot.render import pots, words
 from bot.render.canvas import Box, Canvas, chips, chips_short, row_width
 from bot.render.cardart import card_width
 from bot.render.fonts import display_name, text_width
@@ -207,7 +207,7 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, won:
     name_right = inner[2]
     if view.button == seat.seat:
         name_right = _draw_dealer_button(cv, x1 - 8 - 17, y0 + 22, seat.seat)
-    name = display_name(seat.name, f"Seat {seat.seat}")
+    name = display_name(seat.name, words.say("render.seat", number=str(seat.seat)))
     cv.text((inner[0], y0 + 22), name, TEXT, pal.text_dim if out else pal.text, bold=True,
             anchor="lm", limit=(inner[0], inner[1], name_right, y0 + 40),
             tag=f"name:{seat.seat}")
@@ -242,12 +242,13 @@ def _seat_state(seat: SeatView, view: TableView, turn: bool, won: int, pal: Pale
         return (f"+{chips(won)}", f"+{chips_short(won)}"), pal.money, None
     if turn:
         if view.clock is None:
-            return ("to act",), pal.accent, None
+            return (words.say("render.to_act"),), pal.accent, None
         return (_fmt_clock(view.clock),), _clock_ink(view, pal), None
     if seat.status == SeatStatus.ALL_IN and seat.stack:
-        return ("ALL-IN",), (255, 255, 255), pal.danger
-    labels = {SeatStatus.FOLDED: ("Folded",), SeatStatus.SITTING_OUT: ("Sitting out", "Away"),
-              SeatStatus.WAITING: ("Waiting",)}
+        return (words.say("render.all_in"),), (255, 255, 255), pal.danger
+    labels = {SeatStatus.FOLDED: (words.say("render.folded"),),
+              SeatStatus.SITTING_OUT: (words.say("render.sitting_out"), words.say("render.away")),
+              SeatStatus.WAITING: (words.say("render.waiting"),)}
     return labels.get(seat.status, ()), pal.text_dim, None
 
 
@@ -314,7 +315,8 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
                     tag=f"state:{seat.seat}")
         right -= state_w + 10
     if stack is None:
-        _pill(cv, (row[0], y - 15, row[0] + _pill_w("ALL-IN"), y + 15), "ALL-IN",
+        all_in = words.say("render.all_in")
+        _pill(cv, (row[0], y - 15, row[0] + _pill_w(all_in), y + 15), all_in,
               pal.danger, (255, 255, 255), f"stack:{seat.seat}")
     elif stack:
         cv.text((row[0], y), stack, TEXT, pal.text_dim if out else pal.money, bold=True,
@@ -342,7 +344,8 @@ def _blind_label(blind: str) -> str:
 
 def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB") and the
-    amount, centred in the seat's strip of felt, under its face-down cards."""
+    amount, centred in the seat's strip of felt, under its face-down cards. The exact
+    amount in smaller letters goes before its short form ("1.23M")."""
     pal = cv.pal
     fx0, fy0, fx1, _ = spot.front
     y = fy0 + FRONT - 24 if spot.above_centre else fy0 + 24
@@ -352,8 +355,8 @@ def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     text = ""
     size = TEXT
     if seat.bet:
-        for size, text in ((TEXT, chips(seat.bet)), (TEXT, chips_short(seat.bet)),
-                           (SMALL, chips_short(seat.bet))):
+        for size, text in ((TEXT, chips(seat.bet)), (SMALL, chips(seat.bet)),
+                           (TEXT, chips_short(seat.bet)), (SMALL, chips_short(seat.bet))):
             if marker_w + 6 + text_width(text, size, bold=True) <= room:
                 break
     w = marker_w + (6 + text_width(text, size, bold=True) if text else 0)
@@ -414,7 +417,8 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
         _draw_board_slots(cv, view, board)
         total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
         if total:  # everything in the middle, this round's bets included
-            cv.text((CENTER[0], CENTRE_TOP + POT_LINE // 2), f"Pot {chips(total)}", 30,
+            cv.text((CENTER[0], CENTRE_TOP + POT_LINE // 2),
+                    words.say("pot.total", amount=chips(total)), 30,
                     cv.pal.felt_text, bold=True, anchor="mm",
                     limit=(band[0], CENTRE_TOP, band[2], CENTRE_TOP + POT_LINE), tag="pot")
         rows = (band[0], ROWS_TOP, band[2], band[3])
@@ -454,7 +458,7 @@ def _draw_pots(cv: Canvas, view: TableView, rows: Box) -> int:
     limit = POT_COLUMNS * POT_ROWS
     if count > limit:  # more pots than a table can make: the rest share one pill
         rest = sum(amount for _, amount in items[limit - 1:])
-        items = [*items[:limit - 1], (f"+{count - limit + 1} more", rest)]
+        items = [*items[:limit - 1], (words.say("pot.more", count=count - limit + 1), rest)]
     per_row = min(POT_COLUMNS, len(items))
     width = rows[2] - rows[0]
     cell = min(230, (width - (per_row - 1) * PILL_GAP) // per_row)
@@ -479,7 +483,8 @@ def _draw_results(cv: Canvas, view: TableView, rows: Box, most: int) -> int:
     width = rows[2] - rows[0]
     lines: list[pots.Row] = []
     for shown in range(len(won), -1, -1):
-        more = [[pots.Unit("note", (f"+{len(won) - shown} more",))]] if shown < len(won) else []
+        note = pots.Unit("note", (words.say("pot.more", count=len(won) - shown),))
+        more = [[note]] if shown < len(won) else []
         lines = pots.flow(won[:shown] + more, width)
         if len(lines) <= most:
             break
@@ -493,7 +498,13 @@ def _draw_results(cv: Canvas, view: TableView, rows: Box, most: int) -> int:
 
 def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
                style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
-    """Lay out and draw the table; the canvas keeps the record of what went where."""
+    """Lay out and draw the table in ``view.locale``; the canvas keeps the record of what
+    went where."""
+    with words.speaking(view.locale):
+        return _draw_table(view, theme, style)
+
+
+def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
     spots = {s.seat: s for s in seat_spots(view.max_seats)}
     _check_view(view, spots)
     pal = palette(theme)
@@ -528,16 +539,17 @@ def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:
 def street_label(view: TableView) -> str:
     """The street in the header; after the hand "Showdown" (cards shown) or "Hand over"."""
     if hand_over(view):
-        return "Showdown" if any(s.shown for s in view.seats) else "Hand over"
-    return view.street
+        shown = any(s.shown for s in view.seats)
+        return words.say("street.showdown" if shown else "street.hand_over")
+    return words.street(view.street)
 
 
 def _draw_header(cv: Canvas, view: TableView) -> None:
     """The table name and the hand number; the game and the street."""
     pal = cv.pal
     page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, HEADER)
-    hand = cv.text((page[2], 21), f"Hand #{view.hand_number}", SMALL, pal.text_dim,
-                   anchor="rm", limit=(page[0], 2, page[2], 40))
+    hand = cv.text((page[2], 21), words.say("render.hand_number", number=str(view.hand_number)),
+                   SMALL, pal.text_dim, anchor="rm", limit=(page[0], 2, page[2], 40))
     cv.text((page[0], 21), view.table_name, 28, pal.text, bold=True, anchor="lm",
             limit=(page[0], 2, hand[0] - 16, 40), tag="title")
     street = street_label(view)

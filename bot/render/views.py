@@ -83,6 +83,7 @@ class TableView:
     game: str = ""  # "Pot-limit Omaha Hi-Lo · 1/2"
     street: str = ""  # "Preflop", "Flop", "Turn", "River" (see PotView.winners after the hand)
     note: str = ""  # one line under the board when the pots leave a row free
+    locale: str = "en"  # the table's language (bot.render.words): words, streets, pots, hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ class HoleCardsView:
     board: tuple[Card, ...] = ()
     label: str = ""  # the "you have" label (evaluate.hand_label), shown when the board is out
     game: str = ""
+    locale: str = "en"  # the player's language (bot.render.words)
 
 
 class MadeHandLike(Protocol):
@@ -145,6 +147,7 @@ class ShowdownView:
     pots: tuple[PotResult, ...] = ()
     hi_lo: bool = False
     game: str = ""
+    locale: str = "en"  # the table's language (bot.render.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,3 +164,20 @@ class LeaderboardView:
     subtitle: str = ""
     value_label: str = ""  # heading of the value column ("Chips", "Won")
     highlight: str = field(default="")  # a name to pick out (the player who asked)
+    locale: str = "en"  # the reader's language (bot.render.words)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    place: int | None  # None: still in when the tournament was cancelled
+    name: str
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsView:
+    """A finished (or cancelled) tournament: places, names and prizes, best first."""
+
+    title: str
+    subtitle: str
+    rows: tuple[ResultRow, ...]

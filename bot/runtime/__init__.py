@@ -12,6 +12,9 @@ A pure core in a thin shell. Read it in this order:
     seats.py        the seat requests (join, leave, sit out/in, top up, close, settings)
     turn_clock.py   the clock task of a turn (bank notice, reminder, timeout)
     recovery.py     resuming a hand after a restart
+    abandon.py      a lost channel: the hand cancelled (chips back to who put them in),
+                    every stack (or sit-and-go buy-in) back to its owner, the table closed
+    sng_restore.py  resuming a sit-and-go after a restart (its hand through recovery.py)
     engine_glue.py  the engine's hand (the one model of a hand) in words: actions, results
     table_events.py, snapshot.py, views.py, outbox.py   the typed events the observer is
                     told (TableObserver.observe), in order, with immutable snapshots
@@ -25,6 +28,8 @@ Import from the submodules (this package's ``__init__`` imports nothing). Usage:
         .create(guild_id=, channel_id=, creator_id=, config=TableConfig.create(...)) -> Table
         .in_channel(channel_id) -> Table        raises NoTable
         .restore()                              after a restart
+        .tables_of(user_id, guild_id=None)      a player's seats, from anywhere
+        .abandon(table_id, reason) / .abandon_channel(channel_id, reason) / .abandon_guild(...)
     Table.join / leave / sit_out / sit_in / top_up / close / update_settings
     Table.act(user_id, ActionKind.RAISE, 12, token=None)   engine ActionKind; parse_kind()
                                                            reads "allin" and other custom ids

@@ -30,9 +30,12 @@ class Outbox:
         self.observer = observer
         self._queue: deque[TableEvent] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self._discarded = False
 
     def send(self, event: TableEvent) -> None:
         """Queue one event; a drain task delivers the queue in order."""
+        if self._discarded:
+            return
         self._queue.append(event)
         if self._worker is None or self._worker.done():
             self._worker = asyncio.get_running_loop().create_task(
@@ -51,6 +54,13 @@ class Outbox:
         """Wait until everything queued so far has been delivered."""
         while self._worker is not None and not self._worker.done():
             await asyncio.shield(self._worker)
+
+    def discard(self) -> None:
+        """Drop every pending event and every later one (the table is abandoned: its
+        channel is lost, so nothing more goes toward it). The event being delivered
+        right now finishes; its observer decides what it still sends."""
+        self._discarded = True
+        self._queue.clear()
 
     async def stop(self) -> None:
         """Drop the worker (the bot is stopping)."""

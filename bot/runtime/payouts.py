@@ -30,8 +30,10 @@ __all__ = [
     "PayoutError",
     "PayoutTable",
     "ordinal",
+    "parse_percentages",
     "pooled",
     "share",
+    "split_by_stacks",
     "standard_payouts",
 ]
 
@@ -145,3 +147,36 @@ def pooled(amounts: Sequence[int], first_place: int, count: int) -> int:
     """The prizes of places ``first_place .. first_place + count - 1`` added up (unpaid = 0)."""
     start = first_place - 1
     return sum(amounts[start : start + count])
+
+
+def split_by_stacks(amount: int, stacks: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """``amount`` chips split among ``(user, stack)`` in proportion to the stacks.
+
+    Each gets ``amount * stack // total``; the chips left over (fewer than the
+    players) go one at a time to the biggest stacks first, ties in the order
+    given. The shares add up to ``amount`` exactly (a tournament cancelled
+    after its start pays the rest of its pool this way).
+    """
+    total = sum(stack for _, stack in stacks)
+    if amount < 0 or total <= 0 or any(stack < 0 for _, stack in stacks):
+        raise PayoutError("a split by stacks needs chips on the table and a pool of at least 0")
+    out = {user: amount * stack // total for user, stack in stacks}
+    left = amount - sum(out.values())
+    order = sorted(range(len(stacks)), key=lambda i: (-stacks[i][1], i))
+    for i in order[:left]:
+        out[stacks[i][0]] += 1
+    return out
+
+
+def parse_percentages(text: str) -> PayoutTable:
+    """A creator's payout table written ``50/30/20`` (or with commas or spaces), checked:
+    whole percentages, highest first, adding up to 100."""
+    parts = text.replace(",", " ").replace("/", " ").replace("%", " ").split()
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise PayoutError(
+            f"write the payouts as whole percentages from 1st place down, like 50/30/20,"
+            f" not {text.strip()[:40]!r}"
+        )
+    if len(parts) > MAX_ENTRANTS:
+        raise PayoutError(f"a payout table pays at most {MAX_ENTRANTS} places")
+    return PayoutTable(tuple(int(p) for p in parts))

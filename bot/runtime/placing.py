@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .payouts import pooled, share
+from .payouts import MIN_ENTRANTS, pooled, share
+from .tournament_settings import TournamentRuleError
 
-__all__ = ["Placement", "place_busted", "place_stored"]
+__all__ = ["Placement", "check_stored_seats", "place_busted", "place_stored"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +75,22 @@ def place_stored(
         for user, prize in zip(group, share(total, len(group)), strict=True):
             placements[user] = Placement(user, place, len(group), prize, None)
     return placements, covered
+
+
+def check_stored_seats(
+    entrants: Sequence[int],
+    stacks: Mapping[int, int],
+    places: Mapping[int, int],
+    starting_stack: int,
+) -> None:
+    """The facts :meth:`SitAndGo.resume` starts from fit together: two or more distinct
+    entrants, each either seated or placed, and the seats holding every chip."""
+    n = len(entrants)
+    if len(set(entrants)) != n or n < MIN_ENTRANTS:
+        raise TournamentRuleError("A running tournament has at least two distinct entrants.")
+    if set(stacks) & set(places) or set(stacks) | set(places) != set(entrants):
+        raise TournamentRuleError("Every entrant is either seated or placed, never both.")
+    if any(s < 0 for s in stacks.values()):
+        raise TournamentRuleError("A stack cannot be negative.")
+    if sum(stacks.values()) != starting_stack * n:
+        raise TournamentRuleError("The seats do not hold every tournament chip.")

@@ -8,7 +8,10 @@ what differs lives in a :class:`TablePolicy`:
 * which requests it refuses (``refusal``: a tournament has no buy-in, top-up,
   cash-out, closing or settings change);
 * the game of the next hand (``game``, ``hand_config``: a tournament's level);
-* what happens between settlement and the next deal (``after_hand``).
+* what happens between settlement and the next deal (``after_hand``);
+* what goes back to whom when the table's channel is lost (``abandon``, see
+  :mod:`bot.runtime.abandon`): a cash table cashes every stack out, with the
+  running hand cancelled; a sit-and-go is cancelled and every buy-in refunded.
 
 :class:`CashPolicy` is the cash table's; the sit-and-go's is
 :class:`bot.runtime.sng_table.TournamentPolicy`.
@@ -16,6 +19,7 @@ what differs lives in a :class:`TablePolicy`:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -42,6 +46,8 @@ class Request(Enum):
 
 class TablePolicy(Protocol):
     blinds_off: bool
+    #: When the table is abandoned, players get their buy-ins back (not their stacks).
+    refunds_buy_ins: bool
 
     def ready(self, seat: Seat) -> bool:
         """Whether ``seat`` could be dealt into the next hand."""
@@ -63,11 +69,17 @@ class TablePolicy(Protocol):
         """Between settlement and the next deal (under the table's lock)."""
         ...
 
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """Close the table for good, its hand cancelled (under the lock); ``user -> chips
+        back in the balance``."""
+        ...
+
 
 class CashPolicy:
     """A cash table: leavers cash out after the hand, empty stacks sit out."""
 
     blinds_off = False
+    refunds_buy_ins = False
 
     def ready(self, seat: Seat) -> bool:
         return cash_ready(seat)
@@ -91,3 +103,7 @@ class CashPolicy:
                 table.tell(
                     f"{seat.name} is out of chips: /table topup to play on, or /table leave."
                 )
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """The hand is cancelled and every stack (as before it) cashed out, in one write."""
+        return await table.tables.abandon_table(table.table_id, reason)

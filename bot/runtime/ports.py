@@ -55,6 +55,26 @@ class StoredTable:
     hands_dealt: int = 0
 
 
+@dataclass(frozen=True)
+class StoredTournament:
+    """A sit-and-go that was registering or running when the bot stopped (for start-up)."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    buy_in: int
+    starting_stack: int
+    settings: Mapping[str, Any]
+    running: bool  # False: still registering
+    entrants: tuple[int, ...]  # in registration order
+    places: Mapping[int, int] = field(default_factory=dict)  # players already out
+    hands_played: int = 0
+    level_elapsed: float = 0.0  # blind-clock seconds when the last hand ended
+    table: StoredTable | None = None  # the running tournament's table
+    last_start: Mapping[int, int] = field(default_factory=dict)  # last hand's start stacks
+
+
 class TableStore(Protocol):
     async def create_table(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: Mapping[str, Any]
@@ -65,6 +85,12 @@ class TableStore(Protocol):
     async def update_table(self, table_id: int, config: Mapping[str, Any]) -> None: ...
 
     async def close_table(self, table_id: int) -> None: ...
+
+    async def abandon_table(self, table_id: int, reason: str) -> Mapping[int, int]:
+        """Close a table that cannot go on, in one transaction: cancel its running hand
+        (every chip committed to it back with who put it in), cash out every seat (a
+        sit-and-go: cancel it, refund every buy-in). ``user -> chips back in the balance``."""
+        ...
 
     async def open_tables(self) -> Sequence[StoredTable]: ...
 

@@ -1,4 +1,12 @@
-"""The registry of live tables: one per channel, created, found, restored after a restart."""
+"""The registry of live tables: one per channel, created, found, restored after a restart.
+
+It also finds a player's seats wherever they are (:meth:`TableRegistry.tables_of`,
+so ``/table leave`` works from any channel) and abandons the tables of a lost
+channel or server (:meth:`~TableRegistry.abandon_channel`,
+:meth:`~TableRegistry.abandon_guild`; the rules are in :mod:`bot.runtime.abandon`).
+A sit-and-go still registering in a lost channel is cancelled and every entry
+refunded.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +14,16 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
+from .abandon import Abandoned
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
 from .policy import TablePolicy
 from .ports import ChipBank, HandStore, TableObserver, TableStore
-from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
+from .sng_restore import RestorePorts, restore_tournaments, tournament_config
+from .sng_table import SitAndGoRuntime, TournamentPolicy
 from .table import DEFAULT_PAUSE, Table
-from .tournament import SitAndGo, TournamentSettings
+from .tournament import SitAndGo, Status, TournamentSettings
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +42,7 @@ class TableRegistry:
         rng: random.Random | None = None,
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
-        tournaments: TournamentPorts | None = None,
+        tournaments: RestorePorts | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -46,6 +56,7 @@ class TableRegistry:
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
+        self._opening: set[int] = set()  # channels whose table is being stored
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -67,6 +78,57 @@ class TableRegistry:
         if table is None:
             raise NoTable("That table is closed.")
         return table
+
+    def tables_of(self, user_id: int, guild_id: int | None = None) -> list[Table]:
+        """The open tables where ``user_id`` has a seat (in ``guild_id`` if given), by id."""
+        return [
+            t for t in sorted(self._by_id.values(), key=lambda t: t.table_id)
+            if t.seat_of(user_id) is not None and guild_id in (None, t.guild_id)
+        ]
+
+    # -- lost channels ----------------------------------------------------------------
+    async def abandon(self, table_id: int, reason: str) -> Abandoned | None:
+        """Abandon one table (its channel is lost); None if it is not open any more."""
+        table = self._by_id.get(table_id)
+        return None if table is None else await table.abandon(reason)
+
+    async def abandon_channel(self, channel_id: int, reason: str) -> list[Abandoned]:
+        """Abandon the table or the registering sit-and-go of a lost channel or thread."""
+        done: list[Abandoned | None] = []
+        sng = self._sngs.get(channel_id)
+        if sng is not None:  # first: if it starts meanwhile, its table is found below
+            done.append(await self._cancel_registering(sng, reason))
+        table = self._by_channel.get(channel_id)
+        if table is not None:
+            done.append(await table.abandon(reason))
+        return [gone for gone in done if gone is not None]
+
+    async def abandon_guild(self, guild_id: int, reason: str) -> list[Abandoned]:
+        """Abandon every table and sit-and-go of a server the bot was removed from."""
+        channels = {t.channel_id for t in self._by_id.values() if t.guild_id == guild_id}
+        channels |= {c for c, sng in self._sngs.items() if sng.guild_id == guild_id}
+        done: list[Abandoned] = []
+        for channel_id in sorted(channels):
+            done += await self.abandon_channel(channel_id, reason)
+        return done
+
+    async def _cancel_registering(self, sng: SitAndGoRuntime, reason: str) -> Abandoned | None:
+        """A sit-and-go not started yet: cancel it and refund every entry."""
+        store = self.tournaments
+        async with sng.lock:
+            if sng.table is not None or sng.sng.status is not Status.REGISTERING:
+                return None  # it started meanwhile: its table is abandoned instead
+            if store is not None:
+                await store.cancel_tournament(sng.tournament_id, reason)
+            sng.sng.cancel()
+            self._sngs.pop(sng.channel_id, None)
+            s = sng.sng.settings
+            return Abandoned(
+                table_id=0, guild_id=sng.guild_id, channel_id=sng.channel_id,
+                title=f"sit and go #{sng.tournament_id}", reason=reason,
+                returned=dict.fromkeys(sng.sng.entrants, s.buy_in), tournament=True,
+                hand_cancelled=None,
+            )
 
     def _make(
         self,
@@ -127,54 +189,74 @@ class TableRegistry:
             raise TableError("Tournaments are not available here.")
         if channel_id in self._by_channel or channel_id in self._sngs:
             raise TableError("This channel already has a table or a tournament.")
-        first = settings.schedule.levels[0].for_structure(settings.structure)
-        config = TableConfig.create(
-            variant_key=settings.variant_key, structure=settings.structure,
-            small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
-            min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
-            seats=settings.max_entrants, clock=clock, time_bank=time_bank,
-        )
+        config = tournament_config(settings, clock, time_bank)
         tournament_id = await store.create_tournament(
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
             buy_in=settings.buy_in, starting_stack=settings.starting_stack,
             settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank},
         )
+        return self.add_tournament(
+            tournament_id, SitAndGo(settings, self.clock), config,
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+        )
+
+    def add_tournament(
+        self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
+        guild_id: int, channel_id: int, creator_id: int,
+    ) -> SitAndGoRuntime:
+        """Keep a sit-and-go's runtime (new, or rebuilt after a restart) for its channel."""
+        store = self.tournaments
+        assert store is not None
 
         def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
             return self._make(table_id, cfg, guild_id, channel_id, creator_id, policy=policy)
 
         runtime = SitAndGoRuntime(
-            tournament_id=tournament_id, sng=SitAndGo(settings, self.clock), config=config,
+            tournament_id=tournament_id, sng=sng, config=config,
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, store=store,
             make_table=make_table, names=self.names, rng=self.rng,
         )
         self._sngs[channel_id] = runtime
         return runtime
 
+    def drop_tournament(self, channel_id: int) -> None:
+        """Forget a tournament that could not be restored (and its table, if made)."""
+        runtime = self._sngs.pop(channel_id, None)
+        table = None if runtime is None else runtime.table
+        if table is not None:
+            self._by_channel.pop(table.channel_id, None)
+            self._by_id.pop(table.table_id, None)
+
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
     ) -> Table:
         """Open a table in a channel (one per channel or thread)."""
-        if channel_id in self._by_channel:
+        self.check_free(channel_id)
+        self._opening.add(channel_id)  # two creates at once: the second is refused
+        try:
+            table_id = await self.tables.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                config=config.to_dict(),
+            )
+        finally:
+            self._opening.discard(channel_id)
+        return self._make(table_id, config, guild_id, channel_id, creator_id)
+
+    def check_free(self, channel_id: int) -> None:
+        """Refuse a channel that has (or is opening) a table or a tournament."""
+        if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError("This channel already has a table: /table info shows it.")
         if channel_id in self._sngs:
             raise TableError("This channel has a tournament: /tournament info shows it.")
-        table_id = await self.tables.create_table(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            creator_id=creator_id,
-            config=config.to_dict(),
-        )
-        return self._make(table_id, config, guild_id, channel_id, creator_id)
 
     async def restore(self) -> list[Table]:
-        """Bring back every open table after a restart and resume (or cancel) unfinished hands."""
+        """Bring back every open table and tournament after a restart and resume (or
+        cancel) unfinished hands; the restored tables, tournament tables first."""
         restored: list[Table] = []
         if self.tournaments is not None:
-            # A sit-and-go lives in memory: after a restart it is cancelled and refunded.
-            cancelled = await self.tournaments.cancel_interrupted_tournaments()
-            if cancelled:
-                log.warning("Cancelled %d interrupted tournaments; buy-ins refunded", cancelled)
+            restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
             try:
                 config = TableConfig.from_dict(dict(stored.config))

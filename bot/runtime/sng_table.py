@@ -37,6 +37,7 @@ from .blinds import LevelUnit
 from .config import TableConfig
 from .policy import Request
 from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from .sng_results import tell_results
 from .table import LiveHand, Table
 from .tournament import (
     SitAndGo,
@@ -71,8 +72,8 @@ class TournamentPorts(TournamentStore, Protocol):
 
     async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any: ...
 
-    async def cancel_interrupted_tournaments(self) -> int:
-        """Cancel and refund every tournament a restart interrupted; how many there were."""
+    async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
+        """Cancel before the end: every buy-in refunded, chips taken back."""
         ...
 
 
@@ -85,11 +86,14 @@ class TournamentPolicy:
     """The sit-and-go's table policy (see the module docstring)."""
 
     blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
+    refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
 
     def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
+        #: Run once after the next hand unless it ended the tournament (a cancellation).
+        self.between_hands: Callable[[Table], Awaitable[None]] | None = None
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -128,10 +132,22 @@ class TournamentPolicy:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
             table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.closing = True
         elif outcome.level_changed:
             table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if hook is not None and outcome.winner is None:
+            await hook(table)
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,
+        its hand too, and every buy-in refunded, whatever the level or who is out."""
+        returned = await table.tables.abandon_table(table.table_id, reason)
+        if self.sng.status not in (Status.FINISHED, Status.CANCELLED):
+            self.sng.cancel()
+        return returned
 
     def level_text(self) -> str:
         nxt = self.sng.until_next_level()

@@ -19,10 +19,20 @@ from bot.storage import (
     EconomyError,
     HandSeatIn,
     InsufficientChips,
+    Seat,
+    TableRecord,
 )
+from bot.storage.tournament_state import InterruptedTournament
 
 from .errors import InsufficientFunds, TableError
-from .ports import HandStart, StoredAction, StoredSeat, StoredTable, UnfinishedHand
+from .ports import (
+    HandStart,
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+    StoredTournament,
+    UnfinishedHand,
+)
 
 
 @asynccontextmanager
@@ -180,13 +190,34 @@ class StoragePorts:
         async with _polite():
             return await self.db.tournaments.finish(tournament_id, places, prizes)
 
-    async def cancel_tournament(self, tournament_id: int) -> None:
+    async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
         async with _polite():
-            await self.db.tournaments.cancel(tournament_id)
+            await self.db.tournaments.cancel(tournament_id, reason)
 
-    async def cancel_interrupted_tournaments(self) -> int:
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> None:
         async with _polite():
-            return len(await self.db.tournaments.cancel_interrupted())
+            await self.db.tournaments.enter_late(tournament_id, table_id, user_id, seat_no)
+
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> None:
+        async with _polite():
+            await self.db.tournaments.cancel_with_prizes(tournament_id, places, prizes)
+
+    async def save_progress(
+        self, tournament_id: int, hands_played: int, level_elapsed: float
+    ) -> None:
+        async with _polite():
+            await self.db.tournaments.save_progress(tournament_id, hands_played, level_elapsed)
+
+    async def interrupted_tournaments(self) -> Sequence[StoredTournament]:
+        return [_stored_tournament(t) for t in await self.db.tournaments.interrupted()]
+
+    async def cancel_unresumable(self, tournament_id: int, reason: str) -> None:
+        async with _polite():
+            await self.db.tournaments.cancel_unresumable(tournament_id, reason)
 
     # -- TableStore ------------------------------------------------------------
     async def create_table(
@@ -204,21 +235,39 @@ class StoragePorts:
         async with _polite():
             await self.db.tables.close(table_id)
 
+    async def abandon_table(self, table_id: int, reason: str) -> Mapping[int, int]:
+        async with _polite():
+            return await self.db.tables.abandon(table_id, reason)
+
     async def open_tables(self) -> Sequence[StoredTable]:
+        """The open cash tables (tournament tables come with their tournament)."""
         out: list[StoredTable] = []
         for record in await self.db.tables.list_open():
             if record.kind != "cash":
                 continue
-            seats = await self.db.tables.seats(record.id)
-            out.append(
-                StoredTable(
-                    table_id=record.id,
-                    guild_id=record.guild_id,
-                    channel_id=record.channel_id,
-                    creator_id=record.creator_id,
-                    config=dict(record.settings),
-                    seats=tuple((s.seat_no, s.user_id, s.stack, s.sitting_out) for s in seats),
-                    hands_dealt=record.hands_dealt,
-                )
-            )
+            out.append(_stored_table(record, await self.db.tables.seats(record.id)))
         return out
+
+
+def _stored_table(record: TableRecord, seats: Sequence[Seat]) -> StoredTable:
+    return StoredTable(
+        table_id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        creator_id=record.creator_id,
+        config=dict(record.settings),
+        seats=tuple((s.seat_no, s.user_id, s.stack, s.sitting_out) for s in seats),
+        hands_dealt=record.hands_dealt,
+    )
+
+
+def _stored_tournament(it: InterruptedTournament) -> StoredTournament:
+    t = it.tournament
+    return StoredTournament(
+        tournament_id=t.id, guild_id=t.guild_id, channel_id=t.channel_id,
+        creator_id=t.creator_id, buy_in=t.buy_in, starting_stack=t.starting_stack,
+        settings=dict(t.settings), running=t.status == "running", entrants=t.entrants,
+        places=dict(it.places), hands_played=it.hands_played, level_elapsed=it.level_elapsed,
+        table=None if it.table is None else _stored_table(it.table, it.seats),
+        last_start=dict(it.last_start),
+    )

@@ -8,7 +8,9 @@ What is decided where:
 * the clock's marks and what the player to act is shown: :mod:`bot.runtime.turns`;
 * what a cash table and a tournament table do differently: the
   :class:`~bot.runtime.policy.TablePolicy` the table is given;
-* resuming a hand after a restart: :mod:`bot.runtime.recovery`.
+* resuming a hand after a restart: :mod:`bot.runtime.recovery`;
+* stopping for good when the channel is lost (the hand cancelled, every chip
+  back): :mod:`bot.runtime.abandon`.
 
 This module holds the lock, runs the clock, stores, and tells the observer.
 
@@ -43,6 +45,7 @@ from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed
 from bot.engine.hand import Hand
 
+from . import abandon as abandoning
 from . import dealing, recovery, turn_clock
 from . import seats as requests
 from .clock import Clock, LoopClock
@@ -52,20 +55,8 @@ from .engine_glue import action_view, private_cards, result_view
 from .errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
 from .outbox import Outbox
 from .policy import CashPolicy, TablePolicy
-from .ports import (
-    ChipBank,
-    HandStore,
-    StoredAction,
-    TableObserver,
-    TableStore,
-    UnfinishedHand,
-)
-from .seating import (
-    Dealer,
-    PreAction,
-    Seat,
-    ready_to_deal,
-)
+from .ports import ChipBank, HandStore, StoredAction, TableObserver, TableStore, UnfinishedHand
+from .seating import Dealer, PreAction, Seat, ready_to_deal
 from .snapshot import snapshot_of
 from .table_events import ActionTaken, HandOver, Notice, StreetDealt, TableClosed
 from .turns import Turn, view_of
@@ -213,6 +204,7 @@ class Table:
     set_pre_action = requests.set_pre_action
     close = requests.close
     update_settings = requests.update_settings
+    abandon = abandoning.abandon  # the channel is lost: cancel the hand, every chip back
 
     # ------------------------------------------------------------ actions
 

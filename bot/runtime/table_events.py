@@ -28,6 +28,7 @@ __all__ = [
     "StreetDealt",
     "TableClosed",
     "TableEvent",
+    "TournamentOver",
     "TurnBegan",
     "TurnReminder",
 ]
@@ -121,6 +122,19 @@ class TableClosed:
     returned: Mapping[int, int]
 
 
+@dataclass(frozen=True)
+class TournamentOver:
+    """A sit-and-go has ended (won, or cancelled after its start): every entrant's
+    ``(place or None, user id, prize)``, best first, for the results picture."""
+
+    table: TableSnapshot
+    tournament_id: int
+    game: str  # "Pot Limit Omaha"
+    pool: int
+    places: tuple[tuple[int | None, int, int], ...]
+    cancelled: bool = False
+
+
 TableEvent = (
     ButtonDrawn
     | HandBegan
@@ -132,4 +146,5 @@ TableEvent = (
     | HandOver
     | Notice
     | TableClosed
+    | TournamentOver
 )

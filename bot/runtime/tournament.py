@@ -23,6 +23,7 @@ Life of a sit-and-go::
     after a restart: sng, outcome = SitAndGo.resume(settings, clock, entrants=..., stacks=seats,
                places=stored places, hands_played=..., elapsed=..., last_start=last hand's
                starting stacks); if outcome: await apply_outcome(store, tid, sng, outcome)
+               (bot.runtime.sng_restore does this for every tournament a restart interrupted)
 
 Decisions where RULES.md is silent (the tests name each one):
 
@@ -49,8 +50,13 @@ Decisions where RULES.md is silent (the tests name each one):
   clock from :meth:`SitAndGo.start` (or hands recorded, for a hand schedule);
   a hand is played at the level in force when it is dealt.
 * The starting stack is at least 10 big blinds of the first level.
-* Registration closes at the start; a sit-and-go needs ``min_entrants`` players
-  to start and is full at ``max_entrants`` (the runtime starts it then).
+* Registration closes at the start, unless the creator chose late registration:
+  then it stays open during the first ``late_levels`` levels, until the first
+  player is out (so places are still counted from the bottom) or every seat
+  is taken; a late entrant pays the same buy-in, gets the same starting stack,
+  and the payout table is the one for the new number of entrants. A
+  sit-and-go needs ``min_entrants`` players to start and starts by itself
+  when full at ``max_entrants``.
 """
 
 from __future__ import annotations
@@ -64,8 +70,8 @@ from typing import Any, Protocol
 from bot.engine.variants import GameConfig
 
 from .blinds import BlindLevel, LevelUnit
-from .payouts import MIN_ENTRANTS, PayoutTable
-from .placing import Placement, place_busted, place_stored
+from .payouts import PayoutTable
+from .placing import Placement, check_stored_seats, place_busted, place_stored
 from .tournament_settings import MAX_CHIPS as MAX_CHIPS
 from .tournament_settings import MIN_STARTING_BIG_BLINDS as MIN_STARTING_BIG_BLINDS
 from .tournament_settings import TournamentRuleError, TournamentSettings
@@ -110,6 +116,10 @@ class TournamentStore(Protocol):
     """The storage side (``bot.storage.tournaments.TournamentRepo`` fits)."""
 
     async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None: ...
+
+    async def save_progress(
+        self, tournament_id: int, hands_played: int, level_elapsed: float
+    ) -> None: ...
 
     async def finish(
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
@@ -165,7 +175,7 @@ class SitAndGo:
 
     def check_register(self, user_id: int) -> None:
         """Raise :class:`TournamentRuleError` if ``user_id`` may not register now."""
-        if self.status is not Status.REGISTERING:
+        if self.status is not Status.REGISTERING and not self.late_open:
             raise TournamentRuleError("Registration for this tournament is closed.")
         if user_id in self.entrants:
             raise TournamentRuleError("You are already registered.")
@@ -178,6 +188,18 @@ class SitAndGo:
         """Add an entrant (after storage took their buy-in)."""
         self.check_register(user_id)
         self.entrants.append(user_id)
+        if self.status is Status.RUNNING:  # late registration: a stack and a bigger pool
+            self.stacks[user_id] = self.settings.starting_stack
+            self._amounts = self.payout_table().amounts(self.pool)
+
+    @property
+    def late_open(self) -> bool:
+        """Late registration is open: running, in the first ``late_levels`` levels, nobody
+        out yet (places stay counted from the bottom) and a seat free."""
+        return (
+            self.status is Status.RUNNING and self.level_index < self.settings.late_levels
+            and not self.placements and not self.is_full
+        )
 
     def unregister(self, user_id: int) -> None:
         """Remove an entrant before the start (storage refunds the buy-in)."""
@@ -240,7 +262,7 @@ class SitAndGo:
         Raises :class:`TournamentRuleError` when the facts do not fit together.
         """
         sng = cls(settings, clock, entrants=list(entrants))
-        _check_stored_seats(sng.entrants, stacks, places, settings.starting_stack)
+        check_stored_seats(sng.entrants, stacks, places, settings.starting_stack)
         sng._amounts = settings.payout_table(len(sng.entrants)).amounts(sng.pool)
         sng.status = Status.RUNNING
         sng.stacks = dict(stacks)
@@ -291,6 +313,11 @@ class SitAndGo:
         if self.settings.schedule.unit is LevelUnit.HANDS:
             return float(self.hands_played)
         return max(0.0, self.clock.now() - self.started_at)
+
+    @property
+    def clock_seconds(self) -> float:
+        """Seconds on the blind clock since the start (what a restart resumes from)."""
+        return 0.0 if self.started_at is None else max(0.0, self.clock.now() - self.started_at)
 
     @property
     def level_index(self) -> int:
@@ -449,25 +476,6 @@ class SitAndGo:
         return sorted(self.stacks.items(), key=lambda item: (-item[1], rank[item[0]]))
 
 
-def _check_stored_seats(
-    entrants: Sequence[int],
-    stacks: Mapping[int, int],
-    places: Mapping[int, int],
-    starting_stack: int,
-) -> None:
-    """The facts :meth:`SitAndGo.resume` starts from fit together: two or more distinct
-    entrants, each either seated or placed, and the seats holding every chip."""
-    n = len(entrants)
-    if len(set(entrants)) != n or n < MIN_ENTRANTS:
-        raise TournamentRuleError("A running tournament has at least two distinct entrants.")
-    if set(stacks) & set(places) or set(stacks) | set(places) != set(entrants):
-        raise TournamentRuleError("Every entrant is either seated or placed, never both.")
-    if any(s < 0 for s in stacks.values()):
-        raise TournamentRuleError("A stack cannot be negative.")
-    if sum(stacks.values()) != starting_stack * n:
-        raise TournamentRuleError("The seats do not hold every tournament chip.")
-
-
 async def apply_outcome(
     store: TournamentStore, tournament_id: int, sng: SitAndGo, outcome: HandOutcome
 ) -> None:
@@ -475,7 +483,9 @@ async def apply_outcome(
     and, when the hand ended the tournament, pay the prizes out.
 
     Call it after the hand's settlement is stored (the busted seats must hold 0 chips).
+    The blind clock's progress is stored first, so that a restart resumes the level.
     """
+    await store.save_progress(tournament_id, sng.hands_played, sng.clock_seconds)
     for p in outcome.busted:
         await store.eliminate(tournament_id, p.user_id, p.place)
     if outcome.winner is not None:

@@ -2,7 +2,10 @@
 
 :class:`TournamentSettings` holds the buy-in, the starting stack, the
 entrant bounds, the game, the blind schedule (:mod:`bot.runtime.blinds`) and
-the payout table (:mod:`bot.runtime.payouts`); :mod:`bot.runtime.tournament`
+the payout table (:mod:`bot.runtime.payouts`) and the late registration
+(``late_levels``: registration stays open after the start during the first
+N levels, until the first player is out or the table is full);
+:mod:`bot.runtime.tournament`
 runs a sit-and-go with them and re-exports every name here. Every refusal
 is a :class:`TournamentRuleError` a player can read. The starting stack is
 at least 10 big blinds of the first level.
@@ -23,6 +26,7 @@ from .payouts import (
     MIN_ENTRANTS,
     PayoutError,
     PayoutTable,
+    parse_percentages,
     standard_payouts,
 )
 
@@ -31,11 +35,14 @@ __all__ = [
     "MIN_STARTING_BIG_BLINDS",
     "TournamentRuleError",
     "TournamentSettings",
+    "payouts_from_text",
 ]
 
 #: The starting stack must be at least this many big blinds of the first level.
 MIN_STARTING_BIG_BLINDS = 10
 MAX_CHIPS = 1_000_000_000
+#: Late registration can stay open for at most this many levels.
+MAX_LATE_LEVELS = 10
 
 
 class TournamentRuleError(TableError):
@@ -60,6 +67,7 @@ class TournamentSettings:
     structure: Structure = Structure.POT_LIMIT
     schedule: BlindSchedule = PRESETS["regular"]
     payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
+    late_levels: int = 0  # late registration during the first N levels (until someone is out)
 
     @classmethod
     def create(
@@ -73,15 +81,17 @@ class TournamentSettings:
         structure: Structure | str = Structure.POT_LIMIT,
         schedule: BlindSchedule | str = "regular",
         payouts: PayoutTable | Sequence[int] | None = None,
+        late_levels: int = 0,
     ) -> TournamentSettings:
         """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
         _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants)
+        _whole(late_levels, "number of late-registration levels", 0, MAX_LATE_LEVELS)
         _check_variant(variant_key, max_entrants)
         structure = _structure(structure)
         sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
         _check_starting_stack(starting_stack, sched, structure)
         return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
-                   sched, table)
+                   sched, table, late_levels)
 
     @property
     def variant(self) -> Variant:
@@ -115,6 +125,7 @@ class TournamentSettings:
             "structure": self.structure.value,
             "schedule": self.schedule.to_dict(),
             "payouts": None if self.payouts is None else list(self.payouts.percentages),
+            "late_levels": self.late_levels,
         }
 
     @classmethod
@@ -137,11 +148,28 @@ class TournamentSettings:
                 structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
                 schedule=schedule,
                 payouts=None if payouts is None else tuple(payouts),
+                late_levels=int(settings.get("late_levels", 0)),
             )
         except (ScheduleError, PayoutError) as exc:
             raise TournamentRuleError(_sentence(str(exc))) from None
         except (TypeError, ValueError, AttributeError):
             raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
+
+
+def payouts_from_text(text: str, max_entrants: int) -> PayoutTable:
+    """A creator's payout table (``50/30/20``): percentages adding up to 100, highest
+    first, paying no more places than the tournament seats. The tournament then needs
+    one player per paid place to start."""
+    try:
+        table = parse_percentages(text)
+    except PayoutError as exc:
+        raise TournamentRuleError(_sentence(str(exc))) from None
+    if table.places > max_entrants:
+        raise TournamentRuleError(
+            f"The payout table pays {table.places} places but the tournament seats only"
+            f" {max_entrants} players."
+        )
+    return table
 
 
 # -- validation phases of TournamentSettings.create, in the order it runs them -------------

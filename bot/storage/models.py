@@ -34,6 +34,10 @@ class Metric(StrEnum):
     NET_WON = "net_won"
     BIGGEST_POT = "biggest_pot"
     HANDS_WON = "hands_won"
+    TOURNAMENT_WINS = "tournament_wins"
+    TOURNAMENT_CASHES = "tournament_cashes"
+    TOURNAMENT_PROFIT = "tournament_profit"
+    TOURNAMENT_ROI = "tournament_roi"  # whole percent: profit / buy-ins paid
 
 
 class Period(StrEnum):
@@ -222,6 +226,26 @@ class PlayerStats:
     def pfr(self) -> float:
         """Share of hands with a bet or raise before the flop (0..1)."""
         return self.pfr_hands / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStats:
+    """A player's sit-and-go results (tournaments that paid out; refunds do not count)."""
+
+    played: int = 0
+    wins: int = 0
+    cashes: int = 0  # finished with a prize (a share of a cancelled pool included)
+    buy_ins: int = 0  # chips paid in
+    prizes: int = 0  # chips won
+
+    @property
+    def profit(self) -> int:
+        return self.prizes - self.buy_ins
+
+    @property
+    def roi(self) -> float:
+        """Return on investment: profit per chip paid in (0.25 is +25%)."""
+        return self.profit / self.buy_ins if self.buy_ins else 0.0
 
 
 @dataclass(frozen=True, slots=True)

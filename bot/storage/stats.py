@@ -8,6 +8,11 @@ hands only (tournament chips are not money); hands played and won, VPIP, PFR
 and showdowns count every hand. A hand counts as won when the player took
 chips from at least one pot (a share of a split pot included). The balance
 leaderboard is the current balance: it has no period or variant.
+
+Tournament figures come from ``tournament_results`` (sit-and-gos that paid
+their pool out, by their end time): a win is 1st place, a cash any prize (a
+share of a pool split by a cancellation included), profit is prizes minus
+buy-ins, ROI is profit over buy-ins in whole percent (rounded).
 """
 
 from __future__ import annotations
@@ -16,7 +21,14 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from .models import LeaderboardPage, LeaderboardRow, Metric, Period, PlayerStats
+from .models import (
+    LeaderboardPage,
+    LeaderboardRow,
+    Metric,
+    Period,
+    PlayerStats,
+    TournamentStats,
+)
 
 if TYPE_CHECKING:
     from .db import Database
@@ -41,9 +53,53 @@ _SUMS = (
 )
 
 
+_TOURNAMENT_EXPR = {
+    Metric.TOURNAMENT_WINS: "SUM(r.place = 1)",
+    Metric.TOURNAMENT_CASHES: "SUM(r.prize > 0)",
+    Metric.TOURNAMENT_PROFIT: "SUM(r.prize - r.buy_in)",
+    Metric.TOURNAMENT_ROI: "CAST(ROUND(100.0 * SUM(r.prize - r.buy_in) / SUM(r.buy_in))"
+                           " AS INTEGER)",
+}
+
+
+def _tournament_inner(
+    metric: Metric, guild_id: int, since: float | None, variant: str | None
+) -> tuple[str, tuple[object, ...]]:
+    """``SELECT user_id, value`` over the tournament results of a guild."""
+    inner = (
+        f"SELECT r.user_id AS user_id, {_TOURNAMENT_EXPR[metric]} AS value"
+        " FROM tournament_results r JOIN tournaments t ON t.id = r.tournament_id"
+        " WHERE r.guild_id = ?"
+    )
+    args: tuple[object, ...] = (guild_id,)
+    if since is not None:
+        inner += " AND r.ended_at >= ?"
+        args += (since,)
+    if variant is not None:
+        inner += " AND json_extract(t.settings, '$.variant') = ?"
+        args += (variant,)
+    return inner + " GROUP BY r.user_id", args
+
+
 class StatsRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    async def tournaments(
+        self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+    ) -> TournamentStats:
+        """One player's sit-and-go results."""
+        since = period_start(period, self._db.clock()) or 0.0
+
+        def q(conn: sqlite3.Connection) -> TournamentStats:
+            row = conn.execute(
+                "SELECT COUNT(*), SUM(place = 1), SUM(prize > 0), SUM(buy_in), SUM(prize)"
+                " FROM tournament_results WHERE guild_id = ? AND user_id = ? AND ended_at >= ?",
+                (guild_id, user_id, since),
+            ).fetchone()
+            return TournamentStats(*(int(v or 0) for v in row))
+
+        return await self._db.read(q)
 
     async def player(
         self, guild_id: int, user_id: int, *, variant: str | None = None,
@@ -94,6 +150,8 @@ class StatsRepo:
             if metric is Metric.BALANCE:
                 inner = "SELECT user_id, balance AS value FROM wallets WHERE guild_id = ?"
                 args = (guild_id,)
+            elif metric in _TOURNAMENT_EXPR:
+                inner, args = _tournament_inner(metric, guild_id, since, variant)
             elif since is None:
                 expr = {
                     Metric.NET_WON: "SUM(net)",

@@ -185,6 +185,43 @@ class TableRepo:
 
         await self._db.write(job)
 
+    async def abandon(self, table_id: int, reason: str) -> dict[int, int]:
+        """Close a table that cannot go on (its channel is lost), in ONE transaction.
+
+        A running hand is cancelled: no chip moves, so every chip committed to
+        it is back with the player who put it in (stacks are only written when a
+        hand settles). Then, at a cash table, every seat is cashed out to its
+        owner's balance; at a sit-and-go's table the tournament is cancelled:
+        its chips are taken back and every buy-in refunded. The table is closed.
+        A kill at any moment leaves either all of this or none of it on disk.
+
+        Returns ``user -> chips back in the balance`` (the stack, or the buy-in).
+        """
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> dict[int, int]:
+            table = load_open_table(conn, table_id)
+            if table.tournament_id is not None:
+                from .tournaments import cancel_mid_play
+
+                t = cancel_mid_play(conn, table.tournament_id, now, reason)
+                return dict.fromkeys(t.entrants, t.buy_in)
+            conn.execute(
+                "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
+                " WHERE status = 'running' AND table_id = ?",
+                (now, reason, table_id),
+            )
+            returned: dict[int, int] = {}
+            for seat in [_seat(r) for r in conn.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
+                (table_id,),
+            )]:
+                returned[seat.user_id] = _cash_out_seat(conn, table, seat, now)
+            conn.execute("UPDATE poker_tables SET closed_at = ? WHERE id = ?", (now, table_id))
+            return returned
+
+        return await self._db.write(job)
+
     async def seats(self, table_id: int) -> list[Seat]:
         def q(conn: sqlite3.Connection) -> list[Seat]:
             return [
@@ -285,15 +322,7 @@ class TableRepo:
                 raise NotSeated("You have no seat at this table.")
             if in_running_hand(conn, table_id, user_id):
                 raise InHand("You are in this hand; your stack comes back when it is over.")
-            conn.execute(
-                "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
-            )
-            if seat.stack > 0:
-                credit_wallet(conn, table.guild_id, user_id, seat.stack, now)
-                record(conn, table.guild_id, LedgerKind.CASH_OUT, seat.stack,
-                       seat_account(table_id, user_id), wallet_account(user_id), now,
-                       user_id=user_id, table_id=table_id)
-            return seat.stack
+            return _cash_out_seat(conn, table, seat, now)
 
         return await self._db.write(job)
 
@@ -311,6 +340,19 @@ class TableRepo:
             return seat
 
         return await self._db.write(job)
+
+
+def _cash_out_seat(conn: sqlite3.Connection, table: TableRecord, seat: Seat, now: float) -> int:
+    """Unseat ``seat`` and move its stack to the owner's balance (one ledger row)."""
+    conn.execute(
+        "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, seat.user_id)
+    )
+    if seat.stack > 0:
+        credit_wallet(conn, table.guild_id, seat.user_id, seat.stack, now)
+        record(conn, table.guild_id, LedgerKind.CASH_OUT, seat.stack,
+               seat_account(table.id, seat.user_id), wallet_account(seat.user_id), now,
+               user_id=seat.user_id, table_id=table.id)
+    return seat.stack
 
 
 def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:

@@ -29,6 +29,7 @@ from .ledger import (
 )
 from .models import LedgerKind, Tournament
 from .tables import dump_json, hand_running, load_open_table
+from .tournament_state import InterruptedTournament, load_interrupted, save_progress
 
 if TYPE_CHECKING:
     from .db import Database
@@ -80,6 +81,42 @@ def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> Non
         conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
 
+def cancel_mid_play(
+    conn: sqlite3.Connection, tournament_id: int, now: float, reason: str
+) -> Tournament:
+    """Cancel a tournament that cannot go on, inside the caller's transaction.
+
+    Its running hand is cancelled (no chip moves: stacks are only written at
+    settlement), the chips on its tables are taken back, every buy-in is
+    refunded and its tables are closed.
+    """
+    conn.execute(
+        "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
+        " WHERE status = 'running' AND table_id IN"
+        " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
+        (now, reason, tournament_id))
+    t = load_tournament(conn, tournament_id)
+    _take_back_chips(conn, t, now)
+    _refund_all(conn, t, now, reason)
+    conn.execute(
+        "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
+        (now, tournament_id))
+    conn.execute(
+        "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
+        " AND closed_at IS NULL", (now, tournament_id))
+    return load_tournament(conn, tournament_id)
+
+
+def _store_results(conn: sqlite3.Connection, t: Tournament, cancelled: bool, now: float) -> None:
+    """One results row per entrant (places and prizes as just recorded)."""
+    conn.execute(
+        "INSERT INTO tournament_results (tournament_id, guild_id, user_id, place, prize,"
+        " buy_in, entrants, cancelled, ended_at) SELECT tournament_id, ?, user_id, place,"
+        " prize, ?, ?, ?, ? FROM tournament_entries WHERE tournament_id = ?",
+        (t.guild_id, t.buy_in, len(t.entrants), int(cancelled), now, t.id),
+    )
+
+
 class TournamentRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -127,6 +164,40 @@ class TournamentRepo:
             record(conn, t.guild_id, LedgerKind.TOURNAMENT_ENTRY, t.buy_in,
                    wallet_account(user_id), pool_account(tournament_id), now,
                    user_id=user_id, tournament_id=tournament_id)
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> Tournament:
+        """Late registration after the start, in one transaction: the buy-in goes into the
+        pool and the player sits at ``seat_no`` with the starting stack."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "running":
+                raise TournamentError("Late registration is only for a running tournament.")
+            if user_id in t.entrants:
+                raise TournamentError("You are already registered.")
+            if load_open_table(conn, table_id).tournament_id != tournament_id:
+                raise TournamentError("That table does not belong to this tournament.")
+            debit_wallet(conn, t.guild_id, user_id, t.buy_in, now, doing="pay a buy-in of")
+            conn.execute(
+                "INSERT INTO tournament_entries (tournament_id, user_id, entered_at)"
+                " VALUES (?,?,?)", (tournament_id, user_id, now))
+            conn.execute("UPDATE tournaments SET pool = pool + ? WHERE id = ?",
+                         (t.buy_in, tournament_id))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_ENTRY, t.buy_in,
+                   wallet_account(user_id), pool_account(tournament_id), now,
+                   user_id=user_id, tournament_id=tournament_id)
+            conn.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                " VALUES (?,?,?,?,?)", (table_id, seat_no, user_id, t.starting_stack, now))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
+                   tchips_account(tournament_id), seat_account(table_id, user_id), now,
+                   user_id=user_id, table_id=table_id, tournament_id=tournament_id)
             return load_tournament(conn, tournament_id)
 
         return await self._db.write(job)
@@ -208,6 +279,19 @@ class TournamentRepo:
         self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
     ) -> Tournament:
         """Pay the whole pool as ``prizes`` (user -> chips) and record the places."""
+        return await self._pay_out(tournament_id, places, prizes, "finished")
+
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> Tournament:
+        """Cancel a running tournament between hands, paying the whole pool as ``prizes``
+        (the runtime's rule for the remaining chips) and recording the places decided."""
+        return await self._pay_out(tournament_id, places, prizes, "cancelled")
+
+    async def _pay_out(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int],
+        status: str,
+    ) -> Tournament:
         now = self._db.clock()
         for amount in prizes.values():
             check_amount(amount, "prize")
@@ -240,45 +324,49 @@ class TournamentRepo:
                     (place, tournament_id, user_id),
                 )
             conn.execute(
-                "UPDATE tournaments SET status = 'finished', pool = 0, ended_at = ? WHERE id = ?",
-                (now, tournament_id),
+                "UPDATE tournaments SET status = ?, pool = 0, ended_at = ? WHERE id = ?",
+                (status, now, tournament_id),
             )
+            _store_results(conn, t, status == "cancelled", now)
             return load_tournament(conn, tournament_id)
 
         return await self._db.write(job)
 
-    async def cancel_interrupted(self, reason: str = "the bot restarted") -> list[Tournament]:
-        """Cancel every tournament a restart interrupted, in one transaction.
+    async def interrupted(self) -> list[InterruptedTournament]:
+        """Every tournament registering or running (after a restart: to resume them)."""
+        return await self._db.read(load_interrupted)
 
-        A sit-and-go lives in memory while it runs, so after a restart it
-        cannot go on: its running hand is cancelled (no chip moves: stacks are
-        only written at settlement), the chips on its table are taken back,
-        every buy-in is refunded and its table is closed.
-        """
+    async def save_progress(
+        self, tournament_id: int, hands_played: int, level_elapsed: float
+    ) -> None:
+        """Record where a running tournament's blind clock stands (after each hand)."""
+        await self._db.write(
+            lambda conn: save_progress(conn, tournament_id, hands_played, level_elapsed)
+        )
+
+    async def cancel_unresumable(self, tournament_id: int, reason: str) -> Tournament:
+        """Cancel a tournament a restart could not resume, in one transaction: its
+        running hand is cancelled (no chip moves), the chips on its table are taken
+        back, every buy-in is refunded and its table is closed."""
+        now = self._db.clock()
+
+        def job(conn: sqlite3.Connection) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status not in ("registering", "running"):
+                raise TournamentError("This tournament is already over.")
+            return cancel_mid_play(conn, tournament_id, now, reason)
+
+        return await self._db.write(job)
+
+    async def cancel_interrupted(self, reason: str = "the bot restarted") -> list[Tournament]:
+        """Cancel every registering or running tournament (see :meth:`cancel_unresumable`)."""
         now = self._db.clock()
 
         def job(conn: sqlite3.Connection) -> list[Tournament]:
             ids = [row[0] for row in conn.execute(
                 "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
                 " ORDER BY id")]
-            done: list[Tournament] = []
-            for tid in ids:
-                conn.execute(
-                    "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
-                    " WHERE status = 'running' AND table_id IN"
-                    " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
-                    (now, reason, tid))
-                t = load_tournament(conn, tid)
-                _take_back_chips(conn, t, now)
-                _refund_all(conn, t, now, reason)
-                conn.execute(
-                    "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
-                    (now, tid))
-                conn.execute(
-                    "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
-                    " AND closed_at IS NULL", (now, tid))
-                done.append(load_tournament(conn, tid))
-            return done
+            return [cancel_mid_play(conn, tid, now, reason) for tid in ids]
 
         return await self._db.write(job)
 

@@ -11,7 +11,10 @@ Acting (each returns a :class:`Reply` once the bot has settled):
 ``await h.restart()`` (a new bot on the same database), ``h.close_dms(actor)``,
 ``h.add_member(name, manager=False)``, ``h.add_channel(name)``,
 ``h.add_thread(name, channel=None)``, ``h.deny_bot("attach_files", ..., channel=None)``
-(the bot loses those permissions there, as with a channel overwrite).
+(the bot loses those permissions there, as with a channel overwrite;
+``"view_channel"``: every request there gets 403 Missing Access, 50001),
+``h.delete_channel(channel=None)`` (then 404 Unknown Channel, 10003),
+``h.remove_bot()`` (the bot is kicked from the guild).
 Reading: ``h.messages(channel=None, viewer=None)``, ``h.public_messages()``,
 ``h.last_message()``, ``h.dms(actor)``, ``await h.png(message)``,
 ``await h.files(message)``, ``h.requests("POST", "/messages")``,
@@ -39,8 +42,10 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
+import cogs.offline.commands  # Discord refuses an invalid command tree (applied on import)
+import cogs.offline.locales  # each member's language in interactions (applied on import)
 import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
-import cogs.offline.settling  # noqa: F401  (teaches simcord its two extra rules)
+import cogs.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.client import OmahaDealer
 from cogs.errors import describe
 
@@ -282,6 +287,20 @@ class Harness:
         )
         backend.edit_channel(target.id, {}, overwrites=overwrites)
 
+    def delete_channel(self, channel: ChannelHandle | None = None) -> None:
+        """Delete ``channel`` (or a thread) as a member with Manage Channels would.
+
+        The bot hears CHANNEL_DELETE (THREAD_DELETE for a thread) at the next
+        settle; from then on every request to it gets 404 Unknown Channel
+        (code 10003), as on Discord.
+        """
+        self.env.backend.delete_channel((channel or self.channel).id)
+
+    def remove_bot(self) -> None:
+        """The bot is removed (kicked) from the guild: it hears GUILD_DELETE, and its
+        channels there are gone for it (404 Unknown Channel, code 10003)."""
+        self.env.backend.remove_guild(self.guild.id)
+
     def close_dms(self, actor: MemberActor) -> None:
         """From now on the bot's DMs to ``actor`` fail as on Discord (403, code 50007)."""
         channel_id = self.env.backend.get_dm_channel(actor.id).id
@@ -292,6 +311,10 @@ class Harness:
         )
 
     # -- acting ------------------------------------------------------------------
+    def set_locale(self, actor: MemberActor, locale: str) -> None:
+        """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
+        cogs.offline.locales.set_locale(self.env.backend, actor.id, locale)
+
     async def slash(
         self, actor: MemberActor, command: str, /, *, channel: ChannelHandle | None = None,
         **options: Any,

@@ -138,6 +138,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(carol, "table sitin")
     await h.advance(PAUSE + 0.1)
     await run.slash(alice, "table info")
+    await run.slash(alice, "table mine")
     await run.slash(alice, "table refresh")
     await run.slash(alice, "cards")
     actor, turn = to_act(h)
@@ -166,6 +167,12 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(bob, "tournament leave", channel=other)  # not registered: refused
     await run.slash(bob, "tournament join", channel=other)  # the last entry: it starts
     await run.slash(carol, "tournament info", channel=other)
+    early = h.add_channel("sng-early")
+    await run.slash(alice, "tournament create", channel=early, buy_in=100, entrants=4)
+    await run.slash(alice, "tournament join", channel=early)
+    await run.slash(bob, "tournament join", channel=early)
+    await run.slash(alice, "tournament start", channel=early)
+    await run.slash(alice, "tournament cancel", channel=early)  # between hands: paid out now
 
     await run.slash(alice, "stats")
     await run.slash(alice, "leaderboard")

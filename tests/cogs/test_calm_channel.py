@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import re
 
+import pytest
+
 from tests.cogs.test_table import (
     PAUSE,
     actor_of,
@@ -89,12 +91,18 @@ async def test_refresh_posts_the_live_table_at_the_bottom(harness: Harness) -> N
     assert (await h.slash(h.dave, "table refresh")).ephemeral
 
 
-async def test_an_all_in_run_out_is_shown_street_by_street(harness: Harness) -> None:
+@pytest.mark.parametrize(
+    ("variant", "said"), [("omaha", "Equity: "), ("omaha_hilo", "Share of the pot: ")]
+)
+async def test_an_all_in_run_out_is_shown_street_by_street(
+    harness: Harness, variant: str, said: str
+) -> None:
     """All-in before the flop: the live message shows the flop, turn and river in turn,
-    each with the hands' equity, then becomes the result."""
+    each with the hands' equity (in hi-lo: the share of the pot and how often each hand
+    scoops or splits it), then becomes the result."""
     h = harness
     h.bot.presenter.runout_pause = 2.0
-    await open_table(h, structure="no limit")
+    await open_table(h, variant=variant, structure="no limit")
     for actor in (h.alice, h.bob, h.carol):
         await h.slash(actor, "table join", buyin="200")
     await h.advance(PAUSE + 0.1)
@@ -114,6 +122,7 @@ async def test_an_all_in_run_out_is_shown_street_by_street(harness: Harness) -> 
     ]
     streets = [m.group(1) for e in edits if (m := re.search(r"· (Flop|Turn|River)\\n", e))]
     assert streets == ["Flop", "Turn", "River"], edits
-    assert all("Equity: " in e for e in edits[:2]), edits
+    assert all(said in e for e in edits[:2]), edits
+    assert all(("(scoop " in e) == (variant == "omaha_hilo") for e in edits[:2]), edits
     assert "Hand #1 result" in edits[-1]
     assert any("Hand #1 result" in m.content for m in h.public_messages())

@@ -60,8 +60,16 @@ async def test_a_three_player_turbo_is_played_to_the_end(harness: Harness) -> No
                 break
     texts = [m.content for m in h.public_messages()]
     assert any("wins the tournament and 1,500 chips" in t for t in texts), texts[-5:]
-    balances = sorted([await h.balance(a) for a in players])
-    assert balances == [9_500, 9_500, 11_000]
+    results = [m for m in h.public_messages() if m.content == "The results:"]
+    assert len(results) == 1 and (await h.png(results[0])).startswith(b"\x89PNG")
+    balances = [await h.balance(a) for a in players]
+    assert sorted(balances) == [9_500, 9_500, 11_000]
+    winner = players[balances.index(11_000)]
+    stats = await h.slash(winner, "stats")
+    assert "Sit and gos" in stats.all_text and "1 played · 1 won · 1 cashed" in stats.all_text
+    assert "Profit +1,000 chips · ROI +200%" in stats.all_text
+    board = await h.slash(h.bob, "leaderboard", metric="tournament_roi")
+    assert not board.ephemeral and len(await board.images()) == 1
     assert h.bot.registry is not None and h.bot.registry.find(h.channel.id) is None
     await h.audit()  # fails the test on any unreconciled account
 

@@ -18,41 +18,55 @@ def c(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
+def board_shares(
+    holes: Sequence[Sequence[Card]], full: Sequence[Card], hi_lo: bool, exact_hands: bool
+) -> list[float]:
+    """Each player's share of the pot on one complete board, by RULES.md section 6."""
+    if exact_hands:
+        highs = [best_high(h, full).value for h in holes]
+        made = [best_low(h, full) for h in holes] if hi_lo else []
+        lows = [0 if m is None else m.value for m in made] or [0] * len(holes)
+    else:
+        highs = [high_value(h, full) for h in holes]
+        lows = [low_value(h, full) or 0 for h in holes] if hi_lo else [0] * len(holes)
+    shares = [0.0] * len(holes)
+    top = max(highs)
+    winners = [i for i, v in enumerate(highs) if v == top]
+    best_low_value = max(lows)
+    pot_for_high = 0.5 if best_low_value else 1.0
+    for i in winners:
+        shares[i] += pot_for_high / len(winners)
+    if best_low_value:
+        low_winners = [i for i, v in enumerate(lows) if v == best_low_value]
+        for i in low_winners:
+            shares[i] += 0.5 / len(low_winners)
+    return shares
+
+
+def every_board(
+    holes: Sequence[Sequence[Card]], board: Sequence[Card], hi_lo: bool, exact_hands: bool = False
+) -> list[list[float]]:
+    """The share vector of every completion of the board."""
+    used = set(board) | {x for h in holes for x in h}
+    rest = [x for x in DECK if x not in used]
+    return [
+        board_shares(holes, tuple(board) + extra, hi_lo, exact_hands)
+        for extra in combinations(rest, 5 - len(board))
+    ]
+
+
 def reference(
     holes: Sequence[Sequence[Card]], board: Sequence[Card], hi_lo: bool, exact_hands: bool = False
 ) -> list[float]:
-    """Enumerate every completion of the board and split each pot by RULES.md section 6."""
-    used = set(board) | {x for h in holes for x in h}
-    rest = [x for x in DECK if x not in used]
-    totals = [0.0] * len(holes)
-    boards = 0
-    for extra in combinations(rest, 5 - len(board)):
-        full = tuple(board) + extra
-        if exact_hands:
-            highs = [best_high(h, full).value for h in holes]
-            made = [best_low(h, full) for h in holes] if hi_lo else []
-            lows = [0 if m is None else m.value for m in made] or [0] * len(holes)
-        else:
-            highs = [high_value(h, full) for h in holes]
-            lows = [low_value(h, full) or 0 for h in holes] if hi_lo else [0] * len(holes)
-        top = max(highs)
-        winners = [i for i, v in enumerate(highs) if v == top]
-        best_low_value = max(lows)
-        pot_for_high = 0.5 if best_low_value else 1.0
-        for i in winners:
-            totals[i] += pot_for_high / len(winners)
-        if best_low_value:
-            low_winners = [i for i, v in enumerate(lows) if v == best_low_value]
-            for i in low_winners:
-                totals[i] += 0.5 / len(low_winners)
-        boards += 1
-    return [t / boards for t in totals]
+    """Enumerate every completion of the board and average each player's share."""
+    boards = every_board(holes, board, hi_lo, exact_hands)
+    return [sum(b[i] for b in boards) / len(boards) for i in range(len(holes))]
 
 
 def test_section_6_river_nuts_take_the_whole_pot() -> None:
     """On a complete board the nut hand has equity 1, the other 0."""
     result = equity([c("AsKs2c3d"), c("QhQd7c8d")], c("QsJsTs4h5h"))
-    assert result == Equity((1.0, 0.0), True, None, 1)
+    assert result == Equity((1.0, 0.0), True, None, 1, (1.0, 0.0), (0.0, 0.0))
 
 
 def test_section_6_tied_hands_split_equally() -> None:
@@ -80,6 +94,7 @@ def test_section_6_hi_lo_guaranteed_low_and_guaranteed_high_split_half_and_half(
     result = equity([c("Ac8dJdJs"), c("KcKsQdQc")], c("2d3c7hKh"), hi_lo=True)
     assert result.exact and result.samples == 52 - 12
     assert result.shares == (0.5, 0.5)
+    assert result.scoop == (0.0, 0.0) and result.split == (1.0, 1.0)
 
 
 def test_section_6_hi_lo_without_a_low_the_high_takes_all() -> None:
@@ -99,6 +114,7 @@ def test_section_6_hi_lo_scoop_needs_both_halves() -> None:
     """A hand with the best high and the only low takes the whole pot."""
     result = equity([c("Ac2c9h9d"), c("KsQsJhTh")], c("3c4c5c8d2s"), hi_lo=True)
     assert result.shares == (1.0, 0.0)
+    assert result.scoop == (1.0, 0.0) and result.split == (0.0, 0.0)
 
 
 @pytest.mark.parametrize("hi_lo", [False, True])
@@ -121,6 +137,11 @@ def test_exact_equity_matches_a_direct_enumeration_on_random_turns_and_flops(
         assert result.exact and result.stderr is None
         assert list(result.shares) == pytest.approx(expected, abs=1e-12)
         assert sum(result.shares) == pytest.approx(1.0, abs=1e-12)
+        boards = every_board(holes, board, hi_lo)
+        for i in range(players):
+            scoops = sum(b[i] == 1 for b in boards) / len(boards)
+            splits = sum(0 < b[i] < 1 for b in boards) / len(boards)
+            assert (result.scoop[i], result.split[i]) == pytest.approx((scoops, splits))
 
 
 def test_exact_equity_matches_the_made_hand_evaluator_on_a_turn() -> None:

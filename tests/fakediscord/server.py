@@ -8,10 +8,15 @@ original, modals), channel messages with attachments (multipart), edits,
 DMs, and DMs refused with Discord's error 50007.
 
 Like Discord it refuses what breaks its limits (:mod:`tests.fakediscord.limits`:
-content, embeds, components, invalid emoji, modals; 400 code 50035 with the
+content, embeds, components, invalid emoji, modals, a command tree with an invalid
+name or localization (:mod:`cogs.offline.commands`); 400 code 50035 with the
 ``errors`` tree) and what the bot's channel permissions do not allow
 (``fd.deny_bot(channel, ATTACH_FILES)``: 403 code 50013, or 50001 without
-View Channel; ``app_permissions`` in interactions follow). ``fd.delay(method,
+View Channel; ``app_permissions`` in interactions follow). A deleted channel
+(``await fd.delete_channel(channel)``, its threads with it) answers every
+request with 404 Unknown Channel (10003); after ``await fd.remove_bot(guild)``
+(the bot kicked) its channels there answer 403 Missing Access (50001). The
+bot hears CHANNEL_DELETE, THREAD_DELETE or GUILD_DELETE as on Discord. ``fd.delay(method,
 pattern, seconds)`` adds latency to matching REST routes; every interaction
 records the REST requests the bot made before answering it
 (``it.requests_before_answer``) and how long the answer took (``it.answer_time``).
@@ -29,6 +34,10 @@ The test side drives it like users would::
         it2 = await fd.click(alice, some_message, label="Fold")
         dm = await fd.wait_for_message(lambda m: m.channel_id == fd.dm_channel(alice).id)
 
+Discord's rate limits are enforced (per-route buckets with their headers, the
+global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
+``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
+
 Routes the bot calls that are not implemented answer 404 and are listed in
 ``fd.unhandled`` (a test should assert it stays empty).
 """
@@ -45,6 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from cogs.offline.commands import command_problems
 
 from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
@@ -73,6 +84,7 @@ from .payloads import (
     snowflake,
     user_payload,
 )
+from .ratelimits import RateLimiter
 
 log = logging.getLogger("fakediscord")
 
@@ -147,8 +159,14 @@ def _split_command(name: str) -> list[str]:
 class FakeDiscord:
     """The fake Discord server. ``await start()`` / ``await stop()``, or ``async with``."""
 
-    def __init__(self, *, token: str = "fake-bot-token", host: str = "127.0.0.1") -> None:
+    def __init__(
+        self, *, token: str = "fake-bot-token", host: str = "127.0.0.1", rate_limits: bool = True,
+    ) -> None:
         self.token = token
+        #: Discord's rate limits (:mod:`tests.fakediscord.ratelimits`); None: unlimited.
+        self.limiter: RateLimiter | None = RateLimiter() if rate_limits else None
+        #: (method, path, scope) of every request refused with 429.
+        self.rate_limited: list[tuple[str, str, str]] = []
         self.host = host
         self.port = 0
         self.application_id = snowflake()
@@ -165,6 +183,8 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
+        #: Guilds the bot was removed from (kicked): their channels refuse it.
+        self.removed_from: set[int] = set()
         #: (method, path pattern, seconds): latency added to matching REST requests.
         self.delays: list[tuple[str, str, float]] = []
         self.identified = asyncio.Event()
@@ -268,9 +288,33 @@ class FakeDiscord:
         for bit in bits:
             self.bot_denied[channel.id] = self.bot_denied.get(channel.id, 0) | bit
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or a thread (a channel's threads go with it), as a member with
+        Manage Channels would; the connected bot hears CHANNEL_DELETE or THREAD_DELETE."""
+        gone = [channel, *(c for c in self.channels.values() if c.parent_id == channel.id)]
+        for c in gone:
+            self.channels.pop(c.id, None)
+            if c.guild_id is not None:
+                self.guilds[c.guild_id].channels.pop(c.id, None)
+        if self._ws is None or self._ws.closed:
+            return
+        if channel.parent_id is not None:
+            await self.dispatch("THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id), "type": channel.type,
+            })
+        else:
+            await self.dispatch("CHANNEL_DELETE", channel_payload(channel, self.users))
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """The bot is kicked from ``guild``: GUILD_DELETE, then its channels refuse it."""
+        self.removed_from.add(guild.id)
+        if self._ws is not None and not self._ws.closed:
+            await self.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+
     def bot_permissions(self, channel: Channel) -> int:
         """The bot's permissions in ``channel`` (a thread's are its parent channel's)."""
-        if channel.guild_id is None:
+        if channel.guild_id is None or channel.guild_id in self.removed_from:
             return 0
         source = channel.parent_id if channel.parent_id is not None else channel.id
         return BOT_PERMISSIONS & ~self.bot_denied.get(source, 0)
@@ -539,7 +583,10 @@ class FakeDiscord:
         await self.dispatch("READY", {
             "v": 10,
             "user": user_payload(self.bot_user),
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in self.guilds
+                if g not in self.removed_from
+            ],
             "session_id": session,
             "resume_gateway_url": self.gateway_url,
             "shard": [0, 1],
@@ -548,7 +595,10 @@ class FakeDiscord:
             "relationships": [],
         })
         for guild in self.guilds.values():
-            await self.dispatch("GUILD_CREATE", guild_payload(guild, self.users, self.bot_user))
+            if guild.id not in self.removed_from:
+                await self.dispatch(
+                    "GUILD_CREATE", guild_payload(guild, self.users, self.bot_user)
+                )
         self.identified.set()
         await self._notify()
 
@@ -566,6 +616,19 @@ class FakeDiscord:
         self.requests.append((request.method, path))
         if request.headers.get("Authorization") not in (f"Bot {self.token}", None):
             return _error(401, 0, "401: Unauthorized")
+        headers: dict[str, str] = {}
+        if self.limiter is not None:
+            verdict = self.limiter.check(request.method, path)
+            headers = verdict.headers
+            if verdict.refused is not None:
+                self.rate_limited.append((request.method, path, verdict.scope or ""))
+                return web.Response(status=429, body=json.dumps(verdict.refused).encode(),
+                                    headers={**JSON, **headers})
+        response = await self._route(request, path)
+        response.headers.update(headers)
+        return response
+
+    async def _route(self, request: web.Request, path: str) -> web.Response:
         for method, pattern, handler in self._routes():
             if method != request.method:
                 continue
@@ -650,7 +713,9 @@ class FakeDiscord:
         return stored
 
     async def _put_global_commands(self, request: web.Request) -> Any:
-        self.global_commands = self._store_commands(await request.json(), None)
+        body = await request.json()
+        _refuse(command_problems(body))
+        self.global_commands = self._store_commands(body, None)
         self.commands_synced.set()
         return self.global_commands
 
@@ -658,7 +723,9 @@ class FakeDiscord:
         return self.global_commands
 
     async def _put_guild_commands(self, request: web.Request, guild_id: str) -> Any:
-        stored = self._store_commands(await request.json(), int(guild_id))
+        body = await request.json()
+        _refuse(command_problems(body))
+        stored = self._store_commands(body, int(guild_id))
         self.guild_commands[int(guild_id)] = stored
         self.commands_synced.set()
         return stored
@@ -841,6 +908,8 @@ class FakeDiscord:
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise _RestError(404, 10003, "Unknown Channel")
+        if channel.guild_id in self.removed_from:
+            raise _RestError(403, 50001, "Missing Access")
         return channel
 
     async def _get_channel(self, request: web.Request, channel_id: str) -> Any:
@@ -919,6 +988,9 @@ class FakeDiscord:
         return self._msg(self._edit(message, body, files))
 
     async def _delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
+        channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel)
         self._message(channel_id, message_id).deleted = True
 
 

@@ -19,10 +19,17 @@ from bot.render import samples
 from bot.render.canvas import PHONE_MIN_PX, PHONE_WIDTH, Box, Canvas, Placed, overlaps
 from bot.render.hole import draw_hole_cards
 from bot.render.leaderboard import draw_leaderboard
+from bot.render.results import draw_results
 from bot.render.showdown import draw_showdown
 from bot.render.table import draw_table, seat_spots
 from bot.render.theme import DeckStyle, Theme, palette
-from bot.render.views import HoleCardsView, LeaderboardRow, LeaderboardView
+from bot.render.views import (
+    HoleCardsView,
+    LeaderboardRow,
+    LeaderboardView,
+    ResultRow,
+    ResultsView,
+)
 
 Case = tuple[str, Callable[[], Canvas]]
 
@@ -48,6 +55,12 @@ def _cases() -> Iterator[Case]:
         yield f"hole {len(hole) // 2} with board", lambda h=hole: draw_hole_cards(
             HoleCardsView("T" * 90, 10**9, parse_cards(h), parse_cards("Tc9c8c7c6c"),
                           label="Straight flush, ten high; no low " * 3, game="G" * 90))
+    yield "results of 10", lambda: draw_results(ResultsView(
+        "Sit and go #12", "Pot Limit Omaha · 10 players · 1,000 chips · final results",
+        tuple(ResultRow(p, f"player {p}", max(0, 600 - 200 * p)) for p in range(1, 11))))
+    yield "results, cancelled, long names", lambda: draw_results(ResultsView(
+        "T" * 90, "S" * 90, tuple(ResultRow(None if i < 3 else i, "N" * 90, 10**12 - i)
+                                  for i in range(10))))
     yield "leaderboard", lambda: draw_leaderboard(samples.leaderboard())
     yield "leaderboard, long", lambda: draw_leaderboard(LeaderboardView(
         "T" * 90, tuple(LeaderboardRow(i, "N" * 90, 10**15 + i) for i in range(95, 125)),

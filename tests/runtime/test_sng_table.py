@@ -202,34 +202,6 @@ def test_ordinal() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 22)] == expected
 
 
-async def test_a_restart_cancels_a_running_sit_and_go_and_refunds_every_buy_in(
-    db: Database,
-) -> None:
-    """After a restart mid-hand the tournament is cancelled, buy-ins refunded, table closed."""
-    clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
-    economy = Economy(db)
-    before = {u: await economy.balance(GUILD, u) for u in (2, 3, 4)}
-    sng = await sng_of(reg)
-    for user in (2, 3, 4):
-        await sng.join(user)
-    table = sng.table
-    assert table is not None
-    await deal(table, clock)
-    assert table.current is not None  # a hand is running when the bot "dies"
-    tid = sng.tournament_id
-    await reg.shutdown()
-
-    restarted = registry(db, FakeClock(), Recorder())
-    assert await restarted.restore() == []
-    assert (await db.tournaments.get(tid)).status == "cancelled"
-    assert {u: await economy.balance(GUILD, u) for u in (2, 3, 4)} == before
-    assert not await db.hands.list_unfinished()
-    assert not await db.tables.list_open()
-    audit = await db.audit()
-    assert audit and all(line.ok for line in audit), [str(line) for line in audit]
-
-
 async def test_the_start_seats_entrants_by_the_names_given_at_registration(
     db: Database,
 ) -> None:

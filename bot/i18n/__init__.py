@@ -1,0 +1,226 @@
+"""The dealer's words in the players' languages: English, Portuguese (Brazil),
+Spanish (Spain and Latin America) and Italian.
+
+Messages live in gettext catalogs in the repository,
+``bot/i18n/locales/<locale>/LC_MESSAGES/messages.po``; ``en`` is the source.
+They are read with Babel (:func:`babel.messages.pofile.read_po`) once, on
+first use, and compiled in memory to :class:`gettext.GNUTranslations` (no
+build step: a fresh clone works as it is). No discord.py here: Discord's
+locale strings (``"pt-BR"``, ``"es-419"``) are plain strings.
+
+* :func:`translate` (``_`` for short) words a message: ``translate("pt-BR",
+  "balance.yours", chips=1234)``. Message ids are stable dotted keys; the
+  ``en`` catalog holds the English. Placeholders are ``str.format`` fields
+  (``{chips}``). An ``int`` value is written with the locale's thousands
+  separator (``1,234``, ``1.234``); pass a ``str`` for a number that is a name
+  (a hand number). A message with a plural (``msgid_plural``) takes its form
+  from the ``count`` value, with the language's own plural rule.
+* Command names, descriptions and choices (``cogs/translator.py``) are keyed
+  by their English text under a message context (``command``, ``description``,
+  ``choice``): :func:`translate_text`.
+* Locales: :func:`resolve` maps any Discord locale to one we speak:
+  ``es-419`` falls back to ``es-ES`` then English, everything else we do not
+  speak to English (``en-US``, ``en-GB``, ``fr``, ``None``). The ``es-419``
+  catalog holds only what Latin American players say differently (pozo, pagar,
+  botar); every other message comes from ``es-ES``.
+* :func:`number` and :func:`relative_time`: Babel's ``format_decimal`` and
+  ``format_timedelta`` in the locale's style.
+
+``tests/i18n/test_catalogs.py`` fails when a message of the English catalog is
+missing in another language or when a message's placeholders differ between
+languages.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+import threading
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_timedelta
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+#: Where the catalogs are.
+LOCALE_DIR = Path(__file__).with_name("locales")
+ENGLISH = "en"
+#: The languages the dealer speaks, as Discord names them (English first).
+LOCALES = ("en", "pt-BR", "es-ES", "es-419", "it")
+#: The catalog that answers when a locale's own catalog lacks a message.
+FALLBACK = {"es-419": "es-ES", "es-ES": ENGLISH, "pt-BR": ENGLISH, "it": ENGLISH}
+#: A bare language or another region of it: the variant we speak.
+_BY_LANGUAGE = {"en": "en", "pt": "pt-BR", "es": "es-ES", "it": "it"}
+
+#: Message contexts of the command tree's strings (``cogs/translator.py``).
+COMMAND = "command"
+DESCRIPTION = "description"
+CHOICE = "choice"
+
+_lock = threading.Lock()
+_loaded: dict[str, gettext.GNUTranslations] = {}
+
+
+def resolve(locale: object) -> str:
+    """One of :data:`LOCALES` for a Discord locale (``"pt-BR"``, ``discord.Locale.italian``,
+    ``"es-419"``); English for anything else, ``None`` included."""
+    text = str(getattr(locale, "value", locale) or "").replace("_", "-")
+    for known in LOCALES:
+        if text.lower() == known.lower():
+            return known
+    language = text.split("-", 1)[0].lower()
+    if language == "es" and text.lower() != "es":
+        return "es-419" if text.lower() != "es-es" else "es-ES"
+    return _BY_LANGUAGE.get(language, ENGLISH)
+
+
+def catalog_path(locale: str) -> Path:
+    return LOCALE_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+
+
+def read_catalog(locale: str) -> Catalog:
+    """The catalog of ``locale`` (one of :data:`LOCALES`) as Babel reads it."""
+    with catalog_path(locale).open("rb") as fp:
+        return read_po(fp, locale=locale.replace("-", "_"))
+
+
+def _compile(catalog: Catalog) -> gettext.GNUTranslations:
+    buf = io.BytesIO()
+    write_mo(buf, catalog)  # untranslated and fuzzy messages are left out
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def translations(locale: object) -> gettext.GNUTranslations:
+    """The compiled catalog of ``locale`` with its fallbacks behind it (loaded once)."""
+    name = resolve(locale)
+    found = _loaded.get(name)
+    if found is not None:
+        return found
+    with _lock:
+        chain = [name]
+        while chain[-1] in FALLBACK:
+            chain.append(FALLBACK[chain[-1]])
+        for link in reversed(chain):
+            if link not in _loaded:
+                compiled = _compile(read_catalog(link))
+                if link in FALLBACK:
+                    compiled.add_fallback(_loaded[FALLBACK[link]])
+                _loaded[link] = compiled
+        return _loaded[name]
+
+
+def babel_locale(locale: object) -> Locale:
+    return Locale.parse(resolve(locale).replace("-", "_"))
+
+
+def number(locale: object, value: int | float) -> str:
+    """``1,234`` in English, ``1.234`` in Portuguese, Spanish (Spain) and Italian."""
+    return format_decimal(value, locale=babel_locale(locale))
+
+
+def relative_time(locale: object, seconds: float) -> str:
+    """``in 30 seconds`` / ``em 30 segundos`` / ``2 minutes ago`` (negative: in the past)."""
+    return format_timedelta(timedelta(seconds=seconds), add_direction=True,
+                            locale=babel_locale(locale))
+
+
+def duration(locale: object, seconds: float) -> str:
+    """``30 seconds`` / ``30 segundos`` / ``2 minuti``."""
+    return format_timedelta(timedelta(seconds=seconds), locale=babel_locale(locale))
+
+
+def _fill(locale: object, text: str, values: Mapping[str, Any]) -> str:
+    if not values:
+        return text
+    shown = {k: number(locale, v) if isinstance(v, int) and not isinstance(v, bool) else v
+             for k, v in values.items()}
+    return text.format_map(shown)
+
+
+def translate(locale: object, message_id: str, /, **values: Any) -> str:
+    """The message ``message_id`` in ``locale``, its placeholders filled from ``values``.
+
+    A plural message picks its form by ``values["count"]``. A message no catalog
+    has comes back as its id (a bug the catalog tests catch, never a crash).
+    """
+    t = translations(locale)
+    count = values.get("count")
+    if isinstance(count, int) and message_id in plural_ids():
+        text = t.ngettext(message_id, message_id, count)
+    else:
+        text = t.gettext(message_id)
+    return _fill(locale, text, values)
+
+
+_ = translate
+
+
+def translate_text(locale: object, context: str, english: str) -> str | None:
+    """A command tree string (keyed by its English text under ``context``) in ``locale``,
+    or None when the catalogs do not have it."""
+    if not english or not _has(locale, context, english):
+        return None
+    return translations(locale).pgettext(context, english)
+
+
+def _has(locale: object, context: str, english: str) -> bool:
+    """Whether ``locale``'s chain translates ``english`` (whose translation may equal it)."""
+    name = resolve(locale)
+    while (context, english) not in _keys(name):
+        if name not in FALLBACK:
+            return False
+        name = FALLBACK[name]
+    return True
+
+
+_key_cache: dict[str, frozenset[tuple[str | None, str]]] = {}
+_plural_cache: list[frozenset[str]] = []
+
+
+def _keys(locale: str) -> frozenset[tuple[str | None, str]]:
+    found = _key_cache.get(locale)
+    if found is None:
+        found = _key_cache[locale] = frozenset(
+            (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            for m in read_catalog(locale) if m.id and m.string and not m.fuzzy
+        )
+    return found
+
+
+def plural_ids() -> frozenset[str]:
+    """The ids of the messages that have plural forms (from the English catalog)."""
+    if not _plural_cache:
+        _plural_cache.append(frozenset(
+            m.id[0] for m in read_catalog(ENGLISH) if isinstance(m.id, tuple)))
+    return _plural_cache[0]
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{name}`` fields of a message text."""
+    return frozenset(f for _, f, _, _ in string.Formatter().parse(text) if f)
+
+
+__all__ = [
+    "CHOICE",
+    "COMMAND",
+    "DESCRIPTION",
+    "ENGLISH",
+    "LOCALES",
+    "duration",
+    "number",
+    "placeholders",
+    "read_catalog",
+    "relative_time",
+    "resolve",
+    "translate",
+    "translate_text",
+    "translations",
+]

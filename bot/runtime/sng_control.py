@@ -1,0 +1,155 @@
+"""The creator's (or a manager's) control of a sit-and-go: start it early, cancel it.
+
+* ``/tournament start``: the creator or a server manager starts it once at
+  least the minimum number of players (two, or one per paid place of a custom
+  payout table) have registered; it starts by itself when full.
+* late registration (when the creator chose it): ``/tournament join`` after
+  the start seats the player at a free seat with the starting stack; like
+  any player entering a table they wait for the big blind to reach them
+  (RULES.md 3) and are dealt in from then on.
+* ``/tournament cancel`` before the start: every buy-in is refunded.
+* ``/tournament cancel`` after the start (the creator or a server manager):
+  the rule for the remaining chips, :data:`CANCEL_RULE`, is shown before
+  anyone registers. Players already out in a paid place keep their prize;
+  the rest of the prize pool is split among the players still in, in
+  proportion to their chips (:func:`~bot.runtime.payouts.split_by_stacks`).
+  It takes effect between hands: at once when no hand is being played,
+  otherwise when the hand in progress ends (the hand is played out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from .errors import NotAllowed
+from .payouts import split_by_stacks
+from .sng_results import tell_results
+from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
+from .table import Table
+from .tournament import SitAndGo, Status, TournamentRuleError
+
+__all__ = ["CANCEL_RULE", "ControlPorts", "cancel", "cancel_prizes", "join_late", "start_now"]
+
+CANCEL_RULE = (
+    "If it is cancelled after the start, players already out in a paid place keep"
+    " their prize and the rest of the prize pool is split among the players still in,"
+    " in proportion to their chips."
+)
+
+
+class ControlPorts(TournamentPorts, Protocol):
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> None:
+        """Cancel between hands, paying the whole pool as ``prizes``."""
+        ...
+
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> None:
+        """Late registration: the buy-in into the pool, the player seated with chips."""
+        ...
+
+
+def _check_allowed(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
+    if user_id != rt.creator_id and not is_manager:
+        raise NotAllowed(f"Only the tournament's creator or a server manager can {what}.")
+
+
+async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False) -> None:
+    """Start before the tournament is full (at least the minimum registered)."""
+    async with rt.lock:
+        _check_allowed(rt, user_id, is_manager, "start it")
+        sng = rt.sng
+        if sng.status is not Status.REGISTERING:
+            raise TournamentRuleError("This tournament has already started.")
+        if not sng.can_start:
+            raise TournamentRuleError(
+                f"The tournament needs at least {sng.settings.min_entrants} players to start;"
+                f" {len(sng.entrants)} registered."
+            )
+        await rt._start()
+
+
+def cancel_prizes(sng: SitAndGo) -> tuple[dict[int, int], dict[int, int]]:
+    """``(places, prizes)`` of a cancellation after the start (see :data:`CANCEL_RULE`)."""
+    kept = sng.prizes
+    rest = sng.pool - sum(kept.values())
+    split = split_by_stacks(rest, sng.standings())
+    prizes = {**kept, **{u: p for u, p in split.items() if p > 0}}
+    return sng.places, prizes
+
+
+async def cancel(
+    rt: SitAndGoRuntime, store: ControlPorts, user_id: int, *, is_manager: bool = False
+) -> bool:
+    """Cancel the tournament; True when it is over now, False when it ends after the
+    hand in progress."""
+    async with rt.lock:
+        _check_allowed(rt, user_id, is_manager, "cancel it")
+        sng = rt.sng
+        if sng.status is Status.REGISTERING:
+            await store.cancel_tournament(rt.tournament_id)
+            sng.cancel()
+            return True
+        table = rt.table
+        if sng.status is not Status.RUNNING or table is None:
+            raise TournamentRuleError("This tournament is already over.")
+        policy = table.policy
+        assert isinstance(policy, TournamentPolicy)
+        async with table.lock:
+            if table.closing or table.closed:
+                raise TournamentRuleError("This tournament is already over.")
+            if table.current is None:
+                await _pay_and_close(table, policy, store)
+                await table._close_now()
+                return True
+            policy.between_hands = lambda t: _pay_and_close(t, policy, store)
+            table.tell("The tournament will be cancelled when this hand ends. " + CANCEL_RULE)
+            return False
+
+
+async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlPorts) -> None:
+    """Pay the pool by the cancellation rule and let the table close (under its lock)."""
+    sng = policy.sng
+    if sng.status is not Status.RUNNING:
+        return
+    places, prizes = cancel_prizes(sng)
+    await store.cancel_with_prizes(policy.tournament_id, places, prizes)
+    sng.cancel()
+    paid = ", ".join(
+        f"{_name(table, u)} {prize:,}" for u, prize in sorted(prizes.items(), key=lambda i: -i[1])
+    )
+    table.tell(f"The tournament is cancelled. Prizes: {paid}.")
+    tell_results(table, sng, policy.tournament_id, prizes)
+    table.seats.clear()  # storage took the tournament chips back when it paid
+    table.closing = True
+
+
+def _name(table: Table, user_id: int) -> str:
+    seat = table.seat_of(user_id)
+    return seat.name if seat is not None else f"<@{user_id}>"
+
+
+async def join_late(
+    rt: SitAndGoRuntime, store: ControlPorts, user_id: int, name: str
+) -> int:
+    """Register after the start (late registration open); returns the seat number."""
+    async with rt.lock:
+        table = rt.table
+        if table is None:
+            raise TournamentRuleError("Registration for this tournament is closed.")
+        async with table.lock:
+            rt.sng.check_register(user_id)
+            free = [n for n in range(1, rt.config.seats + 1) if n not in table.seats]
+            if not free:
+                raise TournamentRuleError("Every seat at the tournament's table is taken.")
+            seat = free[0]
+            await store.enter_late(rt.tournament_id, table.table_id, user_id, seat)
+            rt.sng.register(user_id)
+            table.restore_seat(seat, user_id, name, rt.sng.settings.starting_stack)
+            table.seats[seat].needs_big_blind = True  # waits for the big blind (RULES.md 3)
+            table.tell(f"{name} registers late and takes seat {seat}.")
+            table.start()  # deals if the table had stopped
+            return seat

@@ -1,0 +1,178 @@
+"""After a restart: every sit-and-go goes on where it stopped; only what cannot is refunded.
+
+A sit-and-go's facts are all in storage (entrants, places already decided,
+the seats and their stacks, the blind clock written after every hand, the
+hand in progress with its sealed deck), so a restart rebuilds it:
+
+* still registering: registration reopens with the same entrants (their
+  buy-ins stay in the pool);
+* running: :meth:`~bot.runtime.tournament.SitAndGo.resume` rebuilds the state
+  (players left at 0 whose elimination was not stored are placed now by
+  their stacks at the start of the last hand), the table is seated again and
+  the hand in progress continues on its own deck through
+  :mod:`bot.runtime.recovery`, exactly as a cash table's does (a hand that
+  cannot be replayed is cancelled there, stacks as before it, and the
+  tournament goes on). The level resumes with the time that was left in it
+  when the last hand ended: the downtime and the interrupted hand's time do
+  not count.
+* a tournament whose stored facts do not fit together (unreadable settings,
+  a missing table, chips that do not add up) is cancelled on its own: every
+  buy-in is refunded and the channel is told why, mentioning the players.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from .config import TableConfig
+from .errors import TableError
+from .ports import StoredTable, StoredTournament
+from .sng_control import ControlPorts
+from .sng_results import tell_results
+from .sng_table import TournamentPolicy, ordinal
+from .table import Table
+from .tournament import SitAndGo, TournamentRuleError, TournamentSettings, apply_outcome
+
+if TYPE_CHECKING:
+    from .registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+__all__ = ["RestorePorts", "restore_tournaments", "tournament_config"]
+
+
+class RestorePorts(ControlPorts, Protocol):
+    """What the registry needs from storage for tournaments (restarts included)."""
+
+    async def interrupted_tournaments(self) -> Sequence[StoredTournament]: ...
+
+    async def cancel_unresumable(self, tournament_id: int, reason: str) -> None:
+        """Cancel the running hand, take the chips back, refund every buy-in, close."""
+        ...
+
+
+def tournament_config(settings: TournamentSettings, clock: int, time_bank: int) -> TableConfig:
+    """The table settings of a sit-and-go (level 1's blinds, one seat per entrant)."""
+    first = settings.schedule.levels[0].for_structure(settings.structure)
+    return TableConfig.create(
+        variant_key=settings.variant_key, structure=settings.structure,
+        small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
+        min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
+        seats=settings.max_entrants, clock=clock, time_bank=time_bank,
+    )
+
+
+async def restore_tournaments(reg: TableRegistry, store: RestorePorts) -> list[Table]:
+    """Resume every interrupted tournament; returns the tables playing again."""
+    tables: list[Table] = []
+    for stored in await store.interrupted_tournaments():
+        try:
+            table = await _restore_one(reg, store, stored)
+        except TableError as exc:  # TournamentRuleError included: the facts do not fit
+            log.warning("tournament %s cannot be resumed: %s", stored.tournament_id, exc)
+            reg.drop_tournament(stored.channel_id)
+            await _refund(reg, store, stored, str(exc))
+            continue
+        if table is not None:
+            tables.append(table)
+    return tables
+
+
+async def _restore_one(
+    reg: TableRegistry, store: RestorePorts, stored: StoredTournament
+) -> Table | None:
+    settings = TournamentSettings.from_storage(
+        stored.buy_in, stored.starting_stack, stored.settings
+    )
+    clock = int(stored.settings.get("clock", 30))
+    config = tournament_config(settings, clock, int(stored.settings.get("time_bank", 60)))
+    where = {"guild_id": stored.guild_id, "channel_id": stored.channel_id,
+             "creator_id": stored.creator_id}
+    if not stored.running:
+        sng = SitAndGo(settings, reg.clock)
+        for user_id in stored.entrants:
+            sng.register(user_id)
+        reg.add_tournament(stored.tournament_id, sng, config, **where)
+        return None
+    st = stored.table
+    if st is None:
+        raise TournamentRuleError("Its table is missing.")
+    sng, outcome = SitAndGo.resume(
+        settings, reg.clock, entrants=stored.entrants,
+        stacks={user: stack for _, user, stack, _ in st.seats}, places=stored.places,
+        hands_played=stored.hands_played, elapsed=stored.level_elapsed,
+        last_start=stored.last_start,
+    )
+    rt = reg.add_tournament(stored.tournament_id, sng, config, **where)
+    policy = TournamentPolicy(sng, stored.tournament_id, store)
+    table = rt._make_table(st.table_id, TableConfig.from_dict(dict(st.config)), policy)
+    table.hands_dealt = st.hands_dealt
+    rt.table = table
+    if outcome is not None:
+        await apply_outcome(store, stored.tournament_id, sng, outcome)
+        for p in outcome.busted:
+            table.tell(f"<@{p.user_id}> is out in {ordinal(p.place)} place.")
+    await _seat_and_play(reg, table, st, policy)
+    return table
+
+
+async def _seat_and_play(
+    reg: TableRegistry, table: Table, st: StoredTable, policy: TournamentPolicy
+) -> None:
+    """Seat the players still in and resume the hand in progress (or deal the next)."""
+    sng = policy.sng
+    if sng.finished:  # the restart came between the last hand and the prizes
+        winner = sng.placements[sng.winner or 0]
+        table.tell(f"<@{winner.user_id}> wins the tournament and {winner.prize:,} chips!")
+        tell_results(table, sng, policy.tournament_id)
+        async with table.lock:
+            await table._close_now()
+        return
+    for number, user_id, stack, sitting_out in st.seats:
+        if user_id in sng.stacks:
+            name = await reg.names(st.guild_id, user_id)
+            table.restore_seat(number, user_id, name, stack, sitting_out)
+    table.tell("The bot restarted; the tournament goes on. " + policy.level_text())
+    unfinished = await reg.hands.unfinished_hands(st.table_id)
+    for hand in unfinished:
+        await table.resume(hand)
+    if not unfinished:
+        async with table.lock:
+            table.start()
+
+
+async def _refund(
+    reg: TableRegistry, store: RestorePorts, stored: StoredTournament, why: str
+) -> None:
+    """Cancel and refund a tournament that cannot be resumed, and tell its channel."""
+    try:
+        await store.cancel_unresumable(
+            stored.tournament_id, f"could not be resumed after a restart: {why}"
+        )
+    except TableError:
+        log.exception("tournament %s: could not be refunded", stored.tournament_id)
+        return
+    players = " ".join(f"<@{u}>" for u in stored.entrants)
+    text = (
+        f"The bot restarted and sit-and-go #{stored.tournament_id} could not be resumed"
+        f" ({why.rstrip('.')}). It is cancelled and every buy-in of {stored.buy_in:,}"
+        f" chips is refunded: {players}."
+    )
+    table = Table(
+        stored.table.table_id if stored.table else 0, _config_or_default(stored.table),
+        guild_id=stored.guild_id, channel_id=stored.channel_id, creator_id=stored.creator_id,
+        economy=reg.economy, hands=reg.hands, tables=reg.tables, observer=reg.observer,
+        clock=reg.clock,
+    )
+    table.tell(text)
+    await table.idle()
+    await table.outbox.stop()
+
+
+def _config_or_default(stored: StoredTable | None) -> TableConfig:
+    try:
+        return TableConfig.from_dict(dict(stored.config)) if stored else TableConfig.create()
+    except TableError:
+        return TableConfig.create()

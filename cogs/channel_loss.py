@@ -1,0 +1,159 @@
+"""When a table's channel goes away: stop the table cleanly and tell its players by DM.
+
+A table's channel is lost when it (or the table's thread) is deleted, when the
+bot is removed from the server, or when Discord refuses the channel for good
+(403 Missing Access or Missing Permissions, 404 Unknown Channel: the
+presenter's :class:`cogs.channel.TableChannel` reports those through
+``DiscordPresenter.on_channel_lost``). Then :class:`ChannelLoss`:
+
+1. silences the table's channel at once (``DiscordPresenter.forget``): no
+   request goes to it any more, not even a private notice's fallback;
+2. abandons the table (:mod:`bot.runtime.abandon`): the hand in progress is
+   cancelled, so every chip committed to it goes back to whoever put it in;
+   every stack goes back to its owner's balance; a sit-and-go is cancelled and
+   every buy-in refunded;
+3. tells each player by DM where Discord allows it ("Table 3 in #poker was
+   closed because the channel was deleted; your 180 chips are back in your
+   balance."). Nothing is posted in the lost channel.
+
+:class:`ChannelLoss` is built by the composition root
+(:meth:`bot.client.OmahaDealer.build_services`), which also points the
+presenter's callback at it, so a refused request abandons the table whichever
+cogs are loaded. :class:`ChannelWatch` is the cog that hears the gateway's
+deletions (``on_guild_channel_delete``, ``on_raw_thread_delete``,
+``on_guild_remove``) and hands them to ``bot.channel_loss``; it looks no other
+cog up.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.runtime.abandon import Abandoned
+from bot.runtime.errors import NoTable
+from bot.runtime.registry import TableRegistry
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+    from cogs.presenter import DiscordPresenter
+
+log = logging.getLogger("cogs.channel_loss")
+
+CHANNEL_DELETED = "the channel was deleted"
+THREAD_DELETED = "the thread was deleted"
+BOT_REMOVED = "I was removed from the server"
+
+
+def where(channel_name: str | None, channel_id: int) -> str:
+    """``#poker``, or the channel's id when its name is not known any more."""
+    return f"#{channel_name}" if channel_name else f"channel {channel_id}"
+
+
+def farewell(gone: Abandoned, place: str) -> str:
+    """The DM a player gets about an abandoned table, for each player the same words."""
+    if gone.tournament:
+        what = (
+            f"The sit and go at table {gone.table_id}" if gone.table_id
+            else f"The {gone.title}"
+        )
+        head = f"{what} in {place} was cancelled because {gone.reason}"
+    else:
+        head = f"Table {gone.table_id} ({gone.title}) in {place} was closed because {gone.reason}"
+    if gone.hand_cancelled is not None:
+        head += f"; hand #{gone.hand_cancelled} was cancelled and every chip bet in it returned"
+    return head + "."
+
+
+def refund_line(gone: Abandoned, amount: int) -> str:
+    if gone.tournament:
+        return f" Your buy-in of {amount:,} chips is back in your balance."
+    return f" Your {amount:,} chips are back in your balance."
+
+
+class ChannelLoss:
+    """Abandons the tables of lost channels and tells their players (see the module)."""
+
+    def __init__(self, bot: commands.Bot, registry: TableRegistry, presenter: DiscordPresenter):
+        self.bot = bot
+        self.registry = registry
+        self.presenter = presenter
+        #: Every table abandoned so far, in order (the demo and tests read it).
+        self.abandoned: list[Abandoned] = []
+
+    # -- the causes ---------------------------------------------------------------
+    async def channel_gone(self, channel_id: int, name: str | None, reason: str) -> None:
+        """A channel or thread was deleted."""
+        self._silence(t.table_id for t in self.registry.all() if t.channel_id == channel_id)
+        gone = await self.registry.abandon_channel(channel_id, reason)
+        await self._tell(gone, {channel_id: name})
+
+    async def guild_gone(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, banned, or the server deleted)."""
+        self._silence(t.table_id for t in self.registry.all() if t.guild_id == guild.id)
+        gone = await self.registry.abandon_guild(guild.id, BOT_REMOVED)
+        names = {g.channel_id: _name(guild.get_channel_or_thread(g.channel_id)) for g in gone}
+        await self._tell(gone, names, f" on {guild.name}")
+
+    async def channel_refused(self, table_id: int, reason: str) -> None:
+        """The presenter's callback: Discord refuses the table's channel for good."""
+        self._silence([table_id])
+        try:
+            table = self.registry.by_id(table_id)
+        except NoTable:  # closed meanwhile: nothing left to do
+            return
+        name = _name(self.bot.get_channel(table.channel_id))
+        gone = await self.registry.abandon(table_id, reason)
+        await self._tell([gone] if gone else [], {table.channel_id: name})
+
+    # -- helpers ------------------------------------------------------------------
+    def _silence(self, table_ids: Iterable[int]) -> None:
+        for table_id in table_ids:
+            self.presenter.forget(table_id)
+
+    async def _tell(
+        self, gone: list[Abandoned], names: dict[int, str | None], suffix: str = ""
+    ) -> None:
+        for g in gone:
+            self.abandoned.append(g)
+            place = where(names.get(g.channel_id), g.channel_id) + suffix
+            text = farewell(g, place)
+            for user_id, amount in g.returned.items():
+                if not await self.presenter.dm(user_id, text + refund_line(g, amount)):
+                    log.info("table %s: could not DM user %s", g.table_id, user_id)
+
+
+def _name(channel: Any) -> str | None:
+    name = getattr(channel, "name", None)
+    return name if isinstance(name, str) else None
+
+
+class ChannelWatch(commands.Cog, name="Channel loss"):
+    """Hears deletions and removals from the gateway (no command)."""
+
+    def __init__(self, loss: ChannelLoss) -> None:
+        self.loss = loss
+        super().__init__()
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.loss.channel_gone(channel.id, channel.name, CHANNEL_DELETED)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.loss.channel_gone(payload.thread_id, _name(payload.thread), THREAD_DELETED)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.loss.guild_gone(guild)
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(ChannelWatch(bot.channel_loss))
+
+
+__all__ = ["ChannelLoss", "ChannelWatch", "farewell", "setup"]

@@ -1,0 +1,130 @@
+"""The pictures' words in the view's language (read from the canvas record, not OCR)."""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.render import samples
+from bot.render.canvas import Canvas
+from bot.render.hole import draw_hole_cards
+from bot.render.leaderboard import draw_leaderboard
+from bot.render.showdown import draw_showdown
+from bot.render.table import draw_table
+from bot.render.theme import DeckStyle, Theme, palette
+from bot.render.views import LeaderboardRow, LeaderboardView, SeatView, TableView
+
+
+def texts(cv: Canvas) -> list[str]:
+    """What was drawn, as the view asked for it, accents and all."""
+    return [p.text for p in cv.placed if p.kind == "text"]
+
+
+def test_the_live_table_in_portuguese() -> None:
+    view = dataclasses.replace(samples.full_table(), locale="pt-BR")
+    drawn = texts(draw_table(view))
+    assert "Mão #1234" in drawn  # a hand number is a name, not a quantity: no separator
+    assert "FLOP" in drawn  # the seed document keeps the street names
+    assert "Pote 1.252.757" in drawn  # every chip in the middle, Portuguese separators
+    assert "Desistiu" in drawn and "Folded" not in drawn
+    assert not any("Pot " in t for t in drawn)
+
+
+def test_the_finished_table_in_latin_american_spanish() -> None:
+    view = dataclasses.replace(samples.finished_table(), locale="es-419")
+    drawn = " | ".join(texts(draw_table(view)))
+    assert "Pozo principal" in drawn
+    assert "Pozo secundario 1" in drawn or "Secundario 1" in drawn
+    assert " alta" in drawn and " baja" in drawn  # the high and low halves
+    assert "Main pot" not in drawn and " high" not in drawn
+
+
+def test_the_showdown_in_italian() -> None:
+    view = dataclasses.replace(samples.showdown(), locale="it")
+    drawn = texts(draw_showdown(view))
+    english = texts(draw_showdown(samples.showdown()))
+    assert "SHOWDOWN" in drawn
+    assert any(t.startswith("vince ") for t in drawn)
+    assert not any(t.startswith("wins ") for t in drawn)
+    assert "Piatto principale" in drawn
+    descriptions = [t for t in english if t.startswith(("Flush", "Straight", "Two pair", "Pair",
+                                                        "Three", "Full", "Low"))]
+    assert descriptions
+    for text in descriptions:
+        assert text not in drawn or text.startswith("Low "), text
+
+
+def test_hole_cards_in_spanish() -> None:
+    view = dataclasses.replace(samples.hole_cards(), locale="es-ES")
+    drawn = texts(draw_hole_cards(view))
+    assert "Mesa" in drawn
+    assert "Tienes:" in drawn
+    assert "Pareja de Reyes; sin baja" in drawn
+    six = dataclasses.replace(samples.hole_cards_six(), game="", locale="it")
+    assert "6 carte coperte" in texts(draw_hole_cards(six))
+
+
+def test_leaderboard_and_english_by_default() -> None:
+    empty = LeaderboardView("Top", (), locale="pt-BR")
+    assert "Ninguém aqui ainda" in texts(draw_leaderboard(empty))
+    assert "Nobody here yet" in texts(draw_leaderboard(dataclasses.replace(empty, locale="fr")))
+    assert "Pot 1,252,757" in texts(draw_table(samples.full_table()))
+
+
+def _ascii(text: str) -> str:
+    """``text`` with its accents dropped: what the old ASCII-only font drew."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if ord(c) < 128)
+
+
+def _ink(text: str, bold: bool = False) -> Image.Image:
+    """``text`` drawn on a canvas the way every picture draws it."""
+    cv = Canvas(400, 60, palette(Theme.DARK), DeckStyle.FOUR_COLOUR)
+    cv.text((10, 30), text, 28, (255, 255, 255), bold=bold, anchor="lm",
+            limit=(0, 0, 400, 60))
+    return cv.img
+
+
+def test_accented_letters_are_drawn_with_their_accents() -> None:
+    """"Mão" and "Mao" are different pixels, in both weights (the tilde is drawn)."""
+    for bold in (False, True):
+        diff = ImageChops.difference(_ink("Mão", bold), _ink("Mao", bold)).getbbox()
+        assert diff is not None
+        assert diff[0] >= 32 and diff[2] <= 60  # only around the "a"
+    assert ImageChops.difference(_ink("Mao"), _ink("Mao")).getbbox() is None
+
+
+@pytest.mark.parametrize(("locale", "draw", "view", "words"), [
+    ("pt-BR", draw_table, samples.full_table, ("Mão #1234",)),
+    ("pt-BR", draw_showdown, samples.showdown, ("Sequência, Cinco alto",)),
+    ("pt-BR", draw_hole_cards, samples.hole_cards, ("Você tem:", "Par de Reis; sem mão baixa")),
+    ("es-ES", draw_table, samples.finished_table, ("Se tiró",)),
+    ("es-ES", draw_table, samples.finished_table, ("+1 más",)),
+    ("es-419", draw_table, samples.full_table, ("Botó",)),
+])
+def test_each_language_keeps_its_accents(locale: str, draw: Callable[[Any], Canvas],
+                                         view: Callable[[], Any], words: tuple[str, ...]
+                                         ) -> None:
+    """The words are handed to the canvas with their accents, and their pixels are
+    not those of the same words without accents."""
+    drawn = texts(draw(dataclasses.replace(view(), locale=locale)))
+    for word in words:
+        assert word in drawn, (word, drawn)
+        assert ImageChops.difference(_ink(word), _ink(_ascii(word))).getbbox() is not None
+
+
+def test_an_accented_name_keeps_its_accents_in_every_picture() -> None:
+    """A player's name keeps its Latin letters (Italian, Polish, Turkish...); a name in
+    another script is drawn as '?' of its length, never as empty boxes."""
+    names = ("Niccolò", "Łukasz Żółć", "Ömer İnce", "李小龙")
+    seats = tuple(SeatView(i + 1, n, 1_000) for i, n in enumerate(names))
+    drawn = texts(draw_table(TableView("Tavolo", 7, 4, seats, locale="it")))
+    assert [t for t in drawn if t in names] == list(names[:3])
+    assert "???" in drawn
+    board = texts(draw_leaderboard(LeaderboardView(
+        "Classifica", (LeaderboardRow(1, names[0], 5),), locale="it")))
+    assert names[0] in board
