@@ -2,6 +2,7 @@
 
     python -m bot                 run the bot (needs DISCORD_TOKEN)
     python -m bot replay PATH...  replay PHH hand histories, one JSON line per hand
+    python -m bot verify FILE     check a hand history and its deal proof
     python -m bot migrate         apply the database migrations
     python -m bot audit           prove that no chip was created or lost
     python -m bot demo [DIR]      play a game among simulated players offline
@@ -18,6 +19,12 @@ from collections.abc import Callable, Sequence
 
 def _replay(argv: Sequence[str]) -> int:
     from bot.replay import main as run
+
+    return run(argv)
+
+
+def _verify(argv: Sequence[str]) -> int:
+    from bot.verify import main as run
 
     return run(argv)
 
@@ -48,6 +55,7 @@ def _run_bot(argv: Sequence[str]) -> int:
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "replay": _replay,
+    "verify": _verify,
     "migrate": _migrate,
     "audit": _audit,
     "demo": _demo,

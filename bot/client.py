@@ -86,6 +86,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tournament",
     "cogs.help",
     "cogs.channel_loss",
+    "cogs.hands",
 )
 
 

@@ -168,14 +168,14 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
         return "Tables" if command.root_parent is not None else "Playing a hand"
-    return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help"}.get(
-        name, "Other"
-    )
+    return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
+            "Hands": "Hand histories"}.get(name, "Other")
 
 
 #: The order of the command list's sections (any other comes last).
 SECTIONS = (
-    "Tables", "Playing a hand", "Tournaments", "Chips and statistics", "Help", "Server managers",
+    "Tables", "Playing a hand", "Tournaments", "Chips and statistics", "Hand histories", "Help",
+    "Server managers",
 )
 
 

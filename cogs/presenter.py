@@ -60,6 +60,7 @@ from cogs.channel import Picture, Result, Stage, TableChannel, Text
 from cogs.limits import fit_message
 from cogs.scenes import (
     Live,
+    commitment_line,
     equity_line,
     game_line,
     header,
@@ -377,6 +378,8 @@ class DiscordPresenter:
         if live is None:
             live = Live(table)
         live.log.extend(words.result_lines(language(table), result))
+        if table.commitment:
+            live.log.append(commitment_line(table.commitment))
 
         async def picture() -> tuple[str, bytes] | None:
             if result.shown and len(result.board) >= 3:

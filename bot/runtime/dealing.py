@@ -1,7 +1,9 @@
 """Dealing the next hand: the seating core's plan, the record, the engine's hand.
 
 The hand is recorded with its deck (secret until the hand is over) before
-the first card is dealt, so a restart can always replay it.
+the first card is dealt, so a restart can always replay it; with it goes the
+commitment to that deck (:mod:`bot.engine.commitment`), whose root the hand's
+message shows before any card.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
+from bot.engine.commitment import commit as commit_deck
 from bot.engine.hand import Hand, SeatIn
 
 from .engine_glue import private_cards
@@ -44,6 +47,7 @@ async def deal(table: Table) -> LiveHand | None:
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     dealt = [table.seats[n] for n in seating.dealt]
     deck = Deck(rng=table.rng)
+    committed = commit_deck(deck.order)  # before any card: the root goes on the hand's message
     hand_no = table.hands_dealt + 1
     start = HandStart(
         table_id=table.table_id,
@@ -54,6 +58,7 @@ async def deal(table: Table) -> LiveHand | None:
         ),
         button=seating.button,
         deck=deck.order,
+        salts=committed.salts,
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)
@@ -68,6 +73,7 @@ async def deal(table: Table) -> LiveHand | None:
         hand_no=hand_no,
         dealt=seating.dealt,
         start_stacks={s.number: s.stack for s in dealt},
+        commitment=committed.root,
     )
     table.current = cur
     hand.start()

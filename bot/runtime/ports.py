@@ -113,6 +113,8 @@ class HandStart:
     seats: tuple[StoredSeat, ...]
     button: int
     deck: tuple[Card, ...]  # secret until the hand is over; storage keeps it private
+    #: The deck commitment's salts (bot.engine.commitment): as secret as the deck.
+    salts: tuple[bytes, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck
+from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 
 from .config import TableConfig
@@ -82,4 +83,5 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         dealt=tuple(s.seat for s in start.seats),
         start_stacks={s.seat: s.stack for s in start.seats},
         seq=len(unfinished.actions),
+        commitment=commit(start.deck, start.salts).root if start.salts else "",
     )

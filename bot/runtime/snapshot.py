@@ -51,6 +51,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         closed=table.closed,
         small_blind=hand.small_blind_seat if hand else None,
         big_blind=hand.big_blind_seat if hand else None,
+        commitment=cur.commitment if cur else "",
     )
 
 

@@ -83,6 +83,7 @@ class StoragePorts:
             button=start.button,
             seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind) for s in start.seats],
             deck=start.deck,
+            salts=start.salts or None,
         )
         return record.id
 
@@ -129,6 +130,7 @@ class StoragePorts:
                 ),
                 button=hand.button,
                 deck=stored.deck,
+                salts=stored.salts,
             )
             actions = tuple(
                 StoredAction(

@@ -81,6 +81,7 @@ class LiveHand:
     start_stacks: dict[int, int]
     seq: int = 0
     turn: Turn | None = None
+    commitment: str = ""  # the deck commitment's root, posted before the deal
 
 
 class Table:

@@ -77,6 +77,9 @@ class TableSnapshot:
     closed: bool = False
     small_blind: int | None = None  # seat numbers, during a hand
     big_blind: int | None = None
+    #: The hand's deck commitment (SHA-256 root, hex), from before the deal (not in reprs:
+    #: its hex digits read like cards to a test that looks for cards).
+    commitment: str = field(default="", repr=False)
 
     def seat_of(self, user_id: int) -> SeatView | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

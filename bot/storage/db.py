@@ -41,6 +41,7 @@ import aiosqlite
 from .audit import run_audit
 from .errors import StorageError
 from .hands import HandRepo
+from .history import HandLookup
 from .ledger import WalletRepo
 from .models import AuditLine
 from .sealing import DeckSealer, load_or_create_key, parse_key
@@ -338,6 +339,10 @@ class Database:
     @functools.cached_property
     def hands(self) -> HandRepo:
         return HandRepo(self)
+
+    @functools.cached_property
+    def history(self) -> HandLookup:
+        return HandLookup(self)
 
     @functools.cached_property
     def tournaments(self) -> TournamentRepo:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card
+from bot.engine.commitment import SALT_BYTES, commit
 
 from .errors import HandStateError, TableError
 from .ledger import hand_account, record, seat_account
@@ -31,6 +32,7 @@ from .models import (
     HandSeatRecord,
     HandSummary,
     LedgerKind,
+    RevealedDeal,
     SeatResult,
     UnfinishedHand,
 )
@@ -41,14 +43,14 @@ if TYPE_CHECKING:
 
 _HAND_COLS = (
     "id, guild_id, table_id, number, variant, settings, button, status, resumed, started_at,"
-    " ended_at, result, cancel_reason"
+    " ended_at, result, cancel_reason, commitment"
 )
 
 
 def _hand(row: Any) -> HandRecord:
     return HandRecord(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7],
                       row[8], row[9], row[10], None if row[11] is None else json.loads(row[11]),
-                      row[12])
+                      row[12], row[13])
 
 
 def _hand_seat(row: Any) -> HandSeatRecord:
@@ -58,6 +60,19 @@ def _hand_seat(row: Any) -> HandSeatRecord:
 def deck_associated_data(table_id: int, number: int) -> bytes:
     """What a sealed deck is bound to: its table and hand number."""
     return f"omaha-dealer hand {table_id}/{number}".encode()
+
+
+def salts_associated_data(table_id: int, number: int) -> bytes:
+    """What a hand's sealed salts are bound to (never the deck's own data)."""
+    return f"omaha-dealer salts {table_id}/{number}".encode()
+
+
+def _pack_salts(salts: Sequence[bytes]) -> bytes:
+    return b"".join(salts)
+
+
+def _unpack_salts(blob: bytes) -> tuple[bytes, ...]:
+    return tuple(blob[i : i + SALT_BYTES] for i in range(0, len(blob), SALT_BYTES))
 
 
 def load_hand(conn: sqlite3.Connection, hand_id: int) -> HandRecord:
@@ -102,9 +117,13 @@ class HandRepo:
 
     async def start(
         self, table_id: int, *, variant: str, settings: Mapping[str, Any], button: int,
-        seats: Sequence[HandSeatIn], deck: Sequence[Card],
+        seats: Sequence[HandSeatIn], deck: Sequence[Card], salts: Sequence[bytes] | None = None,
     ) -> HandRecord:
-        """Record a new hand (on disk when this returns). Its number is the table's next."""
+        """Record a new hand (on disk when this returns). Its number is the table's next.
+
+        ``salts`` are the deck commitment's (:mod:`bot.engine.commitment`; fresh
+        ones when not given): the root is stored in clear, the salts sealed.
+        """
         text = dump_json(settings)
         if len(seats) < 2:
             raise HandStateError("a hand needs at least two seats")
@@ -115,6 +134,9 @@ class HandRepo:
         if len(set(deck)) != len(deck) or not deck:
             raise HandStateError("the deck must hold distinct cards")
         deck = tuple(deck)
+        committed = commit(deck, salts)
+        if any(len(s) != SALT_BYTES for s in committed.salts):
+            raise HandStateError(f"the deck's salts must be {SALT_BYTES} bytes each")
         sealer = self._db.sealer
         now = self._db.clock()
 
@@ -138,11 +160,15 @@ class HandRepo:
             number = table.hands_dealt + 1
             conn.execute("UPDATE poker_tables SET hands_dealt = ? WHERE id = ?", (number, table_id))
             sealed = sealer.seal(deck, deck_associated_data(table_id, number))
+            sealed_salts = sealer.seal_bytes(
+                _pack_salts(committed.salts), salts_associated_data(table_id, number)
+            )
             cur = conn.execute(
                 "INSERT INTO hands (guild_id, table_id, number, variant, settings, button,"
-                " deck_sealed, money, started_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                " deck_sealed, money, started_at, commitment, salts_sealed)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (table.guild_id, table_id, number, variant, text, button, sealed,
-                 int(table.kind == "cash"), now),
+                 int(table.kind == "cash"), now, committed.root, sealed_salts),
             )
             hand_id = int(cur.lastrowid or 0)
             conn.executemany(
@@ -258,15 +284,18 @@ class HandRepo:
             conn.execute("BEGIN")
             try:
                 hand = _running(conn, hand_id)
-                blob = conn.execute(
-                    "SELECT deck_sealed FROM hands WHERE id = ?", (hand_id,)
-                ).fetchone()[0]
+                blob, salt_blob = conn.execute(
+                    "SELECT deck_sealed, salts_sealed FROM hands WHERE id = ?", (hand_id,)
+                ).fetchone()
                 seats = load_hand_seats(conn, hand_id)
                 actions = load_actions(conn, hand_id)
             finally:
                 conn.execute("COMMIT")
             deck = sealer.open(blob, deck_associated_data(hand.table_id, hand.number))
-            return UnfinishedHand(hand, seats, actions, deck)
+            salts = () if salt_blob is None else _unpack_salts(
+                sealer.open_bytes(salt_blob, salts_associated_data(hand.table_id, hand.number))
+            )
+            return UnfinishedHand(hand, seats, actions, deck, salts)
 
         return await self._db.read(q)
 
@@ -291,6 +320,24 @@ class HandRepo:
                 "SELECT deck_sealed FROM hands WHERE id = ?", (hand_id,)
             ).fetchone()[0]
             return sealer.open(blob, deck_associated_data(hand.table_id, hand.number))
+
+        return await self._db.read(q)
+
+    async def reveal_deal(self, hand_id: int) -> RevealedDeal | None:
+        """A finished hand's deck, salts and commitment (to build its players' proofs);
+        ``None`` for a hand stored before commitments; refused while the hand runs."""
+        deck = await self.reveal_deck(hand_id)
+        sealer = self._db.sealer
+
+        def q(conn: sqlite3.Connection) -> RevealedDeal | None:
+            hand = load_hand(conn, hand_id)
+            blob = conn.execute(
+                "SELECT salts_sealed FROM hands WHERE id = ?", (hand_id,)
+            ).fetchone()[0]
+            if blob is None or hand.commitment is None:
+                return None
+            plain = sealer.open_bytes(blob, salts_associated_data(hand.table_id, hand.number))
+            return RevealedDeal(deck, _unpack_salts(plain), hand.commitment)
 
         return await self._db.read(q)
 

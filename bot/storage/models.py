@@ -168,6 +168,7 @@ class HandRecord:
     ended_at: float | None
     result: Mapping[str, Any] | None
     cancel_reason: str | None
+    commitment: str | None = None  # the deck commitment's root (hex), posted before the deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +191,16 @@ class UnfinishedHand:
     seats: tuple[HandSeatRecord, ...]
     actions: tuple[Mapping[str, Any], ...]
     deck: tuple[Card, ...] = field(repr=False)  # secret: never log
+    salts: tuple[bytes, ...] = field(default=(), repr=False)  # the commitment's: as secret
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedDeal:
+    """A finished hand's deck, salts and commitment (to build its players' proofs)."""
+
+    deck: tuple[Card, ...] = field(repr=False)
+    salts: tuple[bytes, ...] = field(repr=False)
+    commitment: str
 
 
 @dataclass(frozen=True, slots=True)

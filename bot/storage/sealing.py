@@ -80,12 +80,21 @@ class DeckSealer:
         return mac.digest()
 
     def seal(self, cards: Sequence[Card], associated: bytes) -> bytes:
-        plain = bytes(c.index for c in cards)
+        return self.seal_bytes(bytes(c.index for c in cards), associated)
+
+    def seal_bytes(self, plain: bytes, associated: bytes) -> bytes:
+        """Seal any secret bytes (a deck's salts) the same way as a deck order."""
         nonce = secrets.token_bytes(NONCE_BYTES)
         cipher = _xor(plain, self._keystream(nonce, len(plain)))
         return bytes([VERSION]) + nonce + cipher + self._tag(associated, nonce, cipher)
 
     def open(self, blob: bytes, associated: bytes) -> tuple[Card, ...]:
+        plain = self.open_bytes(blob, associated)
+        if any(i >= len(DECK) for i in plain):
+            raise DeckKeyError("a sealed deck is damaged")
+        return tuple(DECK[i] for i in plain)
+
+    def open_bytes(self, blob: bytes, associated: bytes) -> bytes:
         if len(blob) < 1 + NONCE_BYTES + TAG_BYTES or blob[0] != VERSION:
             raise DeckKeyError("a sealed deck is damaged")
         nonce = blob[1 : 1 + NONCE_BYTES]
@@ -95,10 +104,7 @@ class DeckSealer:
             raise DeckKeyError(
                 "a sealed deck does not match the deck key (wrong key file or altered data)"
             )
-        plain = _xor(cipher, self._keystream(nonce, len(cipher)))
-        if any(i >= len(DECK) for i in plain):
-            raise DeckKeyError("a sealed deck is damaged")
-        return tuple(DECK[i] for i in plain)
+        return _xor(cipher, self._keystream(nonce, len(cipher)))
 
 
 def _xor(data: bytes, stream: bytes) -> bytes:

@@ -176,4 +176,8 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
 
     await run.slash(alice, "stats")
     await run.slash(alice, "leaderboard")
+    await run.slash(alice, "hand show")
+    await run.slash(alice, "hand export", last=2)
+    await run.slash(alice, "hand verify", number=1)
+    await run.slash(alice, "hands")
     assert run.checked == leaf_commands(h), leaf_commands(h) - run.checked

@@ -51,7 +51,7 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
     headings = [line for line in text.splitlines() if line.startswith("**")]
     assert headings == [
         "**Tables**", "**Playing a hand**", "**Tournaments**", "**Chips and statistics**",
-        "**Help**", "**Server managers**",
+        "**Hand histories**", "**Help**", "**Server managers**",
     ]
     footer = reply.embeds[-1].footer.text or ""
     assert all(topic in footer for topic in ("hands", "omaha", "hi-lo", "betting"))

@@ -27,6 +27,7 @@ from bot.runtime.views import TableSnapshot, TurnView
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.economy import LeaderboardPager
 from cogs.errors import PoliteModal, PoliteView
+from cogs.hands import OpenHandButton
 from cogs.views import (
     PRE_ACTIONS,
     ActionButton,
@@ -80,6 +81,7 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     for kind in ("fold", "check", "call", "allin", "form"):
         items.append(ActionButton(BIG_TABLE, TOKEN, kind, label=kind.title()))
     items.append(ActionButton(BIG_TABLE, TOKEN, "raise", MAX_AMOUNT, label="Pot · raise to"))
+    items.append(OpenHandButton(2**63 - 1, f"T{2**63 - 1} #{2**63 - 1}"))  # /hands
     return items
 
 
@@ -115,6 +117,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     PreActionButton: dynamic_items,
     LeaderboardPager: views,
     RaiseModal: modals,
+    OpenHandButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}

@@ -27,6 +27,7 @@ def history_of(
     players: Sequence[str] | None = None,
     extra: Sequence[tuple[str, TomlValue]] = (),
     public: bool = False,
+    viewer: int | None = None,
 ) -> HandHistory:
     """The PHH record of a finished hand, from its events (:attr:`Hand.events`).
 
@@ -55,7 +56,7 @@ def history_of(
         antes=(config.ante,) * n,
         blinds_or_straddles=blinds,
         starting_stacks=tuple(stack for _, stack in started.seats),
-        actions=tuple(_actions(events, player_of, public)),
+        actions=tuple(_actions(events, player_of, public, viewer)),
         min_bet=None if fixed else config.big_blind,
         small_bet=config.small_bet if fixed else None,
         big_bet=config.big_bet if fixed else None,
@@ -92,9 +93,11 @@ def _blinds(
     return tuple(blinds), notes
 
 
-def _actions(events: Sequence[Event], player_of: Mapping[int, int], public: bool) -> list[str]:
+def _actions(
+    events: Sequence[Event], player_of: Mapping[int, int], public: bool, viewer: int | None
+) -> list[str]:
     """The record's actions: every player's hole cards first (by player), then the rest."""
-    shown = {e.seat for e in events if isinstance(e, HandShown)}
+    shown = {e.seat for e in events if isinstance(e, HandShown)} | {viewer}
     dealt = sorted(
         (player_of[e.seat], e.cards if e.seat in shown or not public else (None,) * len(e.cards))
         for e in events

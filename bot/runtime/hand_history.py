@@ -1,0 +1,181 @@
+"""A finished hand, played again from its record, as one player may see it.
+
+:func:`rebuild` plays a stored hand again on the engine from its settings,
+seats, button, deck and actions (the same way a restart resumes one), so the
+history is the engine's own hand, not a second account of it. What a player
+may see of it (:func:`visible_holes`): their own hole cards and the hands
+shown down; a folded or mucked hand of anyone else never. Words per street:
+:func:`street_lines`; the reader's PHH file with its deal proof:
+:func:`export_phh`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import phh
+from bot.engine.cards import Card, Deck
+from bot.engine.commitment import commit
+from bot.engine.events import (
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    Event,
+    HandShown,
+    PlayerActed,
+    Street,
+)
+from bot.engine.hand import Hand, SeatIn
+from bot.engine.phh.proof import with_proof
+
+from .config import TableConfig
+from .decisions import stored_action
+from .engine_glue import action_text, result_view
+from .views import HandResultView
+
+if TYPE_CHECKING:
+    from bot.storage import Database, HandRecord
+
+__all__ = [
+    "PastHand", "export_phh", "history_for", "load_past", "rebuild", "street_lines",
+    "visible_holes",
+]
+
+
+@dataclass(frozen=True)
+class PastHand:
+    """A finished hand played again, with what identifies it and its deal proof."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    ended_at: float | None
+    config: TableConfig
+    hand: Hand
+    users: Mapping[int, int]  # seat -> user id
+    commitment: str | None = None
+    salts: tuple[bytes, ...] = field(default=(), repr=False)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s for s, u in self.users.items() if u == user_id), None)
+
+
+def rebuild(
+    *, hand_id: int, table_id: int, number: int, ended_at: float | None,
+    settings: Mapping[str, Any], button: int, seats: Sequence[tuple[int, int, int, bool]],
+    actions: Sequence[Mapping[str, Any]], deck: Sequence[Card],
+    salts: Sequence[bytes] = (), commitment: str | None = None,
+) -> PastHand:
+    """Play the stored hand again; ``seats`` are ``(seat, user_id, start stack, posts bb)``.
+
+    ``ValueError`` when the record does not play to its end (it never should).
+    """
+    config = TableConfig.from_dict(dict(settings))
+    hand = Hand(config.game, [SeatIn(s, stack, bb) for s, _, stack, bb in seats], button,
+                Deck(order=deck))
+    hand.start()
+    for a in actions:
+        hand.act(int(a["seat"]), stored_action(str(a["kind"]), a.get("amount")))
+    if not hand.is_over:
+        raise ValueError(f"hand {hand_id} does not play to its end from its record")
+    if commitment is not None and salts and commit(deck, salts).root != commitment:
+        raise ValueError(f"hand {hand_id}: its deck does not match its commitment")
+    return PastHand(hand_id, table_id, number, ended_at, config, hand,
+                    {s: u for s, u, _, _ in seats}, commitment, tuple(salts))
+
+
+def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, ...]]:
+    """The hole cards ``viewer`` (a seat, or ``None`` for a railbird) may see, by seat."""
+    out = {e.seat: e.cards for e in past.hand.events if isinstance(e, HandShown)}
+    if viewer is not None and viewer in past.users:
+        out[viewer] = past.hand.hole(viewer)
+    return out
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _line(e: Event, names: Mapping[int, str]) -> str | None:
+    """One event in words, or ``None`` for events the history does not list."""
+    if isinstance(e, AntePosted):
+        return f"{names[e.seat]} posts an ante of {e.amount:,}"
+    if isinstance(e, BlindPosted):
+        what = {"small": "the small blind", "big": "the big blind"}.get(e.blind, "a big blind")
+        return f"{names[e.seat]} posts {what} of {e.amount:,}"
+    if isinstance(e, PlayerActed):
+        return action_text(names[e.seat], e)[0]
+    if isinstance(e, BetReturned):
+        return f"{e.amount:,} uncalled returned to {names[e.seat]}"
+    if isinstance(e, HandShown):
+        return f"{names[e.seat]} shows {_cards(e.cards)}"
+    return None
+
+
+def street_lines(past: PastHand, names: Mapping[int, str], viewer: int | None) -> list[str]:
+    """The whole hand in words, street by street, with only what ``viewer`` may see."""
+    hand = past.hand
+    lines = [f"**Preflop** (button: {names[hand.button]})"]
+    if viewer is not None and viewer in past.users:
+        lines.append(f"Your cards: {_cards(hand.hole(viewer))}")
+    board: list[Card] = []
+    for e in hand.events:
+        if isinstance(e, BoardDealt):
+            board.extend(e.cards)
+            title = "Board" if e.street is Street.PREFLOP else e.street.capitalize()
+            lines.append(f"**{title}** {_cards(board)}")
+            continue
+        text = _line(e, names)
+        if text:
+            lines.append(text)
+    lines.append("**Result**")
+    lines.extend(result_of(past, names).lines)
+    mucked = sorted(hand.result.mucked)
+    if mucked:
+        lines.append("Mucked: " + ", ".join(names[s] for s in mucked))
+    return lines
+
+
+def result_of(past: PastHand, names: Mapping[int, str]) -> HandResultView:
+    return result_view(past.hand, past.number, names, past.users)
+
+
+def export_phh(past: PastHand, names: Mapping[int, str], viewer: int | None) -> str:
+    """The hand as ``viewer`` may see it, in PHH text (:func:`history_for`)."""
+    return phh.dumps(history_for(past, names, viewer))
+
+
+def history_for(
+    past: PastHand, names: Mapping[int, str], viewer: int | None
+) -> phh.HandHistory:
+    """The hand as ``viewer`` may see it, as a PHH record with the deal proof when it has one:
+    the board, ``viewer``'s hole cards and the hands shown; every other hand is ``??``."""
+    hand = past.hand
+    order = hand.seat_order
+    hh = phh.history_of(
+        hand.events, players=[names[s] for s in order], public=True,
+        viewer=viewer if viewer in past.users else -1,
+        extra=(("_table", past.table_id), ("_hand", past.number)),
+    )
+    if past.commitment and past.salts:
+        hh = with_proof(hh, hand.deck.order, commit(hand.deck.order, past.salts))
+    return hh
+
+
+async def load_past(db: Database, record: HandRecord) -> PastHand:
+    """A finished hand of the database, played again (see :func:`rebuild`)."""
+    seats = await db.hands.seats(record.id)
+    actions = await db.hands.actions(record.id)
+    deal = await db.hands.reveal_deal(record.id)
+    deck = deal.deck if deal is not None else await db.hands.reveal_deck(record.id)
+    return rebuild(
+        hand_id=record.id, table_id=record.table_id, number=record.number,
+        ended_at=record.ended_at, settings=record.settings, button=record.button,
+        seats=[(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind) for s in seats],
+        actions=actions, deck=deck,
+        salts=deal.salts if deal is not None else (),
+        commitment=deal.commitment if deal is not None else None,
+    )

@@ -1,0 +1,272 @@
+"""Hand histories: ``/hand show|export|verify`` and ``/hands``, every answer private.
+
+    /hand show [number]              a finished hand: one picture of the final table and
+                                     every action, street by street (default: your last
+                                     hand in this channel)
+    /hand export [number] [last]     the hand (or your last N, up to 20) as a .phh / .phhs
+                                     file, with the proof of its deal
+    /hand verify number              the verifier of ``python -m bot verify`` on that file
+    /hands [player]                  this server's recent hands, with buttons to open one
+
+Discord does not let a command group be a command itself, so the hand is
+opened with ``/hand show``. A number is the hand's number at its table (the
+"Hand #12" of its result message) in this channel.
+
+Decision: the history shows **one picture** (the table as the hand ended:
+the board, the stacks, who won which pot, the hands the reader may see) and
+the action log street by street; a picture per street would cost four
+renders and uploads per request for what the log already says.
+
+What a reader sees (:mod:`bot.runtime.hand_history`): their own hole cards
+and the hands shown down, never another player's folded or mucked hand,
+in the picture, the log and the export alike.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.phh import dumps, dumps_all
+from bot.engine.phh.proof import verify
+from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
+from bot.runtime.hand_history import (
+    PastHand,
+    history_for,
+    load_past,
+    result_of,
+    street_lines,
+    visible_holes,
+)
+from bot.storage import HandRecord
+from cogs.actions import reply_private
+from cogs.limits import EMBED_DESCRIPTION, fit_message
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+    from bot.storage import Database
+
+MAX_EXPORT = 20
+LISTED = 10
+
+
+async def _names(interaction: discord.Interaction[Any], past: PastHand) -> dict[int, str]:
+    """Display names of the hand's players (the bot's remembered lookup)."""
+    client: OmahaDealer = interaction.client
+    return {seat: await client.display_name(interaction.guild, user_id)
+            for seat, user_id in past.users.items()}
+
+
+def _refusal(record: HandRecord | None, what: str) -> str | None:
+    if record is None:
+        return f"There is no {what} in this channel."
+    if record.status == "running":
+        return f"Hand #{record.number} is still being played: open it once it is over."
+    if record.status == "cancelled":
+        return f"Hand #{record.number} was cancelled: no chip moved, there is nothing to show."
+    return None
+
+
+def table_picture(past: PastHand, names: Mapping[int, str], viewer: int | None) -> TableView:
+    """The table as the hand ended, with only the hole cards ``viewer`` may see."""
+    hand, holes = past.hand, visible_holes(past, viewer)
+    seats = tuple(
+        SeatView(
+            seat=p.seat, name=names[p.seat], stack=p.stack,
+            status=SeatStatus.FOLDED if p.folded else SeatStatus.ACTIVE,
+            cards=0 if p.folded else len(p.hole), shown=holes.get(p.seat, ()),
+        )
+        for p in hand.players
+    )
+    pots = tuple(
+        PotView(p.amount, p.label,
+                winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat)
+                              for w in p.winners))
+        for p in result_of(past, names).pots
+    )
+    return TableView(
+        table_name=f"Table {past.table_id}", hand_number=past.number,
+        max_seats=past.config.seats, seats=seats, board=hand.board, pots=pots,
+        button=hand.button, game=past.config.title, street="Showdown",
+    )
+
+
+async def show_hand(
+    interaction: discord.Interaction[Any], db: Database, record: HandRecord
+) -> None:
+    """Send ``record`` privately to the user of ``interaction`` (already deferred)."""
+    past = await load_past(db, record)
+    names = await _names(interaction, past)
+    viewer = past.seat_of(interaction.user.id)
+    lines = street_lines(past, names, viewer)
+    when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
+    head = f"**Hand #{record.number}** · Table {record.table_id} · {past.config.title}{when}"
+    embed = discord.Embed(title="Every action", description=fit_message(lines, EMBED_DESCRIPTION))
+    if past.commitment:
+        embed.set_footer(text=f"Deck commitment: {past.commitment}")
+    png = await render_table_async(table_picture(past, names, viewer))
+    await reply_private(
+        interaction, head, embed=embed,
+        file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png"),
+    )
+
+
+class OpenHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"omaha:hand:(?P<hand>[0-9]+)"
+):
+    """A ``/hands`` button: opens that hand, privately, for whoever clicks."""
+
+    def __init__(self, hand_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or f"Hand {hand_id}", custom_id=f"omaha:hand:{hand_id}",
+            style=discord.ButtonStyle.secondary,
+        ))
+        self.hand_id = hand_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> OpenHandButton:
+        return cls(int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        db: Database = interaction.client.db
+        record = await db.hands.get(self.hand_id)
+        if record.guild_id != interaction.guild_id:
+            await reply_private(interaction, "That hand was played in another server.")
+            return
+        refused = _refusal(record, "such hand")
+        if refused:
+            await reply_private(interaction, refused)
+            return
+        await show_hand(interaction, db, record)
+
+
+class Hands(commands.Cog, name="Hands"):
+    """Finished hands, privately: show, export, verify, list."""
+
+    hand = app_commands.Group(name="hand", description="A finished hand: show, export, verify",
+                              guild_only=True)
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def _records(
+        self, interaction: discord.Interaction[Any], number: int | None, last: int = 1
+    ) -> list[HandRecord] | str:
+        """The asked-for hands, or why there are none (a sentence for the user)."""
+        channel = interaction.channel_id or 0
+        if number is not None:
+            record = await self.db.history.in_channel(channel, number)
+            refused = _refusal(record, f"hand #{number}")
+            if refused or record is None:
+                return refused or ""
+            return [record]
+        records = await self.db.history.last_of(channel, interaction.user.id, last)
+        return records or "You have played no finished hand in this channel yet."
+
+    @hand.command(name="show", description="A finished hand, only to you (default: your last)")
+    @app_commands.describe(
+        number="The hand's number at this channel's table (default your last hand here)"
+    )
+    async def show(
+        self, interaction: discord.Interaction[Any],
+        number: app_commands.Range[int, 1, 10**9] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self._records(interaction, number)
+        if isinstance(records, str):
+            await reply_private(interaction, records)
+            return
+        await show_hand(interaction, self.db, records[0])
+
+    @hand.command(name="export", description="A hand as a PHH file with the proof of its deal")
+    @app_commands.describe(
+        number="The hand's number at this channel's table (default your last hand here)",
+        last=f"Or your last N hands in this channel, up to {MAX_EXPORT} (default 1)",
+    )
+    async def export(
+        self, interaction: discord.Interaction[Any],
+        number: app_commands.Range[int, 1, 10**9] | None = None,
+        last: app_commands.Range[int, 1, MAX_EXPORT] | None = None,
+    ) -> None:
+        if number is not None and last is not None:
+            await reply_private(interaction, "Give a hand `number` or `last`, not both.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self._records(interaction, number, last or 1)
+        if isinstance(records, str):
+            await reply_private(interaction, records)
+            return
+        records = sorted(records, key=lambda r: r.id)
+        histories = []
+        for record in records:
+            past = await load_past(self.db, record)
+            histories.append(history_for(past, await _names(interaction, past),
+                                         past.seat_of(interaction.user.id)))
+        if len(histories) == 1:
+            text, name = dumps(histories[0]), f"hand-{records[0].number}.phh"
+        else:
+            first, final = records[0].number, records[-1].number
+            text, name = dumps_all(histories), f"hands-{first}-{final}.phhs"
+        await reply_private(
+            interaction,
+            f"{len(histories)} hand(s), as you saw them. Check one with "
+            "`python -m bot verify FILE.phh` (README: \"Checking a deal\").",
+            file=discord.File(io.BytesIO(text.encode()), filename=name),
+        )
+
+    @hand.command(name="verify", description="Check a hand's deal and actions against its proof")
+    @app_commands.describe(number="The hand's number at this channel's table")
+    async def verify_hand(
+        self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 10**9]
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self._records(interaction, number)
+        if isinstance(records, str):
+            await reply_private(interaction, records)
+            return
+        past = await load_past(self.db, records[0])
+        verdict = verify(history_for(past, await _names(interaction, past),
+                                     past.seat_of(interaction.user.id)))
+        await reply_private(interaction, f"Hand #{number}: {verdict.line()}")
+
+    @app_commands.command(name="hands", description="Recent hands at this server's tables")
+    @app_commands.describe(player="Only the hands this player played (default everyone's)")
+    @app_commands.guild_only()
+    async def hands(
+        self, interaction: discord.Interaction[Any], player: discord.Member | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        listing = await self.db.history.recent(
+            interaction.guild_id or 0, user_id=player.id if player else None, limit=LISTED
+        )
+        if not listing:
+            who = f"{player.display_name} has" if player else "This server has"
+            await reply_private(interaction, f"{who} no finished hand yet.")
+            return
+        lines, view = [], discord.ui.View(timeout=None)
+        for item in listing:
+            h = item.hand
+            if player is not None and item.net is not None:
+                outcome = f"{player.display_name} {item.net:+,}"
+            else:
+                outcome = ", ".join(f"<@{u}> won {w:,}" for u, w in item.won[:3])
+            when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
+            game = str(h.settings.get("variant_key", h.variant))
+            lines.append(f"**#{h.number}** · Table {h.table_id} · {when} · {game} · "
+                         f"pot {item.pot:,} · {outcome}")
+            view.add_item(OpenHandButton(h.id, f"T{h.table_id} #{h.number}"))
+        await reply_private(interaction, fit_message(lines), view=view,
+                            allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: OmahaDealer) -> None:
+    bot.add_dynamic_items(OpenHandButton)
+    await bot.add_cog(Hands(bot.db))

@@ -1,0 +1,129 @@
+"""/hand show|export|verify and /hands through the offline Discord: private, and never
+another player's mucked or folded cards."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.engine import phh
+from bot.engine.phh.proof import card_positions, verify
+from bot.runtime.hand_history import load_past
+from cogs.hands import table_picture
+from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
+from tests.conftest import Harness, buttons_of
+
+CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
+
+
+async def _seat_four(h: Harness) -> None:
+    h.bot.registry.rng = random.Random(11)
+    await open_table(h)
+    for actor in (h.alice, h.bob, h.carol, h.dave):
+        reply = await h.slash(actor, "table join", buyin="200")
+        assert reply.ephemeral, reply
+    await h.advance(PAUSE + 0.1)
+
+
+async def play_out(h: Harness, number: int = 1) -> None:
+    """Check or call until hand ``number``'s result is posted."""
+    for _ in range(80):
+        if any(f"Hand #{number} result" in m.content for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        labels = [str(b.label) for b in buttons_of(turn)]
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        assert (await h.click(actor_of(h, turn), turn, label=label)).silent
+    raise AssertionError(f"hand #{number} did not end")
+
+
+async def _hand_with_a_muck(h: Harness) -> int:
+    """Play hands (check and call) until one ends with a mucked hand; its number."""
+    for number in range(1, 9):
+        await play_out(h, number)
+        record = await h.bot.db.history.in_channel(h.channel.id, number)
+        assert record is not None and record.status == "finished"
+        past = await load_past(h.bot.db, record)
+        if past.hand.result.mucked:
+            return number
+        await h.advance(PAUSE + 0.1)
+    raise AssertionError("no hand with a mucked hand in 8")
+
+
+async def test_nobody_sees_another_players_mucked_cards(harness: Harness) -> None:
+    """Every seat of a multiway showdown opens and exports the hand: their own cards, the
+    board and the shown hands, nothing else; the export verifies."""
+    h = harness
+    await _seat_four(h)
+    number = await _hand_with_a_muck(h)
+    record = await h.bot.db.history.in_channel(h.channel.id, number)
+    assert record is not None
+    past = await load_past(h.bot.db, record)
+    shown = dict(past.hand.shown)
+    board = set(past.hand.board)
+    for actor in (h.alice, h.bob, h.carol, h.dave):
+        seat = past.seat_of(actor.id)
+        assert seat is not None
+        allowed = board | set(past.hand.hole(seat)) | {c for cs in shown.values() for c in cs}
+        reply = await h.slash(actor, "hand show", number=number)
+        assert reply.ephemeral, reply
+        assert f"Hand #{number}" in reply.all_text
+        seen = set(CARD.findall(reply.all_text))
+        assert seen <= {str(c) for c in allowed}, (actor, seen - {str(c) for c in allowed})
+        assert {str(c) for c in past.hand.hole(seat)} <= seen
+        assert len(await reply.images()) == 1
+        view = table_picture(past, {s: f"p{s}" for s in past.users}, seat)
+        assert {c for s in view.seats for c in s.shown} | set(view.board) <= allowed
+        export = await h.slash(actor, "hand export", number=number)
+        [(name, data)] = await export.files()
+        assert name == f"hand-{number}.phh" and export.ephemeral
+        hh = phh.loads(data.decode())
+        assert {c for c, _ in card_positions(hh).values()} <= allowed
+        assert verify(hh).ok
+        checked = await h.slash(actor, "hand verify", number=number)
+        assert checked.ephemeral and "verified: the deal" in checked.text, checked
+
+
+async def test_the_default_is_your_last_hand_and_export_takes_the_last_n(
+    harness: Harness,
+) -> None:
+    h = harness
+    await _seat_four(h)
+    await play_out(h, 1)
+    await h.advance(PAUSE + 0.1)
+    await play_out(h, 2)
+    reply = await h.slash(h.bob, "hand show")
+    assert reply.ephemeral and "**Hand #2**" in reply.all_text, reply
+    export = await h.slash(h.bob, "hand export", last=5)
+    [(name, data)] = await export.files()
+    assert name == "hands-1-2.phhs"
+    assert [verify(hh).ok for hh in phh.loads_all(data.decode())] == [True, True]
+
+
+async def test_hands_lists_the_server_and_a_button_opens_one(harness: Harness) -> None:
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    listing = await h.slash(h.carol, "hands")
+    assert listing.ephemeral and "**#1**" in listing.text and "pot " in listing.text, listing
+    [button] = listing.buttons
+    assert listing.message is not None
+    opened = await h.click(h.carol, listing.message, custom_id=button["custom_id"])
+    assert opened.ephemeral and "**Hand #1**" in opened.all_text, opened
+    mine = await h.slash(h.carol, "hands", player=h.carol)
+    assert re.search(r"carol [+-]\d", mine.text), mine.text
+
+
+async def test_bad_requests_get_a_polite_private_answer(harness: Harness) -> None:
+    h = harness
+    none = await h.slash(h.alice, "hand show")
+    assert none.ephemeral and "no finished hand" in none.text
+    assert "no finished hand" in (await h.slash(h.alice, "hands")).text
+    await _seat_four(h)
+    running = await h.slash(h.alice, "hand show", number=1)
+    assert running.ephemeral and "still being played" in running.text, running
+    missing = await h.slash(h.alice, "hand verify", number=99)
+    assert missing.ephemeral and "There is no hand #99" in missing.text
+    both = await h.slash(h.alice, "hand export", number=1, last=2)
+    assert both.ephemeral and "not both" in both.text
+    await play_out(h)
