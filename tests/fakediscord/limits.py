@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs import limits
+from cogs.offline.commands import error_tree
 from cogs.offline.refusals import emoji_problem
 
 Problem = tuple[str, str, str]  # (path, code, message)
@@ -125,17 +126,6 @@ def modal_problems(data: Mapping[str, Any]) -> list[Problem]:
             )
             found += _too_long(f"{here}.custom_id", item.get("custom_id"), limits.CUSTOM_ID)
     return found
-
-
-def error_tree(problems: list[Problem]) -> dict[str, Any]:
-    """Discord's nested ``errors`` object for a list of problems."""
-    tree: dict[str, Any] = {}
-    for path, code, message in problems:
-        node = tree
-        for part in path.split("."):
-            node = node.setdefault(part, {})
-        node.setdefault("_errors", []).append({"code": code, "message": message})
-    return tree
 
 
 __all__ = ["Problem", "error_tree", "message_problems", "modal_problems"]
