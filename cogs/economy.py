@@ -28,7 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import translate
+from bot.i18n import Phrase, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -82,27 +82,25 @@ def parse_amount(text: str, what: str = "amount") -> int:
     """
     raw = str(text).strip()
     match = _AMOUNT.match(raw)
+    noun = Phrase("what." + re.sub(r"[- ]", "_", what))
     if match is None:
         shown = raw if len(raw) <= 30 else raw[:27] + "..."
-        raise InvalidAmount(
-            f"The {what} must be a whole number of chips, like 5000 or 5k; "
-            f"{shown!r} is not one."
-        )
+        raise InvalidAmount(Phrase("refuse.amount_format", what=noun, shown=repr(shown)))
     sign, digits, suffix = match.groups()
     digits = re.sub(r"[,_ ]", "", digits)
     try:
         value = Decimal(digits) * _SUFFIX[suffix.lower()]
     except InvalidOperation:
-        raise InvalidAmount(f"The {what} must be a whole number of chips.") from None
+        raise InvalidAmount(Phrase("refuse.amount_whole", what=noun)) from None
     if sign == "-" and value != 0:
-        raise InvalidAmount(f"The {what} must be more than zero (it cannot be negative).")
+        raise InvalidAmount(Phrase("refuse.amount_negative", what=noun))
     if value != value.to_integral_value():
-        raise InvalidAmount(f"The {what} must be a whole number of chips (no fractions).")
+        raise InvalidAmount(Phrase("refuse.amount_fraction", what=noun))
     amount = int(value)
     if amount <= 0:
-        raise InvalidAmount(f"The {what} must be more than zero.")
+        raise InvalidAmount(Phrase("refuse.amount_zero", what=noun))
     if amount > MAX_AMOUNT:
-        raise InvalidAmount(f"The {what} is too large (at most {MAX_AMOUNT:,} chips).")
+        raise InvalidAmount(Phrase("refuse.amount_too_large", what=noun, max=MAX_AMOUNT))
     return amount
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
+from bot.i18n import Phrase
+
 from .errors import NotAllowed
 from .payouts import split_by_stacks
 from .sng_results import tell_results
@@ -54,13 +56,13 @@ class ControlPorts(TournamentPorts, Protocol):
 
 def _check_allowed(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
     if user_id != rt.creator_id and not is_manager:
-        raise NotAllowed(f"Only the tournament's creator or a server manager can {what}.")
+        raise NotAllowed(Phrase(f"refuse.creator_only.tournament_{what}"))
 
 
 async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False) -> None:
     """Start before the tournament is full (at least the minimum registered)."""
     async with rt.lock:
-        _check_allowed(rt, user_id, is_manager, "start it")
+        _check_allowed(rt, user_id, is_manager, "start")
         sng = rt.sng
         if sng.status is not Status.REGISTERING:
             raise TournamentRuleError("This tournament has already started.")
@@ -87,7 +89,7 @@ async def cancel(
     """Cancel the tournament; True when it is over now, False when it ends after the
     hand in progress."""
     async with rt.lock:
-        _check_allowed(rt, user_id, is_manager, "cancel it")
+        _check_allowed(rt, user_id, is_manager, "cancel")
         sng = rt.sng
         if sng.status is Status.REGISTERING:
             await store.cancel_tournament(rt.tournament_id)

@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
+from bot.i18n import Command, Phrase
 
 from .blinds import LevelUnit
 from .config import TableConfig
@@ -98,7 +99,7 @@ class TournamentPolicy:
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
 
-    def refusal(self, request: Request) -> str | None:
+    def refusal(self, request: Request) -> Phrase | None:
         return _REFUSALS.get(request)
 
     # -- blinds: the level in force ------------------------------------------------
@@ -162,14 +163,11 @@ class TournamentPolicy:
 
 
 _REFUSALS = {
-    Request.JOIN: "This is a tournament table: seats come with /tournament join.",
-    Request.TOP_UP: "There are no top-ups in a tournament.",
-    Request.LEAVE: (
-        "The tournament has started: you cannot leave with chips. "
-        "/table sitout to be checked or folded automatically."
-    ),
-    Request.CLOSE: "A tournament table closes by itself when the tournament ends.",
-    Request.SETTINGS: "A tournament's settings are fixed at its creation.",
+    Request.JOIN: Phrase("refuse.sng.join", join=Command("tournament join")),
+    Request.TOP_UP: Phrase("refuse.sng.top_up"),
+    Request.LEAVE: Phrase("refuse.sng.leave", sitout=Command("table sitout")),
+    Request.CLOSE: Phrase("refuse.sng.close"),
+    Request.SETTINGS: Phrase("refuse.sng.settings"),
 }
 
 

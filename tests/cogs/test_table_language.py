@@ -28,7 +28,8 @@ async def play_out(h: Harness, limit: int = 60) -> None:
             return
         turn = turn_message(h)
         labels = [str(b.label) for b in buttons_of(turn)]
-        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        # the public buttons speak the table's language: Check, Igualar 2
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Igualar"))
         await h.click(actor_of(h, turn), turn, label=label)  # type: ignore[arg-type]
     raise AssertionError("the hand did not end")
 
