@@ -212,6 +212,22 @@ class Command(Wording):
         return "/" + self.name
 
 
+class Ordinal(Wording):
+    """A place: ``1st``, ``22nd`` in English; ``1º`` (pt-BR, it), ``1.º`` (es) elsewhere."""
+
+    __slots__ = ("place",)
+
+    def __init__(self, place: int) -> None:
+        self.place = place
+
+    def to(self, locale: object) -> str:
+        n = self.place
+        if resolve(locale) == ENGLISH:
+            teens = 10 <= n % 100 <= 20
+            return f"{n}" + ("th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+        return translate(locale, "ordinal", place=str(n))
+
+
 def spoken(message: str | Wording, locale: object) -> str:
     """``message`` in ``locale`` when it is a :class:`Wording`; a plain string as it is."""
     return message.to(locale) if isinstance(message, Wording) else message
@@ -287,6 +303,7 @@ __all__ = [
     "ENGLISH",
     "LOCALES",
     "Command",
+    "Ordinal",
     "Phrase",
     "Wording",
     "duration",

@@ -108,7 +108,7 @@ async def cancel(
                 await table._close_now()
                 return True
             policy.between_hands = lambda t: _pay_and_close(t, policy, store)
-            table.tell("The tournament will be cancelled when this hand ends. " + CANCEL_RULE)
+            table.tell(Phrase("notice.sng_cancel_after_hand"))
             return False
 
 
@@ -123,7 +123,7 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     paid = ", ".join(
         f"{_name(table, u)} {prize:,}" for u, prize in sorted(prizes.items(), key=lambda i: -i[1])
     )
-    table.tell(f"The tournament is cancelled. Prizes: {paid}.")
+    table.tell(Phrase("notice.sng_cancelled", prizes=paid))
     tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
     table.closing = True
@@ -152,6 +152,6 @@ async def join_late(
             rt.sng.register(user_id)
             table.restore_seat(seat, user_id, name, rt.sng.settings.starting_stack)
             table.seats[seat].needs_big_blind = True  # waits for the big blind (RULES.md 3)
-            table.tell(f"{name} registers late and takes seat {seat}.")
+            table.tell(Phrase("notice.registers_late", name=name, seat=seat))
             table.start()  # deals if the table had stopped
             return seat

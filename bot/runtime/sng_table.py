@@ -32,7 +32,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
-from bot.i18n import Command, Phrase
+from bot.i18n import Command, Ordinal, Phrase
 
 from .blinds import LevelUnit
 from .config import TableConfig
@@ -126,13 +126,13 @@ class TournamentPolicy:
             seat = table.seat_of(p.user_id)
             assert seat is not None
             del table.seats[seat.number]
-            prize = f" and wins {p.prize:,} chips" if p.prize else ""
-            shared = f" (shared by {p.shared})" if p.shared > 1 else ""
-            table.tell(f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.")
+            key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
+            table.tell(Phrase(key, name=seat.name, place=Ordinal(p.place), shared=p.shared,
+                              prize=p.prize))
         if outcome.winner is not None:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
-            table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=outcome.winner.prize))
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.closing = True
@@ -150,16 +150,16 @@ class TournamentPolicy:
             self.sng.cancel()
         return returned
 
-    def level_text(self) -> str:
+    def level_text(self) -> Phrase:
+        """``Blinds are now 15/30 (level 2); next level in 10 min.``"""
         nxt = self.sng.until_next_level()
         sched = self.sng.settings.schedule
-        left = ""
-        if nxt is not None:
-            left = (
-                f"; next level in {int(nxt)} hands" if sched.unit is LevelUnit.HANDS
-                else f"; next level in {max(1, round(nxt / 60))} min"
-            )
-        return f"Blinds are now {self.sng.level} (level {self.sng.level_index + 1}){left}."
+        values = {"level": str(self.sng.level), "number": self.sng.level_index + 1}
+        if nxt is None:
+            return Phrase("notice.level", **values)
+        if sched.unit is LevelUnit.HANDS:
+            return Phrase("notice.level_hands", count=int(nxt), **values)
+        return Phrase("notice.level_minutes", count=max(1, round(nxt / 60)), **values)
 
 
 _REFUSALS = {

@@ -324,10 +324,10 @@ class Table:
     def _cancel_pre_actions(self, bettor: int | None) -> None:
         """A bet (or a new street) cancels pre-actions that answered the old situation."""
         for s in stale_pre_actions(self.seats.values(), bettor):
-            what = s.pre_action.value if s.pre_action else ""
+            what = Phrase(f"pre_action.{s.pre_action.name.lower()}") if s.pre_action else ""
             s.pre_action = None
             if bettor is not None:
-                self.tell(f"The bet changed: your pre-action ({what}) is cancelled.", s.user_id)
+                self.tell(Phrase("notice.pre_action_cancelled", action=what), s.user_id)
 
     async def _advance(self, cur: LiveHand) -> None:
         """After an action: play automatic decisions, then end the hand or start the next turn."""
