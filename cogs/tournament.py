@@ -30,6 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import game_name
+from bot.i18n import Phrase, translate
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -171,10 +172,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         name = getattr(user, "display_name", None) or user.name
         if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
             seat = await join_late(rt, self.registry.tournaments, user.id, name)
-            await interaction.response.send_message(
-                f"<@{user.id}> registers late at seat {seat}; prize pool {rt.sng.pool:,}"
-                " chips.", allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await interaction.response.send_message(translate(
+                interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
+                pool=Phrase("chips.count", count=rt.sng.pool),
+            ), allowed_mentions=discord.AllowedMentions.none())
             return
         started = await rt.join(user.id, name)
         sng = rt.sng
@@ -197,7 +198,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         await rt.leave(interaction.user.id)
         await interaction.response.send_message(
-            f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
+            translate(interaction.locale, "reply.unregistered",
+                      amount=Phrase("chips.count", count=rt.sng.settings.buy_in)),
             ephemeral=True,
         )
 
