@@ -135,3 +135,19 @@ def test_check_facing_a_bet_and_a_raise_without_amount() -> None:
         choose_action(ActionKind.CHECK, None, legal, Structure.POT_LIMIT)
     with pytest.raises(IllegalMove, match=r"^Say how much\. You face a bet of 5"):
         choose_action(ActionKind.RAISE, None, legal, Structure.POT_LIMIT)
+
+
+def test_a_refusal_is_worded_in_each_language_with_its_commands() -> None:
+    """The refusal is a Phrase: English by str(), each language by to(locale), with the
+    slash commands as Discord shows them there and the locale's thousands separator."""
+    legal, _, _ = facing(Structure.POT_LIMIT, 2, 15, [(0, 5)], stacks=(5000, 5000, 5000))
+    refusal = refusals.out_of_range(legal, 4000, Structure.POT_LIMIT)
+    assert str(refusal).startswith("A raise to 4,000 is more than the pot limit allows.")
+    pt = refusal.to("pt-BR")
+    assert pt.startswith("Um aumento para 4.000 passa do limite do pote.")
+    assert "Use /igualar ou /aumentar." in pt
+    assert "Usa /vedi o /rilancia." in refusal.to("it")
+    assert "/pagar" in refusal.to("es-419") and "/ver" in refusal.to("es-ES")
+    english = ("call", "raise", "You face")
+    for lang in ("pt-BR", "es-ES", "it"):
+        assert not [w for w in english if w in refusal.to(lang)], refusal.to(lang)
