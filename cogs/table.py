@@ -238,7 +238,8 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="mine", description="Your seats at the tables of this server, with links")
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
-        text = seats_text(self.registry, interaction.user.id, interaction.guild_id)
+        text = seats_text(self.registry, interaction.user.id, interaction.guild_id,
+                          interaction.locale)
         await reply_private(interaction, text)
 
     @table.command(name="sitout", description="Sit out from the next hand")

@@ -212,6 +212,18 @@ class Command(Wording):
         return "/" + self.name
 
 
+class Option(Wording):
+    """A slash command option's name as the reader's Discord shows it: ``table``, ``mesa``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to(self, locale: object) -> str:
+        return translate_text(locale, COMMAND, self.name) or self.name
+
+
 class Ordinal(Wording):
     """A place: ``1st``, ``22nd`` in English; ``1º`` (pt-BR, it), ``1.º`` (es) elsewhere."""
 
@@ -303,6 +315,7 @@ __all__ = [
     "ENGLISH",
     "LOCALES",
     "Command",
+    "Option",
     "Ordinal",
     "Phrase",
     "Wording",

@@ -55,6 +55,9 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
         assert refused.ephemeral and refused.text.startswith(said[lang]), refused.text
     again = await h.slash(h.bob, "table join", buyin="200")
     assert again.text.startswith("Ya estás sentado en el asiento "), again.text
+    mine = await h.slash(h.carol, "table mine")
+    assert mine.text.startswith("I tuoi posti (1):") and " · posto " in mine.text, mine.text
+    assert "/tavolo esci tavolo:" in mine.text, mine.text
     bad = await h.slash(h.carol, "table topup", amount="tanti")
     assert bad.text.startswith("Ricarica: usa un numero intero di fiches"), bad.text
     # the player to act asks for too much: the options name the localized commands
