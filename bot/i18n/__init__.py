@@ -224,6 +224,18 @@ class Option(Wording):
         return translate_text(locale, COMMAND, self.name) or self.name
 
 
+class Choice(Wording):
+    """A command choice's name (a game, a structure) as the reader's Discord shows it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to(self, locale: object) -> str:
+        return translate_text(locale, CHOICE, self.name) or self.name
+
+
 class Ordinal(Wording):
     """A place: ``1st``, ``22nd`` in English; ``1º`` (pt-BR, it), ``1.º`` (es) elsewhere."""
 
@@ -314,6 +326,7 @@ __all__ = [
     "DESCRIPTION",
     "ENGLISH",
     "LOCALES",
+    "Choice",
     "Command",
     "Option",
     "Ordinal",
