@@ -65,12 +65,11 @@ async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = Fal
         _check_allowed(rt, user_id, is_manager, "start")
         sng = rt.sng
         if sng.status is not Status.REGISTERING:
-            raise TournamentRuleError("This tournament has already started.")
+            raise TournamentRuleError(Phrase("refuse.sng.already_started"))
         if not sng.can_start:
-            raise TournamentRuleError(
-                f"The tournament needs at least {sng.settings.min_entrants} players to start;"
-                f" {len(sng.entrants)} registered."
-            )
+            raise TournamentRuleError(Phrase("refuse.sng.too_few_registered",
+                                             count=sng.settings.min_entrants,
+                                             registered=len(sng.entrants)))
         await rt._start()
 
 
@@ -97,12 +96,12 @@ async def cancel(
             return True
         table = rt.table
         if sng.status is not Status.RUNNING or table is None:
-            raise TournamentRuleError("This tournament is already over.")
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
         policy = table.policy
         assert isinstance(policy, TournamentPolicy)
         async with table.lock:
             if table.closing or table.closed:
-                raise TournamentRuleError("This tournament is already over.")
+                raise TournamentRuleError(Phrase("refuse.sng.over"))
             if table.current is None:
                 await _pay_and_close(table, policy, store)
                 await table._close_now()
@@ -141,12 +140,12 @@ async def join_late(
     async with rt.lock:
         table = rt.table
         if table is None:
-            raise TournamentRuleError("Registration for this tournament is closed.")
+            raise TournamentRuleError(Phrase("refuse.sng.registration_closed"))
         async with table.lock:
             rt.sng.check_register(user_id)
             free = [n for n in range(1, rt.config.seats + 1) if n not in table.seats]
             if not free:
-                raise TournamentRuleError("Every seat at the tournament's table is taken.")
+                raise TournamentRuleError(Phrase("refuse.sng.no_seat"))
             seat = free[0]
             await store.enter_late(rt.tournament_id, table.table_id, user_id, seat)
             rt.sng.register(user_id)

@@ -225,11 +225,9 @@ class SitAndGoRuntime:
         """Unregister before the start; the entry is refunded."""
         async with self.lock:
             if self.sng.status is not Status.REGISTERING:
-                raise TournamentRuleError(
-                    "The tournament has started; you can no longer leave it."
-                )
+                raise TournamentRuleError(Phrase("refuse.sng.started_no_leave"))
             if user_id not in self.sng.entrants:
-                raise TournamentRuleError("You are not registered.")
+                raise TournamentRuleError(Phrase("refuse.sng.not_registered"))
             await self.store.unregister(self.tournament_id, user_id)
             self.sng.unregister(user_id)
             self.entrant_names.pop(user_id, None)
