@@ -58,6 +58,11 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
     mine = await h.slash(h.carol, "table mine")
     assert mine.text.startswith("I tuoi posti (1):") and " · posto " in mine.text, mine.text
     assert "/tavolo esci tavolo:" in mine.text, mine.text
+    helped = await h.slash(h.carol, "help")  # the command list as her Discord shows it
+    page = "\n".join(e.description or "" for e in helped.embeds)
+    assert helped.embeds[0].title == "Comandi" and "**Tavoli**" in page, page[:200]
+    assert "`/tavolo entra [" in page and "siediti con" in page, page
+    assert (helped.embeds[-1].footer.text or "").startswith("Altro: /aiuto argomento: ")
     bad = await h.slash(h.carol, "table topup", amount="tanti")
     assert bad.text.startswith("Ricarica: usa un numero intero di fiches"), bad.text
     # the player to act asks for too much: the options name the localized commands
@@ -71,7 +76,7 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.help")
 
 
 @pytest.fixture
