@@ -126,6 +126,8 @@ class Table:
         self.current: LiveHand | None = None
         self.closing = False
         self.closed = False
+        #: No next hand until released (a multi-table tournament between hands).
+        self.held = False
         self._on_closed = on_closed
         self._start_task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -251,7 +253,7 @@ class Table:
 
     def _kick(self) -> None:
         """Schedule the next hand if one can start (call under the lock)."""
-        if self.closed or self.closing or self.current is not None:
+        if self.closed or self.closing or self.held or self.current is not None:
             return
         task = self._start_task
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -265,7 +267,7 @@ class Table:
     async def _start_after_pause(self) -> None:
         await self.clock.sleep(self.pause)
         async with self.lock:
-            if self.closed or self.closing or self.current is not None:
+            if self.closed or self.closing or self.held or self.current is not None:
                 return
             try:
                 cur = await dealing.deal(self)

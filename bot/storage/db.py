@@ -44,6 +44,7 @@ from .hands import HandRepo
 from .history import HandLookup
 from .ledger import WalletRepo
 from .models import AuditLine
+from .mtt import MttRepo
 from .sealing import DeckSealer, load_or_create_key, parse_key
 from .stats import StatsRepo
 from .tables import TableRepo
@@ -347,6 +348,10 @@ class Database:
     @functools.cached_property
     def tournaments(self) -> TournamentRepo:
         return TournamentRepo(self)
+
+    @functools.cached_property
+    def mtt(self) -> MttRepo:
+        return MttRepo(self)
 
     @functools.cached_property
     def stats(self) -> StatsRepo:
