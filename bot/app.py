@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.economy import Economy
+from bot.runtime.mtt import OpenThread
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
@@ -74,6 +75,7 @@ class App:
         *,
         observer: TableObserver,
         names: NameLookup | None = None,
+        threads: OpenThread | None = None,
     ) -> App:
         """Open and migrate the database and build the services on it."""
         path = settings.database_path
@@ -89,6 +91,7 @@ class App:
             observer=observer,
             names=names,
             tournaments=ports,
+            threads=threads,
         )
         return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
 

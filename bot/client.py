@@ -155,12 +155,20 @@ class OmahaDealer(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
 
         self.presenter = DiscordPresenter(self)
-        self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
+        self.app = await App.open(
+            self.settings, observer=self.presenter, names=self._name_of,
+            threads=self._open_thread,
+        )
         self._app_open = True
         self.table_actions = TableActions(self.app.registry, self.presenter.hand_over)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _open_thread(self, guild_id: int, parent_id: int, name: str) -> int:
+        from cogs.threads import open_table_thread
+
+        return await open_table_thread(self, parent_id, name)
 
     async def _name_of(self, guild_id: int, user_id: int) -> str:
         return await self.display_name(self.get_guild(guild_id), user_id)

@@ -396,7 +396,7 @@ class DiscordPresenter:
         elif event.transient and self._changed(table, note=text) is not None:
             return
         else:
-            self.channel(table).post(Text(text))
+            self.channel(table).post(Text(text, ping=event.ping))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
         if await self._dm(user_id, f"Table {table.table_id}: {text}"):

@@ -285,7 +285,7 @@ class Director:
         src.tell(f"{seat.name} moves to table {move.to_table} ({why}).")
         dst.tell(
             f"<@{seat.user_id}>, you are moved here from table {move.from_table}: seat"
-            f" {move.to_seat}, {seat.stack:,} chips.")
+            f" {move.to_seat}, {seat.stack:,} chips.", ping=True)
 
     async def _close_broken(self, number: int) -> None:
         table = self.tables.pop(number)

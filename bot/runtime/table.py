@@ -187,9 +187,12 @@ class Table:
 
     # ------------------------------------------------------------ telling the observer
 
-    def tell(self, text: str, user_id: int | None = None, *, transient: bool = False) -> None:
+    def tell(
+        self, text: str, user_id: int | None = None, *, transient: bool = False,
+        ping: bool = False,
+    ) -> None:
         """A notice to the table (or to one player) with the table as it is now."""
-        self.outbox.send(Notice(self.snapshot(), text, user_id, transient))
+        self.outbox.send(Notice(self.snapshot(), text, user_id, transient, ping))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""

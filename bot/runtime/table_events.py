@@ -106,12 +106,14 @@ class Notice:
 
     ``transient``: only true for a moment (e.g. a player using their time
     bank); the presenter may show it beside the turn and drop it afterwards.
+    ``ping``: a public notice whose mentions notify (a player moved to this table).
     """
 
     table: TableSnapshot
     text: str
     user_id: int | None = None
     transient: bool = False
+    ping: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,100 @@
+"""Multi-table tournaments through the offline Discord: each table in a thread the bot
+opens under the tournament's channel, players moved by mention, played to the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.threads import ARCHIVE_MINUTES
+from tests.conftest import Harness, buttons_of
+
+from .test_tournament import PAUSE, bot_extensions, create
+
+pytestmark = pytest.mark.asyncio
+
+__all__ = ["bot_extensions"]
+
+
+def to_act_in(h: Harness, thread: Any) -> Any | None:
+    """The member the thread's last turn prompt names, if one is up."""
+    for m in reversed(h.public_messages(thread)):
+        if any(b.label == "Fold" for b in buttons_of(m)):
+            return next((a for a in h.members.values() if f"<@{a.id}>" in m.content), None)
+    return None
+
+
+async def register(h: Harness, count: int) -> list[Any]:
+    players = [h.alice, h.bob, h.carol, h.dave]
+    players += [h.add_member(f"player{i}") for i in range(count - len(players))]
+    for actor in players[:-1]:
+        reply = await h.slash(actor, "tournament join")
+        assert not reply.ephemeral and "registers" in reply.text, reply
+    return players
+
+
+async def test_twelve_players_at_two_threads_play_to_the_end(harness: Harness) -> None:
+    """12 players at tables of 6: the last entry starts it and names the two threads the
+    bot opened (a week's auto-archive); everyone shoves in their thread; the tables come
+    together at a final table with the moved players mentioned; the pool is paid exactly."""
+    h = harness
+    await create(h, buy_in=100, entrants=12, table_size=6, speed="turbo",
+                 structure="no limit")
+    players = await register(h, 12)
+    last = await h.slash(players[-1], "tournament join")
+    assert not last.ephemeral and "starts now" in last.text, last
+    threads = h.channel.threads
+    assert sorted(t.name for t in threads) == ["Tournament #1 - table 1",
+                                               "Tournament #1 - table 2"]
+    assert all(f"<#{t.id}>" in last.text for t in threads)
+    seen = [h.bot.get_channel(t.id) for t in threads]  # as the bot sees them
+    assert all(getattr(t, "auto_archive_duration", None) == ARCHIVE_MINUTES for t in seen)
+    assert [await h.balance(a) for a in players] == [9_900] * 12
+    over = False
+    for _ in range(400):
+        acted = False
+        for thread in threads:
+            actor = to_act_in(h, thread)
+            if actor is not None:
+                reply = await h.slash(actor, "allin", channel=thread)
+                acted = acted or not reply.ephemeral
+        texts = [m.content for t in threads for m in h.public_messages(t)]
+        over = any("wins the tournament" in t for t in texts)
+        if over:
+            break
+        if not acted:
+            await h.advance(PAUSE + 0.1)
+    assert over, texts[-6:]
+    moved = [m for t in threads for m in h.public_messages(t)
+             if "you are moved here from table" in m.content]
+    assert moved and all(m.mentions for m in moved)  # the mention notifies
+    assert any("This is the final table." in t for t in texts)
+    balances = [await h.balance(a) for a in players]
+    assert sum(balances) == 120_000 and max(balances) > 10_000
+    await h.audit()
+
+
+async def test_no_thread_permission_is_told_and_the_tournament_waits(harness: Harness) -> None:
+    """Without Create Public Threads the last entry is registered but the start is refused
+    politely: no table is stored, registration stays open, /tournament start works once
+    the permission is back."""
+    h = harness
+    await create(h, buy_in=100, entrants=11, table_size=6)
+    players = await register(h, 11)
+    h.deny_bot("create_public_threads")
+    refused = await h.slash(players[-1], "tournament join")
+    assert "Create Public Threads" in refused.text, refused
+    assert not h.channel.threads
+    assert h.bot.registry is not None and not h.bot.registry.all()
+    info = await h.slash(h.bob, "tournament info")
+    assert "11/11 players" in info.text
+    backend = h.env.backend
+    model = backend.get_channel(h.channel.id)
+    bot_id = backend.bot_user.id
+    backend.edit_channel(h.channel.id, {}, overwrites=[
+        o for o in model.overwrites if o.target_id != bot_id])
+    started = await h.slash(h.alice, "tournament start")
+    assert "starts now with 11 players" in started.text, started
+    assert len(h.channel.threads) == 2
+    assert sum([await h.balance(a) for a in players]) == 11 * 9_900
