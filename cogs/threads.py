@@ -10,6 +10,8 @@ stores anything about its tables.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 
 from bot.runtime.errors import TableError
@@ -17,7 +19,7 @@ from bot.runtime.errors import TableError
 __all__ = ["ARCHIVE_MINUTES", "open_table_thread"]
 
 #: Discord's longest auto-archive duration (7 days), in minutes.
-ARCHIVE_MINUTES = 10080
+ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 async def open_table_thread(client: discord.Client, parent_id: int, name: str) -> int:
