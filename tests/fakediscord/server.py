@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -91,6 +92,7 @@ from .payloads import (
     user_payload,
 )
 from .ratelimits import RateLimiter
+from .threads import create_thread
 
 log = logging.getLogger("fakediscord")
 
@@ -686,6 +688,7 @@ class FakeDiscord:
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("POST", r"/channels/(\d+)/typing", self._typing),
+            ("POST", r"/channels/(\d+)/threads", functools.partial(create_thread, self)),
             ("POST", r"/channels/(\d+)/messages", self._send_message),
             ("GET", r"/channels/(\d+)/messages", self._history),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
