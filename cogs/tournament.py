@@ -264,7 +264,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         elif now:
             text = "The tournament is cancelled; the prize pool is paid as the table says."
         else:
-            text = "The tournament will be cancelled when this hand ends. " + CANCEL_RULE
+            hands = "the hands in progress end" if rt.sng.settings.multi_table else "this hand ends"
+            text = f"The tournament will be cancelled when {hands}. " + CANCEL_RULE
         await interaction.response.send_message(text, ephemeral=not registering)
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")

@@ -98,3 +98,58 @@ async def test_no_thread_permission_is_told_and_the_tournament_waits(harness: Ha
     assert "starts now with 11 players" in started.text, started
     assert len(h.channel.threads) == 2
     assert sum([await h.balance(a) for a in players]) == 11 * 9_900
+
+
+async def shove_round(h: Harness, threads: list[Any]) -> bool:
+    """One all-in at every thread whose turn prompt is up; True if any was taken."""
+    acted = False
+    for thread in threads:
+        actor = to_act_in(h, thread)
+        if actor is not None:
+            reply = await h.slash(actor, "allin", channel=thread)
+            acted = acted or not reply.ephemeral
+    return acted
+
+
+async def test_a_restart_mid_hand_resumes_both_tables_and_a_cancellation_pays_the_pool(
+    harness: Harness,
+) -> None:
+    """A restart with a hand running in both threads: each goes on with the same hole
+    cards; then a manager cancels, the hands in progress are
+    played out, the pool is split by the stated rule and every thread's table closes."""
+    h = harness
+    await create(h, buy_in=100, entrants=12, table_size=6, speed="turbo",
+                 structure="no limit")
+    players = await register(h, 12)
+    await h.slash(players[-1], "tournament join")
+    threads = h.channel.threads
+    for _ in range(40):  # a hand running at both tables, each waiting for a decision
+        if all(to_act_in(h, t) is not None for t in threads):
+            break
+        await h.advance(PAUSE + 0.1)
+    registry = h.bot.registry
+    assert registry is not None
+    tables = registry.all()
+    assert len(tables) == 2 and all(t.current is not None for t in tables)
+    holes = {t.table_id: {n: t.current.hand.player(n).hole for n in t.current.dealt}
+             for t in tables if t.current is not None}
+    bot = await h.restart()
+    await h.settle()
+    restored = bot.registry.all()
+    assert {t.table_id for t in restored} == set(holes)
+    for t in restored:
+        assert t.current is not None
+        assert {n: t.current.hand.player(n).hole for n in t.current.dealt} == holes[t.table_id]
+    later = await h.slash(h.manager, "tournament cancel")
+    assert later.ephemeral and "when the hands in progress end" in later.text, later
+    for _ in range(100):
+        texts = [m.content for t in threads for m in h.public_messages(t)]
+        if any(t.startswith("The tournament is cancelled. Prizes:") for t in texts):
+            break
+        if not await shove_round(h, threads):
+            await h.advance(PAUSE + 0.1)
+    assert any(t.startswith("The tournament is cancelled. Prizes:") for t in texts), texts[-5:]
+    assert not bot.registry.all()
+    balances = [await h.balance(a) for a in players]
+    assert sum(balances) == 120_000 and sorted(balances) != [10_000] * 12
+    await h.audit()
