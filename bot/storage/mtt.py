@@ -135,6 +135,9 @@ class MttRepo:
                 (from_table, user_id)).fetchone()
             if row is None or row[0] <= 0:
                 raise TournamentError("Only a player seated there with chips can move.")
+            if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (to_table, to_seat)).fetchone():
+                raise TournamentError(f"Seat {to_seat} at that table is taken.")
             conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
                          (from_table, user_id))
             conn.execute(
