@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import mtt_balance
+from .errors import TableError
 from .seating import Seat, clockwise_from, next_clockwise
 from .sng_control import CANCEL_RULE, ControlPorts, cancel_prizes
 from .sng_results import tell_results
@@ -113,7 +114,7 @@ class Director:
     bag: list[RoundHand] = field(default_factory=list)
     round: int = 0
     cancelling: bool = False
-    announced_level: int = 0
+    levels_told: dict[int, int] = field(default_factory=dict)  # table number -> level
     announced_h4h: bool = False
     #: Each hand-for-hand round recorded: its hands and what it decided (for the record).
     rounds: list[tuple[tuple[RoundHand, ...], HandOutcome]] = field(default_factory=list)
@@ -205,20 +206,22 @@ class Director:
 
     # -- between hands (a task, under the director's lock) ------------------------------
     async def between_hands(self, table: Table) -> None:
-        try:
-            async with self.cond:
-                if table.closed or self.number_of_or_none(table) is None:
-                    return
-                self.parked.add(self.number_of(table))
-                if self._gated() and not await self._wait_round():
-                    return  # the table that closed the round did the rest
-                if self.sng.status is not Status.RUNNING:
-                    return
+        """Park ``table``; close a hand-for-hand round or a cancellation once every table
+        is parked; balance; release what can play. A failed move (storage refused it) is
+        logged and play goes on: the next table between hands plans again."""
+        async with self.cond:
+            if table.closed or self.number_of_or_none(table) is None:
+                return
+            self.parked.add(self.number_of(table))
+            if self._gated() and not await self._wait_round():
+                return  # the table that closed the round did the rest
+            if self.sng.status is not Status.RUNNING:
+                return
+            try:
                 await self._balance()
-                await self._release()
-        except Exception:
-            log.exception("tournament %s: between hands", self.tournament_id)
-            raise
+            except TableError:
+                log.exception("tournament %s: balancing failed", self.tournament_id)
+            await self._release()
 
     def number_of_or_none(self, table: Table) -> int | None:
         return next((n for n, t in self.tables.items() if t is table), None)
@@ -305,12 +308,12 @@ class Director:
             if sum(1 for s in table.seats.values() if s.stack > 0) < 2:
                 continue  # waits for players to be moved to it
             self.parked.discard(number)
-            if level > self.announced_level:
+            if level > self.levels_told.get(number, 0):
+                self.levels_told[number] = level
                 table.tell(self.level_text())
             async with table.lock:
                 table.held = False
                 table.start()
-        self.announced_level = max(self.announced_level, level)
 
     # -- the end ------------------------------------------------------------------------
     async def cancel(self) -> bool:
