@@ -3,6 +3,7 @@ opens under the tournament's channel, players moved by mention, played to the en
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -34,31 +35,45 @@ async def register(h: Harness, count: int) -> list[Any]:
     return players
 
 
-async def test_twelve_players_at_two_threads_play_to_the_end(harness: Harness) -> None:
-    """12 players at tables of 6: the last entry starts it and names the two threads the
-    bot opened (a week's auto-archive); everyone shoves in their thread; the tables come
-    together at a final table with the moved players mentioned; the pool is paid exactly."""
+async def shove_round(
+    h: Harness, threads: list[Any], rng: random.Random | None = None
+) -> bool:
+    """One decision at every thread whose turn prompt is up (all-in; with ``rng``, half
+    the time, else check or fold); True if any was taken."""
+    acted = False
+    for thread in threads:
+        actor = to_act_in(h, thread)
+        if actor is None:
+            continue
+        if rng is None or rng.random() < 0.5:
+            reply = await h.slash(actor, "allin", channel=thread)
+        else:
+            reply = await h.slash(actor, "fold", channel=thread)
+            if reply.ephemeral and "check" in reply.text.lower():
+                reply = await h.slash(actor, "check", channel=thread)
+        acted = acted or not reply.ephemeral
+    return acted
+
+
+async def test_45_players_at_five_threads_play_to_the_end(harness: Harness) -> None:
+    """45 players at tables of 9: the last entry starts it and names the five threads the
+    bot opened (a week's auto-archive); shove-heavy players act in their threads; tables
+    break down to a final table with the moved players mentioned; the pool is paid."""
     h = harness
-    await create(h, buy_in=100, entrants=12, table_size=6, speed="turbo",
-                 structure="no limit")
-    players = await register(h, 12)
+    await create(h, buy_in=100, entrants=45, speed="turbo", structure="no limit")
+    players = await register(h, 45)
     last = await h.slash(players[-1], "tournament join")
     assert not last.ephemeral and "starts now" in last.text, last
     threads = h.channel.threads
-    assert sorted(t.name for t in threads) == ["Tournament #1 - table 1",
-                                               "Tournament #1 - table 2"]
+    assert sorted(t.name for t in threads) == [f"Tournament #1 - table {n}" for n in range(1, 6)]
     assert all(f"<#{t.id}>" in last.text for t in threads)
     seen = [h.bot.get_channel(t.id) for t in threads]  # as the bot sees them
     assert all(getattr(t, "auto_archive_duration", None) == ARCHIVE_MINUTES for t in seen)
-    assert [await h.balance(a) for a in players] == [9_900] * 12
+    assert [await h.balance(a) for a in players] == [9_900] * 45
+    rng = random.Random(4)
     over = False
-    for _ in range(400):
-        acted = False
-        for thread in threads:
-            actor = to_act_in(h, thread)
-            if actor is not None:
-                reply = await h.slash(actor, "allin", channel=thread)
-                acted = acted or not reply.ephemeral
+    for _ in range(3000):
+        acted = await shove_round(h, threads, rng)
         texts = [m.content for t in threads for m in h.public_messages(t)]
         over = any("wins the tournament" in t for t in texts)
         if over:
@@ -69,9 +84,11 @@ async def test_twelve_players_at_two_threads_play_to_the_end(harness: Harness) -
     moved = [m for t in threads for m in h.public_messages(t)
              if "you are moved here from table" in m.content]
     assert moved and all(m.mentions for m in moved)  # the mention notifies
-    assert any("This is the final table." in t for t in texts)
+    assert any("is broken" in t for t in texts)
+    assert sum("This is the final table." in t for t in texts) == 1
     balances = [await h.balance(a) for a in players]
-    assert sum(balances) == 120_000 and max(balances) > 10_000
+    assert sum(balances) == 450_000 and max(balances) > 10_000
+    assert h.bot.registry is not None and not h.bot.registry.all()
     await h.audit()
 
 
@@ -98,17 +115,6 @@ async def test_no_thread_permission_is_told_and_the_tournament_waits(harness: Ha
     assert "starts now with 11 players" in started.text, started
     assert len(h.channel.threads) == 2
     assert sum([await h.balance(a) for a in players]) == 11 * 9_900
-
-
-async def shove_round(h: Harness, threads: list[Any]) -> bool:
-    """One all-in at every thread whose turn prompt is up; True if any was taken."""
-    acted = False
-    for thread in threads:
-        actor = to_act_in(h, thread)
-        if actor is not None:
-            reply = await h.slash(actor, "allin", channel=thread)
-            acted = acted or not reply.ephemeral
-    return acted
 
 
 async def test_a_restart_mid_hand_resumes_both_tables_and_a_cancellation_pays_the_pool(
