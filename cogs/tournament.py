@@ -76,6 +76,8 @@ def describe(rt: SitAndGoRuntime) -> str:
         )
     else:
         lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
+        if tables := _tables_text(rt).strip():
+            lines.append(tables)
         if sng.late_open:
             lines.append("Late registration is open: `/tournament join`.")
         standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())

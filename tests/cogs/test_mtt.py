@@ -70,6 +70,8 @@ async def test_45_players_at_five_threads_play_to_the_end(harness: Harness) -> N
     seen = [h.bot.get_channel(t.id) for t in threads]  # as the bot sees them
     assert all(getattr(t, "auto_archive_duration", None) == ARCHIVE_MINUTES for t in seen)
     assert [await h.balance(a) for a in players] == [9_900] * 45
+    info = await h.slash(h.bob, "tournament info")
+    assert "(9 per table)" in info.text and all(f"<#{t.id}>" in info.text for t in threads)
     rng = random.Random(4)
     over = False
     for _ in range(3000):
