@@ -315,6 +315,14 @@ class Director:
                 table.held = False
                 table.start()
 
+    async def stop(self) -> None:
+        """The bot is stopping: end the between-hands work without moving chips (storage
+        keeps the truth; a restart resumes from it)."""
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     # -- the end ------------------------------------------------------------------------
     async def cancel(self) -> bool:
         """Cancel after the start: hold every table between hands; True when it is over now,

@@ -304,6 +304,9 @@ class TableRegistry:
         return restored
 
     async def shutdown(self) -> None:
+        for rt in list(self._sngs.values()):
+            if isinstance(rt, MttRuntime):
+                await rt.director.stop()
         for table in self.all():
             await table.shutdown()
 

@@ -274,8 +274,7 @@ async def test_a_restart_in_the_middle_of_hands_resumes_every_table(db: Database
     stacks = dict(rt.sng.stacks)
     places = dict(rt.sng.places)
     await reg.shutdown()
-    for task in list(rt.director.tasks):
-        task.cancel()
+    assert not rt.director.tasks
 
     clock2, rec2 = FakeClock(100_000.0), Recorder()
     reg2 = registry(db, clock2, rec2)
@@ -332,4 +331,30 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     assert any("will be cancelled when the hands in progress end" in t for t in texts)
     assert any(t.startswith("The tournament is cancelled. Prizes:") for t in texts)
     assert not reg.all()
+    await audit_ok(db)
+
+
+async def test_a_lost_thread_cancels_the_tournament_and_refunds_every_buy_in(
+    db: Database,
+) -> None:
+    """A table's thread is deleted mid-tournament: as a sit-and-go's lost channel, the
+    whole tournament is cancelled, every buy-in refunded, and the other tables stop."""
+    clock, rec = FakeClock(), Recorder()
+    reg = registry(db, clock, rec)
+    users = list(range(5000, 5018))
+    before = await balances(db, users)
+    rt = await mtt_of(reg, users)
+    rng = random.Random(9)
+    while rt.sng.hands_played < 2:
+        await step(rt, clock, rng)
+    one, two = rt.tables.values()
+    gone = await reg.abandon_channel(one.channel_id, "the thread was deleted")
+    assert [g.tournament for g in gone] == [True]
+    for _ in range(100):
+        if two.closed and not rt.director.tasks:
+            break
+        await asyncio.sleep(0.001)
+    assert one.closed and two.closed and not reg.all() and reg.find(CHANNEL) is None
+    assert await balances(db, users) == before
+    assert (await db.tournaments.get(rt.tournament_id)).status == "cancelled"
     await audit_ok(db)
