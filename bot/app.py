@@ -92,6 +92,7 @@ class App:
             names=names,
             tournaments=ports,
             threads=threads,
+            owns=settings.shards.owns if settings.shards is not None else None,
         )
         return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
 

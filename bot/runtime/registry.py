@@ -46,6 +46,7 @@ class TableRegistry:
         names: Callable[[int, int], Awaitable[str]] | None = None,
         tournaments: RestorePorts | None = None,
         threads: OpenThread | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -58,6 +59,9 @@ class TableRegistry:
         self.tournaments = tournaments
         #: Opens a thread under a channel for a multi-table tournament's table.
         self.threads = threads
+        #: ``owns(guild_id)``: this process plays that server's tables (its shard is
+        #: ours, :mod:`bot.sharding`); a restart resumes only those.
+        self.owns: Callable[[int], bool] = owns or _every_guild
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
@@ -278,6 +282,8 @@ class TableRegistry:
         if self.tournaments is not None:
             restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
+            if not self.owns(stored.guild_id):
+                continue  # another process's shard resumes it
             try:
                 config = TableConfig.from_dict(dict(stored.config))
             except TableError as exc:
@@ -309,6 +315,10 @@ class TableRegistry:
                 await rt.director.stop()
         for table in self.all():
             await table.shutdown()
+
+
+def _every_guild(guild_id: int) -> bool:
+    return True
 
 
 async def _default_name(guild_id: int, user_id: int) -> str:
