@@ -71,6 +71,6 @@ async def create_thread(server: FakeDiscord, request: web.Request, channel_id: s
     server.channels[thread.id] = thread
     payload = channel_payload(thread, server.users)
     payload["owner_id"] = str(server.bot_user.id)
-    if server._ws is not None and not server._ws.closed:  # the bot hears it
+    if server.gateway.session_for(parent.guild_id) is not None:  # the bot hears it
         await server.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
     return payload
