@@ -32,6 +32,7 @@ from bot.runtime.views import (
     PotResultView,
     PrivateCards,
     SeatView,
+    ShownHandView,
     TableSnapshot,
     TurnView,
 )
@@ -190,7 +191,7 @@ def _seats(snap: TableSnapshot, over: bool) -> tuple[RenderSeat, ...]:
     )
 
 
-def _board_label(lang: str, pot: PotResultView, many: bool) -> str:
+def board_label(lang: str, pot: PotResultView, many: bool) -> str:
     """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
     if not pot.board:
         return pot.label
@@ -203,7 +204,7 @@ def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[RenderPo
     return tuple(
         RenderPot(
             p.amount,
-            _board_label(lang, p, many),
+            board_label(lang, p, many),
             winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
         )
         for p in pots
@@ -249,12 +250,23 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
     lines.extend(words.result_lines(lang, result))
+    second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
-                  hand=hands.label(lang, s.label))
+                  hand=_shown_label(lang, s, second.get(s.seat)))
         for s in result.shown if s.label
     )
     return fit_message(lines)
+
+
+def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:
+    """What a shown hand makes; run twice, on each board: "Flush, king high (board 1);
+    Two pair, sixes and fives (board 2)"."""
+    if second is None:
+        return hands.label(lang, first.label)
+    return "; ".join(
+        f"{hands.label(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
+        for k, s in ((1, first), (2, second)))
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
