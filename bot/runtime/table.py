@@ -491,6 +491,8 @@ class Table:
                 return "You have folded this hand."
             if st.all_in:
                 return "You are all-in: no more decisions for you this hand."
+        if cur.question is not None:
+            return "No more betting: the players are choosing whether to run the board twice."
         n = cur.hand.to_act
         who = self.seats[n].name if n is not None and n in self.seats else "someone else"
         return f"It is not your turn: waiting for {who}."

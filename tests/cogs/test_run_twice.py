@@ -123,3 +123,27 @@ async def test_a_table_without_the_setting_never_asks(harness: Harness) -> None:
     await _result(h)
     assert not [m for m in h.public_messages()
                 if any(b.label == "Run it twice" for b in buttons_of(m))]
+
+
+async def test_a_restart_during_the_question_loses_no_chip(harness: Harness) -> None:
+    """Alice agreed, then the bot restarts: the hand resumes from SQLite with her answer
+    and its commitment, the question is asked again, and the others' answers finish it."""
+    h = harness
+    await _all_in(h, run_it_twice=True)
+    root = h.bot.registry.in_channel(h.channel.id).current.commitment  # type: ignore[union-attr]
+    assert (await h.click(h.alice, _question(h), label="Run it twice")).ephemeral
+    new = await h.restart()
+    await h.settle()
+    table = new.registry.in_channel(h.channel.id)
+    cur = table.current
+    assert cur is not None and cur.question is not None and cur.commitment == root
+    assert any("Hand #1 resumes" in m.content for m in h.public_messages())
+    question = _question(h)
+    again = await h.click(h.alice, question, label="Once")
+    assert again.ephemeral and "already answered" in again.text, again
+    for actor in (h.bob, h.carol):
+        assert (await h.click(actor, question, label="Run it twice")).ephemeral
+    text = await _result(h)
+    assert "board 2" in text, text
+    assert await _chips(h) == 30_000
+    assert await _stored(h) == ["twice"] * 3

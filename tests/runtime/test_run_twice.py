@@ -99,7 +99,26 @@ async def test_refusals_change_nothing(world: World) -> None:
         await table.answer_run_twice(USERS[1], True, "1.0")
     with pytest.raises(NotYourTurn, match="all-in"):
         await table.act(USERS[1], ActionKind.CHECK)
+
     assert len(stored_kinds(world)) == 1 and table.current is not None
+
+
+async def test_the_player_who_covers_is_asked_too(world: World) -> None:
+    """Two short stacks all-in, the big stack calls and still has chips: all three are
+    asked; the big stack's bet is refused with the reason."""
+    table = await world.table(structure="no limit", run_it_twice=True)
+    await world.seat(table, 2, 3, buyin=100)
+    await world.seat(table, 4, buyin=200)
+    await world.deal(table)
+    while table.current is not None and table.current.hand.to_act is not None:
+        await world.act(table, ActionKind.ALL_IN if table.legal_for(
+            world.to_act(table)).max_raise_to else ActionKind.CALL)
+    cur = table.current
+    assert cur is not None and cur.question is not None
+    assert len(cur.hand.run_twice_voters) == 3
+    covering = next(s for s in table.seats.values() if not cur.hand.player(s.number).all_in)
+    with pytest.raises(NotYourTurn, match="choosing whether to run the board twice"):
+        await table.act(covering.user_id, ActionKind.CHECK)
 
 
 async def test_table_that_does_not_allow_it_never_asks(world: World) -> None:
