@@ -21,6 +21,10 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
 ``DISCORD_GATEWAY_URL``   gateway websocket URL; default
                           ``wss://gateway.discord.gg/``.
 ``LOG_LEVEL``             ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
+``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
+                          unsharded connection (right below 2,500 servers).
+``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
+                          empty: all of ``SHARD_COUNT``. See :mod:`bot.sharding`.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -38,6 +42,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from bot.sharding import ShardError, ShardRange
 
 DEFAULT_DATABASE = "omaha_dealer.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -184,6 +190,7 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
+    shards: ShardRange | None = None
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -202,6 +209,10 @@ class Settings:
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         )
         level = _log_level(get("LOG_LEVEL"))
+        try:
+            shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
+        except ShardError as error:
+            raise SettingsError(str(error)) from None
         return cls(
             token=Secret(token),
             database_path=database,
@@ -209,6 +220,7 @@ class Settings:
             api_base=api_base,
             gateway_url=gateway,
             log_level=level,
+            shards=shards,
         )
 
     @classmethod

@@ -113,3 +113,4 @@ async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[
         await h.audit()
     finally:
         errors_log.removeHandler(collector)
+        await h.bot.close()  # simcord only detaches it: close its database here

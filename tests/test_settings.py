@@ -135,7 +135,7 @@ def test_env_example_documents_every_setting() -> None:
     values = parse_env_file(text)
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL", "LOG_LEVEL",
+        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS",
     }
     assert set(values) == expected
     lines = text.splitlines()
