@@ -37,7 +37,7 @@ __all__ = ["Question", "answer", "ask", "check_answer"]
 class Question:
     """The open run-it-twice question of a hand."""
 
-    token: str  # "<hand_no>.<action seq>q": the buttons carry it
+    token: str  # "<hand_no>.<action seq>", as a turn's: the buttons carry it
     started: float
     clock: float
 

@@ -42,14 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine.betting import IllegalAction, LegalActions
-from bot.engine.events import (
-    ActionKind,
-    BoardDealt,
-    Event,
-    HandShown,
-    PlayerActed,
-    RunTwiceVoted,
-)
+from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
 from bot.engine.hand import Hand
 
 from . import abandon as abandoning
