@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
-from bot.storage.db import _statements, load_migrations
+from bot.storage.db import load_migrations
+from bot.storage.dialect import sqlite_statements as _statements
 
 from .helpers import FakeClock
 
