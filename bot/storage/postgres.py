@@ -11,9 +11,10 @@ own event loop never blocks.
 :class:`PgConnection` translates what :mod:`.dialect` lists: placeholders,
 ``BEGIN`` / ``BEGIN IMMEDIATE``, and SQLSTATE 40001 (serialization failure)
 or 40P01 (deadlock) into :class:`~.errors.WriteConflict`, after which the
-write batch is run again. Every session sets ``synchronous_commit = on``:
-an acknowledged ``COMMIT`` is on the server's disk, as SQLite's
-``synchronous=FULL`` gives.
+write batch is run again; a violated constraint raises ``sqlite3.IntegrityError``
+as on SQLite, so a job that catches one works on both. Every session sets
+``synchronous_commit = on``: an acknowledged ``COMMIT`` is on the server's
+disk, as SQLite's ``synchronous=FULL`` gives.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -111,6 +113,8 @@ class PgConnection:
         except asyncpg.PostgresError as exc:
             if getattr(exc, "sqlstate", None) in _RETRYABLE:
                 raise WriteConflict(str(exc)) from exc
+            if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+                raise sqlite3.IntegrityError(str(exc)) from exc
             raise
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
