@@ -12,6 +12,11 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           started from, where ``.env`` lives too). A relative
                           path is taken from the working directory. ``:memory:``
                           keeps everything in memory (tests only).
+``DATABASE_URL``          ``postgresql://user:password@host:5432/dbname``: use
+                          that PostgreSQL database instead of SQLite (several
+                          processes may share it). Empty (default): SQLite at
+                          ``DATABASE_PATH``, whose ``.key`` file still holds the
+                          deck key. Masked in ``repr()`` like the token.
 ``DEV_GUILD_ID``          a server id: slash commands are synced to that server
                           only, where they appear instantly (global sync can take
                           up to an hour). Empty: sync globally.
@@ -104,6 +109,9 @@ class Secret:
     __str__ = __repr__
 
 
+#: ``DATABASE_URL`` unset: SQLite (a :class:`Secret` is immutable, so it can be shared).
+NO_DATABASE_URL = Secret("")
+
 _LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
 
 
@@ -147,6 +155,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value
 
 
+def _database_url(text: str) -> Secret:
+    """A ``postgresql://`` URL, or empty (SQLite)."""
+    if text and not text.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a URL starting with postgresql:// (or be empty for SQLite)"
+        )
+    return Secret(text)
+
+
 def _token(token: str, required: bool) -> str:
     if required and not token:
         raise MissingToken()
@@ -184,6 +201,8 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
+    #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
+    database_url: Secret = NO_DATABASE_URL
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -202,6 +221,7 @@ class Settings:
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         )
         level = _log_level(get("LOG_LEVEL"))
+        database_url = _database_url(get("DATABASE_URL"))
         return cls(
             token=Secret(token),
             database_path=database,
@@ -209,6 +229,7 @@ class Settings:
             api_base=api_base,
             gateway_url=gateway,
             log_level=level,
+            database_url=database_url,
         )
 
     @classmethod
