@@ -1,7 +1,11 @@
-"""``python -m bot migrate`` and ``python -m bot audit``.
+"""``python -m bot migrate``, ``audit`` and ``migrate-to``.
 
     python -m bot migrate [--db PATH]   create the database or bring its schema up to date
     python -m bot audit [--db PATH]     one line per server; exit 1 if any chip is unaccounted
+    python -m bot migrate-to URL [--db PATH]
+                                        copy the SQLite database into the empty PostgreSQL
+                                        database at URL (postgresql://...), in one
+                                        transaction, then audit both; exit 1 on a mismatch
 
 The database is ``--db PATH``, else the bot's setting ``DATABASE_PATH``
 (environment, then ``.env``; default ``omaha_dealer.sqlite3`` in the working
@@ -20,7 +24,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
+from .dialect import is_postgres_url
 from .errors import StorageError
+from .postgres import DRIVER_ERRORS, masked
+from .transfer import copy_to_postgres
+
+#: Errors printed as one line (exit status 2).
+_ERRORS: tuple[type[Exception], ...] = (
+    StorageError, sqlite3.Error, OSError, ValueError, *DRIVER_ERRORS
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
                        ("audit", "prove that no chip was created or lost")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--db", metavar="PATH", help="database file (default: $DATABASE_PATH)")
+    p = sub.add_parser("migrate-to", help="copy the SQLite database into PostgreSQL")
+    p.add_argument("url", help="postgresql://user:password@host:5432/dbname (an empty database)")
+    p.add_argument("--db", metavar="PATH", help="SQLite file (default: $DATABASE_PATH)")
     return parser
 
 
@@ -77,18 +92,30 @@ async def _audit(path: str) -> int:
     return 0 if all(line.ok for line in lines) else 1
 
 
+async def _migrate_to(path: str, url: str) -> int:
+    copied = await copy_to_postgres(path, url)
+    print(f"{path} -> {masked(url)}: {copied.summary()}")
+    for line in copied.source_audit + copied.target_audit:
+        if not line.ok:
+            print(line)
+    return 0 if copied.ok else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return int(exc.code or 0)
-    run = _migrate if args.command == "migrate" else _audit
     try:
         path = _path(args.db)
-        if run is _audit and path != ":memory:" and not Path(path).is_file():
+        if args.command != "migrate" and path != ":memory:" and not Path(path).is_file():
             raise StorageError(f"there is no database at {path!r}")
-        return asyncio.run(run(path))
-    except (StorageError, sqlite3.Error, OSError, ValueError) as exc:
+        if args.command == "migrate-to":
+            if not is_postgres_url(args.url):
+                raise StorageError("the target must be a postgresql:// URL")
+            return asyncio.run(_migrate_to(path, args.url))
+        return asyncio.run((_migrate if args.command == "migrate" else _audit)(path))
+    except _ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -37,6 +37,8 @@ from .errors import StorageError, WriteConflict
 T = TypeVar("T")
 
 CONNECT_TIMEOUT = 15.0
+#: What the driver raises beside :class:`StorageError` (for command-line tools).
+DRIVER_ERRORS: tuple[type[Exception], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
 _RETRYABLE = ("40001", "40P01")
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 
