@@ -40,6 +40,9 @@ CONNECT_TIMEOUT = 15.0
 #: What the driver raises beside :class:`StorageError` (for command-line tools).
 DRIVER_ERRORS: tuple[type[Exception], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
 _RETRYABLE = ("40001", "40P01")
+#: The connection is gone (server restarted, network, terminated): the link reconnects
+#: before its next job; the job that met it fails with a StorageError.
+_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 
 
@@ -102,6 +105,10 @@ class PgConnection:
     def in_transaction(self) -> bool:
         return bool(self._conn.is_in_transaction())
 
+    @property
+    def closed(self) -> bool:
+        return bool(self._conn.is_closed())
+
     def _text(self, sql: str) -> str:
         text = self._sql.get(sql)
         if text is None:
@@ -112,6 +119,8 @@ class PgConnection:
     def _wait(self, coro: Any) -> Any:
         try:
             return self._loop.run_until_complete(coro)
+        except _LOST as exc:
+            raise StorageError(f"lost the connection to PostgreSQL: {exc}") from exc
         except asyncpg.PostgresError as exc:
             if getattr(exc, "sqlstate", None) in _RETRYABLE:
                 raise WriteConflict(str(exc)) from exc
@@ -166,10 +175,20 @@ class PgLink:
         self._conn = PgConnection(raw, loop)
 
     async def call(self, fn: Callable[[PgConnection], T]) -> T:
+        if self._conn is None:
+            raise StorageError("the database is closed")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self._run, fn)
+
+    def _run(self, fn: Callable[[PgConnection], T]) -> T:
+        """``fn`` on the link's thread, on a new connection if the last one was lost."""
         conn = self._conn
         if conn is None:
             raise StorageError("the database is closed")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, conn)
+        if conn.closed:
+            assert self._loop is not None
+            conn = self._conn = PgConnection(self._loop.run_until_complete(_open(self.url)),
+                                             self._loop)
+        return fn(conn)
 
     async def close(self) -> None:
         if self._conn is None:

@@ -15,11 +15,12 @@ import asyncio
 import os
 import threading
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from bot.economy import DAY, daily_policy
-from bot.storage import DailyNotReady, Database, EconomyError, LedgerKind
+from bot.storage import DailyNotReady, Database, EconomyError, LedgerKind, StorageError
 from bot.storage.dialect import Conn, numbered, postgres_ddl
 
 from .helpers import FakeClock, assert_audit_ok
@@ -154,3 +155,33 @@ def test_migrations_in_postgres_types() -> None:
         " n BIGINT NOT NULL, at DOUBLE PRECISION, b BYTEA);"
     )
     assert numbered("SELECT ? WHERE a = '?' AND b = ?") == "SELECT $1 WHERE a = '?' AND b = $2"
+
+
+async def test_a_lost_connection_fails_one_write_and_the_next_reconnects(
+    two: tuple[Database, Database],
+) -> None:
+    """The server ends b's session: b's next write fails as a StorageError and changes
+    nothing; the one after runs on a new connection."""
+    a, b = two
+    await b.wallets.open(G, ALICE)
+    pid = await b.read(lambda c: c.execute("SELECT pg_backend_pid()").fetchone()[0])
+    ended = await a.read(
+        lambda c: c.execute("SELECT pg_terminate_backend(?)", (pid,)).fetchone()[0]
+    )
+    assert ended is True
+    with pytest.raises(StorageError, match="lost the connection"):
+        await b.wallets.credit(G, ALICE, 50, kind=LedgerKind.GRANT, actor_id=MOD, reason="x")
+    assert (await a.wallets.get(G, ALICE)).balance == 10_000  # type: ignore[union-attr]
+    assert await b.wallets.credit(
+        G, ALICE, 50, kind=LedgerKind.GRANT, actor_id=MOD, reason="x"
+    ) == 10_050
+    assert await b.read(lambda c: c.execute("SELECT pg_backend_pid()").fetchone()[0]) != pid
+
+
+async def test_an_unreachable_server_is_one_clear_error(tmp_path: Path) -> None:
+    """No server behind the URL: a StorageError naming it, password masked."""
+    url = f"postgresql://omaha:hunter2@/omaha?host={tmp_path}&port=5999"
+    masked = "cannot connect to postgresql://omaha:\\*\\*\\*@"
+    with pytest.raises(StorageError, match=masked) as err:
+        await Database.open(url, deck_key=os.urandom(32))
+    assert "hunter2" not in str(err.value)
