@@ -143,14 +143,19 @@ def start_cluster(*, durable: bool = False) -> Cluster:
     return cluster
 
 
+def skip_or_fail(reason: str | None) -> None:
+    """Nothing when PostgreSQL is there; else skip, or fail under OMAHA_REQUIRE_POSTGRES=1."""
+    if reason is None:
+        return
+    if os.environ.get("OMAHA_REQUIRE_POSTGRES") == "1":
+        pytest.fail(f"OMAHA_REQUIRE_POSTGRES=1 but {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     """The session's PostgreSQL cluster (skips, or fails under OMAHA_REQUIRE_POSTGRES=1)."""
-    reason = why_unavailable()
-    if reason is not None:
-        if os.environ.get("OMAHA_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"OMAHA_REQUIRE_POSTGRES=1 but {reason}")
-        pytest.skip(reason)
+    skip_or_fail(why_unavailable())
     cluster = start_cluster()
     try:
         yield cluster
