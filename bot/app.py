@@ -92,6 +92,7 @@ class App:
             observer=observer,
             names=names,
             tournaments=ports,
+            owns=settings.shards.owns if settings.shards is not None else None,
         )
         return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
 

@@ -26,6 +26,10 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
 ``DISCORD_GATEWAY_URL``   gateway websocket URL; default
                           ``wss://gateway.discord.gg/``.
 ``LOG_LEVEL``             ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
+``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
+                          unsharded connection (right below 2,500 servers).
+``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
+                          empty: all of ``SHARD_COUNT``. See :mod:`bot.sharding`.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -43,6 +47,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from bot.sharding import ShardError, ShardRange
 
 DEFAULT_DATABASE = "omaha_dealer.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -201,6 +207,7 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
+    shards: ShardRange | None = None
     #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
     database_url: Secret = NO_DATABASE_URL
 
@@ -221,6 +228,10 @@ class Settings:
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         )
         level = _log_level(get("LOG_LEVEL"))
+        try:
+            shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
+        except ShardError as error:
+            raise SettingsError(str(error)) from None
         database_url = _database_url(get("DATABASE_URL"))
         return cls(
             token=Secret(token),
@@ -229,6 +240,7 @@ class Settings:
             api_base=api_base,
             gateway_url=gateway,
             log_level=level,
+            shards=shards,
             database_url=database_url,
         )
 

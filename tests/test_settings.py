@@ -136,7 +136,7 @@ def test_env_example_documents_every_setting() -> None:
     values = parse_env_file(text)
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_URL",
+        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
     }
     assert set(values) == expected
     lines = text.splitlines()

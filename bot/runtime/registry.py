@@ -43,6 +43,7 @@ class TableRegistry:
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
         tournaments: RestorePorts | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -53,6 +54,9 @@ class TableRegistry:
         self.pause = pause
         self.names = names or _default_name
         self.tournaments = tournaments
+        #: ``owns(guild_id)``: this process plays that server's tables (its shard is
+        #: ours, :mod:`bot.sharding`); a restart resumes only those.
+        self.owns: Callable[[int], bool] = owns or _every_guild
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
@@ -258,6 +262,8 @@ class TableRegistry:
         if self.tournaments is not None:
             restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
+            if not self.owns(stored.guild_id):
+                continue  # another process's shard resumes it
             try:
                 config = TableConfig.from_dict(dict(stored.config))
             except TableError as exc:
@@ -286,6 +292,10 @@ class TableRegistry:
     async def shutdown(self) -> None:
         for table in self.all():
             await table.shutdown()
+
+
+def _every_guild(guild_id: int) -> bool:
+    return True
 
 
 async def _default_name(guild_id: int, user_id: int) -> str:

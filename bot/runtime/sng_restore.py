@@ -68,6 +68,8 @@ async def restore_tournaments(reg: TableRegistry, store: RestorePorts) -> list[T
     """Resume every interrupted tournament; returns the tables playing again."""
     tables: list[Table] = []
     for stored in await store.interrupted_tournaments():
+        if not reg.owns(stored.guild_id):
+            continue  # another process's shard resumes it
         try:
             table = await _restore_one(reg, store, stored)
         except TableError as exc:  # TournamentRuleError included: the facts do not fit
