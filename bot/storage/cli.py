@@ -7,9 +7,11 @@
                                         database at URL (postgresql://...), in one
                                         transaction, then audit both; exit 1 on a mismatch
 
-The database is ``--db PATH``, else the bot's setting ``DATABASE_PATH``
+The database is ``--db PATH`` (a SQLite file or a ``postgresql://`` URL), else
+the bot's setting ``DATABASE_URL`` when set, else ``DATABASE_PATH``
 (environment, then ``.env``; default ``omaha_dealer.sqlite3`` in the working
-directory, see :mod:`bot.settings`). Exit status 2 with a one-line error when
+directory, see :mod:`bot.settings`). ``migrate-to`` always reads SQLite:
+``--db PATH`` or ``DATABASE_PATH``. Exit status 2 with a one-line error when
 the database cannot be read.
 """
 
@@ -54,14 +56,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _path(arg: str | None) -> str:
+def _path(arg: str | None, *, sqlite: bool = False) -> str:
+    """``--db``, else DATABASE_URL (unless ``sqlite``), else DATABASE_PATH."""
     if arg:
         return arg
     try:
         from bot.settings import Settings
     except ImportError:  # settings are optional for these commands
         return os.environ.get("DATABASE_PATH") or DEFAULT_DB_NAME
-    return Settings.load(require_token=False).database_path
+    settings = Settings.load(require_token=False)
+    if settings.database_url and not sqlite:
+        return settings.database_url.reveal()
+    return settings.database_path
 
 
 async def _migrate(path: str) -> int:
@@ -72,7 +78,7 @@ async def _migrate(path: str) -> int:
         version = max(await db.run(applied_versions), default=0)
     finally:
         await db.close()
-    print(f"{path}: schema at version {version}")
+    print(f"{masked(path)}: schema at version {version}")
     return 0
 
 
@@ -81,12 +87,14 @@ async def _audit(path: str) -> int:
     try:
         done = await db.run(applied_versions)
         if max(done, default=0) < len(load_migrations()):
-            raise StorageError(f"{path!r} is not up to date; run `python -m bot migrate` first")
+            raise StorageError(
+                f"{masked(path)!r} is not up to date; run `python -m bot migrate` first"
+            )
         lines = await db.audit()
     finally:
         await db.close()
     if not lines:
-        print(f"{path}: no servers yet, nothing to audit")
+        print(f"{masked(path)}: no servers yet, nothing to audit")
     for line in lines:
         print(line)
     return 0 if all(line.ok for line in lines) else 1
@@ -107,8 +115,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
-        path = _path(args.db)
-        if args.command != "migrate" and path != ":memory:" and not Path(path).is_file():
+        path = _path(args.db, sqlite=args.command == "migrate-to")
+        if args.command == "migrate-to" and is_postgres_url(path):
+            raise StorageError("migrate-to copies from a SQLite file: give it with --db PATH")
+        local = path != ":memory:" and not is_postgres_url(path)
+        if args.command != "migrate" and local and not Path(path).is_file():
             raise StorageError(f"there is no database at {path!r}")
         if args.command == "migrate-to":
             if not is_postgres_url(args.url):
