@@ -21,6 +21,7 @@ import pytest
 
 from bot.economy import DAY, daily_policy
 from bot.storage import DailyNotReady, Database, EconomyError, LedgerKind, StorageError
+from bot.storage.db import load_migrations
 from bot.storage.dialect import Conn, numbered, postgres_ddl
 
 from .helpers import FakeClock, assert_audit_ok
@@ -185,3 +186,20 @@ async def test_an_unreachable_server_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match=masked) as err:
         await Database.open(url, deck_key=os.urandom(32))
     assert "hunter2" not in str(err.value)
+
+
+async def test_two_processes_migrating_at_once_apply_each_migration_once(pg_url: str) -> None:
+    """Both open a fresh database at the same moment: the advisory lock lets one migrate,
+    the other finds the schema done; each version is recorded once."""
+    opened = await asyncio.gather(
+        *(Database.open(pg_url, deck_key=os.urandom(32)) for _ in range(3))
+    )
+    try:
+        rows = await opened[0].read(
+            lambda c: c.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()
+        )
+        assert [r[0] for r in rows] == list(range(1, len(load_migrations()) + 1))
+        assert [len(await db.audit()) for db in opened] == [0, 0, 0]
+    finally:
+        for db in opened:
+            await db.close()
