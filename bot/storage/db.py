@@ -441,24 +441,24 @@ def _run_batch(conn: Conn, batch: list[_WriteJob], dialect: Dialect) -> list[tup
     """One transaction for the whole batch; each job in its own savepoint.
 
     A :class:`WriteConflict` is not a job's failure: it aborts the batch (to
-    be run again)."""
+    be run again). The statements between two jobs go together
+    (:meth:`Dialect.send`: one round trip on PostgreSQL)."""
     outcomes: list[tuple[bool, Any]] = []
-    conn.execute(dialect.begin_write)
+    pending = [dialect.begin_write]
     try:
         for job in batch:
-            conn.execute("SAVEPOINT job")
+            dialect.send(conn, [*pending, "SAVEPOINT job"])
             try:
                 value = job.fn(conn)
             except WriteConflict:
                 raise
             except Exception as exc:
                 conn.execute("ROLLBACK TO SAVEPOINT job")
-                conn.execute("RELEASE SAVEPOINT job")
                 outcomes.append((False, exc))
             else:
-                conn.execute("RELEASE SAVEPOINT job")
                 outcomes.append((True, value))
-        conn.execute("COMMIT")
+            pending = ["RELEASE SAVEPOINT job"]
+        dialect.send(conn, [*pending, "COMMIT"])
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")

@@ -78,6 +78,15 @@ class Dialect:
         steps = [POSTGRES_PRELUDE] if version == 1 else []
         return [*steps, postgres_ddl(script)]
 
+    def send(self, conn: Conn, statements: list[str]) -> None:
+        """Run parameterless statements in order: one by one on SQLite (one statement
+        per call), in one round trip on PostgreSQL (its simple query protocol)."""
+        if self.name == "sqlite":
+            for statement in statements:
+                conn.execute(statement)
+        else:
+            conn.execute("; ".join(statements))
+
     def lock_migrations(self, conn: Conn) -> None:
         if self.name == "postgres":
             conn.execute(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
