@@ -81,8 +81,11 @@ class App:
         path = settings.database_path
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
-        db = await Database.open(path)
-        log.info("Database ready at %s", path)
+        if settings.database_url:  # PostgreSQL; the deck key stays beside DATABASE_PATH
+            db = await Database.open(settings.database_url.reveal(), key_path=path + ".key")
+        else:
+            db = await Database.open(path)
+        log.info("Database ready at %s", db.where)
         ports = StoragePorts(db)
         registry = TableRegistry(
             economy=ports,

@@ -12,6 +12,11 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           started from, where ``.env`` lives too). A relative
                           path is taken from the working directory. ``:memory:``
                           keeps everything in memory (tests only).
+``DATABASE_URL``          ``postgresql://user:password@host:5432/dbname``: use
+                          that PostgreSQL database instead of SQLite (several
+                          processes may share it). Empty (default): SQLite at
+                          ``DATABASE_PATH``, whose ``.key`` file still holds the
+                          deck key. Masked in ``repr()`` like the token.
 ``DEV_GUILD_ID``          a server id: slash commands are synced to that server
                           only, where they appear instantly (global sync can take
                           up to an hour). Empty: sync globally.
@@ -110,6 +115,9 @@ class Secret:
     __str__ = __repr__
 
 
+#: ``DATABASE_URL`` unset: SQLite (a :class:`Secret` is immutable, so it can be shared).
+NO_DATABASE_URL = Secret("")
+
 _LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
 
 
@@ -153,6 +161,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value
 
 
+def _database_url(text: str) -> Secret:
+    """A ``postgresql://`` URL, or empty (SQLite)."""
+    if text and not text.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a URL starting with postgresql:// (or be empty for SQLite)"
+        )
+    return Secret(text)
+
+
 def _token(token: str, required: bool) -> str:
     if required and not token:
         raise MissingToken()
@@ -191,6 +208,8 @@ class Settings:
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
     shards: ShardRange | None = None
+    #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
+    database_url: Secret = NO_DATABASE_URL
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -213,6 +232,7 @@ class Settings:
             shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
         except ShardError as error:
             raise SettingsError(str(error)) from None
+        database_url = _database_url(get("DATABASE_URL"))
         return cls(
             token=Secret(token),
             database_path=database,
@@ -221,6 +241,7 @@ class Settings:
             gateway_url=gateway,
             log_level=level,
             shards=shards,
+            database_url=database_url,
         )
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Two `python -m bot` processes share the bot's shards and one database.
+"""Two `python -m bot` processes share the bot's shards and one database (SQLite, PostgreSQL).
 
 Process A runs shard 0 of 2, process B shard 1; a server of each shard has a
 table, and both play at once. Then B is killed (SIGKILL) in the middle of a
@@ -42,14 +42,22 @@ async def open_table(fd: FakeDiscord, channel: Channel, players: list[User]) -> 
     return await wait_turn(fd, channel)
 
 
-async def test_two_processes_each_play_and_resume_only_their_own_shard(tmp_path: Path) -> None:
-    database = str(tmp_path / "shared.sqlite3")
+async def test_two_processes_each_play_and_resume_only_their_own_shard(
+    database_target: str, tmp_path: Path
+) -> None:
+    """On PostgreSQL ``DATABASE_URL`` names the database; both processes share the deck
+    key file at ``DATABASE_PATH.key``, as the README asks."""
+    database = key_home = database_target
+    env = dict(SHARDS)
+    if database.startswith("postgresql://"):
+        env["DATABASE_URL"] = database
+        key_home = str(tmp_path / "shared.sqlite3")
     async with FakeDiscord() as fd:
         guilds = [fd.add_guild(f"Club {n}", shard=(n, 2)) for n in (0, 1)]
         channels = [fd.add_channel(g, "poker") for g in guilds]
         players = [[fd.add_member(g, f"p{n}{i}") for i in range(2)] for n, g in enumerate(guilds)]
-        a = BotProcess(fd, tmp_path, database=database, env={**SHARDS, "SHARD_IDS": "0"})
-        b = BotProcess(fd, tmp_path, database=database, env={**SHARDS, "SHARD_IDS": "1"})
+        a = BotProcess(fd, tmp_path, database=key_home, env={**env, "SHARD_IDS": "0"})
+        b = BotProcess(fd, tmp_path, database=key_home, env={**env, "SHARD_IDS": "1"})
         async with a, b:
             await fd.wait_until(lambda: {(0, 2), (1, 2)} <= set(fd.gateway.identifies), 30,
                                 what="both processes to identify their shard")
@@ -62,7 +70,7 @@ async def test_two_processes_each_play_and_resume_only_their_own_shard(tmp_path:
             await act(fd, players[0], turns[0], "Call")  # A plays on while B is down
             turns[0] = await wait_turn(fd, channels[0], after=turns[0].id)
 
-            b2 = BotProcess(fd, tmp_path, database=database, env={**SHARDS, "SHARD_IDS": "1"})
+            b2 = BotProcess(fd, tmp_path, database=key_home, env={**env, "SHARD_IDS": "1"})
             async with b2:
                 await b2.wait_for_log("Restored 1 open tables")
                 resumed = await wait_turn(fd, channels[1], after=mid.id)
@@ -70,4 +78,6 @@ async def test_two_processes_each_play_and_resume_only_their_own_shard(tmp_path:
                 await act(fd, players[0], turns[0], "Check")
             assert "Restored" not in a.log  # A never restored a table: none was lost to it
             assert "shards 0 of 2" in a.log and "shards 1 of 2" in b2.log
+            backend = "postgresql" if "DATABASE_URL" in env else "sqlite3"
+            assert backend in (await a.wait_for_log("Database ready at"))
     await audit(database)  # exits 0 only when balances, stacks and pots hold every chip

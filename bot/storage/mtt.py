@@ -11,11 +11,11 @@ dealt in from its next hand). A broken table is closed once empty.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .dialect import Conn
 from .errors import TournamentError
 from .ledger import record, seat_account, tchips_account
 from .models import LedgerKind, Seat, TableRecord, Tournament
@@ -38,7 +38,7 @@ class MttTableState:
     seats: tuple[Seat, ...]
 
 
-def load_tables(conn: sqlite3.Connection, tournament_id: int) -> list[MttTableState]:
+def load_tables(conn: Conn, tournament_id: int) -> list[MttTableState]:
     """The tournament's open tables, by number."""
     out: list[MttTableState] = []
     rows = conn.execute(
@@ -54,7 +54,7 @@ def load_tables(conn: sqlite3.Connection, tournament_id: int) -> list[MttTableSt
     return out
 
 
-def last_starts(conn: sqlite3.Connection, tournament_id: int) -> dict[int, int]:
+def last_starts(conn: Conn, tournament_id: int) -> dict[int, int]:
     """``user -> stack`` at the start of the last finished hand of each open table (a
     restart places players left at 0 by these stacks)."""
     out: dict[int, int] = {}
@@ -70,7 +70,7 @@ def last_starts(conn: sqlite3.Connection, tournament_id: int) -> dict[int, int]:
     return out
 
 
-def _check_table(conn: sqlite3.Connection, table_id: int, tournament_id: int) -> TableRecord:
+def _check_table(conn: Conn, table_id: int, tournament_id: int) -> TableRecord:
     table = load_open_table(conn, table_id)
     if table.tournament_id != tournament_id:
         raise TournamentError("That table does not belong to this tournament.")
@@ -78,7 +78,7 @@ def _check_table(conn: sqlite3.Connection, table_id: int, tournament_id: int) ->
 
 
 def _seat_player(
-    conn: sqlite3.Connection, t: Tournament, table_id: int, user_id: int, seat_no: int,
+    conn: Conn, t: Tournament, table_id: int, user_id: int, seat_no: int,
     now: float,
 ) -> None:
     conn.execute(
@@ -99,7 +99,7 @@ class MttRepo:
         """Close registration and seat every entrant once: ``table_id -> {user: seat}``."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
                 raise TournamentError("This tournament has already started.")
@@ -122,7 +122,7 @@ class MttRepo:
         """Move a player with their whole stack (between hands at ``from_table``)."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> None:
+        def job(conn: Conn) -> None:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
                 raise TournamentError("This tournament is not running.")

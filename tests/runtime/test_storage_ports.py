@@ -1,8 +1,9 @@
-"""The runtime on the real storage (aiosqlite in memory): chips, records, restarts."""
+"""The runtime on the real storage (SQLite and PostgreSQL): chips, records, restarts."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import AsyncIterator
 
@@ -26,8 +27,9 @@ GUILD, CHANNEL, CREATOR = 10, 100, 1
 
 
 @pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
+async def db(database_target: str) -> AsyncIterator[Database]:
+    """A fresh database: SQLite, then PostgreSQL (tests/pgcluster.py)."""
+    database = await Database.open(database_target, deck_key=os.urandom(32))
     yield database
     await database.close()
 
