@@ -84,10 +84,12 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
 
 def settings_text(config: TableConfig, locale: object = None) -> str:
     """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank``, in ``locale`` (numbers with its thousands separator)."""
-    return translate(locale, "table.settings", title=table_words.title(locale, config),
+    time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
+    thousands separator)."""
+    text = translate(locale, "table.settings", title=table_words.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
+    return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
 
 
 def info_text(table: Table, locale: object = None) -> str:
@@ -144,6 +146,7 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default 30)",
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
+        run_it_twice="All-in players may run the board twice when all agree (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
@@ -162,6 +165,7 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
+        run_it_twice: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -178,6 +182,7 @@ class Tables(commands.Cog, name="Tables"):
             clock=clock,
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
+            run_it_twice=run_it_twice,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)

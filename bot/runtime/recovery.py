@@ -18,7 +18,7 @@ from bot.engine.hand import Hand, SeatIn
 from bot.i18n import Phrase
 
 from .config import TableConfig
-from .decisions import stored_action
+from .decisions import replay_stored
 from .ports import UnfinishedHand
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
     )
     hand.start()
     for a in sorted(unfinished.actions, key=lambda a: a.seq):
-        hand.act(a.seat, stored_action(a.kind, a.amount))
+        replay_stored(hand, a.seat, a.kind, a.amount)
     return LiveHand(
         hand=hand,
         hand_id=unfinished.hand_id,
