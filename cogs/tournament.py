@@ -30,7 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import game_name
-from bot.i18n import Phrase, translate
+from bot.i18n import Phrase, resolve, translate
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.mtt import MttRuntime
@@ -189,6 +189,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = await self.registry.create_tournament(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
+            language=resolve(interaction.guild_locale),  # its tables speak the server's
         )
         await interaction.response.send_message(
             fit_text(describe(rt) + "\nRegistration is open.")

@@ -32,7 +32,7 @@ from . import mtt_balance
 from .config import TableConfig
 from .mtt_director import Director, MttPorts
 from .ports import StoredTable, StoredTournament
-from .sng_table import SitAndGoRuntime, TournamentPolicy, ordinal
+from .sng_table import SitAndGoRuntime, TournamentPolicy, out_phrase
 from .table import LiveHand, Table
 from .tournament import SitAndGo, TournamentSettings, apply_outcome
 
@@ -73,6 +73,9 @@ class MttPolicy(TournamentPolicy):
 
 
 async def _stop_all(tables: list[Table], reason: str) -> None:
+    """Stop the other tables; their notice does not give ``reason`` (English words from
+    the cogs: the log keeps it)."""
+    log.info("multi-table tournament cancelled: %s", reason)
     for table in tables:
         async with table.lock:
             if table.closed:
@@ -83,7 +86,7 @@ async def _stop_all(tables: list[Table], reason: str) -> None:
                 task.cancel()
             table.current = None
             table.seats.clear()
-            table.tell(f"The tournament is cancelled ({reason}); every buy-in is refunded.")
+            table.tell(Phrase("notice.mtt_stopped"))  # the reason (English) is the log's
             table.closed = True
             if table._on_closed is not None:
                 table._on_closed(table)
@@ -189,7 +192,7 @@ async def restore_mtt(
         await apply_outcome(store, stored.tournament_id, sng, outcome)
         first = next(iter(rt.tables.values()))
         for p in outcome.busted:
-            first.tell(f"<@{p.user_id}> is out in {ordinal(p.place)} place.")
+            first.tell(out_phrase(p, f"<@{p.user_id}>"))
     await _resume_tables(reg, rt)
     return list(rt.tables.values())
 

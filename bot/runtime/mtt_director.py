@@ -51,9 +51,9 @@ from bot.i18n import Phrase
 from . import mtt_balance
 from .errors import TableError
 from .seating import Seat, clockwise_from, next_clockwise
-from .sng_control import CANCEL_RULE, ControlPorts, cancel_prizes
+from .sng_control import ControlPorts, cancel_prizes
 from .sng_results import tell_results
-from .sng_table import ordinal
+from .sng_table import out_phrase
 from .table import LiveHand, Table
 from .tournament import (
     HandOutcome,
@@ -189,9 +189,7 @@ class Director:
         finally:
             self.vacating.difference_update((t.table_id, s.number) for _, t, s in where)
         for p, table, seat in where:
-            prize = f" and wins {p.prize:,} chips" if p.prize else ""
-            shared = f" (shared by {p.shared})" if p.shared > 1 else ""
-            table.tell(f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.")
+            table.tell(out_phrase(p, seat.name))
         if outcome.winner is not None:
             self._tell_winner(outcome.winner)
 
@@ -200,7 +198,7 @@ class Director:
         assert table is not None
         seat = table.seat_of(winner.user_id)
         assert seat is not None
-        table.tell(f"{seat.name} wins the tournament and {winner.prize:,} chips!")
+        table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=winner.prize))
         tell_results(table, self.sng, self.tournament_id)
         for t in self.tables.values():
             t.seats.clear()  # storage took the tournament chips back when it paid the prizes
@@ -235,8 +233,7 @@ class Director:
         if self.hand_for_hand and not self.announced_h4h:
             self.announced_h4h = True
             for table in self.tables.values():
-                table.tell("Hand for hand: one bust before the money, every table waits for"
-                           " the others after each hand.")
+                table.tell(Phrase("notice.mtt_hand_for_hand"))
         await self.cond.wait_for(lambda: self.round > r or self._all_parked())
         if self.round > r:
             return False
@@ -286,21 +283,21 @@ class Director:
             dst.seats[move.to_seat] = Seat(
                 number=move.to_seat, user_id=seat.user_id, name=seat.name, stack=seat.stack,
                 time_bank=float(dst.config.time_bank), sitting_out=seat.sitting_out)
-        why = "this table breaks" if move.broken else "to balance the tables"
-        src.tell(f"{seat.name} moves to table {move.to_table} ({why}).")
-        dst.tell(
-            f"<@{seat.user_id}>, you are moved here from table {move.from_table}: seat"
-            f" {move.to_seat}, {seat.stack:,} chips.", ping=True)
+        why = "notice.mtt_moves_" + ("break" if move.broken else "balance")
+        src.tell(Phrase(why, name=seat.name, table=str(move.to_table)))
+        dst.tell(Phrase(
+            "notice.mtt_moved_here", player=f"<@{seat.user_id}>", table=str(move.from_table),
+            seat=str(move.to_seat), chips=seat.stack), ping=True)
 
     async def _close_broken(self, number: int) -> None:
         table = self.tables.pop(number)
         self.parked.discard(number)
-        table.tell(f"Table {number} is broken: its players play on at the other tables.")
+        table.tell(Phrase("notice.mtt_table_broken", table=str(number)))
         async with table.lock:
             await table._close_now()
         if len(self.tables) == 1:
             (final,) = self.tables.values()
-            final.tell("This is the final table.")
+            final.tell(Phrase("notice.mtt_final_table"))
 
     async def _release(self) -> None:
         """Let every held table that can play deal its next hand."""
@@ -331,7 +328,7 @@ class Director:
         False when it ends once the hands in progress have."""
         async with self.cond:
             if self.cancelling or self.sng.status is not Status.RUNNING:
-                raise TournamentRuleError("This tournament is already being cancelled.")
+                raise TournamentRuleError(Phrase("refuse.mtt.cancelling"))
             self.cancelling = True
             for number, table in self.tables.items():
                 async with table.lock:  # a deal in progress is over once the lock is ours
@@ -340,8 +337,7 @@ class Director:
                         self.parked.add(number)
             if not self._all_parked():
                 for table in self.tables.values():
-                    table.tell("The tournament will be cancelled when the hands in progress"
-                               " end. " + CANCEL_RULE)
+                    table.tell(Phrase("notice.mtt_cancel_after_hands"))
                 return False
             self.round += 1
             self.cond.notify_all()
@@ -365,7 +361,7 @@ class Director:
             f"{names.get(u, f'<@{u}>')} {prize:,}"
             for u, prize in sorted(prizes.items(), key=lambda i: -i[1]))
         for table in self.tables.values():
-            table.tell(f"The tournament is cancelled. Prizes: {paid}.")
+            table.tell(Phrase("notice.sng_cancelled", prizes=paid))
             tell_results(table, self.sng, self.tournament_id, prizes)
             table.seats.clear()  # storage took the tournament chips back when it paid
 

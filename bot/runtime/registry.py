@@ -196,18 +196,21 @@ class TableRegistry:
     async def create_tournament(
         self, *, guild_id: int, channel_id: int, creator_id: int,
         settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
+        language: str = "en",
     ) -> SitAndGoRuntime:
-        """Open registration for a sit-and-go in a channel (one table or tournament each)."""
+        """Open registration for a sit-and-go in a channel (one table or tournament each);
+        its tables speak ``language``."""
         store = self.tournaments
         if store is None:
             raise TableError(Phrase("refuse.no_tournaments"))
         if channel_id in self._by_channel or channel_id in self._sngs:
             raise TableError(Phrase("refuse.channel_busy"))
-        config = tournament_config(settings, clock, time_bank)
+        config = tournament_config(settings, clock, time_bank, language)
         tournament_id = await store.create_tournament(
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
             buy_in=settings.buy_in, starting_stack=settings.starting_stack,
-            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank},
+            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank,
+                      "language": config.language},
         )
         return self.add_tournament(
             tournament_id, SitAndGo(settings, self.clock), config,

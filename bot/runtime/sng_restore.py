@@ -55,14 +55,18 @@ class RestorePorts(ControlPorts, Protocol):
         ...
 
 
-def tournament_config(settings: TournamentSettings, clock: int, time_bank: int) -> TableConfig:
-    """The table settings of a sit-and-go (level 1's blinds, one seat per entrant)."""
+def tournament_config(
+    settings: TournamentSettings, clock: int, time_bank: int, language: str = "en"
+) -> TableConfig:
+    """The table settings of a sit-and-go (level 1's blinds, one seat per entrant; its
+    tables speak ``language``, the server's when it was created)."""
     first = settings.schedule.levels[0].for_structure(settings.structure)
     return TableConfig.create(
         variant_key=settings.variant_key, structure=settings.structure,
         small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
         min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
         seats=settings.table_size or settings.max_entrants, clock=clock, time_bank=time_bank,
+        language=language,
     )
 
 
@@ -89,7 +93,8 @@ async def _restore_one(
         stored.buy_in, stored.starting_stack, stored.settings
     )
     clock = int(stored.settings.get("clock", 30))
-    config = tournament_config(settings, clock, int(stored.settings.get("time_bank", 60)))
+    config = tournament_config(settings, clock, int(stored.settings.get("time_bank", 60)),
+                               str(stored.settings.get("language", "en")))
     where = {"guild_id": stored.guild_id, "channel_id": stored.channel_id,
              "creator_id": stored.creator_id}
     if not stored.running:

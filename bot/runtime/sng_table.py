@@ -41,6 +41,7 @@ from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
 from .sng_results import tell_results
 from .table import LiveHand, Table
 from .tournament import (
+    Placement,
     SitAndGo,
     Status,
     TournamentRuleError,
@@ -51,7 +52,7 @@ from .tournament import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal"]
+__all__ = ["SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal", "out_phrase"]
 
 
 class TournamentPorts(TournamentStore, Protocol):
@@ -81,6 +82,12 @@ class TournamentPorts(TournamentStore, Protocol):
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def out_phrase(p: Placement, name: str) -> Phrase:
+    """``{name} is out in 3rd place (shared by 2) and wins 300 chips.``, in any language."""
+    key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
+    return Phrase(key, name=name, place=Ordinal(p.place), shared=p.shared, prize=p.prize)
 
 
 class TournamentPolicy:
@@ -126,9 +133,7 @@ class TournamentPolicy:
             seat = table.seat_of(p.user_id)
             assert seat is not None
             del table.seats[seat.number]
-            key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
-            table.tell(Phrase(key, name=seat.name, place=Ordinal(p.place), shared=p.shared,
-                              prize=p.prize))
+            table.tell(out_phrase(p, seat.name))
         if outcome.winner is not None:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None

@@ -1,0 +1,92 @@
+"""A multi-table tournament on a Portuguese server: the director's notices (moves, broken
+tables, the final table, the winner) speak the tables' language, the server's (issue 13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import Harness, buttons_of
+
+from .test_mtt import register
+from .test_tournament import PAUSE, bot_extensions, create
+
+pytestmark = pytest.mark.asyncio
+
+__all__ = ["bot_extensions"]
+
+
+def to_act_in(h: Harness, thread: Any) -> Any | None:
+    """The member the thread's last turn prompt names (found by its buttons' ids)."""
+    for m in reversed(h.public_messages(thread)):
+        if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)):
+            return next((a for a in h.members.values() if f"<@{a.id}>" in m.content), None)
+    return None
+
+
+async def shove_to_the_end(h: Harness, threads: list[Any]) -> list[str]:
+    """Everyone all-in at every turn until the tournament has a winner; the threads' texts."""
+    for _ in range(2000):
+        acted = False
+        for thread in threads:
+            actor = to_act_in(h, thread)
+            if actor is not None:
+                acted = not (await h.slash(actor, "allin", channel=thread)).ephemeral or acted
+        texts = [m.content for t in threads for m in h.public_messages(t)]
+        if any("vence o torneio" in t for t in texts):
+            return texts
+        if not acted:
+            await h.advance(PAUSE + 0.1)
+    raise AssertionError(texts[-6:])
+
+
+async def test_a_portuguese_servers_tournament_is_directed_in_portuguese(
+    harness: Harness,
+) -> None:
+    h = harness
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "pt-BR"
+    await create(h, buy_in=100, entrants=12, table_size=6, speed="turbo",
+                 structure="no limit")
+    players = await register(h, 12)
+    h.set_locale(players[-1], "es-ES")
+    await h.slash(players[-1], "tournament join")
+    threads = h.channel.threads
+    assert len(threads) == 2
+    assert all(t.config.language == "pt-BR" for t in h.bot.registry.all())
+    texts = await shove_to_the_end(h, threads)
+    everything = "\n".join(texts)
+    assert "Mesa 1 de 2." in everything  # notice.mtt_table
+    assert "Esta é a mesa final." in everything
+    assert " está fora em " in everything, everything[-800:]
+    moved = [t for t in texts if ", você foi trazido para cá da mesa " in t]
+    assert moved, everything[-800:]
+    for english in ("This is the final table", "you are moved here", " is out in ",
+                    "wins the tournament", "is broken", "moves to table"):
+        assert english not in everything
+    assert sum([await h.balance(a) for a in players]) == 120_000
+    await h.audit()
+
+
+async def test_the_director_refuses_a_second_cancellation_in_the_readers_language(
+    harness: Harness,
+) -> None:
+    """A manager cancels while hands run; a second /tournament cancel is refused in the
+    Italian manager's language, the table notice in the server's Spanish."""
+    h = harness
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "es-ES"
+    await create(h, buy_in=100, entrants=12, table_size=6)
+    players = await register(h, 12)
+    await h.slash(players[-1], "tournament join")
+    threads = h.channel.threads
+    for _ in range(40):
+        if all(to_act_in(h, t) is not None for t in threads):
+            break
+        await h.advance(PAUSE + 0.1)
+    await h.slash(h.manager, "tournament cancel")
+    h.set_locale(h.manager, "it")
+    again = await h.slash(h.manager, "tournament cancel")
+    assert again.ephemeral and again.text == "Questo torneo è già in fase di annullamento."
+    texts = [m.content for t in threads for m in h.public_messages(t)]
+    assert any(t.startswith("El torneo se cancelará cuando acaben las manos en curso.")
+               for t in texts), texts[-4:]
