@@ -29,20 +29,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.variants import game_name
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
-from bot.runtime.mtt import MttRuntime
 from bot.runtime.payouts import MAX_ENTRANTS
 from bot.runtime.registry import TableRegistry
-from bot.runtime.sng_control import CANCEL_RULE, cancel, join_late, start_now
-from bot.runtime.sng_table import SitAndGoRuntime, ordinal
+from bot.runtime.sng_control import cancel, join_late, start_now
+from bot.runtime.sng_table import SitAndGoRuntime
 from bot.runtime.tournament import Status, TournamentSettings
 from bot.runtime.tournament_settings import payouts_from_text
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
-from cogs.limits import fit_message, fit_text
+from cogs.limits import fit_text
 from cogs.permissions import require_table_permissions
+from cogs.tournament_text import cancel_text, describe, registers_text, started_text
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -53,57 +52,6 @@ DEFAULT_TABLE_SIZE = 9
 SPEED_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 
-def describe(rt: SitAndGoRuntime) -> str:
-    """The tournament as /tournament info shows it."""
-    sng, s = rt.sng, rt.sng.settings
-    kind = f"Tournament #{rt.tournament_id} ({s.table_size} per table)" if (
-        s.multi_table) else f"Sit and go #{rt.tournament_id}"
-    head = (
-        f"**{kind}**: {game_name(s.variant, s.structure)}"
-        f" · buy-in {s.buy_in:,} · {s.starting_stack:,} chips each"
-        f" · {len(sng.entrants)}/{s.max_entrants} players · {rt.config.clock} s per decision"
-    )
-    lines = [head]
-    if sng.status is Status.REGISTERING:
-        lines.append(f"Prize pool {sng.pool:,} chips. Payouts: " + "; ".join(sng.payout_lines()))
-        if s.payouts is None:
-            lines.append("Paid places by field size: " + "; ".join(s.payout_summary()))
-        if s.late_levels:
-            lines.append(_late_text(s.late_levels))
-        lines.append(CANCEL_RULE)
-        lines.append(
-            f"Starts when full, or earlier with `/tournament start` by its creator once"
-            f" {s.min_entrants} have registered: `/tournament join`."
-        )
-    else:
-        lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
-        if tables := _tables_text(rt).strip():
-            lines.append(tables)
-        if sng.late_open:
-            lines.append("Late registration is open: `/tournament join`.")
-        standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())
-        if standings:
-            lines.append("Standings: " + standings)
-        placed = sorted(sng.placements.values(), key=lambda p: p.place)
-        if placed:
-            lines.append("Places: " + ", ".join(
-                f"{ordinal(p.place)} <@{p.user_id}>" + (f" ({p.prize:,})" if p.prize else "")
-                for p in placed
-            ))
-    sched = s.schedule.lines()
-    lines.append(sched[0] + " · " + ", ".join(line.split(": ", 1)[1] for line in sched[1:7])
-                 + (" …" if len(sched) > 7 else ""))
-    return fit_message(lines)
-
-
-def _late_text(levels: int) -> str:
-    span = "level 1" if levels == 1 else f"the first {levels} levels"
-    return (
-        f"Late registration during {span}, until the first player is out;"
-        " late entrants wait for the big blind."
-    )
-
-
 async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer in public, after a deferral (a multi-table start) or at once."""
     quiet = discord.AllowedMentions.none()
@@ -111,14 +59,6 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.edit_original_response(content=text, allowed_mentions=quiet)
     else:
         await interaction.response.send_message(text, allowed_mentions=quiet)
-
-
-def _tables_text(rt: SitAndGoRuntime) -> str:
-    """Where a multi-table tournament's tables play (their threads), or nothing."""
-    if not isinstance(rt, MttRuntime) or not rt.tables:
-        return ""
-    return "\nTables: " + ", ".join(
-        f"{n}: <#{t.channel_id}>" for n, t in sorted(rt.tables.items()))
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -191,9 +131,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             creator_id=interaction.user.id, settings=settings, clock=clock,
             language=resolve(interaction.guild_locale),  # its tables speak the server's
         )
-        await interaction.response.send_message(
-            fit_text(describe(rt) + "\nRegistration is open.")
-        )
+        lang = rt.config.language  # a public message: the tournament's language
+        await interaction.response.send_message(fit_text(
+            describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")))
 
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -210,17 +150,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if rt.sng.settings.multi_table and len(rt.sng.entrants) + 1 >= rt.sng.settings.max_entrants:
             await interaction.response.defer(thinking=True)  # the start opens the threads
         started = await rt.join(user.id, name)
-        sng = rt.sng
-        text = (
-            f"<@{interaction.user.id}> registers ({len(sng.entrants)}/"
-            f"{sng.settings.max_entrants}); prize pool {sng.pool:,} chips."
-        )
-        if started:
-            text += (
-                "\nThe tournament is full and starts now: "
-                + "; ".join(sng.payout_table().lines(sng.pool))
-                + f". Level 1 blinds {sng.level}." + _tables_text(rt)
-            )
+        text = registers_text(rt.config.language, rt, user.id, started)  # public
         await _answer(interaction, fit_text(text))
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
@@ -239,12 +169,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if rt.sng.settings.multi_table:
             await interaction.response.defer(thinking=True)  # the start opens the threads
         await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
-        sng = rt.sng
-        await _answer(interaction, fit_text(
-            f"The tournament starts now with {len(sng.entrants)} players: "
-            + "; ".join(sng.payout_table().lines(sng.pool))
-            + f". Level 1 blinds {sng.level}." + _tables_text(rt)
-        ))
+        await _answer(interaction, fit_text(started_text(rt.config.language, rt)))
 
     @tournament.command(
         name="cancel",
@@ -262,22 +187,17 @@ class Tournaments(commands.Cog, name="Tournaments"):
         now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))
         if registering:
             self.registry.drop_tournament(rt.channel_id)
-            text = (
-                f"The tournament is cancelled; every buy-in of {rt.sng.settings.buy_in:,}"
-                " chips is refunded."
-            )
-        elif now:
-            text = "The tournament is cancelled; the prize pool is paid as the table says."
-        else:
-            hands = "the hands in progress end" if rt.sng.settings.multi_table else "this hand ends"
-            text = f"The tournament will be cancelled when {hands}. " + CANCEL_RULE
-        await interaction.response.send_message(text, ephemeral=not registering)
+        # public before the start (the tournament's language), else private (the reader's)
+        lang = rt.config.language if registering else interaction.locale
+        await interaction.response.send_message(
+            cancel_text(lang, rt, registering, now), ephemeral=not registering)
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         await interaction.response.send_message(
-            describe(rt), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            describe(rt, interaction.locale), ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 

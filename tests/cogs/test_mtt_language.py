@@ -9,8 +9,7 @@ import pytest
 
 from tests.conftest import Harness, buttons_of
 
-from .test_mtt import register
-from .test_tournament import PAUSE, bot_extensions, create
+from .test_tournament import PAUSE, bot_extensions
 
 pytestmark = pytest.mark.asyncio
 
@@ -23,6 +22,23 @@ def to_act_in(h: Harness, thread: Any) -> Any | None:
         if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)):
             return next((a for a in h.members.values() if f"<@{a.id}>" in m.content), None)
     return None
+
+
+async def create(h: Harness, welcome: str, **options: object) -> None:
+    assert h.bot.registry is not None
+    h.bot.registry.pause = PAUSE
+    reply = await h.slash(h.alice, "tournament create", **options)
+    assert not reply.ephemeral and reply.text.endswith(welcome), reply
+
+
+async def register(h: Harness, count: int, registers: str) -> list[Any]:
+    """All but the last of ``count`` players register (public, the tournament's language)."""
+    players = [h.alice, h.bob, h.carol, h.dave]
+    players += [h.add_member(f"player{i}") for i in range(count - len(players))]
+    for actor in players[:-1]:
+        reply = await h.slash(actor, "tournament join")
+        assert not reply.ephemeral and registers in reply.text, reply
+    return players
 
 
 async def shove_to_the_end(h: Harness, threads: list[Any]) -> list[str]:
@@ -46,11 +62,18 @@ async def test_a_portuguese_servers_tournament_is_directed_in_portuguese(
 ) -> None:
     h = harness
     h.env.backend.get_guild(h.guild.id).preferred_locale = "pt-BR"
-    await create(h, buy_in=100, entrants=12, table_size=6, speed="turbo",
-                 structure="no limit")
-    players = await register(h, 12)
-    h.set_locale(players[-1], "es-ES")
-    await h.slash(players[-1], "tournament join")
+    await create(h, "\nAs inscrições estão abertas.", buy_in=100, entrants=12, table_size=6,
+                 speed="turbo", structure="no limit")
+    players = await register(h, 12, " se inscreve (")
+    h.set_locale(h.bob, "es-ES")  # a private reply speaks its reader's language
+    info = await h.slash(h.bob, "tournament info")
+    head = "**Torneo #1 (6 por mesa)**: Omaha Sin límite"
+    assert info.ephemeral and info.text.startswith(head), info.text
+    assert "Bote de premios 1.100 fichas. Pagos: 1.º: " in info.text, info.text
+    assert "Turbo: 5 minutos por nivel · " in info.text and "/torneo empezar" in info.text
+    h.set_locale(players[-1], "es-ES")  # the start is public: Portuguese all the same
+    last = await h.slash(players[-1], "tournament join")
+    assert "O torneio está lotado e começa agora: 1º: " in last.text, last.text
     threads = h.channel.threads
     assert len(threads) == 2
     assert all(t.config.language == "pt-BR" for t in h.bot.registry.all())
@@ -75,16 +98,18 @@ async def test_the_director_refuses_a_second_cancellation_in_the_readers_languag
     Italian manager's language, the table notice in the server's Spanish."""
     h = harness
     h.env.backend.get_guild(h.guild.id).preferred_locale = "es-ES"
-    await create(h, buy_in=100, entrants=12, table_size=6)
-    players = await register(h, 12)
+    await create(h, "\nLa inscripción está abierta.", buy_in=100, entrants=12, table_size=6)
+    players = await register(h, 12, " se inscribe (")
     await h.slash(players[-1], "tournament join")
     threads = h.channel.threads
     for _ in range(40):
         if all(to_act_in(h, t) is not None for t in threads):
             break
         await h.advance(PAUSE + 0.1)
-    await h.slash(h.manager, "tournament cancel")
     h.set_locale(h.manager, "it")
+    first = await h.slash(h.manager, "tournament cancel")
+    assert first.ephemeral and first.text.startswith(
+        "Il torneo sarà annullato alla fine delle mani in corso."), first.text
     again = await h.slash(h.manager, "tournament cancel")
     assert again.ephemeral and again.text == "Questo torneo è già in fase di annullamento."
     texts = [m.content for t in threads for m in h.public_messages(t)]
