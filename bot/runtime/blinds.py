@@ -42,6 +42,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine.variants import GameConfig, Structure, Variant
+from bot.i18n import Phrase, Wording
 
 __all__ = [
     "PRESETS",
@@ -57,7 +58,14 @@ MAX_BLIND = 1_000_000_000
 
 
 class ScheduleError(ValueError):
-    """A blind schedule that does not make a playable tournament (readable message)."""
+    """A blind schedule that does not make a playable tournament (readable message).
+
+    ``phrase``: the reason as a :class:`~bot.i18n.Wording` when a player can cause it
+    (``cogs/errors.describe`` words it in the reader's language); ``str()`` is English."""
+
+    def __init__(self, message: str | Wording) -> None:
+        self.phrase = message if isinstance(message, Wording) else None
+        super().__init__(str(message))
 
 
 class LevelUnit(StrEnum):
@@ -264,6 +272,5 @@ def preset(name: str) -> BlindSchedule:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise ScheduleError(
-            f"there is no {name!r} blind schedule; choose one of {', '.join(PRESETS)}"
-        ) from None
+        raise ScheduleError(Phrase("refuse.schedule.unknown", name=repr(name),
+                                   names=", ".join(PRESETS))) from None

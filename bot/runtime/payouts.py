@@ -24,6 +24,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import Phrase, Wording
+
 __all__ = [
     "MAX_ENTRANTS",
     "MAX_MTT_ENTRANTS",
@@ -45,7 +47,14 @@ MAX_MTT_ENTRANTS = 60  # a multi-table tournament (bot.runtime.mtt)
 
 
 class PayoutError(ValueError):
-    """A payout table that cannot be used (readable message)."""
+    """A payout table that cannot be used (readable message).
+
+    ``phrase``: the reason as a :class:`~bot.i18n.Wording` when a player can cause it
+    (``cogs/errors.describe`` words it in the reader's language); ``str()`` is English."""
+
+    def __init__(self, message: str | Wording) -> None:
+        self.phrase = message if isinstance(message, Wording) else None
+        super().__init__(str(message))
 
 
 def ordinal(place: int) -> str:
@@ -65,13 +74,13 @@ class PayoutTable:
         object.__setattr__(self, "percentages", tuple(self.percentages))
         pcts = self.percentages
         if not pcts:
-            raise PayoutError("a payout table pays at least one place")
+            raise PayoutError(Phrase("refuse.payout.no_place"))
         if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in pcts):
-            raise PayoutError("each paid place gets a whole percentage of at least 1")
+            raise PayoutError(Phrase("refuse.payout.whole"))
         if sum(pcts) != 100:
-            raise PayoutError(f"the payout percentages add up to {sum(pcts)}, not 100")
+            raise PayoutError(Phrase("refuse.payout.sum", total=str(sum(pcts))))
         if any(a < b for a, b in itertools.pairwise(pcts)):
-            raise PayoutError("a lower place cannot be paid more than a higher one")
+            raise PayoutError(Phrase("refuse.payout.order"))
 
     @property
     def places(self) -> int:
@@ -111,10 +120,8 @@ class PayoutTable:
     def check_entrants(self, entrants: int) -> None:
         """Refuse a table that pays more places than there are players."""
         if self.places > entrants:
-            raise PayoutError(
-                f"the payout table pays {self.places} places but there can be as few as"
-                f" {entrants} players"
-            )
+            raise PayoutError(Phrase("refuse.payout.too_many_places", places=self.places,
+                                     count=entrants))
 
 
 def standard_payouts(entrants: int) -> PayoutTable:
@@ -196,10 +203,7 @@ def parse_percentages(text: str) -> PayoutTable:
     whole percentages, highest first, adding up to 100."""
     parts = text.replace(",", " ").replace("/", " ").replace("%", " ").split()
     if not parts or not all(p.isascii() and p.isdigit() for p in parts):
-        raise PayoutError(
-            f"write the payouts as whole percentages from 1st place down, like 50/30/20,"
-            f" not {text.strip()[:40]!r}"
-        )
+        raise PayoutError(Phrase("refuse.payout.unreadable", text=repr(text.strip()[:40])))
     if len(parts) > MAX_ENTRANTS:
-        raise PayoutError(f"a payout table pays at most {MAX_ENTRANTS} places")
+        raise PayoutError(Phrase("refuse.payout.at_most", places=MAX_ENTRANTS))
     return PayoutTable(tuple(int(p) for p in parts))

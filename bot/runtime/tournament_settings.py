@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.variants import VARIANTS, Structure, Variant
+from bot.i18n import Choice, Phrase, Wording
 
 from .blinds import PRESETS, BlindSchedule, LevelUnit, ScheduleError, preset
 from .errors import TableError
@@ -53,7 +54,8 @@ class TournamentRuleError(TableError):
 
 def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TournamentRuleError(f"The {what} must be a whole number from {low:,} to {high:,}.")
+        raise TournamentRuleError(Phrase("refuse.tournament.whole", what=Phrase("what." + what),
+                                         low=low, high=high))
     return value
 
 
@@ -100,19 +102,17 @@ class TournamentSettings:
         late registration (players are seated once, at the start)."""
         cap = MAX_MTT_ENTRANTS if table_size else MAX_ENTRANTS
         _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants, cap)
-        _whole(late_levels, "number of late-registration levels", 0, MAX_LATE_LEVELS)
+        _whole(late_levels, "late_levels", 0, MAX_LATE_LEVELS)
         if table_size:
             # 3 at least: tables of two could each be left with one player, never broken
-            _whole(table_size, "number of seats per table", 3, MAX_ENTRANTS)
+            _whole(table_size, "table_size", 3, MAX_ENTRANTS)
             if late_levels:
-                raise TournamentRuleError("A multi-table tournament has no late registration.")
+                raise TournamentRuleError(Phrase("refuse.tournament.mtt_no_late"))
         _check_variant(variant_key, table_size or max_entrants)
         structure = _structure(structure)
         sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
         if table_size and sched.unit is not LevelUnit.MINUTES:
-            raise TournamentRuleError(
-                "A multi-table tournament's blind levels run on a clock, in minutes."
-            )
+            raise TournamentRuleError(Phrase("refuse.tournament.mtt_minutes"))
         _check_starting_stack(starting_stack, sched, structure)
         return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
                    sched, table, late_levels, table_size)
@@ -179,7 +179,7 @@ class TournamentSettings:
                 table_size=int(settings.get("table_size", 0)),
             )
         except (ScheduleError, PayoutError) as exc:
-            raise TournamentRuleError(_sentence(str(exc))) from None
+            raise TournamentRuleError(_reason(exc)) from None
         except (TypeError, ValueError, AttributeError):
             raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
 
@@ -191,12 +191,10 @@ def payouts_from_text(text: str, max_entrants: int) -> PayoutTable:
     try:
         table = parse_percentages(text)
     except PayoutError as exc:
-        raise TournamentRuleError(_sentence(str(exc))) from None
+        raise TournamentRuleError(_reason(exc)) from None
     if table.places > max_entrants:
-        raise TournamentRuleError(
-            f"The payout table pays {table.places} places but the tournament seats only"
-            f" {max_entrants} players."
-        )
+        raise TournamentRuleError(Phrase("refuse.tournament.places_over_seats",
+                                         places=table.places, count=max_entrants))
     return table
 
 
@@ -208,37 +206,32 @@ def _check_amounts_and_entrants(
     cap: int = MAX_ENTRANTS,
 ) -> None:
     """Whole numbers in range, and a minimum number of players no more than the maximum."""
-    _whole(buy_in, "buy-in", 1)
-    _whole(starting_stack, "starting stack", 1)
-    _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, cap)
-    _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, cap)
+    _whole(buy_in, "buy_in", 1)
+    _whole(starting_stack, "starting_stack", 1)
+    _whole(min_entrants, "min_entrants", MIN_ENTRANTS, cap)
+    _whole(max_entrants, "max_entrants", MIN_ENTRANTS, cap)
     if min_entrants > max_entrants:
-        raise TournamentRuleError(
-            "The minimum number of players cannot be more than the maximum."
-        )
+        raise TournamentRuleError(Phrase("refuse.tournament.min_over_max"))
 
 
 def _check_variant(variant_key: str, max_entrants: int) -> None:
     """A known variant whose deck deals to ``max_entrants`` players at one table."""
     variant = VARIANTS.get(variant_key)
     if variant is None:
-        raise TournamentRuleError(
-            f"There is no variant {variant_key!r}; choose one of {', '.join(VARIANTS)}."
-        )
+        raise TournamentRuleError(Phrase("refuse.tournament.no_variant", name=repr(variant_key),
+                                         names=", ".join(VARIANTS)))
     if max_entrants > variant.max_seats:
-        raise TournamentRuleError(
-            f"{variant.name} seats at most {variant.max_seats} players at one table."
-        )
+        raise TournamentRuleError(Phrase("refuse.tournament.variant_seats",
+                                         game=Choice(variant.name), count=variant.max_seats))
 
 
 def _structure(structure: Structure | str) -> Structure:
     try:
         return Structure(structure)
     except ValueError:
-        raise TournamentRuleError(
-            f"There is no betting structure {structure!r}; choose one of"
-            f" {', '.join(s.value for s in Structure)}."
-        ) from None
+        raise TournamentRuleError(Phrase(
+            "refuse.tournament.no_structure", name=repr(structure),
+            names=", ".join(s.value for s in Structure))) from None
 
 
 def _schedule_and_payouts(
@@ -260,17 +253,21 @@ def _schedule_and_payouts(
             )
             table.check_entrants(min_entrants)
     except (ScheduleError, PayoutError) as exc:
-        raise TournamentRuleError(_sentence(str(exc))) from None
+        raise TournamentRuleError(_reason(exc)) from None
     return sched, table
 
 
 def _check_starting_stack(starting_stack: int, sched: BlindSchedule, structure: Structure) -> None:
     first = sched.levels[0].for_structure(structure)
     if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
-        raise TournamentRuleError(
-            f"The starting stack must be at least {MIN_STARTING_BIG_BLINDS} big blinds of"
-            f" the first level ({MIN_STARTING_BIG_BLINDS * first.big_blind:,} chips)."
-        )
+        raise TournamentRuleError(Phrase(
+            "refuse.tournament.short_stack", count=MIN_STARTING_BIG_BLINDS,
+            chips=Phrase("chips.count", count=MIN_STARTING_BIG_BLINDS * first.big_blind)))
+
+
+def _reason(exc: ScheduleError | PayoutError) -> str | Wording:
+    """The error's phrase (a player's mistake, in any language), else its English."""
+    return exc.phrase if exc.phrase is not None else _sentence(str(exc))
 
 
 def _sentence(text: str) -> str:

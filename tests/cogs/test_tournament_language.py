@@ -1,5 +1,7 @@
-"""A multi-table tournament on a Portuguese server: the director's notices (moves, broken
-tables, the final table, the winner) speak the tables' language, the server's (issue 13)."""
+"""Tournaments in the players' languages (issue 13): a multi-table tournament on a
+Portuguese server whose director's notices (moves, broken tables, the final table, the
+winner) and public replies speak the server's language, private replies (info, refusals,
+settings errors) the reader's."""
 
 from __future__ import annotations
 
@@ -115,3 +117,27 @@ async def test_the_director_refuses_a_second_cancellation_in_the_readers_languag
     texts = [m.content for t in threads for m in h.public_messages(t)]
     assert any(t.startswith("El torneo se cancelará cuando acaben las manos en curso.")
                for t in texts), texts[-4:]
+
+
+async def test_settings_errors_are_refused_in_the_readers_language(harness: Harness) -> None:
+    """Bad /tournament create settings: each refusal in the creator's language, nothing made."""
+    h = harness
+    cases = [
+        ("pt-BR", {"buy_in": 10, "payouts": "50/30"},
+         "As porcentagens dos prêmios somam 80, não 100."),
+        ("es-ES", {"buy_in": 10, "payouts": "mitad"},
+         "Escribe los premios como porcentajes enteros desde el 1.er puesto hacia abajo,"
+         " como 50/30/20, no 'mitad'."),
+        ("it", {"buy_in": 10, "stack": 100},
+         "Lo stack iniziale deve essere di almeno 10 grandi bui del primo livello (200 fiches)."),
+        ("pt-BR", {"buy_in": 10, "entrants": 2, "payouts": "50/30/20"},
+         "A tabela de prêmios paga 3 lugares, mas o torneio só tem 2 jogadores."),
+        ("es-ES", {"buy_in": 10, "entrants": 20, "late_levels": 2},
+         "Un torneo de varias mesas no tiene inscripción tardía."),
+    ]
+    for locale, options, said in cases:
+        h.set_locale(h.alice, locale)
+        refused = await h.slash(h.alice, "tournament create", **options)
+        assert refused.ephemeral and refused.text == said, refused.text
+    assert h.bot.registry is not None and not h.bot.registry.all()
+    assert not h.public_messages()
