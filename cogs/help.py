@@ -4,7 +4,7 @@
 
 The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
-The poker pages are written here; their examples are checked against the
+The poker pages' prose is in the catalogs (``help.*``); their examples are checked against the
 engine by ``tests/cogs/test_help.py`` (every ranked example is the hand it
 illustrates, every Omaha example makes the hand it says). Each page is cut
 into embeds within Discord's limits (a description of at most 4,096
@@ -20,7 +20,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import CHOICE, COMMAND, DESCRIPTION, Command, Option, translate, translate_text
+from bot.i18n import (
+    CHOICE,
+    COMMAND,
+    DESCRIPTION,
+    Command,
+    Option,
+    Phrase,
+    hands,
+    translate,
+    translate_text,
+)
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -78,80 +88,52 @@ TOPICS: dict[str, str] = {
 TOPIC_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in TOPICS.items()]
 
 
-def _hand(hole: str, board: str, label: str, why: str) -> str:
-    return f"- Hand `{hole}`, board `{board}`: **{label}**: {why}."
+def _key(english: str) -> str:
+    return english.lower().replace(" ", "_")
 
 
-def hands_page() -> list[str]:
-    lines = ["Best first. Cards are written rank then suit: `As` is the ace of spades, "
-             "`T` a ten; s h d c are spades, hearts, diamonds, clubs.", ""]
-    for i, (name, example, note) in enumerate(HAND_RANKS, 1):
-        lines.append(f"{i}. **{name}** `{example}`: {note}.")
-    lines += [
-        "",
-        "The ace plays high (T-J-Q-K-A) and low (A-2-3-4-5). Between hands of the same rank "
-        "the higher cards (kickers) decide; suits never break a tie, and equal hands split "
-        "the pot.",
-        "In Omaha every hand is made of exactly **two** of your cards and **three** from the "
-        "board: `/help topic: omaha`.",
-    ]
+def _hand(locale: object, page: str, number: int, example: tuple[str, str, str, str]) -> str:
+    """``- Hand `Qh Js 5d 4c`, board `…`: **High card, ace**: why.``; the label worded by
+    :mod:`bot.i18n.hands` (the engine's wording, checked by the tests)."""
+    hole, board, label, _ = example
+    return translate(locale, "help.example", hole=hole, board=board,
+                     label=hands.label(locale, label),
+                     why=Phrase(f"help.{page}.why_{number}"))
+
+
+def hands_page(locale: object = None) -> list[str]:
+    lines = [translate(locale, "help.hands.intro"), ""]
+    for i, (name, example, _) in enumerate(HAND_RANKS, 1):
+        lines.append(translate(locale, "help.rank_line", number=str(i),
+                               name=Phrase("help.rank." + _key(name)), example=example,
+                               note=Phrase("help.rank_note." + _key(name))))
+    lines += ["", translate(locale, "help.hands.ace"),
+              translate(locale, "help.hands.omaha", help=Command("help"), topic=Option("topic"))]
     return lines
 
 
-def omaha_page() -> list[str]:
-    lines = [
-        "You get 4 hole cards (5 in Five-card Omaha, Big O and Courchevel, 6 in Six-card "
-        "Omaha). Your hand is always made of **exactly two** of them and **exactly three** "
-        "of the five board cards, never more, never fewer. What players trip on:",
-        "",
-    ]
-    lines += [_hand(*example) for example in OMAHA_EXAMPLES]
-    lines += [
-        "",
-        "Courchevel: the first flop card is dealt face up before the preflop betting.",
-        "The bot names your best hand under your cards (`/cards` or the **My cards** button).",
-    ]
+def omaha_page(locale: object = None) -> list[str]:
+    lines = [translate(locale, "help.omaha.intro"), ""]
+    lines += [_hand(locale, "omaha", i, e) for i, e in enumerate(OMAHA_EXAMPLES, 1)]
+    lines += ["", translate(locale, "help.omaha.courchevel"),
+              translate(locale, "help.omaha.best", cards=Command("cards"),
+                        button=Phrase("button.my_cards"))]
     return lines
 
 
-def hi_lo_page() -> list[str]:
-    lines = [
-        "In Omaha Hi-Lo, Big O and Courchevel Hi-Lo each pot is split: half to the best "
-        "high hand, half to the best **low**.",
-        "- A low is five cards of **different ranks, all 8 or lower**; the ace is low.",
-        "- Straights and flushes **do not count against** a low: 5-4-3-2-A is the best low.",
-        "- The Omaha rule holds for the low too: two cards from your hand, three from the "
-        "board, so the board needs three different cards of 8 or lower for any low.",
-        "- Lows compare from the highest card down: 8-6-5-4-3 beats 8-7-3-2-A; "
-        "7-5-4-3-2 beats both.",
-        "- You may use one pair of hole cards for the high and another for the low.",
-        "- When nobody in a pot has a low, the high hand takes all of it. When a pot does not "
-        "halve evenly, the odd chip goes to the high half.",
-        "",
-    ]
-    lines += [_hand(*example) for example in HI_LO_EXAMPLES]
+def hi_lo_page(locale: object = None) -> list[str]:
+    lines = [translate(locale, f"help.hilo.{i}") for i in range(1, 8)] + [""]
+    lines += [_hand(locale, "hilo", i, e) for i, e in enumerate(HI_LO_EXAMPLES, 1)]
     return lines
 
 
-def betting_page() -> list[str]:
+def betting_page(locale: object = None) -> list[str]:
     return [
-        "A **bet** is the first chips put in on a street; a **raise** is named by the total "
-        "you raise **to** (`/raise to: 12`).",
-        "",
-        "**Pot limit**: the most you can raise to is the current bet plus the pot after "
-        "your call. Blinds 1-2, first to act: the pot is 3, calling 2 makes 5, so the "
-        "biggest raise is to 7. With 20 in the pot facing a bet of 5, call 5 (pot 25) and "
-        "raise 25 more: to 30. The least is a raise by the last bet or raise (at least the "
-        "big blind).",
-        "**No limit**: the least is as in pot limit; the most is all your chips.",
-        "**Fixed limit**: bets and raises are one small bet (the big blind) preflop and on "
-        "the flop, one big bet (twice that) on the turn and river, at most a bet and three "
-        "raises a street (preflop the big blind counts as the bet).",
-        "",
-        "An all-in for less than a full raise does not let players who already acted raise "
-        "again (they may call or fold). You may always go all-in for less than the "
-        "minimum. When a refusal tells you what you may do, it names the range and the "
-        "command.",
+        translate(locale, "help.betting.bet", raise_=Command("raise"), to=Option("to")), "",
+        translate(locale, "help.betting.pot_limit"),
+        translate(locale, "help.betting.no_limit"),
+        translate(locale, "help.betting.fixed_limit"), "",
+        translate(locale, "help.betting.all_in"),
     ]
 
 
@@ -247,8 +229,8 @@ class Help(commands.Cog, name="Help"):
         self.bot = bot  # its command tree, read when asked
 
     def page(self, topic: str, locale: object = None) -> list[discord.Embed]:
-        """The page of ``topic``: its title, the command list and the footer in ``locale``;
-        the poker pages' prose is English for now (DEVELOPERS.md, open work)."""
+        """The page of ``topic`` in ``locale``: its title, text and footer (the poker
+        pages' examples are the engine's cards and labels, worded per language)."""
         title = translate_text(locale, CHOICE, TOPICS[topic]) or TOPICS[topic]
         footer = translate(locale, "help.footer", help=Command("help"), topic=Option("topic"),
                            topics=", ".join(k for k in TOPICS if k != "commands"))
@@ -257,7 +239,7 @@ class Help(commands.Cog, name="Help"):
         lines = {
             "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
             "betting": betting_page,
-        }[topic]()
+        }[topic](locale)
         return pages(title, lines, footer)
 
     @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")

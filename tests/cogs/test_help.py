@@ -149,9 +149,38 @@ async def test_long_help_is_sent_as_followups(
     import sys
 
     module = sys.modules["cogs.help"]
-    monkeypatch.setattr(module, "betting_page", lambda: ["y" * 1000] * 20)
+    monkeypatch.setattr(module, "betting_page", lambda locale=None: ["y" * 1000] * 20)
     reply = await harness.slash(harness.carol, "help", topic="betting")
     assert reply.ephemeral and len(reply.messages) > 1
     within_limits(reply)
     assert all(m.ephemeral for m in reply.messages)
     assert sum(len(e.description or "") for e in reply.embeds) >= 20_000
+
+
+@pytest.mark.parametrize(
+    "locale, topic, needles, english",
+    [
+        ("pt-BR", "hands", ["**Sequência** `Tc 9d 8s 7h 6c`", "**Trinca**", "**Quadra**",
+                            "`/ajuda assunto: omaha`"], "suits never break a tie"),
+        ("es-ES", "omaha", ["**exactamente dos**", "**Carta alta, As**", "**no** son color"],
+         "never more"),
+        ("it", "hi-lo", ["**Tris di Re; Low 8-5-3-2-A**", "5-4-3-2-A è il Low migliore"],
+         "the ace is low"),
+        ("es-ES", "betting", ["**Límite de bote**", "la subida mayor es hasta 7", "hasta 30",
+                              "`/subir "], "the biggest raise"),
+        ("es-419", "betting", ["**Límite de pozo**", "(puede pagar o botar)"], "Pot limit"),
+    ],
+)
+async def test_poker_pages_speak_the_readers_language(
+    harness: Harness, locale: str, topic: str, needles: list[str], english: str
+) -> None:
+    """The poker pages in the reader's language, with the seeds' words and the engine's
+    examples worded by the hand names of that language; none of the English is left."""
+    h = harness
+    h.set_locale(h.bob, locale)
+    reply = await h.slash(h.bob, "help", topic=topic)
+    assert reply.ephemeral
+    within_limits(reply)
+    for needle in needles:
+        assert needle in reply.all_text, (needle, reply.all_text[:600])
+    assert english not in reply.all_text
