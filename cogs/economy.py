@@ -28,7 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import Command, Phrase, number, translate
+from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -66,6 +66,20 @@ _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
 _AMOUNT = re.compile(
     r"^([+-]?)\s*([0-9]+(?:[,_ ][0-9]+)*(?:\.[0-9]+)?)\s*([kmbt]?)$", re.IGNORECASE
 )
+
+
+def _subtitle(
+    locale: str, metric: Metric, period: Period, variant: str | None, total: int
+) -> str:
+    """``All time · Big O · 12 players`` in ``locale``."""
+    if metric is Metric.BALANCE:
+        parts = [translate(locale, "leaderboard.current_balances")]
+    else:
+        parts = [Choice(PERIOD_NAMES[period]).to(locale)]
+        if variant is not None:
+            parts.append(Choice(game_name(VARIANTS[variant])).to(locale))
+    parts.append(translate(locale, "players.count", count=total))
+    return " · ".join(parts)
 
 
 def chips(n: int) -> str:
@@ -402,24 +416,24 @@ class EconomyCog(commands.Cog, name="Economy"):
         board = await self.economy.leaderboard(
             guild_id, metric, period=period, variant=variant, page=page, per_page=PER_PAGE
         )
+        # a public picture: the server's language, as a public /balance
+        loc = resolve(interaction.guild_locale)
         rows = []
         for row in board.rows:
             name = await self.bot.display_name(interaction.guild, row.user_id)
             value: int | str = row.value
             if metric is Metric.TOURNAMENT_ROI:
-                value = f"{row.value:+,}%"
+                value = ("+" if row.value >= 0 else "") + number(loc, row.value) + "%"
             rows.append(LeaderboardRow(rank=row.rank, name=name, value=value))
-        parts = [PERIOD_NAMES[period] if metric is not Metric.BALANCE else "Current balances"]
-        if variant is not None and metric is not Metric.BALANCE:
-            parts.append(game_name(VARIANTS[variant]))
-        parts.append(f"{board.total} player" + ("" if board.total == 1 else "s"))
-        guild_name = interaction.guild.name if interaction.guild else "this server"
         view = LeaderboardView(
-            title=f"{METRIC_NAMES[metric]}: {guild_name}",
+            title=translate(loc, "leaderboard.title", metric=Choice(METRIC_NAMES[metric]),
+                            server=interaction.guild.name if interaction.guild else ""),
             rows=tuple(rows),
-            subtitle=" · ".join(parts),
-            value_label=VALUE_LABELS.get(metric, "Chips"),
+            subtitle=_subtitle(loc, metric, period, variant, board.total),
+            value_label=translate(
+                loc, "leaderboard.value." + VALUE_LABELS.get(metric, "Chips").lower()),
             highlight=interaction.user.display_name,
+            locale=loc,
         )
         png = await render_leaderboard_async(view)
         return discord.File(io.BytesIO(png), filename="leaderboard.png"), board.total

@@ -384,6 +384,19 @@ async def test_leaderboard_ranks_by_the_chosen_metric(
     await h.slash(h.carol, "leaderboard", metric="hands_won", period="week")
     assert drawn[-1].rows[0].name == "carol" and drawn[-1].rows[0].value == 1
     assert drawn[-1].value_label == "Hands"
+    # a public picture: in the server's language (its words, the render layer's locale)
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "pt-BR"
+    await h.slash(h.carol, "leaderboard", metric="hands_won", period="week")
+    assert drawn[-1].locale == "pt-BR" and drawn[-1].value_label == "Mãos"
+    assert drawn[-1].subtitle == "Esta semana · 2 jogadores", drawn[-1].subtitle
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "it"
+    await h.slash(h.dave, "leaderboard", metric="net_won", variant="big_o")
+    assert drawn[-1].title == "Vincita netta: Poker Club"
+    assert drawn[-1].subtitle.startswith("Da sempre · Big O · ")
+    assert drawn[-1].value_label == "Fiches"
+    h.env.backend.get_guild(h.guild.id).preferred_locale = "es-ES"
+    await h.slash(h.dave, "leaderboard")
+    assert drawn[-1].subtitle.startswith("Saldos actuales · ") and drawn[-1].locale == "es-ES"
 
 
 # -- races and permissions -------------------------------------------------------------------
