@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Command, Ordinal, Phrase, number, translate, translate_text
-from bot.runtime.blinds import BlindLevel, LevelUnit
+from bot.runtime.blinds import BlindLevel, Blinds, LevelUnit
 from bot.runtime.mtt import MttRuntime
 from bot.runtime.payouts import PayoutTable
 from bot.runtime.sng_table import SitAndGoRuntime
@@ -43,10 +43,7 @@ def game(locale: object, s: TournamentSettings) -> str:
 
 def blinds(locale: object, level: BlindLevel) -> str:
     """``1,000/2,000 ante 100``; ``1.000/2.000 ante 100`` in Portuguese."""
-    if level.ante:
-        return translate(locale, "table.stakes_ante", small=level.small_blind,
-                         big=level.big_blind, ante=level.ante)
-    return f"{number(locale, level.small_blind)}/{number(locale, level.big_blind)}"
+    return Blinds(level).to(locale)
 
 
 def payout_lines(locale: object, table: PayoutTable, pool: int) -> str:

@@ -42,12 +42,13 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine.variants import GameConfig, Structure, Variant
-from bot.i18n import Phrase, Wording
+from bot.i18n import Phrase, Wording, number, translate
 
 __all__ = [
     "PRESETS",
     "BlindLevel",
     "BlindSchedule",
+    "Blinds",
     "LevelUnit",
     "ScheduleError",
     "preset",
@@ -122,6 +123,23 @@ class BlindLevel:
     def __str__(self) -> str:
         text = f"{self.small_blind:,}/{self.big_blind:,}"
         return text + (f" ante {self.ante:,}" if self.ante else "")
+
+
+class Blinds(Wording):
+    """A level's blinds in a reader's language: ``1,500/3,000 ante 300`` in English (as
+    ``str(level)``), ``1.500/3.000 ante 300`` in Portuguese, Spanish and Italian."""
+
+    __slots__ = ("level",)
+
+    def __init__(self, level: BlindLevel) -> None:
+        self.level = level
+
+    def to(self, locale: object) -> str:
+        lv = self.level
+        if lv.ante:
+            return translate(locale, "table.stakes_ante", small=lv.small_blind,
+                             big=lv.big_blind, ante=lv.ante)
+        return f"{number(locale, lv.small_blind)}/{number(locale, lv.big_blind)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from bot.engine.variants import GameConfig
 from bot.i18n import Command, Ordinal, Phrase
 
-from .blinds import LevelUnit
+from .blinds import Blinds, LevelUnit
 from .config import TableConfig
 from .policy import Request
 from .seating import Seat, clockwise_from, next_clockwise, tournament_ready
@@ -159,7 +159,7 @@ class TournamentPolicy:
         """``Blinds are now 15/30 (level 2); next level in 10 min.``"""
         nxt = self.sng.until_next_level()
         sched = self.sng.settings.schedule
-        values = {"level": str(self.sng.level), "number": self.sng.level_index + 1}
+        values = {"level": Blinds(self.sng.level), "number": self.sng.level_index + 1}
         if nxt is None:
             return Phrase("notice.level", **values)
         if sched.unit is LevelUnit.HANDS:

@@ -92,3 +92,18 @@ def test_multi_table_payouts_add_up_and_pay_fewer_than_the_field(entrants: int) 
     assert table.places <= (entrants // 2 if entrants <= 20 else entrants // 3)
     with pytest.raises(PayoutError):
         mtt_payouts(61)
+
+
+def test_blinds_are_worded_in_the_readers_number_style() -> None:
+    """A level's blinds in a notice: English as ``str(level)``, the others with their own
+    thousands separator (issue 13)."""
+    from bot.i18n import Phrase
+    from bot.runtime.blinds import Blinds
+
+    last = PRESETS["turbo"].levels[-1]
+    notice = Phrase("notice.level", level=Blinds(last), number=13)
+    assert str(notice) == f"Blinds are now {last} (level 13)." == (
+        "Blinds are now 1,500/3,000 ante 300 (level 13).")
+    assert notice.to("pt-BR") == "Os blinds agora são 1.500/3.000 ante 300 (nível 13)."
+    assert notice.to("it") == "I bui ora sono 1.500/3.000 ante 300 (livello 13)."
+    assert Blinds(BlindLevel(1_000, 2_000)).to("es-ES") == "1.000/2.000"
