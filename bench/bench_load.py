@@ -62,6 +62,7 @@ from tests.fakediscord.server import Interaction
 
 DEADLINE = 3.0
 MENTION = re.compile(r"<@(\d+)>")
+HAND_NO = re.compile(r"Hand #(\d+)")
 
 #: The echo peer: logs in like the bot and defers every interaction, nothing else.
 ECHO_BOT = """
@@ -86,6 +87,12 @@ def pct(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def hand_no(content: str) -> str:
+    """The hand number in a live message's header ("" when there is none)."""
+    found = HAND_NO.search(content)
+    return found[1] if found else ""
 
 
 def rss_mb(pid: int) -> float:
@@ -139,6 +146,7 @@ class Steady:
     stale: int = 0
     acks: list[float] = field(default_factory=list)
     prompts: list[float] = field(default_factory=list)
+    between_hands: int = 0  # clicks that ended a hand: the next prompt follows the bot's pause
     thinks: list[float] = field(default_factory=list)
     rate_limited: int = 0
 
@@ -193,7 +201,8 @@ class Players:
         self.think = think
         self.rng = random.Random(seed)
         self.users = {u.id: u for u in fd.users.values()}
-        self.pending: dict[int, float] = {}  # channel id -> when the last click was sent
+        # channel id -> (when the last click was sent, the hand number it was in)
+        self.pending: dict[int, tuple[float, str]] = {}
         self.clicks: list[Interaction] = []
         self.result = Steady()
         self.measuring = False
@@ -203,7 +212,10 @@ class Players:
         now = asyncio.get_running_loop().time()
         sent = self.pending.pop(message.channel_id, None)
         if sent is not None and self.measuring:
-            self.result.prompts.append(now - sent)
+            if sent[1] == hand_no(message.content):
+                self.result.prompts.append(now - sent[0])
+            else:  # the click ended its hand: the wait is the bot's pause between hands
+                self.result.between_hands += 1
         found = MENTION.search(message.content)
         if found is None:
             return
@@ -225,7 +237,7 @@ class Players:
             it = await self.fd.click(self.users[user_id], message, label=label)
         except Exception:
             return  # the bot shut down, or the message lost its buttons
-        self.pending[message.channel_id] = it.dispatched_at
+        self.pending[message.channel_id] = (it.dispatched_at, hand_no(message.content))
         if self.measuring:
             self.result.thinks.append(think)
             self.clicks.append(it)
@@ -270,7 +282,7 @@ async def echo_burst(commands: list[dict[str, Any]], tables: int, rate: float, t
 
 async def run_level(
     tables: int, *, seconds: float, think: float, rate: float, seed: int = 1,
-    profile: Path | None = None, echo: bool = True,
+    profile: Path | None = None, echo: bool = True, rss_every: float = 30.0,
 ) -> dict[str, Any]:
     """One size: burst, steady play, RSS, 429s; and the echo peer's burst."""
     tmp = Path(tempfile.mkdtemp(prefix=f"bench-load-{tables}-"))
@@ -298,7 +310,7 @@ async def run_level(
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
                 start = time.monotonic()
-                await asyncio.sleep(seconds)
+                samples = await sample_rss(bot.proc.pid, seconds, rss_every)
                 crowd.measuring = False
                 steady = crowd.close(time.monotonic() - start)
                 await asyncio.sleep(1.5)  # the last clicks' answers
@@ -323,7 +335,36 @@ async def run_level(
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
-            "rss": rss, "echo": peer, "unhandled": unhandled, "tracebacks": tracebacks}
+            "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled, "tracebacks": tracebacks}
+
+
+async def sample_rss(pid: int, seconds: float, every: float) -> list[tuple[float, float]]:
+    """The bot's RSS (MB) every ``every`` seconds for ``seconds``: (seconds since start, MB)."""
+    start = time.monotonic()
+    samples = [(0.0, rss_mb(pid))]
+    while (left := start + seconds - time.monotonic()) > 0:
+        await asyncio.sleep(min(every, left))
+        samples.append((time.monotonic() - start, rss_mb(pid)))
+    return samples
+
+
+def slope_per_minute(samples: list[tuple[float, float]]) -> float:
+    """Least-squares slope (MB per minute) of the samples of the second half of the run."""
+    if len(samples) < 2:
+        return 0.0
+    half = [(t, mb) for t, mb in samples if t >= samples[-1][0] / 2]
+    if len(half) < 2:
+        half = samples[-2:]
+    t_mean = statistics.fmean(t for t, _ in half)
+    mb_mean = statistics.fmean(mb for _, mb in half)
+    spread = sum((t - t_mean) ** 2 for t, _ in half)
+    return 60 * sum((t - t_mean) * (mb - mb_mean) for t, mb in half) / spread if spread else 0.0
+
+
+def rss_line(samples: list[tuple[float, float]]) -> str:
+    series = ", ".join(f"{t:.0f}s {mb:.0f}" for t, mb in samples)
+    return (f"  RSS during play MB: start {samples[0][1]:.1f}, end {samples[-1][1]:.1f}, "
+            f"second-half slope {slope_per_minute(samples):+.2f} MB/min ({series})")
 
 
 def py_spy(profile: Path | None) -> str | None:
@@ -364,10 +405,11 @@ def report(row: dict[str, Any]) -> str:
         f"{s.stale} stale), ack p50 {pct(s.acks, .5) * 1000:.0f} ms p99 "
         f"{pct(s.acks, .99) * 1000:.0f} ms; click to next prompt p50 "
         f"{pct(s.prompts, .5):.2f} s p95 {pct(s.prompts, .95):.2f} s max "
-        f"{max(s.prompts, default=0):.2f} s; pace {s.pace:.2f}; 429s {s.rate_limited}\n"
+        f"{max(s.prompts, default=0):.2f} s ({s.between_hands} hand ends left out: the bot's "
+        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "
         f"end {row['rss'][2]:.0f}; tracebacks in the log {row['tracebacks']}; "
-        f"unhandled routes {row['unhandled'] or 'none'}"
+        f"unhandled routes {row['unhandled'] or 'none'}\n" + rss_line(row["rss_samples"])
     )
 
 
@@ -380,11 +422,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument("--rss-every", type=float, default=30.0,
+                        help="seconds between RSS samples during play")
     args = parser.parse_args()
     for n in (int(x) for x in args.tables.split(",")):
         row = asyncio.run(run_level(
             n, seconds=args.seconds, think=args.think, rate=args.rate, seed=args.seed,
-            profile=args.profile, echo=not args.no_echo,
+            profile=args.profile, echo=not args.no_echo, rss_every=args.rss_every,
         ))
         print(report(row), flush=True)
 
