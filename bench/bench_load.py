@@ -335,7 +335,8 @@ async def run_level(
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
-            "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled, "tracebacks": tracebacks}
+            "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
+            "tracebacks": tracebacks}
 
 
 async def sample_rss(pid: int, seconds: float, every: float) -> list[tuple[float, float]]:
