@@ -38,6 +38,7 @@ from bot.runtime.sng_table import SitAndGoRuntime, ordinal
 from bot.runtime.tournament import Status, TournamentSettings
 from bot.runtime.tournament_settings import payouts_from_text
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.errors import acknowledge
 from cogs.limits import fit_message, fit_text
 from cogs.permissions import require_table_permissions
 
@@ -156,12 +157,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
             structure=structure.value if structure else "pot limit",
             schedule=speed.value if speed else "regular",
         )
+        self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        await acknowledge(interaction, private=False)
         rt = await self.registry.create_tournament(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
         )
-        await interaction.response.send_message(
-            fit_text(describe(rt) + "\nRegistration is open.")
+        await interaction.edit_original_response(
+            content=fit_text(describe(rt) + "\nRegistration is open.")
         )
 
     @tournament.command(name="join", description="Pay the buy-in and register")
@@ -169,11 +172,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         user = interaction.user
         name = getattr(user, "display_name", None) or user.name
+        await acknowledge(interaction, private=False)
         if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
             seat = await join_late(rt, self.registry.tournaments, user.id, name)
-            await interaction.response.send_message(
-                f"<@{user.id}> registers late at seat {seat}; prize pool {rt.sng.pool:,}"
-                " chips.", allowed_mentions=discord.AllowedMentions.none(),
+            await interaction.edit_original_response(
+                content=f"<@{user.id}> registers late at seat {seat}; prize pool "
+                f"{rt.sng.pool:,} chips.", allowed_mentions=discord.AllowedMentions.none(),
             )
             return
         started = await rt.join(user.id, name)
@@ -188,26 +192,27 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 + "; ".join(sng.payout_table().lines(sng.pool))
                 + f". Level 1 blinds {sng.level}."
             )
-        await interaction.response.send_message(
-            fit_text(text), allowed_mentions=discord.AllowedMentions.none()
+        await interaction.edit_original_response(
+            content=fit_text(text), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
+        await acknowledge(interaction)
         await rt.leave(interaction.user.id)
-        await interaction.response.send_message(
-            f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
-            ephemeral=True,
+        await interaction.edit_original_response(
+            content=f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
         )
 
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
+        await acknowledge(interaction, private=False)
         await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
         sng = rt.sng
-        await interaction.response.send_message(
-            fit_text(
+        await interaction.edit_original_response(
+            content=fit_text(
                 f"The tournament starts now with {len(sng.entrants)} players: "
                 + "; ".join(sng.payout_table().lines(sng.pool))
                 + f". Level 1 blinds {sng.level}."
@@ -228,6 +233,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if store is None:
             raise TableError("Tournaments are not available here.")
         registering = rt.sng.status is Status.REGISTERING
+        await acknowledge(interaction, private=not registering)
         now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))
         if registering:
             self.registry.drop_tournament(rt.channel_id)
@@ -239,7 +245,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             text = "The tournament is cancelled; the prize pool is paid as the table says."
         else:
             text = "The tournament will be cancelled when this hand ends. " + CANCEL_RULE
-        await interaction.response.send_message(text, ephemeral=not registering)
+        await interaction.edit_original_response(content=text)
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:
