@@ -18,7 +18,9 @@ database logs in to it over loopback. Then:
    next turn prompt in that channel (p50/p95/max), clicks refused as stale, and
    the 429s the fake sent during the run. Hands follow one another with the
    bot's own 5 s pause.
-3. The bot's RSS (``/proc/PID/status``) after log-in, after the burst and at the end.
+3. The bot's RSS (``/proc/PID/status``, with its render processes) after log-in, after the
+   burst and at the end, and every ``--rss-every`` seconds during play: start, end and the
+   slope of the second half (a soak: ``--tables 20 --seconds 1800 --no-echo``).
 
 **The peers, measured in the same run.** The burst is sent a second time, to
 an *echo bot* instead: a bare discord.py client on the same fake, the same
@@ -96,10 +98,39 @@ def hand_no(content: str) -> str:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    """RSS of ``pid`` and its descendants (the render processes), in MB.
+
+    Pages the fork server shares with its workers are counted in each: an upper bound.
+    """
+    return sum(_own_rss_mb(p) for p in (pid, *descendants(pid)))
+
+
+def _own_rss_mb(pid: int) -> float:
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return 0.0  # gone meanwhile
+    for line in lines:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def descendants(pid: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, pp in parents.items() if pp == parent]
+        found += children
+        frontier += children
+    return found
 
 
 class LoadDiscord(FakeDiscord):
@@ -382,7 +413,7 @@ async def start_profiler(bot: BotProcess, profile: Path | None, tables: int) -> 
     if spy is None or profile is None or bot.proc is None:
         return None
     return await asyncio.create_subprocess_exec(
-        spy, "record", "--pid", str(bot.proc.pid), "--format", "raw", "--idle",
+        spy, "record", "--pid", str(bot.proc.pid), "--format", "raw", "--idle", "--subprocesses",
         "-o", str(profile / f"load-{tables}.txt"),
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )

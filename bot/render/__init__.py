@@ -23,14 +23,24 @@ player or per table).
 
 Every ``render_*`` function is pure and CPU-bound; async code calls the
 ``render_*_async`` twins, which run it in a worker thread
-(:func:`asyncio.to_thread`) so the event loop never blocks. Card sprites
-and fonts are drawn/loaded once per process and cached; :func:`preload`
-draws all sprites ahead (optional, e.g. in a thread at start-up).
+(:func:`asyncio.to_thread`) so the event loop never blocks, or, once
+:func:`use_processes` started a pool, in worker processes: the views are plain
+frozen data and the answer is bytes, so they cross the process boundary
+cheaply, and the event loop's process no longer shares its GIL with Pillow's
+Python parts. Card sprites and fonts are drawn/loaded once per process and
+cached; :func:`preload` draws all sprites ahead (optional, e.g. in a thread at
+start-up).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from bot.render.cardart import card_image, preload
 from bot.render.hole import render_hole_cards, sort_hole
@@ -57,34 +67,81 @@ from bot.render.views import (
     TableView,
 )
 
+log = logging.getLogger("bot.render")
+
+_pool: Executor | None = None
+_workers = 0
+
+
+def use_processes(workers: int) -> None:
+    """Render the ``render_*_async`` pictures in ``workers`` processes (0: worker threads).
+
+    The processes are forked from a fork server that imported this package once
+    (no thread of the bot is ever forked); a previous pool is shut down.
+    """
+    global _pool, _workers
+    stop_processes()
+    _workers = workers
+    if workers > 0:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.render"])
+        _pool = ProcessPoolExecutor(workers, mp_context=context)
+
+
+def stop_processes() -> None:
+    """Back to worker threads; pictures being drawn in the pool are abandoned."""
+    global _pool, _workers
+    pool, _pool, _workers = _pool, None, 0
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def _off_loop(fn: Callable[..., bytes], *args: Any) -> bytes:
+    """``fn(*args)`` in the process pool, else in a worker thread.
+
+    A pool that broke (a worker killed, e.g. by the kernel when memory runs
+    out) is replaced by a new one, and this picture is drawn in a thread: a
+    picture is never lost to it.
+    """
+    pool = _pool
+    if pool is None:
+        return await asyncio.to_thread(fn, *args)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+    except BrokenProcessPool:
+        if pool is _pool:
+            log.warning("A render process died; starting the render processes again")
+            use_processes(_workers)
+        return await asyncio.to_thread(fn, *args)
+
 
 async def render_hole_cards_async(view: HoleCardsView, theme: Theme | str = Theme.DARK,
                                   style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_hole_cards` in a worker thread."""
-    return await asyncio.to_thread(render_hole_cards, view, theme, style)
+    """:func:`render_hole_cards` off the event loop."""
+    return await _off_loop(render_hole_cards, view, theme, style)
 
 
 async def render_table_async(view: TableView, theme: Theme | str = Theme.DARK,
                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_table` in a worker thread."""
-    return await asyncio.to_thread(render_table, view, theme, style)
+    """:func:`render_table` off the event loop."""
+    return await _off_loop(render_table, view, theme, style)
 
 
 async def render_showdown_async(view: ShowdownView, theme: Theme | str = Theme.DARK,
                                 style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_showdown` in a worker thread."""
-    return await asyncio.to_thread(render_showdown, view, theme, style)
+    """:func:`render_showdown` off the event loop."""
+    return await _off_loop(render_showdown, view, theme, style)
 
 
 async def render_results_async(view: ResultsView, theme: Theme | str = Theme.DARK) -> bytes:
-    """:func:`render_results` in a worker thread."""
-    return await asyncio.to_thread(render_results, view, theme)
+    """:func:`render_results` off the event loop."""
+    return await _off_loop(render_results, view, theme)
 
 
 async def render_leaderboard_async(view: LeaderboardView,
                                    theme: Theme | str = Theme.DARK) -> bytes:
-    """:func:`render_leaderboard` in a worker thread."""
-    return await asyncio.to_thread(render_leaderboard, view, theme)
+    """:func:`render_leaderboard` off the event loop."""
+    return await _off_loop(render_leaderboard, view, theme)
 
 
 __all__ = [
@@ -118,4 +175,6 @@ __all__ = [
     "render_table",
     "render_table_async",
     "sort_hole",
+    "stop_processes",
+    "use_processes",
 ]

@@ -47,3 +47,29 @@ async def test_rendering_runs_off_the_event_loop_thread(monkeypatch: pytest.Monk
     assert png.startswith(b"\x89PNG")
     assert seen and seen[0] != threading.get_ident()
     assert ticks > 1
+
+
+async def test_pictures_drawn_in_render_processes_and_a_killed_one_is_replaced() -> None:
+    """With :func:`render.use_processes` the pictures come from another process, byte for
+    byte the sync ones; a worker killed (as the kernel may when memory runs out) costs no
+    picture: that one is drawn in a thread and the pool is started again."""
+    import os
+    import signal
+
+    render.use_processes(1)
+    try:
+        pool = render._pool
+        assert pool is not None
+        view = samples.full_table()
+        assert await render.render_table_async(view) == render.render_table(view)
+        workers = list(pool._processes)  # type: ignore[attr-defined]
+        assert len(workers) == 1 and workers[0] != os.getpid()
+        os.kill(workers[0], signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        assert await render.render_hole_cards_async(samples.hole_cards()) == (
+            render.render_hole_cards(samples.hole_cards()))
+        assert render._pool is not None and render._pool is not pool
+        assert await render.render_table_async(view) == render.render_table(view)
+    finally:
+        render.stop_processes()
+    assert render._pool is None
