@@ -15,7 +15,9 @@ database logs in to it over loopback. Then:
    a think time drawn uniformly from ``--think`` x [0.5, 1.5]: Check if
    possible, else Call (Fold one time in six). Reported: accepted actions per
    second, the click's acknowledgement p50/p99, the time from a click to the
-   next turn prompt in that channel (p50/p95/max), clicks refused as stale, and
+   next turn prompt in that channel in the same hand (p50/p95/max; a click that
+   ends its hand is counted apart: the next prompt follows the bot's pause
+   between hands, which is no wait for a player), clicks refused as stale, and
    the 429s the fake sent during the run. Hands follow one another with the
    bot's own 5 s pause.
 3. The bot's RSS (``/proc/PID/status``, with its render processes) after log-in, after the
@@ -35,7 +37,12 @@ followed their action at once (1.0: the bot adds no wait).
 Usage::
 
     .venv/bin/python bench/bench_load.py [--tables 10,50,200] [--seconds 30] [--think 2]
-        [--rate 250] [--profile DIR] [--no-echo]
+        [--rate 250] [--profile DIR] [--no-echo] [--street-pictures] [--rss-every 30]
+
+The bot gets the benchmark's environment: ``RENDER_PROCESSES=0`` draws the
+pictures in threads of the bot's process instead of its render process, and
+``--street-pictures`` (``TABLE_PICTURES=street``) draws a table picture only at
+street changes, which measures what rendering costs.
 
 ``--profile DIR`` runs the bot under ``py-spy record`` (when installed) and
 writes its samples (collapsed stacks) and the bot's log per size into DIR.
@@ -46,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import shutil
@@ -166,8 +174,10 @@ class Burst:
                 self.late += it.answer_time > DEADLINE
 
     def line(self) -> str:
-        return (f"{self.sent} sent, {self.late} late, {self.unanswered} unanswered, ack p50 "
-                f"{pct(self.times, .5) * 1000:.0f} ms p99 {pct(self.times, .99) * 1000:.0f} ms")
+        verdict = "none late" if self.late + self.unanswered == 0 else "SOME LATE"
+        return (f"{self.sent} sent, {self.late} late, {self.unanswered} unanswered ({verdict}), "
+                f"ack p50 {pct(self.times, .5) * 1000:.0f} ms p99 "
+                f"{pct(self.times, .99) * 1000:.0f} ms")
 
 
 @dataclass
@@ -454,15 +464,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument("--street-pictures", action="store_true",
+                        help="the bot draws a table picture only at street changes")
     parser.add_argument("--rss-every", type=float, default=30.0,
                         help="seconds between RSS samples during play")
     args = parser.parse_args()
+    if args.street_pictures:
+        os.environ["TABLE_PICTURES"] = "street"
+    print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default (1)')}, table pictures "
+          f"{os.environ.get('TABLE_PICTURES', 'turn')}; load {os.getloadavg()[0]:.2f}", flush=True)
     for n in (int(x) for x in args.tables.split(",")):
         row = asyncio.run(run_level(
             n, seconds=args.seconds, think=args.think, rate=args.rate, seed=args.seed,
             profile=args.profile, echo=not args.no_echo, rss_every=args.rss_every,
         ))
         print(report(row), flush=True)
+        print(f"  load after this size: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+              flush=True)
 
 
 if __name__ == "__main__":
