@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -77,7 +78,9 @@ def use_processes(workers: int) -> None:
     """Render the ``render_*_async`` pictures in ``workers`` processes (0: worker threads).
 
     The processes are forked from a fork server that imported this package once
-    (no thread of the bot is ever forked); a previous pool is shut down.
+    (no thread of the bot is ever forked), all of them now (starting one blocks the
+    caller for a moment: better at start-up than in the middle of a burst); a
+    previous pool is shut down.
     """
     global _pool, _workers
     stop_processes()
@@ -86,6 +89,8 @@ def use_processes(workers: int) -> None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["bot.render"])
         _pool = ProcessPoolExecutor(workers, mp_context=context)
+        for _ in range(workers):  # start them now: a later first picture must not wait for it
+            _pool.submit(os.getpid)
 
 
 def stop_processes() -> None:
