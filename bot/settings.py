@@ -22,7 +22,7 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           ``wss://gateway.discord.gg/``.
 ``LOG_LEVEL``             ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
 ``RENDER_PROCESSES``      processes that draw the pictures, away from the event
-                          loop's process (default 1; 0: threads of the bot's
+                          loop's process (default 2; 0: threads of the bot's
                           own process). Settings built in code (tests, the
                           demo) default to 0.
 ``TABLE_PICTURES``        ``turn`` (default): a new table picture with every
@@ -51,7 +51,7 @@ DEFAULT_DATABASE = "omaha_dealer.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 DEFAULT_LOG_LEVEL = "INFO"
-DEFAULT_RENDER_PROCESSES = 1
+DEFAULT_RENDER_PROCESSES = 2
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ENV_FILE = ".env"
 

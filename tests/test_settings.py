@@ -44,7 +44,7 @@ def test_every_setting_is_read() -> None:
         }
     )
     assert s.render_processes == 2
-    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_processes == 1  # the bot
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_processes == 2  # the bot
     assert Settings(token=s.token).render_processes == 0  # built in code: threads
     assert s.database_path == "/tmp/x.sqlite3"
     assert s.dev_guild_id == 123456789012345678
@@ -141,7 +141,7 @@ def test_env_example_documents_every_setting() -> None:
     values = parse_env_file(text)
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL", "LOG_LEVEL",
+        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "RENDER_PROCESSES", "TABLE_PICTURES",
     }
     assert set(values) == expected
     lines = text.splitlines()
