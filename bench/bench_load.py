@@ -471,7 +471,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.street_pictures:
         os.environ["TABLE_PICTURES"] = "street"
-    print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default (1)')}, table pictures "
+    print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default')}, table pictures "
           f"{os.environ.get('TABLE_PICTURES', 'turn')}; load {os.getloadavg()[0]:.2f}", flush=True)
     for n in (int(x) for x in args.tables.split(",")):
         row = asyncio.run(run_level(

@@ -78,7 +78,8 @@ def use_processes(workers: int) -> None:
     """Render the ``render_*_async`` pictures in ``workers`` processes (0: worker threads).
 
     The processes are forked from a fork server that imported this package once
-    (no thread of the bot is ever forked), all of them now (starting one blocks the
+    and drew the default deck's sprites (:mod:`bot.render.warm`; no thread of the
+    bot is ever forked), all of them now (starting one blocks the
     caller for a moment: better at start-up than in the middle of a burst); a
     previous pool is shut down.
     """
@@ -87,7 +88,7 @@ def use_processes(workers: int) -> None:
     _workers = workers
     if workers > 0:
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.render"])
+        context.set_forkserver_preload(["bot.render", "bot.render.warm"])
         _pool = ProcessPoolExecutor(workers, mp_context=context)
         for _ in range(workers):  # start them now: a later first picture must not wait for it
             _pool.submit(os.getpid)
