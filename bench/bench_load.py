@@ -20,7 +20,7 @@ database logs in to it over loopback. Then:
    between hands, which is no wait for a player), clicks refused as stale, and
    the 429s the fake sent during the run. Hands follow one another with the
    bot's own 5 s pause.
-3. The bot's RSS (``/proc/PID/status``, with its render processes) after log-in, after the
+3. The bot's memory (PSS, with its render processes; see :func:`rss_mb`) after log-in, after the
    burst and at the end, and every ``--rss-every`` seconds during play: start, end and the
    slope of the second half (a soak: ``--tables 20 --seconds 1800 --no-echo``).
 
@@ -106,21 +106,21 @@ def hand_no(content: str) -> str:
 
 
 def rss_mb(pid: int) -> float:
-    """RSS of ``pid`` and its descendants (the render processes), in MB.
+    """Memory of ``pid`` and its descendants (the render processes), in MB: the sum of
+    their proportional set sizes (PSS: a page the fork server shares with its workers
+    counts once in all), or of their RSS where PSS cannot be read."""
+    return sum(_own_mb(p) for p in (pid, *descendants(pid)))
 
-    Pages the fork server shares with its workers are counted in each: an upper bound.
-    """
-    return sum(_own_rss_mb(p) for p in (pid, *descendants(pid)))
 
-
-def _own_rss_mb(pid: int) -> float:
-    try:
-        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    except OSError:
-        return 0.0  # gone meanwhile
-    for line in lines:
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+def _own_mb(pid: int) -> float:
+    for path, key in ((f"/proc/{pid}/smaps_rollup", "Pss:"), (f"/proc/{pid}/status", "VmRSS:")):
+        try:
+            lines = Path(path).read_text().splitlines()
+        except OSError:
+            continue  # gone meanwhile, or not readable
+        for line in lines:
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
     return 0.0
 
 
