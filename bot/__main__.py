@@ -5,6 +5,7 @@
     python -m bot verify FILE     check a hand history and its deal proof
     python -m bot migrate         apply the database migrations
     python -m bot audit           prove that no chip was created or lost
+    python -m bot migrate-to URL  copy the SQLite database into an empty PostgreSQL one
     python -m bot demo [DIR]      play a game among simulated players offline
 
 Each subcommand lives in its own module and is imported only when asked for,
@@ -41,6 +42,12 @@ def _audit(argv: Sequence[str]) -> int:
     return run(["audit", *argv])
 
 
+def _migrate_to(argv: Sequence[str]) -> int:
+    from bot.storage.cli import main as run
+
+    return run(["migrate-to", *argv])
+
+
 def _demo(argv: Sequence[str]) -> int:
     from bot.demo import main as run
 
@@ -58,6 +65,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "verify": _verify,
     "migrate": _migrate,
     "audit": _audit,
+    "migrate-to": _migrate_to,
     "demo": _demo,
     "run": _run_bot,
 }

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.economy import Economy
+from bot.runtime.mtt import OpenThread
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
@@ -74,13 +75,17 @@ class App:
         *,
         observer: TableObserver,
         names: NameLookup | None = None,
+        threads: OpenThread | None = None,
     ) -> App:
         """Open and migrate the database and build the services on it."""
         path = settings.database_path
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
-        db = await Database.open(path)
-        log.info("Database ready at %s", path)
+        if settings.database_url:  # PostgreSQL; the deck key stays beside DATABASE_PATH
+            db = await Database.open(settings.database_url.reveal(), key_path=path + ".key")
+        else:
+            db = await Database.open(path)
+        log.info("Database ready at %s", db.where)
         ports = StoragePorts(db)
         registry = TableRegistry(
             economy=ports,
@@ -89,6 +94,8 @@ class App:
             observer=observer,
             names=names,
             tournaments=ports,
+            threads=threads,
+            owns=settings.shards.owns if settings.shards is not None else None,
         )
         return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
 

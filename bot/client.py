@@ -63,7 +63,7 @@ from discord.ext import commands
 
 from bot import render
 from bot.settings import MissingToken, Settings, SettingsError
-from cogs.pacing import pace_requests
+from cogs.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -118,12 +118,14 @@ class OmahaDealer(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         sync_commands: bool = True,
+        **options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=make_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)
@@ -159,12 +161,20 @@ class OmahaDealer(commands.Bot):
             render.use_processes(self.settings.render_processes)
         self.presenter = DiscordPresenter(self)
         self.presenter.street_pictures = self.settings.table_pictures == "street"
-        self.app = await App.open(self.settings, observer=self.presenter, names=self._name_of)
+        self.app = await App.open(
+            self.settings, observer=self.presenter, names=self._name_of,
+            threads=self._open_thread,
+        )
         self._app_open = True
         self.table_actions = TableActions(self.app.registry, self.presenter.hand_over)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _open_thread(self, guild_id: int, parent_id: int, name: str) -> int:
+        from cogs.threads import open_table_thread
+
+        return await open_table_thread(self, parent_id, name)
 
     async def _name_of(self, guild_id: int, user_id: int) -> str:
         return await self.display_name(self.get_guild(guild_id), user_id)
@@ -272,6 +282,25 @@ class OmahaDealer(commands.Bot):
         return user.display_name if user is not None else f"player {user_id}"
 
 
+class ShardedOmahaDealer(OmahaDealer, commands.AutoShardedBot):
+    """The bot over the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (one connection each).
+
+    Everything else is :class:`OmahaDealer`'s: the registry resumes only the
+    tables of servers on these shards (``settings.shards.owns``), so several
+    processes with disjoint ranges share one database without touching each
+    other's tables.
+    """
+
+
+def make_bot(settings: Settings) -> OmahaDealer:
+    """The bot ``settings`` ask for: sharded when ``SHARD_COUNT`` is set, else one connection."""
+    if settings.shards is None:
+        return OmahaDealer(settings)
+    return ShardedOmahaDealer(
+        settings, shard_count=settings.shards.count, shard_ids=list(settings.shards.ids)
+    )
+
+
 def configure_logging(level: str) -> None:
     """discord.py's log format on stderr at ``level`` (the token is never logged)."""
     discord.utils.setup_logging(level=getattr(logging, level), root=True)
@@ -282,8 +311,13 @@ def configure_logging(level: str) -> None:
 
 async def run_bot(settings: Settings) -> int:
     """Run until closed (SIGINT/SIGTERM close it cleanly); the exit code."""
-    bot = OmahaDealer(settings)
-    pace_requests(bot.http)  # under Discord's global limit; acknowledgements never wait
+    bot = make_bot(settings)
+    share = 1.0
+    if settings.shards is not None:
+        share = settings.shards.share
+        log.info("Running %s", settings.shards)
+    # Under Discord's global limit (this process's share of it); acknowledgements never wait.
+    pace_requests(bot.http, Pacer(max(1, int(GLOBAL_BUDGET * share))))
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

@@ -12,6 +12,11 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           started from, where ``.env`` lives too). A relative
                           path is taken from the working directory. ``:memory:``
                           keeps everything in memory (tests only).
+``DATABASE_URL``          ``postgresql://user:password@host:5432/dbname``: use
+                          that PostgreSQL database instead of SQLite (several
+                          processes may share it). Empty (default): SQLite at
+                          ``DATABASE_PATH``, whose ``.key`` file still holds the
+                          deck key. Masked in ``repr()`` like the token.
 ``DEV_GUILD_ID``          a server id: slash commands are synced to that server
                           only, where they appear instantly (global sync can take
                           up to an hour). Empty: sync globally.
@@ -29,6 +34,10 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           turn message; ``street``: a new one at each street
                           only (turn messages in between carry the street's
                           picture again; cheaper for a very busy bot).
+``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
+                          unsharded connection (right below 2,500 servers).
+``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
+                          empty: all of ``SHARD_COUNT``. See :mod:`bot.sharding`.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -46,6 +55,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from bot.sharding import ShardError, ShardRange
 
 DEFAULT_DATABASE = "omaha_dealer.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -113,6 +124,9 @@ class Secret:
     __str__ = __repr__
 
 
+#: ``DATABASE_URL`` unset: SQLite (a :class:`Secret` is immutable, so it can be shared).
+NO_DATABASE_URL = Secret("")
+
 _LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
 
 
@@ -154,6 +168,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
         wanted = " or ".join(f"{s}://" for s in schemes)
         raise SettingsError(f"{name} must be a URL starting with {wanted}, got {value!r}")
     return value
+
+
+def _database_url(text: str) -> Secret:
+    """A ``postgresql://`` URL, or empty (SQLite)."""
+    if text and not text.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a URL starting with postgresql:// (or be empty for SQLite)"
+        )
+    return Secret(text)
 
 
 def _token(token: str, required: bool) -> str:
@@ -204,6 +227,9 @@ class Settings:
     log_level: str = DEFAULT_LOG_LEVEL
     render_processes: int = 0
     table_pictures: str = "turn"
+    shards: ShardRange | None = None
+    #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
+    database_url: Secret = NO_DATABASE_URL
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -226,6 +252,11 @@ class Settings:
         pictures = (get("TABLE_PICTURES") or "turn").lower()
         if pictures not in ("turn", "street"):
             raise SettingsError(f"TABLE_PICTURES must be turn or street, got {pictures!r}")
+        try:
+            shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
+        except ShardError as error:
+            raise SettingsError(str(error)) from None
+        database_url = _database_url(get("DATABASE_URL"))
         return cls(
             token=Secret(token),
             database_path=database,
@@ -235,6 +266,8 @@ class Settings:
             log_level=level,
             render_processes=renderers,
             table_pictures=pictures,
+            shards=shards,
+            database_url=database_url,
         )
 
     @classmethod

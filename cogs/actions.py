@@ -158,6 +158,17 @@ class TableActions:
         kind = ActionKind.BET if turn is not None and turn.is_bet else ActionKind.RAISE
         await self.act(interaction, table, kind, amount, token)
 
+    async def run_twice_from_button(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, agree: bool
+    ) -> None:
+        """An answer to the run-it-twice question: refused at once when it cannot count,
+        else acknowledged (privately) before it is stored and played."""
+        table = self.by_id(table_id)
+        table.check_run_twice(interaction.user.id, token)
+        await acknowledge(interaction)
+        text = await table.answer_run_twice(interaction.user.id, agree, token)
+        await reply_private(interaction, text)
+
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see."""
         table = self.by_id(table_id)

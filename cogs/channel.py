@@ -44,7 +44,7 @@ from bot.render import TableView, render_table_async
 from bot.runtime.views import HandResultView, TableSnapshot
 from cogs.hooks import Hook, refused_token
 from cogs.limits import EMBED_DESCRIPTION, fit_message
-from cogs.scenes import Live, live_content, result_content, table_view
+from cogs.scenes import Live, live_content, live_token, result_content, table_view
 from cogs.views import live_buttons
 
 if TYPE_CHECKING:
@@ -332,7 +332,7 @@ class TableChannel:
             self.live = None
 
     def _needs_new(self, live: Live, shown: _Shown) -> bool:
-        token = live.turn.token if live.turn else None
+        token = live_token(live)
         return shown.hand_no != live.hand_no or (token is not None and token != shown.token)
 
     async def _sync_live(self) -> None:
@@ -353,14 +353,15 @@ class TableChannel:
 
     @staticmethod
     def _buttons(live: Live) -> discord.ui.View:
-        return live_buttons(live.snap, live.turn)
+        question = live.question.token if live.question else None
+        return live_buttons(live.snap, live.turn, question)
 
     async def _post_live(self, live: Live, shown: _Shown | None) -> None:
         """Post the live message anew (the click's followup when a click carries it),
         then delete the old one and the reminder."""
         view, content, buttons = table_view(live), live_content(live), self._buttons(live)
         # what is being sent: ``live`` keeps changing while the request is under way
-        token, version, hand_no = live.turn.token if live.turn else None, live.version, live.hand_no
+        token, version, hand_no = live_token(live), live.version, live.hand_no
         click = None if self.refresh else self._take_click(shown)
         file = await self._file(view)
         self._posting, self._early = True, None

@@ -46,6 +46,7 @@ from bot.runtime.hand_history import (
 from bot.storage import HandRecord
 from cogs.actions import reply_private
 from cogs.limits import EMBED_DESCRIPTION, fit_message
+from cogs.scenes import board_label
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -83,15 +84,18 @@ def table_picture(past: PastHand, names: Mapping[int, str], viewer: int | None) 
         )
         for p in hand.players
     )
+    result = result_of(past, names)
+    many = len({p.label for p in result.pots}) > 1
     pots = tuple(
-        PotView(p.amount, p.label,
+        PotView(p.amount, board_label("en", p, many),
                 winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat)
                               for w in p.winners))
-        for p in result_of(past, names).pots
+        for p in result.pots
     )
     return TableView(
         table_name=f"Table {past.table_id}", hand_number=past.number,
-        max_seats=past.config.seats, seats=seats, board=hand.board, pots=pots,
+        max_seats=past.config.seats, seats=seats, board=hand.board,
+        second_board=hand.second_board, pots=pots,
         button=hand.button, game=past.config.title, street="Showdown",
     )
 

@@ -40,6 +40,7 @@ from bot.render import (
     render_hole_cards_async,
     render_results_async,
     render_showdown_async,
+    render_table_async,
 )
 from bot.runtime.table_events import (
     ActionTaken,
@@ -48,6 +49,7 @@ from bot.runtime.table_events import (
     HandBegan,
     HandOver,
     Notice,
+    RunTwiceAsked,
     StreetDealt,
     TableClosed,
     TableEvent,
@@ -137,6 +139,7 @@ class DiscordPresenter:
             CardsDealt: self.hole_cards,
             StreetDealt: self.street_dealt,
             TurnBegan: self.turn,
+            RunTwiceAsked: self.run_twice_asked,
             TurnReminder: self.reminder,
             ActionTaken: self.action,
             HandOver: self.hand_ended,
@@ -324,23 +327,30 @@ class DiscordPresenter:
     async def street_dealt(self, event: StreetDealt) -> None:
         table, lang = event.table, language(event.table)
         street = translate(lang, f"street.{event.street.value}")
+        if table.second_board:  # run twice: each street says its board
+            board = translate(lang, "pot.board", number=str(event.run + 1))
+            street = f"{street} ({board})"
         line = translate(lang, "table.street_line", street=street,
                          cards=" ".join(str(c) for c in event.board))
         # the next turn, stage or the hand's end follows: it sends this change with it
-        live = self._changed(table, kick=False)
+        live = self._changed(table, kick=False, question=None)
         if live is None:
             return
         if event.run_out and not live.run_out:  # the hands face up, before the first street
             live.run_out = True
             all_in = translate(lang, "table.all_in")
             self.channel(table).post(await self._stage(live, all_in, live.board))
-        live.board = event.board
+        if event.run:
+            live.second_board = event.board
+        else:
+            live.board = event.board
         live.log.append(line)
         if event.run_out:
             self.channel(table).post(await self._stage(live, street, event.board))
 
     async def _stage(self, live: Live, street: str, board: tuple[Any, ...]) -> Stage:
-        """A run-out street: the hands face up with their equity after ``board``."""
+        """A run-out street: the hands face up with their equity after ``board`` (run twice:
+        the second board's street, the first board complete beside it)."""
         shown = [s for s in live.snap.seats if s.shown and not s.folded]
         hi_lo = live.snap.config.variant.hi_lo
         line = note = ""
@@ -355,7 +365,16 @@ class DiscordPresenter:
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
         content = fit_message([head, line, *logged] if line else [head, *logged])
-        return Stage(table_view(live, board=board, note=note), content)
+        second = live.second_board
+        view = table_view(live, board=live.board if second else board, note=note,
+                          second_board=second)
+        return Stage(view, content)
+
+    async def run_twice_asked(self, event: RunTwiceAsked) -> None:
+        """The buttons of the question go on the live message, posted anew (the mentions
+        notify the players asked)."""
+        deadline = self.now() + event.clock
+        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
 
     async def turn(self, event: TurnBegan) -> None:
         deadline = self.now() + event.turn.clock
@@ -377,7 +396,7 @@ class DiscordPresenter:
 
     async def hand_ended(self, event: HandOver) -> None:
         table, result = event.table, event.result
-        live = self._changed(table, turn=None, deadline=None, note="")
+        live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
         live.log.extend(words.result_lines(language(table), result))
@@ -385,6 +404,9 @@ class DiscordPresenter:
             live.log.append(commitment_line(table.commitment))
 
         async def picture() -> tuple[str, bytes] | None:
+            if result.second_board:  # both boards, and each board's share of every pot
+                png = await render_table_async(table_view(live, result=result))
+                return f"hand-{result.hand_no}.png", png
             if result.shown and len(result.board) >= 3:
                 png = await render_showdown_async(showdown_view(table, result))
                 return f"showdown-{result.hand_no}.png", png
@@ -399,7 +421,7 @@ class DiscordPresenter:
         elif event.transient and self._changed(table, note=text) is not None:
             return
         else:
-            self.channel(table).post(Text(text))
+            self.channel(table).post(Text(text, ping=event.ping))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
         if await self._dm(user_id, f"Table {table.table_id}: {text}"):

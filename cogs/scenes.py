@@ -26,11 +26,13 @@ from bot.render import (
 )
 from bot.render import PotView as RenderPot
 from bot.render import SeatView as RenderSeat
+from bot.runtime.table_events import RunTwiceAsked
 from bot.runtime.views import (
     HandResultView,
     PotResultView,
     PrivateCards,
     SeatView,
+    ShownHandView,
     TableSnapshot,
     TurnView,
 )
@@ -69,7 +71,9 @@ class Live:
     note: str = ""  # a transient line (time bank), dropped when the turn changes
     dm_closed: frozenset[int] = frozenset()
     board: tuple[Card, ...] = ()  # the board as last told (a run-out is shown street by street)
+    second_board: tuple[Card, ...] = ()  # a hand run twice: the second board as last told
     run_out: bool = False  # an all-in run-out is being shown
+    question: RunTwiceAsked | None = None  # the players are asked whether to run it twice
     version: int = 0
 
     @property
@@ -128,10 +132,27 @@ def turn_line(live: Live) -> str:
     return text
 
 
+def live_token(live: Live) -> str | None:
+    """The token of what the live message's buttons answer: the turn, or the question."""
+    if live.turn is not None:
+        return live.turn.token
+    return live.question.token if live.question is not None else None
+
+
+def question_line(live: Live) -> str:
+    """The run-it-twice question, mentioning the players asked."""
+    asked = live.question
+    if asked is None:
+        return ""
+    when = f"<t:{int(live.deadline)}:R>" if live.deadline else ""
+    players = " ".join(mention(u) for u in asked.users.values())
+    return translate(language(live.snap), "run_twice.ask", players=players, when=when)
+
+
 def live_content(live: Live) -> str:
     lines = [header(live.snap)]
     lines.extend(f"> {line}" for line in live.log[-LIVE_LINES:])
-    for extra in (live.note, turn_line(live)):
+    for extra in (live.note, turn_line(live), question_line(live)):
         if extra:
             lines.append(extra)
     return fit_message(lines)
@@ -170,11 +191,20 @@ def _seats(snap: TableSnapshot, over: bool) -> tuple[RenderSeat, ...]:
     )
 
 
-def _won_pots(pots: Sequence[PotResultView]) -> tuple[RenderPot, ...]:
+def board_label(lang: str, pot: PotResultView, many: bool) -> str:
+    """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
+    if not pot.board:
+        return pot.label
+    text = words.board_where(lang, pot, words.pot_where(lang, pot, many))
+    return text[:1].upper() + text[1:]
+
+
+def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[RenderPot, ...]:
+    many = len({p.label for p in pots}) > 1
     return tuple(
         RenderPot(
             p.amount,
-            p.label,
+            board_label(lang, p, many),
             winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
         )
         for p in pots
@@ -187,12 +217,14 @@ def table_view(
     board: tuple[Card, ...] | None = None,
     result: HandResultView | None = None,
     note: str = "",
+    second_board: tuple[Card, ...] | None = None,
 ) -> TableView:
-    """The table picture: the live hand, a run-out stage (``board``), or the hand over."""
+    """The table picture: the live hand, a run-out stage (``board``, and ``second_board``
+    of a hand run twice), or the hand over."""
     snap, turn = live.snap, live.turn
     clock_total = turn.clock + turn.time_bank if turn else None
     if result is not None:
-        pots = _won_pots(result.pots)
+        pots = _won_pots(result.pots, language(snap))
     else:
         pots = tuple(RenderPot(p.amount) for p in snap.collected if p.amount > 0)
     return TableView(
@@ -201,6 +233,7 @@ def table_view(
         max_seats=snap.config.seats,
         seats=_seats(snap, result is not None),
         board=snap.board if board is None else board,
+        second_board=snap.second_board if second_board is None else second_board,
         pots=pots,
         button=snap.button,
         to_act=turn.seat if turn else None,
@@ -217,12 +250,23 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
     lines.extend(words.result_lines(lang, result))
+    second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
-                  hand=hands.label(lang, s.label))
+                  hand=_shown_label(lang, s, second.get(s.seat)))
         for s in result.shown if s.label
     )
     return fit_message(lines)
+
+
+def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:
+    """What a shown hand makes; run twice, on each board: "Flush, king high (board 1);
+    Two pair, sixes and fives (board 2)"."""
+    if second is None:
+        return hands.label(lang, first.label)
+    return "; ".join(
+        f"{hands.label(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
+        for k, s in ((1, first), (2, second)))
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:

@@ -84,6 +84,7 @@ def settings_text(config: TableConfig) -> str:
     return (
         f"**{config.title}** · {config.seats} seats · buy-in {config.min_buyin:,} to "
         f"{config.max_buyin:,} · {config.clock} s per decision + {config.time_bank} s time bank"
+        + (" · run it twice allowed" if config.run_it_twice else "")
     )
 
 
@@ -138,6 +139,7 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default 30)",
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
+        run_it_twice="All-in players may run the board twice when all agree (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
@@ -156,6 +158,7 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
+        run_it_twice: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -172,6 +175,7 @@ class Tables(commands.Cog, name="Tables"):
             clock=clock,
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
+            run_it_twice=run_it_twice,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)

@@ -32,6 +32,8 @@ from discord.ext import commands
 from bot.engine.variants import game_name
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
+from bot.runtime.mtt import MttRuntime
+from bot.runtime.payouts import MAX_ENTRANTS
 from bot.runtime.registry import TableRegistry
 from bot.runtime.sng_control import CANCEL_RULE, cancel, join_late, start_now
 from bot.runtime.sng_table import SitAndGoRuntime, ordinal
@@ -45,14 +47,19 @@ from cogs.permissions import require_table_permissions
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
 
+#: Seats per table of a tournament of more than 10 players when the creator names none.
+DEFAULT_TABLE_SIZE = 9
+
 SPEED_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 
 def describe(rt: SitAndGoRuntime) -> str:
     """The tournament as /tournament info shows it."""
     sng, s = rt.sng, rt.sng.settings
+    kind = f"Tournament #{rt.tournament_id} ({s.table_size} per table)" if (
+        s.multi_table) else f"Sit and go #{rt.tournament_id}"
     head = (
-        f"**Sit and go #{rt.tournament_id}**: {game_name(s.variant, s.structure)}"
+        f"**{kind}**: {game_name(s.variant, s.structure)}"
         f" · buy-in {s.buy_in:,} · {s.starting_stack:,} chips each"
         f" · {len(sng.entrants)}/{s.max_entrants} players · {rt.config.clock} s per decision"
     )
@@ -70,6 +77,8 @@ def describe(rt: SitAndGoRuntime) -> str:
         )
     else:
         lines.append(f"Level {sng.level_index + 1}: blinds {sng.level}.")
+        if tables := _tables_text(rt).strip():
+            lines.append(tables)
         if sng.late_open:
             lines.append("Late registration is open: `/tournament join`.")
         standings = ", ".join(f"<@{u}> {stack:,}" for u, stack in sng.standings())
@@ -93,6 +102,23 @@ def _late_text(levels: int) -> str:
         f"Late registration during {span}, until the first player is out;"
         " late entrants wait for the big blind."
     )
+
+
+async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer in public, after a deferral (a multi-table start) or at once."""
+    quiet = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, allowed_mentions=quiet)
+    else:
+        await interaction.response.send_message(text, allowed_mentions=quiet)
+
+
+def _tables_text(rt: SitAndGoRuntime) -> str:
+    """Where a multi-table tournament's tables play (their threads), or nothing."""
+    if not isinstance(rt, MttRuntime) or not rt.tables:
+        return ""
+    return "\nTables: " + ", ".join(
+        f"{n}: <#{t.channel_id}>" for n, t in sorted(rt.tables.items()))
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -120,12 +146,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         buy_in="Entry fee in chips, paid into the prize pool",
         variant="Game to play (default Omaha)",
         structure="Betting structure (default Pot Limit)",
-        entrants="Players, 2 to 10; it starts when full (default 6)",
+        entrants="Players, 2 to 60; over 10, several tables in threads (default 6)",
         speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
         clock="Seconds per decision, 5 to 600 (default 30)",
         stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
         payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
         late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
+        table_size="Seats per table for several tables in threads, 3 to 10 (default 9)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -135,12 +162,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
         buy_in: app_commands.Range[int, 1, 1_000_000_000],
         variant: app_commands.Choice[str] | None = None,
         structure: app_commands.Choice[str] | None = None,
-        entrants: app_commands.Range[int, 2, 10] = 6,
+        entrants: app_commands.Range[int, 2, 60] = 6,
         speed: app_commands.Choice[str] | None = None,
         clock: app_commands.Range[int, 5, 600] = 30,
         stack: app_commands.Range[int, 1, 1_000_000_000] = 1_500,
         payouts: app_commands.Range[str, 1, 60] | None = None,
         late_levels: app_commands.Range[int, 0, 10] = 0,
+        table_size: app_commands.Range[int, 3, 10] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -156,6 +184,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             variant_key=variant.value if variant else "omaha",
             structure=structure.value if structure else "pot limit",
             schedule=speed.value if speed else "regular",
+            table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)
@@ -190,11 +219,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             text += (
                 "\nThe tournament is full and starts now: "
                 + "; ".join(sng.payout_table().lines(sng.pool))
-                + f". Level 1 blinds {sng.level}."
+                + f". Level 1 blinds {sng.level}." + _tables_text(rt)
             )
-        await interaction.edit_original_response(
-            content=fit_text(text), allowed_mentions=discord.AllowedMentions.none()
-        )
+        await _answer(interaction, fit_text(text))
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -208,17 +235,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        await acknowledge(interaction, private=False)
+        await acknowledge(interaction, private=False)  # a multi-table start opens threads
         await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
         sng = rt.sng
-        await interaction.edit_original_response(
-            content=fit_text(
-                f"The tournament starts now with {len(sng.entrants)} players: "
-                + "; ".join(sng.payout_table().lines(sng.pool))
-                + f". Level 1 blinds {sng.level}."
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await _answer(interaction, fit_text(
+            f"The tournament starts now with {len(sng.entrants)} players: "
+            + "; ".join(sng.payout_table().lines(sng.pool))
+            + f". Level 1 blinds {sng.level}." + _tables_text(rt)
+        ))
 
     @tournament.command(
         name="cancel",
@@ -244,7 +268,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         elif now:
             text = "The tournament is cancelled; the prize pool is paid as the table says."
         else:
-            text = "The tournament will be cancelled when this hand ends. " + CANCEL_RULE
+            hands = "the hands in progress end" if rt.sng.settings.multi_table else "this hand ends"
+            text = f"The tournament will be cancelled when {hands}. " + CANCEL_RULE
         await interaction.edit_original_response(content=text)
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")

@@ -16,6 +16,7 @@ Custom ids::
     omaha:act:<table>:<token>:<kind>[:<amount>]   kind: fold check call raise allin form
     omaha:cards:<table>                            the player's own cards, privately
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
+    omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.engine.variants import Structure
+from bot.i18n import translate
 from bot.runtime.table import PreAction
 from bot.runtime.views import TableSnapshot, TurnView
 from cogs.errors import PoliteModal, report
@@ -180,6 +182,47 @@ class PreActionButton(
             await report(interaction, exc)
 
 
+class RunTwiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"omaha:rit:(?P<table>[0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<choice>twice|once)",
+):
+    """An all-in player's answer: run the rest of the board twice, or once."""
+
+    def __init__(self, table_id: int, token: str, choice: str, label: str = "") -> None:
+        style = discord.ButtonStyle.primary if choice == "twice" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(
+            label=label or choice, style=style, row=0,
+            custom_id=f"omaha:rit:{table_id}:{token}:{choice}",
+        ))
+        self.table_id, self.token, self.choice = table_id, token, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RunTwiceButton:
+        return cls(int(match["table"]), match["token"], match["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _actions(interaction).run_twice_from_button(
+                interaction, self.table_id, self.token, self.choice == "twice"
+            )
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def add_run_twice_buttons(view: discord.ui.View, table: TableSnapshot, token: str) -> None:
+    """The question's two buttons, in the table's language."""
+    lang = table.config.language
+    for choice in ("twice", "once"):
+        key = "run_twice.yes" if choice == "twice" else "run_twice.no"
+        view.add_item(RunTwiceButton(table.table_id, token, choice, translate(lang, key)))
+
+
 def raise_limits(turn: TurnView, structure: Structure) -> tuple[str, str]:
     """The raise form's label and hint: the rules' range, never the stack as the limit.
 
@@ -226,10 +269,15 @@ class RaiseModal(PoliteModal):
         )
 
 
-def live_buttons(table: TableSnapshot, turn: TurnView | None) -> discord.ui.View:
+def live_buttons(
+    table: TableSnapshot, turn: TurnView | None, question: str | None = None
+) -> discord.ui.View:
     """The live message's buttons: the turn's actions (rows 0 and 1) when someone is to
-    act, then each player's own cards and, during a turn, the pre-actions (row 2)."""
+    act, or the run-it-twice question's (``question``: its token), then each player's own
+    cards and, during a turn, the pre-actions (row 2)."""
     view = turn_buttons(table, turn) if turn is not None else discord.ui.View(timeout=None)
+    if turn is None and question is not None:
+        add_run_twice_buttons(view, table, question)
     view.add_item(CardsButton(table.table_id))
     if turn is not None:
         for choice in PRE_ACTIONS:
@@ -302,4 +350,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton)
+DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton)

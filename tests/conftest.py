@@ -46,6 +46,10 @@ from cogs.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, b
 
 __all__ = ["PNG_SIGNATURE", "FakeWallClock", "Harness", "Reply", "buttons_of"]
 
+# The PostgreSQL cluster and the backend-parametrized database fixtures
+# (pg_cluster, pg_url, storage_backend, database_target): tests/pgcluster.py.
+pytest_plugins = ["tests.pgcluster"]
+
 
 class _Collector(logging.Handler):
     def __init__(self, into: list[logging.LogRecord]) -> None:
@@ -113,3 +117,4 @@ async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[
         await h.audit()
     finally:
         errors_log.removeHandler(collector)
+        await h.bot.close()  # simcord only detaches it: close its database here

@@ -35,3 +35,18 @@ async def test_open_builds_the_services_on_one_database(tmp_path: Path) -> None:
         await app.stop_tables()
         await app.close()
         await app.close()
+
+
+async def test_database_url_opens_postgresql_with_the_key_beside_database_path(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """DATABASE_URL selects PostgreSQL; the deck key file is DATABASE_PATH's ``.key``."""
+    path = tmp_path / "bot.sqlite3"
+    settings = Settings(token=Secret("t"), database_path=str(path), database_url=Secret(pg_url))
+    app = await App.open(settings, observer=NullObserver())
+    try:
+        assert app.db.dialect.name == "postgres"
+        assert await app.economy.balance(1, 2) == 10_000
+        assert not path.exists() and (tmp_path / "bot.sqlite3.key").is_file()
+    finally:
+        await app.close()

@@ -13,7 +13,6 @@ from typing import Any
 import discord
 import pytest
 import pytest_asyncio
-import simcord
 from discord import app_commands
 from discord.ext import commands
 
@@ -21,6 +20,7 @@ from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import Secret, Settings
 from cogs.errors import UNEXPECTED, PoliteModal, PoliteView
+from cogs.offline.harness import offline
 from tests.conftest import PNG_SIGNATURE, Harness
 
 
@@ -96,7 +96,8 @@ async def test_dev_guild_sync_targets_that_server_only(tmp_path: Path) -> None:
         token=Secret("t"), database_path=str(tmp_path / "d.sqlite3"), dev_guild_id=guild_id
     )
     bot = OmahaDealer(settings)
-    async with simcord.run(bot) as env:
+    async with offline(bot) as h:
+        env = h.env
         guild = env.create_guild("Dev", id=guild_id)
         channel = guild.create_text_channel("dev")
         alice = guild.add_member(env.create_user("alice"))

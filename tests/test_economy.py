@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -37,9 +36,10 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def econ(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Economy]:
-    """An economy on a fresh database that must pass the audit at the end."""
-    async with audited_db(tmp_path / "econ.sqlite3", clock) as db:
+async def econ(database_target: str, clock: FakeClock) -> AsyncIterator[Economy]:
+    """An economy on a fresh database (SQLite, then PostgreSQL) that must pass the
+    audit at the end."""
+    async with audited_db(database_target, clock) as db:
         yield Economy(db)
 
 

@@ -18,6 +18,7 @@ import pytest_asyncio
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.payloads import (
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     READ_HISTORY,
     SEND_MESSAGES,
@@ -301,3 +302,32 @@ async def test_a_click_answers_through_its_token_until_it_expires(
         assert (status, answer["code"]) == (401, 50027), (method, path)
     status, answer = await client.call("POST", f"/webhooks/{fd.application_id}/nope", {})
     assert (status, answer["code"]) == (404, 10015)
+
+
+async def test_creating_threads_checks_what_discord_checks(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """A public thread under a text channel (the name and archive duration kept); refused
+    with a bad name or duration, inside a thread, or without Create Public Threads."""
+    fd, client, channel = world
+    path = f"/channels/{channel.id}/threads"
+    status, thread = await client.call(
+        "POST", path, {"name": "table 1", "type": 11, "auto_archive_duration": 10080})
+    assert status == 200 and thread["type"] == 11 and thread["parent_id"] == str(channel.id)
+    assert thread["thread_metadata"]["auto_archive_duration"] == 10080
+    assert thread["owner_id"] == str(fd.bot_user.id)
+    status, _ = await client.post(fd.channels[int(thread["id"])], {"content": "seated"})
+    assert status == 200
+    for bad in ({"name": "", "type": 11}, {"name": "x" * 101, "type": 11},
+                {"name": "t", "type": 11, "auto_archive_duration": 43200},
+                {"name": "t", "type": 0}):
+        status, answer = await client.call("POST", path, bad)
+        assert (status, answer["code"]) == (400, 50035), bad
+    status, answer = await client.call("POST", f"/channels/{thread['id']}/threads",
+                                       {"name": "nested", "type": 11})
+    assert (status, answer["code"]) == (400, 50024)
+    status, private = await client.call("POST", path, {"name": "private"})  # the default
+    assert status == 200 and private["type"] == 12
+    fd.deny_bot(channel, CREATE_PUBLIC_THREADS)
+    status, answer = await client.call("POST", path, {"name": "table 2", "type": 11})
+    assert (status, answer["code"]) == (403, 50013)

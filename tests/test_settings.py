@@ -75,6 +75,7 @@ def test_missing_token_explains_how_to_get_one() -> None:
         ("RENDER_PROCESSES", "-1", "RENDER_PROCESSES"),
         ("RENDER_PROCESSES", "17", "RENDER_PROCESSES"),
         ("DISCORD_TOKEN", "two words", "DISCORD_TOKEN"),
+        ("DATABASE_URL", "mysql://db/omaha", "DATABASE_URL"),
     ],
 )
 def test_bad_values_are_named(name: str, value: str, needle: str) -> None:
@@ -141,7 +142,8 @@ def test_env_example_documents_every_setting() -> None:
     values = parse_env_file(text)
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "RENDER_PROCESSES", "TABLE_PICTURES",
+        "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
+        "RENDER_PROCESSES", "TABLE_PICTURES",
     }
     assert set(values) == expected
     lines = text.splitlines()
@@ -152,3 +154,12 @@ def test_env_example_documents_every_setting() -> None:
     # The example's values are the defaults: loading it with a token changes nothing.
     example = Settings.from_mapping({**values, "DISCORD_TOKEN": "t"})
     assert example == Settings.from_mapping({"DISCORD_TOKEN": "t"})
+
+
+def test_database_url_selects_postgresql_and_hides_its_password() -> None:
+    """DATABASE_URL (postgresql://) is kept masked; empty means SQLite."""
+    url = "postgresql://omaha:hunter2@db.example:5432/omaha"
+    s = Settings.from_mapping({"DISCORD_TOKEN": "t", "DATABASE_URL": url})
+    assert s.database_url.reveal() == url
+    assert "hunter2" not in repr(s) and "hunter2" not in str(s)
+    assert not Settings.from_mapping({"DISCORD_TOKEN": "t"}).database_url

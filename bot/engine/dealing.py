@@ -4,7 +4,8 @@ dealing plan (:func:`deal_positions`, :func:`deck_order_for`).
 Seats are table seat numbers, clockwise in ascending order (wrapping). The
 :class:`~bot.engine.hand.Hand` deals hole cards one at a time, clockwise from
 the small blind (heads-up from the button), then burns one card before each
-street (Courchevel: see the :mod:`bot.engine.hand` docstring).
+street (Courchevel: see the :mod:`bot.engine.hand` docstring). A board run
+twice deals its second run right after the first (:mod:`bot.engine.run_twice`).
 """
 
 from __future__ import annotations
@@ -30,12 +31,17 @@ def next_button(seats: Iterable[int], button: int) -> int:
     return ordered[0]
 
 
-def deal_positions(n_players: int, variant: Variant) -> dict[str, list[int]]:
+def deal_positions(
+    n_players: int, variant: Variant, shared: int | None = None
+) -> dict[str, list[int]]:
     """Where each card comes from in the deck, for ``n_players`` in deal order.
 
     Returns ``{"hole:K": [...], "burn": [...], "board": [...]}``: ``hole:K``
     lists the deck indexes of the K-th player's hole cards in deal order
-    (dealt one at a time, clockwise from the small blind).
+    (dealt one at a time, clockwise from the small blind). ``shared``: the
+    board was run twice after its first ``shared`` cards; ``"board2"`` and
+    ``"burn2"`` then list the second run's own cards and burns, which follow
+    the first run in the deck (:mod:`bot.engine.run_twice`).
     """
     h = variant.hole_cards
     out: dict[str, list[int]] = {f"hole:{k}": [r * n_players + k for r in range(h)]
@@ -58,7 +64,28 @@ def deal_positions(n_players: int, variant: Variant) -> dict[str, list[int]]:
         pos += 2
     out["burn"] = burns
     out["board"] = board
+    if shared is not None:
+        out["burn2"], out["board2"] = _second_run(variant, shared, pos)
     return out
+
+
+def _second_run(variant: Variant, shared: int, pos: int) -> tuple[list[int], list[int]]:
+    """The second run's burns and cards from deck position ``pos``: one burn before each
+    street still to come (Courchevel's flop: two cards, no burn), as the first run."""
+    streets = {0: [3, 1, 1], 3: [1, 1], 4: [1]}
+    if variant.courchevel:
+        streets = {1: [2, 1, 1], 3: [1, 1], 4: [1]}
+    if shared not in streets:
+        raise ValueError(f"a board cannot be run twice after {shared} cards")
+    burns: list[int] = []
+    board: list[int] = []
+    for cards in streets[shared]:
+        if not (variant.courchevel and cards == 2):
+            burns.append(pos)
+            pos += 1
+        board.extend(range(pos, pos + cards))
+        pos += cards
+    return burns, board
 
 
 def deck_order_for(

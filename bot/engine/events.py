@@ -9,6 +9,11 @@ Privacy: :attr:`Event.private_to` is the seat that alone may see an event
 (hole cards, a request to show), or ``None`` for a public event. The deck
 order never appears in any event: a burn says that a card was burned, not
 which one.
+
+Run it twice (:mod:`bot.engine.run_twice`): :class:`RunTwiceVoted` records each
+answer; the second run's burns, board cards and awards carry ``run=1`` (the
+first run, and every hand dealt once, ``run=0``, which ``to_dict`` leaves out so
+that the records of hands dealt once read as before).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ __all__ = [
     "HoleCardsDealt",
     "PlayerActed",
     "PotAwarded",
+    "RunTwiceVoted",
     "ShowRequested",
     "Street",
     "event_from_dict",
@@ -133,6 +139,8 @@ class Event:
         event); :func:`event_from_dict` reads it back."""
         out: dict[str, Any] = {"type": self.type}
         for name, value in self._items():
+            if name == "run" and value == 0:
+                continue
             out[name] = _encode(value)
         private = self.private_to
         if private is not None:
@@ -221,16 +229,20 @@ class CardBurned(Event):
 
     type: ClassVar[str] = "card_burned"
     street: Street
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
-    """Board cards dealt face up. Courchevel's first card comes with ``street`` preflop."""
+    """Board cards dealt face up. Courchevel's first card comes with ``street`` preflop.
+
+    ``run`` 1: the cards of the second board when the hand is run twice."""
 
     type: ClassVar[str] = "board_dealt"
     _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
     street: Street
     cards: tuple[Card, ...]
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +295,15 @@ class ShowRequested(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RunTwiceVoted(Event):
+    """A player of an all-in run-out answered whether to run the board twice (public)."""
+
+    type: ClassVar[str] = "run_twice_voted"
+    seat: int
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
 class HandShown(Event):
     """A hand turned face up.
 
@@ -313,7 +334,8 @@ class PotAwarded(Event):
     ``index`` 0 is the main pot. ``high`` and ``low`` are ``(seat, chips)``
     clockwise from the first seat after the button; ``low`` is empty when the
     game is high only or nobody in this pot has a qualifying low.
-    ``uncontested``: everybody else folded, nothing was shown.
+    ``uncontested``: everybody else folded, nothing was shown. ``run`` 1: the
+    second board's share of a pot run twice (``amount`` is that share).
     """
 
     type: ClassVar[str] = "pot_awarded"
@@ -323,6 +345,7 @@ class PotAwarded(Event):
     high: Pairs
     low: Pairs = ()
     uncontested: bool = False
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +368,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PlayerActed,
         BetReturned,
         ShowRequested,
+        RunTwiceVoted,
         HandShown,
         HandMucked,
         PotAwarded,

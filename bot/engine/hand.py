@@ -52,6 +52,10 @@ Decisions where RULES.md is silent (also pinned by tests):
   matches it), since more could only come back as an uncalled bet.
 * Fixed limit knows no "half a bet reopens" rule: only full bets and raises
   count, reopen and count toward the cap (RULES.md section 5 as written).
+* Run it twice (when the config allows it): after the run-out's hands are
+  shown the hand waits for :meth:`Hand.vote_run_twice` from every player in
+  it (:attr:`run_twice_voters`); nobody is to act meanwhile. The dealing
+  order and the split are in :mod:`bot.engine.run_twice`.
 """
 
 from __future__ import annotations
@@ -81,12 +85,14 @@ from bot.engine.events import (
     HoleCardsDealt,
     PlayerActed,
     PotAwarded,
+    RunTwiceVoted,
     ShowRequested,
     Street,
 )
 from bot.engine.hand_state import HandState, SeatIn, SeatState
 from bot.engine.pots import Pot
 from bot.engine.results import HandResult, PotResult, ShownHand
+from bot.engine.run_twice import second_run_cards, settle_two_boards, street_cards
 from bot.engine.showdown import play_showdown, showdown_order
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
 
@@ -309,29 +315,77 @@ class Hand(HandState):
             self._returned[top_p.seat] = self._returned.get(top_p.seat, 0) + back
             self._events.append(BetReturned(top_p.seat, back))
 
-    def _deal_street(self, street: Street) -> None:
+    def _deal_street(self, street: Street, run: int = 0) -> None:
+        """Burn and deal ``street`` onto the board of ``run`` (1: the second board)."""
         self._street = street
         deck = self.deck
-        if street is Street.FLOP and self.config.variant.courchevel:
-            cards = deck.deal(2)
-        else:
-            self._events.append(CardBurned(street))
-            deck.deal(1)
-            cards = deck.deal(3 if street is Street.FLOP else 1)
-        self._board.extend(cards)
-        self._events.append(BoardDealt(street, cards))
+        burns, n = street_cards(self.config.variant, street)
+        if burns:
+            self._events.append(CardBurned(street, run))
+            deck.deal(burns)
+        cards = deck.deal(n)
+        (self._board2 if run else self._board).extend(cards)
+        self._events.append(BoardDealt(street, cards, run))
 
     def _runout(self) -> None:
         """Betting is over with all but at most one player all-in: every live hand is
-        shown face up (in showdown order), then the rest of the board is dealt."""
+        shown face up (in showdown order), then the rest of the board is dealt (or,
+        when the table runs it twice, the players in the hand are asked first)."""
         ps = self._players
         for i in self._showdown_order():
             p = ps[i]
             self._shown[i] = True
             self._events.append(HandShown(p.seat, p.hole, True))
+        if self._may_run_twice():
+            self._voters = [p.pos for p in ps if not p.folded]
+            return
+        self._deal_rest()
+        self._showdown()
+
+    def _may_run_twice(self) -> bool:
+        """The table allows it, cards are to come, and the deck holds both runs."""
+        cfg = self.config
+        need = second_run_cards(cfg.variant, self._street)
+        return cfg.run_it_twice and need > 0 and self.deck.remaining >= 2 * need
+
+    def _deal_rest(self) -> None:
         while self._street is not Street.RIVER:
             self._deal_street(_NEXT_STREET[self._street])
-        self._showdown()
+
+    # -- run it twice ----------------------------------------------------------------
+    def vote_run_twice(self, seat: int, agree: bool) -> tuple[Event, ...]:
+        """``seat`` answers whether to run the board twice (see :attr:`run_twice_voters`).
+
+        The first "once" deals the board once; the last "twice" deals it twice."""
+        p = self._get(seat)
+        if self._over or p.pos not in self._voters:
+            raise IllegalAction("there is no run-it-twice question for you now")
+        mark = len(self._events)
+        self._events.append(RunTwiceVoted(seat, agree))
+        self._voters.remove(p.pos)
+        if not agree:
+            self._voters.clear()
+            self._deal_rest()
+            self._showdown()
+        elif not self._voters:
+            self._run_twice()
+        return tuple(self._events[mark:])
+
+    def _run_twice(self) -> None:
+        """Deal the first run, then the second from the same deck, and split every pot."""
+        start = self._street
+        self._board2 = list(self._board)
+        self._deal_rest()
+        self._street = start
+        while self._street is not Street.RIVER:
+            self._deal_street(_NEXT_STREET[self._street], 1)
+        self._street = Street.SHOWDOWN
+        awards = settle_two_boards(self._players, (self._board, self._board2),
+                                   self.config.variant.hi_lo)
+        self._pot_results.extend(awards)
+        self._paid += sum(a.amount for a in awards)
+        self._events.extend(awards)
+        self._finish()
 
     # -- showdown ------------------------------------------------------------------
     def _showdown_order(self) -> list[int]:
@@ -368,8 +422,8 @@ class Hand(HandState):
     @classmethod
     def replay(cls, config: GameConfig, seats: Sequence[SeatIn], button: int,
                deck: Deck | Sequence[Card], inputs: Iterable[Event]) -> Hand:
-        """Rebuild a hand from its deck order and inputs (``PlayerActed`` and
-        ``ShowRequested`` events; any other events are skipped, so a whole
+        """Rebuild a hand from its deck order and inputs (``PlayerActed``,
+        ``ShowRequested`` and ``RunTwiceVoted`` events; any other events are skipped, so a whole
         event list will do)."""
         if not isinstance(deck, Deck):
             deck = Deck(order=deck)
@@ -380,4 +434,6 @@ class Hand(HandState):
                 hand.act(e.seat, e.action)
             elif isinstance(e, ShowRequested):
                 hand.request_show(e.seat)
+            elif isinstance(e, RunTwiceVoted):
+                hand.vote_run_twice(e.seat, e.agree)
         return hand

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 
 from bot.engine.betting import Action, BettingRound, IllegalAction, Player
 from bot.engine.cards import Card, Deck
-from bot.engine.events import Event, PlayerActed, PotAwarded, ShowRequested, Street
+from bot.engine.events import (
+    Event,
+    PlayerActed,
+    PotAwarded,
+    RunTwiceVoted,
+    ShowRequested,
+    Street,
+)
 from bot.engine.invariants import violations
 from bot.engine.pots import Pot, build_pots
 from bot.engine.results import HandResult, hand_result
@@ -59,6 +66,7 @@ class HandState:
     __slots__ = (
         "_bb_pos",
         "_board",
+        "_board2",
         "_by_seat",
         "_deal_order",
         "_events",
@@ -77,6 +85,7 @@ class HandState:
         "_started",
         "_street",
         "_to_act",
+        "_voters",
         "button",
         "config",
         "deck",
@@ -93,6 +102,8 @@ class HandState:
         self.button = button
         self.deck = deck
         self._board: list[Card] = []
+        self._board2: list[Card] = []  # the second board, when run twice
+        self._voters: list[int] = []  # positions yet to answer the run-it-twice question
         self._n = n
         self._players = [Player(s.seat, i, s.stack, s.posts_big_blind)
                          for i, s in enumerate(ordered)]
@@ -126,6 +137,21 @@ class HandState:
     def board(self) -> tuple[Card, ...]:
         """The board cards dealt so far."""
         return tuple(self._board)
+
+    @property
+    def second_board(self) -> tuple[Card, ...]:
+        """The second board when the hand was run twice (all five cards), else empty."""
+        return tuple(self._board2)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board: one, or two when the hand was run twice."""
+        return (tuple(self._board), tuple(self._board2)) if self._board2 else (tuple(self._board),)
+
+    @property
+    def run_twice_voters(self) -> tuple[int, ...]:
+        """Seats still to answer whether to run the board twice (empty: no question)."""
+        return tuple(self._players[i].seat for i in self._voters)
 
     @property
     def street(self) -> Street:
@@ -199,7 +225,11 @@ class HandState:
         """The main pot and side pots as they stand (eligible: seat numbers); once the
         hand is over, the pots as awarded."""
         if self._over:
-            return tuple(Pot(a.amount, a.eligible) for a in self._pot_results)
+            merged: dict[int, Pot] = {}
+            for a in self._pot_results:  # a pot run twice is awarded once per board
+                had = merged.get(a.index)
+                merged[a.index] = Pot(a.amount + (had.amount if had else 0), a.eligible)
+            return tuple(merged[k] for k in sorted(merged))
         ps = self._players
         raw = build_pots([p.committed for p in ps], [not p.folded for p in ps],
                          [p.all_in for p in ps])
@@ -208,7 +238,8 @@ class HandState:
     @property
     def inputs(self) -> tuple[Event, ...]:
         """The players' inputs so far (actions and show requests), for :meth:`replay`."""
-        return tuple(e for e in self._events if isinstance(e, PlayerActed | ShowRequested))
+        return tuple(e for e in self._events
+                     if isinstance(e, PlayerActed | ShowRequested | RunTwiceVoted))
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -235,7 +266,7 @@ class HandState:
             self._result = hand_result(
                 self._players, self._pot_results, shown=self._shown, mucked=self._mucked,
                 returned=self._returned, board=tuple(self._board),
-                hi_lo=self.config.variant.hi_lo,
+                hi_lo=self.config.variant.hi_lo, second_board=tuple(self._board2),
             )
         return self._result
 
@@ -245,7 +276,7 @@ class HandState:
         return violations(
             self._players, self._board, variant=self.config.variant, street=self._street,
             started=self._started, over=self._over, paid=self._paid, to_act=self._to_act,
-            betting=self._round,
+            betting=self._round, asking=bool(self._voters), second_board=self._board2,
         )
 
 

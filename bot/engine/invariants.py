@@ -28,14 +28,19 @@ def violations(
     paid: int,
     to_act: int | None,
     betting: BettingRound,
+    asking: bool = False,
+    second_board: Sequence[Card] = (),
 ) -> list[str]:
     """Every broken invariant (empty when all is well). ``paid``: chips awarded so far;
-    ``to_act``: the position to act; ``betting``: the current betting round."""
+    ``to_act``: the position to act; ``betting``: the current betting round;
+    ``asking``: the players are asked whether to run it twice (nobody acts);
+    ``second_board``: the second board of a hand run twice."""
     return [
         *_chips(players, paid),
         *_seats(players, over),
         *_cards(players, board, variant, street, started, over),
-        *_turn(players, to_act, betting, started, over),
+        *_second_board(board, second_board),
+        *_turn(players, to_act, betting, started, over or asking),
         *_settlement(players, paid, over, betting),
     ]
 
@@ -79,6 +84,19 @@ def _cards(
     if not over and len(board) != expected[street]:
         bad.append("the board does not match the street")
     return bad
+
+
+def _second_board(board: Sequence[Card], second: Sequence[Card]) -> list[str]:
+    """A second board has five cards, shares the cards dealt before the all-in with the
+    first, and none of its own cards is on the first board."""
+    if not second:
+        return []
+    if len(second) != 5 or len(board) != 5:
+        return ["a board run twice does not hold five cards"]
+    shared = next((k for k in range(5) if board[k] != second[k]), 5)
+    if shared == 5 or set(board) & set(second[shared:]):
+        return ["the second board repeats a card of the first"]
+    return []
 
 
 def _turn(

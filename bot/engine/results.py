@@ -35,11 +35,15 @@ class PotResult:
     high: tuple[tuple[int, int], ...]
     low: tuple[tuple[int, int], ...] = ()
     uncontested: bool = False
+    run: int = 0  # 1: the second board's share of a pot run twice
 
 
 @dataclass(frozen=True)
 class HandResult:
-    """Everything a finished hand settled. Dicts are keyed by seat number."""
+    """Everything a finished hand settled. Dicts are keyed by seat number.
+
+    Run twice: ``second_board`` is the second board and ``second_shown`` the
+    shown hands as they play on it; ``pots`` lists each board's shares."""
 
     starting_stacks: dict[int, int]
     final_stacks: dict[int, int]
@@ -50,6 +54,13 @@ class HandResult:
     shown: dict[int, ShownHand] = field(default_factory=dict)
     mucked: tuple[int, ...] = ()
     board: tuple[Card, ...] = ()
+    second_board: tuple[Card, ...] = ()
+    second_shown: dict[int, ShownHand] = field(default_factory=dict)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """One board, or two when the hand was run twice."""
+        return (self.board, self.second_board) if self.second_board else (self.board,)
 
 
 def hand_result(
@@ -61,6 +72,7 @@ def hand_result(
     returned: Mapping[int, int],
     board: tuple[Card, ...],
     hi_lo: bool,
+    second_board: tuple[Card, ...] = (),
 ) -> HandResult:
     """The result of a finished hand; ``shown`` and ``mucked`` are positions, in the
     order they were shown or mucked, ``returned`` the uncalled bets by seat."""
@@ -68,13 +80,7 @@ def hand_result(
     for a in awards:
         for seat, chips in a.high + a.low:
             payouts[seat] += chips
-    shown_hands: dict[int, ShownHand] = {}
-    for i in shown:
-        p = players[i]
-        shown_hands[p.seat] = ShownHand(
-            p.seat, p.hole, best_high(p.hole, board), best_low(p.hole, board) if hi_lo else None,
-            hand_label(p.hole, board, hi_lo),
-        )  # fmt: skip
+    order = list(shown)
     return HandResult(
         starting_stacks={p.seat: p.start for p in players},
         final_stacks={p.seat: p.stack for p in players},
@@ -82,10 +88,26 @@ def hand_result(
         net={p.seat: p.stack - p.start for p in players},
         returned=dict(returned),
         pots=tuple(
-            PotResult(a.index, a.amount, a.eligible, a.high, a.low, a.uncontested)
+            PotResult(a.index, a.amount, a.eligible, a.high, a.low, a.uncontested, a.run)
             for a in awards
         ),
-        shown=shown_hands,
+        shown=_shown_on(players, order, board, hi_lo),
         mucked=tuple(players[i].seat for i in mucked),
         board=board,
+        second_board=second_board,
+        second_shown=_shown_on(players, order, second_board, hi_lo) if second_board else {},
     )
+
+
+def _shown_on(
+    players: Sequence[Player], shown: Sequence[int], board: tuple[Card, ...], hi_lo: bool
+) -> dict[int, ShownHand]:
+    """The hands shown (positions, in order) as they play on ``board``, by seat."""
+    out: dict[int, ShownHand] = {}
+    for i in shown:
+        p = players[i]
+        out[p.seat] = ShownHand(
+            p.seat, p.hole, best_high(p.hole, board), best_low(p.hole, board) if hi_lo else None,
+            hand_label(p.hole, board, hi_lo),
+        )  # fmt: skip
+    return out

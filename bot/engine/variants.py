@@ -14,6 +14,9 @@ Decisions where RULES.md is silent:
   bet and the big bet is twice the small bet.
 * Every blind is at least one chip and the small blind is never bigger than
   the big blind; the ante may be 0.
+* ``run_it_twice``: the table lets the players of an all-in run-out deal the
+  rest of the board twice when they all agree (:mod:`bot.engine.run_twice`).
+  Off by default; written to a dict only when on, so older records read alike.
 """
 
 from __future__ import annotations
@@ -111,6 +114,7 @@ class GameConfig:
     small_blind: int
     big_blind: int
     ante: int = 0
+    run_it_twice: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -157,13 +161,16 @@ class GameConfig:
         return self.structure.letter + "O" + ("/8" if self.variant.hi_lo else "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "variant": self.variant.key,
             "structure": self.structure.value,
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "ante": self.ante,
         }
+        if self.run_it_twice:
+            out["run_it_twice"] = True
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameConfig:
@@ -173,4 +180,5 @@ class GameConfig:
             int(data["small_blind"]),
             int(data["big_blind"]),
             int(data.get("ante", 0)),
+            bool(data.get("run_it_twice", False)),
         )

@@ -79,13 +79,23 @@ def pot_where(locale: object, pot: PotResultView, many: bool) -> str:
     return text.lower()
 
 
+def board_where(locale: object, pot: PotResultView, where: str) -> str:
+    """A hand run twice: ``"main pot, board 2"`` or ``"board 1"``; else ``where``."""
+    if not pot.board:
+        return where
+    board = translate(locale, "pot.board", number=str(pot.board))
+    return f"{where}, {board}" if where else board
+
+
 def result_lines(locale: object, result: HandResultView) -> list[str]:
-    """``"alice wins 40 high with a flush, ace high (main pot)"``, one line a share."""
-    shown = {s.seat: s for s in result.shown}
-    many = len(result.pots) > 1
+    """``"alice wins 40 high with a flush, ace high (main pot)"``, one line a share
+    (run twice: ``"... (main pot, board 2)"``, the hand as it plays on that board)."""
+    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
+    many = len({pot.label for pot in result.pots}) > 1
     lines = []
     for pot in result.pots:
-        where = pot_where(locale, pot, many)
+        where = board_where(locale, pot, pot_where(locale, pot, many))
+        shown = boards[1] if pot.board == 2 else boards[0]
         split = any(w.half for w in pot.winners)
         for w in pot.winners:
             bits = [translate(locale, "result.wins", name=w.name, amount=w.amount)]
@@ -100,4 +110,4 @@ def result_lines(locale: object, result: HandResultView) -> list[str]:
     return lines
 
 
-__all__ = ["action", "pot_where", "result_lines", "table_name", "title"]
+__all__ = ["action", "board_where", "pot_where", "result_lines", "table_name", "title"]

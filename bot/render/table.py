@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import Card
 from bot.render import pots, words
 from bot.render.canvas import Box, Canvas, chips, chips_short, row_width
 from bot.render.cardart import card_width
@@ -408,13 +409,13 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
     band = centre_band()
     if hand_over(view):
         board = board_box(over=True)
-        _draw_board_slots(cv, view, board)
+        _draw_boards(cv, view, board)
         rows = (band[0], board[3] + 8, band[2], band[3])
         used = _draw_results(cv, view, rows, RESULT_ROWS)
         free = RESULT_ROWS - used
     else:
         board = board_box()
-        _draw_board_slots(cv, view, board)
+        _draw_boards(cv, view, board)
         total = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
         if total:  # everything in the middle, this round's bets included
             cv.text((CENTER[0], CENTRE_TOP + POT_LINE // 2),
@@ -430,16 +431,44 @@ def _draw_centre(cv: Canvas, view: TableView) -> None:
                 limit=(rows[0], y - PILL_H // 2, rows[2], y + PILL_H // 2), tag="note")
 
 
-def _draw_board_slots(cv: Canvas, view: TableView, board: Box) -> None:
+def _draw_boards(cv: Canvas, view: TableView, board: Box) -> None:
+    """The board; a hand run twice draws its two boards side by side in its place."""
+    if view.second_board:
+        _draw_two_boards(cv, view, board)
+    else:
+        _draw_board_slots(cv, view.board, board[0], board[1], BOARD_H, BOARD_GAP)
+
+
+TWO_BOARDS_H, TWO_BOARDS_GAP = 74, 5  # each board of a hand run twice
+TWO_BOARDS_LABEL = 30  # the board's number, left of its cards
+
+
+def _draw_two_boards(cv: Canvas, view: TableView, board: Box) -> None:
+    """Run it twice: "1" and the first board, "2" and the second, side by side, centred
+    on the board's place (the cards both boards share are drawn on both)."""
+    w = row_width(5, TWO_BOARDS_H, TWO_BOARDS_GAP)
+    between = 24
+    total = 2 * (TWO_BOARDS_LABEL + w) + between
+    x = CENTER[0] - total // 2
+    y = board[1] + (BOARD_H - TWO_BOARDS_H) // 2
+    for number, cards in ((1, view.board), (2, view.second_board)):
+        cv.text((x + TWO_BOARDS_LABEL // 2, y + TWO_BOARDS_H // 2), str(number), TEXT,
+                cv.pal.felt_text_dim, bold=True, anchor="mm", tag="board",
+                limit=(x, y, x + TWO_BOARDS_LABEL, y + TWO_BOARDS_H))
+        _draw_board_slots(cv, cards, x + TWO_BOARDS_LABEL, y, TWO_BOARDS_H, TWO_BOARDS_GAP)
+        x += TWO_BOARDS_LABEL + w + between
+
+
+def _draw_board_slots(cv: Canvas, cards: tuple[Card, ...], x0: int, y0: int, height: int,
+                      gap: int) -> None:
     """Five card slots: the dealt board cards, an empty outline for each one to come."""
-    bx0, by0, _bx1, by1 = board
-    step = card_width(BOARD_H) + BOARD_GAP
+    step = card_width(height) + gap
     for i in range(5):
-        x = bx0 + i * step
-        if i < len(view.board):
-            cv.card(view.board[i], x, by0, BOARD_H, tag="board")
+        x = x0 + i * step
+        if i < len(cards):
+            cv.card(cards[i], x, y0, height, tag="board")
         else:
-            cv.draw.rounded_rectangle((x, by0, x + card_width(BOARD_H), by1), radius=8,
+            cv.draw.rounded_rectangle((x, y0, x + card_width(height), y0 + height), radius=8,
                                       outline=cv.pal.slot, width=3)
 
 
@@ -532,7 +561,7 @@ def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:
     for seat in view.seats:
         if seat.seat not in spots:
             raise ValueError(f"seat {seat.seat} is not on a {view.max_seats}-seat table")
-    if len(view.board) > 5:
+    if len(view.board) > 5 or len(view.second_board) > 5:
         raise ValueError("a board has at most 5 cards")
 
 

@@ -74,6 +74,7 @@ class TableView:
     max_seats: int  # 2..10: fixes where each seat number sits around the table
     seats: tuple[SeatView, ...]
     board: tuple[Card, ...] = ()  # 0..5 cards; Courchevel shows its first card preflop
+    second_board: tuple[Card, ...] = ()  # a hand run twice: the second board, 0..5 cards
     pots: tuple[PotView, ...] = ()  # collected pots; this round's bets stay with the seats
     # (the picture's "Pot" line adds both: everything in the middle)
     button: int | None = None  # the dealer's seat number

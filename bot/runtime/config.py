@@ -36,6 +36,9 @@ class TableConfig:
     #: The table's language (public messages and pictures): one of ``bot.i18n.LOCALES``.
     #: Configs stored before it existed load as English.
     language: str = "en"
+    #: All-in players may run the rest of the board twice when they all agree
+    #: (:mod:`bot.engine.run_twice`). Off by default; older stored configs load as off.
+    run_it_twice: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -49,6 +52,7 @@ class TableConfig:
             small_blind=self.small_blind,
             big_blind=self.big_blind,
             ante=self.ante,
+            run_it_twice=self.run_it_twice,
         )
 
     @property
@@ -98,6 +102,7 @@ class TableConfig:
         clock: int | None = None,
         time_bank: int | None = None,
         language: str | None = None,
+        run_it_twice: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -115,7 +120,8 @@ class TableConfig:
         n = _seats(seats, variant)
         ck = _clock(clock)
         tb = _time_bank(time_bank)
-        return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language))
+        return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
+                   bool(run_it_twice))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)

@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from bot.engine.betting import Action, LegalActions
 from bot.engine.events import ActionKind
+from bot.engine.hand import Hand
 from bot.engine.variants import Structure
 
 from . import refusals
@@ -37,10 +38,14 @@ __all__ = [
     "automatic",
     "choose_action",
     "parse_kind",
+    "replay_stored",
     "stale_pre_actions",
     "stored_action",
     "stored_kind",
 ]
+
+#: Stored kinds of the answers to the run-it-twice question (bot.runtime.run_twice).
+RUN_TWICE, RUN_ONCE = "twice", "once"
 
 
 class Source(StrEnum):
@@ -102,6 +107,15 @@ def stored_action(kind: str, amount: int | None) -> Action:
     if parsed in (ActionKind.BET, ActionKind.RAISE) and amount is None:
         raise ValueError(f"{kind} needs an amount")
     return Action(parsed, amount)
+
+
+def replay_stored(hand: Hand, seat: int, kind: str, amount: int | None) -> None:
+    """Play one stored action again on ``hand``: a betting action, or an answer to the
+    run-it-twice question (``ValueError``/``IllegalAction`` if it does not fit)."""
+    if kind in (RUN_TWICE, RUN_ONCE):
+        hand.vote_run_twice(seat, kind == RUN_TWICE)
+    else:
+        hand.act(seat, stored_action(kind, amount))
 
 
 def _check_or_fold(legal: LegalActions) -> Action:

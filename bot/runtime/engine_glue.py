@@ -45,17 +45,22 @@ def result_view(
 ) -> HandResultView:
     """Who won what in the finished ``hand``, with the hands shown and their labels."""
     result = hand.result
-    many = len(result.pots) > 1
+    many = len({pot.index for pot in result.pots}) > 1
+    twice = bool(result.second_board)
     return HandResultView(
         hand_no=hand_no,
         board=result.board,
-        lines=tuple(line for pot in result.pots for line in _pot_lines(result, pot, names, many)),
+        lines=tuple(line for pot in result.pots
+                    for line in _pot_lines(result, pot, names, many, twice)),
         payouts={s: won for s, won in result.payouts.items() if won},
         net=dict(result.net),
         shown=tuple(_shown_view(sh, names, users) for _, sh in sorted(result.shown.items())),
         mucked=tuple(sorted(result.mucked)),
         uncontested=bool(result.pots) and all(p.uncontested for p in result.pots),
-        pots=tuple(_pot_view(pot, names, many) for pot in result.pots),
+        pots=tuple(_pot_view(pot, names, many, twice) for pot in result.pots),
+        second_board=result.second_board,
+        second_shown=tuple(_shown_view(sh, names, users)
+                           for _, sh in sorted(result.second_shown.items())),
     )
 
 
@@ -63,11 +68,14 @@ def _name(names: Mapping[int, str], seat: int) -> str:
     return names.get(seat, f"seat {seat}")
 
 
-def _where(pot: PotResult, many: bool) -> str:
-    """"main pot", "side pot 2", or "" when the hand had one pot."""
-    if not many:
-        return ""
-    return "main pot" if pot.index == 0 else f"side pot {pot.index}"
+def _where(pot: PotResult, many: bool, twice: bool = False) -> str:
+    """"main pot", "side pot 2", or "" when the hand had one pot; run twice, the board
+    follows: "main pot, board 2", "board 1"."""
+    where = ("main pot" if pot.index == 0 else f"side pot {pot.index}") if many else ""
+    if twice:
+        board = f"board {pot.run + 1}"
+        return f"{where}, {board}" if where else board
+    return where
 
 
 def _shown_view(
@@ -84,7 +92,8 @@ def _shown_view(
     )
 
 
-def _pot_view(pot: PotResult, names: Mapping[int, str], many: bool) -> PotResultView:
+def _pot_view(pot: PotResult, names: Mapping[int, str], many: bool,
+              twice: bool) -> PotResultView:
     return PotResultView(
         label=_where(pot, many).capitalize() or "Pot",
         amount=pot.amount,
@@ -94,20 +103,22 @@ def _pot_view(pot: PotResult, names: Mapping[int, str], many: bool) -> PotResult
             for seat, amount in pairs
         ),
         uncontested=pot.uncontested,
+        board=pot.run + 1 if twice else 0,
     )
 
 
 def _pot_lines(
-    result: HandResult, pot: PotResult, names: Mapping[int, str], many: bool
+    result: HandResult, pot: PotResult, names: Mapping[int, str], many: bool, twice: bool
 ) -> list[str]:
     """"alice wins 40 high with a flush, ace high (main pot)", one line a share."""
-    where, lines = _where(pot, many), []
+    where, lines = _where(pot, many, twice), []
+    shown = result.second_shown if pot.run else result.shown
     for part, pairs in (("high", pot.high), ("low", pot.low)):
         for seat, amount in pairs:
             bits = [f"{_name(names, seat)} wins {amount:,}"]
             if pot.low:
                 bits.append(part)
-            what = "" if pot.uncontested else _made(result.shown.get(seat), part == "low")
+            what = "" if pot.uncontested else _made(shown.get(seat), part == "low")
             if what:
                 bits.append(f"with {what}")
             if where:

@@ -26,13 +26,14 @@ from bot.engine.events import (
     Event,
     HandShown,
     PlayerActed,
+    RunTwiceVoted,
     Street,
 )
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
 
 from .config import TableConfig
-from .decisions import stored_action
+from .decisions import replay_stored
 from .engine_glue import action_text, result_view
 from .views import HandResultView
 
@@ -78,7 +79,7 @@ def rebuild(
                 Deck(order=deck))
     hand.start()
     for a in actions:
-        hand.act(int(a["seat"]), stored_action(str(a["kind"]), a.get("amount")))
+        replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"))
     if not hand.is_over:
         raise ValueError(f"hand {hand_id} does not play to its end from its record")
     if commitment is not None and salts and commit(deck, salts).root != commitment:
@@ -112,6 +113,9 @@ def _line(e: Event, names: Mapping[int, str]) -> str | None:
         return f"{e.amount:,} uncalled returned to {names[e.seat]}"
     if isinstance(e, HandShown):
         return f"{names[e.seat]} shows {_cards(e.cards)}"
+    if isinstance(e, RunTwiceVoted):
+        return f"{names[e.seat]} " + ("agrees to run it twice" if e.agree
+                                      else "wants to run it once")
     return None
 
 
@@ -121,12 +125,14 @@ def street_lines(past: PastHand, names: Mapping[int, str], viewer: int | None) -
     lines = [f"**Preflop** (button: {names[hand.button]})"]
     if viewer is not None and viewer in past.users:
         lines.append(f"Your cards: {_cards(hand.hole(viewer))}")
-    board: list[Card] = []
+    boards: list[list[Card]] = [[], list(hand.second_board[:_shared(hand)])]
+    twice = bool(hand.second_board)
     for e in hand.events:
         if isinstance(e, BoardDealt):
-            board.extend(e.cards)
+            boards[e.run].extend(e.cards)
             title = "Board" if e.street is Street.PREFLOP else e.street.capitalize()
-            lines.append(f"**{title}** {_cards(board)}")
+            which = f" (board {e.run + 1})" if twice else ""
+            lines.append(f"**{title}{which}** {_cards(boards[e.run])}")
             continue
         text = _line(e, names)
         if text:
@@ -137,6 +143,12 @@ def street_lines(past: PastHand, names: Mapping[int, str], viewer: int | None) -
     if mucked:
         lines.append("Mucked: " + ", ".join(names[s] for s in mucked))
     return lines
+
+
+def _shared(hand: Hand) -> int:
+    """How many board cards both boards of a hand run twice share (0 when dealt once)."""
+    second = [c for e in hand.events if isinstance(e, BoardDealt) and e.run for c in e.cards]
+    return len(hand.second_board) - len(second)
 
 
 def result_of(past: PastHand, names: Mapping[int, str]) -> HandResultView:

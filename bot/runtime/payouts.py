@@ -26,9 +26,11 @@ from dataclasses import dataclass
 
 __all__ = [
     "MAX_ENTRANTS",
+    "MAX_MTT_ENTRANTS",
     "MIN_ENTRANTS",
     "PayoutError",
     "PayoutTable",
+    "mtt_payouts",
     "ordinal",
     "parse_percentages",
     "pooled",
@@ -39,6 +41,7 @@ __all__ = [
 
 MIN_ENTRANTS = 2
 MAX_ENTRANTS = 10  # one table
+MAX_MTT_ENTRANTS = 60  # a multi-table tournament (bot.runtime.mtt)
 
 
 class PayoutError(ValueError):
@@ -127,6 +130,26 @@ def standard_payouts(entrants: int) -> PayoutTable:
     if entrants <= 6:
         return PayoutTable((65, 35))
     return PayoutTable((50, 30, 20))
+
+
+def mtt_payouts(entrants: int) -> PayoutTable:
+    """The standard table of a multi-table tournament: up to 10 players as a sit-and-go;
+    11-20 -> 5 places (40/25/16/11/8); 21-40 -> 7 (32/21/14/11/9/7/6); 41-60 -> 9
+    (28/18/13/10/8/7/6/5/5): about one player in six or seven is paid."""
+    if isinstance(entrants, bool) or not isinstance(entrants, int) or not (
+        MIN_ENTRANTS <= entrants <= MAX_MTT_ENTRANTS
+    ):
+        raise PayoutError(
+            f"a tournament has between {MIN_ENTRANTS} and {MAX_MTT_ENTRANTS} players,"
+            f" not {entrants}"
+        )
+    if entrants <= MAX_ENTRANTS:
+        return standard_payouts(entrants)
+    if entrants <= 20:
+        return PayoutTable((40, 25, 16, 11, 8))
+    if entrants <= 40:
+        return PayoutTable((32, 21, 14, 11, 9, 7, 6))
+    return PayoutTable((28, 18, 13, 10, 8, 7, 6, 5, 5))
 
 
 def share(total: int, players: int) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 
 from .config import TableConfig
-from .decisions import stored_action
+from .decisions import replay_stored
 from .ports import UnfinishedHand
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
     )
     hand.start()
     for a in sorted(unfinished.actions, key=lambda a: a.seq):
-        hand.act(a.seat, stored_action(a.kind, a.amount))
+        replay_stored(hand, a.seat, a.kind, a.amount)
     return LiveHand(
         hand=hand,
         hand_id=unfinished.hand_id,

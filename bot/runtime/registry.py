@@ -13,11 +13,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .abandon import Abandoned
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .errors import NoTable, TableError
+from .mtt import MttRuntime, OpenThread
 from .policy import TablePolicy
 from .ports import ChipBank, HandStore, TableObserver, TableStore
 from .sng_restore import RestorePorts, restore_tournaments, tournament_config
@@ -43,6 +45,8 @@ class TableRegistry:
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
         tournaments: RestorePorts | None = None,
+        threads: OpenThread | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -53,6 +57,11 @@ class TableRegistry:
         self.pause = pause
         self.names = names or _default_name
         self.tournaments = tournaments
+        #: Opens a thread under a channel for a multi-table tournament's table.
+        self.threads = threads
+        #: ``owns(guild_id)``: this process plays that server's tables (its shard is
+        #: ours, :mod:`bot.sharding`); a restart resumes only those.
+        self.owns: Callable[[int], bool] = owns or _every_guild
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
@@ -169,6 +178,11 @@ class TableRegistry:
         sng = self._sngs.get(table.channel_id)
         if sng is not None and sng.table is table:
             del self._sngs[table.channel_id]
+        for channel, rt in list(self._sngs.items()):  # a multi-table one: its last table
+            if isinstance(rt, MttRuntime) and not rt.tables and rt.sng.status in (
+                Status.FINISHED, Status.CANCELLED
+            ):
+                del self._sngs[channel]
 
     # -- sit-and-go tournaments ---------------------------------------------------
     def tournament_in(self, channel_id: int) -> SitAndGoRuntime:
@@ -211,11 +225,21 @@ class TableRegistry:
         def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
             return self._make(table_id, cfg, guild_id, channel_id, creator_id, policy=policy)
 
-        runtime = SitAndGoRuntime(
-            tournament_id=tournament_id, sng=sng, config=config,
-            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, store=store,
-            make_table=make_table, names=self.names, rng=self.rng,
-        )
+        def make_in(
+            table_id: int, thread: int, cfg: TableConfig, policy: TournamentPolicy
+        ) -> Table:
+            return self._make(table_id, cfg, guild_id, thread, creator_id, policy=policy)
+
+        kw: dict[str, Any] = {"tournament_id": tournament_id, "sng": sng, "config": config,
+              "guild_id": guild_id, "channel_id": channel_id, "creator_id": creator_id,
+              "store": store, "make_table": make_table, "names": self.names, "rng": self.rng}
+        runtime: SitAndGoRuntime
+        if sng.settings.multi_table:
+            if self.threads is None:
+                raise TableError("Multi-table tournaments are not available here.")
+            runtime = MttRuntime(threads=self.threads, make_mtt_table=make_in, **kw)
+        else:
+            runtime = SitAndGoRuntime(**kw)
         self._sngs[channel_id] = runtime
         return runtime
 
@@ -258,6 +282,8 @@ class TableRegistry:
         if self.tournaments is not None:
             restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
+            if not self.owns(stored.guild_id):
+                continue  # another process's shard resumes it
             try:
                 config = TableConfig.from_dict(dict(stored.config))
             except TableError as exc:
@@ -284,8 +310,15 @@ class TableRegistry:
         return restored
 
     async def shutdown(self) -> None:
+        for rt in list(self._sngs.values()):
+            if isinstance(rt, MttRuntime):
+                await rt.director.stop()
         for table in self.all():
             await table.shutdown()
+
+
+def _every_guild(guild_id: int) -> bool:
+    return True
 
 
 async def _default_name(guild_id: int, user_id: int) -> str:

@@ -44,6 +44,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         hand_id=cur.hand_id if cur else None,
         street=hand.street if hand else None,
         board=hand.board if hand else (),
+        second_board=hand.second_board if hand else (),
         pot=hand.pot_total if hand else 0,
         pots=tuple(PotView(p.amount, p.eligible) for p in hand.pots) if hand else (),
         collected=_collected(hand) if hand else (),

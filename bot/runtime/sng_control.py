@@ -93,6 +93,10 @@ async def cancel(
             await store.cancel_tournament(rt.tournament_id)
             sng.cancel()
             return True
+        from .mtt import MttRuntime  # the multi-table runtime builds on this module
+
+        if isinstance(rt, MttRuntime) and sng.status is Status.RUNNING:
+            return await rt.cancel_running()
         table = rt.table
         if sng.status is not Status.RUNNING or table is None:
             raise TournamentRuleError("This tournament is already over.")

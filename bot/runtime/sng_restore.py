@@ -60,7 +60,7 @@ def tournament_config(settings: TournamentSettings, clock: int, time_bank: int) 
         variant_key=settings.variant_key, structure=settings.structure,
         small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
         min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
-        seats=settings.max_entrants, clock=clock, time_bank=time_bank,
+        seats=settings.table_size or settings.max_entrants, clock=clock, time_bank=time_bank,
     )
 
 
@@ -68,21 +68,21 @@ async def restore_tournaments(reg: TableRegistry, store: RestorePorts) -> list[T
     """Resume every interrupted tournament; returns the tables playing again."""
     tables: list[Table] = []
     for stored in await store.interrupted_tournaments():
+        if not reg.owns(stored.guild_id):
+            continue  # another process's shard resumes it
         try:
-            table = await _restore_one(reg, store, stored)
+            tables += await _restore_one(reg, store, stored)
         except TableError as exc:  # TournamentRuleError included: the facts do not fit
             log.warning("tournament %s cannot be resumed: %s", stored.tournament_id, exc)
             reg.drop_tournament(stored.channel_id)
             await _refund(reg, store, stored, str(exc))
             continue
-        if table is not None:
-            tables.append(table)
     return tables
 
 
 async def _restore_one(
     reg: TableRegistry, store: RestorePorts, stored: StoredTournament
-) -> Table | None:
+) -> list[Table]:
     settings = TournamentSettings.from_storage(
         stored.buy_in, stored.starting_stack, stored.settings
     )
@@ -95,7 +95,11 @@ async def _restore_one(
         for user_id in stored.entrants:
             sng.register(user_id)
         reg.add_tournament(stored.tournament_id, sng, config, **where)
-        return None
+        return []
+    if settings.multi_table:
+        from .mtt import restore_mtt  # the multi-table runtime builds on this module's
+
+        return await restore_mtt(reg, store, stored, settings, config)  # type: ignore[arg-type]
     st = stored.table
     if st is None:
         raise TournamentRuleError("Its table is missing.")
@@ -115,7 +119,7 @@ async def _restore_one(
         for p in outcome.busted:
             table.tell(f"<@{p.user_id}> is out in {ordinal(p.place)} place.")
     await _seat_and_play(reg, table, st, policy)
-    return table
+    return [table]
 
 
 async def _seat_and_play(

@@ -212,6 +212,25 @@ class StoragePorts:
         async with _polite():
             await self.db.tournaments.save_progress(tournament_id, hands_played, level_elapsed)
 
+    async def mtt_start(
+        self, tournament_id: int, seating: Mapping[int, Mapping[int, int]]
+    ) -> None:
+        async with _polite():
+            await self.db.mtt.start(tournament_id, seating)
+
+    async def mtt_move(
+        self, tournament_id: int, user_id: int, from_table: int, to_table: int, to_seat: int
+    ) -> None:
+        async with _polite():
+            await self.db.mtt.move(tournament_id, user_id, from_table, to_table, to_seat)
+
+    async def mtt_tables(self, tournament_id: int) -> list[tuple[int, StoredTable]]:
+        return [(t.number, _stored_table(t.table, t.seats))
+                for t in await self.db.mtt.tables(tournament_id)]
+
+    async def mtt_last_starts(self, tournament_id: int) -> Mapping[int, int]:
+        return await self.db.mtt.last_starts(tournament_id)
+
     async def interrupted_tournaments(self) -> Sequence[StoredTournament]:
         return [_stored_tournament(t) for t in await self.db.tournaments.interrupted()]
 

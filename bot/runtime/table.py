@@ -42,11 +42,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine.betting import IllegalAction, LegalActions
-from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed
+from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
 from bot.engine.hand import Hand
 
 from . import abandon as abandoning
-from . import dealing, recovery, turn_clock
+from . import dealing, recovery, run_twice, turn_clock
 from . import seats as requests
 from .clock import Clock, LoopClock
 from .config import TableConfig
@@ -82,6 +82,7 @@ class LiveHand:
     seq: int = 0
     turn: Turn | None = None
     commitment: str = ""  # the deck commitment's root, posted before the deal
+    question: run_twice.Question | None = None  # the open run-it-twice question
 
 
 class Table:
@@ -126,6 +127,8 @@ class Table:
         self.current: LiveHand | None = None
         self.closing = False
         self.closed = False
+        #: No next hand until released (a multi-table tournament between hands).
+        self.held = False
         self._on_closed = on_closed
         self._start_task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -185,9 +188,12 @@ class Table:
 
     # ------------------------------------------------------------ telling the observer
 
-    def tell(self, text: str, user_id: int | None = None, *, transient: bool = False) -> None:
+    def tell(
+        self, text: str, user_id: int | None = None, *, transient: bool = False,
+        ping: bool = False,
+    ) -> None:
         """A notice to the table (or to one player) with the table as it is now."""
-        self.outbox.send(Notice(self.snapshot(), text, user_id, transient))
+        self.outbox.send(Notice(self.snapshot(), text, user_id, transient, ping))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""
@@ -205,6 +211,8 @@ class Table:
     close = requests.close
     update_settings = requests.update_settings
     abandon = abandoning.abandon  # the channel is lost: cancel the hand, every chip back
+    answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.run_twice)
+    check_run_twice = run_twice.check_answer
 
     # ------------------------------------------------------------ actions
 
@@ -251,7 +259,7 @@ class Table:
 
     def _kick(self) -> None:
         """Schedule the next hand if one can start (call under the lock)."""
-        if self.closed or self.closing or self.current is not None:
+        if self.closed or self.closing or self.held or self.current is not None:
             return
         task = self._start_task
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -265,7 +273,7 @@ class Table:
     async def _start_after_pause(self) -> None:
         await self.clock.sleep(self.pause)
         async with self.lock:
-            if self.closed or self.closing or self.current is not None:
+            if self.closed or self.closing or self.held or self.current is not None:
                 return
             try:
                 cur = await dealing.deal(self)
@@ -307,14 +315,18 @@ class Table:
         return view
 
     def _tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
-        """One StreetDealt for each street an action dealt (a run-out deals several)."""
-        run_out = any(isinstance(e, HandShown) and e.all_in for e in events)
+        """One StreetDealt for each street an action dealt (a run-out deals several; an
+        answer to the run-it-twice question deals the run-out, maybe on two boards)."""
+        run_out = any((isinstance(e, HandShown) and e.all_in) or isinstance(e, RunTwiceVoted)
+                      for e in events)
         if run_out:
             snap = snapshot_of(self, before_awards=True)
+        dealt = [board, board]
         for e in events:
             if isinstance(e, BoardDealt):
-                board += len(e.cards)
-                self.outbox.send(StreetDealt(snap, e.street, snap.board[:board], run_out))
+                dealt[e.run] += len(e.cards)
+                cards = (snap.second_board if e.run else snap.board)[:dealt[e.run]]
+                self.outbox.send(StreetDealt(snap, e.street, cards, run_out, e.run))
 
     def _cancel_pre_actions(self, bettor: int | None) -> None:
         """A bet (or a new street) cancels pre-actions that answered the old situation."""
@@ -329,7 +341,9 @@ class Table:
         hand = cur.hand
         while not hand.is_over:
             n = hand.to_act
-            if n is None:  # pragma: no cover - the engine always names someone until the end
+            if n is None:
+                if hand.run_twice_voters:
+                    break  # the players are asked whether to run it twice
                 raise RuntimeError("hand is not over but nobody is to act")
             seat = self.seats[n]
             decision = automatic(seat, self._legal(cur), blinded_off=self.policy.blinds_off)
@@ -340,6 +354,9 @@ class Table:
             await self._apply(cur, seat, decision)
         if hand.is_over:
             await self._finish_hand(cur)
+        elif hand.to_act is None:
+            if cur.question is None:
+                run_twice.ask(self, cur)
         else:
             self._start_turn(cur)
 
@@ -472,6 +489,8 @@ class Table:
                 return "You have folded this hand."
             if st.all_in:
                 return "You are all-in: no more decisions for you this hand."
+        if cur.question is not None:
+            return "No more betting: the players are choosing whether to run the board twice."
         n = cur.hand.to_act
         who = self.seats[n].name if n is not None and n in self.seats else "someone else"
         return f"It is not your turn: waiting for {who}."

@@ -25,6 +25,7 @@ __all__ = [
     "HandBegan",
     "HandOver",
     "Notice",
+    "RunTwiceAsked",
     "StreetDealt",
     "TableClosed",
     "TableEvent",
@@ -66,19 +67,33 @@ class StreetDealt:
     ``run_out``: dealt with no betting left (every live hand is all-in but at
     most one, RULES.md 6): the hands are face up, and one action may deal
     several streets at once, each told separately so they can be shown in turn.
-    The snapshot is the table after the action that dealt them.
+    The snapshot is the table after the action that dealt them. ``run`` 1: a
+    street of the second board of a hand run twice (``board`` is that board).
     """
 
     table: TableSnapshot
     street: Street
     board: tuple[Card, ...] = ()
     run_out: bool = False
+    run: int = 0
 
 
 @dataclass(frozen=True)
 class TurnBegan:
     table: TableSnapshot
     turn: TurnView
+
+
+@dataclass(frozen=True)
+class RunTwiceAsked:
+    """The players of an all-in run-out are asked whether to run the board twice
+    (:mod:`bot.runtime.run_twice`): ``token`` goes on the buttons, ``users`` are the
+    players asked (seat -> user id), ``clock`` their seconds to answer."""
+
+    table: TableSnapshot
+    token: str
+    users: dict[int, int]
+    clock: float
 
 
 @dataclass(frozen=True)
@@ -106,12 +121,14 @@ class Notice:
 
     ``transient``: only true for a moment (e.g. a player using their time
     bank); the presenter may show it beside the turn and drop it afterwards.
+    ``ping``: a public notice whose mentions notify (a player moved to this table).
     """
 
     table: TableSnapshot
     text: str
     user_id: int | None = None
     transient: bool = False
+    ping: bool = False
 
 
 @dataclass(frozen=True)
@@ -141,6 +158,7 @@ TableEvent = (
     | CardsDealt
     | StreetDealt
     | TurnBegan
+    | RunTwiceAsked
     | TurnReminder
     | ActionTaken
     | HandOver

@@ -19,13 +19,15 @@ from typing import Any
 
 from bot.engine.variants import VARIANTS, Structure, Variant
 
-from .blinds import PRESETS, BlindSchedule, ScheduleError, preset
+from .blinds import PRESETS, BlindSchedule, LevelUnit, ScheduleError, preset
 from .errors import TableError
 from .payouts import (
     MAX_ENTRANTS,
+    MAX_MTT_ENTRANTS,
     MIN_ENTRANTS,
     PayoutError,
     PayoutTable,
+    mtt_payouts,
     parse_percentages,
     standard_payouts,
 )
@@ -68,6 +70,13 @@ class TournamentSettings:
     schedule: BlindSchedule = PRESETS["regular"]
     payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
     late_levels: int = 0  # late registration during the first N levels (until someone is out)
+    table_size: int = 0  # 0: one table (a sit-and-go); else seats per table of a multi-table one
+
+    @property
+    def multi_table(self) -> bool:
+        """A multi-table tournament (:mod:`bot.runtime.mtt`): several tables of
+        ``table_size`` seats, up to 60 players, blinds on a clock in minutes."""
+        return self.table_size > 0
 
     @classmethod
     def create(
@@ -82,16 +91,31 @@ class TournamentSettings:
         schedule: BlindSchedule | str = "regular",
         payouts: PayoutTable | Sequence[int] | None = None,
         late_levels: int = 0,
+        table_size: int = 0,
     ) -> TournamentSettings:
-        """Validated settings; raises :class:`TournamentRuleError` with a readable reason."""
-        _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants)
+        """Validated settings; raises :class:`TournamentRuleError` with a readable reason.
+
+        ``table_size`` > 0 makes a multi-table tournament: up to 60 players at tables of
+        that many seats, a blind schedule in minutes (one clock for every table) and no
+        late registration (players are seated once, at the start)."""
+        cap = MAX_MTT_ENTRANTS if table_size else MAX_ENTRANTS
+        _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants, cap)
         _whole(late_levels, "number of late-registration levels", 0, MAX_LATE_LEVELS)
-        _check_variant(variant_key, max_entrants)
+        if table_size:
+            # 3 at least: tables of two could each be left with one player, never broken
+            _whole(table_size, "number of seats per table", 3, MAX_ENTRANTS)
+            if late_levels:
+                raise TournamentRuleError("A multi-table tournament has no late registration.")
+        _check_variant(variant_key, table_size or max_entrants)
         structure = _structure(structure)
         sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
+        if table_size and sched.unit is not LevelUnit.MINUTES:
+            raise TournamentRuleError(
+                "A multi-table tournament's blind levels run on a clock, in minutes."
+            )
         _check_starting_stack(starting_stack, sched, structure)
         return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
-                   sched, table, late_levels)
+                   sched, table, late_levels, table_size)
 
     @property
     def variant(self) -> Variant:
@@ -99,7 +123,9 @@ class TournamentSettings:
 
     def payout_table(self, entrants: int) -> PayoutTable:
         """The creator's table, or the standard one for ``entrants`` players."""
-        return self.payouts if self.payouts is not None else standard_payouts(entrants)
+        if self.payouts is not None:
+            return self.payouts
+        return mtt_payouts(entrants) if self.multi_table else standard_payouts(entrants)
 
     def payout_summary(self) -> tuple[str, ...]:
         """Which places are paid for each possible number of players, shown at registration:
@@ -126,6 +152,7 @@ class TournamentSettings:
             "schedule": self.schedule.to_dict(),
             "payouts": None if self.payouts is None else list(self.payouts.percentages),
             "late_levels": self.late_levels,
+            "table_size": self.table_size,
         }
 
     @classmethod
@@ -149,6 +176,7 @@ class TournamentSettings:
                 schedule=schedule,
                 payouts=None if payouts is None else tuple(payouts),
                 late_levels=int(settings.get("late_levels", 0)),
+                table_size=int(settings.get("table_size", 0)),
             )
         except (ScheduleError, PayoutError) as exc:
             raise TournamentRuleError(_sentence(str(exc))) from None
@@ -176,13 +204,14 @@ def payouts_from_text(text: str, max_entrants: int) -> PayoutTable:
 
 
 def _check_amounts_and_entrants(
-    buy_in: int, starting_stack: int, min_entrants: int, max_entrants: int
+    buy_in: int, starting_stack: int, min_entrants: int, max_entrants: int,
+    cap: int = MAX_ENTRANTS,
 ) -> None:
     """Whole numbers in range, and a minimum number of players no more than the maximum."""
     _whole(buy_in, "buy-in", 1)
     _whole(starting_stack, "starting stack", 1)
-    _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
-    _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, MAX_ENTRANTS)
+    _whole(min_entrants, "minimum number of players", MIN_ENTRANTS, cap)
+    _whole(max_entrants, "maximum number of players", MIN_ENTRANTS, cap)
     if min_entrants > max_entrants:
         raise TournamentRuleError(
             "The minimum number of players cannot be more than the maximum."

@@ -70,6 +70,7 @@ class TableSnapshot:
     hand_id: int | None = None
     street: Street | None = None
     board: tuple[Card, ...] = ()
+    second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
     pot: int = 0  # every chip in the middle, bets of this round included
     pots: tuple[PotView, ...] = ()  # as they stand, this round's bets included
     collected: tuple[PotView, ...] = ()  # main and side pots without this round's bets
@@ -160,6 +161,7 @@ class PotResultView:
     amount: int
     winners: tuple[PotWinnerView, ...]
     uncontested: bool = False
+    board: int = 0  # a hand run twice: 1 or 2, the board this share was played on
 
 
 @dataclass(frozen=True)
@@ -173,3 +175,5 @@ class HandResultView:
     mucked: tuple[int, ...] = ()
     uncontested: bool = False
     pots: tuple[PotResultView, ...] = ()
+    second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
+    second_shown: tuple[ShownHandView, ...] = ()  # the shown hands as they play on it

@@ -1,6 +1,8 @@
-"""SQLite storage (aiosqlite): wallets and the ledger, tables, hands, statistics.
+"""Storage: wallets and the ledger, tables, hands, statistics.
 
-Open with ``db = await Database.open(path)``; repositories hang off it:
+SQLite through aiosqlite (the default), or PostgreSQL through asyncpg for a
+``postgresql://`` URL; what differs is listed in :mod:`.dialect`.
+Open with ``db = await Database.open(path_or_url)``; repositories hang off it:
 ``db.wallets``, ``db.tables``, ``db.hands``, ``db.tournaments``, ``db.stats``;
 ``await db.audit()`` proves that no chip was created or lost. Every query of
 the project lives in this package; callers get dataclasses from

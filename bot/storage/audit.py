@@ -14,13 +14,13 @@ Per server:
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
 
+from .dialect import Conn
 from .models import AuditLine
 
 
-def run_audit(conn: sqlite3.Connection) -> list[AuditLine]:
+def run_audit(conn: Conn) -> list[AuditLine]:
     """Audit every server found in the database (one consistent snapshot)."""
     conn.execute("BEGIN")
     try:
@@ -29,7 +29,7 @@ def run_audit(conn: sqlite3.Connection) -> list[AuditLine]:
         conn.execute("COMMIT")
 
 
-def _audit(conn: sqlite3.Connection) -> list[AuditLine]:
+def _audit(conn: Conn) -> list[AuditLine]:
     flows: dict[tuple[int, str], int] = defaultdict(int)
     for guild, src, dst, total in conn.execute(
         "SELECT guild_id, src, dst, SUM(amount) FROM ledger GROUP BY guild_id, src, dst"

@@ -1,11 +1,17 @@
-"""``python -m bot migrate`` and ``python -m bot audit``.
+"""``python -m bot migrate``, ``audit`` and ``migrate-to``.
 
     python -m bot migrate [--db PATH]   create the database or bring its schema up to date
     python -m bot audit [--db PATH]     one line per server; exit 1 if any chip is unaccounted
+    python -m bot migrate-to URL [--db PATH]
+                                        copy the SQLite database into the empty PostgreSQL
+                                        database at URL (postgresql://...), in one
+                                        transaction, then audit both; exit 1 on a mismatch
 
-The database is ``--db PATH``, else the bot's setting ``DATABASE_PATH``
+The database is ``--db PATH`` (a SQLite file or a ``postgresql://`` URL), else
+the bot's setting ``DATABASE_URL`` when set, else ``DATABASE_PATH``
 (environment, then ``.env``; default ``omaha_dealer.sqlite3`` in the working
-directory, see :mod:`bot.settings`). Exit status 2 with a one-line error when
+directory, see :mod:`bot.settings`). ``migrate-to`` always reads SQLite:
+``--db PATH`` or ``DATABASE_PATH``. Exit status 2 with a one-line error when
 the database cannot be read.
 """
 
@@ -20,7 +26,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
+from .dialect import is_postgres_url
 from .errors import StorageError
+from .postgres import DRIVER_ERRORS, masked
+from .transfer import copy_to_postgres
+
+#: Errors printed as one line (exit status 2).
+_ERRORS: tuple[type[Exception], ...] = (
+    StorageError, sqlite3.Error, OSError, ValueError, *DRIVER_ERRORS
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,17 +50,24 @@ def _parser() -> argparse.ArgumentParser:
                        ("audit", "prove that no chip was created or lost")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--db", metavar="PATH", help="database file (default: $DATABASE_PATH)")
+    p = sub.add_parser("migrate-to", help="copy the SQLite database into PostgreSQL")
+    p.add_argument("url", help="postgresql://user:password@host:5432/dbname (an empty database)")
+    p.add_argument("--db", metavar="PATH", help="SQLite file (default: $DATABASE_PATH)")
     return parser
 
 
-def _path(arg: str | None) -> str:
+def _path(arg: str | None, *, sqlite: bool = False) -> str:
+    """``--db``, else DATABASE_URL (unless ``sqlite``), else DATABASE_PATH."""
     if arg:
         return arg
     try:
         from bot.settings import Settings
     except ImportError:  # settings are optional for these commands
         return os.environ.get("DATABASE_PATH") or DEFAULT_DB_NAME
-    return Settings.load(require_token=False).database_path
+    settings = Settings.load(require_token=False)
+    if settings.database_url and not sqlite:
+        return settings.database_url.reveal()
+    return settings.database_path
 
 
 async def _migrate(path: str) -> int:
@@ -57,7 +78,7 @@ async def _migrate(path: str) -> int:
         version = max(await db.run(applied_versions), default=0)
     finally:
         await db.close()
-    print(f"{path}: schema at version {version}")
+    print(f"{masked(path)}: schema at version {version}")
     return 0
 
 
@@ -66,15 +87,26 @@ async def _audit(path: str) -> int:
     try:
         done = await db.run(applied_versions)
         if max(done, default=0) < len(load_migrations()):
-            raise StorageError(f"{path!r} is not up to date; run `python -m bot migrate` first")
+            raise StorageError(
+                f"{masked(path)!r} is not up to date; run `python -m bot migrate` first"
+            )
         lines = await db.audit()
     finally:
         await db.close()
     if not lines:
-        print(f"{path}: no servers yet, nothing to audit")
+        print(f"{masked(path)}: no servers yet, nothing to audit")
     for line in lines:
         print(line)
     return 0 if all(line.ok for line in lines) else 1
+
+
+async def _migrate_to(path: str, url: str) -> int:
+    copied = await copy_to_postgres(path, url)
+    print(f"{path} -> {masked(url)}: {copied.summary()}")
+    for line in copied.source_audit + copied.target_audit:
+        if not line.ok:
+            print(line)
+    return 0 if copied.ok else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -82,13 +114,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return int(exc.code or 0)
-    run = _migrate if args.command == "migrate" else _audit
     try:
-        path = _path(args.db)
-        if run is _audit and path != ":memory:" and not Path(path).is_file():
+        path = _path(args.db, sqlite=args.command == "migrate-to")
+        if args.command == "migrate-to" and is_postgres_url(path):
+            raise StorageError("migrate-to copies from a SQLite file: give it with --db PATH")
+        local = path != ":memory:" and not is_postgres_url(path)
+        if args.command != "migrate" and local and not Path(path).is_file():
             raise StorageError(f"there is no database at {path!r}")
-        return asyncio.run(run(path))
-    except (StorageError, sqlite3.Error, OSError, ValueError) as exc:
+        if args.command == "migrate-to":
+            if not is_postgres_url(args.url):
+                raise StorageError("the target must be a postgresql:// URL")
+            return asyncio.run(_migrate_to(path, args.url))
+        return asyncio.run((_migrate if args.command == "migrate" else _audit)(path))
+    except _ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -1,8 +1,13 @@
 """The database connection: WAL, foreign keys, migrations and group commit.
 
-All SQL runs on the one :mod:`aiosqlite` connection's worker thread. A unit of
-work is a plain function of a :class:`sqlite3.Connection` (so a transaction of
-several statements costs one hop to the thread, not one per statement):
+The one place that opens connections: SQLite (the default, a file path) or
+PostgreSQL (a ``postgresql://`` URL, see :mod:`.postgres`); what differs
+between the two is listed in :mod:`.dialect`.
+
+All SQL runs on the one connection's worker thread (:mod:`aiosqlite`'s, or
+:class:`~.postgres.PgLink`'s). A unit of work is a plain function of a
+:class:`~.dialect.Conn` (so a transaction of several statements costs one hop
+to the thread, not one per statement):
 
 * :meth:`Database.read` runs it as it is (autocommit; wrap several SELECTs in
   ``BEGIN`` / ``COMMIT`` yourself when they must see one snapshot);
@@ -16,9 +21,16 @@ several statements costs one hop to the thread, not one per statement):
   batch are unaffected. If the ``COMMIT`` itself fails, every job in the
   batch fails and nothing of it is kept.
 
+On PostgreSQL the batch's transaction is ``SERIALIZABLE``: when it races a
+transaction of another process (SQLSTATE 40001 or 40P01) it is rolled back
+and the whole batch runs again (up to :data:`WRITE_RETRIES` times), so a job
+must not change anything but the database (it may run more than once; only
+its last run's result is returned).
+
 Migrations are the numbered ``migrations/NNNN_name.sql`` files, applied in
 order, each in its own transaction together with its row in
-``schema_migrations``.
+``schema_migrations`` (on PostgreSQL, translated by
+:func:`~.dialect.postgres_ddl` and under an advisory lock).
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ import asyncio
 import contextlib
 import functools
 import os
+import random
 import re
 import sqlite3
 import time
@@ -34,16 +47,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
 from .audit import run_audit
-from .errors import StorageError
+from .dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
+from .errors import StorageError, WriteConflict
 from .hands import HandRepo
 from .history import HandLookup
 from .ledger import WalletRepo
 from .models import AuditLine
+from .mtt import MttRepo
+from .postgres import PgLink, masked
 from .sealing import DeckSealer, load_or_create_key, parse_key
 from .stats import StatsRepo
 from .tables import TableRepo
@@ -51,12 +67,13 @@ from .tournaments import TournamentRepo
 
 T = TypeVar("T")
 Clock = Callable[[], float]
-Job = Callable[[sqlite3.Connection], Any]
+Job = Callable[[Conn], Any]
 
 #: Default database file name (bot.settings: in the working directory).
 DEFAULT_DB_NAME = "omaha_dealer.sqlite3"
 BUSY_TIMEOUT_MS = 10_000
 MAX_BATCH = 512
+WRITE_RETRIES = 50
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
@@ -81,34 +98,26 @@ def load_migrations() -> list[Migration]:
     return found
 
 
-def _statements(script: str) -> list[str]:
-    """Split a migration into complete statements (triggers included)."""
-    out: list[str] = []
-    buf = ""
-    for line in script.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            if buf.strip():
-                out.append(buf)
-            buf = ""
-    if buf.strip() and not all(
-        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
-    ):
-        raise StorageError("a migration ends with an incomplete statement")
-    return out
-
-
-def applied_versions(conn: sqlite3.Connection) -> set[int]:
+def applied_versions(conn: Conn) -> set[int]:
+    """The versions applied (creating ``schema_migrations`` when it is missing)."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
     )
     return {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
 
 
-def migrate_connection(conn: sqlite3.Connection, now: float) -> list[Migration]:
+def migrate_connection(conn: Conn, now: float, dialect: Dialect = SQLITE) -> list[Migration]:
     """Apply the missing migrations; returns those applied. Safe against a
     concurrent process doing the same (each step re-checks under the write lock)."""
+    dialect.lock_migrations(conn)
+    try:
+        return _migrate(conn, now, dialect)
+    finally:
+        dialect.unlock_migrations(conn)
+
+
+def _migrate(conn: Conn, now: float, dialect: Dialect) -> list[Migration]:
     migrations = load_migrations()
     done = applied_versions(conn)
     newest = max(done, default=0)
@@ -121,13 +130,13 @@ def migrate_connection(conn: sqlite3.Connection, now: float) -> list[Migration]:
     for m in migrations:
         if m.version in done:
             continue
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(dialect.begin_write)
         try:
             again = conn.execute(
                 "SELECT 1 FROM schema_migrations WHERE version = ?", (m.version,)
             ).fetchone()
             if again is None:
-                for stmt in _statements(m.sql):
+                for stmt in dialect.migration_steps(m.version, m.sql):
                     conn.execute(stmt)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
@@ -142,7 +151,7 @@ def migrate_connection(conn: sqlite3.Connection, now: float) -> list[Migration]:
     return applied
 
 
-def configure(conn: sqlite3.Connection) -> None:
+def configure(conn: Conn) -> None:
     """Pragmas every connection gets."""
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -157,9 +166,7 @@ def _key_path(db_path: str) -> Path:
     return Path(db_path + ".key")
 
 
-async def _on_db_thread(
-    conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]
-) -> T:
+async def _on_db_thread(conn: aiosqlite.Connection, fn: Callable[[Conn], T]) -> T:
     """Run ``fn(sqlite3 connection)`` on the aiosqlite connection's worker thread.
 
     aiosqlite runs every call of a connection on that connection's one thread
@@ -172,6 +179,64 @@ async def _on_db_thread(
     return result
 
 
+class _Link(Protocol):
+    """One connection and the thread its jobs run on."""
+
+    async def call(self, fn: Callable[[Conn], T]) -> T: ...
+
+    async def close(self) -> None: ...
+
+
+class _SqliteLink:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def call(self, fn: Callable[[Conn], T]) -> T:
+        return await _on_db_thread(self._conn, fn)
+
+    async def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            await _on_db_thread(
+                self._conn, lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            )
+        await self._conn.close()
+
+
+def _sealer(path: str, deck_key: str | bytes | None, key_path: str | None) -> DeckSealer:
+    """The deck sealer: ``deck_key`` given, else the key file (a fresh key in memory)."""
+    if isinstance(deck_key, str):
+        return DeckSealer(parse_key(deck_key))
+    if deck_key is not None:
+        return DeckSealer(parse_key(deck_key.hex()))
+    if key_path is None and (path == ":memory:" or path.startswith("file::memory:")):
+        return DeckSealer(os.urandom(32))
+    return DeckSealer(load_or_create_key(Path(key_path or _key_path(path))))
+
+
+def _check_folder(path: str) -> None:
+    if not (path == ":memory:" or path.startswith("file::memory:")):
+        parent = Path(path).parent
+        if not parent.is_dir():
+            raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
+
+
+async def _open_sqlite(path: str) -> _SqliteLink:
+    try:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot open the database {path!r}: {exc}") from None
+    link = _SqliteLink(conn)
+    try:
+        await link.call(configure)
+    except sqlite3.DatabaseError as exc:
+        await conn.close()
+        raise StorageError(f"cannot use the database {path!r}: {exc}") from None
+    except BaseException:
+        await conn.close()
+        raise
+    return link
+
+
 class _WriteJob:
     __slots__ = ("fn", "future")
 
@@ -181,25 +246,34 @@ class _WriteJob:
 
 
 class Database:
-    """One SQLite database, opened with :meth:`open`; close with :meth:`close`.
+    """One database, opened with :meth:`open`; close with :meth:`close`.
 
-    Attributes ``clock`` (seconds since the epoch; tests inject a fake) and
-    ``sealer`` (seals deck orders) are used by the repositories.
+    Attributes ``clock`` (seconds since the epoch; tests inject a fake),
+    ``sealer`` (seals deck orders) and ``dialect`` (:mod:`.dialect`) are used
+    by the repositories.
     """
 
     def __init__(
-        self, conn: aiosqlite.Connection, path: str, clock: Clock, sealer: DeckSealer
+        self, link: _Link, path: str, clock: Clock, sealer: DeckSealer,
+        dialect: Dialect = SQLITE,
     ) -> None:
-        self._conn = conn
+        self._link = link
         self.path = path
         self.clock = clock
         self.sealer = sealer
+        self.dialect = dialect
         self._queue: asyncio.Queue[_WriteJob | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
         self._closing = False
         self.batches = 0  # number of group commits (for the benchmark)
         self.jobs = 0
+        self.conflicts = 0  # write batches run again after a WriteConflict
+
+    @property
+    def where(self) -> str:
+        """The path or URL, without a password (for log lines)."""
+        return masked(self.path) if self.dialect is POSTGRES else self.path
 
     @classmethod
     async def open(
@@ -208,59 +282,51 @@ class Database:
         *,
         clock: Clock = time.time,
         deck_key: str | bytes | None = None,
+        key_path: str | None = None,
         migrate: bool = True,
     ) -> Database:
-        """Open (creating if needed) the database at ``path`` (``":memory:"`` works).
+        """Open (creating if needed) the database at ``path`` (``":memory:"`` works),
+        or the PostgreSQL database of a ``postgresql://`` URL.
 
         ``deck_key``: 32-byte key (or 64 hex digits) sealing deck orders; when
-        omitted, ``<path>.key`` is read or created (a fresh random key for
-        ``:memory:``).
+        omitted, the key file ``key_path`` is read or created (default
+        ``<path>.key``; for a URL ``omaha_dealer.sqlite3.key`` in the working
+        directory; a fresh random key for ``:memory:``).
         """
         path = os.fspath(path)
-        memory = path == ":memory:" or path.startswith("file::memory:")
-        if not memory:
-            parent = Path(path).parent
-            if not parent.is_dir():
-                raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
-        if isinstance(deck_key, str):
-            key = parse_key(deck_key)
-        elif deck_key is not None:
-            key = parse_key(deck_key.hex())
-        elif memory:
-            key = os.urandom(32)
-        else:
-            key = load_or_create_key(_key_path(path))
+        postgres = is_postgres_url(path)
+        if postgres and key_path is None:
+            key_path = _key_path(DEFAULT_DB_NAME).as_posix()
+        elif not postgres:
+            _check_folder(path)
+        sealer = _sealer(path, deck_key, key_path)
+        link: _Link = await PgLink.connect(path) if postgres else await _open_sqlite(path)
+        db = cls(link, path, clock, sealer, POSTGRES if postgres else SQLITE)
         try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {path!r}: {exc}") from None
-        db = cls(conn, path, clock, DeckSealer(key))
-        try:
-            await _on_db_thread(conn, configure)
             if migrate:
-                await db.run(lambda c: migrate_connection(c, clock()))
+                await db.run(lambda c: migrate_connection(c, clock(), db.dialect))
             else:
                 await db.run(applied_versions)
         except sqlite3.DatabaseError as exc:
-            await conn.close()
-            raise StorageError(f"cannot use the database {path!r}: {exc}") from None
+            await link.close()
+            raise StorageError(f"cannot use the database {db.where!r}: {exc}") from None
         except BaseException:
-            await conn.close()
+            await link.close()
             raise
         return db
 
     # -- running work on the connection's thread ---------------------------------
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Conn], T]) -> T:
         """Run ``fn(conn)`` on the database thread, as it is (no transaction added)."""
         if self._closed:
             raise StorageError("the database is closed")
-        return await _on_db_thread(self._conn, fn)
+        return await self._link.call(fn)
 
-    async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def read(self, fn: Callable[[Conn], T]) -> T:
         """Run a read-only unit of work (it never sees another job half done)."""
         return await self.run(fn)
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(self, fn: Callable[[Conn], T]) -> T:
         """Run ``fn(conn)`` in a transaction; return once it is committed to disk."""
         if self._closed or self._closing:
             raise StorageError("the database is closed")
@@ -289,7 +355,7 @@ class Database:
                     break
                 batch.append(nxt)
             try:
-                outcomes = await self.run(lambda c, b=batch: _run_batch(c, b))  # type: ignore[misc]
+                outcomes = await self._commit(batch)
             except BaseException as exc:
                 for job in batch:
                     if not job.future.done():
@@ -321,11 +387,20 @@ class Database:
             with contextlib.suppress(Exception):
                 await self._writer
         self._closed = True
-        with contextlib.suppress(sqlite3.Error):
-            await _on_db_thread(
-                self._conn, lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            )
-        await self._conn.close()
+        await self._link.close()
+
+    async def _commit(self, batch: list[_WriteJob]) -> list[tuple[bool, Any]]:
+        """Run the batch in one transaction; again after a :class:`WriteConflict`."""
+        dialect = self.dialect
+        for attempt in range(WRITE_RETRIES + 1):
+            try:
+                return await self.run(lambda c: _run_batch(c, batch, dialect))
+            except WriteConflict:
+                if attempt == WRITE_RETRIES:
+                    raise
+                self.conflicts += 1
+                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+        raise AssertionError("unreachable")
 
     # -- repositories -----------------------------------------------------------
     @functools.cached_property
@@ -349,6 +424,10 @@ class Database:
         return TournamentRepo(self)
 
     @functools.cached_property
+    def mtt(self) -> MttRepo:
+        return MttRepo(self)
+
+    @functools.cached_property
     def stats(self) -> StatsRepo:
         return StatsRepo(self)
 
@@ -363,23 +442,28 @@ class Database:
         await self.close()
 
 
-def _run_batch(conn: sqlite3.Connection, batch: list[_WriteJob]) -> list[tuple[bool, Any]]:
-    """One transaction for the whole batch; each job in its own savepoint."""
+def _run_batch(conn: Conn, batch: list[_WriteJob], dialect: Dialect) -> list[tuple[bool, Any]]:
+    """One transaction for the whole batch; each job in its own savepoint.
+
+    A :class:`WriteConflict` is not a job's failure: it aborts the batch (to
+    be run again). The statements between two jobs go together
+    (:meth:`Dialect.send`: one round trip on PostgreSQL)."""
     outcomes: list[tuple[bool, Any]] = []
-    conn.execute("BEGIN IMMEDIATE")
+    pending = [dialect.begin_write]
     try:
         for job in batch:
-            conn.execute("SAVEPOINT job")
+            dialect.send(conn, [*pending, "SAVEPOINT job"])
             try:
                 value = job.fn(conn)
+            except WriteConflict:
+                raise
             except Exception as exc:
-                conn.execute("ROLLBACK TO job")
-                conn.execute("RELEASE job")
+                conn.execute("ROLLBACK TO SAVEPOINT job")
                 outcomes.append((False, exc))
             else:
-                conn.execute("RELEASE job")
                 outcomes.append((True, value))
-        conn.execute("COMMIT")
+            pending = ["RELEASE SAVEPOINT job"]
+        dialect.send(conn, [*pending, "COMMIT"])
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")

@@ -73,3 +73,11 @@ class HandStateError(StorageError):
 
 class TournamentError(EconomyError):
     """A tournament request that does not fit the tournament's state."""
+
+
+class WriteConflict(StorageError):
+    """PostgreSQL refused a transaction that raced another (SQLSTATE 40001 or 40P01).
+
+    The write batch is rolled back and run again; callers see it only when
+    every retry failed.
+    """

@@ -17,13 +17,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
 
+from .dialect import Conn
 from .errors import HandStateError, TableError
 from .ledger import hand_account, record, seat_account
 from .models import (
@@ -75,14 +75,14 @@ def _unpack_salts(blob: bytes) -> tuple[bytes, ...]:
     return tuple(blob[i : i + SALT_BYTES] for i in range(0, len(blob), SALT_BYTES))
 
 
-def load_hand(conn: sqlite3.Connection, hand_id: int) -> HandRecord:
+def load_hand(conn: Conn, hand_id: int) -> HandRecord:
     row = conn.execute(f"SELECT {_HAND_COLS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
     if row is None:
         raise HandStateError(f"there is no hand {hand_id}")
     return _hand(row)
 
 
-def load_hand_seats(conn: sqlite3.Connection, hand_id: int) -> tuple[HandSeatRecord, ...]:
+def load_hand_seats(conn: Conn, hand_id: int) -> tuple[HandSeatRecord, ...]:
     return tuple(
         _hand_seat(r)
         for r in conn.execute(
@@ -93,7 +93,7 @@ def load_hand_seats(conn: sqlite3.Connection, hand_id: int) -> tuple[HandSeatRec
     )
 
 
-def load_actions(conn: sqlite3.Connection, hand_id: int) -> tuple[Mapping[str, Any], ...]:
+def load_actions(conn: Conn, hand_id: int) -> tuple[Mapping[str, Any], ...]:
     return tuple(
         json.loads(r[0])
         for r in conn.execute(
@@ -102,7 +102,7 @@ def load_actions(conn: sqlite3.Connection, hand_id: int) -> tuple[Mapping[str, A
     )
 
 
-def _running(conn: sqlite3.Connection, hand_id: int) -> HandRecord:
+def _running(conn: Conn, hand_id: int) -> HandRecord:
     hand = load_hand(conn, hand_id)
     if hand.status != "running":
         raise HandStateError(f"hand {hand_id} is {hand.status}, not running")
@@ -140,7 +140,7 @@ class HandRepo:
         sealer = self._db.sealer
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> HandRecord:
+        def job(conn: Conn) -> HandRecord:
             table = load_open_table(conn, table_id)
             if conn.execute(
                 "SELECT 1 FROM hands WHERE table_id = ? AND status = 'running'", (table_id,)
@@ -166,11 +166,11 @@ class HandRepo:
             cur = conn.execute(
                 "INSERT INTO hands (guild_id, table_id, number, variant, settings, button,"
                 " deck_sealed, money, started_at, commitment, salts_sealed)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (table.guild_id, table_id, number, variant, text, button, sealed,
                  int(table.kind == "cash"), now, committed.root, sealed_salts),
             )
-            hand_id = int(cur.lastrowid or 0)
+            hand_id = int(cur.fetchone()[0])
             conn.executemany(
                 "INSERT INTO hand_seats (hand_id, seat_no, user_id, start_stack, posts_big_blind)"
                 " VALUES (?,?,?,?,?)",
@@ -191,7 +191,7 @@ class HandRepo:
         text = json.dumps(action, sort_keys=True, separators=(",", ":"))
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> int:
+        def job(conn: Conn) -> int:
             row = conn.execute("SELECT status FROM hands WHERE id = ?", (hand_id,)).fetchone()
             if row is None or row[0] != "running":
                 status = "missing" if row is None else row[0]
@@ -225,7 +225,7 @@ class HandRepo:
         )
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> HandRecord:
+        def job(conn: Conn) -> HandRecord:
             hand = _running(conn, hand_id)
             seats = {s.seat_no: s for s in load_hand_seats(conn, hand_id)}
             lines = _summary_lines(hand, seats, summary)
@@ -244,7 +244,7 @@ class HandRepo:
         """Cancel a running hand: no chip moves, every stack is as before the hand."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> HandRecord:
+        def job(conn: Conn) -> HandRecord:
             _running(conn, hand_id)
             conn.execute(
                 "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
@@ -258,7 +258,7 @@ class HandRepo:
     async def mark_resumed(self, hand_id: int) -> HandRecord:
         """Count one more resumption of a running hand (after a restart)."""
 
-        def job(conn: sqlite3.Connection) -> HandRecord:
+        def job(conn: Conn) -> HandRecord:
             _running(conn, hand_id)
             conn.execute("UPDATE hands SET resumed = resumed + 1 WHERE id = ?", (hand_id,))
             return load_hand(conn, hand_id)
@@ -266,7 +266,7 @@ class HandRepo:
         return await self._db.write(job)
 
     async def list_unfinished(self, table_id: int | None = None) -> list[HandRecord]:
-        def q(conn: sqlite3.Connection) -> list[HandRecord]:
+        def q(conn: Conn) -> list[HandRecord]:
             sql = f"SELECT {_HAND_COLS} FROM hands WHERE status = 'running'"
             args: tuple[int, ...] = ()
             if table_id is not None:
@@ -280,7 +280,7 @@ class HandRepo:
         """Settings, seats, deck order and actions of a running hand (to resume it)."""
         sealer = self._db.sealer
 
-        def q(conn: sqlite3.Connection) -> UnfinishedHand:
+        def q(conn: Conn) -> UnfinishedHand:
             conn.execute("BEGIN")
             try:
                 hand = _running(conn, hand_id)
@@ -312,7 +312,7 @@ class HandRepo:
         """The deck order of a hand that is over (fairness checks); refused while it runs."""
         sealer = self._db.sealer
 
-        def q(conn: sqlite3.Connection) -> tuple[Card, ...]:
+        def q(conn: Conn) -> tuple[Card, ...]:
             hand = load_hand(conn, hand_id)
             if hand.status == "running":
                 raise HandStateError("the deck of a hand in progress stays sealed")
@@ -329,7 +329,7 @@ class HandRepo:
         deck = await self.reveal_deck(hand_id)
         sealer = self._db.sealer
 
-        def q(conn: sqlite3.Connection) -> RevealedDeal | None:
+        def q(conn: Conn) -> RevealedDeal | None:
             hand = load_hand(conn, hand_id)
             blob = conn.execute(
                 "SELECT salts_sealed FROM hands WHERE id = ?", (hand_id,)
@@ -358,7 +358,7 @@ def _summary_lines(
 
 
 def _settle_seat(
-    conn: sqlite3.Connection, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
+    conn: Conn, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
     now: float, *, cash: bool,
 ) -> None:
     """One seat's part of a settlement: check its line, move its chips, store its line and
@@ -381,7 +381,7 @@ def _settle_seat(
 
 
 def _move_seat_chips(
-    conn: sqlite3.Connection, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
+    conn: Conn, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
     put_in: int, now: float,
 ) -> None:
     """Ledger rows seat -> hand pot for ``put_in`` and pot -> seat for what the seat won,
@@ -403,12 +403,12 @@ def _move_seat_chips(
             raise HandStateError(f"hand {hand.id}: seat {seat.seat_no} has left the table")
 
 
-def _is_cash(conn: sqlite3.Connection, hand_id: int) -> bool:
+def _is_cash(conn: Conn, hand_id: int) -> bool:
     return bool(conn.execute("SELECT money FROM hands WHERE id = ?", (hand_id,)).fetchone()[0])
 
 
 def _add_stats(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, variant: str, won: int, net: int,
+    conn: Conn, guild_id: int, user_id: int, variant: str, won: int, net: int,
     vpip: bool, pfr: bool, showdown: bool, won_showdown: bool, *, cash: bool,
 ) -> None:
     """Add one hand to the player's per-variant statistics (tournament chips: counts only)."""
@@ -417,12 +417,15 @@ def _add_stats(
         " biggest_pot, vpip_hands, pfr_hands, showdowns, showdowns_won)"
         " VALUES (?,?,?,1,?,?,?,?,?,?,?)"
         " ON CONFLICT (guild_id, user_id, variant) DO UPDATE SET"
-        " hands_played = hands_played + 1, hands_won = hands_won + excluded.hands_won,"
-        " net = net + excluded.net, biggest_pot = MAX(biggest_pot, excluded.biggest_pot),"
-        " vpip_hands = vpip_hands + excluded.vpip_hands,"
-        " pfr_hands = pfr_hands + excluded.pfr_hands,"
-        " showdowns = showdowns + excluded.showdowns,"
-        " showdowns_won = showdowns_won + excluded.showdowns_won",
+        " hands_played = player_stats.hands_played + 1,"
+        " hands_won = player_stats.hands_won + excluded.hands_won,"
+        " net = player_stats.net + excluded.net,"
+        " biggest_pot = CASE WHEN excluded.biggest_pot > player_stats.biggest_pot"
+        " THEN excluded.biggest_pot ELSE player_stats.biggest_pot END,"
+        " vpip_hands = player_stats.vpip_hands + excluded.vpip_hands,"
+        " pfr_hands = player_stats.pfr_hands + excluded.pfr_hands,"
+        " showdowns = player_stats.showdowns + excluded.showdowns,"
+        " showdowns_won = player_stats.showdowns_won + excluded.showdowns_won",
         (guild_id, user_id, variant, int(won > 0), net if cash else 0, won if cash else 0,
          int(vpip), int(pfr), int(showdown), int(won_showdown)),
     )

@@ -9,10 +9,10 @@ means the most recent table there that dealt a hand with that number.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .dialect import Conn
 from .hands import _HAND_COLS, _hand
 from .models import HandRecord
 
@@ -44,7 +44,7 @@ class HandLookup:
     async def in_channel(self, channel_id: int, number: int) -> HandRecord | None:
         """Hand ``number`` of the latest table in ``channel_id`` that dealt it (any status)."""
 
-        def q(conn: sqlite3.Connection) -> HandRecord | None:
+        def q(conn: Conn) -> HandRecord | None:
             row = conn.execute(
                 f"SELECT {_PREFIXED} FROM hands h JOIN poker_tables t ON t.id = h.table_id"
                 " WHERE t.channel_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
@@ -57,7 +57,7 @@ class HandLookup:
     async def last_of(self, channel_id: int, user_id: int, count: int = 1) -> list[HandRecord]:
         """``user_id``'s last ``count`` finished hands in ``channel_id``, newest first."""
 
-        def q(conn: sqlite3.Connection) -> list[HandRecord]:
+        def q(conn: Conn) -> list[HandRecord]:
             rows = conn.execute(
                 f"SELECT {_PREFIXED} FROM hands h JOIN poker_tables t ON t.id = h.table_id"
                 " JOIN hand_seats s ON s.hand_id = h.id"
@@ -74,7 +74,7 @@ class HandLookup:
     ) -> list[HandListing]:
         """The server's latest finished hands (only ``user_id``'s when given), newest first."""
 
-        def q(conn: sqlite3.Connection) -> list[HandListing]:
+        def q(conn: Conn) -> list[HandListing]:
             sql = (
                 f"SELECT {_PREFIXED}, t.channel_id FROM hands h"
                 " JOIN poker_tables t ON t.id = h.table_id"
@@ -91,7 +91,7 @@ class HandLookup:
         return await self._db.read(q)
 
 
-def _listing(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int | None) -> HandListing:
+def _listing(conn: Conn, row: Any, user_id: int | None) -> HandListing:
     hand = _hand(row[:-1])
     seats = conn.execute(
         "SELECT user_id, won, net FROM hand_seats WHERE hand_id = ? ORDER BY won DESC, seat_no",

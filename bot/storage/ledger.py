@@ -8,11 +8,11 @@ in the same transaction, or raises and changes nothing.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .dialect import Conn
 from .errors import InsufficientChips, InvalidAmount
 from .models import MAX_AMOUNT, DailyClaim, EconomySettings, LedgerEntry, LedgerKind, Wallet
 
@@ -63,7 +63,7 @@ def tchips_account(tournament_id: int) -> str:
 
 
 def record(
-    conn: sqlite3.Connection,
+    conn: Conn,
     guild_id: int,
     kind: LedgerKind,
     amount: int,
@@ -83,14 +83,14 @@ def record(
     cur = conn.execute(
         "INSERT INTO ledger (guild_id, at, kind, amount, src, dst, user_id, actor_id,"
         " table_id, hand_id, tournament_id, reason, request_id)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
         (guild_id, at, str(kind), amount, src, dst, user_id, actor_id, table_id, hand_id,
          tournament_id, reason, request_id),
     )
-    return int(cur.lastrowid or 0)
+    return int(cur.fetchone()[0])
 
 
-def load_settings(conn: sqlite3.Connection, guild_id: int) -> EconomySettings:
+def load_settings(conn: Conn, guild_id: int) -> EconomySettings:
     row = conn.execute(
         "SELECT starting_balance, daily_base, daily_step, daily_max_streak"
         " FROM guild_settings WHERE guild_id = ?",
@@ -108,7 +108,7 @@ def _wallet(row: Any) -> Wallet:
 _WALLET_COLS = "guild_id, user_id, balance, daily_last_at, daily_streak, created_at"
 
 
-def get_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int) -> Wallet | None:
+def get_wallet(conn: Conn, guild_id: int, user_id: int) -> Wallet | None:
     row = conn.execute(
         f"SELECT {_WALLET_COLS} FROM wallets WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
@@ -116,7 +116,7 @@ def get_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int) -> Wallet 
     return None if row is None else _wallet(row)
 
 
-def ensure_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int, now: float) -> Wallet:
+def ensure_wallet(conn: Conn, guild_id: int, user_id: int, now: float) -> Wallet:
     """The wallet, created on first use with the server's starting balance (a ledger grant)."""
     found = get_wallet(conn, guild_id, user_id)
     if found is not None:
@@ -133,7 +133,7 @@ def ensure_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int, now: fl
 
 
 def debit_wallet(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, amount: int, now: float, *, doing: str
+    conn: Conn, guild_id: int, user_id: int, amount: int, now: float, *, doing: str
 ) -> int:
     """Take ``amount`` from the balance (refused if short); returns the new balance."""
     wallet = ensure_wallet(conn, guild_id, user_id, now)
@@ -151,7 +151,7 @@ def debit_wallet(
 
 
 def credit_wallet(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, amount: int, now: float
+    conn: Conn, guild_id: int, user_id: int, amount: int, now: float
 ) -> int:
     wallet = ensure_wallet(conn, guild_id, user_id, now)
     if wallet.balance + amount > MAX_AMOUNT * 1000:
@@ -163,7 +163,7 @@ def credit_wallet(
     return wallet.balance + amount
 
 
-def already_done(conn: sqlite3.Connection, guild_id: int, request_id: str | None) -> bool:
+def already_done(conn: Conn, guild_id: int, request_id: str | None) -> bool:
     """Whether a transfer with this request id was already recorded (a retried request)."""
     if request_id is None:
         return False
@@ -210,7 +210,7 @@ class WalletRepo:
                 raise InvalidAmount(f"{name} must be between {low:,} and {high:,}.")
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> EconomySettings:
+        def job(conn: Conn) -> EconomySettings:
             new = replace(load_settings(conn, guild_id), **changes)
             conn.execute(
                 "INSERT INTO guild_settings (guild_id, starting_balance, daily_base, daily_step,"
@@ -252,7 +252,7 @@ class WalletRepo:
             raise ValueError(f"credit() does not take {kind}")
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> int:
+        def job(conn: Conn) -> int:
             if already_done(conn, guild_id, request_id):
                 return ensure_wallet(conn, guild_id, user_id, now).balance
             balance = credit_wallet(conn, guild_id, user_id, amount, now)
@@ -275,7 +275,7 @@ class WalletRepo:
             raise ValueError(f"debit() does not take {kind}")
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> int:
+        def job(conn: Conn) -> int:
             if already_done(conn, guild_id, request_id):
                 return ensure_wallet(conn, guild_id, user_id, now).balance
             balance = debit_wallet(conn, guild_id, user_id, amount, now, doing="remove")
@@ -289,7 +289,7 @@ class WalletRepo:
         """Pay the daily bonus that ``policy`` computes, atomically with the streak update."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> DailyClaim:
+        def job(conn: Conn) -> DailyClaim:
             wallet = ensure_wallet(conn, guild_id, user_id, now)
             settings = load_settings(conn, guild_id)
             amount, streak, next_at = policy(
@@ -313,7 +313,7 @@ class WalletRepo:
         """The player's ledger rows, newest first."""
         limit = max(1, min(int(limit), 500))
 
-        def q(conn: sqlite3.Connection) -> list[LedgerEntry]:
+        def q(conn: Conn) -> list[LedgerEntry]:
             rows = conn.execute(
                 f"SELECT {_LEDGER_COLS} FROM ledger WHERE guild_id = ? AND user_id = ?"
                 " AND id < ? ORDER BY id DESC LIMIT ?",

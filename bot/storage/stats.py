@@ -17,10 +17,10 @@ buy-ins, ROI is profit over buy-ins in whole percent (rounded).
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from .dialect import Conn
 from .models import (
     LeaderboardPage,
     LeaderboardRow,
@@ -47,15 +47,16 @@ def period_start(period: Period, now: float) -> float | None:
 
 
 _SUMS = (
-    "COUNT(*), SUM(s.won > 0), SUM(CASE WHEN h.money THEN s.net ELSE 0 END),"
-    " MAX(CASE WHEN h.money THEN s.won ELSE 0 END), SUM(s.vpip), SUM(s.pfr), SUM(s.showdown),"
+    "COUNT(*), SUM(CASE WHEN s.won > 0 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN h.money <> 0 THEN s.net ELSE 0 END),"
+    " MAX(CASE WHEN h.money <> 0 THEN s.won ELSE 0 END), SUM(s.vpip), SUM(s.pfr), SUM(s.showdown),"
     " SUM(s.won_showdown)"
 )
 
 
 _TOURNAMENT_EXPR = {
-    Metric.TOURNAMENT_WINS: "SUM(r.place = 1)",
-    Metric.TOURNAMENT_CASHES: "SUM(r.prize > 0)",
+    Metric.TOURNAMENT_WINS: "SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END)",
+    Metric.TOURNAMENT_CASHES: "SUM(CASE WHEN r.prize > 0 THEN 1 ELSE 0 END)",
     Metric.TOURNAMENT_PROFIT: "SUM(r.prize - r.buy_in)",
     Metric.TOURNAMENT_ROI: "CAST(ROUND(100.0 * SUM(r.prize - r.buy_in) / SUM(r.buy_in))"
                            " AS INTEGER)",
@@ -91,9 +92,10 @@ class StatsRepo:
         """One player's sit-and-go results."""
         since = period_start(period, self._db.clock()) or 0.0
 
-        def q(conn: sqlite3.Connection) -> TournamentStats:
+        def q(conn: Conn) -> TournamentStats:
             row = conn.execute(
-                "SELECT COUNT(*), SUM(place = 1), SUM(prize > 0), SUM(buy_in), SUM(prize)"
+                "SELECT COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END),"
+                " SUM(CASE WHEN prize > 0 THEN 1 ELSE 0 END), SUM(buy_in), SUM(prize)"
                 " FROM tournament_results WHERE guild_id = ? AND user_id = ? AND ended_at >= ?",
                 (guild_id, user_id, since),
             ).fetchone()
@@ -108,7 +110,7 @@ class StatsRepo:
         """One player's figures (every variant together when ``variant`` is None)."""
         since = period_start(period, self._db.clock())
 
-        def q(conn: sqlite3.Connection) -> PlayerStats:
+        def q(conn: Conn) -> PlayerStats:
             if since is None:
                 sql = (
                     "SELECT SUM(hands_played), SUM(hands_won), SUM(net), MAX(biggest_pot),"
@@ -145,7 +147,7 @@ class StatsRepo:
         limit = max(1, min(int(limit), MAX_PAGE))
         since = period_start(period, self._db.clock())
 
-        def q(conn: sqlite3.Connection) -> LeaderboardPage:
+        def q(conn: Conn) -> LeaderboardPage:
             args: tuple[object, ...]
             if metric is Metric.BALANCE:
                 inner = "SELECT user_id, balance AS value FROM wallets WHERE guild_id = ?"
@@ -166,9 +168,9 @@ class StatsRepo:
                 inner += " GROUP BY user_id"
             else:
                 expr = {
-                    Metric.NET_WON: "SUM(CASE WHEN h.money THEN s.net ELSE 0 END)",
-                    Metric.BIGGEST_POT: "MAX(CASE WHEN h.money THEN s.won ELSE 0 END)",
-                    Metric.HANDS_WON: "SUM(s.won > 0)",
+                    Metric.NET_WON: "SUM(CASE WHEN h.money <> 0 THEN s.net ELSE 0 END)",
+                    Metric.BIGGEST_POT: "MAX(CASE WHEN h.money <> 0 THEN s.won ELSE 0 END)",
+                    Metric.HANDS_WON: "SUM(CASE WHEN s.won > 0 THEN 1 ELSE 0 END)",
                 }[metric]
                 inner = (
                     f"SELECT s.user_id AS user_id, {expr} AS value FROM hand_seats s"
@@ -182,10 +184,12 @@ class StatsRepo:
                 inner += " GROUP BY s.user_id"
             conn.execute("BEGIN")
             try:
-                total = conn.execute(f"SELECT COUNT(*) FROM ({inner})", args).fetchone()[0]
+                total = conn.execute(
+                    f"SELECT COUNT(*) FROM ({inner}) AS ranked", args
+                ).fetchone()[0]
                 rows = conn.execute(
-                    f"SELECT RANK() OVER (ORDER BY value DESC), user_id, value FROM ({inner})"
-                    " ORDER BY value DESC, user_id LIMIT ? OFFSET ?",
+                    "SELECT RANK() OVER (ORDER BY value DESC), user_id, value"
+                    f" FROM ({inner}) AS ranked ORDER BY value DESC, user_id LIMIT ? OFFSET ?",
                     (*args, limit, offset),
                 ).fetchall()
             finally:

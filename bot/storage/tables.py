@@ -10,10 +10,10 @@ and cash-outs of those players are refused until then.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .dialect import Conn
 from .errors import (
     BuyInOutOfRange,
     InHand,
@@ -60,7 +60,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
         raise TableError(f"The settings cannot be stored: {exc}.") from None
 
 
-def load_open_table(conn: sqlite3.Connection, table_id: int) -> TableRecord:
+def load_open_table(conn: Conn, table_id: int) -> TableRecord:
     row = conn.execute(
         f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ? AND closed_at IS NULL", (table_id,)
     ).fetchone()
@@ -69,14 +69,14 @@ def load_open_table(conn: sqlite3.Connection, table_id: int) -> TableRecord:
     return _table(row)
 
 
-def load_seat(conn: sqlite3.Connection, table_id: int, user_id: int) -> Seat | None:
+def load_seat(conn: Conn, table_id: int, user_id: int) -> Seat | None:
     row = conn.execute(
         f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
     return None if row is None else _seat(row)
 
 
-def in_running_hand(conn: sqlite3.Connection, table_id: int, user_id: int) -> bool:
+def in_running_hand(conn: Conn, table_id: int, user_id: int) -> bool:
     return (
         conn.execute(
             "SELECT 1 FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
@@ -87,7 +87,7 @@ def in_running_hand(conn: sqlite3.Connection, table_id: int, user_id: int) -> bo
     )
 
 
-def hand_running(conn: sqlite3.Connection, table_id: int) -> bool:
+def hand_running(conn: Conn, table_id: int) -> bool:
     return (
         conn.execute(
             "SELECT 1 FROM hands WHERE table_id = ? AND status = 'running'", (table_id,)
@@ -111,7 +111,7 @@ class TableRepo:
         now = self._db.clock()
         kind = "cash" if tournament_id is None else "tournament"
 
-        def job(conn: sqlite3.Connection) -> TableRecord:
+        def job(conn: Conn) -> TableRecord:
             if conn.execute(
                 "SELECT 1 FROM poker_tables WHERE channel_id = ? AND closed_at IS NULL",
                 (channel_id,),
@@ -119,15 +119,15 @@ class TableRepo:
                 raise TableError("This channel already has a table.")
             cur = conn.execute(
                 "INSERT INTO poker_tables (guild_id, channel_id, creator_id, kind, tournament_id,"
-                " settings, created_at) VALUES (?,?,?,?,?,?,?)",
+                " settings, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
                 (guild_id, channel_id, creator_id, kind, tournament_id, text, now),
             )
-            return load_open_table(conn, int(cur.lastrowid or 0))
+            return load_open_table(conn, int(cur.fetchone()[0]))
 
         return await self._db.write(job)
 
     async def get(self, table_id: int) -> TableRecord | None:
-        def q(conn: sqlite3.Connection) -> TableRecord | None:
+        def q(conn: Conn) -> TableRecord | None:
             row = conn.execute(
                 f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ?", (table_id,)
             ).fetchone()
@@ -138,7 +138,7 @@ class TableRepo:
     async def by_channel(self, channel_id: int) -> TableRecord | None:
         """The open table in a channel, if any."""
 
-        def q(conn: sqlite3.Connection) -> TableRecord | None:
+        def q(conn: Conn) -> TableRecord | None:
             row = conn.execute(
                 f"SELECT {_TABLE_COLS} FROM poker_tables WHERE channel_id = ?"
                 " AND closed_at IS NULL",
@@ -151,7 +151,7 @@ class TableRepo:
     async def list_open(self, guild_id: int | None = None) -> list[TableRecord]:
         """Open tables (of one server, or all: the runtime reloads them at start-up)."""
 
-        def q(conn: sqlite3.Connection) -> list[TableRecord]:
+        def q(conn: Conn) -> list[TableRecord]:
             sql = f"SELECT {_TABLE_COLS} FROM poker_tables WHERE closed_at IS NULL"
             args: tuple[int, ...] = ()
             if guild_id is not None:
@@ -164,7 +164,7 @@ class TableRepo:
     async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRecord:
         text = dump_json(settings)
 
-        def job(conn: sqlite3.Connection) -> TableRecord:
+        def job(conn: Conn) -> TableRecord:
             load_open_table(conn, table_id)
             conn.execute("UPDATE poker_tables SET settings = ? WHERE id = ?", (text, table_id))
             return load_open_table(conn, table_id)
@@ -175,7 +175,7 @@ class TableRepo:
         """Close an empty table with no hand in progress."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> None:
+        def job(conn: Conn) -> None:
             load_open_table(conn, table_id)
             if hand_running(conn, table_id):
                 raise TableError("A hand is being played; close the table after it.")
@@ -199,7 +199,7 @@ class TableRepo:
         """
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> dict[int, int]:
+        def job(conn: Conn) -> dict[int, int]:
             table = load_open_table(conn, table_id)
             if table.tournament_id is not None:
                 from .tournaments import cancel_mid_play
@@ -223,7 +223,7 @@ class TableRepo:
         return await self._db.write(job)
 
     async def seats(self, table_id: int) -> list[Seat]:
-        def q(conn: sqlite3.Connection) -> list[Seat]:
+        def q(conn: Conn) -> list[Seat]:
             return [
                 _seat(r)
                 for r in conn.execute(
@@ -243,7 +243,7 @@ class TableRepo:
         _check_range(amount, min_buy_in, max_buy_in, "buy in")
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Seat:
+        def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
                 raise TableError("Tournament seats are given at the start of the tournament.")
@@ -278,7 +278,7 @@ class TableRepo:
         check_amount(amount, "top-up")
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Seat:
+        def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
                 raise TableError("There are no top-ups in a tournament.")
@@ -313,7 +313,7 @@ class TableRepo:
         """Leave the table: the whole stack goes back to the balance. Returns it."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> int:
+        def job(conn: Conn) -> int:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
                 raise TableError("Tournament chips cannot be cashed out.")
@@ -327,7 +327,7 @@ class TableRepo:
         return await self._db.write(job)
 
     async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> Seat:
-        def job(conn: sqlite3.Connection) -> Seat:
+        def job(conn: Conn) -> Seat:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
                 raise NotSeated("You have no seat at this table.")
@@ -342,7 +342,7 @@ class TableRepo:
         return await self._db.write(job)
 
 
-def _cash_out_seat(conn: sqlite3.Connection, table: TableRecord, seat: Seat, now: float) -> int:
+def _cash_out_seat(conn: Conn, table: TableRecord, seat: Seat, now: float) -> int:
     """Unseat ``seat`` and move its stack to the owner's balance (one ledger row)."""
     conn.execute(
         "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, seat.user_id)

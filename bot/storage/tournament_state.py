@@ -17,10 +17,10 @@ in one transaction.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .dialect import Conn
 from .models import Seat, TableRecord, Tournament
 from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table
 
@@ -40,7 +40,7 @@ class InterruptedTournament:
     last_start: Mapping[int, int]  # user -> stack at the start of the last finished hand
 
 
-def load_interrupted(conn: sqlite3.Connection) -> list[InterruptedTournament]:
+def load_interrupted(conn: Conn) -> list[InterruptedTournament]:
     """Every tournament registering or running, oldest first."""
     from .tournaments import load_tournament
 
@@ -68,7 +68,7 @@ def load_interrupted(conn: sqlite3.Connection) -> list[InterruptedTournament]:
     return out
 
 
-def _last_start(conn: sqlite3.Connection, table_id: int) -> dict[int, int]:
+def _last_start(conn: Conn, table_id: int) -> dict[int, int]:
     row = conn.execute(
         "SELECT id FROM hands WHERE table_id = ? AND status = 'finished'"
         " ORDER BY number DESC LIMIT 1", (table_id,)
@@ -80,7 +80,7 @@ def _last_start(conn: sqlite3.Connection, table_id: int) -> dict[int, int]:
 
 
 def save_progress(
-    conn: sqlite3.Connection, tournament_id: int, hands_played: int, level_elapsed: float
+    conn: Conn, tournament_id: int, hands_played: int, level_elapsed: float
 ) -> None:
     """Write where the blind clock stands (after a hand)."""
     conn.execute(

@@ -11,11 +11,11 @@ while keeping them out of the server's money total.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .dialect import Conn
 from .errors import TournamentError
 from .ledger import (
     check_amount,
@@ -40,7 +40,7 @@ _COLS = (
 )
 
 
-def load_tournament(conn: sqlite3.Connection, tournament_id: int) -> Tournament:
+def load_tournament(conn: Conn, tournament_id: int) -> Tournament:
     row = conn.execute(f"SELECT {_COLS} FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
     if row is None:
         raise TournamentError("There is no such tournament.")
@@ -56,7 +56,7 @@ def load_tournament(conn: sqlite3.Connection, tournament_id: int) -> Tournament:
                       row[7], row[8], row[9], row[10], row[11], entrants)
 
 
-def _refund_all(conn: sqlite3.Connection, t: Tournament, now: float, reason: str) -> None:
+def _refund_all(conn: Conn, t: Tournament, now: float, reason: str) -> None:
     for user_id in t.entrants:
         credit_wallet(conn, t.guild_id, user_id, t.buy_in, now)
         record(conn, t.guild_id, LedgerKind.TOURNAMENT_REFUND, t.buy_in, pool_account(t.id),
@@ -65,7 +65,7 @@ def _refund_all(conn: sqlite3.Connection, t: Tournament, now: float, reason: str
                  (t.buy_in * len(t.entrants), t.id))
 
 
-def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> None:
+def _take_back_chips(conn: Conn, t: Tournament, now: float) -> None:
     """Remove the tournament's seats, returning their chips to ``tchips:P``."""
     for table_id, user_id, stack in conn.execute(
         "SELECT s.table_id, s.user_id, s.stack FROM seats s JOIN poker_tables p"
@@ -82,7 +82,7 @@ def _take_back_chips(conn: sqlite3.Connection, t: Tournament, now: float) -> Non
 
 
 def cancel_mid_play(
-    conn: sqlite3.Connection, tournament_id: int, now: float, reason: str
+    conn: Conn, tournament_id: int, now: float, reason: str
 ) -> Tournament:
     """Cancel a tournament that cannot go on, inside the caller's transaction.
 
@@ -107,12 +107,13 @@ def cancel_mid_play(
     return load_tournament(conn, tournament_id)
 
 
-def _store_results(conn: sqlite3.Connection, t: Tournament, cancelled: bool, now: float) -> None:
+def _store_results(conn: Conn, t: Tournament, cancelled: bool, now: float) -> None:
     """One results row per entrant (places and prizes as just recorded)."""
     conn.execute(
         "INSERT INTO tournament_results (tournament_id, guild_id, user_id, place, prize,"
-        " buy_in, entrants, cancelled, ended_at) SELECT tournament_id, ?, user_id, place,"
-        " prize, ?, ?, ?, ? FROM tournament_entries WHERE tournament_id = ?",
+        " buy_in, entrants, cancelled, ended_at) SELECT tournament_id, CAST(? AS BIGINT),"
+        " user_id, place, prize, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT),"
+        " CAST(? AS DOUBLE PRECISION) FROM tournament_entries WHERE tournament_id = ?",
         (t.guild_id, t.buy_in, len(t.entrants), int(cancelled), now, t.id),
     )
 
@@ -133,13 +134,13 @@ class TournamentRepo:
         text = dump_json(settings)
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             cur = conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, creator_id, buy_in, starting_stack,"
-                " settings, created_at) VALUES (?,?,?,?,?,?,?)",
+                " settings, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
                 (guild_id, channel_id, creator_id, buy_in, starting_stack, text, now),
             )
-            return load_tournament(conn, int(cur.lastrowid or 0))
+            return load_tournament(conn, int(cur.fetchone()[0]))
 
         return await self._db.write(job)
 
@@ -147,7 +148,7 @@ class TournamentRepo:
         """Pay the buy-in from the balance into the prize pool."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
                 raise TournamentError("Registration for this tournament is closed.")
@@ -175,7 +176,7 @@ class TournamentRepo:
         pool and the player sits at ``seat_no`` with the starting stack."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
                 raise TournamentError("Late registration is only for a running tournament.")
@@ -206,7 +207,7 @@ class TournamentRepo:
         """Unregister before the start; the buy-in comes back."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
                 raise TournamentError("The tournament has started; you can no longer leave it.")
@@ -228,7 +229,7 @@ class TournamentRepo:
         """Close registration and seat every entrant (``user -> seat``) with the starting stack."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
                 raise TournamentError("This tournament has already started.")
@@ -255,7 +256,7 @@ class TournamentRepo:
     async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None:
         """A player with no chips left leaves the table, finishing in ``place``."""
 
-        def job(conn: sqlite3.Connection) -> None:
+        def job(conn: Conn) -> None:
             t = load_tournament(conn, tournament_id)
             if t.status != "running" or user_id not in t.entrants:
                 raise TournamentError("That player is not in this running tournament.")
@@ -296,7 +297,7 @@ class TournamentRepo:
         for amount in prizes.values():
             check_amount(amount, "prize")
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
                 raise TournamentError("This tournament is not running.")
@@ -350,7 +351,7 @@ class TournamentRepo:
         back, every buy-in is refunded and its table is closed."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status not in ("registering", "running"):
                 raise TournamentError("This tournament is already over.")
@@ -362,7 +363,7 @@ class TournamentRepo:
         """Cancel every registering or running tournament (see :meth:`cancel_unresumable`)."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> list[Tournament]:
+        def job(conn: Conn) -> list[Tournament]:
             ids = [row[0] for row in conn.execute(
                 "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
                 " ORDER BY id")]
@@ -374,7 +375,7 @@ class TournamentRepo:
         """Cancel before the end: chips are taken back, every buy-in refunded."""
         now = self._db.clock()
 
-        def job(conn: sqlite3.Connection) -> Tournament:
+        def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status not in ("registering", "running"):
                 raise TournamentError("This tournament is already over.")

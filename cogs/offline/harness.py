@@ -388,6 +388,7 @@ class Harness:
         old = self.bot
         new = OmahaDealer(old.settings)
         await self.env.restart_bot(new)
+        await old.close()  # detached: its tables stop and its database closes
         new.db.clock = self.clock
         new.presenter.runout_pause = old.presenter.runout_pause
         return new

@@ -34,6 +34,7 @@ from cogs.views import (
     CardsButton,
     PreActionButton,
     RaiseModal,
+    RunTwiceButton,
     live_buttons,
     turn_buttons,
 )
@@ -82,12 +83,17 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
         items.append(ActionButton(BIG_TABLE, TOKEN, kind, label=kind.title()))
     items.append(ActionButton(BIG_TABLE, TOKEN, "raise", MAX_AMOUNT, label="Pot · raise to"))
     items.append(OpenHandButton(2**63 - 1, f"T{2**63 - 1} #{2**63 - 1}"))  # /hands
+    items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
+              for choice in ("twice", "once")]
     return items
 
 
 def views(h: Harness) -> dict[str, discord.ui.View]:
     """Every view the bot posts, by name."""
-    built: dict[str, discord.ui.View] = {"live, no turn": live_buttons(snapshot(), None)}
+    built: dict[str, discord.ui.View] = {
+        "live, no turn": live_buttons(snapshot(), None),
+        "live, the run-it-twice question": live_buttons(snapshot(), None, TOKEN),
+    }
     for name, t in TURNS.items():
         built[f"turn buttons: {name}"] = turn_buttons(snapshot(), t)
         built[f"live buttons: {name}"] = live_buttons(snapshot(), t)
@@ -118,6 +124,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     LeaderboardPager: views,
     RaiseModal: modals,
     OpenHandButton: dynamic_items,
+    RunTwiceButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine.cards import Deck
+from bot.engine.cards import Card, Deck
 from bot.engine.evaluate import high_value, low_value
 from bot.engine.events import PotAwarded
 from bot.engine.hand import (
@@ -19,6 +20,7 @@ from bot.engine.hand import (
     IllegalAction,
     LegalActions,
     SeatIn,
+    SeatState,
     Structure,
 )
 
@@ -67,10 +69,9 @@ def illegal_samples(hand: Hand, la: LegalActions) -> list[tuple[int, Action]]:
     return out
 
 
-def expected_payouts(hand: Hand) -> tuple[list[int], dict[int, int]]:
-    """An independent settlement by RULES.md section 6: chip layers between contribution
-    levels, merged while their owners are the same; each pot split on its own."""
-    states = hand.players  # clockwise from the first seat after the button
+def expected_pots(states: Sequence[SeatState]) -> list[tuple[int, tuple[int, ...]]]:
+    """An independent cut of the pots by RULES.md section 6: chip layers between
+    contribution levels, merged while their owners (positions) are the same."""
     contrib = [p.committed for p in states]
     live = [not p.folded for p in states]
     levels = sorted(set(contrib) - {0})
@@ -84,24 +85,44 @@ def expected_payouts(hand: Hand) -> tuple[list[int], dict[int, int]]:
         else:
             pots.append((chips, owners))
         prev = level
+    return pots
+
+
+def expected_shares(
+    amount: int, owners: Sequence[int], states: Sequence[SeatState], board: Sequence[Card],
+    hi_lo: bool,
+) -> dict[int, int]:
+    """An independent award of one pot on ``board``: seat -> chips (RULES.md section 6)."""
+    highs = {i: high_value(states[i].hole, board) for i in owners}
+    lows = {i: low_value(states[i].hole, board) for i in owners} if hi_lo else {}
+    qualified = {i: v for i, v in lows.items() if v is not None}
+    halves = [(amount - amount // 2, highs), (amount // 2, qualified)] if qualified \
+        else [(amount, highs)]
+    out: dict[int, int] = {}
+    for half, values in halves:
+        best = max(values.values())
+        winners = sorted(i for i, v in values.items() if v == best)
+        for k, i in enumerate(winners):
+            seat = states[i].seat
+            out[seat] = out.get(seat, 0) + half // len(winners) + (k < half % len(winners))
+    return out
+
+
+def expected_payouts(hand: Hand) -> tuple[list[int], dict[int, int]]:
+    """An independent settlement by RULES.md section 6: each pot split on its own."""
+    states = hand.players  # clockwise from the first seat after the button
+    pots = expected_pots(states)
+    contrib = [p.committed for p in states]
+    live = [not p.folded for p in states]
     payouts = {p.seat: 0 for p in states}
     if sum(live) == 1:
         winner = states[live.index(True)].seat
         payouts[winner] = sum(contrib)
         return [sum(contrib)], payouts
-    board = hand.board
-    hi_lo = hand.config.variant.hi_lo
     for amount, owners in pots:
-        highs = {i: high_value(states[i].hole, board) for i in owners}
-        lows = {i: low_value(states[i].hole, board) for i in owners} if hi_lo else {}
-        qualified = {i: v for i, v in lows.items() if v is not None}
-        halves = [(amount - amount // 2, highs), (amount // 2, qualified)] if qualified \
-            else [(amount, highs)]
-        for half, values in halves:
-            best = max(values.values())
-            winners = sorted(i for i, v in values.items() if v == best)
-            for k, i in enumerate(winners):
-                payouts[states[i].seat] += half // len(winners) + (k < half % len(winners))
+        shares = expected_shares(amount, owners, states, hand.board, hand.config.variant.hi_lo)
+        for seat, chips in shares.items():
+            payouts[seat] += chips
     return [a for a, _ in pots], payouts
 
 

@@ -24,13 +24,17 @@ ATTACH_FILES = 1 << 15
 READ_HISTORY = 1 << 16
 USE_APP_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
 EVERYONE = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY | USE_APP_COMMANDS
 )
 #: The bot's permissions in every channel unless a test takes some away (``deny_bot``).
-BOT_PERMISSIONS = EVERYONE | SEND_MESSAGES_IN_THREADS
+BOT_PERMISSIONS = (
+    EVERYONE | SEND_MESSAGES_IN_THREADS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
+)
 
 EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)
@@ -74,6 +78,7 @@ class Channel:
     guild_id: int | None = None
     recipient_id: int | None = None  # DMs
     parent_id: int | None = None  # threads (type 11)
+    auto_archive_duration: int = 1440  # threads: minutes without a message
 
 
 @dataclass
@@ -213,7 +218,7 @@ def channel_payload(channel: Channel, users: dict[int, User]) -> dict[str, Any]:
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
-                "archived": False, "auto_archive_duration": 1440,
+                "archived": False, "auto_archive_duration": channel.auto_archive_duration,
                 "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False,
             },
         }

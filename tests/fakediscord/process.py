@@ -94,6 +94,16 @@ class BotProcess:
             await self._reader
         return code
 
+    async def kill(self) -> int:
+        """SIGKILL: the process dies at once, mid-whatever (a crash, a power cut)."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.kill()
+        code = await self.proc.wait()
+        if self._reader is not None:
+            await self._reader
+        return code
+
     async def wait(self, within: float = 30.0) -> int:
         """Wait for the process to exit by itself; its exit code."""
         assert self.proc is not None

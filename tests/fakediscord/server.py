@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -59,10 +60,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
+from bot.sharding import shard_of
 from cogs.offline.commands import command_problems
 
+from .gateway import Gateway, Identity, NotConnected, Session, serves
 from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
     ATTACH_FILES,
@@ -91,6 +94,7 @@ from .payloads import (
     user_payload,
 )
 from .ratelimits import RateLimiter
+from .threads import create_thread
 
 log = logging.getLogger("fakediscord")
 
@@ -203,16 +207,16 @@ class FakeDiscord:
         self.delays: list[tuple[str, str, float]] = []
         self.identified = asyncio.Event()
         self.commands_synced = asyncio.Event()
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
+        self.gateway = Gateway(
+            token, Identity(self._ready, self._guild_creates, self._identified), 41_250
+        )
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
-        self._heartbeat_interval_ms = 41_250
 
     # -- lifecycle ---------------------------------------------------------------
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None)
@@ -225,8 +229,7 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -261,8 +264,13 @@ class FakeDiscord:
         }
 
     # -- building the world ----------------------------------------------------------
-    def add_guild(self, name: str) -> Guild:
-        guild = Guild(snowflake(), name, owner_id=self.owner.id)
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A server; ``shard=(shard_id, shard_count)`` gives it an id that shard serves."""
+        guild_id = snowflake()
+        if shard is not None:
+            wanted, count = shard
+            guild_id += ((wanted - shard_of(guild_id, count)) % count) << 22
+        guild = Guild(guild_id, name, owner_id=self.owner.id)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE)
         guild.members[self.owner.id] = []
         guild.members[self.bot_user.id] = []
@@ -310,7 +318,7 @@ class FakeDiscord:
             self.channels.pop(c.id, None)
             if c.guild_id is not None:
                 self.guilds[c.guild_id].channels.pop(c.id, None)
-        if self._ws is None or self._ws.closed:
+        if not self.gateway.connected:
             return
         if channel.parent_id is not None:
             await self.dispatch("THREAD_DELETE", {
@@ -323,7 +331,7 @@ class FakeDiscord:
     async def remove_bot(self, guild: Guild) -> None:
         """The bot is kicked from ``guild``: GUILD_DELETE, then its channels refuse it."""
         self.removed_from.add(guild.id)
-        if self._ws is not None and not self._ws.closed:
+        if self.gateway.connected:
             await self.dispatch("GUILD_DELETE", {"id": str(guild.id)})
 
     def bot_permissions(self, channel: Channel) -> int:
@@ -562,58 +570,35 @@ class FakeDiscord:
 
     # -- gateway --------------------------------------------------------------------------
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH (op 0) event to the connected bot."""
-        if self._ws is None or self._ws.closed:
-            raise FakeDiscordError(f"no bot connected to receive {event}")
-        self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        """Send a DISPATCH (op 0) event to the bot, on the shard of its server."""
+        try:
+            await self.gateway.dispatch(event, data)
+        except NotConnected as error:
+            raise FakeDiscordError(str(error)) from None
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
-        self._ws = ws
-        await ws.send_str(json.dumps(
-            {"op": 10, "d": {"heartbeat_interval": self._heartbeat_interval_ms}}
-        ))
-        async for msg in ws:
-            if msg.type != WSMsgType.TEXT:
-                continue
-            packet = json.loads(msg.data)
-            op = packet.get("op")
-            if op == 1:
-                await ws.send_str(json.dumps({"op": 11}))
-            elif op == 2:
-                if packet["d"].get("token") != self.token:
-                    await ws.close(code=4004, message=b"Authentication failed.")
-                    break
-                await self._identify()
-            elif op == 6:  # resume: we keep no session, ask for a fresh identify
-                await ws.send_str(json.dumps({"op": 9, "d": False}))
-        return ws
-
-    async def _identify(self) -> None:
-        session = f"session{snowflake()}"
-        await self.dispatch("READY", {
+    def _ready(self, session: Session) -> dict[str, Any]:
+        return {
             "v": 10,
             "user": user_payload(self.bot_user),
             "guilds": [
                 {"id": str(g), "unavailable": True} for g in self.guilds
-                if g not in self.removed_from
+                if g not in self.removed_from and serves(session, g)
             ],
-            "session_id": session,
+            "session_id": f"session{snowflake()}",
             "resume_gateway_url": self.gateway_url,
-            "shard": [0, 1],
+            "shard": [session.shard_id, session.shard_count],
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
-        })
-        for guild in self.guilds.values():
-            if guild.id not in self.removed_from:
-                await self.dispatch(
-                    "GUILD_CREATE", guild_payload(guild, self.users, self.bot_user)
-                )
+        }
+
+    def _guild_creates(self, session: Session) -> list[dict[str, Any]]:
+        return [
+            guild_payload(guild, self.users, self.bot_user) for guild in self.guilds.values()
+            if guild.id not in self.removed_from and serves(session, guild.id)
+        ]
+
+    async def _identified(self) -> None:
         self.identified.set()
         await self._notify()
 
@@ -686,6 +671,7 @@ class FakeDiscord:
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("POST", r"/channels/(\d+)/typing", self._typing),
+            ("POST", r"/channels/(\d+)/threads", functools.partial(create_thread, self)),
             ("POST", r"/channels/(\d+)/messages", self._send_message),
             ("GET", r"/channels/(\d+)/messages", self._history),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),

@@ -10,8 +10,9 @@ from bot.engine.events import ActionKind, PlayerActed, Street
 from bot.i18n import table as words
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Source
-from bot.runtime.engine_glue import action_view
+from bot.runtime.engine_glue import action_view, result_view
 from bot.runtime.seating import Seat
+from tests.engine.test_run_twice import _worked_hand
 
 
 @pytest.mark.parametrize(("kind", "all_in", "source"), list(itertools.product(
@@ -31,3 +32,25 @@ def test_titles() -> None:
     assert words.title("pt-BR", config) == "Omaha Pot Limit 1/2 ante 1"
     assert words.title("es-ES", config) == "Omaha Límite de bote 1/2 ante 1"
     assert words.table_name("it", 1234) == "Tavolo 1234"
+
+
+@pytest.mark.parametrize("twice", [True, False])
+def test_result_lines_in_english_are_the_runtimes_text(twice: bool) -> None:
+    """The worked hand of tests/engine/test_run_twice.py, run twice or once: the channel's
+    English words are the runtime's, and each board is named in every language."""
+    hand = _worked_hand()
+    for seat in (1, 2, 3):
+        if not hand.is_over:
+            hand.vote_run_twice(seat, twice)
+    view = result_view(hand, 1, {1: "ann", 2: "bob", 3: "cy"}, {1: 11, 2: 12, 3: 13})
+    assert words.result_lines("en", view) == list(view.lines)
+    if twice:
+        assert view.lines == (
+            "ann wins 24 with two pair, aces and kings (board 1)",
+            "bob wins 23 with two pair, aces and kings (board 1)",
+            "cy wins 46 with three of a kind, queens (board 2)",
+        )
+    for locale in ("pt-BR", "es-ES", "it"):
+        lines = words.result_lines(locale, view)
+        assert len(lines) == len(view.lines)
+        assert any("2)" in line for line in lines) == twice

@@ -364,3 +364,42 @@ def test_a_name_of_emoji_only_falls_back_to_the_seat_number() -> None:
     cv = draw_table(TableView("T", 1, 2, seats))
     names = {p.tag: p.text for p in _tagged(cv.placed, "name:")}
     assert names == {"name:1": "Seat 1", "name:2": "Jos\u00e9"}  # the accent is drawn
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_a_hand_run_twice_draws_both_boards_side_by_side(over: bool) -> None:
+    """Two boards in the board's place: numbered 1 and 2, the second left to right after
+    the first, every card inside the felt and clear of the seats' cards and of each other;
+    after the hand each board's share is a pot of its own."""
+    seats = (SeatView(1, "ana", 0, status=SeatStatus.ALL_IN, cards=4,
+                      shown=parse_cards("AsKs7c7d")),
+             SeatView(4, "carla", 69, cards=4, shown=parse_cards("QhQdJcJd")))
+    pots = (PotView(47, "Board 1", winners=(PotWinner("ana", 47, seat=1),)),
+            PotView(46, "Board 2", winners=(PotWinner("carla", 46, seat=4),))) if over else (
+        PotView(93),)
+    view = TableView("Table 1", 7, 6, seats, board=parse_cards("AcKd2h3s9c"),
+                     second_board=parse_cards("QcJh5s" + ("4h8d" if over else "")),
+                     pots=pots, button=4, street="Turn")
+    cv = draw_table(view)
+    cards = [p for p in _tagged(cv.placed, "board") if p.kind == "card"]
+    assert [str(p.card) for p in cards] == (
+        ["Ac", "Kd", "2h", "3s", "9c", "Qc", "Jh", "5s"] + (["4h", "8d"] if over else []))
+    assert [p.text for p in _tagged(cv.placed, "board") if p.kind == "text"] == ["1", "2"]
+    xs = [p.extent[0] for p in cards]
+    assert xs == sorted(xs) and cards[5].extent[0] > cards[4].extent[2]
+    assert not any(overlaps(a.extent, b.extent) for a, b in itertools.combinations(cards, 2))
+    shown = [p for p in cv.placed if p.kind == "card" and p.tag.startswith("shown")]
+    assert shown and not any(overlaps(a.extent, b.extent) for a in cards for b in shown)
+    assert all(p.extent[0] > 0 and p.extent[2] < WIDTH for p in cards)
+    if over:
+        assert [p.text for p in _tagged(cv.placed, "result") if "Board" in p.text] == [
+            "Board 1", "Board 2"]
+    png = render_table(view)
+    assert png.startswith(b"\x89PNG")
+
+
+def test_a_second_board_of_six_cards_is_refused() -> None:
+    view = TableView("T", 1, 2, (SeatView(1, "a", 1),), board=parse_cards("AcKd2h3s9c"),
+                     second_board=parse_cards("QcJh5s4h8d7d"))
+    with pytest.raises(ValueError, match="at most 5"):
+        render_table(view)

@@ -9,6 +9,7 @@ table is closed and tells its observer nothing more.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -53,8 +54,9 @@ class DyingPorts(StoragePorts):
 
 
 @pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
+async def db(database_target: str) -> AsyncIterator[Database]:
+    """A fresh database: SQLite, then PostgreSQL (tests/pgcluster.py)."""
+    database = await Database.open(database_target, deck_key=os.urandom(32))
     yield database
     await database.close()
 

@@ -4,6 +4,7 @@ when its stored facts do not fit, it alone is refunded and the players are told.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator
 
 import pytest
@@ -25,8 +26,9 @@ PLAYERS = (2, 3, 4)
 
 
 @pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
+async def db(database_target: str) -> AsyncIterator[Database]:
+    """A fresh database: SQLite, then PostgreSQL (tests/pgcluster.py)."""
+    database = await Database.open(database_target, deck_key=os.urandom(32))
     yield database
     await database.close()
 

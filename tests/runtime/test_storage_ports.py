@@ -1,8 +1,9 @@
-"""The runtime on the real storage (aiosqlite in memory): chips, records, restarts."""
+"""The runtime on the real storage (SQLite and PostgreSQL): chips, records, restarts."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import AsyncIterator
 
@@ -26,8 +27,9 @@ GUILD, CHANNEL, CREATOR = 10, 100, 1
 
 
 @pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
+async def db(database_target: str) -> AsyncIterator[Database]:
+    """A fresh database: SQLite, then PostgreSQL (tests/pgcluster.py)."""
+    database = await Database.open(database_target, deck_key=os.urandom(32))
     yield database
     await database.close()
 
@@ -145,3 +147,33 @@ async def test_restart_resumes_the_hand_from_the_database(db: Database) -> None:
     await play_hand(again, clock, random.Random(1))
     hand = await db.hands.get(again.current.hand_id if again.current else 1)
     assert hand.status == "finished" and hand.resumed == 1
+
+
+async def test_each_process_resumes_only_the_tables_of_its_own_shards(db: Database) -> None:
+    """Two processes over one database: a restart brings back each table exactly once,
+    in the process whose shard holds its server; nothing else is touched."""
+    from bot.sharding import ShardRange
+
+    clock = FakeClock()
+    reg = registry(db, clock, Recorder())
+    guilds = (GUILD << 22, (GUILD + 1) << 22)  # shards 0 and 1 of 2
+    for n, guild in enumerate(guilds):
+        table = await reg.create(
+            guild_id=guild, channel_id=CHANNEL + n, creator_id=CREATOR,
+            config=TableConfig.create(),
+        )
+        for u in (2, 3):
+            await table.join(u + 10 * n, f"p{u}", 200)
+        await deal(table, clock)
+    await reg.shutdown()
+
+    restored: dict[int, list[int]] = {}
+    for shard in (0, 1):
+        mine = ShardRange.parse("2", str(shard))
+        assert mine is not None
+        again = registry(db, clock, Recorder())
+        again.owns = mine.owns
+        restored[shard] = [t.guild_id for t in await again.restore()]
+        assert all(t.current is not None for t in again.all())
+        await again.shutdown()
+    assert restored == {0: [guilds[0]], 1: [guilds[1]]}

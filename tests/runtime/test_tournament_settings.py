@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.runtime.blinds import PRESETS
+from bot.runtime.blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit
+from bot.runtime.payouts import PayoutError, mtt_payouts
 from bot.runtime.tournament_settings import TournamentRuleError, TournamentSettings
 
 
@@ -56,3 +57,38 @@ def test_what_registration_shows() -> None:
     lines = PRESETS["turbo"].lines()
     assert lines[:3] == ("Turbo: 5 minutes per level", "Level 1: 15/30", "Level 2: 25/50")
     assert lines[-1] == "Level 13: 1,500/3,000 ante 300"
+
+
+def test_multi_table_settings() -> None:
+    """A multi-table tournament: up to 60 players at tables of 3 to the variant's seats,
+    blinds on a clock in minutes, no late registration; it survives storage."""
+    cases: list[tuple[dict[str, object], str]] = [
+        ({"max_entrants": 61, "table_size": 9}, "maximum"),
+        ({"max_entrants": 20, "table_size": 2}, "seats per table"),
+        ({"max_entrants": 20, "table_size": 8, "variant_key": "omaha6"}, "at most 7"),
+        ({"max_entrants": 20, "table_size": 9, "late_levels": 2}, "no late registration"),
+        ({"max_entrants": 20, "table_size": 9,
+          "schedule": BlindSchedule("by hand", (BlindLevel(15, 30),), 5, LevelUnit.HANDS)},
+         "in minutes"),
+    ]
+    for changes, message in cases:
+        with pytest.raises(TournamentRuleError, match=message):
+            TournamentSettings.create(**({"buy_in": 10} | changes))  # type: ignore[arg-type]
+    s = TournamentSettings.create(buy_in=10, max_entrants=45, table_size=9)
+    assert s.multi_table and not TournamentSettings.create(buy_in=10).multi_table
+    again = TournamentSettings.from_storage(10, s.starting_stack, s.storage_settings())
+    assert again == s
+    assert s.payout_table(45).percentages == (28, 18, 13, 10, 8, 7, 6, 5, 5)
+
+
+@pytest.mark.parametrize("entrants", range(2, 61))
+def test_multi_table_payouts_add_up_and_pay_fewer_than_the_field(entrants: int) -> None:
+    """Every field of 2 to 60: the standard table adds up to the pool, highest first, and
+    pays at most half the field (a third from 21 players)."""
+    table = mtt_payouts(entrants)
+    pool = entrants * 37
+    amounts = table.amounts(pool)
+    assert sum(amounts) == pool and list(amounts) == sorted(amounts, reverse=True)
+    assert table.places <= (entrants // 2 if entrants <= 20 else entrants // 3)
+    with pytest.raises(PayoutError):
+        mtt_payouts(61)

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def db(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
-    """A fresh database file; the chip audit must hold at the end of every test."""
-    async with audited_db(tmp_path / "test.sqlite3", clock) as database:
+async def db(database_target: str, clock: FakeClock) -> AsyncIterator[Database]:
+    """A fresh database (SQLite file, then PostgreSQL: tests/pgcluster.py); the chip
+    audit must hold at the end of every test."""
+    async with audited_db(database_target, clock) as database:
         yield database

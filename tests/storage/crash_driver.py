@@ -1,7 +1,9 @@
 """Child process of the SIGKILL test: plays hands through storage until it is killed.
 
-    python -m tests.storage.crash_driver DB SEED run      play forever (the test kills it)
-    python -m tests.storage.crash_driver DB SEED finish   recover, play a few hands, exit 0
+    python -m tests.storage.crash_driver DB SEED run [KEY]     play forever (the test kills it)
+    python -m tests.storage.crash_driver DB SEED finish [KEY]  recover, play a few hands, exit 0
+
+DB is a SQLite path or a PostgreSQL URL; KEY the deck key file (default: DB's).
 
 On start it recovers every unfinished hand: it rebuilds the engine Hand from
 the stored settings, seats, button and deck order, replays the stored actions
@@ -157,9 +159,9 @@ async def table_loop(db: Database, econ: Economy, channel: int, rng: random.Rand
         played += 1
 
 
-async def main(path: str, seed: int, mode: str) -> int:
+async def main(path: str, seed: int, mode: str, key: str | None = None) -> int:
     rng = random.Random(seed)
-    db = await Database.open(path)
+    db = await Database.open(path, key_path=key)
     econ = Economy(db)
     try:
         await recover(db, rng)
@@ -172,5 +174,5 @@ async def main(path: str, seed: int, mode: str) -> int:
 
 
 if __name__ == "__main__":
-    _, db_path, seed_text, run_mode = sys.argv
-    sys.exit(asyncio.run(main(db_path, int(seed_text), run_mode)))
+    db_path, seed_text, run_mode, *key_path = sys.argv[1:]
+    sys.exit(asyncio.run(main(db_path, int(seed_text), run_mode, *key_path)))

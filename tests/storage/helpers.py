@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot.storage import Database
 
@@ -34,9 +39,31 @@ async def assert_audit_ok(db: Database) -> None:
 @contextlib.asynccontextmanager
 async def audited_db(path: Path | str, clock: FakeClock) -> AsyncIterator[Database]:
     """A database that must pass the chip audit when the scenario ends."""
-    db = await Database.open(path, clock=clock)
+    # A PostgreSQL database has no file beside which to keep a deck key.
+    key = os.urandom(32) if str(path).startswith("postgresql://") else None
+    db = await Database.open(path, clock=clock, deck_key=key)
     try:
         yield db
         await assert_audit_ok(db)
     finally:
         await db.close()
+
+
+async def read_elsewhere(db: Database, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    """Rows read through a connection of its own (not ``db``'s): what is on disk.
+
+    ``sql`` uses ``?`` placeholders (turned into ``$n`` for PostgreSQL).
+    """
+    if db.dialect.name == "sqlite":
+        other = sqlite3.connect(db.path)
+        try:
+            return other.execute(sql, tuple(args)).fetchall()
+        finally:
+            other.close()
+    from bot.storage.dialect import numbered
+
+    conn = await asyncpg.connect(db.path)
+    try:
+        return [tuple(r) for r in await conn.fetch(numbered(sql), *args)]
+    finally:
+        await conn.close()

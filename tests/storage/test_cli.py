@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import subprocess
 import sys
@@ -89,3 +90,26 @@ def test_python_dash_m_bot_dispatches_here(tmp_path: Path) -> None:
     done = subprocess.run([*run, "audit", "--db", str(path)], cwd=ROOT, capture_output=True,
                           text=True, check=False)
     assert done.returncode == 0 and "nothing to audit" in done.stdout
+
+
+async def test_database_url_is_the_database_of_migrate_and_audit(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With DATABASE_URL set (and no --db), migrate and audit work on PostgreSQL."""
+    monkeypatch.chdir(tmp_path)  # no .env
+    monkeypatch.setenv("DATABASE_URL", pg_url)
+    assert await asyncio.to_thread(main, ["migrate"]) == 0
+    assert f"schema at version {len(load_migrations())}" in capsys.readouterr().out
+    db = await Database.open(pg_url, deck_key=bytes(32))
+    try:
+        await db.wallets.open(4, 40)
+        assert await asyncio.to_thread(main, ["audit"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert len(out) == 1 and out[0].endswith("OK")
+        await db.run(lambda c: c.execute("UPDATE wallets SET balance = balance + 1"))
+        assert await asyncio.to_thread(main, ["audit"]) == 1
+        assert "MISMATCH" in capsys.readouterr().out
+    finally:
+        await db.close()
+    assert not os.listdir(tmp_path)  # no key file, no SQLite file

@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLS = 25
 
 
-def _spawn(db: Path, seed: int, mode: str) -> subprocess.Popen[str]:
+def _spawn(db: str, seed: int, mode: str, key: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.crash_driver", str(db), str(seed), mode],
+        [sys.executable, "-m", "tests.storage.crash_driver", db, str(seed), mode, key],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
 
@@ -44,15 +44,19 @@ def _acks(stdout: str) -> tuple[set[tuple[int, int]], set[int]]:
     return actions, settled
 
 
-def test_sigkill_at_random_moments_loses_no_chip(tmp_path: Path) -> None:
-    """25 kills mid-play; restarts resume or cancel; audit holds, acks are on disk, hands replay."""
-    db_path = tmp_path / "crash.sqlite3"
+def test_sigkill_at_random_moments_loses_no_chip(database_target: str, tmp_path: Path) -> None:
+    """25 kills mid-play; restarts resume or cancel; audit holds, acks are on disk, hands replay.
+
+    On SQLite and on PostgreSQL (the killed process's open transaction is
+    rolled back by the server)."""
+    db_path = database_target
+    key = str(tmp_path / "crash.key")
     rng = random.Random(20261129)
     acked: set[tuple[int, int]] = set()
     settled: set[int] = set()
     outputs = []
     for run in range(KILLS):
-        child = _spawn(db_path, run, "run")
+        child = _spawn(db_path, run, "run", key)
         first = ""
         if run % 2 == 0:
             # kill while hands are being played: wait for the first acknowledged write
@@ -71,7 +75,7 @@ def test_sigkill_at_random_moments_loses_no_chip(tmp_path: Path) -> None:
         acked |= more_actions
         settled |= more_settled
         outputs.append(out)
-    final = _spawn(db_path, 999, "finish")
+    final = _spawn(db_path, 999, "finish", key)
     out, err = final.communicate(timeout=60)
     assert final.returncode == 0, err[-2000:]
     more_actions, more_settled = _acks(out)
@@ -79,11 +83,13 @@ def test_sigkill_at_random_moments_loses_no_chip(tmp_path: Path) -> None:
     settled |= more_settled
     outputs.append(out)
     log = "".join(outputs)
-    asyncio.run(_check(db_path, acked, settled, log))
+    asyncio.run(_check(db_path, key, acked, settled, log))
 
 
-async def _check(db_path: Path, acked: set[tuple[int, int]], settled: set[int], log: str) -> None:
-    db = await Database.open(db_path)
+async def _check(
+    db_path: str, key: str, acked: set[tuple[int, int]], settled: set[int], log: str
+) -> None:
+    db = await Database.open(db_path, key_path=key)
     try:
         await assert_audit_ok(db)
         assert await db.hands.list_unfinished() == []

@@ -9,21 +9,30 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
-from bot.storage.db import _statements, load_migrations
+from bot.storage.db import load_migrations
+from bot.storage.dialect import Conn
+from bot.storage.dialect import sqlite_statements as _statements
 
 from .helpers import FakeClock
 
 
 async def test_pragmas_wal_foreign_keys_busy_timeout(db: Database) -> None:
-    """The connection runs in WAL mode with foreign keys, a busy timeout and full sync."""
+    """SQLite runs in WAL mode with foreign keys, a busy timeout and full sync;
+    PostgreSQL with synchronous_commit on."""
 
-    def pragmas(conn: sqlite3.Connection) -> tuple[object, ...]:
+    def pragmas(conn: Conn) -> tuple[object, ...]:
         return tuple(
             conn.execute(f"PRAGMA {name}").fetchone()[0]
             for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous")
         )
 
-    assert await db.read(pragmas) == ("wal", 1, 10_000, 2)
+    def synchronous_commit(conn: Conn) -> str:
+        return str(conn.execute("SHOW synchronous_commit").fetchone()[0])
+
+    if db.dialect.name == "postgres":  # an acknowledged COMMIT is on the server's disk
+        assert await db.read(synchronous_commit) == "on"
+    else:
+        assert await db.read(pragmas) == ("wal", 1, 10_000, 2)
 
 
 async def test_migrations_apply_once_in_order(tmp_path: Path, clock: FakeClock) -> None:

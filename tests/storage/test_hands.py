@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from bot.storage import (
     TableError,
 )
 
-from .helpers import FakeClock
+from .helpers import FakeClock, read_elsewhere
 
 G, CH, ALICE, BOB, CAROL = 1, 500, 101, 102, 103
 
@@ -58,7 +57,7 @@ async def test_start_checks_the_stored_stacks(db: Database) -> None:
 async def test_actions_are_numbered_and_on_disk_when_acknowledged(
     db: Database, tmp_path: Path
 ) -> None:
-    """After append_action returns, another connection reads the action from the file."""
+    """After append_action returns, another connection reads the action from the disk."""
     tid = await _table(db)
     hand = await db.hands.start(tid, variant="omaha", settings={}, button=1, seats=SEATS,
                                 deck=Deck().order)
@@ -66,13 +65,9 @@ async def test_actions_are_numbered_and_on_disk_when_acknowledged(
     assert await db.hands.append_action(hand.id, {"seat": 3, "action": "fold"}, seq=1) == 1
     with pytest.raises(HandStateError, match="action 1 given, 2 expected"):
         await db.hands.append_action(hand.id, {"seat": 1, "action": "check"}, seq=1)
-    other = sqlite3.connect(tmp_path / "test.sqlite3")
-    try:
-        rows = other.execute(
-            "SELECT seq, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand.id,)
-        ).fetchall()
-    finally:
-        other.close()
+    rows = await read_elsewhere(
+        db, "SELECT seq, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand.id,)
+    )
     assert rows == [(0, '{"action":"call","seat":2}'), (1, '{"action":"fold","seat":3}')]
     await db.hands.cancel(hand.id)
     with pytest.raises(HandStateError):

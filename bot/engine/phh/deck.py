@@ -47,6 +47,16 @@ class DealtCards:
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     #: Every known card dealt or taken from a show, to keep the fillers apart.
     seen: set[Card] = field(default_factory=set)
+    #: The second run's own cards (a board run twice), and the cards both boards share.
+    board2: tuple[Card, ...] = ()
+    shared: int | None = None
+
+    def add_second_run(self, cards: tuple[Card, ...], shared: int) -> None:
+        """Take the second run's cards; :class:`HandError` on a card dealt before."""
+        if any(c in self.seen for c in cards) or len(set(cards)) != len(cards):
+            raise HandError("a card of the second board was already dealt")
+        self.board2, self.shared = cards, shared
+        self.seen.update(cards)
 
 
 def collect_cards(
@@ -135,6 +145,8 @@ def deck_order(
     holes: Sequence[Sequence[Card | None]],
     board: Sequence[Card],
     known: Iterable[Card],
+    board2: Sequence[Card] = (),
+    shared: int | None = None,
 ) -> list[Card]:
     """The deck order that makes :class:`~bot.engine.hand.Hand` deal these cards.
 
@@ -142,17 +154,20 @@ def deck_order(
     the order the Hand deals to them. The places come from
     :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
     burns, unknown hole cards and board cards never dealt are filled with
-    cards that appear nowhere in the history, so they cannot collide.
+    cards that appear nowhere in the history, so they cannot collide. ``board2``:
+    the second run's own cards of a board run twice after ``shared`` cards.
     """
     used = set(known)
     filler = iter([c for c in DECK if c not in used])
-    plan = deal_positions(len(deal_order), variant)
+    plan = deal_positions(len(deal_order), variant, shared)
     slots: dict[int, Card] = {}
     for k, p in enumerate(deal_order):
         for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
             if c is not None:
                 slots[idx] = c
     for idx, c in zip(plan["board"], board, strict=False):
+        slots[idx] = c
+    for idx, c in zip(plan.get("board2", ()), board2, strict=False):
         slots[idx] = c
     return [slots[i] if i in slots else next(filler) for i in range(len(DECK))]
 

@@ -1,7 +1,8 @@
 """From a PHH record to our game: :func:`setup_of` reads everything but the actions.
 
 The conventions it reads (variant codes, player order, blinds of newcomers,
-``_small_blind``) are listed in the :mod:`bot.engine.phh` docstring.
+``_small_blind``) are listed in the :mod:`bot.engine.phh` docstring; a record with
+``_run_twice`` (:mod:`bot.engine.phh.second_run`) is played at a table that runs it twice.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def setup_of(hh: HandHistory) -> Setup:
     small, big, newcomers = _blinds_of(hh)
     _check_bet_sizes(hh, structure, big)
     try:
-        config = GameConfig(variant, structure, small, big, ante)
+        config = GameConfig(variant, structure, small, big, ante,
+                            run_it_twice="_run_twice" in dict(hh.extra))
     except ValueError as exc:
         raise HandError(str(exc)) from None
     seats, button = _seats_of(hh, newcomers)

@@ -18,7 +18,10 @@ from bot.engine.phh.actions import format_cards, label
 from bot.engine.phh.records import HandHistory, TomlValue
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
-__all__ = ["history_of"]
+__all__ = ["RUN_TWICE_FIELD", "history_of"]
+
+#: The user field holding the second run's board deals of a hand run twice.
+RUN_TWICE_FIELD = "_run_twice"
 
 
 def history_of(
@@ -35,6 +38,10 @@ def history_of(
     (folded or mucked) as ``??``, as the rules keep them hidden from the other
     players; such a record still replays to the same final stacks (see
     :func:`~bot.engine.phh.replay` on unknown cards).
+
+    A hand run twice writes its first board in ``actions`` and the second
+    run's own board deals in the user field ``_run_twice`` (``["d db QcJh5s",
+    "d db 4h", "d db 8d"]``): PHH actions have no second board.
     """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     ended = next((e for e in events if isinstance(e, HandEnded)), None)
@@ -65,8 +72,16 @@ def history_of(
         players=tuple(players) if players is not None else None,
         hole_cards=variant.hole_cards if variant.hole_cards != 4 else None,
         courchevel=variant.courchevel,
-        extra=(*extra, *notes),
+        extra=(*extra, *notes, *_second_run(events)),
     )
+
+
+def _second_run(events: Sequence[Event]) -> list[tuple[str, TomlValue]]:
+    """``_run_twice``: the second run's board deals, when the hand was run twice."""
+    deals: list[TomlValue] = [
+        f"d db {format_cards(e.cards)}" for e in events if isinstance(e, BoardDealt) and e.run
+    ]
+    return [(RUN_TWICE_FIELD, deals)] if deals else []
 
 
 def _blinds(
@@ -114,7 +129,7 @@ def _actions(
 def _action_line(e: Event, player_of: Mapping[int, int]) -> str | None:
     """The PHH action for one event after the hole cards; ``None`` if it writes none."""
     if isinstance(e, BoardDealt):
-        return f"d db {format_cards(e.cards)}"
+        return None if e.run else f"d db {format_cards(e.cards)}"
     if isinstance(e, PlayerActed):
         who = label(player_of[e.seat])
         if e.kind is ActionKind.FOLD:

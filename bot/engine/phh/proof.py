@@ -17,7 +17,8 @@ and salt hash to the leaf at its position, the leaves hash to the root, no
 card twice); every card the history deals or shows sits at the deck position
 the dealing order of RULES.md section 4 gives it
 (:func:`~bot.engine.dealing.deal_positions`: hole cards one at a time from
-the small blind, a burn before each street), and it is revealed there; the
+the small blind, a burn before each street; a second board run twice right
+after the first, :mod:`bot.engine.run_twice`), and it is revealed there; the
 actions replay by the rules (:func:`~bot.engine.phh.replay`) to the recorded
 finishing stacks.
 """
@@ -36,7 +37,7 @@ from bot.engine.phh.deck import collect_cards
 from bot.engine.phh.game_setup import setup_of
 from bot.engine.phh.reading import loads
 from bot.engine.phh.records import HandError, HandHistory, PHHError, TomlValue
-from bot.engine.phh.replaying import _parse_actions, replay
+from bot.engine.phh.replaying import _parse_actions, replay, take_second_run
 
 __all__ = ["PROOF_FIELDS", "Verdict", "card_positions", "proof_fields", "verify", "verify_text",
            "with_proof"]
@@ -54,12 +55,13 @@ def card_positions(hh: HandHistory) -> dict[int, tuple[Card, str]]:
     variant = setup.config.variant
     parsed = _parse_actions(hh.actions)
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
+    take_second_run(hh, dealt, variant)
     try:
         probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
     except (IllegalAction, ValueError) as exc:
         raise HandError(f"the hand cannot start: {exc}") from None
     player_of = {s.seat: p for p, s in enumerate(setup.seats)}
-    plan = deal_positions(hh.player_count, variant)
+    plan = deal_positions(hh.player_count, variant, dealt.shared)
     out: dict[int, tuple[Card, str]] = {}
     for k, seat in enumerate(probe.deal_order):
         p = player_of[seat]
@@ -68,6 +70,8 @@ def card_positions(hh: HandHistory) -> dict[int, tuple[Card, str]]:
                 out[idx] = (c, f"{label(p)}'s hole card")
     for idx, c in zip(plan["board"], dealt.board, strict=False):
         out[idx] = (c, "board card")
+    for idx, c in zip(plan.get("board2", ()), dealt.board2, strict=False):
+        out[idx] = (c, "second board card")
     return out
 
 

@@ -29,6 +29,8 @@ from bot.engine.phh.actions import (
 from bot.engine.phh.deck import DealtCards, collect_cards, deck_order, fill_unknown_holes
 from bot.engine.phh.game_setup import Setup, setup_of
 from bot.engine.phh.records import HandError, HandHistory
+from bot.engine.phh.second_run import second_run_of, shared_cards
+from bot.engine.variants import Variant
 
 __all__ = ["Replay", "replay"]
 
@@ -55,6 +57,7 @@ def replay(hh: HandHistory) -> Replay:
     variant = setup.config.variant
     parsed = _parse_actions(hh.actions)
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
+    take_second_run(hh, dealt, variant)
     unknown = fill_unknown_holes(dealt, parsed, variant)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
@@ -69,11 +72,30 @@ def replay(hh: HandHistory) -> Replay:
         reason = player.play(action)
         if reason:
             raise action_error(number, text, action, reason)
+    player.answer_run_twice()
     _check_finished(hand, player.board_seen, player_of)
+    _check_second_board(hand, dealt)
     _check_unknown_hands_lost(hand, unknown, player_of)
     ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
     final = dict(ended.stacks)
     return Replay(hh, hand, tuple(final[s] for s in seat_of))
+
+
+def take_second_run(hh: HandHistory, dealt: DealtCards, variant: Variant) -> None:
+    """Add the second run of a hand run twice (``_run_twice``) to the dealt cards."""
+    second = second_run_of(hh)
+    if second is not None:
+        dealt.add_second_run(second, shared_cards(variant, second))
+
+
+def _check_second_board(hand: Hand, dealt: DealtCards) -> None:
+    """A record run twice was run twice, on the recorded second board."""
+    if dealt.shared is None:
+        return
+    if not hand.second_board:
+        raise HandError("_run_twice: the hand has no all-in run-out to run twice there")
+    if hand.second_board[dealt.shared:] != dealt.board2:
+        raise HandError("_run_twice: the second board is not run after the cards it shares")
 
 
 def _parse_actions(actions: Sequence[str]) -> list[PHHAction | None]:
@@ -99,7 +121,8 @@ def _start_hand(setup: Setup, dealt: DealtCards, player_of: Mapping[int, int]) -
         probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
         deal_order = [player_of[seat] for seat in probe.deal_order]
         order = deck_order(
-            setup.config.variant, deal_order, dealt.holes, dealt.board, dealt.seen
+            setup.config.variant, deal_order, dealt.holes, dealt.board, dealt.seen,
+            dealt.board2, dealt.shared,
         )
         hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
         hand.start()
@@ -146,9 +169,17 @@ class _ActionPlayer:
         self.board_seen = 0
         self.betting_started = False
 
+    def answer_run_twice(self) -> None:
+        """A record run twice (the only kind whose table asks) says everyone agreed."""
+        for seat in self.hand.run_twice_voters:
+            if not self.hand.is_over:
+                self.hand.vote_run_twice(seat, True)
+
     def play(self, action: PHHAction | None) -> str | None:
         if action is None:
             return None
+        if not isinstance(action, Show):
+            self.answer_run_twice()
         if isinstance(action, HoleDeal):
             if self.betting_started:
                 return "hole cards are dealt only before the betting"

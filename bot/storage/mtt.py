@@ -1,0 +1,157 @@
+"""Multi-table tournaments in storage: seating several tables at the start, moving a
+player between tables, and what a restart needs to resume every table.
+
+The money and the chips follow the sit-and-go's accounts (:mod:`.tournaments`):
+the buy-ins sit in ``pool:P``; the chips are issued from ``tchips:P`` to the
+seats at the start. A move is one ledger transfer ``seat:A:U -> seat:B:U`` of
+the player's whole stack with their seat row, in one transaction, only while no
+hand runs at the table they leave (the table they join may be playing: they are
+dealt in from its next hand). A broken table is closed once empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .dialect import Conn
+from .errors import TournamentError
+from .ledger import record, seat_account, tchips_account
+from .models import LedgerKind, Seat, TableRecord, Tournament
+from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running, load_open_table
+from .tournaments import load_tournament
+
+if TYPE_CHECKING:
+    from .db import Database
+
+__all__ = ["MttRepo", "MttTableState", "load_tables"]
+
+
+@dataclass(frozen=True, slots=True)
+class MttTableState:
+    """One open table of a running tournament: its number (1, 2, ... in the order the
+    tables were made, closed ones counted) and its seats."""
+
+    number: int
+    table: TableRecord
+    seats: tuple[Seat, ...]
+
+
+def load_tables(conn: Conn, tournament_id: int) -> list[MttTableState]:
+    """The tournament's open tables, by number."""
+    out: list[MttTableState] = []
+    rows = conn.execute(
+        f"SELECT {_TABLE_COLS} FROM poker_tables WHERE tournament_id = ? ORDER BY id",
+        (tournament_id,)).fetchall()
+    for number, row in enumerate(rows, start=1):
+        table = _table(row)
+        if table.closed_at is not None:
+            continue
+        seats = tuple(_seat(r) for r in conn.execute(
+            f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no", (table.id,)))
+        out.append(MttTableState(number, table, seats))
+    return out
+
+
+def last_starts(conn: Conn, tournament_id: int) -> dict[int, int]:
+    """``user -> stack`` at the start of the last finished hand of each open table (a
+    restart places players left at 0 by these stacks)."""
+    out: dict[int, int] = {}
+    for (table_id,) in conn.execute(
+        "SELECT id FROM poker_tables WHERE tournament_id = ? AND closed_at IS NULL",
+        (tournament_id,)).fetchall():
+        row = conn.execute(
+            "SELECT id FROM hands WHERE table_id = ? AND status = 'finished'"
+            " ORDER BY number DESC LIMIT 1", (table_id,)).fetchone()
+        if row is not None:
+            out.update(conn.execute(
+                "SELECT user_id, start_stack FROM hand_seats WHERE hand_id = ?", (row[0],)))
+    return out
+
+
+def _check_table(conn: Conn, table_id: int, tournament_id: int) -> TableRecord:
+    table = load_open_table(conn, table_id)
+    if table.tournament_id != tournament_id:
+        raise TournamentError("That table does not belong to this tournament.")
+    return table
+
+
+def _seat_player(
+    conn: Conn, t: Tournament, table_id: int, user_id: int, seat_no: int,
+    now: float,
+) -> None:
+    conn.execute(
+        "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?,?,?,?,?)",
+        (table_id, seat_no, user_id, t.starting_stack, now))
+    record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
+           tchips_account(t.id), seat_account(table_id, user_id), now,
+           user_id=user_id, table_id=table_id, tournament_id=t.id)
+
+
+class MttRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def start(
+        self, tournament_id: int, seating: Mapping[int, Mapping[int, int]]
+    ) -> Tournament:
+        """Close registration and seat every entrant once: ``table_id -> {user: seat}``."""
+        now = self._db.clock()
+
+        def job(conn: Conn) -> Tournament:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "registering":
+                raise TournamentError("This tournament has already started.")
+            users = [u for seats in seating.values() for u in seats]
+            if sorted(users) != sorted(t.entrants) or len(users) < 2:
+                raise TournamentError("Every entrant (at least two) needs one seat.")
+            for table_id, seats in seating.items():
+                _check_table(conn, table_id, tournament_id)
+                for user_id, seat_no in seats.items():
+                    _seat_player(conn, t, table_id, user_id, seat_no, now)
+            conn.execute("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?",
+                         (now, tournament_id))
+            return load_tournament(conn, tournament_id)
+
+        return await self._db.write(job)
+
+    async def move(
+        self, tournament_id: int, user_id: int, from_table: int, to_table: int, to_seat: int
+    ) -> None:
+        """Move a player with their whole stack (between hands at ``from_table``)."""
+        now = self._db.clock()
+
+        def job(conn: Conn) -> None:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "running":
+                raise TournamentError("This tournament is not running.")
+            _check_table(conn, from_table, tournament_id)
+            _check_table(conn, to_table, tournament_id)
+            if hand_running(conn, from_table):
+                raise TournamentError("A player moves only between hands at their table.")
+            row = conn.execute(
+                "SELECT stack, sitting_out FROM seats WHERE table_id = ? AND user_id = ?",
+                (from_table, user_id)).fetchone()
+            if row is None or row[0] <= 0:
+                raise TournamentError("Only a player seated there with chips can move.")
+            if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (to_table, to_seat)).fetchone():
+                raise TournamentError(f"Seat {to_seat} at that table is taken.")
+            conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
+                         (from_table, user_id))
+            conn.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, sitting_out, joined_at)"
+                " VALUES (?,?,?,?,?,?)", (to_table, to_seat, user_id, row[0], row[1], now))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, row[0],
+                   seat_account(from_table, user_id), seat_account(to_table, user_id), now,
+                   user_id=user_id, table_id=to_table, tournament_id=tournament_id,
+                   reason=f"moved from table {from_table}")
+
+        await self._db.write(job)
+
+    async def tables(self, tournament_id: int) -> list[MttTableState]:
+        return await self._db.read(lambda conn: load_tables(conn, tournament_id))
+
+    async def last_starts(self, tournament_id: int) -> dict[int, int]:
+        return await self._db.read(lambda conn: last_starts(conn, tournament_id))

@@ -1,0 +1,149 @@
+"""Run it twice through the offline Discord: the question's buttons, two boards or one."""
+
+from __future__ import annotations
+
+from bot.engine import phh
+from bot.engine.phh.proof import verify
+from bot.runtime.hand_history import load_past
+from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
+from tests.conftest import Harness, buttons_of
+
+
+async def _all_in(h: Harness, **options: object) -> None:
+    """Alice, Bob and Carol (200 each) all-in before the flop at a no-limit table."""
+    h.bot.presenter.runout_pause = 0.5
+    reply = await open_table(h, structure="no limit", **options)
+    assert ("run it twice allowed" in reply.text) == bool(options.get("run_it_twice")), reply
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    for _ in range(6):
+        turn = turn_message(h)
+        labels = [str(b.label) for b in buttons_of(turn)]
+        shove = [x for x in labels if x.startswith("All-in")]
+        label = shove[0] if shove else next(x for x in labels if x.startswith("Call"))
+        assert (await h.click(actor_of(h, turn), turn, label=label)).silent
+        if not [m for m in h.public_messages() if any(b.label == "Fold" for b in buttons_of(m))]:
+            break
+
+
+def _question(h: Harness):  # type: ignore[no-untyped-def]
+    for m in reversed(h.public_messages()):
+        if any(b.label == "Run it twice" for b in buttons_of(m)):
+            return m
+    raise AssertionError("no run-it-twice question in the channel")
+
+
+async def _result(h: Harness) -> str:
+    for _ in range(12):
+        done = [m for m in h.public_messages() if "Hand #1 result" in m.content]
+        if done:
+            return done[-1].content
+        await h.advance(1.0)
+    raise AssertionError("hand #1 has no result")
+
+
+async def _chips(h: Harness) -> int:
+    table = h.bot.registry.in_channel(h.channel.id)
+    stacks = sum(s.stack for s in table.seats.values())
+    return stacks + sum([await h.balance(a) for a in (h.alice, h.bob, h.carol)])
+
+
+async def _stored(h: Harness) -> list[str]:
+    record = await h.bot.db.history.in_channel(h.channel.id, 1)
+    assert record is not None
+    return [str(a["kind"]) for a in await h.bot.db.hands.actions(record.id)
+            if a["kind"] in ("twice", "once")]
+
+
+async def test_everyone_agrees_two_boards(harness: Harness) -> None:
+    """Each click is answered privately first; the hand is run twice: the result names
+    both boards, its picture and /hand show draw both, the export verifies and replays."""
+    h = harness
+    await _all_in(h, run_it_twice=True)
+    question = _question(h)
+    assert all(f"<@{a.id}>" in question.content for a in (h.alice, h.bob, h.carol))
+    assert "Run the rest of the board twice?" in question.content
+    stranger = await h.click(h.dave, question, label="Run it twice")
+    assert stranger.ephemeral and "not seated" in stranger.text, stranger
+    for actor in (h.alice, h.bob, h.carol):
+        reply = await h.click(actor, question, label="Run it twice")
+        assert reply.ephemeral and reply.text == "You agreed to run it twice.", reply
+    text = await _result(h)
+    assert "board 1" in text and "board 2" in text, text
+    [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
+    names = [name for name, _ in await h.files(result)]
+    assert "hand-1.png" in names, names
+    assert await _chips(h) == 30_000
+    assert await _stored(h) == ["twice"] * 3
+    shown = await h.slash(h.bob, "hand show", number=1)
+    assert shown.ephemeral and "(board 2)" in shown.all_text, shown
+    assert len(await shown.images()) == 1
+    export = await h.slash(h.carol, "hand export", number=1)
+    [(_, data)] = await export.files()
+    hh = phh.loads(data.decode())
+    assert "_run_twice" in dict(hh.extra) and verify(hh).ok
+    record = await h.bot.db.history.in_channel(h.channel.id, 1)
+    assert record is not None
+    past = await load_past(h.bot.db, record)
+    assert phh.replay(hh).finishing_stacks == tuple(
+        past.hand.result.final_stacks[s] for s in past.hand.seat_order)
+    assert len(past.hand.second_board) == 5
+
+
+async def test_one_declines_runs_it_once(harness: Harness) -> None:
+    h = harness
+    await _all_in(h, run_it_twice=True)
+    question = _question(h)
+    assert (await h.click(h.alice, question, label="Run it twice")).ephemeral
+    once = await h.click(h.bob, question, label="Once")
+    assert once.ephemeral and once.text == "You chose to run it once.", once
+    text = await _result(h)
+    assert not [m for m in h.public_messages()  # the question's buttons are gone
+                if any(b.label == "Run it twice" for b in buttons_of(m))]
+    assert "board 2" not in text, text
+    assert await _chips(h) == 30_000
+    assert await _stored(h) == ["twice", "once"]
+
+
+async def test_silence_runs_it_once(harness: Harness) -> None:
+    h = harness
+    await _all_in(h, run_it_twice=True)
+    _question(h)
+    await h.advance(31.0)
+    text = await _result(h)
+    assert "board 2" not in text, text
+    assert await _stored(h) == ["once"]
+    assert await _chips(h) == 30_000
+
+
+async def test_a_table_without_the_setting_never_asks(harness: Harness) -> None:
+    h = harness
+    await _all_in(h)
+    await _result(h)
+    assert not [m for m in h.public_messages()
+                if any(b.label == "Run it twice" for b in buttons_of(m))]
+
+
+async def test_a_restart_during_the_question_loses_no_chip(harness: Harness) -> None:
+    """Alice agreed, then the bot restarts: the hand resumes from SQLite with her answer
+    and its commitment, the question is asked again, and the others' answers finish it."""
+    h = harness
+    await _all_in(h, run_it_twice=True)
+    root = h.bot.registry.in_channel(h.channel.id).current.commitment  # type: ignore[union-attr]
+    assert (await h.click(h.alice, _question(h), label="Run it twice")).ephemeral
+    new = await h.restart()
+    await h.settle()
+    table = new.registry.in_channel(h.channel.id)
+    cur = table.current
+    assert cur is not None and cur.question is not None and cur.commitment == root
+    assert any("Hand #1 resumes" in m.content for m in h.public_messages())
+    question = _question(h)
+    again = await h.click(h.alice, question, label="Once")
+    assert again.ephemeral and "already answered" in again.text, again
+    for actor in (h.bob, h.carol):
+        assert (await h.click(actor, question, label="Run it twice")).ephemeral
+    text = await _result(h)
+    assert "board 2" in text, text
+    assert await _chips(h) == 30_000
+    assert await _stored(h) == ["twice"] * 3

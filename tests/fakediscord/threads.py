@@ -1,0 +1,76 @@
+"""``POST /channels/{id}/threads``: a thread without a starter message, as Discord does it.
+
+Kept apart from :mod:`.server` (which routes to :func:`create_thread`). What Discord
+checks, the fake checks: the parent is a text or announcement channel (400, code
+50024, otherwise: no thread in a thread or a DM); a name of 1 to 100 characters
+and an auto-archive duration of 60, 1440, 4320 or 10080 minutes (400, code 50035,
+with the field's error); View Channel and Create Public Threads (or Create
+Private Threads for a private one) in the parent (403, codes 50001 and 50013).
+Without ``type`` Discord makes a private thread. The answer is the thread's
+channel object (owned by the bot), and the bot hears THREAD_CREATE with
+``newly_created`` when it is connected.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .payloads import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    VIEW_CHANNEL,
+    Channel,
+    channel_payload,
+    snowflake,
+)
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+__all__ = ["ARCHIVE_DURATIONS", "create_thread"]
+
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
+def _invalid(field: str, code: str, message: str) -> Exception:
+    from .server import _RestError
+
+    return _RestError(400, 50035, "Invalid Form Body",
+                      {field: {"_errors": [{"code": code, "message": message}]}})
+
+
+def _check_body(body: dict[str, Any]) -> tuple[str, int, int]:
+    name = body.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        raise _invalid("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    kind = body.get("type", 12)
+    if kind not in (11, 12):
+        raise _invalid("type", "BASE_TYPE_CHOICES", "Value must be one of {11, 12}.")
+    duration = body.get("auto_archive_duration", 1440)
+    if duration not in ARCHIVE_DURATIONS:
+        raise _invalid("auto_archive_duration", "BASE_TYPE_CHOICES",
+                       "Value must be one of {60, 1440, 4320, 10080}.")
+    return name, int(kind), int(duration)
+
+
+async def create_thread(server: FakeDiscord, request: web.Request, channel_id: str) -> Any:
+    from .server import _RestError
+
+    parent = server._channel(channel_id)
+    if parent.type not in (0, 5) or parent.guild_id is None:
+        raise _RestError(400, 50024, "Cannot execute action on this channel type")
+    body, _ = await server._body(request)
+    name, kind, duration = _check_body(body)
+    server._require(parent, VIEW_CHANNEL,
+                    CREATE_PUBLIC_THREADS if kind == 11 else CREATE_PRIVATE_THREADS)
+    thread = Channel(snowflake(), name, kind, parent.guild_id, parent_id=parent.id,
+                     auto_archive_duration=duration)
+    server.guilds[parent.guild_id].channels[thread.id] = thread
+    server.channels[thread.id] = thread
+    payload = channel_payload(thread, server.users)
+    payload["owner_id"] = str(server.bot_user.id)
+    if server.gateway.session_for(parent.guild_id) is not None:  # the bot hears it
+        await server.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
+    return payload
