@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine.events import ActionKind, PlayerActed, Street
 from bot.engine.hand_state import HandState
+from bot.i18n import Phrase
 from bot.storage import (
     MAX_AMOUNT,
     AuditLine,
@@ -65,14 +66,6 @@ STREAK_WINDOW = 48 * 3600.0
 MAX_REASON = 200
 
 
-def _wait_text(seconds: float) -> str:
-    minutes = max(1, int(seconds // 60 + (1 if seconds % 60 else 0)))
-    hours, minutes = divmod(minutes, 60)
-    if hours and minutes:
-        return f"{hours} h {minutes} min"
-    return f"{hours} h" if hours else f"{minutes} min"
-
-
 def daily_policy(
     settings: EconomySettings, last_at: float | None, streak: int, now: float
 ) -> tuple[int, int, float]:
@@ -80,8 +73,8 @@ def daily_policy(
     if last_at is not None and now - last_at < DAY:
         next_at = last_at + DAY
         raise DailyNotReady(
-            f"You already claimed your daily bonus; the next one opens in "
-            f"{_wait_text(next_at - now)}.",
+            # a Discord timestamp: each reader's client words "in 5 hours" in their language
+            Phrase("refuse.daily_not_ready", when=f"<t:{int(next_at)}:R>"),
             next_at=next_at,
         )
     new_streak = streak + 1 if last_at is not None and now - last_at <= STREAK_WINDOW else 1
@@ -92,9 +85,9 @@ def daily_policy(
 def _reason(reason: str) -> str:
     text = " ".join(str(reason).split())
     if not text:
-        raise InvalidAmount("Please give a reason; it is kept in the ledger.")
+        raise InvalidAmount(Phrase("refuse.reason_missing"))
     if len(text) > MAX_REASON:
-        raise InvalidAmount(f"The reason is too long (at most {MAX_REASON} characters).")
+        raise InvalidAmount(Phrase("refuse.reason_too_long", count=MAX_REASON))
     return text
 
 
@@ -162,7 +155,7 @@ class Economy:
     ) -> int:
         """An administrator's correction, either way (``delta`` chips, not zero)."""
         if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
-            raise InvalidAmount("The adjustment must be a whole number of chips, not zero.")
+            raise InvalidAmount(Phrase("refuse.adjust_whole"))
         if delta > 0:
             return await self.db.wallets.credit(
                 guild_id, user_id, delta, kind=LedgerKind.ADJUST, actor_id=actor_id,

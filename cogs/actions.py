@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine.events import ActionKind
-from bot.i18n import hands, resolve, translate
+from bot.i18n import Phrase, Wording, hands, resolve, spoken, translate
 from bot.render import render_hole_cards_async
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
@@ -33,9 +33,13 @@ from cogs.presenter import hole_cards_view
 from cogs.views import RaiseModal
 
 
-async def reply_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+async def reply_private(
+    interaction: discord.Interaction[Any], text: str | Wording, **kwargs: Any
+) -> None:
     """Answer only to the player who acted: in place of a private "thinking…" left by
-    :func:`acknowledge`, or as the answer, or as a followup."""
+    :func:`acknowledge`, or as the answer, or as a followup. A :class:`~bot.i18n.Wording`
+    (a runtime's reply) is worded in the player's language."""
+    text = spoken(text, interaction.locale)
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     if deferred and not kwargs and not interaction.extras.get(PUBLIC_DEFER):
         await interaction.edit_original_response(content=text)
@@ -45,18 +49,11 @@ async def reply_private(interaction: discord.Interaction[Any], text: str, **kwar
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
-def second_person(view: ActionView) -> str:
-    """``you call 2``, ``you raise to 12 and are all-in``."""
-    allin = " and are all-in" if view.all_in else ""
-    amount = f"{view.amount:,}" if view.amount is not None else ""
-    words = {
-        ActionKind.FOLD: "you fold",
-        ActionKind.CHECK: "you check",
-        ActionKind.CALL: f"you call {amount}",
-        ActionKind.BET: f"you bet {amount}",
-        ActionKind.RAISE: f"you raise to {amount}",
-    }
-    return words.get(view.kind, f"you {view.kind.value}") + allin
+def second_person(view: ActionView) -> Phrase:
+    """``Done: you call 2.``, ``Done: you raise to 12 and are all-in.`` (``done.*``)."""
+    all_in = "_all_in" if view.all_in and view.kind in (
+        ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else ""
+    return Phrase(f"done.{view.kind.name.lower()}{all_in}", amount=view.amount or 0)
 
 
 class HandOver(Protocol):
@@ -84,7 +81,7 @@ class TableActions:
     def here(self, interaction: discord.Interaction[Any]) -> Table:
         """The table of the channel the interaction came from (or NoTable)."""
         if interaction.channel_id is None:
-            raise TableError("Tables live in server channels.")
+            raise TableError(Phrase("refuse.server_channels"))
         return self.registry.in_channel(interaction.channel_id)
 
     def by_id(self, table_id: int) -> Table:
@@ -110,7 +107,8 @@ class TableActions:
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
             view = await table.act(interaction.user.id, kind, amount, token=token)
-            await interaction.edit_original_response(content=f"Done: {second_person(view)}.")
+            await interaction.edit_original_response(
+                content=second_person(view).to(interaction.locale))
         else:
             table.check_action(interaction.user.id, kind, amount, token)  # refused at once
             await interaction.response.defer()
@@ -141,12 +139,12 @@ class TableActions:
         table = self.by_id(table_id)
         turn = table.turn_view()
         if turn is None or turn.token != token:
-            raise TableError("Those buttons belong to an earlier decision; the game has moved on.")
+            raise TableError(Phrase("refuse.stale_buttons"))
         if turn.user_id != interaction.user.id:
             table.require_seat(interaction.user.id)
-            raise TableError(f"It is not your turn: waiting for {turn.name}.")
+            raise TableError(Phrase("refuse.not_your_turn", name=turn.name))
         await interaction.response.send_modal(
-            RaiseModal(table_id, token, turn, table.config.structure)
+            RaiseModal(table_id, token, turn, table.config.structure, interaction.locale)
         )
 
     async def act_from_form(

@@ -28,7 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import translate
+from bot.i18n import Command, Phrase, number, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
@@ -82,27 +82,25 @@ def parse_amount(text: str, what: str = "amount") -> int:
     """
     raw = str(text).strip()
     match = _AMOUNT.match(raw)
+    noun = Phrase("what." + re.sub(r"[- ]", "_", what))
     if match is None:
         shown = raw if len(raw) <= 30 else raw[:27] + "..."
-        raise InvalidAmount(
-            f"The {what} must be a whole number of chips, like 5000 or 5k; "
-            f"{shown!r} is not one."
-        )
+        raise InvalidAmount(Phrase("refuse.amount_format", what=noun, shown=repr(shown)))
     sign, digits, suffix = match.groups()
     digits = re.sub(r"[,_ ]", "", digits)
     try:
         value = Decimal(digits) * _SUFFIX[suffix.lower()]
     except InvalidOperation:
-        raise InvalidAmount(f"The {what} must be a whole number of chips.") from None
+        raise InvalidAmount(Phrase("refuse.amount_whole", what=noun)) from None
     if sign == "-" and value != 0:
-        raise InvalidAmount(f"The {what} must be more than zero (it cannot be negative).")
+        raise InvalidAmount(Phrase("refuse.amount_negative", what=noun))
     if value != value.to_integral_value():
-        raise InvalidAmount(f"The {what} must be a whole number of chips (no fractions).")
+        raise InvalidAmount(Phrase("refuse.amount_fraction", what=noun))
     amount = int(value)
     if amount <= 0:
-        raise InvalidAmount(f"The {what} must be more than zero.")
+        raise InvalidAmount(Phrase("refuse.amount_zero", what=noun))
     if amount > MAX_AMOUNT:
-        raise InvalidAmount(f"The {what} is too large (at most {MAX_AMOUNT:,} chips).")
+        raise InvalidAmount(Phrase("refuse.amount_too_large", what=noun, max=MAX_AMOUNT))
     return amount
 
 
@@ -129,15 +127,47 @@ def _when(timestamp: float) -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), "R")
 
 
+def _signed(locale: object, n: int) -> str:
+    """``+1,234`` / ``-56`` / ``0`` with the locale's thousands separator."""
+    return ("+" if n > 0 else "") + number(locale, n)
+
+
+def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> discord.Embed:
+    """/stats: the player's cash-game figures, in the reader's language and number style."""
+    game = game_name(VARIANTS[variant_key]) if variant_key else translate(locale, "stats.all_games")
+    embed = discord.Embed(title=clip(f"{name}: {game}", EMBED_TITLE), colour=discord.Colour.green())
+    if not s.hands_played:
+        embed.description = translate(locale, "stats.none")
+        return embed
+    won_pct = round(100 * s.hands_won / s.hands_played)
+    sd = (translate(locale, "stats.of", part=s.showdowns_won, whole=s.showdowns) if s.showdowns
+          else translate(locale, "stats.none_yet"))
+    fields = (
+        ("stats.hands_played", number(locale, s.hands_played)),
+        ("stats.hands_won", translate(locale, "stats.count_pct", count=s.hands_won, pct=won_pct)),
+        ("stats.net", translate(locale, "stats.chips", chips=_signed(locale, s.net))),
+        ("stats.biggest_pot", translate(locale, "chips.count", count=s.biggest_pot)),
+        ("stats.vpip_pfr", translate(locale, "stats.pcts", vpip=round(100 * s.vpip),
+                                     pfr=round(100 * s.pfr))),
+        ("stats.showdowns_won", sd),
+    )
+    for key, value in fields:
+        embed.add_field(name=translate(locale, key), value=value)
+    return embed
+
+
 class LeaderboardPager(PoliteView):
     """Previous/Next buttons under a leaderboard image; only its requester may page."""
 
     def __init__(
         self, cog: EconomyCog, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
-        variant: str | None, page: int, total: int,
+        variant: str | None, page: int, total: int, locale: object = None,
     ) -> None:
         super().__init__(timeout=PAGER_TIMEOUT)
         self.cog = cog
+        self.locale = locale  # the requester's: a command's reply speaks its user's language
+        self.previous.label = translate(locale, "button.previous")
+        self.next.label = translate(locale, "button.next")
         self.owner_id = owner_id
         self.guild_id = guild_id
         self.metric = metric
@@ -155,13 +185,13 @@ class LeaderboardPager(PoliteView):
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.page <= 0
         self.next.disabled = self.page >= self.pages - 1
-        self.where.label = f"Page {self.page + 1} of {self.pages}"
+        self.where.label = translate(getattr(self, "locale", None), "button.page",
+                                     page=self.page + 1, count=self.pages)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.owner_id:
-            await send_private(
-                interaction, "These buttons belong to whoever asked; use /leaderboard yourself."
-            )
+            await send_private(interaction, translate(
+                interaction.locale, "refuse.not_your_pager", command=Command("leaderboard")))
             return False
         return True
 
@@ -175,20 +205,20 @@ class LeaderboardPager(PoliteView):
         self._sync_buttons()
         await interaction.edit_original_response(attachments=[file], view=self)
 
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary, custom_id="lb:prev")
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary, custom_id="lb:prev")
     async def previous(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
     ) -> None:
         await self._turn(interaction, -1)
 
-    @discord.ui.button(label="Page", style=discord.ButtonStyle.secondary, disabled=True,
+    @discord.ui.button(label="…", style=discord.ButtonStyle.secondary, disabled=True,
                        custom_id="lb:page")
     async def where(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
     ) -> None:  # a label, never clickable
         await interaction.response.defer()
 
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary, custom_id="lb:next")
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary, custom_id="lb:next")
     async def next(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
     ) -> None:
@@ -247,10 +277,12 @@ class ChipsGroup(
         move = economy.grant if grant else economy.remove
         await acknowledge(interaction, private=False)
         balance = await move(guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason)
-        done = f"Gave {chips(chips_)} to" if grant else f"Took {chips(chips_)} from"
-        await interaction.edit_original_response(
-            content=f"{done} {user.mention} ({reason.strip()}). Their balance is now "
-            f"{chips(balance)}.", allowed_mentions=discord.AllowedMentions.none(),
+        locale = interaction.locale
+        await interaction.edit_original_response(content=translate(
+            locale, "reply.chips_given" if grant else "reply.chips_taken",
+            amount=Phrase("chips.count", count=chips_), user=user.mention,
+            reason=reason.strip(), balance=Phrase("chips.count", count=balance)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 
@@ -296,16 +328,17 @@ class EconomyGroup(
         await acknowledge(interaction)
         if changes:
             current = await economy.update_settings(guild_id, **changes)
-            head = "Economy settings updated."
+            key = "reply.economy_updated"
         else:
             current = await economy.settings(guild_id)
-            head = "Economy settings for this server:"
+            key = "reply.economy_settings"
         top = current.daily_base + current.daily_step * (current.daily_max_streak - 1)
-        await interaction.edit_original_response(content=(
-            f"{head}\n"
-            f"- Starting balance: {chips(current.starting_balance)}\n"
-            f"- Daily bonus: {chips(current.daily_base)}, plus {chips(current.daily_step)} per "
-            f"day of streak, up to {chips(top)} from day {current.daily_max_streak}"
+        locale = interaction.locale
+        await interaction.edit_original_response(content=translate(
+            locale, key, start=Phrase("chips.count", count=current.starting_balance),
+            base=Phrase("chips.count", count=current.daily_base),
+            step=Phrase("chips.count", count=current.daily_step),
+            top=Phrase("chips.count", count=top), day=current.daily_max_streak,
         ))
 
 
@@ -412,16 +445,14 @@ class EconomyCog(commands.Cog, name="Economy"):
         period_ = Period(period.value) if period else Period.ALL_TIME
         variant_ = variant.value if variant else None
         if metric_ is Metric.BALANCE and (variant_ is not None or period_ is not Period.ALL_TIME):
-            raise EconomyError(
-                "Balances have no variant or period: choose another metric to filter by them."
-            )
+            raise EconomyError(Phrase("refuse.balance_filters"))
         await interaction.response.defer(thinking=True)
         file, total = await self.leaderboard_file(
             interaction, guild_id, metric_, period_, variant_, 0
         )
         pager = LeaderboardPager(
             self, owner_id=interaction.user.id, guild_id=guild_id, metric=metric_,
-            period=period_, variant=variant_, page=0, total=total,
+            period=period_, variant=variant_, page=0, total=total, locale=interaction.locale,
         )
         pager.message = await interaction.edit_original_response(
             attachments=[file], view=pager if pager.pages > 1 else None
@@ -443,29 +474,13 @@ class EconomyCog(commands.Cog, name="Economy"):
         _refuse_bot(target)
         variant_key = variant.value if variant else None
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
-        game = game_name(VARIANTS[variant_key]) if variant_key else "all games"
-        embed = discord.Embed(
-            title=clip(f"{target.display_name}: {game}", EMBED_TITLE), colour=discord.Colour.green()
-        )
-        if not s.hands_played:
-            embed.description = "No hands played yet."
-        else:
-            won_pct = 100 * s.hands_won / s.hands_played
-            sd = f"{s.showdowns_won} of {s.showdowns}" if s.showdowns else "none yet"
-            embed.add_field(name="Hands played", value=f"{s.hands_played:,}")
-            embed.add_field(name="Hands won", value=f"{s.hands_won:,} ({won_pct:.0f}%)")
-            embed.add_field(name="Net", value=f"{s.net:+,} chips")
-            embed.add_field(name="Biggest pot won", value=chips(s.biggest_pot))
-            embed.add_field(name="VPIP / PFR", value=f"{100 * s.vpip:.0f}% / {100 * s.pfr:.0f}%")
-            embed.add_field(name="Showdowns won", value=sd)
+        embed = _stats_embed(interaction.locale, target.display_name, variant_key, s)
         t = await self.economy.tournament_stats(guild_id, target.id)
         if t.played:
-            embed.add_field(
-                name="Sit and gos",
-                value=(f"{t.played:,} played · {t.wins:,} won · {t.cashes:,} cashed\n"
-                       f"Profit {t.profit:+,} chips · ROI {100 * t.roi:+.0f}%"),
-                inline=False,
-            )
+            lc = interaction.locale
+            embed.add_field(name=translate(lc, "stats.sngs"), inline=False, value=translate(
+                lc, "stats.sngs_value", played=t.played, wins=t.wins, cashes=t.cashes,
+                profit=_signed(lc, t.profit), roi=_signed(lc, round(100 * t.roi))))
         await interaction.response.send_message(
             embed=embed, ephemeral=_private(interaction, target, public)
         )

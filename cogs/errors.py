@@ -2,11 +2,14 @@
 
 Domain errors carry messages written for players (``bot.storage``'s
 :class:`EconomyError`, ``bot.runtime``'s :class:`TableError`, the settings'
-:class:`SettingsError`); they are shown as they are. discord.py's own check
+:class:`SettingsError`). A refusal raised with a :class:`~bot.i18n.Phrase`
+(``error.phrase``) is worded in the reader's language (``interaction.locale``);
+one raised with a plain string is shown as it is. discord.py's own check
 failures (missing permission, server-only command, cooldown, a value that
-does not convert) get a sentence each. Anything else is a bug: it is logged
-with its traceback and the player sees a short apology that reveals nothing
-of the internals (no hole cards, no deck, no stack trace).
+does not convert) get a sentence each, in the reader's language too. Anything
+else is a bug: it is logged with its traceback and the player sees a short
+apology that reveals nothing of the internals (no hole cards, no deck, no
+stack trace).
 
 Slash commands reach :meth:`ErrorHandler.on_app_command_error` through the
 command tree. Buttons and modals do not go through the tree: views and
@@ -24,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import Wording, translate
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import SettingsError
 from bot.storage.errors import EconomyError
@@ -37,15 +41,11 @@ log = logging.getLogger("cogs.errors")
 #: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
 PUBLIC_DEFER = "omaha_public_defer"
 
-#: Shown for an unexpected error: short, apologetic, no internals.
+#: Shown for an unexpected error: short, apologetic, no internals (``error.unexpected``).
 UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; please try again."
 
-PERMISSION_NAMES = {
-    "manage_guild": "Manage Server",
-    "administrator": "Administrator",
-    "manage_channels": "Manage Channels",
-    "manage_messages": "Manage Messages",
-}
+#: Discord's permission names as its client shows them, per language (``permission.*``).
+PERMISSION_NAMES = ("manage_guild", "administrator", "manage_channels", "manage_messages")
 
 #: Errors whose ``str()`` is already a message for the player.
 DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, RuntimeTableError, SettingsError)
@@ -58,30 +58,41 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def _permissions(names: list[str]) -> str:
-    return " and ".join(PERMISSION_NAMES.get(p, p.replace("_", " ").title()) for p in names)
+def _permissions(names: list[str], locale: object) -> str:
+    shown = [translate(locale, f"permission.{p}") if p in PERMISSION_NAMES
+             else p.replace("_", " ").title() for p in names]
+    if len(shown) == 1:
+        return shown[0]
+    return translate(locale, "list.and", first=", ".join(shown[:-1]), last=shown[-1])
 
 
-def describe(error: BaseException) -> str | None:
-    """The player-facing message for ``error``, or None when it is a bug."""
+def _domain(error: Exception, locale: object) -> str:
+    phrase = getattr(error, "phrase", None)
+    text = phrase.to(locale) if isinstance(phrase, Wording) else str(error).strip()
+    return text or translate(locale, "error.not_now")
+
+
+def describe(error: BaseException, locale: object = None) -> str | None:
+    """The player-facing message for ``error`` in ``locale``, or None when it is a bug."""
     error = unwrap(error)
     if isinstance(error, DOMAIN_ERRORS):
-        text = str(error).strip()
-        return text or "That cannot be done right now."
+        return _domain(error, locale)
     if isinstance(error, app_commands.MissingPermissions):
-        return f"You need the {_permissions(error.missing_permissions)} permission to do that."
+        return translate(locale, "error.you_need",
+                         permissions=_permissions(error.missing_permissions, locale))
     if isinstance(error, app_commands.BotMissingPermissions):
-        return f"I need the {_permissions(error.missing_permissions)} permission here to do that."
+        return translate(locale, "error.i_need",
+                         permissions=_permissions(error.missing_permissions, locale))
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works only in a server, not in direct messages."
+        return translate(locale, "error.server_only")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return translate(locale, "error.cooldown", seconds=round(error.retry_after))
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value here."
+        return translate(locale, "error.bad_value", value=repr(error.value))
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command is not available any more; it may take a moment to refresh."
+        return translate(locale, "error.unknown_command")
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return translate(locale, "error.check_failed")
     return None
 
 
@@ -125,7 +136,7 @@ async def send_private(interaction: discord.Interaction[Any], text: str) -> None
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the player what went wrong; log bugs with their traceback."""
-    text = describe(error)
+    text = describe(error, interaction.locale)
     if text is None:
         original = unwrap(error)
         data: dict[str, Any] = dict(interaction.data or {})
@@ -136,7 +147,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             interaction.user.id, interaction.channel_id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        text = UNEXPECTED
+        text = translate(interaction.locale, "error.unexpected")
     await send_private(interaction, text)
 
 

@@ -34,6 +34,7 @@ from discord.ext import commands
 
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
+from bot.i18n import translate
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
 from bot.runtime.hand_history import (
     PastHand,
@@ -110,9 +111,11 @@ async def show_hand(
     lines = street_lines(past, names, viewer)
     when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
     head = f"**Hand #{record.number}** · Table {record.table_id} · {past.config.title}{when}"
-    embed = discord.Embed(title="Every action", description=fit_message(lines, EMBED_DESCRIPTION))
+    embed = discord.Embed(title=translate(interaction.locale, "hand.every_action"),
+                          description=fit_message(lines, EMBED_DESCRIPTION))
     if past.commitment:
-        embed.set_footer(text=f"Deck commitment: {past.commitment}")
+        embed.set_footer(text=translate(interaction.locale, "hand.commitment",
+                                        commitment=past.commitment))
     png = await render_table_async(table_picture(past, names, viewer))
     await reply_private(
         interaction, head, embed=embed,
@@ -143,7 +146,7 @@ class OpenHandButton(
         db: Database = interaction.client.db
         record = await db.hands.get(self.hand_id)
         if record.guild_id != interaction.guild_id:
-            await reply_private(interaction, "That hand was played in another server.")
+            await reply_private(interaction, translate(interaction.locale, "refuse.other_server"))
             return
         refused = _refusal(record, "such hand")
         if refused:
@@ -201,7 +204,7 @@ class Hands(commands.Cog, name="Hands"):
         last: app_commands.Range[int, 1, MAX_EXPORT] | None = None,
     ) -> None:
         if number is not None and last is not None:
-            await reply_private(interaction, "Give a hand `number` or `last`, not both.")
+            await reply_private(interaction, translate(interaction.locale, "refuse.number_or_last"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number, last or 1)
@@ -221,8 +224,7 @@ class Hands(commands.Cog, name="Hands"):
             text, name = dumps_all(histories), f"hands-{first}-{final}.phhs"
         await reply_private(
             interaction,
-            f"{len(histories)} hand(s), as you saw them. Check one with "
-            "`python -m bot verify FILE.phh` (README: \"Checking a deal\").",
+            translate(interaction.locale, "hand.exported", count=len(histories)),
             file=discord.File(io.BytesIO(text.encode()), filename=name),
         )
 
@@ -239,7 +241,8 @@ class Hands(commands.Cog, name="Hands"):
         past = await load_past(self.db, records[0])
         verdict = verify(history_for(past, await _names(interaction, past),
                                      past.seat_of(interaction.user.id)))
-        await reply_private(interaction, f"Hand #{number}: {verdict.line()}")
+        await reply_private(interaction, translate(interaction.locale, "hand.verdict",
+                                                   number=str(number), verdict=verdict.line()))
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
     @app_commands.describe(player="Only the hands this player played (default everyone's)")
@@ -252,8 +255,9 @@ class Hands(commands.Cog, name="Hands"):
             interaction.guild_id or 0, user_id=player.id if player else None, limit=LISTED
         )
         if not listing:
-            who = f"{player.display_name} has" if player else "This server has"
-            await reply_private(interaction, f"{who} no finished hand yet.")
+            await reply_private(interaction, translate(
+                interaction.locale, "hand.none_player" if player else "hand.none_server",
+                name=player.display_name if player else ""))
             return
         lines, view = [], discord.ui.View(timeout=None)
         for item in listing:

@@ -20,6 +20,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import CHOICE, COMMAND, DESCRIPTION, Command, Option, translate, translate_text
+
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
 
@@ -153,10 +155,12 @@ def betting_page() -> list[str]:
     ]
 
 
-def _usage(command: app_commands.Command[Any, ..., Any]) -> str:
-    parts = [f"/{command.qualified_name}"]
+def _usage(command: app_commands.Command[Any, ..., Any], locale: object = None) -> str:
+    """``/table join [buyin] [seat]`` with the names the reader's Discord shows."""
+    parts = [Command(command.qualified_name).to(locale)]
     for p in command.parameters:
-        parts.append(p.display_name if p.required else f"[{p.display_name}]")
+        name = translate_text(locale, COMMAND, p.display_name) or p.display_name
+        parts.append(name if p.required else f"[{name}]")
     return " ".join(parts)
 
 
@@ -179,21 +183,22 @@ SECTIONS = (
 )
 
 
-def commands_page(tree: app_commands.CommandTree[Any]) -> list[str]:
-    """Every loaded slash command with its options and description, by section."""
+def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
+    """Every loaded slash command with its options and description, by section, as the
+    reader's Discord names and describes them (``cogs/translator.py``'s catalog entries)."""
     sections: dict[str, list[str]] = {}
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command):
-            line = f"`{_usage(command)}` {command.description}"
+            about = (translate_text(locale, DESCRIPTION, command.description)
+                     or command.description)
+            line = f"`{_usage(command, locale)}` {about}"
             sections.setdefault(_section(command), []).append(line)
-    lines = [
-        "Open a table with `/table create`, sit down with `/table join`; hands start when two "
-        "players are seated. On your turn use the buttons or the commands below. "
-        "`[option]` is optional.",
-    ]
+    lines = [translate(locale, "help.intro", create=Command("table create"),
+                       join=Command("table join"))]
     order = {title: i for i, title in enumerate(SECTIONS)}
     for title, entries in sorted(sections.items(), key=lambda kv: order.get(kv[0], len(order))):
-        lines += ["", f"**{title}**", *entries]
+        heading = translate(locale, "help.section." + title.lower().replace(" ", "_"))
+        lines += ["", f"**{heading}**", *entries]
     return lines
 
 
@@ -235,24 +240,25 @@ def messages(embeds: Iterable[discord.Embed]) -> list[list[discord.Embed]]:
     return out
 
 
-FOOTER = "More: /help topic: " + ", ".join(k for k in TOPICS if k != "commands")
-
-
 class Help(commands.Cog, name="Help"):
     """/help, answered privately."""
 
     def __init__(self, bot: OmahaDealer) -> None:
         self.bot = bot  # its command tree, read when asked
 
-    def page(self, topic: str) -> list[discord.Embed]:
-        title = TOPICS[topic]
+    def page(self, topic: str, locale: object = None) -> list[discord.Embed]:
+        """The page of ``topic``: its title, the command list and the footer in ``locale``;
+        the poker pages' prose is English for now (DEVELOPERS.md, open work)."""
+        title = translate_text(locale, CHOICE, TOPICS[topic]) or TOPICS[topic]
+        footer = translate(locale, "help.footer", help=Command("help"), topic=Option("topic"),
+                           topics=", ".join(k for k in TOPICS if k != "commands"))
         if topic == "commands":
-            return pages(title, commands_page(self.bot.tree), FOOTER)
+            return pages(title, commands_page(self.bot.tree, locale), footer)
         lines = {
             "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
             "betting": betting_page,
         }[topic]()
-        return pages(title, lines, FOOTER)
+        return pages(title, lines, footer)
 
     @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")
     @app_commands.describe(topic="What to explain (default the commands)")
@@ -261,7 +267,7 @@ class Help(commands.Cog, name="Help"):
         self, interaction: discord.Interaction[Any],
         topic: app_commands.Choice[str] | None = None,
     ) -> None:
-        groups = messages(self.page(topic.value if topic else "commands"))
+        groups = messages(self.page(topic.value if topic else "commands", interaction.locale))
         await interaction.response.send_message(embeds=groups[0], ephemeral=True)
         for group in groups[1:]:
             await interaction.followup.send(embeds=group, ephemeral=True)

@@ -21,6 +21,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import Command, Option, Phrase, translate
+from bot.i18n import table as table_words
 from bot.runtime.errors import NoTable
 from bot.runtime.policy import Request
 from bot.runtime.registry import TableRegistry
@@ -35,7 +37,7 @@ def _in_this_server(registry: TableRegistry, guild_id: int | None, table_id: int
     for table in registry.all():
         if table.table_id == table_id and table.guild_id == guild_id:
             return table
-    raise NoTable("There is no such table in this server: pick one from the list.")
+    raise NoTable(Phrase("refuse.no_such_table"))
 
 
 def resolve(
@@ -52,31 +54,31 @@ def resolve(
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        raise NoTable(
-            "There is no table in this channel and you have no seat at a table in this server. "
-            "`/table create` starts one here."
-        )
-    listed = ", ".join(f"table {t.table_id} in <#{t.channel_id}>" for t in mine)
-    raise NoTable(
-        f"You have seats at {len(mine)} tables ({listed}): "
-        f"say which with `/table {command} table:`."
-    )
+        raise NoTable(Phrase("refuse.no_table_anywhere", create=Command("table create")))
+    listed = ", ".join(f"#{t.table_id} <#{t.channel_id}>" for t in mine)
+    raise NoTable(Phrase("refuse.which_table", count=len(mine), list=listed,
+                         command=Command(f"table {command}"), option=Option("table")))
 
 
-def seats_text(registry: TableRegistry, user_id: int, guild_id: int | None) -> str:
-    """Every seat of ``user_id`` in this server, one line each with the channel's link."""
+def seats_text(
+    registry: TableRegistry, user_id: int, guild_id: int | None, locale: object = None
+) -> str:
+    """Every seat of ``user_id`` in this server, one line each with the channel's link,
+    in ``locale``."""
     mine = registry.tables_of(user_id, guild_id)
     if not mine:
-        return "You have no seat at any table in this server: `/table join` in a table's channel."
-    lines = [f"Your seats ({len(mine)}):"]
+        return translate(locale, "mine.none", join=Command("table join"))
+    lines = [translate(locale, "mine.head", count=len(mine))]
     for t in mine:
         snap = t.snapshot()
         seat = next(s for s in snap.seats if s.user_id == user_id)
-        lines.append(
-            f"Table {t.table_id} in <#{t.channel_id}> ({table_link(t.guild_id, t.channel_id)}): "
-            f"{t.config.title} · seat {seat.seat} · {seat.stack:,} chips · {seat.status}"
-        )
-    lines.append("`/table leave table:` or `/table info table:` work from any channel.")
+        status = translate(locale, "status." + seat.status.replace(" ", "_").replace("-", "_"))
+        lines.append(translate(
+            locale, "mine.seat", table=str(t.table_id), channel=f"<#{t.channel_id}>",
+            link=table_link(t.guild_id, t.channel_id), title=table_words.title(locale, t.config),
+            seat=seat.seat, chips=Phrase("chips.count", count=seat.stack), status=status))
+    lines.append(translate(locale, "mine.foot", leave=Command("table leave"),
+                           info=Command("table info"), option=Option("table")))
     return fit_message(lines)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Wording, translate
 from bot.runtime.errors import TableError
 
 #: Permission attribute -> the name Discord's channel settings show.
@@ -59,14 +60,21 @@ class MissingChannelPermissions(TableError):
 
     def __init__(self, missing: list[str]) -> None:
         self.missing = missing
-        names = [UI_NAMES[p] for p in missing]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        plural = "permission" if len(names) == 1 else "permissions"
-        super().__init__(
-            f"I cannot run a table here: I am missing the {listed} {plural} in this channel. "
-            "A server manager can grant them to me in the channel's settings "
-            "(Permissions), then try again."
-        )
+        super().__init__(_Missing(missing))
+
+
+class _Missing(Wording):
+    """The refusal naming the missing permissions as Discord's settings show them in the
+    reader's language (``permission.<attribute>``)."""
+
+    def __init__(self, missing: list[str]) -> None:
+        self.missing = missing
+
+    def to(self, locale: object) -> str:
+        names = [translate(locale, f"permission.{p}") for p in self.missing]
+        listed = names[0] if len(names) == 1 else translate(
+            locale, "list.and", first=", ".join(names[:-1]), last=names[-1])
+        return translate(locale, "refuse.missing_permissions", count=len(names), list=listed)
 
 
 def in_thread(interaction: discord.Interaction[Any]) -> bool:

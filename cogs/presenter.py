@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.equity import equity
-from bot.i18n import number, resolve, translate
+from bot.i18n import number, resolve, spoken, translate
 from bot.i18n import table as words
 from bot.render import (
     ResultRow,
@@ -415,19 +415,26 @@ class DiscordPresenter:
         self.channel(table).post(Result(live, result, picture))
 
     async def notice(self, event: Notice) -> None:
-        table, text, user_id = event.table, event.text, event.user_id
+        """A public notice in the table's language; one for a player in theirs (by DM, else
+        in the channel with a mention)."""
+        table, user_id = event.table, event.user_id
         if user_id is not None:
+            text = spoken(event.phrase or event.text, self.locale_of(user_id, table))
             self._lane(table.table_id).run(lambda: self._tell(table, text, user_id))
-        elif event.transient and self._changed(table, note=text) is not None:
             return
-        else:
-            self.channel(table).post(Text(text, ping=event.ping))
+        text = spoken(event.phrase or event.text, language(table))
+        if event.transient and self._changed(table, note=text) is not None:
+            return
+        self.channel(table).post(Text(text, ping=event.ping))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
-        if await self._dm(user_id, f"Table {table.table_id}: {text}"):
+        lang = self.locale_of(user_id, table)
+        dm = translate(lang, "notice.dm", table=words.table_name(lang, table.table_id), text=text)
+        if await self._dm(user_id, dm):
             return
         if table.table_id not in self._lost:  # never into a lost channel
-            self.channel(table).post(Text(f"{mention(user_id)}: {text}", ping=True))
+            self.channel(table).post(Text(translate(
+                language(table), "notice.mention", player=mention(user_id), text=text), ping=True))
 
     async def dm(self, user_id: int, text: str) -> bool:
         """A direct message to ``user_id``; False when Discord refuses it (never raises)."""

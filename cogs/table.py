@@ -33,7 +33,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.events import ActionKind
+from bot.i18n import Command, translate
 from bot.i18n import resolve as i18n_resolve
+from bot.i18n import table as table_words
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
@@ -80,26 +82,31 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def settings_text(config: TableConfig) -> str:
-    return (
-        f"**{config.title}** · {config.seats} seats · buy-in {config.min_buyin:,} to "
-        f"{config.max_buyin:,} · {config.clock} s per decision + {config.time_bank} s time bank"
-        + (" · run it twice allowed" if config.run_it_twice else "")
-    )
+def settings_text(config: TableConfig, locale: object = None) -> str:
+    """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
+    time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
+    thousands separator)."""
+    text = translate(locale, "table.settings", title=table_words.title(locale, config),
+                     seats=config.seats, low=config.min_buyin, high=config.max_buyin,
+                     clock=config.clock, bank=config.time_bank)
+    return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
 
 
-def info_text(table: Table) -> str:
-    """/table info: the settings, each seat, the hand."""
+def info_text(table: Table, locale: object = None) -> str:
+    """/table info: the settings, each seat, the hand (in the reader's language)."""
     snap = table.snapshot()
-    lines = [f"Table {snap.table_id} in <#{snap.channel_id}>: {settings_text(snap.config)}"]
+    lines = [translate(locale, "info.head", table=str(snap.table_id),
+                       channel=f"<#{snap.channel_id}>",
+                       settings=settings_text(snap.config, locale))]
     if not snap.seats:
-        lines.append("Nobody is seated yet: `/table join`.")
+        lines.append(translate(locale, "info.empty", join=Command("table join")))
     for s in snap.seats:
-        lines.append(f"Seat {s.seat}: {s.name} · {s.stack:,} chips · {s.status}")
+        status = translate(locale, "status." + s.status.replace(" ", "_").replace("-", "_"))
+        lines.append(translate(locale, "info.seat", seat=s.seat, name=s.name, count=s.stack,
+                               status=status))
     if snap.hand_no:
-        lines.append(
-            f"Hand #{snap.hand_no}" + (" in progress" if table.in_hand else " was the last")
-        )
+        key = "info.hand_in_progress" if table.in_hand else "info.hand_last"
+        lines.append(translate(locale, key, number=str(snap.hand_no)))
     return fit_message(lines)
 
 
@@ -185,10 +192,10 @@ class Tables(commands.Cog, name="Tables"):
             creator_id=interaction.user.id,
             config=config,
         )
-        await interaction.edit_original_response(
-            content=f"Table {table.table_id} is open: {settings_text(config)}.\n"
-            "Sit down with `/table join`; hands start when two players are seated."
-        )
+        lang = config.language  # a public message: the table's language
+        await interaction.edit_original_response(content=translate(
+            lang, "table.open", number=str(table.table_id), settings=settings_text(config, lang),
+            join=Command("table join")))
 
     @table.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(
@@ -213,12 +220,10 @@ class Tables(commands.Cog, name="Tables"):
             seat,
             post_big_blind=post_big_blind,
         )
-        extra = ""
-        if view.waiting_for_big_blind and not post_big_blind:
-            extra = " You will be dealt in when the big blind reaches you."
-        await reply_private(
-            interaction, f"You sat down at seat {view.seat} with {view.stack:,} chips.{extra}"
-        )
+        waits = view.waiting_for_big_blind and not post_big_blind
+        key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
+        await reply_private(interaction, translate(interaction.locale, key, seat=view.seat,
+                                                   count=view.stack))
 
     @table.command(name="leave", description="Leave a table (at the end of the hand)")
     @app_commands.describe(
@@ -238,7 +243,8 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="mine", description="Your seats at the tables of this server, with links")
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
-        text = seats_text(self.registry, interaction.user.id, interaction.guild_id)
+        text = seats_text(self.registry, interaction.user.id, interaction.guild_id,
+                          interaction.locale)
         await reply_private(interaction, text)
 
     @table.command(name="sitout", description="Sit out from the next hand")
@@ -267,7 +273,8 @@ class Tables(commands.Cog, name="Tables"):
         chips = parse_amount(amount, "top-up")
         await acknowledge(interaction)
         stack = await table.top_up(interaction.user.id, chips)
-        await reply_private(interaction, f"Done: your stack is {stack:,} chips.")
+        await reply_private(interaction, translate(interaction.locale, "reply.topped_up",
+                                                   count=stack))
 
     @table.command(name="info", description="A table's game, seats and stacks")
     @app_commands.describe(
@@ -275,7 +282,7 @@ class Tables(commands.Cog, name="Tables"):
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve(self.registry, interaction, table, "info")
-        await reply_private(interaction, info_text(where))
+        await reply_private(interaction, info_text(where, interaction.locale))
 
     @info.autocomplete("table")
     async def _tables_to_show(
@@ -295,9 +302,9 @@ class Tables(commands.Cog, name="Tables"):
     async def refresh(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
         if self.presenter.refresh(table.table_id):
-            await reply_private(interaction, "The table is posted again at the bottom.")
+            await reply_private(interaction, translate(interaction.locale, "reply.refreshed"))
         else:
-            await reply_private(interaction, "No hand is being played here right now.")
+            await reply_private(interaction, translate(interaction.locale, "refuse.no_hand_here"))
 
     @table.command(name="settings", description="Show or change the settings (between hands)")
     @app_commands.describe(
@@ -341,12 +348,13 @@ class Tables(commands.Cog, name="Tables"):
             "time_bank": time_bank,
         }
         if all(v is None for v in changes.values()):
-            await reply_private(interaction, settings_text(table.config))
+            await reply_private(interaction, settings_text(table.config, interaction.locale))
             return
         new = await table.update_settings(
             interaction.user.id, is_manager=_is_manager(interaction), **changes
         )
-        await interaction.response.send_message(f"Settings changed: {settings_text(new)}.")
+        await interaction.response.send_message(translate(  # public: the table's language
+            new.language, "table.settings_changed", settings=settings_text(new, new.language)))
 
     # -- actions ---------------------------------------------------------------------
     async def _act(

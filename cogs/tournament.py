@@ -30,6 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.variants import game_name
+from bot.i18n import Phrase, translate
 from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
 from bot.runtime.mtt import MttRuntime
@@ -204,10 +205,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         await acknowledge(interaction, private=False)
         if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
             seat = await join_late(rt, self.registry.tournaments, user.id, name)
-            await interaction.edit_original_response(
-                content=f"<@{user.id}> registers late at seat {seat}; prize pool "
-                f"{rt.sng.pool:,} chips.", allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await interaction.edit_original_response(content=translate(
+                interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
+                pool=Phrase("chips.count", count=rt.sng.pool),
+            ), allowed_mentions=discord.AllowedMentions.none())
             return
         started = await rt.join(user.id, name)
         sng = rt.sng
@@ -229,7 +230,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         await acknowledge(interaction)
         await rt.leave(interaction.user.id)
         await interaction.edit_original_response(
-            content=f"You are unregistered; your {rt.sng.settings.buy_in:,} chips are back.",
+            content=translate(interaction.locale, "reply.unregistered",
+                      amount=Phrase("chips.count", count=rt.sng.settings.buy_in)),
         )
 
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")

@@ -17,6 +17,11 @@ Custom ids::
     omaha:cards:<table>                            the player's own cards, privately
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
+
+The live message's buttons are public: their labels speak the table's language
+(``button.*`` messages). The raise form is the clicking player's own: it speaks
+their ``interaction.locale``. A button rebuilt from its ``custom_id`` (a click)
+keeps the label Discord shows; only its callback matters then.
 """
 
 from __future__ import annotations
@@ -109,10 +114,10 @@ class CardsButton(
 ):
     """Shows the clicking player their own hole cards, privately."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, locale: object = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="My cards",
+                label=translate(locale, "button.my_cards"),
                 emoji="🃏",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:cards:{table_id}",
@@ -144,17 +149,13 @@ class PreActionButton(
 ):
     """Sets (or clears) the clicking player's pre-action."""
 
-    LABELS: ClassVar[dict[str, str]] = {
-        "checkfold": "Check/Fold",
-        "callany": "Call any",
-        "foldany": "Fold to any bet",
-        "off": "No pre-action",
-    }
+    #: The label of each choice: the message ``button.pre.<choice>``.
+    LABELS: ClassVar[tuple[str, ...]] = ("checkfold", "callany", "foldany", "off")
 
-    def __init__(self, table_id: int, choice: str) -> None:
+    def __init__(self, table_id: int, choice: str, locale: object = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[choice],
+                label=translate(locale, f"button.pre.{choice}"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:pre:{table_id}:{choice}",
                 row=2,
@@ -223,23 +224,27 @@ def add_run_twice_buttons(view: discord.ui.View, table: TableSnapshot, token: st
         view.add_item(RunTwiceButton(table.table_id, token, choice, translate(lang, key)))
 
 
-def raise_limits(turn: TurnView, structure: Structure) -> tuple[str, str]:
+def raise_limits(
+    turn: TurnView, structure: Structure, locale: object = None
+) -> tuple[str, str]:
     """The raise form's label and hint: the rules' range, never the stack as the limit.
 
     ``("Raise to: 4 to 7 (pot limit)", "A total from 4 to 7; all-in (200) is over the
     pot limit")``; in no limit the top of the range is the all-in and says so.
     """
-    verb = "Bet" if turn.is_bet else "Raise to"
+    verb = "bet" if turn.is_bet else "raise"
     low, high = turn.min_raise_to or 0, turn.max_raise_to or 0
+    limit = structure.name.lower()
     if high == turn.all_in_to:
-        note, hint = "all-in", f"{high:,} puts you all-in"
+        note = translate(locale, "form.all_in")
+        hint = translate(locale, "form.hint_all_in", high=high)
     else:
-        note = structure.value
-        hint = f"all-in ({turn.all_in_to:,}) is over the {structure.value}"
-    label = f"{verb}: {low:,} to {high:,} ({note})"
+        note = translate(locale, f"form.{limit}")
+        hint = translate(locale, f"form.hint_over_{limit}", all_in=turn.all_in_to)
+    label = translate(locale, f"form.{verb}_range_note", low=low, high=high, note=note)
     if len(label) > 45:  # Discord's limit for a text input's label: keep the numbers whole
-        label = f"{verb}: {low:,} to {high:,}"
-    placeholder = f"A total from {low:,} to {high:,}; {hint}"
+        label = translate(locale, f"form.{verb}_range", low=low, high=high)
+    placeholder = translate(locale, "form.placeholder", low=low, high=high, hint=hint)
     return label[:45], placeholder[:100]
 
 
@@ -247,13 +252,15 @@ class RaiseModal(PoliteModal):
     """The raise form: an exact amount within the range the rules allow."""
 
     def __init__(
-        self, table_id: int, token: str, turn: TurnView, structure: Structure
+        self, table_id: int, token: str, turn: TurnView, structure: Structure,
+        locale: object = None,
     ) -> None:
-        verb = "Bet" if turn.is_bet else "Raise to"
-        super().__init__(title=f"{verb} (table {table_id})"[:45], timeout=300)
+        verb = "bet" if turn.is_bet else "raise"
+        title = translate(locale, f"form.{verb}_title", table=str(table_id))
+        super().__init__(title=title[:45], timeout=300)
         self.table_id = table_id
         self.token = token
-        label, placeholder = raise_limits(turn, structure)
+        label, placeholder = raise_limits(turn, structure, locale)
         self.amount: discord.ui.TextInput[RaiseModal] = discord.ui.TextInput(
             label=label,
             placeholder=placeholder,
@@ -275,13 +282,14 @@ def live_buttons(
     """The live message's buttons: the turn's actions (rows 0 and 1) when someone is to
     act, or the run-it-twice question's (``question``: its token), then each player's own
     cards and, during a turn, the pre-actions (row 2)."""
+    lang = table.config.language
     view = turn_buttons(table, turn) if turn is not None else discord.ui.View(timeout=None)
     if turn is None and question is not None:
         add_run_twice_buttons(view, table, question)
-    view.add_item(CardsButton(table.table_id))
+    view.add_item(CardsButton(table.table_id, lang))
     if turn is not None:
         for choice in PRE_ACTIONS:
-            view.add_item(PreActionButton(table.table_id, choice))
+            view.add_item(PreActionButton(table.table_id, choice, lang))
     return view
 
 
@@ -289,20 +297,23 @@ def call_label(table: TableSnapshot, turn: TurnView) -> str:
     """``Call 6``, or ``Call 40 (all-in)`` when the call takes the player's last chip."""
     seat = table.at(turn.seat)
     all_in = seat is not None and 0 < seat.stack <= turn.to_call
-    return f"Call {turn.to_call:,}" + (" (all-in)" if all_in else "")
+    key = "button.call_all_in" if all_in else "button.call"
+    return translate(table.config.language, key, amount=turn.to_call)
+
+
+#: The runtime's quick raise sizes (``turns.presets``) by their English label.
+PRESETS = {"Min": "button.min", "½ Pot": "button.half_pot", "Pot": "button.pot"}
 
 
 def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     """Fold, Check or Call (amount), the raise sizes, All-in and the raise form."""
-    t, tok = table.table_id, turn.token
+    t, tok, lang = table.table_id, turn.token, table.config.language
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        ActionButton(t, tok, "fold", label="Fold", style=discord.ButtonStyle.danger, row=0)
-    )
+    view.add_item(ActionButton(t, tok, "fold", label=translate(lang, "button.fold"),
+                               style=discord.ButtonStyle.danger, row=0))
     if turn.can_check:
-        view.add_item(
-            ActionButton(t, tok, "check", label="Check", style=discord.ButtonStyle.success, row=0)
-        )
+        view.add_item(ActionButton(t, tok, "check", label=translate(lang, "button.check"),
+                                   style=discord.ButtonStyle.success, row=0))
     else:
         view.add_item(
             ActionButton(
@@ -317,15 +328,16 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     can_raise = turn.min_raise_to is not None and turn.max_raise_to is not None
     if can_raise:
         assert turn.max_raise_to is not None
-        verb = "Bet" if turn.is_bet else "Raise to"
+        verb = "bet" if turn.is_bet else "raise"
         for label, amount in turn.presets:
+            size = translate(lang, PRESETS[label]) if label in PRESETS else label
             view.add_item(
                 ActionButton(
                     t,
                     tok,
                     "raise",
                     amount,
-                    label=f"{label} · {verb.lower()} {amount:,}",
+                    label=translate(lang, f"button.preset_{verb}", size=size, amount=amount),
                     style=discord.ButtonStyle.primary,
                     row=1,
                 )
@@ -336,7 +348,7 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
                     t,
                     tok,
                     "allin",
-                    label=f"All-in {turn.all_in_to:,}",
+                    label=translate(lang, "button.all_in", amount=turn.all_in_to),
                     style=discord.ButtonStyle.danger,
                     row=0,
                 )
@@ -344,7 +356,8 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
         if turn.min_raise_to != turn.max_raise_to:
             view.add_item(
                 ActionButton(
-                    t, tok, "form", label=f"{verb}…", style=discord.ButtonStyle.primary, row=0
+                    t, tok, "form", label=translate(lang, f"button.{verb}_form"),
+                    style=discord.ButtonStyle.primary, row=0,
                 )
             )
     return view

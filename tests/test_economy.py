@@ -52,9 +52,13 @@ async def test_daily_once_per_24_hours(econ: Economy, clock: FakeClock) -> None:
     assert (claim.amount, claim.streak, claim.balance) == (1_000, 1, 11_000)
     assert claim.next_at == T0 + DAY
     clock.advance(DAY - 90)
-    with pytest.raises(DailyNotReady, match="opens in 2 min") as err:
+    with pytest.raises(DailyNotReady, match="the next one opens <t:") as err:
         await econ.claim_daily(G, ALICE)
     assert err.value.next_at == T0 + DAY
+    # the moment as a Discord timestamp, which each reader's client words in their language
+    assert f"<t:{int(T0 + DAY)}:R>" in str(err.value)
+    assert err.value.phrase is not None
+    assert err.value.phrase.to("pt-BR").startswith("Você já recebeu o seu bônus diário")
     assert await econ.balance(G, ALICE) == 11_000
     clock.advance(90)
     assert (await econ.claim_daily(G, ALICE)).streak == 2

@@ -24,7 +24,18 @@ locale strings (``"pt-BR"``, ``"es-419"``) are plain strings.
   catalog holds only what Latin American players say differently (pozo, pagar,
   botar); every other message comes from ``es-ES``.
 * :func:`number` and :func:`relative_time`: Babel's ``format_decimal`` and
-  ``format_timedelta`` in the locale's style.
+  ``format_timedelta`` in the locale's style. A moment (a turn's deadline, the next
+  daily bonus, a level's end) is shown as Discord's own ``<t:…:R>`` timestamp
+  instead: every reader's client words it in its own language, it counts down as
+  the reader watches, and one public message serves readers of every language;
+  ``format_timedelta`` words lengths of time that are not moments (a level's
+  length, a time bank's seconds) and anything outside Discord (logs, pictures).
+* :class:`Phrase` is a message not yet worded: its id and values, worded later in
+  the reader's language (``phrase.to("it")``). Refusals (``TableError``,
+  ``EconomyError``) and the runtime's notices carry one; ``str(phrase)`` is the
+  English (logs, tests). A value may itself be a :class:`Phrase` or a
+  :class:`Command` (``/call`` in the reader's language), worded in the same
+  language: sentences are composed from messages, never concatenated.
 
 ``tests/i18n/test_catalogs.py`` fails when a message of the English catalog is
 missing in another language or when a message's placeholders differ between
@@ -137,12 +148,113 @@ def duration(locale: object, seconds: float) -> str:
     return format_timedelta(timedelta(seconds=seconds), locale=babel_locale(locale))
 
 
+def _shown(locale: object, value: Any) -> Any:
+    if isinstance(value, Wording):
+        return value.to(locale)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(locale, value)
+    return value
+
+
 def _fill(locale: object, text: str, values: Mapping[str, Any]) -> str:
     if not values:
         return text
-    shown = {k: number(locale, v) if isinstance(v, int) and not isinstance(v, bool) else v
-             for k, v in values.items()}
-    return text.format_map(shown)
+    return text.format_map({k: _shown(locale, v) for k, v in values.items()})
+
+
+class Wording:
+    """Words not yet in a language: ``to(locale)`` words them, ``str()`` in English."""
+
+    __slots__ = ()
+
+    def to(self, locale: object) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.to(ENGLISH)
+
+
+class Phrase(Wording):
+    """A message id and its values, worded when the reader's language is known."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values = values
+
+    def to(self, locale: object) -> str:
+        return translate(locale, self.key, **self.values)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.key, self.values) == (other.key, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+class Command(Wording):
+    """A slash command's name as the reader's Discord shows it: ``/call``, ``/igualar``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to(self, locale: object) -> str:
+        words = [translate_text(locale, COMMAND, w) or w for w in self.name.split()]
+        return "/" + " ".join(words)
+
+    def __str__(self) -> str:
+        return "/" + self.name
+
+
+class Option(Wording):
+    """A slash command option's name as the reader's Discord shows it: ``table``, ``mesa``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to(self, locale: object) -> str:
+        return translate_text(locale, COMMAND, self.name) or self.name
+
+
+class Choice(Wording):
+    """A command choice's name (a game, a structure) as the reader's Discord shows it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to(self, locale: object) -> str:
+        return translate_text(locale, CHOICE, self.name) or self.name
+
+
+class Ordinal(Wording):
+    """A place: ``1st``, ``22nd`` in English; ``1º`` (pt-BR, it), ``1.º`` (es) elsewhere."""
+
+    __slots__ = ("place",)
+
+    def __init__(self, place: int) -> None:
+        self.place = place
+
+    def to(self, locale: object) -> str:
+        n = self.place
+        if resolve(locale) == ENGLISH:
+            teens = 10 <= n % 100 <= 20
+            return f"{n}" + ("th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+        return translate(locale, "ordinal", place=str(n))
+
+
+def spoken(message: str | Wording, locale: object) -> str:
+    """``message`` in ``locale`` when it is a :class:`Wording`; a plain string as it is."""
+    return message.to(locale) if isinstance(message, Wording) else message
 
 
 def translate(locale: object, message_id: str, /, **values: Any) -> str:
@@ -214,12 +326,19 @@ __all__ = [
     "DESCRIPTION",
     "ENGLISH",
     "LOCALES",
+    "Choice",
+    "Command",
+    "Option",
+    "Ordinal",
+    "Phrase",
+    "Wording",
     "duration",
     "number",
     "placeholders",
     "read_catalog",
     "relative_time",
     "resolve",
+    "spoken",
     "translate",
     "translate_text",
     "translations",

@@ -27,6 +27,7 @@ from bot.engine.betting import Action, LegalActions
 from bot.engine.events import ActionKind
 from bot.engine.hand import Hand
 from bot.engine.variants import Structure
+from bot.i18n import Phrase
 
 from . import refusals
 from .errors import IllegalMove
@@ -95,7 +96,7 @@ def parse_kind(text: str) -> ActionKind:
     try:
         return _PARSED[text.strip().lower()]
     except KeyError:
-        raise IllegalMove(f"Unknown action {text!r}.") from None
+        raise IllegalMove(Phrase("refuse.unknown_action", action=repr(text))) from None
 
 
 def stored_action(kind: str, amount: int | None) -> Action:
@@ -163,9 +164,9 @@ def _sized(amount: int | None, legal: LegalActions, structure: Structure | None)
             raise IllegalMove(refusals.cannot_raise(legal, structure))
         raise IllegalMove(refusals.say_how_much(legal, structure))
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise IllegalMove("The amount must be a whole number of chips.")
+        raise IllegalMove(Phrase("refuse.amount_whole", what=Phrase("what.amount")))
     if amount <= 0:
-        raise IllegalMove("The amount must be positive.")
+        raise IllegalMove(Phrase("refuse.amount_positive"))
     low, high = legal.min_raise_to, legal.max_raise_to
     call_only = legal.all_in_to <= legal.bet + legal.to_call
     if amount == legal.all_in_to and (call_only or (high is not None and amount <= high)):

@@ -1,19 +1,24 @@
 """Domain errors of the table runtime.
 
 Every error carries a message a player can read; the cogs show it
-ephemerally and nothing changes. Messages never mention hole cards or the
-deck order.
+ephemerally, in the reader's language, and nothing changes. A refusal is
+raised with a :class:`~bot.i18n.Phrase` (a message id and its values):
+``error.phrase.to(locale)`` words it, ``str(error)`` is the English. Messages
+never mention hole cards or the deck order.
 """
 
 from __future__ import annotations
 
+from bot.i18n import Wording
+
 
 class TableError(Exception):
-    """A request the table refuses; ``str(error)`` is the polite explanation."""
+    """A request the table refuses; ``str(error)`` is the polite explanation (English)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Wording) -> None:
+        self.phrase = message if isinstance(message, Wording) else None
+        self.message = str(message)
+        super().__init__(self.message)
 
 
 class SettingsError(TableError):

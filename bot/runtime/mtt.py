@@ -26,6 +26,8 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.i18n import Phrase
+
 from . import mtt_balance
 from .config import TableConfig
 from .mtt_director import Director, MttPorts
@@ -138,7 +140,10 @@ class MttRuntime(SitAndGoRuntime):
                 name = self.entrant_names.get(user) or await self._names(self.guild_id, user)
                 table.restore_seat(seat, user, name, self.sng.settings.starting_stack)
             self.tables[t.number] = table
-            table.tell(f"Table {t.number} of {len(draw)}. " + self.policy.level_text())
+            table.tell(Phrase(
+                "notice.mtt_table", number=t.number, count=len(draw),
+                level=self.policy.level_text(),
+            ))
         for table in self.tables.values():
             async with table.lock:
                 table.start()
@@ -196,7 +201,7 @@ async def _resume_tables(reg: TableRegistry, rt: MttRuntime) -> None:
         await director.finish_after_restart()
         return
     for table in list(rt.tables.values()):
-        table.tell("The bot restarted; the tournament goes on. " + rt.policy.level_text())
+        table.tell(Phrase("notice.mtt_restarted", level=rt.policy.level_text()))
         unfinished = await reg.hands.unfinished_hands(table.table_id)
         for hand in unfinished:
             await table.resume(hand)  # its end (or a cancellation) comes to the director

@@ -46,6 +46,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.i18n import Phrase
+
 from . import mtt_balance
 from .errors import TableError
 from .seating import Seat, clockwise_from, next_clockwise
@@ -107,7 +109,7 @@ class Director:
     sng: SitAndGo
     tournament_id: int
     store: MttPorts
-    level_text: Callable[[], str]
+    level_text: Callable[[], Phrase]
     tables: dict[int, Table] = field(default_factory=dict)  # by number, open tables only
     parked: set[int] = field(default_factory=set)  # held between hands by the director
     vacating: set[tuple[int, int]] = field(default_factory=set)  # (table id, seat) emptied

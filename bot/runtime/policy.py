@@ -24,6 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine.variants import GameConfig
+from bot.i18n import Command, Phrase
 
 from .config import TableConfig
 from .seating import Seat, cash_ready
@@ -53,7 +54,7 @@ class TablePolicy(Protocol):
         """Whether ``seat`` could be dealt into the next hand."""
         ...
 
-    def refusal(self, request: Request) -> str | None:
+    def refusal(self, request: Request) -> Phrase | None:
         """The polite refusal of ``request``, or None when the table allows it."""
         ...
 
@@ -84,7 +85,7 @@ class CashPolicy:
     def ready(self, seat: Seat) -> bool:
         return cash_ready(seat)
 
-    def refusal(self, request: Request) -> str | None:
+    def refusal(self, request: Request) -> Phrase | None:
         return None
 
     def game(self, config: TableConfig) -> GameConfig:
@@ -97,12 +98,11 @@ class CashPolicy:
         for seat in list(table.seats.values()):
             if seat.leaving:
                 amount = await table.cash_out(seat)
-                table.tell(f"{seat.name} leaves the table with {amount:,} chips.")
+                table.tell(Phrase("notice.leaves_with", name=seat.name, count=amount))
             elif seat.stack == 0 and not seat.sitting_out:
                 await table.mark_sitting_out(seat)
-                table.tell(
-                    f"{seat.name} is out of chips: /table topup to play on, or /table leave."
-                )
+                table.tell(Phrase("notice.out_of_chips", name=seat.name,
+                                  topup=Command("table topup"), leave=Command("table leave")))
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """The hand is cancelled and every stack (as before it) cashed out, in one write."""

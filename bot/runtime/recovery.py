@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot.engine.cards import Deck
 from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
+from bot.i18n import Phrase
 
 from .config import TableConfig
 from .decisions import replay_stored
@@ -38,9 +39,7 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
         except Exception as exc:  # a record we cannot replay: give everyone their chips back
             log.warning("table %s: cancelling hand %s: %s", table.table_id, unfinished.hand_id, exc)
             await table.hands.cancel_hand(unfinished.hand_id)
-            table.tell(
-                f"Hand #{start.hand_no} was interrupted and is cancelled; stacks are as before it."
-            )
+            table.tell(Phrase("notice.hand_cancelled", number=str(start.hand_no)))
             table._kick()
             return False
         for s in start.seats:
@@ -52,7 +51,7 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
         dealer.last_dealt = len(start.seats)
         table.current = cur
         table._announce_start(cur)
-        table.tell(f"Hand #{start.hand_no} resumes.")
+        table.tell(Phrase("notice.hand_resumes", number=str(start.hand_no)))
         await table._advance(cur)
         return True
 

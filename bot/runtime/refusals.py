@@ -13,12 +13,20 @@ Everything is read from the engine's :class:`~bot.engine.betting.LegalActions`
 (the range is the rules' range, never the stack as if it were the limit); the
 structure only names the limit ("pot limit", "fixed limit"). A call that
 takes the player's last chip says "all-in".
+
+Each function returns a :class:`~bot.i18n.Phrase` composed of whole messages
+(``opt.*``, ``refuse.*``, ``reason.*`` in the catalogs), worded in the reader's
+language by the cogs; ``str()`` of it is the English above. The commands are
+:class:`~bot.i18n.Command` names, so a Portuguese player reads ``/igualar``.
+The engine's reason for refusing a raise is English (standard library only):
+:func:`_no_raise_reason` maps each of its reasons to a message.
 """
 
 from __future__ import annotations
 
-from bot.engine.betting import LegalActions
+from bot.engine.betting import FIXED_LIMIT_CAP, LegalActions
 from bot.engine.variants import Structure
+from bot.i18n import Command, Phrase
 
 __all__ = [
     "cannot_all_in",
@@ -30,45 +38,39 @@ __all__ = [
 ]
 
 
-def _n(chips: int) -> str:
-    return f"{chips:,}"
-
-
-def _head(legal: LegalActions) -> str:
+def _head(legal: LegalActions) -> Phrase:
     """``You face a bet of 6`` / ``No bet to you`` / ``Nothing to call``."""
     if legal.can_check:
-        return "No bet to you" if legal.is_bet else "Nothing to call"
-    return f"You face a bet of {_n(legal.current_bet)}"
+        return Phrase("opt.no_bet" if legal.is_bet else "opt.nothing_to_call")
+    return Phrase("opt.facing", amount=legal.current_bet)
 
 
-def _call(legal: LegalActions) -> str:
+def _call(legal: LegalActions) -> Phrase:
     """``call 6``, ``call 4 more`` (with a blind in), ``call all-in for 40``."""
     if legal.call_is_all_in:
-        return f"call all-in for {_n(legal.to_call)}"
-    return f"call {_n(legal.to_call)}" + (" more" if legal.bet else "")
+        return Phrase("opt.call_all_in", amount=legal.to_call)
+    return Phrase("opt.call_more" if legal.bet else "opt.call", amount=legal.to_call)
 
 
-def _sizes(legal: LegalActions, structure: Structure | None) -> tuple[str, list[str]]:
-    """The bet or raise the player may make, and its commands ("" when none)."""
+def _sizes(legal: LegalActions, structure: Structure | None) -> tuple[Phrase | None, str]:
+    """The bet or raise the player may make and its command (None when there is none)."""
     lo, hi = legal.min_raise_to, legal.max_raise_to
     if lo is None or hi is None:
-        return "", []
-    bet = legal.is_bet
+        return None, ""
+    verb = "bet" if legal.is_bet else "raise"
     if lo == hi == legal.all_in_to:
-        return (f"bet all-in for {_n(lo)}" if bet else f"raise all-in to {_n(lo)}"), ["/allin"]
-    words = "bet" if bet else "raise to"
-    command = "/bet" if bet else "/raise"
+        return Phrase(f"opt.{verb}_all_in", amount=lo), "allin"
     if lo == hi:
-        return f"{words} {_n(lo)}", [command]
+        return Phrase(f"opt.{verb}", amount=lo), verb
     note = ""
     if hi == legal.all_in_to:
-        note = " (all-in)"
+        note = "_all_in"
     elif structure is Structure.POT_LIMIT:
-        note = " (pot limit)"
-    return f"{words} between {_n(lo)} and {_n(hi)}{note}", [command]
+        note = "_pot_limit"
+    return Phrase(f"opt.{verb}_range{note}", low=lo, high=hi), verb
 
 
-def options(legal: LegalActions, structure: Structure | None = None) -> str:
+def options(legal: LegalActions, structure: Structure | None = None) -> Phrase:
     """The player's options as one sentence and the commands that do them.
 
     ``You face a bet of 6: call 6, or raise to between 12 and 24 (pot limit).
@@ -76,68 +78,82 @@ def options(legal: LegalActions, structure: Structure | None = None) -> str:
     Use /check or /bet.`` / ``You face a bet of 50: call all-in for 40, or
     fold. Use /call or /fold.``
     """
-    first, commands = ("check", ["/check"]) if legal.can_check else (_call(legal), ["/call"])
-    sized, more = _sizes(legal, structure)
-    if sized:
-        choices, commands = f"{first}, or {sized}", commands + more
+    first, command = (Phrase("opt.check"), "check") if legal.can_check else (_call(legal), "call")
+    sized, other = _sizes(legal, structure)
+    if sized is not None:
+        choices = Phrase("opt.or_sized", first=first, sized=sized)
     else:
-        choices, commands = f"{first}, or fold", [*commands, "/fold"]
-    use = " or ".join(commands)
-    return f"{_head(legal)}: {choices}. Use {use}."
+        choices, other = Phrase("opt.or_fold", first=first), "fold"
+    use = Phrase("opt.either", a=Command(command), b=Command(other))
+    return Phrase("opt.line", head=_head(legal), choices=choices, commands=use)
 
 
-def _what(legal: LegalActions, amount: int) -> str:
-    return f"A bet of {_n(amount)}" if legal.is_bet else f"A raise to {_n(amount)}"
+def _why(key: str, legal: LegalActions, structure: Structure | None, **values: object) -> Phrase:
+    return Phrase("refuse.then_options", why=Phrase(key, **values),
+                  options=options(legal, structure))
 
 
-def out_of_range(legal: LegalActions, amount: int, structure: Structure | None = None) -> str:
+def out_of_range(legal: LegalActions, amount: int,
+                 structure: Structure | None = None) -> Phrase:
     """A bet or raise outside the range the rules allow (the range is known)."""
     lo, hi = legal.min_raise_to, legal.max_raise_to
     assert lo is not None and hi is not None, "out_of_range needs a range"
-    what = _what(legal, amount)
-    if structure is Structure.FIXED_LIMIT and lo == hi and hi < legal.all_in_to:
-        size = "bet is" if legal.is_bet else "raise is to"
-        why = f"{what} is not allowed: in fixed limit the {size} exactly {_n(lo)}."
-    elif amount < lo:
-        why = f"{what} is too small."
-    elif amount > legal.all_in_to:
-        why = f"{what} is more than you have."
-    elif structure is Structure.POT_LIMIT:
-        why = f"{what} is more than the pot limit allows."
-    else:
-        why = f"{what} is more than the limit allows."
-    return f"{why} {options(legal, structure)}"
-
-
-def _no_raise_reason(legal: LegalActions) -> str:
-    if legal.all_in_to <= legal.current_bet:
-        return f"you have only {_n(legal.all_in_to - legal.bet)} chips"
-    reason = legal.no_raise_reason or "the rules do not allow it now"
-    return reason.split(":", 1)[0]
-
-
-def cannot_raise(legal: LegalActions, structure: Structure | None = None) -> str:
-    """A bet or raise (or an all-in for more than a call) when none is allowed, and why."""
     verb = "bet" if legal.is_bet else "raise"
-    return f"You cannot {verb}: {_no_raise_reason(legal)}. {options(legal, structure)}"
+    if structure is Structure.FIXED_LIMIT and lo == hi and hi < legal.all_in_to:
+        return _why(f"refuse.{verb}_fixed", legal, structure, amount=amount, size=lo)
+    if amount < lo:
+        why = "too_small"
+    elif amount > legal.all_in_to:
+        why = "more_than_stack"
+    elif structure is Structure.POT_LIMIT:
+        why = "over_pot_limit"
+    else:
+        why = "over_limit"
+    return _why(f"refuse.{verb}_{why}", legal, structure, amount=amount)
 
 
-def cannot_all_in(legal: LegalActions, structure: Structure | None = None) -> str:
+#: The engine's reasons for refusing a raise (English, standard library only), by their start.
+_REASONS = (
+    ("nobody left in the hand could call a bet", "reason.nobody_calls_bet"),
+    ("nobody left in the hand could call a raise", "reason.nobody_calls_raise"),
+    ("you do not have enough chips", "reason.not_enough_chips"),
+    ("the short all-in did not reopen", "reason.not_reopened"),
+    ("the betting is capped", "reason.capped"),
+)
+
+
+def _no_raise_reason(legal: LegalActions) -> Phrase:
+    if legal.all_in_to <= legal.current_bet:
+        return Phrase("reason.only_chips", count=legal.all_in_to - legal.bet)
+    reason = legal.no_raise_reason or ""
+    for start, key in _REASONS:
+        if reason.startswith(start):
+            return Phrase(key, count=FIXED_LIMIT_CAP)
+    return Phrase("reason.not_now")
+
+
+def cannot_raise(legal: LegalActions, structure: Structure | None = None) -> Phrase:
+    """A bet or raise (or an all-in for more than a call) when none is allowed, and why."""
+    key = "refuse.cannot_bet" if legal.is_bet else "refuse.cannot_raise"
+    return Phrase(key, reason=_no_raise_reason(legal), options=options(legal, structure))
+
+
+def cannot_all_in(legal: LegalActions, structure: Structure | None = None) -> Phrase:
     """All-in for more than the limit (pot limit, fixed limit) allows."""
     hi = legal.max_raise_to
-    verb = "bet" if legal.is_bet else "raise to"
-    limit = f" (the most you can {verb} is {_n(hi)})" if hi is not None else ""
-    return (
-        f"You cannot go all-in for {_n(legal.all_in_to)} here{limit}. "
-        f"{options(legal, structure)}"
-    )
+    if hi is None:
+        key, values = "refuse.cannot_all_in", {}
+    else:
+        key = "refuse.cannot_all_in_bet" if legal.is_bet else "refuse.cannot_all_in_raise"
+        values = {"most": hi}
+    return _why(key, legal, structure, amount=legal.all_in_to, **values)
 
 
-def cannot_check(legal: LegalActions, structure: Structure | None = None) -> str:
+def cannot_check(legal: LegalActions, structure: Structure | None = None) -> Phrase:
     """A check facing a bet."""
-    return f"You cannot check. {options(legal, structure)}"
+    return _why("refuse.cannot_check", legal, structure)
 
 
-def say_how_much(legal: LegalActions, structure: Structure | None = None) -> str:
+def say_how_much(legal: LegalActions, structure: Structure | None = None) -> Phrase:
     """A bet or raise without an amount."""
-    return f"Say how much. {options(legal, structure)}"
+    return _why("refuse.say_how_much", legal, structure)

@@ -15,6 +15,8 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.i18n import Command, Phrase
+
 from .abandon import Abandoned
 from .clock import Clock, LoopClock
 from .config import TableConfig
@@ -76,7 +78,7 @@ class TableRegistry:
     def in_channel(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None:
-            raise NoTable("There is no table in this channel: /table create starts one.")
+            raise NoTable(Phrase("refuse.no_table_here", create=Command("table create")))
         return table
 
     def find(self, channel_id: int) -> Table | None:
@@ -85,7 +87,7 @@ class TableRegistry:
     def by_id(self, table_id: int) -> Table:
         table = self._by_id.get(table_id)
         if table is None:
-            raise NoTable("That table is closed.")
+            raise NoTable(Phrase("refuse.that_table_closed"))
         return table
 
     def tables_of(self, user_id: int, guild_id: int | None = None) -> list[Table]:
@@ -188,9 +190,7 @@ class TableRegistry:
     def tournament_in(self, channel_id: int) -> SitAndGoRuntime:
         sng = self._sngs.get(channel_id)
         if sng is None:
-            raise NoTable(
-                "There is no tournament in this channel: /tournament create starts one."
-            )
+            raise NoTable(Phrase("refuse.no_tournament_here", create=Command("tournament create")))
         return sng
 
     async def create_tournament(
@@ -200,9 +200,9 @@ class TableRegistry:
         """Open registration for a sit-and-go in a channel (one table or tournament each)."""
         store = self.tournaments
         if store is None:
-            raise TableError("Tournaments are not available here.")
+            raise TableError(Phrase("refuse.no_tournaments"))
         if channel_id in self._by_channel or channel_id in self._sngs:
-            raise TableError("This channel already has a table or a tournament.")
+            raise TableError(Phrase("refuse.channel_busy"))
         config = tournament_config(settings, clock, time_bank)
         tournament_id = await store.create_tournament(
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
@@ -271,9 +271,10 @@ class TableRegistry:
     def check_free(self, channel_id: int) -> None:
         """Refuse a channel that has (or is opening) a table or a tournament."""
         if channel_id in self._by_channel or channel_id in self._opening:
-            raise TableError("This channel already has a table: /table info shows it.")
+            raise TableError(Phrase("refuse.channel_has_table", info=Command("table info")))
         if channel_id in self._sngs:
-            raise TableError("This channel has a tournament: /tournament info shows it.")
+            raise TableError(
+                Phrase("refuse.channel_has_tournament", info=Command("tournament info")))
 
     async def restore(self) -> list[Table]:
         """Bring back every open table and tournament after a restart and resume (or

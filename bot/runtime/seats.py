@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.events import Action
+from bot.i18n import Command, Phrase, Wording
 
 from .config import TableConfig
 from .decisions import Decision, Source
@@ -49,6 +50,18 @@ __all__ = [
 ]
 
 
+class Title(Wording):
+    """A table's title (``Pot Limit Omaha 1/2``) in the reader's language."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+
+    def to(self, locale: object) -> str:
+        from bot.i18n.table import title  # bot.i18n.table reads the runtime's views
+
+        return title(locale, self.config)
+
+
 def _refuse(table: Table, request: Request) -> None:
     refusal = table.policy.refusal(request)
     if refusal is not None:
@@ -69,7 +82,7 @@ async def join(
         table._check_open()
         mine = table.seat_of(user_id)
         if mine is not None:
-            raise TableError(f"You are already seated at seat {mine.number}.")
+            raise TableError(Phrase("refuse.already_seated", seat=mine.number))
         amount = _buyin(table.config, buyin)
         number = _free_seat(table.config, table.seats, seat)
         await table.economy.buy_in(
@@ -88,7 +101,7 @@ async def join(
             needs_big_blind=table.dealer.button is not None,
             post_big_blind=post_big_blind,
         )
-        table.tell(f"{name} sits down at seat {number} with {amount:,} chips.")
+        table.tell(Phrase("notice.sits_down", name=name, seat=number, count=amount))
         table._kick()
         view = table.snapshot().at(number)
         assert view is not None
@@ -107,7 +120,7 @@ def restore_seat(
         sitting_out=sitting_out or stack == 0,
     )
 
-async def leave(table: Table, user_id: int) -> str:
+async def leave(table: Table, user_id: int) -> Phrase:
     """Leave now, or at the end of the hand (folding when the turn comes)."""
     async with table.lock:
         _refuse(table, Request.LEAVE)
@@ -116,62 +129,59 @@ async def leave(table: Table, user_id: int) -> str:
         if cur is not None and seat.number in cur.dealt and not cur.hand.is_over:
             return await _leave_after_hand(table, seat)
         amount = await table.cash_out(seat)
-        table.tell(f"{seat.name} leaves the table.")
+        table.tell(Phrase("notice.leaves", name=seat.name))
         table._kick()
-        return f"You left the table; {amount:,} chips went back to your balance."
+        return Phrase("reply.left", count=amount)
 
-async def _leave_after_hand(table: Table, seat: Seat) -> str:
+async def _leave_after_hand(table: Table, seat: Seat) -> Phrase:
     cur = table.current
     assert cur is not None
     if seat.leaving:
-        return "You are already leaving at the end of this hand."
+        return Phrase("reply.already_leaving")
     seat.leaving = True
     seat.pre_action = None
     if cur.hand.to_act == seat.number:
         await table._apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
         await table._advance(cur)
-        return "You folded and will leave when this hand ends; your chips go back then."
+        return Phrase("reply.folded_leaving")
     st = cur.hand.player(seat.number)
     if st.folded or st.all_in:
-        return "You will leave when this hand ends; your chips go back then."
-    return (
-        "Your hand will be folded when the turn reaches you; "
-        "you leave and your chips go back when the hand ends."
-    )
+        return Phrase("reply.leaving")
+    return Phrase("reply.leaving_fold_later")
 
-async def sit_out(table: Table, user_id: int) -> str:
+async def sit_out(table: Table, user_id: int) -> Phrase:
     async with table.lock:
         seat = table.require_seat(user_id)
         if seat.sitting_out:
-            return "You are already sitting out."
+            return Phrase("reply.already_sitting_out")
         await table.mark_sitting_out(seat)
-        table.tell(f"{seat.name} sits out.")
+        table.tell(Phrase("notice.sits_out", name=seat.name))
         table._kick()
         if table.current and seat.number in table.current.dealt:
-            return "You will sit out from the next hand; play this one out."
-        return "You are sitting out; /table sitin when you want to play again."
+            return Phrase("reply.sit_out_next")
+        return Phrase("reply.sitting_out", sitin=Command("table sitin"))
 
-async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) -> str:
+async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) -> Phrase:
     async with table.lock:
         seat = table.require_seat(user_id)
         if seat.stack <= 0:
-            raise TableError("You have no chips at the table: /table topup first.")
+            raise TableError(Phrase("refuse.no_chips_at_table", topup=Command("table topup")))
         if not seat.sitting_out:
             if post_big_blind and seat.needs_big_blind:
                 seat.post_big_blind = True
-                return "You will post a big blind to be dealt in next hand."
-            return "You are already in the game."
+                return Phrase("reply.will_post_big_blind")
+            return Phrase("reply.already_in")
         seat.sitting_out = False
         seat.timeouts = 0
         seat.post_big_blind = post_big_blind
         await table.economy.set_sitting_out(
             table_id=table.table_id, user_id=user_id, sitting_out=False
         )
-        table.tell(f"{seat.name} is back.")
+        table.tell(Phrase("notice.back", name=seat.name))
         table._kick()
         if seat.needs_big_blind and not post_big_blind:
-            return "Welcome back: you will be dealt in when the big blind reaches you."
-        return "Welcome back: you will be dealt in next hand."
+            return Phrase("reply.back_wait_big_blind")
+        return Phrase("reply.back")
 
 async def top_up(table: Table, user_id: int, amount: int) -> int:
     """Add chips from the balance between hands; returns the new stack."""
@@ -179,47 +189,47 @@ async def top_up(table: Table, user_id: int, amount: int) -> int:
         _refuse(table, Request.TOP_UP)
         seat = table.require_seat(user_id)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise TableError("Top up by a positive whole number of chips.")
+            raise TableError(Phrase("refuse.top_up_whole"))
         cur = table.current
         if cur is not None and seat.number in cur.dealt:
-            raise TableError("You can top up between hands, not while you are in one.")
+            raise TableError(Phrase("refuse.top_up_in_hand"))
         _check_top_up(table.config, seat, amount)
         await table.economy.top_up(
             guild_id=table.guild_id, table_id=table.table_id, user_id=user_id, amount=amount
         )
         seat.stack += amount
-        table.tell(f"{seat.name} tops up {amount:,} (stack {seat.stack:,}).")
+        table.tell(Phrase("notice.tops_up", name=seat.name, amount=amount, stack=seat.stack))
         table._kick()
         return seat.stack
 
-async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> str:
+async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> Phrase:
     async with table.lock:
         seat = table.require_seat(user_id)
         cur = table.current
         if pre is None:
             seat.pre_action = None
-            return "Pre-action cleared."
+            return Phrase("reply.pre_action_cleared")
         if cur is None or seat.number not in cur.dealt or cur.hand.is_over:
-            raise TableError("Pre-actions are for a hand you are playing.")
+            raise TableError(Phrase("refuse.pre_action_not_playing"))
         st = cur.hand.player(seat.number)
         if st.folded or st.all_in:
-            raise TableError("You have no more decisions in this hand.")
+            raise TableError(Phrase("refuse.no_more_decisions"))
         if cur.hand.to_act == seat.number:
-            raise TableError("It is your turn now: act directly.")
+            raise TableError(Phrase("refuse.act_directly"))
         seat.pre_action = pre
-        return f"Pre-action set: {pre.value}."
+        return Phrase("reply.pre_action_set", action=Phrase(f"pre_action.{pre.name.lower()}"))
 
-async def close(table: Table, user_id: int, *, is_manager: bool = False) -> str:
+async def close(table: Table, user_id: int, *, is_manager: bool = False) -> Phrase:
     async with table.lock:
         _refuse(table, Request.CLOSE)
         table._check_open()
-        table._allowed(user_id, is_manager, "close it")
+        table._allowed(user_id, is_manager, "close")
         if table.current is not None:
             table.closing = True
-            table.tell("The table will close when this hand ends.")
-            return "The table will close when this hand ends."
+            table.tell(Phrase("notice.closing"))
+            return Phrase("notice.closing")
         await table._close_now()
-        return "The table is closed; every stack went back to its owner's balance."
+        return Phrase("reply.closed")
 
 async def update_settings(
     table: Table, user_id: int, *, is_manager: bool = False, **changes: Any
@@ -227,22 +237,18 @@ async def update_settings(
     async with table.lock:
         _refuse(table, Request.SETTINGS)
         table._check_open()
-        table._allowed(user_id, is_manager, "change settings")
+        table._allowed(user_id, is_manager, "settings")
         if table.current is not None:
-            raise NotAllowed(
-                "Settings can change only between hands; try again after this one."
-            )
+            raise NotAllowed(Phrase("refuse.settings_in_hand"))
         new = table.config.changed(**changes)
         if new.seats < max(table.seats, default=0):
-            raise SettingsError(
-                f"Seat {max(table.seats)} is taken: the table cannot shrink below that."
-            )
+            raise SettingsError(Phrase("refuse.cannot_shrink", seat=max(table.seats)))
         await table.tables.update_table(table.table_id, new.to_dict())
         old, table.config = table.config, new
         if new.time_bank != old.time_bank:
             for s in table.seats.values():
                 s.time_bank = float(new.time_bank)
-        table.tell(f"New settings: {new.title}.")
+        table.tell(Phrase("notice.new_settings", title=Title(new)))
         table._kick()
         return new
 
@@ -250,31 +256,28 @@ async def update_settings(
 def _buyin(config: TableConfig, buyin: int | None) -> int:
     amount = config.max_buyin if buyin is None else buyin
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise TableError("The buy-in must be a whole number of chips.")
+        raise TableError(Phrase("refuse.buy_in_whole"))
     if not config.min_buyin <= amount <= config.max_buyin:
-        raise TableError(f"The buy-in here is {config.min_buyin:,} to {config.max_buyin:,} chips.")
+        raise TableError(Phrase("refuse.buy_in_range", low=config.min_buyin, high=config.max_buyin))
     return amount
 
 
 def _free_seat(config: TableConfig, seats: dict[int, Seat], wanted: int | None) -> int:
     free = [n for n in range(1, config.seats + 1) if n not in seats]
     if not free:
-        raise TableError("The table is full.")
+        raise TableError(Phrase("refuse.table_full"))
     if wanted is None:
         return free[0]
     if isinstance(wanted, bool) or not isinstance(wanted, int) or not 1 <= wanted <= config.seats:
-        raise TableError(f"Seats here are numbered 1 to {config.seats}.")
+        raise TableError(Phrase("refuse.seat_numbers", count=config.seats))
     if wanted in seats:
-        raise TableError(f"Seat {wanted} is taken; free seats: {', '.join(map(str, free))}.")
+        raise TableError(Phrase("refuse.seat_taken", seat=wanted, free=", ".join(map(str, free))))
     return wanted
 
 
 def _check_top_up(config: TableConfig, seat: Seat, amount: int) -> None:
     room = config.max_buyin - seat.stack
     if room <= 0:
-        raise TableError(f"Your stack is already at the maximum buy-in ({config.max_buyin:,}).")
+        raise TableError(Phrase("refuse.top_up_at_max", max=config.max_buyin))
     if amount > room:
-        raise TableError(
-            f"That would pass the maximum buy-in ({config.max_buyin:,}): "
-            f"you can add at most {room:,}."
-        )
+        raise TableError(Phrase("refuse.top_up_over_max", max=config.max_buyin, room=room))

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
+from bot.i18n import Phrase
+
 from .errors import NotAllowed
 from .payouts import split_by_stacks
 from .sng_results import tell_results
@@ -54,21 +56,20 @@ class ControlPorts(TournamentPorts, Protocol):
 
 def _check_allowed(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
     if user_id != rt.creator_id and not is_manager:
-        raise NotAllowed(f"Only the tournament's creator or a server manager can {what}.")
+        raise NotAllowed(Phrase(f"refuse.creator_only.tournament_{what}"))
 
 
 async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False) -> None:
     """Start before the tournament is full (at least the minimum registered)."""
     async with rt.lock:
-        _check_allowed(rt, user_id, is_manager, "start it")
+        _check_allowed(rt, user_id, is_manager, "start")
         sng = rt.sng
         if sng.status is not Status.REGISTERING:
-            raise TournamentRuleError("This tournament has already started.")
+            raise TournamentRuleError(Phrase("refuse.sng.already_started"))
         if not sng.can_start:
-            raise TournamentRuleError(
-                f"The tournament needs at least {sng.settings.min_entrants} players to start;"
-                f" {len(sng.entrants)} registered."
-            )
+            raise TournamentRuleError(Phrase("refuse.sng.too_few_registered",
+                                             count=sng.settings.min_entrants,
+                                             registered=len(sng.entrants)))
         await rt._start()
 
 
@@ -87,7 +88,7 @@ async def cancel(
     """Cancel the tournament; True when it is over now, False when it ends after the
     hand in progress."""
     async with rt.lock:
-        _check_allowed(rt, user_id, is_manager, "cancel it")
+        _check_allowed(rt, user_id, is_manager, "cancel")
         sng = rt.sng
         if sng.status is Status.REGISTERING:
             await store.cancel_tournament(rt.tournament_id)
@@ -99,18 +100,18 @@ async def cancel(
             return await rt.cancel_running()
         table = rt.table
         if sng.status is not Status.RUNNING or table is None:
-            raise TournamentRuleError("This tournament is already over.")
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
         policy = table.policy
         assert isinstance(policy, TournamentPolicy)
         async with table.lock:
             if table.closing or table.closed:
-                raise TournamentRuleError("This tournament is already over.")
+                raise TournamentRuleError(Phrase("refuse.sng.over"))
             if table.current is None:
                 await _pay_and_close(table, policy, store)
                 await table._close_now()
                 return True
             policy.between_hands = lambda t: _pay_and_close(t, policy, store)
-            table.tell("The tournament will be cancelled when this hand ends. " + CANCEL_RULE)
+            table.tell(Phrase("notice.sng_cancel_after_hand"))
             return False
 
 
@@ -125,7 +126,7 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     paid = ", ".join(
         f"{_name(table, u)} {prize:,}" for u, prize in sorted(prizes.items(), key=lambda i: -i[1])
     )
-    table.tell(f"The tournament is cancelled. Prizes: {paid}.")
+    table.tell(Phrase("notice.sng_cancelled", prizes=paid))
     tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
     table.closing = True
@@ -143,17 +144,17 @@ async def join_late(
     async with rt.lock:
         table = rt.table
         if table is None:
-            raise TournamentRuleError("Registration for this tournament is closed.")
+            raise TournamentRuleError(Phrase("refuse.sng.registration_closed"))
         async with table.lock:
             rt.sng.check_register(user_id)
             free = [n for n in range(1, rt.config.seats + 1) if n not in table.seats]
             if not free:
-                raise TournamentRuleError("Every seat at the tournament's table is taken.")
+                raise TournamentRuleError(Phrase("refuse.sng.no_seat"))
             seat = free[0]
             await store.enter_late(rt.tournament_id, table.table_id, user_id, seat)
             rt.sng.register(user_id)
             table.restore_seat(seat, user_id, name, rt.sng.settings.starting_stack)
             table.seats[seat].needs_big_blind = True  # waits for the big blind (RULES.md 3)
-            table.tell(f"{name} registers late and takes seat {seat}.")
+            table.tell(Phrase("notice.registers_late", name=name, seat=seat))
             table.start()  # deals if the table had stopped
             return seat

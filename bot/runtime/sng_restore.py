@@ -26,12 +26,14 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from bot.i18n import Ordinal, Phrase
+
 from .config import TableConfig
 from .errors import TableError
 from .ports import StoredTable, StoredTournament
 from .sng_control import ControlPorts
 from .sng_results import tell_results
-from .sng_table import TournamentPolicy, ordinal
+from .sng_table import TournamentPolicy
 from .table import Table
 from .tournament import SitAndGo, TournamentRuleError, TournamentSettings, apply_outcome
 
@@ -117,7 +119,7 @@ async def _restore_one(
     if outcome is not None:
         await apply_outcome(store, stored.tournament_id, sng, outcome)
         for p in outcome.busted:
-            table.tell(f"<@{p.user_id}> is out in {ordinal(p.place)} place.")
+            table.tell(Phrase("notice.out", name=f"<@{p.user_id}>", place=Ordinal(p.place)))
     await _seat_and_play(reg, table, st, policy)
     return [table]
 
@@ -129,7 +131,8 @@ async def _seat_and_play(
     sng = policy.sng
     if sng.finished:  # the restart came between the last hand and the prizes
         winner = sng.placements[sng.winner or 0]
-        table.tell(f"<@{winner.user_id}> wins the tournament and {winner.prize:,} chips!")
+        table.tell(Phrase("notice.wins_tournament", name=f"<@{winner.user_id}>",
+                          prize=winner.prize))
         tell_results(table, sng, policy.tournament_id)
         async with table.lock:
             await table._close_now()
@@ -138,7 +141,7 @@ async def _seat_and_play(
         if user_id in sng.stacks:
             name = await reg.names(st.guild_id, user_id)
             table.restore_seat(number, user_id, name, stack, sitting_out)
-    table.tell("The bot restarted; the tournament goes on. " + policy.level_text())
+    table.tell(Phrase("notice.sng_resumes", level=policy.level_text()))
     unfinished = await reg.hands.unfinished_hands(st.table_id)
     for hand in unfinished:
         await table.resume(hand)

@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
+from bot.i18n import Command, Ordinal, Phrase
 
 from .blinds import LevelUnit
 from .config import TableConfig
@@ -98,7 +99,7 @@ class TournamentPolicy:
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
 
-    def refusal(self, request: Request) -> str | None:
+    def refusal(self, request: Request) -> Phrase | None:
         return _REFUSALS.get(request)
 
     # -- blinds: the level in force ------------------------------------------------
@@ -125,13 +126,13 @@ class TournamentPolicy:
             seat = table.seat_of(p.user_id)
             assert seat is not None
             del table.seats[seat.number]
-            prize = f" and wins {p.prize:,} chips" if p.prize else ""
-            shared = f" (shared by {p.shared})" if p.shared > 1 else ""
-            table.tell(f"{seat.name} is out in {ordinal(p.place)} place{shared}{prize}.")
+            key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
+            table.tell(Phrase(key, name=seat.name, place=Ordinal(p.place), shared=p.shared,
+                              prize=p.prize))
         if outcome.winner is not None:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
-            table.tell(f"{seat.name} wins the tournament and {outcome.winner.prize:,} chips!")
+            table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=outcome.winner.prize))
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.closing = True
@@ -149,27 +150,24 @@ class TournamentPolicy:
             self.sng.cancel()
         return returned
 
-    def level_text(self) -> str:
+    def level_text(self) -> Phrase:
+        """``Blinds are now 15/30 (level 2); next level in 10 min.``"""
         nxt = self.sng.until_next_level()
         sched = self.sng.settings.schedule
-        left = ""
-        if nxt is not None:
-            left = (
-                f"; next level in {int(nxt)} hands" if sched.unit is LevelUnit.HANDS
-                else f"; next level in {max(1, round(nxt / 60))} min"
-            )
-        return f"Blinds are now {self.sng.level} (level {self.sng.level_index + 1}){left}."
+        values = {"level": str(self.sng.level), "number": self.sng.level_index + 1}
+        if nxt is None:
+            return Phrase("notice.level", **values)
+        if sched.unit is LevelUnit.HANDS:
+            return Phrase("notice.level_hands", count=int(nxt), **values)
+        return Phrase("notice.level_minutes", count=max(1, round(nxt / 60)), **values)
 
 
 _REFUSALS = {
-    Request.JOIN: "This is a tournament table: seats come with /tournament join.",
-    Request.TOP_UP: "There are no top-ups in a tournament.",
-    Request.LEAVE: (
-        "The tournament has started: you cannot leave with chips. "
-        "/table sitout to be checked or folded automatically."
-    ),
-    Request.CLOSE: "A tournament table closes by itself when the tournament ends.",
-    Request.SETTINGS: "A tournament's settings are fixed at its creation.",
+    Request.JOIN: Phrase("refuse.sng.join", join=Command("tournament join")),
+    Request.TOP_UP: Phrase("refuse.sng.top_up"),
+    Request.LEAVE: Phrase("refuse.sng.leave", sitout=Command("table sitout")),
+    Request.CLOSE: Phrase("refuse.sng.close"),
+    Request.SETTINGS: Phrase("refuse.sng.settings"),
 }
 
 
@@ -227,11 +225,9 @@ class SitAndGoRuntime:
         """Unregister before the start; the entry is refunded."""
         async with self.lock:
             if self.sng.status is not Status.REGISTERING:
-                raise TournamentRuleError(
-                    "The tournament has started; you can no longer leave it."
-                )
+                raise TournamentRuleError(Phrase("refuse.sng.started_no_leave"))
             if user_id not in self.sng.entrants:
-                raise TournamentRuleError("You are not registered.")
+                raise TournamentRuleError(Phrase("refuse.sng.not_registered"))
             await self.store.unregister(self.tournament_id, user_id)
             self.sng.unregister(user_id)
             self.entrant_names.pop(user_id, None)

@@ -40,9 +40,9 @@ async def _polite() -> AsyncIterator[None]:
     try:
         yield
     except InsufficientChips as exc:
-        raise InsufficientFunds(str(exc)) from None
+        raise InsufficientFunds(exc.phrase or str(exc)) from None
     except EconomyError as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(exc.phrase or str(exc)) from None
 
 
 class StoragePorts:

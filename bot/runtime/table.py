@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
 from bot.engine.hand import Hand
+from bot.i18n import Command, Phrase, Wording
 
 from . import abandon as abandoning
 from . import dealing, recovery, run_twice, turn_clock
@@ -170,7 +171,7 @@ class Table:
         seat = self.require_seat(user_id)
         cur = self.current
         if cur is None or seat.number not in cur.dealt:
-            raise TableError("You are not in a hand right now.")
+            raise TableError(Phrase("refuse.not_in_hand"))
         return private_cards(cur.hand, seat.number)
 
     def legal_for(self, user_id: int) -> LegalActions:
@@ -189,11 +190,16 @@ class Table:
     # ------------------------------------------------------------ telling the observer
 
     def tell(
-        self, text: str, user_id: int | None = None, *, transient: bool = False,
+        self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
         ping: bool = False,
     ) -> None:
-        """A notice to the table (or to one player) with the table as it is now."""
-        self.outbox.send(Notice(self.snapshot(), text, user_id, transient, ping))
+        """A notice to the table (or to one player) with the table as it is now; a
+        :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
+        ``ping``: its mentions notify (a player moved to this table)."""
+        phrase = text if isinstance(text, Wording) else None
+        self.outbox.send(
+            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, ping=ping)
+        )
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""
@@ -248,9 +254,9 @@ class Table:
         seat = self.require_seat(user_id)
         cur = self.current
         if cur is None or cur.hand.is_over:
-            raise NotYourTurn("There is no hand in progress.")
+            raise NotYourTurn(Phrase("refuse.no_hand"))
         if token is not None and token != (cur.turn.token if cur.turn else None):
-            raise NotYourTurn("Those buttons belong to an earlier decision; the game has moved on.")
+            raise NotYourTurn(Phrase("refuse.stale_buttons"))
         if cur.hand.to_act != seat.number:
             raise NotYourTurn(self._not_your_turn_text(seat))
         return seat, cur
@@ -331,10 +337,10 @@ class Table:
     def _cancel_pre_actions(self, bettor: int | None) -> None:
         """A bet (or a new street) cancels pre-actions that answered the old situation."""
         for s in stale_pre_actions(self.seats.values(), bettor):
-            what = s.pre_action.value if s.pre_action else ""
+            what = Phrase(f"pre_action.{s.pre_action.name.lower()}") if s.pre_action else ""
             s.pre_action = None
             if bettor is not None:
-                self.tell(f"The bet changed: your pre-action ({what}) is cancelled.", s.user_id)
+                self.tell(Phrase("notice.pre_action_cancelled", action=what), s.user_id)
 
     async def _advance(self, cur: LiveHand) -> None:
         """After an action: play automatic decisions, then end the hand or start the next turn."""
@@ -473,38 +479,40 @@ class Table:
 
     def _check_open(self) -> None:
         if self.closed:
-            raise TableError("This table is closed.")
+            raise TableError(Phrase("refuse.table_closed"))
         if self.closing:
-            raise TableError("This table is closing.")
+            raise TableError(Phrase("refuse.table_closing"))
 
-    def _not_your_turn_text(self, seat: Seat | None = None) -> str:
+    def _not_your_turn_text(self, seat: Seat | None = None) -> Phrase:
         cur = self.current
         if cur is None or cur.hand.is_over:
-            return "There is no hand in progress."
+            return Phrase("refuse.no_hand")
         if seat is not None and seat.number not in cur.dealt:
-            return "You are not in this hand."
+            return Phrase("refuse.not_dealt")
         if seat is not None:
             st = cur.hand.player(seat.number)
             if st.folded:
-                return "You have folded this hand."
+                return Phrase("refuse.folded")
             if st.all_in:
-                return "You are all-in: no more decisions for you this hand."
+                return Phrase("refuse.all_in")
         if cur.question is not None:
-            return "No more betting: the players are choosing whether to run the board twice."
+            return Phrase("refuse.run_twice_question")
         n = cur.hand.to_act
-        who = self.seats[n].name if n is not None and n in self.seats else "someone else"
-        return f"It is not your turn: waiting for {who}."
+        if n is None or n not in self.seats:
+            return Phrase("refuse.not_your_turn_someone")
+        return Phrase("refuse.not_your_turn", name=self.seats[n].name)
 
     def require_seat(self, user_id: int) -> Seat:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not seated at this table: use /table join.")
+            raise NotSeated(Phrase("refuse.not_seated", join=Command("table join")))
         return seat
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats.values() if s.user_id == user_id), None)
 
     def _allowed(self, user_id: int, is_manager: bool, what: str) -> None:
+        """``what``: ``close`` or ``settings`` (the refusal ``refuse.creator_only.<what>``)."""
         if user_id != self.creator_id and not is_manager:
-            raise NotAllowed(f"Only the table's creator or a server manager can {what}.")
+            raise NotAllowed(Phrase(f"refuse.creator_only.{what}"))
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
 from bot.engine.events import Street
+from bot.i18n import Wording
 
 from .views import ActionView, HandResultView, PrivateCards, TableSnapshot, TurnView
 
@@ -128,6 +129,9 @@ class Notice:
     text: str
     user_id: int | None = None
     transient: bool = False
+    #: The notice not yet worded (``text`` is its English): the presenter words it in
+    #: the table's language, or the player's for a notice to one player.
+    phrase: Wording | None = None
     ping: bool = False
 
 

@@ -68,6 +68,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
+from bot.i18n import Phrase
 
 from .blinds import BlindLevel, LevelUnit
 from .payouts import PayoutTable
@@ -176,13 +177,11 @@ class SitAndGo:
     def check_register(self, user_id: int) -> None:
         """Raise :class:`TournamentRuleError` if ``user_id`` may not register now."""
         if self.status is not Status.REGISTERING and not self.late_open:
-            raise TournamentRuleError("Registration for this tournament is closed.")
+            raise TournamentRuleError(Phrase("refuse.sng.registration_closed"))
         if user_id in self.entrants:
-            raise TournamentRuleError("You are already registered.")
+            raise TournamentRuleError(Phrase("refuse.sng.already_registered"))
         if self.is_full:
-            raise TournamentRuleError(
-                f"This tournament is full ({self.settings.max_entrants} players)."
-            )
+            raise TournamentRuleError(Phrase("refuse.sng.full", count=self.settings.max_entrants))
 
     def register(self, user_id: int) -> None:
         """Add an entrant (after storage took their buy-in)."""
@@ -204,9 +203,9 @@ class SitAndGo:
     def unregister(self, user_id: int) -> None:
         """Remove an entrant before the start (storage refunds the buy-in)."""
         if self.status is not Status.REGISTERING:
-            raise TournamentRuleError("The tournament has started; you can no longer leave it.")
+            raise TournamentRuleError(Phrase("refuse.sng.started_no_leave"))
         if user_id not in self.entrants:
-            raise TournamentRuleError("You are not registered.")
+            raise TournamentRuleError(Phrase("refuse.sng.not_registered"))
         self.entrants.remove(user_id)
 
     def payout_table(self) -> PayoutTable:
@@ -222,11 +221,10 @@ class SitAndGo:
     def start(self) -> None:
         """Close registration, give everyone the starting stack, start level 1 on the clock."""
         if self.status is not Status.REGISTERING:
-            raise TournamentRuleError("This tournament has already started.")
+            raise TournamentRuleError(Phrase("refuse.sng.already_started"))
         if len(self.entrants) < self.settings.min_entrants:
-            raise TournamentRuleError(
-                f"The tournament needs at least {self.settings.min_entrants} players to start."
-            )
+            raise TournamentRuleError(Phrase("refuse.sng.too_few",
+                                             count=self.settings.min_entrants))
         self._amounts = self.payout_table().amounts(self.pool)
         self.stacks = dict.fromkeys(self.entrants, self.settings.starting_stack)
         self.started_at = self.clock.now()
@@ -467,7 +465,7 @@ class SitAndGo:
     def cancel(self) -> None:
         """Stop the tournament (storage refunds every buy-in)."""
         if self.status in (Status.FINISHED, Status.CANCELLED):
-            raise TournamentRuleError("This tournament is already over.")
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
         self.status = Status.CANCELLED
 
     def standings(self) -> list[tuple[int, int]]:

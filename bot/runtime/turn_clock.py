@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.events import Action
+from bot.i18n import Command, Phrase
 
 from .decisions import Decision, Source
 from .seating import Seat
@@ -57,7 +58,8 @@ async def run(table: Table, turn: Turn) -> None:
 async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
     seat = table.seats[turn.seat]
     if mark is Mark.BANK:
-        table.tell(f"{seat.name} is using their time bank ({int(turn.bank)} s).", transient=True)
+        table.tell(Phrase("notice.time_bank", name=seat.name, seconds=int(turn.bank)),
+                   transient=True)
     elif mark is Mark.REMINDER:
         view = table._turn_view(cur, turn)
         table.outbox.send(TurnReminder(table.snapshot(), view, round(turn.reminder_lead)))
@@ -76,7 +78,5 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
         seat.clock_sat_out = True
         seat.pre_action = None
         await table.mark_sitting_out(seat)
-        table.tell(
-            f"{seat.name} timed out twice in a row and is sitting out (/table sitin to come back)."
-        )
+        table.tell(Phrase("notice.timed_out", name=seat.name, sitin=Command("table sitin")))
     await table._advance(cur)

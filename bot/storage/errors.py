@@ -4,10 +4,14 @@ Every :class:`EconomyError` carries a message a player can read as it is
 ("You have 120 chips; you cannot buy in for 500."). Nothing is changed when
 one is raised: the transaction that detected it is rolled back.
 
-Messages never contain hole cards or deck order.
+Refusals are raised with a :class:`~bot.i18n.Phrase` (message id and values) that
+the cogs word in the reader's language (``error.phrase``); ``str(error)`` is the
+English. Messages never contain hole cards or deck order.
 """
 
 from __future__ import annotations
+
+from bot.i18n import Wording
 
 
 class StorageError(Exception):
@@ -21,6 +25,10 @@ class DeckKeyError(StorageError):
 class EconomyError(Exception):
     """A request about chips that was refused; ``str(error)`` is player-readable."""
 
+    def __init__(self, message: str | Wording = "", *args: object) -> None:
+        self.phrase = message if isinstance(message, Wording) else None
+        super().__init__(str(message), *args)
+
 
 class InvalidAmount(EconomyError):
     """Zero, negative, non-integer or absurd amounts."""
@@ -29,7 +37,7 @@ class InvalidAmount(EconomyError):
 class InsufficientChips(EconomyError):
     """The balance (or stack, or pool) is smaller than the amount asked for."""
 
-    def __init__(self, message: str, *, available: int, requested: int) -> None:
+    def __init__(self, message: str | Wording, *, available: int, requested: int) -> None:
         super().__init__(message)
         self.available = available
         self.requested = requested
@@ -38,7 +46,7 @@ class InsufficientChips(EconomyError):
 class DailyNotReady(EconomyError):
     """The daily bonus was already claimed in the last 24 hours."""
 
-    def __init__(self, message: str, *, next_at: float) -> None:
+    def __init__(self, message: str | Wording, *, next_at: float) -> None:
         super().__init__(message)
         self.next_at = next_at
 

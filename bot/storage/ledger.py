@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import Phrase
+
 from .dialect import Conn
 from .errors import InsufficientChips, InvalidAmount
 from .models import MAX_AMOUNT, DailyClaim, EconomySettings, LedgerEntry, LedgerKind, Wallet
@@ -29,6 +31,11 @@ DailyPolicy = Callable[[EconomySettings, float | None, int, float], tuple[int, i
 def chips(n: int) -> str:
     """``12,345 chips`` (``1 chip``)."""
     return f"{n:,} chip" + ("" if n == 1 else "s")
+
+
+#: What a debit is for (``debit_wallet``'s ``doing``): the refusal's message.
+_DOING = {"remove": "remove", "buy in for": "buy_in", "top up with": "top_up",
+          "pay a buy-in of": "tournament"}
 
 
 def check_amount(amount: object, what: str = "amount") -> int:
@@ -139,7 +146,9 @@ def debit_wallet(
     wallet = ensure_wallet(conn, guild_id, user_id, now)
     if wallet.balance < amount:
         raise InsufficientChips(
-            f"You have {chips(wallet.balance)}; you cannot {doing} {chips(amount)}.",
+            Phrase(f"refuse.short.{_DOING[doing]}",
+                   have=Phrase("chips.count", count=wallet.balance),
+                   amount=Phrase("chips.count", count=amount)),
             available=wallet.balance,
             requested=amount,
         )

@@ -98,7 +98,8 @@ async def test_daily_pays_once_per_day_and_grows_the_streak(harness: Harness) ->
     assert "daily bonus of 1,000 chips" in first.text and "Balance: 11,000 chips" in first.text
     again = await h.slash(h.alice, "daily")
     assert again.ephemeral
-    assert "already claimed" in again.text and "24 h" in again.text
+    # the next claim as a Discord timestamp, 24 h after the first (each client words it)
+    assert "already claimed" in again.text and f"<t:{int(h.clock() + 24 * 3600)}:R>" in again.text
     assert await h.balance(h.alice) == 11_000
     h.clock.advance(24 * 3600)
     second = await h.slash(h.alice, "daily")

@@ -38,9 +38,9 @@ async def seat_three(h: Harness) -> None:
 
 
 def turn_message(h: Harness):  # type: ignore[no-untyped-def]
-    """The current turn prompt (the last public message with a Fold button)."""
+    """The current turn prompt (the last public message with a fold button, in any language)."""
     for m in reversed(h.public_messages()):
-        if any(b.label == "Fold" for b in buttons_of(m)):
+        if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)):
             return m
     raise AssertionError("no turn message in the channel")
 

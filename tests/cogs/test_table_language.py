@@ -28,14 +28,55 @@ async def play_out(h: Harness, limit: int = 60) -> None:
             return
         turn = turn_message(h)
         labels = [str(b.label) for b in buttons_of(turn)]
-        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        # the public buttons speak the table's language: Check, Igualar 2
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Igualar"))
         await h.click(actor_of(h, turn), turn, label=label)  # type: ignore[arg-type]
     raise AssertionError("the hand did not end")
 
 
+async def check_notices_buttons_and_refusals(h: Harness) -> None:
+    """At the Portuguese table: notices and buttons in Portuguese, each refusal in the
+    language of the player refused, with the commands as their Discord names them."""
+    everything = "\n".join(m.content for m in h.public_messages())
+    assert "senta no assento 1 com 200 fichas." in everything  # notice.sits_down
+    assert " sits down " not in everything
+    turn = turn_message(h)
+    labels = [str(b.label) for b in buttons_of(turn)]
+    assert "Desistir" in labels and "Minhas cartas" in labels and "Check/Desistir" in labels
+    assert not {"Fold", "My cards", "Check/Fold", "No pre-action"} & set(labels)
+    actor = actor_of(h, turn)
+    waiting = {h.alice: "pt-BR", h.bob: "es-ES", h.carol: "it"}
+    said = {"pt-BR": "Não é a sua vez: esperando ", "es-ES": "No es tu turno: esperando a ",
+            "it": "Non è il tuo turno: si aspetta "}
+    for other, lang in waiting.items():
+        if other is actor:
+            continue
+        refused = await h.click(other, turn, label="Desistir")  # type: ignore[arg-type]
+        assert refused.ephemeral and refused.text.startswith(said[lang]), refused.text
+    again = await h.slash(h.bob, "table join", buyin="200")
+    assert again.text.startswith("Ya estás sentado en el asiento "), again.text
+    mine = await h.slash(h.carol, "table mine")
+    assert mine.text.startswith("I tuoi posti (1):") and " · posto " in mine.text, mine.text
+    assert "/tavolo esci tavolo:" in mine.text, mine.text
+    helped = await h.slash(h.carol, "help")  # the command list as her Discord shows it
+    page = "\n".join(e.description or "" for e in helped.embeds)
+    assert helped.embeds[0].title == "Comandi" and "**Tavoli**" in page, page[:200]
+    assert "`/tavolo entra [" in page and "siediti con" in page, page
+    assert (helped.embeds[-1].footer.text or "").startswith("Altro: /aiuto argomento: ")
+    bad = await h.slash(h.carol, "table topup", amount="tanti")
+    assert bad.text.startswith("Ricarica: usa un numero intero di fiches"), bad.text
+    # the player to act asks for too much: the options name the localized commands
+    lang = waiting[actor]  # type: ignore[index]
+    big = await h.slash(actor, "raise", to="100000")
+    words = {"pt-BR": ("Um aumento para 100.000 ", "/igualar"),
+             "es-ES": ("Una subida a 100.000 ", "/ver"),
+             "it": ("Un rilancio a 100.000 ", "/vedi")}[lang]
+    assert big.text.startswith(words[0]) and words[1] in big.text, big.text
+
+
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.help")
 
 
 @pytest.fixture
@@ -81,6 +122,7 @@ async def test_a_portuguese_table_with_spanish_and_italian_players(
     live = [m.content for m in h.public_messages() if m.content.startswith("**Mão #1**")]
     assert live and "Omaha Pot Limit 1/2" in live[-1] and ", sua vez: " in live[-1]
     assert "Sorteio do botão: " in "\n".join(m.content for m in h.public_messages())
+    await check_notices_buttons_and_refusals(h)
 
     await play_out(h)
     public = [m for m in h.public_messages() if "#1" in m.content]

@@ -34,7 +34,7 @@ def facing(
 def test_pot_limit_facing_a_bet_names_call_and_the_pot_sized_raise() -> None:
     """RULES 5: pot 20 facing a bet of 5 (pot includes it): call 5, raise to 10 up to 30."""
     legal, _, _ = facing(Structure.POT_LIMIT, 2, 15, [(0, 5)])
-    assert refusals.options(legal, Structure.POT_LIMIT) == (
+    assert str(refusals.options(legal, Structure.POT_LIMIT)) == (
         "You face a bet of 5: call 5, or raise to between 10 and 30 (pot limit). "
         "Use /call or /raise."
     )
@@ -43,7 +43,7 @@ def test_pot_limit_facing_a_bet_names_call_and_the_pot_sized_raise() -> None:
 def test_no_bet_names_check_and_the_bet_range() -> None:
     """Nothing bet yet on a pot-limit street with 6 in the pot: check, or bet 2 to 6."""
     legal, _, _ = facing(Structure.POT_LIMIT, 2, 6, [])
-    assert refusals.options(legal, Structure.POT_LIMIT) == (
+    assert str(refusals.options(legal, Structure.POT_LIMIT)) == (
         "No bet to you: check, or bet between 2 and 6 (pot limit). Use /check or /bet."
     )
 
@@ -51,7 +51,8 @@ def test_no_bet_names_check_and_the_bet_range() -> None:
 def test_no_limit_range_ends_at_the_all_in() -> None:
     """No limit: the top of the range is the stack, and the text says it is all-in."""
     legal, _, _ = facing(Structure.NO_LIMIT, 2, 3, [(0, 6)], stacks=(100, 100, 100))
-    assert "raise to between 12 and 100 (all-in)" in refusals.options(legal, Structure.NO_LIMIT)
+    text = str(refusals.options(legal, Structure.NO_LIMIT))
+    assert "raise to between 12 and 100 (all-in)" in text
 
 
 @pytest.mark.parametrize(
@@ -111,7 +112,7 @@ def test_a_call_for_the_whole_stack_is_called_all_in() -> None:
     """Facing more than the stack: the only options are calling all-in or folding."""
     legal, _, _ = facing(Structure.NO_LIMIT, 2, 3, [(0, 200)], stacks=(500, 40, 500))
     assert legal.call_is_all_in
-    assert refusals.options(legal) == (
+    assert str(refusals.options(legal)) == (
         "You face a bet of 200: call all-in for 40, or fold. Use /call or /fold."
     )
     with pytest.raises(IllegalMove, match="You cannot raise: you have only 40 chips"):
@@ -134,3 +135,19 @@ def test_check_facing_a_bet_and_a_raise_without_amount() -> None:
         choose_action(ActionKind.CHECK, None, legal, Structure.POT_LIMIT)
     with pytest.raises(IllegalMove, match=r"^Say how much\. You face a bet of 5"):
         choose_action(ActionKind.RAISE, None, legal, Structure.POT_LIMIT)
+
+
+def test_a_refusal_is_worded_in_each_language_with_its_commands() -> None:
+    """The refusal is a Phrase: English by str(), each language by to(locale), with the
+    slash commands as Discord shows them there and the locale's thousands separator."""
+    legal, _, _ = facing(Structure.POT_LIMIT, 2, 15, [(0, 5)], stacks=(5000, 5000, 5000))
+    refusal = refusals.out_of_range(legal, 4000, Structure.POT_LIMIT)
+    assert str(refusal).startswith("A raise to 4,000 is more than the pot limit allows.")
+    pt = refusal.to("pt-BR")
+    assert pt.startswith("Um aumento para 4.000 passa do limite do pote.")
+    assert "Use /igualar ou /aumentar." in pt
+    assert "Usa /vedi o /rilancia." in refusal.to("it")
+    assert "/pagar" in refusal.to("es-419") and "/ver" in refusal.to("es-ES")
+    english = ("call", "raise", "You face")
+    for lang in ("pt-BR", "es-ES", "it"):
+        assert not [w for w in english if w in refusal.to(lang)], refusal.to(lang)

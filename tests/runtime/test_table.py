@@ -392,7 +392,7 @@ async def test_section_7_leaving_mid_hand_folds_at_the_turn_and_pays_after(world
     table = await started(world, 2, 3, 4)
     actor = world.to_act(table)
     leaver = next(u for u in (2, 3, 4) if u != actor)
-    text = await table.leave(leaver)
+    text = str(await table.leave(leaver))
     assert "when the turn reaches you" in text or "folded" in text
     assert table.seat_of(leaver) is not None and world.economy.balance(leaver) == START - 200
     await finish_hand(world, table)
@@ -407,7 +407,7 @@ async def test_leaving_between_hands_pays_at_once(world: World) -> None:
     """Without a hand in progress, leaving returns the whole stack immediately."""
     table = await world.table()
     await world.seat(table, 2)
-    text = await table.leave(2)
+    text = str(await table.leave(2))
     assert "200 chips" in text and world.economy.balance(2) == START
 
 
@@ -435,7 +435,7 @@ async def test_section_7_top_up_between_hands_up_to_the_maximum(world: World) ->
 async def test_sitting_out_mid_hand_takes_effect_next_hand(world: World) -> None:
     """A player who sits out during a hand plays it out and is skipped from the next."""
     table = await started(world, 2, 3, 4)
-    msg = await table.sit_out(2)
+    msg = str(await table.sit_out(2))
     assert "next hand" in msg
     await finish_hand(world, table)
     await world.deal(table)
@@ -556,7 +556,7 @@ async def test_close_mid_hand_waits_for_the_end(world: World) -> None:
     """A manager's close during a hand takes effect when the hand ends; chips all return."""
     table = await started(world, 2, 3)
     total = world.chips(table)
-    assert "when this hand ends" in await table.close(99, is_manager=True)
+    assert "when this hand ends" in str(await table.close(99, is_manager=True))
     with pytest.raises(TableError, match="closing"):
         await table.join(4, "late")
     while table.current is not None:
