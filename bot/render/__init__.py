@@ -38,6 +38,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -89,9 +90,48 @@ def use_processes(workers: int) -> None:
     if workers > 0:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["bot.render", "bot.render.warm"])
-        _pool = ProcessPoolExecutor(workers, mp_context=context)
+        _pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+        )
         for _ in range(workers):  # start them now: a later first picture must not wait for it
             _pool.submit(os.getpid)
+
+
+#: Seconds between a render process's checks that the bot is still there.
+WATCH_EVERY = 0.5
+
+
+def _exit_with(bot_pid: int) -> None:
+    """In each render process: exit as soon as the bot process is gone.
+
+    A worker waits for pictures on a pipe whose other end it holds itself, and
+    it holds the fork server's lifeline too, so neither notices a bot killed
+    with SIGKILL (a crash, the OOM killer): without this they would stay
+    forever, one set per crash, holding the bot's stdout open.
+    """
+    import threading
+
+    def watch() -> None:
+        while _alive(bot_pid):
+            time.sleep(WATCH_EVERY)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-bot", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie, dead but not yet reaped, counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def stop_processes() -> None:
