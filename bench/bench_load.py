@@ -15,10 +15,14 @@ database logs in to it over loopback. Then:
    a think time drawn uniformly from ``--think`` x [0.5, 1.5]: Check if
    possible, else Call (Fold one time in six). Reported: accepted actions per
    second, the click's acknowledgement p50/p99, the time from a click to the
-   next turn prompt in that channel (p50/p95/max), clicks refused as stale, and
+   next turn prompt in that channel in the same hand (p50/p95/max; a click that
+   ends its hand is counted apart: the next prompt follows the bot's pause
+   between hands, which is no wait for a player), clicks refused as stale, and
    the 429s the fake sent during the run. Hands follow one another with the
    bot's own 5 s pause.
-3. The bot's RSS (``/proc/PID/status``) after log-in, after the burst and at the end.
+3. The bot's memory (PSS, with its render processes; see :func:`rss_mb`) after log-in, after the
+   burst and at the end, and every ``--rss-every`` seconds during play: start, end and the
+   slope of the second half (a soak: ``--tables 20 --seconds 1800 --no-echo``).
 
 **The peers, measured in the same run.** The burst is sent a second time, to
 an *echo bot* instead: a bare discord.py client on the same fake, the same
@@ -33,7 +37,12 @@ followed their action at once (1.0: the bot adds no wait).
 Usage::
 
     .venv/bin/python bench/bench_load.py [--tables 10,50,200] [--seconds 30] [--think 2]
-        [--rate 250] [--profile DIR] [--no-echo]
+        [--rate 250] [--profile DIR] [--no-echo] [--street-pictures] [--rss-every 30]
+
+The bot gets the benchmark's environment: ``RENDER_PROCESSES=0`` draws the
+pictures in threads of the bot's process instead of its render process, and
+``--street-pictures`` (``TABLE_PICTURES=street``) draws a table picture only at
+street changes, which measures what rendering costs.
 
 ``--profile DIR`` runs the bot under ``py-spy record`` (when installed) and
 writes its samples (collapsed stacks) and the bot's log per size into DIR.
@@ -44,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import shutil
@@ -62,6 +72,7 @@ from tests.fakediscord.server import Interaction
 
 DEADLINE = 3.0
 MENTION = re.compile(r"<@(\d+)>")
+HAND_NO = re.compile(r"Hand #(\d+)")
 
 #: The echo peer: logs in like the bot and defers every interaction, nothing else.
 ECHO_BOT = """
@@ -88,11 +99,46 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
 
 
+def hand_no(content: str) -> str:
+    """The hand number in a live message's header ("" when there is none)."""
+    found = HAND_NO.search(content)
+    return found[1] if found else ""
+
+
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    """Memory of ``pid`` and its descendants (the render processes), in MB: the sum of
+    their proportional set sizes (PSS: a page the fork server shares with its workers
+    counts once in all), or of their RSS where PSS cannot be read."""
+    return sum(_own_mb(p) for p in (pid, *descendants(pid)))
+
+
+def _own_mb(pid: int) -> float:
+    for path, key in ((f"/proc/{pid}/smaps_rollup", "Pss:"), (f"/proc/{pid}/status", "VmRSS:")):
+        try:
+            lines = Path(path).read_text().splitlines()
+        except OSError:
+            continue  # gone meanwhile, or not readable
+        for line in lines:
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
     return 0.0
+
+
+def descendants(pid: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, pp in parents.items() if pp == parent]
+        found += children
+        frontier += children
+    return found
 
 
 class LoadDiscord(FakeDiscord):
@@ -128,8 +174,10 @@ class Burst:
                 self.late += it.answer_time > DEADLINE
 
     def line(self) -> str:
-        return (f"{self.sent} sent, {self.late} late, {self.unanswered} unanswered, ack p50 "
-                f"{pct(self.times, .5) * 1000:.0f} ms p99 {pct(self.times, .99) * 1000:.0f} ms")
+        verdict = "none late" if self.late + self.unanswered == 0 else "SOME LATE"
+        return (f"{self.sent} sent, {self.late} late, {self.unanswered} unanswered ({verdict}), "
+                f"ack p50 {pct(self.times, .5) * 1000:.0f} ms p99 "
+                f"{pct(self.times, .99) * 1000:.0f} ms")
 
 
 @dataclass
@@ -139,6 +187,7 @@ class Steady:
     stale: int = 0
     acks: list[float] = field(default_factory=list)
     prompts: list[float] = field(default_factory=list)
+    between_hands: int = 0  # clicks that ended a hand: the next prompt follows the bot's pause
     thinks: list[float] = field(default_factory=list)
     rate_limited: int = 0
 
@@ -193,7 +242,8 @@ class Players:
         self.think = think
         self.rng = random.Random(seed)
         self.users = {u.id: u for u in fd.users.values()}
-        self.pending: dict[int, float] = {}  # channel id -> when the last click was sent
+        # channel id -> (when the last click was sent, the hand number it was in)
+        self.pending: dict[int, tuple[float, str]] = {}
         self.clicks: list[Interaction] = []
         self.result = Steady()
         self.measuring = False
@@ -203,7 +253,10 @@ class Players:
         now = asyncio.get_running_loop().time()
         sent = self.pending.pop(message.channel_id, None)
         if sent is not None and self.measuring:
-            self.result.prompts.append(now - sent)
+            if sent[1] == hand_no(message.content):
+                self.result.prompts.append(now - sent[0])
+            else:  # the click ended its hand: the wait is the bot's pause between hands
+                self.result.between_hands += 1
         found = MENTION.search(message.content)
         if found is None:
             return
@@ -225,7 +278,7 @@ class Players:
             it = await self.fd.click(self.users[user_id], message, label=label)
         except Exception:
             return  # the bot shut down, or the message lost its buttons
-        self.pending[message.channel_id] = it.dispatched_at
+        self.pending[message.channel_id] = (it.dispatched_at, hand_no(message.content))
         if self.measuring:
             self.result.thinks.append(think)
             self.clicks.append(it)
@@ -270,7 +323,7 @@ async def echo_burst(commands: list[dict[str, Any]], tables: int, rate: float, t
 
 async def run_level(
     tables: int, *, seconds: float, think: float, rate: float, seed: int = 1,
-    profile: Path | None = None, echo: bool = True,
+    profile: Path | None = None, echo: bool = True, rss_every: float = 30.0,
 ) -> dict[str, Any]:
     """One size: burst, steady play, RSS, 429s; and the echo peer's burst."""
     tmp = Path(tempfile.mkdtemp(prefix=f"bench-load-{tables}-"))
@@ -298,7 +351,7 @@ async def run_level(
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
                 start = time.monotonic()
-                await asyncio.sleep(seconds)
+                samples = await sample_rss(bot.proc.pid, seconds, rss_every)
                 crowd.measuring = False
                 steady = crowd.close(time.monotonic() - start)
                 await asyncio.sleep(1.5)  # the last clicks' answers
@@ -323,7 +376,37 @@ async def run_level(
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
-            "rss": rss, "echo": peer, "unhandled": unhandled, "tracebacks": tracebacks}
+            "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
+            "tracebacks": tracebacks}
+
+
+async def sample_rss(pid: int, seconds: float, every: float) -> list[tuple[float, float]]:
+    """The bot's RSS (MB) every ``every`` seconds for ``seconds``: (seconds since start, MB)."""
+    start = time.monotonic()
+    samples = [(0.0, rss_mb(pid))]
+    while (left := start + seconds - time.monotonic()) > 0:
+        await asyncio.sleep(min(every, left))
+        samples.append((time.monotonic() - start, rss_mb(pid)))
+    return samples
+
+
+def slope_per_minute(samples: list[tuple[float, float]]) -> float:
+    """Least-squares slope (MB per minute) of the samples of the second half of the run."""
+    if len(samples) < 2:
+        return 0.0
+    half = [(t, mb) for t, mb in samples if t >= samples[-1][0] / 2]
+    if len(half) < 2:
+        half = samples[-2:]
+    t_mean = statistics.fmean(t for t, _ in half)
+    mb_mean = statistics.fmean(mb for _, mb in half)
+    spread = sum((t - t_mean) ** 2 for t, _ in half)
+    return 60 * sum((t - t_mean) * (mb - mb_mean) for t, mb in half) / spread if spread else 0.0
+
+
+def rss_line(samples: list[tuple[float, float]]) -> str:
+    series = ", ".join(f"{t:.0f}s {mb:.0f}" for t, mb in samples)
+    return (f"  RSS during play MB: start {samples[0][1]:.1f}, end {samples[-1][1]:.1f}, "
+            f"second-half slope {slope_per_minute(samples):+.2f} MB/min ({series})")
 
 
 def py_spy(profile: Path | None) -> str | None:
@@ -340,7 +423,7 @@ async def start_profiler(bot: BotProcess, profile: Path | None, tables: int) -> 
     if spy is None or profile is None or bot.proc is None:
         return None
     return await asyncio.create_subprocess_exec(
-        spy, "record", "--pid", str(bot.proc.pid), "--format", "raw", "--idle",
+        spy, "record", "--pid", str(bot.proc.pid), "--format", "raw", "--idle", "--subprocesses",
         "-o", str(profile / f"load-{tables}.txt"),
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
@@ -364,10 +447,11 @@ def report(row: dict[str, Any]) -> str:
         f"{s.stale} stale), ack p50 {pct(s.acks, .5) * 1000:.0f} ms p99 "
         f"{pct(s.acks, .99) * 1000:.0f} ms; click to next prompt p50 "
         f"{pct(s.prompts, .5):.2f} s p95 {pct(s.prompts, .95):.2f} s max "
-        f"{max(s.prompts, default=0):.2f} s; pace {s.pace:.2f}; 429s {s.rate_limited}\n"
+        f"{max(s.prompts, default=0):.2f} s ({s.between_hands} hand ends left out: the bot's "
+        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "
         f"end {row['rss'][2]:.0f}; tracebacks in the log {row['tracebacks']}; "
-        f"unhandled routes {row['unhandled'] or 'none'}"
+        f"unhandled routes {row['unhandled'] or 'none'}\n" + rss_line(row["rss_samples"])
     )
 
 
@@ -380,13 +464,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument("--street-pictures", action="store_true",
+                        help="the bot draws a table picture only at street changes")
+    parser.add_argument("--rss-every", type=float, default=30.0,
+                        help="seconds between RSS samples during play")
     args = parser.parse_args()
+    if args.street_pictures:
+        os.environ["TABLE_PICTURES"] = "street"
+    print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default')}, table pictures "
+          f"{os.environ.get('TABLE_PICTURES', 'turn')}; load {os.getloadavg()[0]:.2f}", flush=True)
     for n in (int(x) for x in args.tables.split(",")):
         row = asyncio.run(run_level(
             n, seconds=args.seconds, think=args.think, rate=args.rate, seed=args.seed,
-            profile=args.profile, echo=not args.no_echo,
+            profile=args.profile, echo=not args.no_echo, rss_every=args.rss_every,
         ))
         print(report(row), flush=True)
+        print(f"  load after this size: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot import render
 from bot.settings import MissingToken, Settings, SettingsError
 from cogs.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 
@@ -156,7 +157,10 @@ class OmahaDealer(commands.Bot):
         from cogs.presenter import DiscordPresenter
         from cogs.views import DYNAMIC_ITEMS
 
+        if self.settings.render_processes:
+            render.use_processes(self.settings.render_processes)
         self.presenter = DiscordPresenter(self)
+        self.presenter.street_pictures = self.settings.table_pictures == "street"
         self.app = await App.open(
             self.settings, observer=self.presenter, names=self._name_of,
             threads=self._open_thread,
@@ -234,6 +238,8 @@ class OmahaDealer(commands.Bot):
             except Exception:
                 log.exception("Stopping the tables failed")
             self.presenter.close()
+        if self.settings.render_processes:
+            render.stop_processes()
         try:
             await super().close()
         finally:

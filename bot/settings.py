@@ -26,6 +26,14 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
 ``DISCORD_GATEWAY_URL``   gateway websocket URL; default
                           ``wss://gateway.discord.gg/``.
 ``LOG_LEVEL``             ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
+``RENDER_PROCESSES``      processes that draw the pictures, away from the event
+                          loop's process (default 2; 0: threads of the bot's
+                          own process). Settings built in code (tests, the
+                          demo) default to 0.
+``TABLE_PICTURES``        ``turn`` (default): a new table picture with every
+                          turn message; ``street``: a new one at each street
+                          only (turn messages in between carry the street's
+                          picture again; cheaper for a very busy bot).
 ``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
                           unsharded connection (right below 2,500 servers).
 ``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
@@ -54,6 +62,7 @@ DEFAULT_DATABASE = "omaha_dealer.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_RENDER_PROCESSES = 2
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ENV_FILE = ".env"
 
@@ -197,6 +206,15 @@ def _log_level(text: str) -> str:
     return level
 
 
+def _render_processes(text: str) -> int:
+    """0 to 16 processes; empty means :data:`DEFAULT_RENDER_PROCESSES`."""
+    if not text:
+        return DEFAULT_RENDER_PROCESSES
+    if not text.isdigit() or int(text) > 16:
+        raise SettingsError(f"RENDER_PROCESSES must be a number from 0 to 16, got {text!r}")
+    return int(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment, checked and typed."""
@@ -207,6 +225,8 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
+    render_processes: int = 0
+    table_pictures: str = "turn"
     shards: ShardRange | None = None
     #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
     database_url: Secret = NO_DATABASE_URL
@@ -228,6 +248,10 @@ class Settings:
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         )
         level = _log_level(get("LOG_LEVEL"))
+        renderers = _render_processes(get("RENDER_PROCESSES"))
+        pictures = (get("TABLE_PICTURES") or "turn").lower()
+        if pictures not in ("turn", "street"):
+            raise SettingsError(f"TABLE_PICTURES must be turn or street, got {pictures!r}")
         try:
             shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
         except ShardError as error:
@@ -240,6 +264,8 @@ class Settings:
             api_base=api_base,
             gateway_url=gateway,
             log_level=level,
+            render_processes=renderers,
+            table_pictures=pictures,
             shards=shards,
             database_url=database_url,
         )

@@ -28,19 +28,9 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from bot.runtime.views import ActionView
 from cogs.economy import parse_amount
+from cogs.errors import PUBLIC_DEFER, acknowledge
 from cogs.presenter import hole_cards_view
 from cogs.views import RaiseModal
-
-
-async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = True) -> None:
-    """Acknowledge now, answer when the work is done (DESIGN: "Acknowledge first").
-
-    Discord drops an interaction not answered within 3 seconds, and storage can
-    be slow under load (a busy database, a burst of commands): the deferral
-    ("thinking…", only to the user when ``private``) goes out before any of it,
-    and :func:`reply_private` (or ``edit_original_response``) replaces it."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=private, thinking=True)
 
 
 async def reply_private(
@@ -51,7 +41,7 @@ async def reply_private(
     (a runtime's reply) is worded in the player's language."""
     text = spoken(text, interaction.locale)
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-    if deferred and not kwargs:
+    if deferred and not kwargs and not interaction.extras.get(PUBLIC_DEFER):
         await interaction.edit_original_response(content=text)
     elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)

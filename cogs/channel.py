@@ -177,6 +177,9 @@ class TableChannel:
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
+        #: The last table picture and its (hand, street, board): reused within a street
+        #: when the presenter shows pictures only at street changes.
+        self._street_picture: tuple[tuple[Any, ...], bytes] | None = None
 
     # -- what the presenter asks -------------------------------------------------
     def post(self, item: Post) -> None:
@@ -397,8 +400,15 @@ class TableChannel:
 
     # -- requests ----------------------------------------------------------------------
     async def _file(self, view: TableView) -> discord.File:
-        async with _renders():
-            png = await render_table_async(view)
+        street = (view.hand_number, view.street, view.board)
+        last = self._street_picture
+        if self.presenter.street_pictures and last is not None and last[0] == street \
+                and not any(pot.winners for pot in view.pots):
+            png = last[1]  # the same street: its picture again (bets and stacks as it began)
+        else:
+            async with _renders():
+                png = await render_table_async(view)
+            self._street_picture = (street, png)
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
 
     async def _call(self, request: Awaitable[Any]) -> Any:

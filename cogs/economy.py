@@ -32,7 +32,7 @@ from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
 from cogs.choices import VARIANT_CHOICES
-from cogs.errors import PoliteView, send_private
+from cogs.errors import PoliteView, acknowledge, send_private
 from cogs.limits import EMBED_TITLE, clip
 
 if TYPE_CHECKING:
@@ -289,9 +289,10 @@ class ChipsGroup(
         chips_ = parse_amount(amount)
         economy = self.cog.economy
         move = economy.grant if grant else economy.remove
+        await acknowledge(interaction, private=False)
         balance = await move(guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason)
         locale = interaction.locale
-        await interaction.response.send_message(translate(
+        await interaction.edit_original_response(content=translate(
             locale, "reply.chips_given" if grant else "reply.chips_taken",
             amount=Phrase("chips.count", count=chips_), user=user.mention,
             reason=reason.strip(), balance=Phrase("chips.count", count=balance)),
@@ -338,6 +339,7 @@ class EconomyGroup(
             changes["daily_step"] = 0 if text in ("0", "-0") else parse_amount(text, "daily step")
         if daily_max_streak is not None:
             changes["daily_max_streak"] = daily_max_streak
+        await acknowledge(interaction)
         if changes:
             current = await economy.update_settings(guild_id, **changes)
             key = "reply.economy_updated"
@@ -346,12 +348,12 @@ class EconomyGroup(
             key = "reply.economy_settings"
         top = current.daily_base + current.daily_step * (current.daily_max_streak - 1)
         locale = interaction.locale
-        await interaction.response.send_message(translate(
+        await interaction.edit_original_response(content=translate(
             locale, key, start=Phrase("chips.count", count=current.starting_balance),
             base=Phrase("chips.count", count=current.daily_base),
             step=Phrase("chips.count", count=current.daily_step),
             top=Phrase("chips.count", count=top), day=current.daily_max_streak,
-        ), ephemeral=True)
+        ))
 
 
 class EconomyCog(commands.Cog, name="Economy"):
@@ -383,26 +385,28 @@ class EconomyCog(commands.Cog, name="Economy"):
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         _refuse_bot(target)
-        amount = await self.economy.balance(guild_id, target.id)
         private = _private(interaction, target, public)
+        await acknowledge(interaction, private=private)
+        amount = await self.economy.balance(guild_id, target.id)
         # a private reply in the asker's language; a public one in the server's
         locale = interaction.locale if private else interaction.guild_locale
         if target.id == interaction.user.id:
             text = translate(locale, "balance.yours", count=amount)
         else:
             text = translate(locale, "balance.theirs", count=amount, name=target.display_name)
-        await interaction.response.send_message(text, ephemeral=private)
+        await interaction.edit_original_response(content=text)
 
     # -- /daily --------------------------------------------------------------------
     @app_commands.command(name="daily", description="Claim your daily bonus")
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _guild_id(interaction)
+        await acknowledge(interaction, private=False)
         claim = await self.economy.claim_daily(guild_id, interaction.user.id)
         locale = interaction.locale
         streak = (translate(locale, "daily.streak", day=str(claim.streak)) if claim.streak > 1
                   else translate(locale, "daily.first_day"))
-        await interaction.response.send_message(translate(
+        await interaction.edit_original_response(content=translate(
             locale, "daily.claimed", bonus=translate(locale, "chips.count", count=claim.amount),
             streak=streak, balance=translate(locale, "chips.count", count=claim.balance),
             next=_when(claim.next_at)))

@@ -19,6 +19,7 @@ modals should derive from :class:`PoliteView` / :class:`PoliteModal` (or call
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from bot.client import OmahaDealer
 
 log = logging.getLogger("cogs.errors")
+
+#: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
+PUBLIC_DEFER = "omaha_public_defer"
 
 #: Shown for an unexpected error: short, apologetic, no internals (``error.unexpected``).
 UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; please try again."
@@ -92,11 +96,35 @@ def describe(error: BaseException, locale: object = None) -> str | None:
     return None
 
 
+async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = True) -> None:
+    """Acknowledge now, answer when the work is done (DESIGN: "Acknowledge first").
+
+    Discord drops an interaction not answered within 3 seconds, and storage can
+    be slow under load (a busy database, a burst of commands): the deferral
+    ("thinking…", only to the user when ``private``) goes out before any of it,
+    and :func:`cogs.actions.reply_private` (or ``edit_original_response``) replaces it.
+    A public deferral is marked: an error after it must not be shown in its
+    place (:func:`send_private` deletes it and answers privately)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        if not private:
+            interaction.extras[PUBLIC_DEFER] = True
+
+
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer ``interaction`` ephemerally, whether or not it was answered already."""
+    """Answer ``interaction`` ephemerally, whether or not it was answered already.
+
+    After a public deferral (:func:`acknowledge` with ``private=False``)
+    the channel's "thinking…" is deleted and the text goes to the user alone: an
+    error is never shown in a public answer's place."""
     text = fit_text(text)
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     try:
-        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        if deferred and interaction.extras.get(PUBLIC_DEFER):
+            with contextlib.suppress(discord.NotFound):
+                await interaction.delete_original_response()
+            await interaction.followup.send(text, ephemeral=True)
+        elif deferred:
             await interaction.edit_original_response(content=text)  # the private "thinking…"
         elif interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

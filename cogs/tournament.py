@@ -39,6 +39,7 @@ from bot.runtime.sng_table import SitAndGoRuntime
 from bot.runtime.tournament import Status, TournamentSettings
 from bot.runtime.tournament_settings import payouts_from_text
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from cogs.errors import acknowledge
 from cogs.limits import fit_text
 from cogs.permissions import require_table_permissions
 from cogs.tournament_text import cancel_text, describe, registers_text, started_text
@@ -126,13 +127,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
             schedule=speed.value if speed else "regular",
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
+        self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        await acknowledge(interaction, private=False)
         rt = await self.registry.create_tournament(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
             language=resolve(interaction.guild_locale),  # its tables speak the server's
         )
         lang = rt.config.language  # a public message: the tournament's language
-        await interaction.response.send_message(fit_text(
+        await interaction.edit_original_response(content=fit_text(
             describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")))
 
     @tournament.command(name="join", description="Pay the buy-in and register")
@@ -140,15 +143,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         user = interaction.user
         name = getattr(user, "display_name", None) or user.name
+        await acknowledge(interaction, private=False)
         if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
             seat = await join_late(rt, self.registry.tournaments, user.id, name)
-            await interaction.response.send_message(translate(
+            await interaction.edit_original_response(content=translate(
                 interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
                 pool=Phrase("chips.count", count=rt.sng.pool),
             ), allowed_mentions=discord.AllowedMentions.none())
             return
-        if rt.sng.settings.multi_table and len(rt.sng.entrants) + 1 >= rt.sng.settings.max_entrants:
-            await interaction.response.defer(thinking=True)  # the start opens the threads
         started = await rt.join(user.id, name)
         text = registers_text(rt.config.language, rt, user.id, started)  # public
         await _answer(interaction, fit_text(text))
@@ -156,18 +158,17 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
+        await acknowledge(interaction)
         await rt.leave(interaction.user.id)
-        await interaction.response.send_message(
-            translate(interaction.locale, "reply.unregistered",
+        await interaction.edit_original_response(
+            content=translate(interaction.locale, "reply.unregistered",
                       amount=Phrase("chips.count", count=rt.sng.settings.buy_in)),
-            ephemeral=True,
         )
 
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        if rt.sng.settings.multi_table:
-            await interaction.response.defer(thinking=True)  # the start opens the threads
+        await acknowledge(interaction, private=False)  # a multi-table start opens threads
         await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
         await _answer(interaction, fit_text(started_text(rt.config.language, rt)))
 
@@ -184,13 +185,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if store is None:
             raise TableError("Tournaments are not available here.")
         registering = rt.sng.status is Status.REGISTERING
+        await acknowledge(interaction, private=not registering)
         now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))
         if registering:
             self.registry.drop_tournament(rt.channel_id)
         # public before the start (the tournament's language), else private (the reader's)
         lang = rt.config.language if registering else interaction.locale
-        await interaction.response.send_message(
-            cancel_text(lang, rt, registering, now), ephemeral=not registering)
+        await interaction.edit_original_response(
+            content=cancel_text(lang, rt, registering, now))
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:

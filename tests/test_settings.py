@@ -40,8 +40,12 @@ def test_every_setting_is_read() -> None:
             "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway",
             "LOG_LEVEL": "debug",
+            "RENDER_PROCESSES": "2",
         }
     )
+    assert s.render_processes == 2
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_processes == 2  # the bot
+    assert Settings(token=s.token).render_processes == 0  # built in code: threads
     assert s.database_path == "/tmp/x.sqlite3"
     assert s.dev_guild_id == 123456789012345678
     assert s.api_base == "http://127.0.0.1:8080/api/v10"
@@ -68,6 +72,8 @@ def test_missing_token_explains_how_to_get_one() -> None:
         ("DISCORD_API_BASE", "ws://127.0.0.1/api", "DISCORD_API_BASE"),
         ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "DISCORD_GATEWAY_URL"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL"),
+        ("RENDER_PROCESSES", "-1", "RENDER_PROCESSES"),
+        ("RENDER_PROCESSES", "17", "RENDER_PROCESSES"),
         ("DISCORD_TOKEN", "two words", "DISCORD_TOKEN"),
         ("DATABASE_URL", "mysql://db/omaha", "DATABASE_URL"),
     ],
@@ -137,6 +143,7 @@ def test_env_example_documents_every_setting() -> None:
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
+        "RENDER_PROCESSES", "TABLE_PICTURES",
     }
     assert set(values) == expected
     lines = text.splitlines()

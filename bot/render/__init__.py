@@ -23,14 +23,26 @@ player or per table).
 
 Every ``render_*`` function is pure and CPU-bound; async code calls the
 ``render_*_async`` twins, which run it in a worker thread
-(:func:`asyncio.to_thread`) so the event loop never blocks. Card sprites
-and fonts are drawn/loaded once per process and cached; :func:`preload`
-draws all sprites ahead (optional, e.g. in a thread at start-up).
+(:func:`asyncio.to_thread`) so the event loop never blocks, or, once
+:func:`use_processes` started a pool, in worker processes: the views are plain
+frozen data and the answer is bytes, so they cross the process boundary
+cheaply, and the event loop's process no longer shares its GIL with Pillow's
+Python parts. Card sprites and fonts are drawn/loaded once per process and
+cached; :func:`preload` draws all sprites ahead (optional, e.g. in a thread at
+start-up).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from bot.render.cardart import card_image, preload
 from bot.render.hole import render_hole_cards, sort_hole
@@ -57,34 +69,125 @@ from bot.render.views import (
     TableView,
 )
 
+log = logging.getLogger("bot.render")
+
+_pool: Executor | None = None
+_workers = 0
+
+
+def use_processes(workers: int) -> None:
+    """Render the ``render_*_async`` pictures in ``workers`` processes (0: worker threads).
+
+    The processes are forked from a fork server that imported this package once
+    and drew the default deck's sprites (:mod:`bot.render.warm`; no thread of the
+    bot is ever forked), all of them now (starting one blocks the
+    caller for a moment: better at start-up than in the middle of a burst); a
+    previous pool is shut down.
+    """
+    global _pool, _workers
+    stop_processes()
+    _workers = workers
+    if workers > 0:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.render", "bot.render.warm"])
+        _pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+        )
+        for _ in range(workers):  # start them now: a later first picture must not wait for it
+            _pool.submit(os.getpid)
+
+
+#: Seconds between a render process's checks that the bot is still there.
+WATCH_EVERY = 0.5
+
+
+def _exit_with(bot_pid: int) -> None:
+    """In each render process: exit as soon as the bot process is gone.
+
+    A worker waits for pictures on a pipe whose other end it holds itself, and
+    it holds the fork server's lifeline too, so neither notices a bot killed
+    with SIGKILL (a crash, the OOM killer): without this they would stay
+    forever, one set per crash, holding the bot's stdout open.
+    """
+    import threading
+
+    def watch() -> None:
+        while _alive(bot_pid):
+            time.sleep(WATCH_EVERY)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-bot", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie, dead but not yet reaped, counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def stop_processes() -> None:
+    """Back to worker threads; pictures being drawn in the pool are abandoned."""
+    global _pool, _workers
+    pool, _pool, _workers = _pool, None, 0
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def _off_loop(fn: Callable[..., bytes], *args: Any) -> bytes:
+    """``fn(*args)`` in the process pool, else in a worker thread.
+
+    A pool that broke (a worker killed, e.g. by the kernel when memory runs
+    out) is replaced by a new one, and this picture is drawn in a thread: a
+    picture is never lost to it.
+    """
+    pool = _pool
+    if pool is None:
+        return await asyncio.to_thread(fn, *args)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+    except BrokenProcessPool:
+        if pool is _pool:
+            log.warning("A render process died; starting the render processes again")
+            use_processes(_workers)
+        return await asyncio.to_thread(fn, *args)
+
 
 async def render_hole_cards_async(view: HoleCardsView, theme: Theme | str = Theme.DARK,
                                   style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_hole_cards` in a worker thread."""
-    return await asyncio.to_thread(render_hole_cards, view, theme, style)
+    """:func:`render_hole_cards` off the event loop."""
+    return await _off_loop(render_hole_cards, view, theme, style)
 
 
 async def render_table_async(view: TableView, theme: Theme | str = Theme.DARK,
                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_table` in a worker thread."""
-    return await asyncio.to_thread(render_table, view, theme, style)
+    """:func:`render_table` off the event loop."""
+    return await _off_loop(render_table, view, theme, style)
 
 
 async def render_showdown_async(view: ShowdownView, theme: Theme | str = Theme.DARK,
                                 style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_showdown` in a worker thread."""
-    return await asyncio.to_thread(render_showdown, view, theme, style)
+    """:func:`render_showdown` off the event loop."""
+    return await _off_loop(render_showdown, view, theme, style)
 
 
 async def render_results_async(view: ResultsView, theme: Theme | str = Theme.DARK) -> bytes:
-    """:func:`render_results` in a worker thread."""
-    return await asyncio.to_thread(render_results, view, theme)
+    """:func:`render_results` off the event loop."""
+    return await _off_loop(render_results, view, theme)
 
 
 async def render_leaderboard_async(view: LeaderboardView,
                                    theme: Theme | str = Theme.DARK) -> bytes:
-    """:func:`render_leaderboard` in a worker thread."""
-    return await asyncio.to_thread(render_leaderboard, view, theme)
+    """:func:`render_leaderboard` off the event loop."""
+    return await _off_loop(render_leaderboard, view, theme)
 
 
 __all__ = [
@@ -118,4 +221,6 @@ __all__ = [
     "render_table",
     "render_table_async",
     "sort_hole",
+    "stop_processes",
+    "use_processes",
 ]

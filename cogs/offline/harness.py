@@ -45,6 +45,7 @@ from simcord.enums import ChannelType, OverwriteType
 import cogs.offline.commands  # Discord refuses an invalid command tree (applied on import)
 import cogs.offline.locales  # each member's language in interactions (applied on import)
 import cogs.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
+import cogs.offline.responses  # a deleted "thinking…" stops loading (applied on import)
 import cogs.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.client import OmahaDealer
 from cogs.errors import describe
@@ -69,6 +70,11 @@ class FakeWallClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def _had_original(result: InteractionResult) -> bool:
+    """Whether the interaction had an original response message (deleted or not)."""
+    return result._interaction.message_id is not None  # simcord's record of it
 
 
 class Reply:
@@ -98,10 +104,16 @@ class Reply:
 
     @property
     def ephemeral(self) -> bool:
-        """True when the first answer was visible only to the player who acted."""
+        """True when the first answer was visible only to the player who acted.
+
+        When a public "thinking…" was deleted (an error after a public deferral,
+        :func:`cogs.errors.send_private`), the answer is the first followup."""
         response = self.result.response
         if response is not None:
             return response.ephemeral
+        followups = self.result.followups
+        if _had_original(self.result) and followups:
+            return followups[0].ephemeral
         return self.result.ephemeral
 
     @property
@@ -115,9 +127,13 @@ class Reply:
 
     @property
     def text(self) -> str:
-        """The response's content (after any edits); '' when there is none."""
+        """The response's content (after any edits); '' when there is none. When a public
+        "thinking…" was deleted (see :attr:`ephemeral`), the first followup's."""
         response = self.result.response
-        return response.content if response is not None else ""
+        if response is not None:
+            return response.content
+        followups = self.result.followups
+        return followups[0].content if _had_original(self.result) and followups else ""
 
     @property
     def texts(self) -> list[str]:

@@ -72,3 +72,59 @@ async def test_create_is_acknowledged_before_the_database(harness: Harness) -> N
     assert not reply.ephemeral and "Table 1 is open" in reply.text, reply
     again = await h.slash(h.bob, "table create")
     assert again.ephemeral and "already has a table" in again.text, again
+
+
+@pytest.mark.parametrize(
+    ("who", "command", "options", "public", "answer"),
+    [
+        ("alice", "daily", {}, True, "You claimed your daily bonus"),
+        ("alice", "balance", {}, False, "10,000"),
+        ("alice", "balance", {"public": True}, True, "10,000"),
+        ("manager", "chips grant", {"amount": "50", "reason": "prize"}, True, "Gave 50"),
+        ("manager", "chips remove", {"amount": "50", "reason": "fine"}, True, "Took 50"),
+        ("manager", "economy settings", {"daily_base": "500"}, False, "updated"),
+        ("alice", "tournament create", {"buy_in": 100}, True, "Registration is open"),
+    ],
+)
+async def test_economy_and_tournament_commands_are_acknowledged_before_the_database(
+    harness: Harness, who: str, command: str, options: dict[str, object], public: bool,
+    answer: str,
+) -> None:
+    """Balance, daily bonus, grants, economy settings and tournaments: a "thinking…"
+    (private when the answer is) goes out while the database is busy, then the answer."""
+    h = harness
+    if command.startswith("chips"):
+        options = {**options, "user": h.bob}
+    actor = getattr(h, who)
+    reply = await while_locked(h, lambda: h.slash(actor, command, **options))
+    assert reply.ephemeral is not public and answer in reply.text, reply
+
+
+async def test_tournament_join_and_leave_are_acknowledged_before_the_database(
+    harness: Harness,
+) -> None:
+    h = harness
+    assert (await h.slash(h.alice, "tournament create", buy_in=100)).ephemeral is False
+    joined = await while_locked(h, lambda: h.slash(h.bob, "tournament join"))
+    assert not joined.ephemeral and "registers" in joined.text, joined
+    left = await while_locked(h, lambda: h.slash(h.bob, "tournament leave"))
+    assert left.ephemeral and "unregistered" in left.text, left
+
+
+async def test_an_error_after_a_public_acknowledgement_is_shown_only_to_the_player(
+    harness: Harness,
+) -> None:
+    """A refusal found in storage after a public "thinking…" (a second /daily the same
+    day, a removal of more chips than the player has): the "thinking…" leaves the channel
+    and the refusal goes only to the player."""
+    h = harness
+    await h.slash(h.alice, "daily")
+    public_before = len(h.public_messages())
+    again = await while_locked(h, lambda: h.slash(h.alice, "daily"))
+    assert again.ephemeral and "already claimed" in again.text, again
+    too_much = await while_locked(h, lambda: h.slash(
+        h.manager, "chips remove", user=h.bob, amount="1m", reason="r"))
+    assert too_much.ephemeral and "you cannot remove" in too_much.text, too_much
+    assert len(h.public_messages()) == public_before
+    assert not [m for m in h.public_messages() if "already claimed" in m.content
+                or "cannot remove" in m.content]

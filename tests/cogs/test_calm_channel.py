@@ -150,3 +150,24 @@ async def test_an_all_in_run_out_is_shown_street_by_street(
     assert all(("(scoop " in e) == (variant == "omaha_hilo") for e in edits[:2]), edits
     assert "Hand #1 result" in edits[-1]
     assert any("Hand #1 result" in m.content for m in h.public_messages())
+
+
+async def test_pictures_only_at_street_changes_are_drawn_once_a_street(
+    harness: Harness,
+) -> None:
+    """``TABLE_PICTURES=street``: every turn message still carries a table picture, but
+    within a street it is the street's picture again (drawn once); each street and the
+    result get their own."""
+    h = harness
+    h.bot.presenter.street_pictures = True
+    pictures: list[tuple[str, bytes]] = []
+    h.bot.presenter.image_sink = lambda name, png: pictures.append((name, png))
+    await seat_three(h)
+    await play_out(h)
+    tables = [png for name, png in pictures if name.startswith("table-")]
+    distinct = list(dict.fromkeys(hashlib.sha256(p).digest() for p in tables))
+    assert len(tables) > len(distinct) >= 4, (len(tables), len(distinct))
+    assert len(distinct) <= 5  # preflop, flop, turn, river, and the hand's end
+    runs = [hashlib.sha256(p).digest() for p in tables]
+    assert [d for i, d in enumerate(runs) if i == 0 or runs[i - 1] != d] == distinct, (
+        "a street's picture came back after the next street's")

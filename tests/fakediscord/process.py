@@ -100,8 +100,8 @@ class BotProcess:
         with contextlib.suppress(ProcessLookupError):
             self.proc.kill()
         code = await self.proc.wait()
-        if self._reader is not None:
-            await self._reader
+        if self._reader is not None:  # its render processes follow it within a second
+            await asyncio.wait_for(self._reader, 30)
         return code
 
     async def wait(self, within: float = 30.0) -> int:

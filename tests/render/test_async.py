@@ -47,3 +47,63 @@ async def test_rendering_runs_off_the_event_loop_thread(monkeypatch: pytest.Monk
     assert png.startswith(b"\x89PNG")
     assert seen and seen[0] != threading.get_ident()
     assert ticks > 1
+
+
+async def test_pictures_drawn_in_render_processes_and_a_killed_one_is_replaced() -> None:
+    """With :func:`render.use_processes` the pictures come from another process, byte for
+    byte the sync ones; a worker killed (as the kernel may when memory runs out) costs no
+    picture: that one is drawn in a thread and the pool is started again."""
+    import os
+    import signal
+
+    render.use_processes(1)
+    try:
+        pool = render._pool
+        assert pool is not None
+        view = samples.full_table()
+        assert await render.render_table_async(view) == render.render_table(view)
+        workers = list(pool._processes)  # type: ignore[attr-defined]
+        assert len(workers) == 1 and workers[0] != os.getpid()
+        os.kill(workers[0], signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        assert await render.render_hole_cards_async(samples.hole_cards()) == (
+            render.render_hole_cards(samples.hole_cards()))
+        assert render._pool is not None and render._pool is not pool
+        assert await render.render_table_async(view) == render.render_table(view)
+    finally:
+        render.stop_processes()
+    assert render._pool is None
+
+
+async def test_render_processes_exit_when_the_bot_is_killed() -> None:
+    """A bot killed with SIGKILL leaves no render process behind (they would keep its
+    memory and its stdout forever): each one watches the bot and exits after it."""
+    import os
+    import signal
+    import sys
+
+    code = (
+        "import bot.render as r, os, sys, time\n"
+        "from bot.render import samples\n"
+        "r.use_processes(2)\n"
+        "r._pool.submit(r.render_table, samples.full_table()).result()\n"
+        "print(*r._pool._processes, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", code, stdout=asyncio.subprocess.PIPE
+    )
+    assert bot.stdout is not None
+    workers = [int(pid) for pid in (await bot.stdout.readline()).split()]
+    assert len(workers) == 2 and all(render._alive(pid) for pid in workers)
+    bot.kill()
+    await bot.wait()
+    for _ in range(200):  # they check every WATCH_EVERY seconds
+        if not any(render._alive(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.05)
+    leftover = [pid for pid in workers if render._alive(pid)]
+    for pid in leftover:  # fail, but leave no process behind holding the pipe
+        os.kill(pid, signal.SIGKILL)
+    assert not leftover, leftover
+    assert await bot.stdout.read() == b""  # nobody holds the bot's stdout any more

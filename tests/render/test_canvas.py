@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.canvas import Canvas, chips, chips_short, text_mask, to_png
@@ -68,3 +70,25 @@ def test_palette_png_keeps_the_theme_colours_exact_and_costs_a_third() -> None:
     drift = cv.img.quantize(256, method=Image.Quantize.FASTOCTREE).convert("RGB")
     assert drift.getpixel((2, 2)) != cv.pal.background
     assert len(png) <= 0.4 * len(to_png(cv.img))
+
+
+def test_palette_leaves_out_exactly_the_adaptive_colours_near_a_kept_one() -> None:
+    """The PNG's palette is the fast-octree colours, less those within 6 levels of a kept
+    colour on every channel, then the kept colours: the same palette as comparing every
+    adaptive colour with every kept one (the filter only looks at kept colours near its red)."""
+    from bot.render.samples import full_table
+    from bot.render.table import draw_table
+
+    cv = draw_table(full_table())
+    keep = cv.keep()
+    assert len(keep) > 8
+    adaptive = cv.img.quantize(colors=256 - len(keep), method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE).getpalette() or []
+    rgbs = [tuple(adaptive[i:i + 3]) for i in range(0, 3 * (256 - len(keep)), 3)]
+    wanted = [c for c in rgbs
+              if not any(max(abs(a - b) for a, b in zip(c, k, strict=True)) <= 6 for k in keep)]
+    assert len(wanted) < len(rgbs), "no adaptive colour was near a kept one: nothing tested"
+    png = Image.open(io.BytesIO(cv.png()))
+    flat = png.getpalette() or []
+    got = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)][:len(wanted) + len(keep)]
+    assert got == [*wanted, *keep]
