@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.i18n import resolve, translate
 from bot.runtime.abandon import Abandoned
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
@@ -49,30 +50,38 @@ THREAD_DELETED = "the thread was deleted"
 BOT_REMOVED = "I was removed from the server"
 
 
-def where(channel_name: str | None, channel_id: int) -> str:
+#: The reasons a table is abandoned, as the runtime states them, and their messages.
+REASONS = {
+    CHANNEL_DELETED: "loss.reason.channel_deleted",
+    THREAD_DELETED: "loss.reason.thread_deleted",
+    BOT_REMOVED: "loss.reason.bot_removed",
+    "I lost access to the channel": "loss.reason.no_access",
+    "I lost permissions the table needs in the channel": "loss.reason.no_permissions",
+}
+
+
+def where(channel_name: str | None, channel_id: int, locale: object = "en") -> str:
     """``#poker``, or the channel's id when its name is not known any more."""
-    return f"#{channel_name}" if channel_name else f"channel {channel_id}"
+    return f"#{channel_name}" if channel_name else translate(locale, "loss.channel", id=channel_id)
 
 
-def farewell(gone: Abandoned, place: str) -> str:
-    """The DM a player gets about an abandoned table, for each player the same words."""
+def farewell(gone: Abandoned, place: str, locale: object = "en") -> str:
+    """The DM a player gets about an abandoned table, in ``locale``."""
+    reason = translate(locale, REASONS[gone.reason]) if gone.reason in REASONS else gone.reason
+    values = {"table": gone.table_id, "title": gone.title, "place": place, "reason": reason}
     if gone.tournament:
-        what = (
-            f"The sit and go at table {gone.table_id}" if gone.table_id
-            else f"The {gone.title}"
-        )
-        head = f"{what} in {place} was cancelled because {gone.reason}"
+        key = "loss.sng_table" if gone.table_id else "loss.tournament"
     else:
-        head = f"Table {gone.table_id} ({gone.title}) in {place} was closed because {gone.reason}"
+        key = "loss.table"
+    head = translate(locale, key, **values)
     if gone.hand_cancelled is not None:
-        head += f"; hand #{gone.hand_cancelled} was cancelled and every chip bet in it returned"
+        head += translate(locale, "loss.hand", hand=gone.hand_cancelled)
     return head + "."
 
 
-def refund_line(gone: Abandoned, amount: int) -> str:
-    if gone.tournament:
-        return f" Your buy-in of {amount:,} chips is back in your balance."
-    return f" Your {amount:,} chips are back in your balance."
+def refund_line(gone: Abandoned, amount: int, locale: object = "en") -> str:
+    key = "loss.refund_buyin" if gone.tournament else "loss.refund"
+    return " " + translate(locale, key, amount=amount)
 
 
 class ChannelLoss:
@@ -97,7 +106,7 @@ class ChannelLoss:
         self._silence(t.table_id for t in self.registry.all() if t.guild_id == guild.id)
         gone = await self.registry.abandon_guild(guild.id, BOT_REMOVED)
         names = {g.channel_id: _name(guild.get_channel_or_thread(g.channel_id)) for g in gone}
-        await self._tell(gone, names, f" on {guild.name}")
+        await self._tell(gone, names, guild.name)
 
     async def channel_refused(self, table_id: int, reason: str) -> None:
         """The presenter's callback: Discord refuses the table's channel for good."""
@@ -116,15 +125,25 @@ class ChannelLoss:
             self.presenter.forget(table_id)
 
     async def _tell(
-        self, gone: list[Abandoned], names: dict[int, str | None], suffix: str = ""
+        self, gone: list[Abandoned], names: dict[int, str | None], server: str = ""
     ) -> None:
         for g in gone:
             self.abandoned.append(g)
-            place = where(names.get(g.channel_id), g.channel_id) + suffix
-            text = farewell(g, place)
             for user_id, amount in g.returned.items():
-                if not await self.presenter.dm(user_id, text + refund_line(g, amount)):
+                lang = self._locale(user_id, g.guild_id)
+                place = where(names.get(g.channel_id), g.channel_id, lang)
+                if server:
+                    place = translate(lang, "loss.on_server", place=place, server=server)
+                text = farewell(g, place, lang) + refund_line(g, amount, lang)
+                if not await self.presenter.dm(user_id, text):
                     log.info("table %s: could not DM user %s", g.table_id, user_id)
+
+
+    def _locale(self, user_id: int, guild_id: int) -> str:
+        """The player's language (their last interaction), else the server's."""
+        guild = self.bot.get_guild(guild_id)
+        return self.presenter.locales.get(user_id) or resolve(
+            getattr(guild, "preferred_locale", None))
 
 
 def _name(channel: Any) -> str | None:

@@ -177,3 +177,25 @@ async def test_after_a_restart_a_lost_channel_is_found_and_abandoned(harness: Ha
     for actor in players(h):
         assert await h.balance(actor) == START
     await assert_silent_from_now(h, h.channel)
+
+
+def test_the_farewell_speaks_the_players_language() -> None:
+    """The DM about a lost table is worded in the player's language, numbers included."""
+    from bot.runtime.abandon import Abandoned
+    from cogs.channel_loss import CHANNEL_DELETED, farewell, refund_line, where
+
+    gone = Abandoned(3, 1, 2, "Pot Limit Omaha 1/2", CHANNEL_DELETED, {7: 1500}, False, 12)
+    english = farewell(gone, where("poker", 2)) + refund_line(gone, 1500)
+    assert english == (
+        "Table 3 (Pot Limit Omaha 1/2) in #poker was closed because the channel was deleted;"
+        " hand #12 was cancelled and every chip bet in it returned."
+        " Your 1,500 chips are back in your balance."
+    )
+    portuguese = farewell(gone, where(None, 2, "pt-BR"), "pt-BR") + refund_line(gone, 1500, "pt-BR")
+    assert portuguese == (
+        "A mesa 3 (Pot Limit Omaha 1/2) em canal 2 foi fechada porque o canal foi apagado;"
+        " a mão #12 foi cancelada e todas as fichas apostadas nela foram devolvidas."
+        " Suas 1.500 fichas voltaram para o seu saldo."
+    )
+    assert "se ha borrado el canal" in farewell(gone, "#poker", "es-ES")
+    assert "il canale è stato eliminato" in farewell(gone, "#poker", "it")
