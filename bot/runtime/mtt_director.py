@@ -35,7 +35,8 @@ under the director's one lock what involves several tables, and releases it:
   Hands already in progress when hand for hand begins count in its first round.
 * **Cancellation after the start** (:meth:`Director.cancel`): every table is held
   as soon as its hand in progress ends; when all are, the pool is paid by
-  :data:`~bot.runtime.sng_control.CANCEL_RULE` and every table closes.
+  the rule shown before registration (:func:`~bot.runtime.sng_control.cancel_prizes`)
+  and every table closes.
 """
 
 from __future__ import annotations

@@ -9,10 +9,11 @@
   (RULES.md 3) and are dealt in from then on.
 * ``/tournament cancel`` before the start: every buy-in is refunded.
 * ``/tournament cancel`` after the start (the creator or a server manager):
-  the rule for the remaining chips, :data:`CANCEL_RULE`, is shown before
-  anyone registers. Players already out in a paid place keep their prize;
-  the rest of the prize pool is split among the players still in, in
-  proportion to their chips (:func:`~bot.runtime.payouts.split_by_stacks`).
+  the rule for the remaining chips is shown before anyone registers (the
+  catalogs' ``notice.sng_cancel_after_hand`` and registration texts).
+  Players already out in a paid place keep their prize; the rest of the
+  prize pool is split among the players still in, in proportion to their chips
+  (:func:`~bot.runtime.payouts.split_by_stacks`).
   It takes effect between hands: at once when no hand is being played,
   otherwise when the hand in progress ends (the hand is played out).
 """
@@ -31,13 +32,7 @@ from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import Table
 from .tournament import SitAndGo, Status, TournamentRuleError
 
-__all__ = ["CANCEL_RULE", "ControlPorts", "cancel", "cancel_prizes", "join_late", "start_now"]
-
-CANCEL_RULE = (
-    "If it is cancelled after the start, players already out in a paid place keep"
-    " their prize and the rest of the prize pool is split among the players still in,"
-    " in proportion to their chips."
-)
+__all__ = ["ControlPorts", "cancel", "cancel_prizes", "join_late", "start_now"]
 
 
 class ControlPorts(TournamentPorts, Protocol):
@@ -74,7 +69,8 @@ async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = Fal
 
 
 def cancel_prizes(sng: SitAndGo) -> tuple[dict[int, int], dict[int, int]]:
-    """``(places, prizes)`` of a cancellation after the start (see :data:`CANCEL_RULE`)."""
+    """``(places, prizes)`` of a cancellation after the start (the rule shown before
+    registration)."""
     kept = sng.prizes
     rest = sng.pool - sum(kept.values())
     split = split_by_stacks(rest, sng.standings())
