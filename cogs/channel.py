@@ -152,7 +152,7 @@ def hand_log(
         return discord.Embed(title=translate(locale, "result.log"), description=text), None
     embed = discord.Embed(
         title=translate(locale, "result.log_file"),
-        description=fit_message(lines, EMBED_DESCRIPTION),
+        description=fit_message(lines, EMBED_DESCRIPTION, locale),
     )
     return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
 

@@ -112,7 +112,8 @@ async def show_hand(
     when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
     head = f"**Hand #{record.number}** · Table {record.table_id} · {past.config.title}{when}"
     embed = discord.Embed(title=translate(interaction.locale, "hand.every_action"),
-                          description=fit_message(lines, EMBED_DESCRIPTION))
+                          description=fit_message(lines, EMBED_DESCRIPTION,
+                                                      interaction.locale))
     if past.commitment:
         embed.set_footer(text=translate(interaction.locale, "hand.commitment",
                                         commitment=past.commitment))
@@ -271,7 +272,7 @@ class Hands(commands.Cog, name="Hands"):
             lines.append(f"**#{h.number}** · Table {h.table_id} · {when} · {game} · "
                          f"pot {item.pot:,} · {outcome}")
             view.add_item(OpenHandButton(h.id, f"T{h.table_id} #{h.number}"))
-        await reply_private(interaction, fit_message(lines), view=view,
+        await reply_private(interaction, fit_message(lines, locale=interaction.locale), view=view,
                             allowed_mentions=discord.AllowedMentions.none())
 
 

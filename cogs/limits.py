@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.i18n import translate
+
 #: A message's ``content``.
 CONTENT = 2000
 #: Embeds per message; an embed's parts; all embeds of a message together.
@@ -56,17 +58,18 @@ def clip(text: str, limit: int) -> str:
     return text[: limit - 1].rstrip() + ELLIPSIS
 
 
-def more_lines(n: int) -> str:
-    """The marker that ends a shortened message: ``… and 4 more lines``."""
-    return f"{ELLIPSIS} and {n:,} more line" + ("" if n == 1 else "s")
+def more_lines(n: int, locale: object = "en") -> str:
+    """The marker that ends a shortened message: ``… and 4 more lines``, in ``locale``."""
+    return translate(locale, "limits.more_lines", count=n)
 
 
-def fit_message(lines: Iterable[str], limit: int = CONTENT) -> str:
+def fit_message(lines: Iterable[str], limit: int = CONTENT, locale: object = "en") -> str:
     """The lines joined by newlines, within ``limit`` characters, keeping whole lines.
 
     When they do not all fit, as many lines as possible are kept from the top
-    and the text ends with :func:`more_lines` (how many lines were left out).
-    A first line too long on its own is cut with ``…``.
+    and the text ends with :func:`more_lines` (how many lines were left out, in
+    ``locale``: the language of whoever reads the message). A first line too long
+    on its own is cut with ``…``.
     """
     kept = list(lines)
     full = "\n".join(kept)
@@ -77,23 +80,23 @@ def fit_message(lines: Iterable[str], limit: int = CONTENT) -> str:
     count = 0
     for line in kept:
         size += 1 + len(line)
-        if size + 1 + len(more_lines(total - count - 1)) > limit:
+        if size + 1 + len(more_lines(total - count - 1, locale)) > limit:
             break
         count += 1
     if count == 0:
-        marker = more_lines(total - 1)
+        marker = more_lines(total - 1, locale)
         room = limit - len(marker) - 1
         if total == 1 or room < 1:
             return clip(kept[0], limit)
         return clip(kept[0], room) + "\n" + marker
-    return "\n".join(kept[:count]) + "\n" + more_lines(total - count)
+    return "\n".join(kept[:count]) + "\n" + more_lines(total - count, locale)
 
 
-def fit_text(text: str, limit: int = CONTENT) -> str:
+def fit_text(text: str, limit: int = CONTENT, locale: object = "en") -> str:
     """:func:`fit_message` for a text whose lines are already joined with newlines."""
     if len(text) <= limit:
         return text
-    return fit_message(text.split("\n"), limit)
+    return fit_message(text.split("\n"), limit, locale)
 
 
 __all__ = [

@@ -79,7 +79,7 @@ def seats_text(
             seat=seat.seat, chips=Phrase("chips.count", count=seat.stack), status=status))
     lines.append(translate(locale, "mine.foot", leave=Command("table leave"),
                            info=Command("table info"), option=Option("table")))
-    return fit_message(lines)
+    return fit_message(lines, locale=locale)
 
 
 def table_choices(

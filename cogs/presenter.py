@@ -364,7 +364,8 @@ class DiscordPresenter:
             note = equity_line(names, result, hi_lo, chances=False, locale=lang)
         head = header(live.snap, street)
         logged = [f"> {x}" for x in live.log[-4:]]
-        content = fit_message([head, line, *logged] if line else [head, *logged])
+        content = fit_message(
+            [head, line, *logged] if line else [head, *logged], locale=language(live.snap))
         second = live.second_board
         view = table_view(live, board=live.board if second else board, note=note,
                           second_board=second)

@@ -155,7 +155,7 @@ def live_content(live: Live) -> str:
     for extra in (live.note, turn_line(live), question_line(live)):
         if extra:
             lines.append(extra)
-    return fit_message(lines)
+    return fit_message(lines, locale=language(live.snap))
 
 
 def _status(s: SeatView) -> SeatStatus:
@@ -256,7 +256,7 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
                   hand=_shown_label(lang, s, second.get(s.seat)))
         for s in result.shown if s.label
     )
-    return fit_message(lines)
+    return fit_message(lines, locale=lang)
 
 
 def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:

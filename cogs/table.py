@@ -107,7 +107,7 @@ def info_text(table: Table, locale: object = None) -> str:
     if snap.hand_no:
         key = "info.hand_in_progress" if table.in_hand else "info.hand_last"
         lines.append(translate(locale, key, number=str(snap.hand_no)))
-    return fit_message(lines)
+    return fit_message(lines, locale=locale)
 
 
 class Tables(commands.Cog, name="Tables"):

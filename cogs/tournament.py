@@ -135,8 +135,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
             language=resolve(interaction.guild_locale),  # its tables speak the server's
         )
         lang = rt.config.language  # a public message: the tournament's language
-        await interaction.edit_original_response(content=fit_text(
-            describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")))
+        text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")
+        await interaction.edit_original_response(content=fit_text(text, locale=lang))
 
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -153,7 +153,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             return
         started = await rt.join(user.id, name)
         text = registers_text(rt.config.language, rt, user.id, started)  # public
-        await _answer(interaction, fit_text(text))
+        await _answer(interaction, fit_text(text, locale=rt.config.language))
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -170,7 +170,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         await acknowledge(interaction, private=False)  # a multi-table start opens threads
         await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
-        await _answer(interaction, fit_text(started_text(rt.config.language, rt)))
+        lang = rt.config.language
+        await _answer(interaction, fit_text(started_text(lang, rt), locale=lang))
 
     @tournament.command(
         name="cancel",

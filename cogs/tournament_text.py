@@ -131,7 +131,7 @@ def describe(rt: SitAndGoRuntime, locale: object = None) -> str:
     else:
         lines += _running(locale, rt)
     lines.append(_schedule(locale, rt.sng.settings))
-    return fit_message(lines)
+    return fit_message(lines, locale=locale)
 
 
 def tables_text(locale: object, rt: SitAndGoRuntime) -> str:

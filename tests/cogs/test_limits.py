@@ -183,3 +183,13 @@ async def test_every_variant_ten_way_all_in_fits(harness: Harness, variant: str)
     info = await h.slash(h.members["player0"], "table info")
     assert info.ephemeral and NAMES[0] in info.text
     assert assert_within_limits(h) <= CONTENT
+
+
+def test_the_shortening_marker_speaks_the_readers_language() -> None:
+    lines = [f"line {n}" for n in range(400)]
+    assert fit_message(lines, 100).endswith(" more lines")
+    portuguese = fit_message(lines, 100, locale="pt-BR")
+    assert "\n… e mais " in portuguese and portuguese.endswith(" linhas")
+    assert more_lines(1, "it") == "… e 1 altra riga"
+    assert more_lines(1_500, "es-ES") == "… y 1.500 líneas más"
+    assert more_lines(2) == "… and 2 more lines"
