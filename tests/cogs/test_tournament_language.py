@@ -49,8 +49,12 @@ async def shove_to_the_end(h: Harness, threads: list[Any]) -> list[str]:
         acted = False
         for thread in threads:
             actor = to_act_in(h, thread)
-            if actor is not None:
-                acted = not (await h.slash(actor, "allin", channel=thread)).ephemeral or acted
+            if actor is None:
+                continue
+            # all-in; a call when that is refused (nobody left who could answer a raise)
+            if (await h.slash(actor, "allin", channel=thread)).ephemeral:
+                await h.slash(actor, "call", channel=thread)
+            acted = True
         texts = [m.content for t in threads for m in h.public_messages(t)]
         if any("vence o torneio" in t for t in texts):
             return texts
