@@ -42,28 +42,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine.cards import Deck
-from bot.storage import Database, HandSeatIn, LedgerKind
+from bench.bench_storage import GUILD, _setup_storage
+from bot.storage import Database, LedgerKind
 from bot.storage.dialect import Conn
 from tests.pgcluster import Cluster, start_cluster
 
-GUILD = 1
 Plan = list[tuple[int, int]]  # (hand id, player id) per table
 
 
 async def _setup(db: Database, tables: int) -> Plan:
-    out = []
-    for t in range(tables):
-        table = await db.tables.create(GUILD, 10_000 + t, 1, {"bench": True})
-        a, b = 100_000 + 2 * t, 100_001 + 2 * t
-        await db.tables.buy_in(table.id, a, 1, 1_000)
-        await db.tables.buy_in(table.id, b, 2, 1_000)
-        hand = await db.hands.start(
-            table.id, variant="omaha", settings={"bench": True}, button=1,
-            seats=[HandSeatIn(1, a, 1_000), HandSeatIn(2, b, 1_000)], deck=Deck().order,
-        )
-        out.append((hand.id, a))
-    return out
+    """bench_storage's tables, hands and players (the same writes on both backends)."""
+    return [(hand, player) for _, hand, player in await _setup_storage(db, tables)]
 
 
 async def _one_table(db: Database, hand_id: int, user: int, actions: int, transfers: int) -> None:
