@@ -37,12 +37,14 @@ followed their action at once (1.0: the bot adds no wait).
 Usage::
 
     .venv/bin/python bench/bench_load.py [--tables 10,50,200] [--seconds 30] [--think 2]
-        [--rate 250] [--profile DIR] [--no-echo] [--street-pictures] [--rss-every 30]
+        [--rate 250] [--profile DIR] [--no-echo] [--pictures auto|turn|street] [--rss-every 30]
 
 The bot gets the benchmark's environment: ``RENDER_PROCESSES=0`` draws the
 pictures in threads of the bot's process instead of its render process, and
-``--street-pictures`` (``TABLE_PICTURES=street``) draws a table picture only at
-street changes, which measures what rendering costs.
+``--pictures`` is the bot's ``TABLE_PICTURES``: ``auto`` (the default, as the
+bot's), ``turn`` (a new picture every turn) or ``street`` (a new picture only at
+street changes, which measures what rendering costs). The report counts the
+turn prompts whose picture was new.
 
 ``--profile DIR`` runs the bot under ``py-spy record`` (when installed) and
 writes its samples (collapsed stacks) and the bot's log per size into DIR.
@@ -53,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import os
 import random
 import re
@@ -190,6 +193,8 @@ class Steady:
     between_hands: int = 0  # clicks that ended a hand: the next prompt follows the bot's pause
     thinks: list[float] = field(default_factory=list)
     rate_limited: int = 0
+    prompts_seen: int = 0  # turn prompts posted while measuring
+    new_pictures: int = 0  # of those, prompts whose picture differs from the table's last
 
     @property
     def per_second(self) -> float:
@@ -248,9 +253,11 @@ class Players:
         self.result = Steady()
         self.measuring = False
         self.tasks: set[asyncio.Task[None]] = set()
+        self.last_picture: dict[int, bytes] = {}  # channel id -> its last prompt's picture
 
     def prompt(self, message: Message) -> None:
         now = asyncio.get_running_loop().time()
+        self.count_picture(message)
         sent = self.pending.pop(message.channel_id, None)
         if sent is not None and self.measuring:
             if sent[1] == hand_no(message.content):
@@ -263,6 +270,17 @@ class Players:
         task = asyncio.get_running_loop().create_task(self.act(message, int(found[1])))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def count_picture(self, message: Message) -> None:
+        """Whether this prompt's table picture is new (``auto``/``street`` reuse one)."""
+        if not message.attachments:
+            return
+        picture = hashlib.sha256(message.attachments[0].data).digest()
+        last, self.last_picture[message.channel_id] = (
+            self.last_picture.get(message.channel_id), picture)
+        if self.measuring:
+            self.result.prompts_seen += 1
+            self.result.new_pictures += picture != last
 
     async def act(self, message: Message, user_id: int) -> None:
         think = self.think * self.rng.uniform(0.5, 1.5)
@@ -448,7 +466,8 @@ def report(row: dict[str, Any]) -> str:
         f"{pct(s.acks, .99) * 1000:.0f} ms; click to next prompt p50 "
         f"{pct(s.prompts, .5):.2f} s p95 {pct(s.prompts, .95):.2f} s max "
         f"{max(s.prompts, default=0):.2f} s ({s.between_hands} hand ends left out: the bot's "
-        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}\n"
+        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}; new pictures "
+        f"{s.new_pictures} of {s.prompts_seen} prompts\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "
         f"end {row['rss'][2]:.0f}; tracebacks in the log {row['tracebacks']}; "
         f"unhandled routes {row['unhandled'] or 'none'}\n" + rss_line(row["rss_samples"])
@@ -464,15 +483,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--no-echo", action="store_true")
-    parser.add_argument("--street-pictures", action="store_true",
-                        help="the bot draws a table picture only at street changes")
+    parser.add_argument("--pictures", choices=("auto", "turn", "street"), default="auto",
+                        help="the bot's TABLE_PICTURES (default auto, as the bot)")
     parser.add_argument("--rss-every", type=float, default=30.0,
                         help="seconds between RSS samples during play")
     args = parser.parse_args()
-    if args.street_pictures:
-        os.environ["TABLE_PICTURES"] = "street"
+    os.environ["TABLE_PICTURES"] = args.pictures
     print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default')}, table pictures "
-          f"{os.environ.get('TABLE_PICTURES', 'turn')}; load {os.getloadavg()[0]:.2f}", flush=True)
+          f"{args.pictures}; load {os.getloadavg()[0]:.2f}", flush=True)
     for n in (int(x) for x in args.tables.split(",")):
         row = asyncio.run(run_level(
             n, seconds=args.seconds, think=args.think, rate=args.rate, seed=args.seed,

@@ -154,13 +154,14 @@ class OmahaDealer(commands.Bot):
         from bot.app import App
         from cogs.actions import TableActions
         from cogs.channel_loss import ChannelLoss
+        from cogs.pictures import PictureMode
         from cogs.presenter import DiscordPresenter
         from cogs.views import DYNAMIC_ITEMS
 
         if self.settings.render_processes:
             render.use_processes(self.settings.render_processes)
         self.presenter = DiscordPresenter(self)
-        self.presenter.street_pictures = self.settings.table_pictures == "street"
+        self.presenter.pictures = PictureMode(self.settings.table_pictures)
         self.app = await App.open(
             self.settings, observer=self.presenter, names=self._name_of,
             threads=self._open_thread,

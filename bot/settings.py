@@ -30,10 +30,12 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           loop's process (default 2; 0: threads of the bot's
                           own process). Settings built in code (tests, the
                           demo) default to 0.
-``TABLE_PICTURES``        ``turn`` (default): a new table picture with every
-                          turn message; ``street``: a new one at each street
-                          only (turn messages in between carry the street's
-                          picture again; cheaper for a very busy bot).
+``TABLE_PICTURES``        ``auto`` (default): a new table picture with every
+                          turn message while the renders keep up, the
+                          street's picture again when they queue up; ``turn``:
+                          always a new one; ``street``: a new one at each
+                          street only (see :mod:`cogs.pictures`). Settings
+                          built in code (tests, the demo) default to ``turn``.
 ``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
                           unsharded connection (right below 2,500 servers).
 ``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
@@ -226,7 +228,7 @@ class Settings:
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_level: str = DEFAULT_LOG_LEVEL
     render_processes: int = 0
-    table_pictures: str = "turn"
+    table_pictures: str = "turn"  # from the environment: "auto" unless set
     shards: ShardRange | None = None
     #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
     database_url: Secret = NO_DATABASE_URL
@@ -249,9 +251,10 @@ class Settings:
         )
         level = _log_level(get("LOG_LEVEL"))
         renderers = _render_processes(get("RENDER_PROCESSES"))
-        pictures = (get("TABLE_PICTURES") or "turn").lower()
-        if pictures not in ("turn", "street"):
-            raise SettingsError(f"TABLE_PICTURES must be turn or street, got {pictures!r}")
+        pictures = (get("TABLE_PICTURES") or "auto").lower()
+        if pictures not in ("auto", "turn", "street"):
+            raise SettingsError(
+                f"TABLE_PICTURES must be auto, turn or street, got {pictures!r}")
         try:
             shards = ShardRange.parse(get("SHARD_COUNT"), get("SHARD_IDS"))
         except ShardError as error:

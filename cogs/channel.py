@@ -44,6 +44,7 @@ from bot.render import TableView, render_table_async
 from bot.runtime.views import HandResultView, TableSnapshot
 from cogs.hooks import Hook, refused_token
 from cogs.limits import EMBED_DESCRIPTION, fit_message
+from cogs.pictures import render_gate, reuse_street_picture
 from cogs.scenes import Live, live_content, live_token, result_content, table_view
 from cogs.views import live_buttons
 
@@ -121,28 +122,6 @@ class _Shown:
         return hook if hook is not None and hook.valid() else None
 
 
-#: Table pictures rendered at once, over all tables (the machine's 2 cores).
-RENDERS_AT_ONCE = 2
-_RENDERS: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
-
-
-def _renders() -> asyncio.Semaphore:
-    """The gate of table renders on the running loop.
-
-    Rendering runs in worker threads (``asyncio.to_thread``: up to 6 at once
-    here) and holds the GIL for parts of its work; with many renders at once
-    the event loop waited for the GIL and acknowledgements got late (load
-    benchmark at 200 tables: click ack p99 about 1.1 s with up to 6 renders at
-    once, 83 ms with 2, at a higher action rate; bench/README.md).
-    """
-    loop = asyncio.get_running_loop()
-    gate = _RENDERS.get(loop)
-    if gate is None:
-        _RENDERS.clear()  # one loop at a time (tests run one per test)
-        gate = _RENDERS[loop] = asyncio.Semaphore(RENDERS_AT_ONCE)
-    return gate
-
-
 def hand_log(
     hand_no: int, lines: list[str], locale: str = "en"
 ) -> tuple[discord.Embed, discord.File | None]:
@@ -178,7 +157,7 @@ class TableChannel:
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
         #: The last table picture and its (hand, street, board): reused within a street
-        #: when the presenter shows pictures only at street changes.
+        #: when the presenter's picture mode says so (:mod:`cogs.pictures`).
         self._street_picture: tuple[tuple[Any, ...], bytes] | None = None
 
     # -- what the presenter asks -------------------------------------------------
@@ -402,11 +381,11 @@ class TableChannel:
     async def _file(self, view: TableView) -> discord.File:
         street = (view.hand_number, view.street, view.board)
         last = self._street_picture
-        if self.presenter.street_pictures and last is not None and last[0] == street \
-                and not any(pot.winners for pot in view.pots):
+        same = last is not None and last[0] == street and not any(p.winners for p in view.pots)
+        if last is not None and reuse_street_picture(self.presenter.pictures, same):
             png = last[1]  # the same street: its picture again (bets and stacks as it began)
         else:
-            async with _renders():
+            async with render_gate().slot():
                 png = await render_table_async(view)
             self._street_picture = (street, png)
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)

@@ -60,6 +60,7 @@ from bot.runtime.table_events import (
 from bot.runtime.views import PrivateCards, TableSnapshot
 from cogs.channel import Picture, Result, Stage, TableChannel, Text
 from cogs.limits import fit_message
+from cogs.pictures import PictureMode
 from cogs.scenes import (
     Live,
     commitment_line,
@@ -120,9 +121,9 @@ class DiscordPresenter:
         self.image_sink: Callable[[str, bytes], None] | None = None
         #: Seconds each street of an all-in run-out stays on screen before the next.
         self.runout_pause = 1.5
-        #: The table picture only at street changes (``TABLE_PICTURES=street``): a new turn
-        #: message in the same street carries the street's picture again, not a new one.
-        self.street_pictures = False
+        #: When a turn message gets a new table picture (``TABLE_PICTURES``, :mod:`cogs.pictures`):
+        #: tests default to every turn, the bot to ``auto``.
+        self.pictures = PictureMode.TURN
         #: Called once with (table id, reason) when Discord refuses a table's channel for good.
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}

@@ -41,9 +41,13 @@ def test_every_setting_is_read() -> None:
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway",
             "LOG_LEVEL": "debug",
             "RENDER_PROCESSES": "2",
+            "TABLE_PICTURES": "Street",
         }
     )
     assert s.render_processes == 2
+    assert s.table_pictures == "street"
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).table_pictures == "auto"  # the bot
+    assert Settings(token=s.token).table_pictures == "turn"  # built in code: tests, the demo
     assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).render_processes == 2  # the bot
     assert Settings(token=s.token).render_processes == 0  # built in code: threads
     assert s.database_path == "/tmp/x.sqlite3"
@@ -74,6 +78,7 @@ def test_missing_token_explains_how_to_get_one() -> None:
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL"),
         ("RENDER_PROCESSES", "-1", "RENDER_PROCESSES"),
         ("RENDER_PROCESSES", "17", "RENDER_PROCESSES"),
+        ("TABLE_PICTURES", "sometimes", "TABLE_PICTURES"),
         ("DISCORD_TOKEN", "two words", "DISCORD_TOKEN"),
         ("DATABASE_URL", "mysql://db/omaha", "DATABASE_URL"),
     ],

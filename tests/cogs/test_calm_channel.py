@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from cogs.pictures import PictureMode
 from tests.cogs.test_table import (
     PAUSE,
     actor_of,
@@ -159,7 +160,7 @@ async def test_pictures_only_at_street_changes_are_drawn_once_a_street(
     within a street it is the street's picture again (drawn once); each street and the
     result get their own."""
     h = harness
-    h.bot.presenter.street_pictures = True
+    h.bot.presenter.pictures = PictureMode.STREET
     pictures: list[tuple[str, bytes]] = []
     h.bot.presenter.image_sink = lambda name, png: pictures.append((name, png))
     await seat_three(h)
