@@ -302,8 +302,11 @@ class Players:
             self.clicks.append(it)
 
     def close(self, seconds: float) -> Steady:
+        """The figures so far (counted afresh: called again after the last answers)."""
         result = self.result
         result.seconds = seconds
+        result.actions = result.stale = 0
+        result.acks = []
         for it in self.clicks:
             if it.answer_time is None:
                 continue
