@@ -40,11 +40,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.render import TableView, render_table_async
+from bot.render import TableView
 from bot.runtime.views import HandResultView, TableSnapshot
 from cogs.hooks import Hook, refused_token
 from cogs.limits import EMBED_DESCRIPTION, fit_message
-from cogs.pictures import render_gate, reuse_street_picture
+from cogs.pictures import TablePictures, render_gate
 from cogs.scenes import Live, live_content, live_token, result_content, table_view
 from cogs.views import live_buttons
 
@@ -156,9 +156,8 @@ class TableChannel:
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
-        #: The last table picture and its (hand, street, board): reused within a street
-        #: when the presenter's picture mode says so (:mod:`cogs.pictures`).
-        self._street_picture: tuple[tuple[Any, ...], bytes] | None = None
+        #: The live message's pictures (:mod:`cogs.pictures`).
+        self.pictures = TablePictures(lambda: presenter.pictures)
 
     # -- what the presenter asks -------------------------------------------------
     def post(self, item: Post) -> None:
@@ -207,6 +206,7 @@ class TableChannel:
         self.posts.clear()
         self.live = None
         self._shown = None
+        self.pictures.stop()
         task = self._task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
@@ -286,7 +286,8 @@ class TableChannel:
         shown = self._shown
         if shown is None or shown.hand_no != item.view.hand_number:
             return
-        file = await self._file(item.view)
+        png = await self.pictures.draw_now(item.view)
+        file = self.presenter.file(f"table-{self.table_id}-hand-{item.view.hand_number}.png", png)
         await self._edit(shown, content=item.content, attachments=[file], view=None)
         shown.picture = item.view
         await asyncio.sleep(self.presenter.runout_pause)
@@ -294,7 +295,8 @@ class TableChannel:
     async def _result(self, item: Result) -> None:
         live, shown = item.live, self._shown
         content = result_content(live.snap, item.result)
-        picture = await item.picture()
+        async with render_gate().slot():
+            picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
         embed, log_file = hand_log(item.result.hand_no, live.log, live.snap.config.language)
         files += [log_file] if log_file else []
@@ -325,7 +327,9 @@ class TableChannel:
             view = table_view(live)
             kwargs: dict[str, Any] = {"content": live_content(live), "view": self._buttons(live)}
             if view != shown.picture:
-                kwargs["attachments"] = [await self._file(view)]
+                file = await self._file(view)
+                if file is not None:  # None: the street's picture is still being drawn
+                    kwargs["attachments"] = [file]
                 shown.picture = view
             shown.version = live.version
             await self._edit(shown, **kwargs)
@@ -343,19 +347,21 @@ class TableChannel:
         token, version, hand_no = live_token(live), live.version, live.hand_no
         click = None if self.refresh else self._take_click(shown)
         file = await self._file(view)
+        picture: dict[str, Any] = {"file": file} if file else {}
         self._posting, self._early = True, None
         sent, msg = False, None
         if click is not None:
             sent, msg = await self._by_hook(
                 click.interaction.followup.send(
-                    content, file=file, view=buttons, allowed_mentions=USER_PINGS, wait=True
+                    content, view=buttons, allowed_mentions=USER_PINGS, wait=True, **picture
                 )
             )
         if not sent:
             click = None
-            file.reset()
+            if file:
+                file.reset()
             msg = await self._call(
-                self.channel.send(content, file=file, view=buttons, allowed_mentions=USER_PINGS)
+                self.channel.send(content, view=buttons, allowed_mentions=USER_PINGS, **picture)
             )
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False
@@ -378,16 +384,10 @@ class TableChannel:
         return click if click.valid() else None
 
     # -- requests ----------------------------------------------------------------------
-    async def _file(self, view: TableView) -> discord.File:
-        street = (view.hand_number, view.street, view.board)
-        last = self._street_picture
-        same = last is not None and last[0] == street and not any(p.winners for p in view.pots)
-        if last is not None and reuse_street_picture(self.presenter.pictures, same):
-            png = last[1]  # the same street: its picture again (bets and stacks as it began)
-        else:
-            async with render_gate().slot():
-                png = await render_table_async(view)
-            self._street_picture = (street, png)
+    async def _file(self, view: TableView) -> discord.File | None:
+        png = await self.pictures.for_view(view)
+        if png is None:
+            return None
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
 
     async def _call(self, request: Awaitable[Any]) -> Any:

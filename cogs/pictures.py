@@ -14,9 +14,11 @@ Three modes (``TABLE_PICTURES``, :class:`PictureMode`):
 * ``auto`` (the default): a new picture every turn **while the renders keep
   up**; when a new one would wait longer than :data:`PICTURE_WAIT` behind
   the others (a busy evening), the turn message carries its street's picture
-  again, as ``street`` does, until the queue is short again. The street
-  changes and results are always drawn: the board is never stale, only the
-  bets and stacks of a turn picture (the message's text always has them).
+  again, as ``street`` does, until the queue is short again; at a street
+  change the message goes out without a picture while the street's is drawn
+  (:class:`TablePictures`). A picture never shows a stale board, only the bets
+  and stacks as the street began (the message's text always has them all).
+  The showdown pictures are always drawn.
 
 Decision: 0.25 s of expected wait. Discord shows a turn within about a second
 of the click at best (the target is 1 s at p95 from the click to the next
@@ -29,10 +31,14 @@ from __future__ import annotations
 import asyncio
 import enum
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["PICTURE_WAIT", "RENDERS_AT_ONCE", "PictureMode", "RenderGate", "render_gate"]
+from bot.render import TableView, render_table_async
+
+__all__ = [
+    "PICTURE_WAIT", "RENDERS_AT_ONCE", "PictureMode", "RenderGate", "TablePictures", "render_gate",
+]
 
 #: Table pictures rendered at once, over all tables (the machine's 2 cores).
 RENDERS_AT_ONCE = 2
@@ -65,6 +71,7 @@ class RenderGate:
         self._sem = asyncio.Semaphore(slots)
         self.pending = 0  # renders holding a slot or waiting for one
         self.average = 0.0  # seconds a render holds its slot (running average)
+        self.renders = 0  # slots held to the end so far
 
     def expected_wait(self) -> float:
         """Seconds a render asked now would wait before it starts (0: a slot is free)."""
@@ -74,20 +81,38 @@ class RenderGate:
     def keeps_up(self) -> bool:
         return self.expected_wait() <= PICTURE_WAIT
 
-    @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Hold one render slot for the ``async with`` body, timing it."""
-        self.pending += 1
+    def slot(self) -> _Slot:
+        """``async with gate.slot():`` holds one render slot for its body, timing it."""
+        return _Slot(self)
+
+
+class _Slot:
+    """One render slot (a class, not an ``asynccontextmanager``: a task waiting here shows
+    ``Semaphore.acquire`` at the bottom of its await chain, which the offline Discord's
+    settling recognizes as idle)."""
+
+    __slots__ = ("gate", "start")
+
+    def __init__(self, gate: RenderGate) -> None:
+        self.gate = gate
+        self.start = 0.0
+
+    async def __aenter__(self) -> None:
+        gate = self.gate
+        gate.pending += 1
         try:
-            async with self._sem:
-                start = self.clock()
-                try:
-                    yield
-                finally:
-                    took = self.clock() - start
-                    self.average += _SMOOTHING * (took - self.average)
-        finally:
-            self.pending -= 1
+            await gate._sem.acquire()
+        except BaseException:
+            gate.pending -= 1
+            raise
+        self.start = gate.clock()
+
+    async def __aexit__(self, *exc: object) -> None:
+        gate = self.gate
+        gate.average += _SMOOTHING * (gate.clock() - self.start - gate.average)
+        gate.renders += 1
+        gate.pending -= 1
+        gate._sem.release()
 
 
 _GATES: dict[asyncio.AbstractEventLoop, RenderGate] = {}
@@ -104,9 +129,65 @@ def render_gate() -> RenderGate:
     return gate
 
 
-def reuse_street_picture(mode: PictureMode, same_street: bool) -> bool:
-    """Whether a turn picture in the street whose picture is ``same_street`` (already
-    drawn, no pot won in it) shows that picture again instead of a new one."""
-    if not same_street or mode is PictureMode.TURN:
-        return False
-    return mode is PictureMode.STREET or not render_gate().keeps_up()
+Street = tuple[Any, ...]  # (hand number, street, board): what a street picture shows
+
+
+class TablePictures:
+    """One table's live pictures: the last street's, and a street picture being drawn.
+
+    ``auto`` when the renders do not keep up even at a street change: the turn
+    message goes out at once **without a picture** (its text names the board)
+    and the street's picture is drawn meanwhile, for the next turn messages of
+    that street; a drawing still waiting when the table has moved on to another
+    street is dropped, never drawn (the queue sheds what nobody will see).
+    """
+
+    def __init__(self, mode: Callable[[], PictureMode]) -> None:
+        self.mode = mode
+        self.street: tuple[Street, bytes] | None = None  # the last street picture drawn
+        self.now: Street | None = None  # the street the table is in
+        self._drawing: tuple[Street, asyncio.Task[bytes | None]] | None = None
+
+    async def for_view(self, view: TableView) -> bytes | None:
+        """The live message's picture for ``view``: drawn now, the street's again, or none
+        yet (``auto``, renders far behind: the street's is being drawn)."""
+        street: Street = (view.hand_number, view.street, view.board)
+        self.now = street
+        last, mode = self.street, self.mode()
+        if mode is PictureMode.TURN or any(p.winners for p in view.pots):
+            return await self._draw(street, view, shed=False)
+        behind = mode is PictureMode.STREET or not render_gate().keeps_up()
+        if last is not None and last[0] == street and behind:
+            return last[1]  # the same street: its picture again (bets as it began)
+        if mode is PictureMode.AUTO and behind:
+            self._draw_later(street, view)
+            return None
+        return await self._draw(street, view, shed=False)
+
+    async def draw_now(self, view: TableView) -> bytes:
+        """A picture that must be drawn (an all-in run-out's street), now."""
+        street: Street = (view.hand_number, view.street, view.board)
+        self.now = street
+        png = await self._draw(street, view, shed=False)
+        assert png is not None
+        return png
+
+    def stop(self) -> None:
+        if self._drawing is not None:
+            self._drawing[1].cancel()
+            self._drawing = None
+
+    def _draw_later(self, street: Street, view: TableView) -> None:
+        if self._drawing is not None and self._drawing[0] == street:
+            return  # already on its way
+        self.stop()
+        task = asyncio.get_running_loop().create_task(self._draw(street, view, shed=True))
+        self._drawing = (street, task)
+
+    async def _draw(self, street: Street, view: TableView, *, shed: bool) -> bytes | None:
+        async with render_gate().slot():
+            if shed and self.now != street:
+                return None  # the table has moved on: nobody would see it
+            png = await render_table_async(view)
+        self.street = (street, png)
+        return png

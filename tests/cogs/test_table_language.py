@@ -16,7 +16,7 @@ import pytest
 from bot.render import words
 from bot.render.table import street_label
 from bot.runtime.config import TableConfig
-from cogs import actions, channel, presenter
+from cogs import actions, pictures, presenter
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 
@@ -83,7 +83,7 @@ def bot_extensions() -> tuple[str, ...]:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every view the cogs hand to the renderer (the real renderer still draws it)."""
     seen: list[Any] = []
-    for module, name in ((channel, "render_table_async"), (presenter, "render_showdown_async"),
+    for module, name in ((pictures, "render_table_async"), (presenter, "render_showdown_async"),
                          (presenter, "render_hole_cards_async"),
                          (actions, "render_hole_cards_async")):
         real = getattr(module, name)
