@@ -127,6 +127,20 @@ def _own_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_split(pid: int) -> tuple[float, float, float]:
+    """CPU seconds so far of the bot's process, its render processes, and this process
+    (the fake Discord and the simulated players)."""
+    return (_cpu(pid), sum(_cpu(p) for p in descendants(pid)), time.process_time())
+
+
+def _cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0  # gone meanwhile
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def descendants(pid: int) -> list[int]:
     parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -195,6 +209,7 @@ class Steady:
     rate_limited: int = 0
     prompts_seen: int = 0  # turn prompts posted while measuring
     new_pictures: int = 0  # of those, prompts whose picture differs from the table's last
+    bare: int = 0  # of those, prompts without a picture (auto, far behind)
 
     @property
     def per_second(self) -> float:
@@ -274,6 +289,8 @@ class Players:
     def count_picture(self, message: Message) -> None:
         """Whether this prompt's table picture is new (``auto``/``street`` reuse one)."""
         if not message.attachments:
+            self.result.prompts_seen += self.measuring
+            self.result.bare += self.measuring
             return
         picture = hashlib.sha256(message.attachments[0].data).digest()
         last, self.last_picture[message.channel_id] = (
@@ -371,10 +388,12 @@ async def run_level(
                         crowd.prompt(message)
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
-                start = time.monotonic()
+                start, cpu = time.monotonic(), cpu_split(bot.proc.pid)
                 samples = await sample_rss(bot.proc.pid, seconds, rss_every)
                 crowd.measuring = False
                 steady = crowd.close(time.monotonic() - start)
+                cores = [(b - a) / steady.seconds
+                         for a, b in zip(cpu, cpu_split(bot.proc.pid), strict=True)]
                 await asyncio.sleep(1.5)  # the last clicks' answers
                 steady = crowd.close(steady.seconds)
                 steady.rate_limited = len(fd.rate_limited) - start_429
@@ -398,7 +417,7 @@ async def run_level(
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
             "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
-            "tracebacks": tracebacks}
+            "tracebacks": tracebacks, "cores": cores}
 
 
 async def sample_rss(pid: int, seconds: float, every: float) -> list[tuple[float, float]]:
@@ -469,8 +488,11 @@ def report(row: dict[str, Any]) -> str:
         f"{pct(s.acks, .99) * 1000:.0f} ms; click to next prompt p50 "
         f"{pct(s.prompts, .5):.2f} s p95 {pct(s.prompts, .95):.2f} s max "
         f"{max(s.prompts, default=0):.2f} s ({s.between_hands} hand ends left out: the bot's "
-        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}; new pictures "
-        f"{s.new_pictures} of {s.prompts_seen} prompts\n"
+        f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}\n  {s.prompts_seen} prompts: "
+        f"{s.new_pictures} with a new picture, {s.bare} without one (the rest: the "
+        f"street's again)\n"
+        f"  CPU during play (cores): bot {row['cores'][0]:.2f}, render processes "
+        f"{row['cores'][1]:.2f}, fake Discord and players {row['cores'][2]:.2f}\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "
         f"end {row['rss'][2]:.0f}; tracebacks in the log {row['tracebacks']}; "
         f"unhandled routes {row['unhandled'] or 'none'}\n" + rss_line(row["rss_samples"])

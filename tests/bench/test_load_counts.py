@@ -44,4 +44,6 @@ def test_a_prompt_counts_as_a_new_picture_only_when_its_table_showed_another() -
     players.measuring = True
     for channel_id, png in ((7, b"street"), (8, b"street"), (7, b"turn"), (7, b"turn")):
         players.count_picture(picture(channel_id, png))
-    assert (players.result.prompts_seen, players.result.new_pictures) == (4, 2)
+    players.count_picture(Message(2, 7, 2, content=""))
+    assert (players.result.prompts_seen, players.result.new_pictures) == (5, 2)
+    assert players.result.bare == 1
