@@ -44,7 +44,8 @@ async def test_everyone_agrees_two_boards(world: World) -> None:
     assert asked.clock == table.config.clock and asked.table.board == ()
     for user in USERS:
         text = await table.answer_run_twice(user, True, asked.token)
-        assert text == Phrase("reply.run_twice.twice") and str(text) == "You agreed to run it twice."
+        assert text == Phrase("reply.run_twice.twice")
+        assert str(text) == "You agreed to run it twice."
     await table.idle()
     assert table.current is None
     [over] = world.observer.of(HandOver)
