@@ -34,7 +34,9 @@ from discord.ext import commands
 
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
-from bot.i18n import translate
+from bot.i18n import Phrase, listed, resolve, translate
+from bot.i18n import number as in_locale
+from bot.i18n import table as words
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
 from bot.runtime.hand_history import (
     PastHand,
@@ -64,18 +66,25 @@ async def _names(interaction: discord.Interaction[Any], past: PastHand) -> dict[
             for seat, user_id in past.users.items()}
 
 
-def _refusal(record: HandRecord | None, what: str) -> str | None:
+def _refusal(record: HandRecord | None, number: int | None) -> Phrase | None:
+    """Why ``record`` (asked for by ``number``, or from a button) cannot be shown."""
     if record is None:
-        return f"There is no {what} in this channel."
+        if number is None:
+            return Phrase("refuse.hand.no_such")
+        return Phrase("refuse.hand.no_number", number=str(number))
     if record.status == "running":
-        return f"Hand #{record.number} is still being played: open it once it is over."
+        return Phrase("refuse.hand.running", number=str(record.number))
     if record.status == "cancelled":
-        return f"Hand #{record.number} was cancelled: no chip moved, there is nothing to show."
+        return Phrase("refuse.hand.cancelled", number=str(record.number))
     return None
 
 
-def table_picture(past: PastHand, names: Mapping[int, str], viewer: int | None) -> TableView:
-    """The table as the hand ended, with only the hole cards ``viewer`` may see."""
+def table_picture(
+    past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = "en"
+) -> TableView:
+    """The table as the hand ended, with only the hole cards ``viewer`` may see, its words
+    in ``locale`` (the reader's)."""
+    lang = resolve(locale)
     hand, holes = past.hand, visible_holes(past, viewer)
     seats = tuple(
         SeatView(
@@ -88,16 +97,17 @@ def table_picture(past: PastHand, names: Mapping[int, str], viewer: int | None) 
     result = result_of(past, names)
     many = len({p.label for p in result.pots}) > 1
     pots = tuple(
-        PotView(p.amount, board_label("en", p, many),
+        PotView(p.amount, board_label(lang, p, many),
                 winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat)
                               for w in p.winners))
         for p in result.pots
     )
     return TableView(
-        table_name=f"Table {past.table_id}", hand_number=past.number,
+        table_name=words.table_name(lang, past.table_id), hand_number=past.number,
         max_seats=past.config.seats, seats=seats, board=hand.board,
         second_board=hand.second_board, pots=pots,
-        button=hand.button, game=past.config.title, street="Showdown",
+        button=hand.button, game=words.title(lang, past.config), street="Showdown",
+        locale=lang,
     )
 
 
@@ -108,16 +118,19 @@ async def show_hand(
     past = await load_past(db, record)
     names = await _names(interaction, past)
     viewer = past.seat_of(interaction.user.id)
-    lines = street_lines(past, names, viewer)
+    lang = resolve(interaction.locale)
+    lines = street_lines(past, names, viewer, lang)
     when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
-    head = f"**Hand #{record.number}** · Table {record.table_id} · {past.config.title}{when}"
+    head = translate(lang, "hand.head", number=str(record.number),
+                     table=words.table_name(lang, record.table_id),
+                     title=words.title(lang, past.config)) + when
     embed = discord.Embed(title=translate(interaction.locale, "hand.every_action"),
                           description=fit_message(lines, EMBED_DESCRIPTION,
                                                       interaction.locale))
     if past.commitment:
         embed.set_footer(text=translate(interaction.locale, "hand.commitment",
                                         commitment=past.commitment))
-    png = await render_table_async(table_picture(past, names, viewer))
+    png = await render_table_async(table_picture(past, names, viewer, lang))
     await reply_private(
         interaction, head, embed=embed,
         file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png"),
@@ -149,7 +162,7 @@ class OpenHandButton(
         if record.guild_id != interaction.guild_id:
             await reply_private(interaction, translate(interaction.locale, "refuse.other_server"))
             return
-        refused = _refusal(record, "such hand")
+        refused = _refusal(record, None)
         if refused:
             await reply_private(interaction, refused)
             return
@@ -167,17 +180,17 @@ class Hands(commands.Cog, name="Hands"):
 
     async def _records(
         self, interaction: discord.Interaction[Any], number: int | None, last: int = 1
-    ) -> list[HandRecord] | str:
+    ) -> list[HandRecord] | Phrase:
         """The asked-for hands, or why there are none (a sentence for the user)."""
         channel = interaction.channel_id or 0
         if number is not None:
             record = await self.db.history.in_channel(channel, number)
-            refused = _refusal(record, f"hand #{number}")
+            refused = _refusal(record, number)
             if refused or record is None:
-                return refused or ""
+                return refused or Phrase("refuse.hand.no_number", number=str(number))
             return [record]
         records = await self.db.history.last_of(channel, interaction.user.id, last)
-        return records or "You have played no finished hand in this channel yet."
+        return records or Phrase("refuse.hand.none_yours")
 
     @hand.command(name="show", description="A finished hand, only to you (default: your last)")
     @app_commands.describe(
@@ -189,7 +202,7 @@ class Hands(commands.Cog, name="Hands"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
-        if isinstance(records, str):
+        if isinstance(records, Phrase):
             await reply_private(interaction, records)
             return
         await show_hand(interaction, self.db, records[0])
@@ -209,7 +222,7 @@ class Hands(commands.Cog, name="Hands"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number, last or 1)
-        if isinstance(records, str):
+        if isinstance(records, Phrase):
             await reply_private(interaction, records)
             return
         records = sorted(records, key=lambda r: r.id)
@@ -236,7 +249,7 @@ class Hands(commands.Cog, name="Hands"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
-        if isinstance(records, str):
+        if isinstance(records, Phrase):
             await reply_private(interaction, records)
             return
         past = await load_past(self.db, records[0])
@@ -260,17 +273,21 @@ class Hands(commands.Cog, name="Hands"):
                 interaction.locale, "hand.none_player" if player else "hand.none_server",
                 name=player.display_name if player else ""))
             return
+        lang = resolve(interaction.locale)
         lines, view = [], discord.ui.View(timeout=None)
         for item in listing:
             h = item.hand
             if player is not None and item.net is not None:
-                outcome = f"{player.display_name} {item.net:+,}"
+                sign = "+" if item.net > 0 else ""
+                outcome = f"{player.display_name} {sign}{in_locale(lang, item.net)}"
             else:
-                outcome = ", ".join(f"<@{u}> won {w:,}" for u, w in item.won[:3])
+                outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
+                                        for u, w in item.won[:3]])
             when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
             game = str(h.settings.get("variant_key", h.variant))
-            lines.append(f"**#{h.number}** · Table {h.table_id} · {when} · {game} · "
-                         f"pot {item.pot:,} · {outcome}")
+            lines.append(translate(lang, "hand.list_line", number=str(h.number),
+                                   table=words.table_name(lang, h.table_id), when=when,
+                                   game=game, pot=item.pot, outcome=outcome))
             view.add_item(OpenHandButton(h.id, f"T{h.table_id} #{h.number}"))
         await reply_private(interaction, fit_message(lines, locale=interaction.locale), view=view,
                             allowed_mentions=discord.AllowedMentions.none())

@@ -103,9 +103,10 @@ def commitment_tag(root: str) -> str:
     return f"deck `{root[:COMMITMENT_PREFIX]}`…"
 
 
-def commitment_line(root: str) -> str:
-    """The whole commitment, for the hand's log (``/hand verify`` checks against it)."""
-    return f"Deck commitment (posted before the deal): {root}"
+def commitment_line(root: str, locale: object = "en") -> str:
+    """The whole commitment, for the hand's log (``/hand verify`` checks against it), in
+    ``locale`` (the table's language)."""
+    return translate(locale, "hand.commitment_posted", commitment=root)
 
 
 def turn_line(live: Live) -> str:

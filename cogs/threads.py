@@ -14,6 +14,7 @@ from typing import Literal
 
 import discord
 
+from bot.i18n import Command, Phrase
 from bot.runtime.errors import TableError
 
 __all__ = ["ARCHIVE_MINUTES", "open_table_thread"]
@@ -29,18 +30,13 @@ async def open_table_thread(client: discord.Client, parent_id: int, name: str) -
         if channel is None:
             channel = await client.fetch_channel(parent_id)
         if not isinstance(channel, discord.TextChannel):
-            raise TableError(
-                "A multi-table tournament needs a text channel: its tables play in threads"
-                " under it.")
+            raise TableError(Phrase("refuse.mtt.text_channel"))
         thread = await channel.create_thread(
             name=name[:100], type=discord.ChannelType.public_thread,
             auto_archive_duration=ARCHIVE_MINUTES, reason="a tournament table")
     except discord.Forbidden:
-        raise TableError(
-            "I cannot open the tournament's tables here: I need the Create Public Threads"
-            " and Send Messages in Threads permissions in this channel.") from None
+        raise TableError(Phrase("refuse.mtt.thread_permissions")) from None
     except discord.HTTPException as exc:
-        raise TableError(
-            f"Discord refused to open a thread for a table ({exc.status}); try /tournament"
-            " start again later.") from None
+        raise TableError(Phrase("refuse.mtt.thread_refused", status=str(exc.status),
+                                start=Command("tournament start"))) from None
     return thread.id

@@ -79,7 +79,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     def here(self, interaction: discord.Interaction[Any]) -> SitAndGoRuntime:
         if interaction.channel_id is None:
-            raise TableError("Tournaments live in server channels.")
+            raise TableError(Phrase("refuse.tournament.server_channels"))
         return self.registry.tournament_in(interaction.channel_id)
 
     @tournament.command(name="create", description="Open a sit-and-go in this channel")
@@ -184,7 +184,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         store = self.registry.tournaments
         if store is None:
-            raise TableError("Tournaments are not available here.")
+            raise TableError(Phrase("refuse.no_tournaments"))
         registering = rt.sng.status is Status.REGISTERING
         await acknowledge(interaction, private=not registering)
         now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))

@@ -30,6 +30,8 @@ locale strings (``"pt-BR"``, ``"es-419"``) are plain strings.
   the reader watches, and one public message serves readers of every language;
   ``format_timedelta`` words lengths of time that are not moments (a level's
   length, a time bank's seconds) and anything outside Discord (logs, pictures).
+* :func:`listed` / :class:`Listed`: names or phrases joined as the locale writes a
+  list (``a, b e c``), with Babel's ``format_list``.
 * :class:`Phrase` is a message not yet worded: its id and values, worded later in
   the reader's language (``phrase.to("it")``). Refusals (``TableError``,
   ``EconomyError``) and the runtime's notices carry one; ``str(phrase)`` is the
@@ -48,13 +50,14 @@ import gettext
 import io
 import string
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
 from babel.dates import format_timedelta
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -252,6 +255,33 @@ class Ordinal(Wording):
         return translate(locale, "ordinal", place=str(n))
 
 
+class Listed(Wording):
+    """Items (each a :class:`Wording` or plain text) in a list as the reader's language
+    writes it: ``a, b and c``, ``a, b e c``, ``a, b y c``: see :func:`listed`."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[str | Wording]) -> None:
+        self.items = tuple(items)
+
+    def to(self, locale: object) -> str:
+        return listed(locale, self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listed) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+
+def listed(locale: object, items: Iterable[str | Wording]) -> str:
+    """``items`` worded in ``locale`` and joined the locale's way (Babel's ``format_list``):
+    ``a, b and c`` in English, ``a, b e c`` in Portuguese and Italian, ``a, b y c`` in
+    Spanish; one item alone, nothing for none."""
+    words = [spoken(item, locale) for item in items]
+    return format_list(words, locale=babel_locale(locale)) if words else ""
+
+
 def spoken(message: str | Wording, locale: object) -> str:
     """``message`` in ``locale`` when it is a :class:`Wording`; a plain string as it is."""
     return message.to(locale) if isinstance(message, Wording) else message
@@ -328,11 +358,13 @@ __all__ = [
     "LOCALES",
     "Choice",
     "Command",
+    "Listed",
     "Option",
     "Ordinal",
     "Phrase",
     "Wording",
     "duration",
+    "listed",
     "number",
     "placeholders",
     "read_catalog",

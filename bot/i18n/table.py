@@ -45,11 +45,17 @@ def table_name(locale: object, table_id: int) -> str:
     return translate(locale, "table.name", number=str(table_id))
 
 
+def acted(locale: object, name: str, kind: ActionKind, amount: int | None,
+          all_in: bool = False) -> str:
+    """``"alice raises to 12"``, ``"bob iguala 1.000 e está all-in"`` (no note)."""
+    key = _ACTIONS[kind] + ("_all_in" if all_in and kind in (
+        ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else "")
+    return translate(locale, key, name=name, amount=amount or 0)
+
+
 def action(locale: object, act: ActionView) -> str:
     """``"alice raises to 12"`` with who decided (``" (time ran out)"``)."""
-    key = _ACTIONS[act.kind] + ("_all_in" if act.all_in and act.kind in (
-        ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else "")
-    text = translate(locale, key, name=act.name, amount=act.amount or 0)
+    text = acted(locale, act.name, act.kind, act.amount, act.all_in)
     note = act.source.note
     if note:
         text += translate(locale, "source." + act.source.value.replace("-", "_"))
@@ -110,4 +116,4 @@ def result_lines(locale: object, result: HandResultView) -> list[str]:
     return lines
 
 
-__all__ = ["action", "board_where", "pot_where", "result_lines", "table_name", "title"]
+__all__ = ["acted", "action", "board_where", "pot_where", "result_lines", "table_name", "title"]

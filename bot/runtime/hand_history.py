@@ -31,6 +31,8 @@ from bot.engine.events import (
 )
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
+from bot.i18n import ENGLISH, listed, resolve, translate
+from bot.i18n import table as words
 
 from .config import TableConfig
 from .decisions import replay_stored
@@ -100,48 +102,64 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-def _line(e: Event, names: Mapping[int, str]) -> str | None:
-    """One event in words, or ``None`` for events the history does not list."""
+_BLINDS = {"small": "history.small_blind", "big": "history.big_blind"}
+
+
+def _line(e: Event, names: Mapping[int, str], lang: str) -> str | None:
+    """One event in words in ``lang``, or ``None`` for events the history does not list."""
     if isinstance(e, AntePosted):
-        return f"{names[e.seat]} posts an ante of {e.amount:,}"
+        return translate(lang, "history.ante", name=names[e.seat], amount=e.amount)
     if isinstance(e, BlindPosted):
-        what = {"small": "the small blind", "big": "the big blind"}.get(e.blind, "a big blind")
-        return f"{names[e.seat]} posts {what} of {e.amount:,}"
+        key = _BLINDS.get(e.blind, "history.a_big_blind")
+        return translate(lang, key, name=names[e.seat], amount=e.amount)
     if isinstance(e, PlayerActed):
-        return action_text(names[e.seat], e)[0]
+        _, kind, amount = action_text(names[e.seat], e)
+        return words.acted(lang, names[e.seat], kind, amount, e.all_in)
     if isinstance(e, BetReturned):
-        return f"{e.amount:,} uncalled returned to {names[e.seat]}"
+        return translate(lang, "history.returned", name=names[e.seat], amount=e.amount)
     if isinstance(e, HandShown):
-        return f"{names[e.seat]} shows {_cards(e.cards)}"
+        return translate(lang, "history.shows", name=names[e.seat], cards=_cards(e.cards))
     if isinstance(e, RunTwiceVoted):
-        return f"{names[e.seat]} " + ("agrees to run it twice" if e.agree
-                                      else "wants to run it once")
+        key = "history.run_twice" if e.agree else "history.run_once"
+        return translate(lang, key, name=names[e.seat])
     return None
 
 
-def street_lines(past: PastHand, names: Mapping[int, str], viewer: int | None) -> list[str]:
-    """The whole hand in words, street by street, with only what ``viewer`` may see."""
-    hand = past.hand
-    lines = [f"**Preflop** (button: {names[hand.button]})"]
+def _board_head(lang: str, e: BoardDealt, cards: Sequence[Card], twice: bool) -> str:
+    """``**Flop** Ah Kd 2c``; run twice, ``**Turn (board 2)** ...``, in ``lang``."""
+    title = translate(lang, "render.board" if e.street is Street.PREFLOP
+                      else f"street.{e.street.value}")
+    if twice:
+        title += f" ({translate(lang, 'pot.board', number=str(e.run + 1))})"
+    return f"**{title}** {_cards(cards)}"
+
+
+def street_lines(
+    past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = ENGLISH
+) -> list[str]:
+    """The whole hand in words, street by street, with only what ``viewer`` may see, in
+    ``locale`` (the reader's language; English by default)."""
+    hand, lang = past.hand, resolve(locale)
+    lines = [translate(lang, "history.preflop", street=translate(lang, "street.preflop"),
+                       name=names[hand.button])]
     if viewer is not None and viewer in past.users:
-        lines.append(f"Your cards: {_cards(hand.hole(viewer))}")
+        lines.append(translate(lang, "history.your_cards", cards=_cards(hand.hole(viewer))))
     boards: list[list[Card]] = [[], list(hand.second_board[:_shared(hand)])]
     twice = bool(hand.second_board)
     for e in hand.events:
         if isinstance(e, BoardDealt):
             boards[e.run].extend(e.cards)
-            title = "Board" if e.street is Street.PREFLOP else e.street.capitalize()
-            which = f" (board {e.run + 1})" if twice else ""
-            lines.append(f"**{title}{which}** {_cards(boards[e.run])}")
+            lines.append(_board_head(lang, e, boards[e.run], twice))
             continue
-        text = _line(e, names)
+        text = _line(e, names, lang)
         if text:
             lines.append(text)
-    lines.append("**Result**")
-    lines.extend(result_of(past, names).lines)
+    lines.append(translate(lang, "history.result"))
+    lines.extend(words.result_lines(lang, result_of(past, names)))
     mucked = sorted(hand.result.mucked)
     if mucked:
-        lines.append("Mucked: " + ", ".join(names[s] for s in mucked))
+        lines.append(translate(lang, "history.mucked",
+                               names=listed(lang, [names[s] for s in mucked])))
     return lines
 
 

@@ -26,7 +26,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.i18n import Phrase
+from bot.i18n import Phrase, translate
 
 from . import mtt_balance
 from .config import TableConfig
@@ -126,7 +126,8 @@ class MttRuntime(SitAndGoRuntime):
         for t in draw:  # every thread first: a refusal stores nothing
             threads[t.number] = await self._threads(
                 self.guild_id, self.channel_id,
-                f"Tournament #{self.tournament_id} - table {t.number}")
+                translate(self.config.language, "tournament.thread_name",
+                          number=str(self.tournament_id), table=str(t.number)))
         config = self.table_config()
         ids = {}
         for t in draw:

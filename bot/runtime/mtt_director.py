@@ -52,7 +52,7 @@ from bot.i18n import Phrase
 from . import mtt_balance
 from .errors import TableError
 from .seating import Seat, clockwise_from, next_clockwise
-from .sng_control import ControlPorts, cancel_prizes
+from .sng_control import ControlPorts, cancel_prizes, prize_list
 from .sng_results import tell_results
 from .sng_table import out_phrase
 from .table import LiveHand, Table
@@ -358,9 +358,7 @@ class Director:
         await self.store.cancel_with_prizes(self.tournament_id, places, prizes)
         self.sng.cancel()
         names = {s.user_id: s.name for t in self.tables.values() for s in t.seats.values()}
-        paid = ", ".join(
-            f"{names.get(u, f'<@{u}>')} {prize:,}"
-            for u, prize in sorted(prizes.items(), key=lambda i: -i[1]))
+        paid = prize_list(prizes, lambda u: names.get(u, f"<@{u}>"))
         for table in self.tables.values():
             table.tell(Phrase("notice.sng_cancelled", prizes=paid))
             tell_results(table, self.sng, self.tournament_id, prizes)

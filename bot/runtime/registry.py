@@ -239,7 +239,7 @@ class TableRegistry:
         runtime: SitAndGoRuntime
         if sng.settings.multi_table:
             if self.threads is None:
-                raise TableError("Multi-table tournaments are not available here.")
+                raise TableError(Phrase("refuse.mtt.unavailable"))
             runtime = MttRuntime(threads=self.threads, make_mtt_table=make_in, **kw)
         else:
             runtime = SitAndGoRuntime(**kw)

@@ -21,6 +21,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.i18n import Phrase
+
 from .decisions import RUN_ONCE, RUN_TWICE, Source
 from .errors import NotYourTurn
 from .ports import StoredAction
@@ -74,23 +76,24 @@ def check_answer(table: Table, user_id: int, token: str | None) -> tuple[Seat, L
     cur = table.current
     question = cur.question if cur is not None else None
     if cur is None or question is None or (token is not None and token != question.token):
-        raise NotYourTurn("That question is over: the board is being dealt, or was.")
+        raise NotYourTurn(Phrase("refuse.run_twice.over"))
     if seat.number not in cur.hand.run_twice_voters:
         if seat.number in cur.dealt and not cur.hand.player(seat.number).folded:
-            raise NotYourTurn("You have already answered.")
-        raise NotYourTurn("Only the players in this hand choose how the board is run.")
+            raise NotYourTurn(Phrase("refuse.run_twice.answered"))
+        raise NotYourTurn(Phrase("refuse.run_twice.not_in_hand"))
     return seat, cur
 
 
-async def answer(table: Table, user_id: int, agree: bool, token: str | None = None) -> str:
-    """A player's answer ("twice" or "once"); the text confirming it to them."""
+async def answer(
+    table: Table, user_id: int, agree: bool, token: str | None = None
+) -> Phrase:
+    """A player's answer ("twice" or "once"); the words confirming it to them (worded in
+    their own language by the caller)."""
     async with table.lock:
         seat, cur = check_answer(table, user_id, token)
         await _vote(table, cur, seat, agree, Source.PLAYER)
         await table._advance(cur)
-    if agree:
-        return "You agreed to run it twice."
-    return "You chose to run it once."
+    return Phrase("reply.run_twice.twice" if agree else "reply.run_twice.once")
 
 
 async def _vote(table: Table, cur: LiveHand, seat: Seat, agree: bool, source: Source) -> None:
@@ -99,14 +102,13 @@ async def _vote(table: Table, cur: LiveHand, seat: Seat, agree: bool, source: So
     kind = RUN_TWICE if agree else RUN_ONCE
     stored = StoredAction(cur.seq, seat.number, kind, None, source.value)
     if seat.number not in hand.run_twice_voters:  # checked before anything is stored
-        raise NotYourTurn("You have already answered.")
+        raise NotYourTurn(Phrase("refuse.run_twice.answered"))
     await table.hands.append_action(cur.hand_id, stored)
     board_before = len(hand.board)
     events = hand.vote_run_twice(seat.number, agree)
     cur.seq += 1
-    what = "agrees to run it twice" if agree else "wants to run it once"
-    note = " (time ran out)" if source is Source.TIMEOUT else ""
-    table.tell(f"{seat.name} {what}{note}.")
+    key = "twice" if agree else "once_timeout" if source is Source.TIMEOUT else "once"
+    table.tell(Phrase(f"notice.run_twice.{key}", name=seat.name))
     if hand.run_twice_voters:
         return
     cur.question = None

@@ -20,10 +20,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from bot.i18n import Phrase
+from bot.i18n import Listed, Phrase
 
 from .errors import NotAllowed
 from .payouts import split_by_stacks
@@ -32,7 +32,7 @@ from .sng_table import SitAndGoRuntime, TournamentPolicy, TournamentPorts
 from .table import Table
 from .tournament import SitAndGo, Status, TournamentRuleError
 
-__all__ = ["ControlPorts", "cancel", "cancel_prizes", "join_late", "start_now"]
+__all__ = ["ControlPorts", "cancel", "cancel_prizes", "join_late", "prize_list", "start_now"]
 
 
 class ControlPorts(TournamentPorts, Protocol):
@@ -119,13 +119,20 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     places, prizes = cancel_prizes(sng)
     await store.cancel_with_prizes(policy.tournament_id, places, prizes)
     sng.cancel()
-    paid = ", ".join(
-        f"{_name(table, u)} {prize:,}" for u, prize in sorted(prizes.items(), key=lambda i: -i[1])
-    )
+    paid = prize_list(prizes, lambda u: _name(table, u))
     table.tell(Phrase("notice.sng_cancelled", prizes=paid))
     tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
     table.closing = True
+
+
+def prize_list(prizes: Mapping[int, int], name_of: Callable[[int], str]) -> Listed:
+    """A cancellation's prizes, biggest first, as the reader's language lists them: each
+    ``name prize`` with the locale's separator (``ana 1.000``), joined with Babel's
+    ``format_list`` (``ana 1.000 e bia 500``). Shared by the sit-and-go and the multi-table
+    director."""
+    ranked = sorted(prizes.items(), key=lambda i: -i[1])
+    return Listed(Phrase("notice.prize_item", name=name_of(u), prize=p) for u, p in ranked)
 
 
 def _name(table: Table, user_id: int) -> str:

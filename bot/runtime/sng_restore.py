@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from bot.i18n import Ordinal, Phrase
+from bot.i18n import Ordinal, Phrase, Wording, resolve
 
 from .config import TableConfig
 from .errors import TableError
@@ -81,7 +82,7 @@ async def restore_tournaments(reg: TableRegistry, store: RestorePorts) -> list[T
         except TableError as exc:  # TournamentRuleError included: the facts do not fit
             log.warning("tournament %s cannot be resumed: %s", stored.tournament_id, exc)
             reg.drop_tournament(stored.channel_id)
-            await _refund(reg, store, stored, str(exc))
+            await _refund(reg, store, stored, exc)
             continue
     return tables
 
@@ -156,24 +157,26 @@ async def _seat_and_play(
 
 
 async def _refund(
-    reg: TableRegistry, store: RestorePorts, stored: StoredTournament, why: str
+    reg: TableRegistry, store: RestorePorts, stored: StoredTournament, error: TableError
 ) -> None:
-    """Cancel and refund a tournament that cannot be resumed, and tell its channel."""
+    """Cancel and refund a tournament that cannot be resumed, and tell its channel in the
+    tournament's language (the stored reason, a database field, stays English). The why
+    is the error's phrase when it has one; an internal invariant's text (stored facts that
+    do not fit, never a player's doing) is shown as it is, in English."""
     try:
         await store.cancel_unresumable(
-            stored.tournament_id, f"could not be resumed after a restart: {why}"
+            stored.tournament_id, f"could not be resumed after a restart: {error}"
         )
     except TableError:
         log.exception("tournament %s: could not be refunded", stored.tournament_id)
         return
     players = " ".join(f"<@{u}>" for u in stored.entrants)
-    text = (
-        f"The bot restarted and sit-and-go #{stored.tournament_id} could not be resumed"
-        f" ({why.rstrip('.')}). It is cancelled and every buy-in of {stored.buy_in:,}"
-        f" chips is refunded: {players}."
-    )
+    why = error.phrase or error.message
+    text = Phrase("notice.sng_unresumable", number=str(stored.tournament_id),
+                  why=why if isinstance(why, Wording) else why.rstrip("."),
+                  buy_in=stored.buy_in, players=players)
     table = Table(
-        stored.table.table_id if stored.table else 0, _config_or_default(stored.table),
+        stored.table.table_id if stored.table else 0, _config_or_default(stored),
         guild_id=stored.guild_id, channel_id=stored.channel_id, creator_id=stored.creator_id,
         economy=reg.economy, hands=reg.hands, tables=reg.tables, observer=reg.observer,
         clock=reg.clock,
@@ -183,8 +186,13 @@ async def _refund(
     await table.outbox.stop()
 
 
-def _config_or_default(stored: StoredTable | None) -> TableConfig:
+def _config_or_default(stored: StoredTournament) -> TableConfig:
+    """The tournament table's stored settings (or the defaults), speaking the tournament's
+    language."""
+    language = resolve(stored.settings.get("language"))
     try:
-        return TableConfig.from_dict(dict(stored.config)) if stored else TableConfig.create()
+        if stored.table is not None:
+            return replace(TableConfig.from_dict(dict(stored.table.config)), language=language)
     except TableError:
-        return TableConfig.create()
+        pass
+    return TableConfig.create(language=language)

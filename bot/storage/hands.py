@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
+from bot.i18n import Phrase
 
 from .dialect import Conn
 from .errors import HandStateError, TableError
@@ -152,7 +153,8 @@ class HandRepo:
                     (table_id, s.user_id),
                 ).fetchone()
                 if row is None or row[0] != s.seat_no:
-                    raise TableError(f"player {s.user_id} is not in seat {s.seat_no}")
+                    raise TableError(Phrase("refuse.store.not_in_seat", player=f"<@{s.user_id}>",
+                                            seat=str(s.seat_no)))
                 if row[1] != s.stack or s.stack <= 0:
                     raise HandStateError(
                         f"seat {s.seat_no} has {row[1]} chips stored, not {s.stack}"

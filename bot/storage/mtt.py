@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.i18n import Phrase
+
 from .dialect import Conn
 from .errors import TournamentError
 from .ledger import record, seat_account, tchips_account
@@ -73,7 +75,7 @@ def last_starts(conn: Conn, tournament_id: int) -> dict[int, int]:
 def _check_table(conn: Conn, table_id: int, tournament_id: int) -> TableRecord:
     table = load_open_table(conn, table_id)
     if table.tournament_id != tournament_id:
-        raise TournamentError("That table does not belong to this tournament.")
+        raise TournamentError(Phrase("refuse.store.other_tournament_table"))
     return table
 
 
@@ -102,10 +104,10 @@ class MttRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
-                raise TournamentError("This tournament has already started.")
+                raise TournamentError(Phrase("refuse.sng.already_started"))
             users = [u for seats in seating.values() for u in seats]
             if sorted(users) != sorted(t.entrants) or len(users) < 2:
-                raise TournamentError("Every entrant (at least two) needs one seat.")
+                raise TournamentError(Phrase("refuse.store.entrants_seats"))
             for table_id, seats in seating.items():
                 _check_table(conn, table_id, tournament_id)
                 for user_id, seat_no in seats.items():
@@ -125,19 +127,19 @@ class MttRepo:
         def job(conn: Conn) -> None:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
-                raise TournamentError("This tournament is not running.")
+                raise TournamentError(Phrase("refuse.store.not_running"))
             _check_table(conn, from_table, tournament_id)
             _check_table(conn, to_table, tournament_id)
             if hand_running(conn, from_table):
-                raise TournamentError("A player moves only between hands at their table.")
+                raise TournamentError(Phrase("refuse.store.move_between_hands"))
             row = conn.execute(
                 "SELECT stack, sitting_out FROM seats WHERE table_id = ? AND user_id = ?",
                 (from_table, user_id)).fetchone()
             if row is None or row[0] <= 0:
-                raise TournamentError("Only a player seated there with chips can move.")
+                raise TournamentError(Phrase("refuse.store.move_seated"))
             if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?",
                             (to_table, to_seat)).fetchone():
-                raise TournamentError(f"Seat {to_seat} at that table is taken.")
+                raise TournamentError(Phrase("refuse.store.move_seat_taken", seat=str(to_seat)))
             conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
                          (from_table, user_id))
             conn.execute(

@@ -13,6 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import Phrase
+
 from .dialect import Conn
 from .errors import (
     BuyInOutOfRange,
@@ -25,7 +27,6 @@ from .errors import (
 from .ledger import (
     already_done,
     check_amount,
-    chips,
     credit_wallet,
     debit_wallet,
     record,
@@ -57,7 +58,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
     try:
         return json.dumps(value, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
-        raise TableError(f"The settings cannot be stored: {exc}.") from None
+        raise TableError(Phrase("refuse.store.settings", why=str(exc))) from None
 
 
 def load_open_table(conn: Conn, table_id: int) -> TableRecord:
@@ -65,7 +66,7 @@ def load_open_table(conn: Conn, table_id: int) -> TableRecord:
         f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ? AND closed_at IS NULL", (table_id,)
     ).fetchone()
     if row is None:
-        raise UnknownTable("That table is closed or does not exist.")
+        raise UnknownTable(Phrase("refuse.store.table_gone"))
     return _table(row)
 
 
@@ -116,7 +117,7 @@ class TableRepo:
                 "SELECT 1 FROM poker_tables WHERE channel_id = ? AND closed_at IS NULL",
                 (channel_id,),
             ).fetchone():
-                raise TableError("This channel already has a table.")
+                raise TableError(Phrase("refuse.store.channel_has_table"))
             cur = conn.execute(
                 "INSERT INTO poker_tables (guild_id, channel_id, creator_id, kind, tournament_id,"
                 " settings, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
@@ -178,9 +179,9 @@ class TableRepo:
         def job(conn: Conn) -> None:
             load_open_table(conn, table_id)
             if hand_running(conn, table_id):
-                raise TableError("A hand is being played; close the table after it.")
+                raise TableError(Phrase("refuse.store.close_in_hand"))
             if conn.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
-                raise TableError("Players are still seated; they must leave first.")
+                raise TableError(Phrase("refuse.store.close_seated"))
             conn.execute("UPDATE poker_tables SET closed_at = ? WHERE id = ?", (now, table_id))
 
         await self._db.write(job)
@@ -240,19 +241,19 @@ class TableRepo:
     ) -> Seat:
         """Take a seat at a cash table with ``amount`` chips from the balance."""
         check_amount(amount, "buy-in")
-        _check_range(amount, min_buy_in, max_buy_in, "buy in")
+        _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
 
         def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError("Tournament seats are given at the start of the tournament.")
+                raise TableError(Phrase("refuse.store.sng_seats"))
             if load_seat(conn, table_id, user_id) is not None:
-                raise SeatTaken("You already have a seat at this table.")
+                raise SeatTaken(Phrase("refuse.store.has_seat"))
             if conn.execute(
                 "SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
             ).fetchone():
-                raise SeatTaken(f"Seat {seat_no} is taken.")
+                raise SeatTaken(Phrase("refuse.store.seat_taken", seat=str(seat_no)))
             debit_wallet(conn, table.guild_id, user_id, amount, now, doing="buy in for")
             conn.execute(
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
@@ -281,20 +282,18 @@ class TableRepo:
         def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError("There are no top-ups in a tournament.")
+                raise TableError(Phrase("refuse.sng.top_up"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated("You have no seat at this table.")
+                raise NotSeated(Phrase("refuse.store.no_seat"))
             if already_done(conn, table.guild_id, request_id):
                 return seat
             if in_running_hand(conn, table_id, user_id):
-                raise InHand("You can top up when this hand is over.")
+                raise InHand(Phrase("refuse.store.top_up_in_hand"))
             if max_buy_in is not None and seat.stack + amount > max_buy_in:
                 room = max(0, max_buy_in - seat.stack)
-                raise BuyInOutOfRange(
-                    f"The maximum buy-in is {chips(max_buy_in)}; you can add at most "
-                    f"{chips(room)}."
-                )
+                raise BuyInOutOfRange(Phrase("refuse.store.top_up_over_max",
+                                             max=_count(max_buy_in), room=_count(room)))
             debit_wallet(conn, table.guild_id, user_id, amount, now, doing="top up with")
             conn.execute(
                 "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
@@ -316,12 +315,12 @@ class TableRepo:
         def job(conn: Conn) -> int:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError("Tournament chips cannot be cashed out.")
+                raise TableError(Phrase("refuse.store.sng_cash_out"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated("You have no seat at this table.")
+                raise NotSeated(Phrase("refuse.store.no_seat"))
             if in_running_hand(conn, table_id, user_id):
-                raise InHand("You are in this hand; your stack comes back when it is over.")
+                raise InHand(Phrase("refuse.store.cash_out_in_hand"))
             return _cash_out_seat(conn, table, seat, now)
 
         return await self._db.write(job)
@@ -330,7 +329,7 @@ class TableRepo:
         def job(conn: Conn) -> Seat:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
-                raise NotSeated("You have no seat at this table.")
+                raise NotSeated(Phrase("refuse.store.no_seat"))
             conn.execute(
                 "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
                 (int(sitting_out), table_id, user_id),
@@ -355,8 +354,12 @@ def _cash_out_seat(conn: Conn, table: TableRecord, seat: Seat, now: float) -> in
     return seat.stack
 
 
-def _check_range(amount: int, low: int | None, high: int | None, doing: str) -> None:
+def _count(n: int) -> Phrase:
+    return Phrase("chips.count", count=n)
+
+
+def _check_range(amount: int, low: int | None, high: int | None) -> None:
     if low is not None and amount < low:
-        raise BuyInOutOfRange(f"You must {doing} for at least {chips(low)}.")
+        raise BuyInOutOfRange(Phrase("refuse.store.buy_in_at_least", amount=_count(low)))
     if high is not None and amount > high:
-        raise BuyInOutOfRange(f"You can {doing} for at most {chips(high)}.")
+        raise BuyInOutOfRange(Phrase("refuse.store.buy_in_at_most", amount=_count(high)))

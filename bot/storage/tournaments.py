@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import Phrase
+
 from .dialect import Conn
 from .errors import TournamentError
 from .ledger import (
@@ -43,7 +45,7 @@ _COLS = (
 def load_tournament(conn: Conn, tournament_id: int) -> Tournament:
     row = conn.execute(f"SELECT {_COLS} FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
     if row is None:
-        raise TournamentError("There is no such tournament.")
+        raise TournamentError(Phrase("refuse.store.no_tournament"))
     entrants = tuple(
         r[0]
         for r in conn.execute(
@@ -73,7 +75,7 @@ def _take_back_chips(conn: Conn, t: Tournament, now: float) -> None:
         (t.id,),
     ).fetchall():
         if hand_running(conn, table_id):
-            raise TournamentError("A hand is being played; wait for it to end.")
+            raise TournamentError(Phrase("refuse.store.tournament_in_hand"))
         if stack:
             record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, stack,
                    seat_account(table_id, user_id), tchips_account(t.id), now,
@@ -151,9 +153,9 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
-                raise TournamentError("Registration for this tournament is closed.")
+                raise TournamentError(Phrase("refuse.sng.registration_closed"))
             if user_id in t.entrants:
-                raise TournamentError("You are already registered.")
+                raise TournamentError(Phrase("refuse.sng.already_registered"))
             debit_wallet(conn, t.guild_id, user_id, t.buy_in, now, doing="pay a buy-in of")
             conn.execute(
                 "INSERT INTO tournament_entries (tournament_id, user_id, entered_at)"
@@ -179,11 +181,11 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
-                raise TournamentError("Late registration is only for a running tournament.")
+                raise TournamentError(Phrase("refuse.store.late_not_running"))
             if user_id in t.entrants:
-                raise TournamentError("You are already registered.")
+                raise TournamentError(Phrase("refuse.sng.already_registered"))
             if load_open_table(conn, table_id).tournament_id != tournament_id:
-                raise TournamentError("That table does not belong to this tournament.")
+                raise TournamentError(Phrase("refuse.store.other_tournament_table"))
             debit_wallet(conn, t.guild_id, user_id, t.buy_in, now, doing="pay a buy-in of")
             conn.execute(
                 "INSERT INTO tournament_entries (tournament_id, user_id, entered_at)"
@@ -210,9 +212,9 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
-                raise TournamentError("The tournament has started; you can no longer leave it.")
+                raise TournamentError(Phrase("refuse.sng.started_no_leave"))
             if user_id not in t.entrants:
-                raise TournamentError("You are not registered.")
+                raise TournamentError(Phrase("refuse.sng.not_registered"))
             conn.execute(
                 "DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?",
                 (tournament_id, user_id),
@@ -232,12 +234,12 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "registering":
-                raise TournamentError("This tournament has already started.")
+                raise TournamentError(Phrase("refuse.sng.already_started"))
             if set(seat_of) != set(t.entrants) or len(t.entrants) < 2:
-                raise TournamentError("Every entrant (at least two) needs a seat.")
+                raise TournamentError(Phrase("refuse.store.entrants_seats"))
             table = load_open_table(conn, table_id)
             if table.tournament_id != tournament_id:
-                raise TournamentError("That table does not belong to this tournament.")
+                raise TournamentError(Phrase("refuse.store.other_tournament_table"))
             for user_id, seat_no in seat_of.items():
                 conn.execute(
                     "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
@@ -259,14 +261,14 @@ class TournamentRepo:
         def job(conn: Conn) -> None:
             t = load_tournament(conn, tournament_id)
             if t.status != "running" or user_id not in t.entrants:
-                raise TournamentError("That player is not in this running tournament.")
+                raise TournamentError(Phrase("refuse.store.not_in_tournament"))
             row = conn.execute(
                 "SELECT s.table_id, s.stack FROM seats s JOIN poker_tables p ON p.id = s.table_id"
                 " WHERE p.tournament_id = ? AND s.user_id = ?",
                 (tournament_id, user_id),
             ).fetchone()
             if row is None or row[1] != 0:
-                raise TournamentError("Only a player with no chips left is eliminated.")
+                raise TournamentError(Phrase("refuse.store.only_busted"))
             conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (row[0], user_id))
             conn.execute(
                 "UPDATE tournament_entries SET place = ?"
@@ -300,12 +302,12 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
-                raise TournamentError("This tournament is not running.")
+                raise TournamentError(Phrase("refuse.store.not_running"))
             if not set(prizes) <= set(t.entrants) or not set(places) <= set(t.entrants):
-                raise TournamentError("Prizes go to entrants only.")
+                raise TournamentError(Phrase("refuse.store.prizes_entrants"))
             if sum(prizes.values()) != t.pool:
                 raise TournamentError(
-                    f"The prizes ({sum(prizes.values()):,}) must add up to the pool ({t.pool:,})."
+                    Phrase("refuse.store.prizes_sum", prizes=sum(prizes.values()), pool=t.pool)
                 )
             _take_back_chips(conn, t, now)
             for user_id, amount in prizes.items():
@@ -354,7 +356,7 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status not in ("registering", "running"):
-                raise TournamentError("This tournament is already over.")
+                raise TournamentError(Phrase("refuse.sng.over"))
             return cancel_mid_play(conn, tournament_id, now, reason)
 
         return await self._db.write(job)
@@ -378,7 +380,7 @@ class TournamentRepo:
         def job(conn: Conn) -> Tournament:
             t = load_tournament(conn, tournament_id)
             if t.status not in ("registering", "running"):
-                raise TournamentError("This tournament is already over.")
+                raise TournamentError(Phrase("refuse.sng.over"))
             _take_back_chips(conn, t, now)
             _refund_all(conn, t, now, reason)
             conn.execute(

@@ -147,3 +147,61 @@ async def test_a_restart_during_the_question_loses_no_chip(harness: Harness) -> 
     assert "board 2" in text, text
     assert await _chips(h) == 30_000
     assert await _stored(h) == ["twice"] * 3
+
+
+async def _click_id(h: Harness, actor: object, message: object, kind: str) -> object:
+    """Click the button of ``message`` whose custom id ends with ``:kind`` (any language)."""
+    [cid] = [str(b.custom_id) for b in buttons_of(message)
+             if str(b.custom_id).endswith(f":{kind}")]
+    return await h.click(actor, message, custom_id=cid)  # type: ignore[arg-type]
+
+
+async def test_a_portuguese_table_runs_it_twice_in_each_players_language(
+    harness: Harness,
+) -> None:
+    """At a pt-BR table the answers are told in Portuguese; each player's private replies
+    (and refusals) speak their own locale; Bob's /hand show (es-ES) words the whole log in
+    Spanish, run-it-twice answers and both boards included."""
+    h = harness
+    h.bot.presenter.runout_pause = 0.5
+    langs = {h.alice: "pt-BR", h.bob: "es-ES", h.carol: "it"}
+    for actor, lang in langs.items():
+        h.set_locale(actor, lang)
+    await open_table(h, structure="no limit", run_it_twice=True, language="pt-BR")
+    for actor in langs:
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    for _ in range(6):
+        if not [m for m in h.public_messages()
+                if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m))]:
+            break
+        turn = turn_message(h)
+        kinds = {str(b.custom_id).rsplit(":", 1)[1] for b in buttons_of(turn)}
+        await _click_id(h, actor_of(h, turn), turn, "allin" if "allin" in kinds else "call")
+    [question] = [m for m in h.public_messages()
+                  if any(str(b.custom_id).endswith(":twice") for b in buttons_of(m))]
+    said = {"pt-BR": "Você aceitou rodar duas vezes.", "es-ES": "Has aceptado correrla dos veces.",
+            "it": "Hai accettato di girare due volte."}
+    first = await _click_id(h, h.alice, question, "twice")
+    assert first.ephemeral and first.text == said["pt-BR"], first  # type: ignore[attr-defined]
+    again = await _click_id(h, h.alice, question, "once")
+    assert again.ephemeral and again.text == "Você já respondeu.", again  # type: ignore[attr-defined]
+    for actor in (h.bob, h.carol):
+        reply = await _click_id(h, actor, question, "twice")
+        assert reply.text == said[langs[actor]], reply  # type: ignore[attr-defined]
+    for _ in range(12):
+        if any("**Resultado da mão #1**" in m.content for m in h.public_messages()):
+            break
+        await h.advance(1.0)
+    public = "\n".join(m.content for m in h.public_messages())
+    assert " aceita rodar duas vezes." in public, public
+    assert "agrees to run it twice" not in public
+    shown = await h.slash(h.bob, "hand show", number=1)
+    log = shown.all_text
+    assert shown.ephemeral and log.startswith("**Mano #1** · Mesa "), log
+    assert "**Pre-flop** (botón: " in log and "Tus cartas: " in log, log
+    assert " pone la ciega pequeña de 1" in log and " pone la ciega grande de 2" in log, log
+    assert " acepta correrla dos veces" in log and "(mesa 2)**" in log, log
+    assert "**Resultado**" in log and " gana " in log, log
+    english = (" posts ", " calls ", " agrees ", " wins ", "Your cards", "**Result**", "button:")
+    assert not [w for w in english if w in log], log

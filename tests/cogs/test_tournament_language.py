@@ -82,6 +82,7 @@ async def test_a_portuguese_servers_tournament_is_directed_in_portuguese(
     assert "O torneio está lotado e começa agora: 1º: " in last.text, last.text
     threads = h.channel.threads
     assert len(threads) == 2
+    assert sorted(t.name for t in threads) == ["Torneio #1 - mesa 1", "Torneio #1 - mesa 2"]
     assert all(t.config.language == "pt-BR" for t in h.bot.registry.all())
     texts = await shove_to_the_end(h, threads)
     everything = "\n".join(texts)

@@ -14,6 +14,7 @@ import pytest
 from bot.economy import Economy
 from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
+from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
 from bot.runtime.mtt import MttRuntime
 from bot.runtime.registry import TableRegistry
@@ -330,6 +331,12 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     texts = [n.text for n in rec.of(Notice)]
     assert any("will be cancelled when the hands in progress end" in t for t in texts)
     assert any(t.startswith("The tournament is cancelled. Prizes:") for t in texts)
+    [paid] = {n.phrase for n in rec.of(Notice)
+              if isinstance(n.phrase, Phrase) and n.phrase.key == "notice.sng_cancelled"}
+    shown = paid.to("pt-BR")  # each prize with the locale's separator, listed the pt-BR way
+    assert shown.startswith("O torneio foi cancelado. Prêmios: ") and " e " in shown, shown
+    big = [p for u, p in prizes.items() if p >= 1000]
+    assert all(f" {p // 1000}.{p % 1000:03d}" in shown for p in big), shown
     assert not reg.all()
     await audit_ok(db)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.events import ActionKind
+from bot.i18n import Phrase
 from bot.runtime.errors import NotSeated, NotYourTurn
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table
@@ -43,7 +44,8 @@ async def test_everyone_agrees_two_boards(world: World) -> None:
     assert asked.clock == table.config.clock and asked.table.board == ()
     for user in USERS:
         text = await table.answer_run_twice(user, True, asked.token)
-        assert text == "You agreed to run it twice."
+        assert text == Phrase("reply.run_twice.twice")
+        assert str(text) == "You agreed to run it twice."
     await table.idle()
     assert table.current is None
     [over] = world.observer.of(HandOver)
@@ -62,7 +64,7 @@ async def test_one_once_runs_it_once(world: World) -> None:
     table = await all_in(world, run_it_twice=True)
     await table.answer_run_twice(USERS[0], True)
     text = await table.answer_run_twice(USERS[1], False)
-    assert text == "You chose to run it once."
+    assert str(text) == "You chose to run it once."
     await table.idle()
     assert table.current is None
     [over] = world.observer.of(HandOver)

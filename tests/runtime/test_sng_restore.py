@@ -20,7 +20,17 @@ from bot.runtime.tournament import TournamentSettings
 from bot.storage import Database
 
 from .fakes import Recorder
-from .test_sng_table import CHANNEL, GUILD, PAUSE, deal, registry, settle, sng_of, to_act
+from .test_sng_table import (
+    CHANNEL,
+    CREATOR,
+    GUILD,
+    PAUSE,
+    deal,
+    registry,
+    settle,
+    sng_of,
+    to_act,
+)
 
 PLAYERS = (2, 3, 4)
 
@@ -276,4 +286,38 @@ async def test_ten_players_shove_every_hand_with_a_restart_after_the_first_busts
     after = {u: await economy.balance(GUILD, u) for u in players}
     assert sum(after.values()) == sum(before.values())
     assert all(after[u] - before[u] == prizes.get(u, 0) - 100 for u in players)
+    await audit_ok(db)
+
+
+async def test_an_unresumable_tournament_is_told_in_its_language(db: Database) -> None:
+    """The refund notice speaks the tournament's stored language (Portuguese here); the
+    stored cancellation reason stays as it was."""
+    clock = FakeClock()
+    reg = registry(db, clock, Recorder())
+    rt = await reg.create_tournament(
+        guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, language="pt-BR",
+        settings=TournamentSettings.create(buy_in=100, max_entrants=3, schedule="turbo"))
+    for user in PLAYERS:
+        await rt.join(user)
+    assert rt.table is not None
+    await deal(rt.table, clock)
+    await reg.shutdown()
+
+    def spoil(conn: object) -> None:
+        conn.execute(  # type: ignore[attr-defined]
+            "UPDATE tournaments SET settings = ? WHERE id = ?",
+            (json.dumps({"payouts": [70, 20], "language": "pt-BR"}), rt.tournament_id),
+        )
+
+    await db.write(spoil)
+    rec2 = Recorder()
+    reg2: TableRegistry = registry(db, FakeClock(), rec2)
+    assert await reg2.restore() == []
+    [notice] = rec2.of(Notice)
+    assert notice.table.config.language == "pt-BR" and notice.phrase is not None
+    text = notice.phrase.to(notice.table.config.language)
+    start = f"O bot reiniciou e o torneio #{rt.tournament_id} não pôde ser retomado ("
+    assert text.startswith(start), text
+    assert "cada buy-in de 100 fichas foi devolvido: " in text, text
+    assert all(f"<@{u}>" in text for u in PLAYERS)
     await audit_ok(db)

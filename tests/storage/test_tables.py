@@ -47,13 +47,17 @@ async def test_buy_in_refusals_change_nothing(db: Database) -> None:
     t = await db.tables.create(G, CH, ALICE, {})
     with pytest.raises(BuyInOutOfRange, match="at least 400 chips"):
         await db.tables.buy_in(t.id, ALICE, 1, 399, min_buy_in=400)
-    with pytest.raises(BuyInOutOfRange, match="at most 4,000 chips"):
+    with pytest.raises(BuyInOutOfRange, match="at most 4,000 chips") as most:
         await db.tables.buy_in(t.id, ALICE, 1, 4_001, max_buy_in=4_000)
+    assert most.value.phrase is not None  # worded in the reader's language by the cogs
+    assert most.value.phrase.to("pt-BR") == "O buy-in pode ser de no máximo 4.000 fichas."
     with pytest.raises(InsufficientChips):
         await db.tables.buy_in(t.id, ALICE, 1, 10_001)
     await db.tables.buy_in(t.id, ALICE, 1, 1_000)
-    with pytest.raises(SeatTaken):
+    with pytest.raises(SeatTaken) as taken:
         await db.tables.buy_in(t.id, BOB, 1, 1_000)
+    assert taken.value.phrase is not None
+    assert taken.value.phrase.to("it") == "Il posto 1 è occupato."
     with pytest.raises(SeatTaken):
         await db.tables.buy_in(t.id, ALICE, 2, 1_000)
     with pytest.raises(UnknownTable):
