@@ -12,7 +12,7 @@
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 (``cogs.errors``). Chip amounts are typed as text and read by
-:func:`cogs.economy.parse_amount` (``5000``, ``5k``...), so every mistake
+:func:`cogs.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply
 goes); anything that renders a picture defers first.
@@ -41,8 +41,8 @@ from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from cogs.actions import TableActions, acknowledge, reply_private
+from cogs.amounts import parse_amount
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
-from cogs.economy import parse_amount
 from cogs.limits import fit_message
 from cogs.my_tables import resolve, seats_text, table_choices
 from cogs.permissions import require_table_permissions
