@@ -393,6 +393,11 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.command(name="allin", description="Go all-in")
     @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
+        """Put in as much as the rules let the player (:func:`bot.runtime.decisions.choose_action`):
+        the largest legal raise when raising is allowed (the whole stack in no limit,
+        the pot raise in pot limit, the one fixed raise in fixed limit), else a call,
+        all-in when it takes the whole stack (facing an all-in the player cannot
+        raise over, or a short all-in that did not reopen the betting, or the cap)."""
         await self._act(interaction, ActionKind.ALL_IN)
 
     @app_commands.command(name="cards", description="See your hole cards again (only you)")
