@@ -27,7 +27,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from bot.runtime.views import ActionView
-from cogs.economy import parse_amount
+from cogs.amounts import parse_amount
 from cogs.errors import PUBLIC_DEFER, acknowledge
 from cogs.presenter import hole_cards_view
 from cogs.views import RaiseModal

@@ -8,19 +8,15 @@
     /economy settings [...]                  server managers: show or change the rules
 
 Amounts are typed as text so that every mistake gets a clear answer instead
-of the client's silent refusal: ``parse_amount`` accepts ``5000``, ``5,000``,
-``5 000``, ``5k``, ``2.5m`` and refuses the rest (negative, zero, above 10^15,
-words) with :class:`bot.storage.InvalidAmount`, which the error handler shows
-privately. The rules themselves (balances, the ledger) live in
-:class:`bot.economy.Economy`; nothing here touches the database directly.
+of the client's silent refusal (:func:`cogs.amounts.parse_amount`). The rules
+themselves (balances, the ledger) live in :class:`bot.economy.Economy`;
+nothing here touches the database directly.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,7 +26,8 @@ from discord.ext import commands
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
-from bot.storage import MAX_AMOUNT, EconomyError, InvalidAmount, Metric, Period
+from bot.storage import EconomyError, Metric, Period
+from cogs.amounts import parse_amount
 from cogs.choices import VARIANT_CHOICES
 from cogs.errors import PoliteView, acknowledge, send_private
 from cogs.limits import EMBED_TITLE, clip
@@ -62,11 +59,6 @@ PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MO
 METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
 PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
 
-_SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
-_AMOUNT = re.compile(
-    r"^([+-]?)\s*([0-9]+(?:[,_ ][0-9]+)*(?:\.[0-9]+)?)\s*([kmbt]?)$", re.IGNORECASE
-)
-
 
 def _subtitle(
     locale: str, metric: Metric, period: Period, variant: str | None, total: int
@@ -80,42 +72,6 @@ def _subtitle(
             parts.append(Choice(game_name(VARIANTS[variant])).to(locale))
     parts.append(translate(locale, "players.count", count=total))
     return " · ".join(parts)
-
-
-def chips(n: int) -> str:
-    """``12,345 chips`` (``1 chip``)."""
-    return f"{n:,} chip" + ("" if n == 1 else "s")
-
-
-def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips from what a player typed, or InvalidAmount.
-
-    ``5000``, ``5,000``, ``5 000``, ``5_000``, ``5k``, ``2.5m`` are understood;
-    negative, zero, fractional chips, more than 10^15 and words are refused
-    with a message that says why.
-    """
-    raw = str(text).strip()
-    match = _AMOUNT.match(raw)
-    noun = Phrase("what." + re.sub(r"[- ]", "_", what))
-    if match is None:
-        shown = raw if len(raw) <= 30 else raw[:27] + "..."
-        raise InvalidAmount(Phrase("refuse.amount_format", what=noun, shown=repr(shown)))
-    sign, digits, suffix = match.groups()
-    digits = re.sub(r"[,_ ]", "", digits)
-    try:
-        value = Decimal(digits) * _SUFFIX[suffix.lower()]
-    except InvalidOperation:
-        raise InvalidAmount(Phrase("refuse.amount_whole", what=noun)) from None
-    if sign == "-" and value != 0:
-        raise InvalidAmount(Phrase("refuse.amount_negative", what=noun))
-    if value != value.to_integral_value():
-        raise InvalidAmount(Phrase("refuse.amount_fraction", what=noun))
-    amount = int(value)
-    if amount <= 0:
-        raise InvalidAmount(Phrase("refuse.amount_zero", what=noun))
-    if amount > MAX_AMOUNT:
-        raise InvalidAmount(Phrase("refuse.amount_too_large", what=noun, max=MAX_AMOUNT))
-    return amount
 
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:

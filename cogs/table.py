@@ -1,10 +1,12 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
-    /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank]
+    /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
+                  language, run_it_twice]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
     /table mine     your seats in this server, with links (leave and info work anywhere)
-    /table close (creator or Manage Server)   /table settings [...] (same, between hands)
+    /table close (creator or Manage Server)   /table settings [...] (same, between hands;
+                  the create options but the language, run_it_twice included)
     /fold /check /call /bet amount /raise to /allin     the player whose turn it is
     /cards          your hole cards and your hand's label, only to you
     /preaction      check/fold, call any, fold to any bet, or off
@@ -12,7 +14,7 @@
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 (``cogs.errors``). Chip amounts are typed as text and read by
-:func:`cogs.economy.parse_amount` (``5000``, ``5k``...), so every mistake
+:func:`cogs.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply
 goes); anything that renders a picture defers first.
@@ -41,8 +43,8 @@ from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import PreAction, Table
 from cogs.actions import TableActions, acknowledge, reply_private
+from cogs.amounts import parse_amount
 from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
-from cogs.economy import parse_amount
 from cogs.limits import fit_message
 from cogs.my_tables import resolve, seats_text, table_choices
 from cogs.permissions import require_table_permissions
@@ -318,6 +320,7 @@ class Tables(commands.Cog, name="Tables"):
         seats="Seats at the table, 2 to 10 (default unchanged)",
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
+        run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def settings(
@@ -333,7 +336,12 @@ class Tables(commands.Cog, name="Tables"):
         seats: app_commands.Range[int, 2, 10] | None = None,
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
+        run_it_twice: bool | None = None,
     ) -> None:
+        """Show the settings, or change those given (the table's creator or a server
+        manager, between hands: :func:`bot.runtime.seats.update_settings`); the next hand
+        is dealt with them. ``run_it_twice`` turns the question on or off (sit-and-go
+        tables refuse settings and always deal once)."""
         table = self.here(interaction)
         changes = {
             "variant_key": variant.value if variant else None,
@@ -346,6 +354,7 @@ class Tables(commands.Cog, name="Tables"):
             "seats": seats,
             "clock": clock,
             "time_bank": time_bank,
+            "run_it_twice": run_it_twice,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))
@@ -393,6 +402,11 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.command(name="allin", description="Go all-in")
     @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
+        """Put in as much as the rules let the player (:func:`bot.runtime.decisions.choose_action`):
+        the largest legal raise when raising is allowed (the whole stack in no limit,
+        the pot raise in pot limit, the one fixed raise in fixed limit), else a call,
+        all-in when it takes the whole stack (facing an all-in the player cannot
+        raise over, or a short all-in that did not reopen the betting, or the cap)."""
         await self._act(interaction, ActionKind.ALL_IN)
 
     @app_commands.command(name="cards", description="See your hole cards again (only you)")

@@ -214,10 +214,10 @@ def faded_card_image(c: Card | None, height: int,
 
 def sprite_heights() -> tuple[int, ...]:
     """Every card face height the pictures draw (:func:`preload`'s default)."""
-    from bot.render import hole, showdown, table  # the sizes live with their layouts
+    from bot.render import boards, hole, showdown, table  # the sizes live with their layouts
 
     return tuple(sorted({
-        *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, table.BOARD_H,
+        *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, boards.BOARD_H,
         table.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
         showdown.BEST_H}))
 

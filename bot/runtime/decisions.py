@@ -145,16 +145,28 @@ def choose_action(
 
 
 def _all_in(legal: LegalActions, structure: Structure | None) -> Action:
-    """All-in: a call when the stack covers no more, else a bet or raise the limit allows."""
-    if legal.all_in_to <= legal.bet + legal.to_call:
-        if legal.to_call == 0:
-            raise IllegalMove(refusals.cannot_raise(legal, structure))
-        return Action.all_in()
-    if legal.max_raise_to is None:
+    """``/allin`` means "put in as much as the rules let me" (RULES.md section 5):
+
+    * raising (or betting) is allowed: the largest legal raise, that is the whole
+      stack in no limit, or when the stack is within the limit, else the limit's
+      most (pot limit: the pot raise; fixed limit: the one fixed raise), never
+      more than the rules allow;
+    * no raise is allowed (the stack does not cover more than the call, a short
+      all-in did not reopen the betting for a player who already acted, the
+      fixed-limit cap, nobody left who could call a raise): a call, all-in when
+      the call takes the whole stack;
+    * nothing to call and no bet allowed: refused, naming the options (the
+      rules then let the player put in nothing; a check is not what ``/allin``
+      asks for).
+    """
+    high = legal.max_raise_to
+    if high is not None:
+        if legal.all_in_to <= high:
+            return Action.all_in()
+        return Action.bet(high) if legal.is_bet else Action.raise_to(high)
+    if legal.to_call == 0:
         raise IllegalMove(refusals.cannot_raise(legal, structure))
-    if legal.all_in_to > legal.max_raise_to:
-        raise IllegalMove(refusals.cannot_all_in(legal, structure))
-    return Action.all_in()
+    return Action.all_in() if legal.call_is_all_in else Action.call()
 
 
 def _sized(amount: int | None, legal: LegalActions, structure: Structure | None) -> Action:

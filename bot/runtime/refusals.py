@@ -29,7 +29,6 @@ from bot.engine.variants import Structure
 from bot.i18n import Command, Phrase
 
 __all__ = [
-    "cannot_all_in",
     "cannot_check",
     "cannot_raise",
     "options",
@@ -136,17 +135,6 @@ def cannot_raise(legal: LegalActions, structure: Structure | None = None) -> Phr
     """A bet or raise (or an all-in for more than a call) when none is allowed, and why."""
     key = "refuse.cannot_bet" if legal.is_bet else "refuse.cannot_raise"
     return Phrase(key, reason=_no_raise_reason(legal), options=options(legal, structure))
-
-
-def cannot_all_in(legal: LegalActions, structure: Structure | None = None) -> Phrase:
-    """All-in for more than the limit (pot limit, fixed limit) allows."""
-    hi = legal.max_raise_to
-    if hi is None:
-        key, values = "refuse.cannot_all_in", {}
-    else:
-        key = "refuse.cannot_all_in_bet" if legal.is_bet else "refuse.cannot_all_in_raise"
-        values = {"most": hi}
-    return _why(key, legal, structure, amount=legal.all_in_to, **values)
 
 
 def cannot_check(legal: LegalActions, structure: Structure | None = None) -> Phrase:

@@ -9,6 +9,7 @@ What is decided where:
 * what a cash table and a tournament table do differently: the
   :class:`~bot.runtime.policy.TablePolicy` the table is given;
 * resuming a hand after a restart: :mod:`bot.runtime.recovery`;
+* settling a finished hand, cashing out and closing: :mod:`bot.runtime.settle`;
 * stopping for good when the channel is lost (the hand cancelled, every chip
   back): :mod:`bot.runtime.abandon`.
 
@@ -47,19 +48,19 @@ from bot.engine.hand import Hand
 from bot.i18n import Command, Phrase, Wording
 
 from . import abandon as abandoning
-from . import dealing, recovery, run_twice, turn_clock
+from . import dealing, recovery, run_twice, settle, turn_clock
 from . import seats as requests
 from .clock import Clock, LoopClock
 from .config import TableConfig
 from .decisions import Decision, Source, automatic, choose_action, stale_pre_actions, stored_kind
-from .engine_glue import action_view, private_cards, result_view
+from .engine_glue import action_view, private_cards
 from .errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
 from .outbox import Outbox
 from .policy import CashPolicy, TablePolicy
 from .ports import ChipBank, HandStore, StoredAction, TableObserver, TableStore, UnfinishedHand
 from .seating import Dealer, PreAction, Seat, ready_to_deal
 from .snapshot import snapshot_of
-from .table_events import ActionTaken, HandOver, Notice, StreetDealt, TableClosed
+from .table_events import ActionTaken, Notice, StreetDealt
 from .turns import Turn, view_of
 from .views import ActionView, PrivateCards, TableSnapshot, TurnView
 
@@ -366,37 +367,6 @@ class Table:
         else:
             self._start_turn(cur)
 
-    async def _finish_hand(self, cur: LiveHand) -> None:
-        self._cancel_timer()
-        finals = cur.hand.result.final_stacks
-        if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
-            # chips are never created or lost: refuse to settle a hand that says otherwise
-            raise RuntimeError(f"hand {cur.hand_id}: stacks do not add up; not settled")
-        names = {n: self.seats[n].name for n in cur.dealt}
-        users = {n: self.seats[n].user_id for n in cur.dealt}
-        result = result_view(cur.hand, cur.hand_no, names, users)
-        await self.hands.settle(
-            cur.hand_id,
-            table_id=self.table_id,
-            variant=self.config.variant_key,
-            hand=cur.hand,
-            seat_users=users,
-            result={"hand_no": cur.hand_no, "lines": list(result.lines)},
-        )
-        for n, stack in finals.items():
-            self.seats[n].stack = stack
-        snap = self.snapshot()
-        self.current = None
-        self.outbox.send(HandOver(snap, result))
-        for s in self.seats.values():
-            s.pre_action = None
-            s.clock_sat_out = False
-        await self.policy.after_hand(self, cur)
-        if self.closing:
-            await self._close_now()
-        else:
-            self._kick()
-
     # ------------------------------------------------------------ the clock
 
     def _start_turn(self, cur: LiveHand) -> None:
@@ -427,33 +397,10 @@ class Table:
 
     # ------------------------------------------------------------ chips out, closing
 
-    async def mark_sitting_out(self, seat: Seat) -> None:
-        seat.sitting_out = True
-        await self.economy.set_sitting_out(
-            table_id=self.table_id, user_id=seat.user_id, sitting_out=True
-        )
-
-    async def cash_out(self, seat: Seat) -> int:
-        """Unseat ``seat`` and move its whole stack back to the owner's balance."""
-        amount = seat.stack
-        await self.economy.cash_out(
-            guild_id=self.guild_id, table_id=self.table_id, user_id=seat.user_id, amount=amount
-        )
-        del self.seats[seat.number]
-        return amount
-
-    async def _close_now(self) -> None:
-        returned: dict[int, int] = {}
-        for seat in list(self.seats.values()):
-            returned[seat.user_id] = await self.cash_out(seat)
-        await self.tables.close_table(self.table_id)
-        self.closed = True
-        self._cancel_timer()
-        if self._start_task is not None and self._start_task is not asyncio.current_task():
-            self._start_task.cancel()
-        self.outbox.send(TableClosed(self.snapshot(), returned))
-        if self._on_closed is not None:
-            self._on_closed(self)
+    mark_sitting_out = settle.mark_sitting_out
+    cash_out = settle.cash_out  # unseat a player, the whole stack back to the balance
+    _close_now = settle.close_now
+    _finish_hand = settle.finish_hand  # record the finished hand, pay the stacks
 
     # ------------------------------------------------------------ start-up and shutdown
 

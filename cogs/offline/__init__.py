@@ -16,11 +16,12 @@ package has no ``setup`` and is never loaded as an extension.
   simcord already refuses what is too long or too many, with Discord's codes;
 * :mod:`cogs.offline.harness`: :class:`~cogs.offline.harness.Harness` (one
   guild, ``#poker``, five members, verbs to act and read),
-  :class:`~cogs.offline.harness.Reply`,
-  :class:`~cogs.offline.harness.FakeWallClock`,
-  :func:`~cogs.offline.harness.buttons_of` and
+  :class:`~cogs.offline.harness.FakeWallClock` and
   :func:`~cogs.offline.harness.offline`, which runs a bot in the offline
-  Discord and closes it (tables stopped, database closed) on the way out.
+  Discord and closes it (tables stopped, database closed) on the way out;
+* :mod:`cogs.offline.replies`: :class:`~cogs.offline.replies.Reply` (what the
+  bot answered to one interaction) and :func:`~cogs.offline.replies.buttons_of`
+  (the harness module exports both too).
 
 Decision: simcord (pinned ``simcord==3.2.1``) is a regular dependency
 ----------------------------------------------------------------------

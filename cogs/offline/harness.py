@@ -19,10 +19,10 @@ Reading: ``h.messages(channel=None, viewer=None)``, ``h.public_messages()``,
 ``h.last_message()``, ``h.dms(actor)``, ``await h.png(message)``,
 ``await h.files(message)``, ``h.requests("POST", "/messages")``,
 ``await h.balance(actor)``, ``await h.audit()``, ``buttons_of(message)``.
-``Reply``: ``.text``, ``.texts``, ``.all_text`` (embeds too), ``.ephemeral``,
-``.message`` (to click its buttons), ``.buttons``, ``.modal``, ``.embeds``,
-``await .images()`` (PNG bytes), ``await .files()``; its properties re-read
-simcord's state, so they show later edits.
+``Reply`` (:mod:`cogs.offline.replies`): ``.text``, ``.texts``, ``.all_text``
+(embeds too), ``.ephemeral``, ``.message`` (to click its buttons), ``.buttons``,
+``.modal``, ``.embeds``, ``await .images()`` (PNG bytes), ``await .files()``;
+its properties re-read simcord's state, so they show later edits.
 
 Outside pytest, :func:`offline` runs a bot in the offline Discord and hands
 back a :class:`Harness`; on the way out it closes the bot (tables stopped,
@@ -38,7 +38,7 @@ from typing import Any
 
 import discord
 import simcord
-from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor
 from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
@@ -49,8 +49,10 @@ import cogs.offline.responses  # a deleted "thinking…" stops loading (applied 
 import cogs.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.client import OmahaDealer
 from cogs.errors import describe
+from cogs.offline.replies import PNG_SIGNATURE, Reply, buttons_of
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+__all__ = ["PNG_SIGNATURE", "Actor", "FakeWallClock", "Harness", "Message", "Reply", "buttons_of",
+           "offline"]
 
 #: A simulated member who acts (simcord's ``MemberActor``), for code outside ``cogs/``.
 Actor = MemberActor
@@ -70,150 +72,6 @@ class FakeWallClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-def _had_original(result: InteractionResult) -> bool:
-    """Whether the interaction had an original response message (deleted or not)."""
-    return result._interaction.message_id is not None  # simcord's record of it
-
-
-class Reply:
-    """What the bot answered to one interaction: text, embeds, files, modal, privacy."""
-
-    def __init__(self, harness: Harness, result: InteractionResult) -> None:
-        self.harness = harness
-        self.result = result
-
-    @property
-    def acknowledged(self) -> bool:
-        return self.result.acknowledged
-
-    @property
-    def deferred(self) -> bool:
-        return self.result.deferred
-
-    @property
-    def silent(self) -> bool:
-        """Acknowledged without a word to the player: a click deferred as an update of its
-        own message (the table's message shows what it did); its only followup, if any, is
-        the table's next live message, public (:mod:`cogs.hooks`), never a private note."""
-        response = self.result.response
-        quiet = response is None or not response.ephemeral
-        public = not any(m.ephemeral for m in self.result.followups)
-        return self.acknowledged and self.deferred and quiet and public
-
-    @property
-    def ephemeral(self) -> bool:
-        """True when the first answer was visible only to the player who acted.
-
-        When a public "thinking…" was deleted (an error after a public deferral,
-        :func:`cogs.errors.send_private`), the answer is the first followup."""
-        response = self.result.response
-        if response is not None:
-            return response.ephemeral
-        followups = self.result.followups
-        if _had_original(self.result) and followups:
-            return followups[0].ephemeral
-        return self.result.ephemeral
-
-    @property
-    def messages(self) -> list[simcord.ResponseMessage]:
-        """The original response (if any) then the followups, as simcord sees them now."""
-        out = []
-        if self.result.response is not None:
-            out.append(self.result.response)
-        out.extend(self.result.followups)
-        return out
-
-    @property
-    def text(self) -> str:
-        """The response's content (after any edits); '' when there is none. When a public
-        "thinking…" was deleted (see :attr:`ephemeral`), the first followup's."""
-        response = self.result.response
-        if response is not None:
-            return response.content
-        followups = self.result.followups
-        return followups[0].content if _had_original(self.result) and followups else ""
-
-    @property
-    def texts(self) -> list[str]:
-        """Content of the response and every followup, in order."""
-        return [m.content for m in self.messages]
-
-    @property
-    def all_text(self) -> str:
-        """Every piece of text in the answer: contents and embed titles/descriptions/fields."""
-        parts: list[str] = []
-        for m in self.messages:
-            parts.append(m.content)
-            for e in m.embeds:
-                parts.extend([e.title or "", e.description or ""])
-                parts.extend(f"{f.name}: {f.value}" for f in e.fields)
-        return "\n".join(p for p in parts if p)
-
-    @property
-    def embeds(self) -> list[discord.Embed]:
-        return [e for m in self.messages for e in m.embeds]
-
-    @property
-    def message(self) -> discord.Message | None:
-        """The original response as a real ``discord.Message`` (for clicking its buttons)."""
-        response = self.result.response
-        return response.message if response is not None else None
-
-    @property
-    def modal(self) -> dict[str, Any] | None:
-        return self.result.modal
-
-    @property
-    def buttons(self) -> list[dict[str, Any]]:
-        """Buttons on the response: dicts with label, custom_id, disabled, style."""
-        response = self.result.response
-        return _buttons(response.components) if response is not None else []
-
-    async def files(self) -> list[tuple[str, bytes]]:
-        """``(filename, bytes)`` of every attachment of the response and followups."""
-        out = []
-        for m in self.messages:
-            for a in m.attachments:
-                out.append((a.filename, await a.read()))
-        return out
-
-    async def images(self) -> list[bytes]:
-        """Bytes of every PNG attached to the answer (asserting they are PNGs)."""
-        data = [b for _, b in await self.files()]
-        for blob in data:
-            assert blob.startswith(PNG_SIGNATURE), "attachment is not a PNG"
-        return data
-
-    def __repr__(self) -> str:
-        return f"<Reply ephemeral={self.ephemeral} texts={self.texts!r}>"
-
-
-def _buttons(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(items: list[dict[str, Any]]) -> None:
-        for item in items:
-            if item.get("type") == 2:
-                found.append(item)
-            walk(item.get("components", []))
-            if isinstance(item.get("accessory"), dict):
-                walk([item["accessory"]])
-
-    walk(components)
-    return found
-
-
-def buttons_of(message: discord.Message) -> list[discord.ui.Button[Any] | discord.Button]:
-    """The buttons of a real message, in order."""
-    return [
-        child
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
 
 
 class Harness:

@@ -88,8 +88,6 @@ async def test_pot_limit_raise_and_bet_refusals_name_the_range(harness: Harness)
     assert high == "A raise to 8 is more than the pot limit allows. " + options
     check = await refused(h, await h.slash(actor, "check"), n)
     assert check == "You cannot check. " + options
-    allin = await refused(h, await h.slash(actor, "allin"), n)
-    assert allin.startswith("You cannot go all-in for 200 here (the most you can raise to is 7)")
 
     await to_the_flop(h)
     bettor, _ = turn(h)
@@ -221,6 +219,53 @@ async def test_a_call_for_the_last_chip_says_all_in(harness: Harness) -> None:
     assert reply.silent, reply  # the public line below tells it
     logs = [m.embeds[0].description or "" for m in h.public_messages() if m.embeds]
     assert any("bob calls 38 and is all-in" in log for log in logs)
+
+
+async def test_allin_over_the_pot_limit_raises_the_pot(harness: Harness) -> None:
+    """Pot limit 1/2, 200 each, first to act: /allin is the pot raise, to 7 (RULES
+    section 5), answered privately as done; nothing is refused."""
+    h = harness
+    await deal(h, "200", "200", "200")
+    actor, _ = turn(h)
+    n = seq(h)
+    reply = await h.slash(actor, "allin")
+    assert reply.ephemeral and reply.text == "Done: you raise to 7.", reply
+    assert seq(h) == n + 1
+
+
+async def test_allin_facing_a_short_all_in_that_does_not_reopen_is_a_call(
+    harness: Harness,
+) -> None:
+    """No limit 1/2, alice and bob 200, carol 40; all limp to the flop. A flop bet of 30,
+    a call, carol all-in to 38 (a raise of 8, less than a full raise): the bettor has
+    acted, so /allin is the call of 8 (and the table says so); the hand goes on."""
+    h = harness
+    await deal(h, "200", "200", "40", structure="no limit")
+    table = h.bot.registry.in_channel(h.channel.id)
+    while table.current is not None and table.current.hand.street.name == "PREFLOP":
+        actor, _ = turn(h)
+        assert (await h.slash(actor, "call")).text.startswith("Done"), actor
+    bettor = None
+    shoved = False
+    while True:
+        actor, _ = turn(h)
+        if shoved and actor is bettor:
+            break
+        if actor is h.carol and bettor is not None:
+            reply = await h.slash(actor, "allin")
+            assert reply.text == "Done: you raise to 38 and are all-in.", reply
+            shoved = True
+        elif actor is not h.carol and bettor is None:
+            assert (await h.slash(actor, "bet", amount="30")).text == "Done: you bet 30."
+            bettor = actor
+        else:
+            assert (await h.slash(actor, "call")).text.startswith("Done"), actor
+    n = seq(h)
+    reply = await h.slash(bettor, "allin")
+    assert reply.ephemeral and reply.text == "Done: you call 8.", reply
+    assert seq(h) == n + 1
+    assert f"{bettor.name} calls 8" in turn(h)[1].content  # the table shows it
+    await h.audit()
 
 
 def test_raise_form_label_keeps_big_numbers_whole() -> None:

@@ -9,11 +9,16 @@ from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 
 
-async def _all_in(h: Harness, **options: object) -> None:
-    """Alice, Bob and Carol (200 each) all-in before the flop at a no-limit table."""
+async def _all_in(h: Harness, *, twice_later: bool | None = None, **options: object) -> None:
+    """Alice, Bob and Carol (200 each) all-in before the flop at a no-limit table;
+    ``twice_later``: alice turns run it twice on or off by /table settings first."""
     h.bot.presenter.runout_pause = 0.5
     reply = await open_table(h, structure="no limit", **options)
     assert ("run it twice allowed" in reply.text) == bool(options.get("run_it_twice")), reply
+    if twice_later is not None:
+        reply = await h.slash(h.alice, "table settings", run_it_twice=twice_later)
+        assert not reply.ephemeral and reply.text.startswith("Settings changed"), reply
+        assert ("run it twice allowed" in reply.text) == twice_later, reply
     for actor in (h.alice, h.bob, h.carol):
         await h.slash(actor, "table join", buyin="200")
     await h.advance(PAUSE + 0.1)
@@ -123,6 +128,35 @@ async def test_a_table_without_the_setting_never_asks(harness: Harness) -> None:
     await _result(h)
     assert not [m for m in h.public_messages()
                 if any(b.label == "Run it twice" for b in buttons_of(m))]
+
+
+async def test_table_settings_turn_it_on_between_hands_only(harness: Harness) -> None:
+    """A table created without it: /table settings run_it_twice:True turns it on (only
+    its creator may), the next all-in asks; during that hand the setting cannot change."""
+    h = harness
+    await _all_in(h, twice_later=True)
+    question = _question(h)
+    refused = await h.slash(h.bob, "table settings", run_it_twice=False)
+    assert refused.ephemeral and "creator" in refused.text, refused
+    mid = await h.slash(h.alice, "table settings", run_it_twice=False)
+    assert mid.ephemeral and "between hands" in mid.text, mid
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.config.run_it_twice and _question(h).id == question.id
+    for actor in (h.alice, h.bob, h.carol):
+        assert (await h.click(actor, question, label="Run it twice")).ephemeral
+    assert "board 2" in await _result(h)
+    assert await _chips(h) == 30_000
+
+
+async def test_table_settings_turn_it_off(harness: Harness) -> None:
+    """A table created with it, turned off by /table settings: the all-in never asks."""
+    h = harness
+    await _all_in(h, twice_later=False, run_it_twice=True)
+    text = await _result(h)
+    assert "board 2" not in text, text
+    assert not [m for m in h.public_messages()
+                if any(b.label == "Run it twice" for b in buttons_of(m))]
+    assert await _stored(h) == []
 
 
 async def test_a_restart_during_the_question_loses_no_chip(harness: Harness) -> None:

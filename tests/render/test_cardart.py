@@ -101,10 +101,11 @@ def test_preload_draws_the_sprites_the_pictures_use() -> None:
     """After preload, a table render draws no new sprite (the cache only gets hits), and
     preload's sizes are every size the sample pictures draw."""
     from bot.render import preload, samples
+    from bot.render.boards import BOARD_H
     from bot.render.cardart import sprite_heights
     from bot.render.hole import draw_hole_cards
     from bot.render.showdown import draw_showdown
-    from bot.render.table import BOARD_H, MINI_H, draw_table, render_table
+    from bot.render.table import MINI_H, draw_table, render_table
 
     assert preload(("four_colour",), (BOARD_H,)) == 52 + 1
     before = _sprite.cache_info()

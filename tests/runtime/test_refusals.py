@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.betting import BettingRound, LegalActions, Player
-from bot.engine.events import ActionKind
+from bot.engine.events import Action, ActionKind
 from bot.engine.variants import Structure
 from bot.runtime import refusals
 from bot.runtime.decisions import choose_action
@@ -96,16 +96,26 @@ def test_fixed_limit_cap_says_only_call_or_fold() -> None:
 
 
 def test_short_all_in_that_does_not_reopen_the_betting() -> None:
-    """Bet 10, all-in to 15: the first bettor may call 5 more or fold, not raise."""
+    """Bet 10, all-in to 15: the first bettor may call 5 more or fold, not raise; /allin
+    is then that call (bot.runtime.decisions)."""
     legal, _, _ = facing(Structure.NO_LIMIT, 10, 0, [(0, 10), (1, 15), (2, 15)],
                          stacks=(1000, 15, 1000))
     assert legal.min_raise_to is None and legal.to_call == 5
     with pytest.raises(IllegalMove) as caught:
-        choose_action(ActionKind.ALL_IN, None, legal, Structure.NO_LIMIT)
+        choose_action(ActionKind.RAISE, 100, legal, Structure.NO_LIMIT)
     assert str(caught.value) == (
         "You cannot raise: the short all-in did not reopen the betting. "
         "You face a bet of 15: call 5 more, or fold. Use /call or /fold."
     )
+    assert choose_action(ActionKind.ALL_IN, None, legal, Structure.NO_LIMIT) == Action.call()
+
+
+def test_a_short_all_in_leaves_a_player_yet_to_act_free_to_raise() -> None:
+    """Bet 10, all-in to 15: the next player has not acted yet and may raise as usual, so
+    their /allin is the whole stack."""
+    legal, _, _ = facing(Structure.NO_LIMIT, 10, 0, [(0, 10), (1, 15)], stacks=(1000, 15, 400))
+    assert legal.min_raise_to == 25 and legal.max_raise_to == 400
+    assert choose_action(ActionKind.ALL_IN, None, legal, Structure.NO_LIMIT) == Action.all_in()
 
 
 def test_a_call_for_the_whole_stack_is_called_all_in() -> None:
@@ -120,12 +130,14 @@ def test_a_call_for_the_whole_stack_is_called_all_in() -> None:
     assert choose_action(ActionKind.ALL_IN, None, legal).kind is ActionKind.ALL_IN
 
 
-def test_all_in_over_the_pot_limit_is_refused_with_the_most_allowed() -> None:
-    """Pot limit: an all-in bigger than the pot raise is refused, naming the maximum."""
+def test_all_in_over_the_pot_limit_is_the_pot_raise() -> None:
+    """Pot limit: /allin with more than the pot raise behind raises the pot (to 30, RULES
+    section 5); a raise typed over it is refused, naming the maximum."""
     legal, _, _ = facing(Structure.POT_LIMIT, 2, 15, [(0, 5)])
-    for kind, amount in ((ActionKind.ALL_IN, None), (ActionKind.RAISE, 1000)):
-        with pytest.raises(IllegalMove, match="30"):
-            choose_action(kind, amount, legal, Structure.POT_LIMIT)
+    assert choose_action(ActionKind.ALL_IN, None, legal, Structure.POT_LIMIT) == (
+        Action.raise_to(30))
+    with pytest.raises(IllegalMove, match="30"):
+        choose_action(ActionKind.RAISE, 1000, legal, Structure.POT_LIMIT)
 
 
 def test_check_facing_a_bet_and_a_raise_without_amount() -> None:

@@ -6,12 +6,12 @@ import pytest
 
 from bot.engine.events import ActionKind
 from bot.i18n import Phrase
-from bot.runtime.errors import NotSeated, NotYourTurn
+from bot.runtime.errors import NotAllowed, NotSeated, NotYourTurn
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table
 from bot.runtime.table_events import HandOver, Notice, RunTwiceAsked, StreetDealt
 
-from .conftest import PAUSE, World, name_of
+from .conftest import CREATOR, PAUSE, World, name_of
 
 USERS = (2, 3, 4)
 
@@ -127,6 +127,30 @@ async def test_table_that_does_not_allow_it_never_asks(world: World) -> None:
     table = await all_in(world)
     assert table.current is None and world.observer.of(RunTwiceAsked) == []
     assert world.observer.of(HandOver)[0].table.second_board == ()
+
+
+async def test_settings_turn_it_on_and_off_between_hands(world: World) -> None:
+    """run_it_twice is a setting like the others: the creator changes it between hands
+    (stored with the table), not during a hand; the next all-in follows it."""
+    on = await world.table(channel=101, structure="no limit")
+    off = await world.table(channel=102, structure="no limit", run_it_twice=True)
+    assert (await on.update_settings(CREATOR, run_it_twice=True)).run_it_twice
+    assert not (await off.update_settings(CREATOR, run_it_twice=False)).run_it_twice
+    assert world.tables.tables[on.table_id]["config"]["run_it_twice"] is True
+    assert world.tables.tables[off.table_id]["config"]["run_it_twice"] is False
+    for table, users in ((on, USERS), (off, (5, 6, 7))):
+        await world.seat(table, *users)
+    await world.deal(on)
+    for table in (on, off):
+        for kind in (ActionKind.ALL_IN, ActionKind.CALL, ActionKind.CALL):
+            await world.act(table, kind)
+        await table.idle()
+    [asked] = world.observer.of(RunTwiceAsked)
+    assert asked.table.table_id == on.table_id
+    assert off.current is None and on.current is not None
+    with pytest.raises(NotAllowed, match="between hands"):
+        await on.update_settings(CREATOR, run_it_twice=False)
+    assert on.config.run_it_twice
 
 
 async def test_restart_during_the_question_keeps_answers_chips_and_commitment(
