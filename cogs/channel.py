@@ -45,7 +45,7 @@ from bot.runtime.views import HandResultView, TableSnapshot
 from cogs.hooks import Hook, refused_token
 from cogs.limits import EMBED_DESCRIPTION, fit_message
 from cogs.pictures import TablePictures, render_gate
-from cogs.scenes import Live, live_content, live_token, result_content, table_view
+from cogs.scenes import Live, language, live_content, live_token, result_content, table_view
 from cogs.views import live_buttons
 
 if TYPE_CHECKING:
@@ -142,6 +142,9 @@ class TableChannel:
     def __init__(self, presenter: DiscordPresenter, snap: TableSnapshot) -> None:
         self.presenter = presenter
         self.table_id = snap.table_id
+        #: The table's language when the channel opened (a long batch of notices ends
+        #: in "… and 3 more lines" in it).
+        self.language = language(snap)
         self.channel = presenter.bot.get_partial_messageable(
             snap.channel_id, guild_id=snap.guild_id
         )
@@ -275,8 +278,9 @@ class TableChannel:
             self.posts.popleft()
             lines.append(nxt.content)
             ping = ping or nxt.ping
+        text = fit_message(lines, locale=self.language)
         msg = await self._call(
-            self.channel.send(fit_message(lines), allowed_mentions=USER_PINGS if ping else NO_PINGS)
+            self.channel.send(text, allowed_mentions=USER_PINGS if ping else NO_PINGS)
         )
         if item.reminder:
             await self._delete(self._reminder)

@@ -403,7 +403,7 @@ class DiscordPresenter:
             live = Live(table)
         live.log.extend(words.result_lines(language(table), result))
         if table.commitment:
-            live.log.append(commitment_line(table.commitment))
+            live.log.append(commitment_line(table.commitment, language(table)))
 
         async def picture() -> tuple[str, bytes] | None:
             if result.second_board:  # both boards, and each board's share of every pot

@@ -103,7 +103,7 @@ def commitment_tag(root: str) -> str:
     return f"deck `{root[:COMMITMENT_PREFIX]}`…"
 
 
-def commitment_line(root: str, locale: object = "en") -> str:
+def commitment_line(root: str, locale: object) -> str:
     """The whole commitment, for the hand's log (``/hand verify`` checks against it), in
     ``locale`` (the table's language)."""
     return translate(locale, "hand.commitment_posted", commitment=root)
