@@ -156,6 +156,9 @@ class TableChannel:
         self._reminder: discord.PartialMessage | None = None
         self._task: asyncio.Task[None] | None = None
         self._click: Hook | None = None  # a click on the live message, to carry the next one
+        #: The click whose token edited the last hand's result: it carries the next hand's
+        #: first message too (outside the global rate limit, like a turn's).
+        self._carrier: Hook | None = None
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
@@ -308,6 +311,7 @@ class TableChannel:
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:
             await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
+            self._carrier = shown.via()
         else:
             await self._call(
                 self.channel.send(content, embed=embed, files=files, allowed_mentions=NO_PINGS)
@@ -350,6 +354,9 @@ class TableChannel:
         # what is being sent: ``live`` keeps changing while the request is under way
         token, version, hand_no = live_token(live), live.version, live.hand_no
         click = None if self.refresh else self._take_click(shown)
+        carrier, self._carrier = self._carrier, None
+        if click is None and shown is None and carrier is not None and carrier.valid():
+            click = carrier  # a new hand's first message, after the result its token edited
         file = await self._file(view)
         picture: dict[str, Any] = {"file": file} if file else {}
         self._posting, self._early = True, None

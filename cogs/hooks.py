@@ -33,8 +33,9 @@ interaction as a :class:`Hook`:
 A token is used only while it is valid, with a margin (:data:`TOKEN_MARGIN`),
 and only for the message it belongs to; a request it gets refused (401 code
 50027 Invalid Webhook Token, 404 code 10015 Unknown Webhook) is sent again by
-the channel routes. Slash-command actions, the clock's timeouts, refreshes,
-notices and the first message of a hand use the channel routes.
+the channel routes. The click that ended a hand (its token edited the result)
+also carries the next hand's first message. Slash-command actions, the
+clock's timeouts, refreshes and notices use the channel routes.
 """
 
 from __future__ import annotations
