@@ -221,6 +221,11 @@ class OmahaDealer(commands.Bot):
         if presenter is not None:
             presenter.remember_locale(interaction.user.id, interaction.locale)
 
+    @property
+    def shutting_down(self) -> bool:
+        """True once :meth:`close` began (requests may fail as the session closes)."""
+        return self._shutdown is not None
+
     async def close(self) -> None:
         """Stop the tables, disconnect, close the database; safe to call many times.
 

@@ -135,7 +135,15 @@ async def send_private(interaction: discord.Interaction[Any], text: str) -> None
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Tell the player what went wrong; log bugs with their traceback."""
+    """Tell the player what went wrong; log bugs with their traceback.
+
+    An interaction cut short because the bot is shutting down (its HTTP session
+    closed under it) is neither a bug nor answerable: one line, no traceback.
+    """
+    if getattr(interaction.client, "shutting_down", False):
+        log.info("An interaction was cut short by the shutdown (%s: %s)",
+                 type(unwrap(error)).__name__, unwrap(error))
+        return
     text = describe(error, interaction.locale)
     if text is None:
         original = unwrap(error)

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.render import TableView, render_table_async
+from bot.render import TableView, render_processes, render_table_async
 
 __all__ = [
     "PICTURE_WAIT", "RENDERS_AT_ONCE", "PictureMode", "RenderGate", "TablePictures", "render_gate",
@@ -119,13 +119,19 @@ _GATES: dict[asyncio.AbstractEventLoop, RenderGate] = {}
 
 
 def render_gate() -> RenderGate:
-    """The gate of table renders on the running loop (one loop at a time: tests run
-    one per test)."""
+    """The gate of renders on the running loop (one loop at a time: tests run one per test).
+
+    In threads, :data:`RENDERS_AT_ONCE`. In render processes, two per process: a slot
+    is held until the event loop resumes the render's task, so under load each slot's
+    time includes the loop's lag; with one render queued behind each running one the
+    processes never wait for the loop (500 tables, bench/README.md: with 2 slots for
+    2 processes they drew 0.49 cores' worth while most turn messages went out bare).
+    """
     loop = asyncio.get_running_loop()
     gate = _GATES.get(loop)
     if gate is None:
         _GATES.clear()
-        gate = _GATES[loop] = RenderGate()
+        gate = _GATES[loop] = RenderGate(max(RENDERS_AT_ONCE, 2 * render_processes()))
     return gate
 
 

@@ -91,7 +91,7 @@ def use_processes(workers: int) -> None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["bot.render", "bot.render.warm"])
         _pool = ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+            workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
         for _ in range(workers):  # start them now: a later first picture must not wait for it
             _pool.submit(os.getpid)
@@ -99,6 +99,18 @@ def use_processes(workers: int) -> None:
 
 #: Seconds between a render process's checks that the bot is still there.
 WATCH_EVERY = 0.5
+
+
+#: How much less CPU priority a render process has than the bot (``nice``): when the
+#: cores are busy the event loop answers Discord first and the pictures wait (the
+#: auto picture mode then draws fewer of them, :mod:`cogs.pictures`).
+RENDER_NICENESS = 10
+
+
+def _start_worker(bot_pid: int) -> None:
+    """In each render process: a lower CPU priority, and exit with the bot."""
+    os.nice(RENDER_NICENESS)
+    _exit_with(bot_pid)
 
 
 def _exit_with(bot_pid: int) -> None:
@@ -132,6 +144,11 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except (OSError, IndexError):
         return True
+
+
+def render_processes() -> int:
+    """How many render processes :func:`use_processes` started (0: pictures in threads)."""
+    return _workers
 
 
 def stop_processes() -> None:
@@ -214,6 +231,7 @@ __all__ = [
     "render_hole_cards_async",
     "render_leaderboard",
     "render_leaderboard_async",
+    "render_processes",
     "render_results",
     "render_results_async",
     "render_showdown",

@@ -64,6 +64,10 @@ async def test_pictures_drawn_in_render_processes_and_a_killed_one_is_replaced()
         assert await render.render_table_async(view) == render.render_table(view)
         workers = list(pool._processes)  # type: ignore[attr-defined]
         assert len(workers) == 1 and workers[0] != os.getpid()
+        assert render.render_processes() == 1
+        # a lower priority than the bot's: the event loop answers Discord first
+        expected = min(19, os.nice(0) + render.RENDER_NICENESS)
+        assert pool.submit(os.nice, 0).result() == expected
         os.kill(workers[0], signal.SIGKILL)
         await asyncio.sleep(0.2)
         assert await render.render_hole_cards_async(samples.hole_cards()) == (
@@ -72,7 +76,7 @@ async def test_pictures_drawn_in_render_processes_and_a_killed_one_is_replaced()
         assert await render.render_table_async(view) == render.render_table(view)
     finally:
         render.stop_processes()
-    assert render._pool is None
+    assert render._pool is None and render.render_processes() == 0
 
 
 async def test_render_processes_exit_when_the_bot_is_killed() -> None:
