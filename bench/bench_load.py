@@ -102,6 +102,11 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
 
 
+def stage(content: str) -> str:
+    """A live message's header without its pot: the hand and its street."""
+    return content.split("\n", 1)[0].split(" · pot ", 1)[0]
+
+
 def hand_no(content: str) -> str:
     """The hand number in a live message's header ("" when there is none)."""
     found = HAND_NO.search(content)
@@ -210,6 +215,11 @@ class Steady:
     prompts_seen: int = 0  # turn prompts posted while measuring
     new_pictures: int = 0  # of those, prompts whose picture differs from the table's last
     bare: int = 0  # of those, prompts without a picture (auto, far behind)
+    #: click-to-prompt times of prompts not carried by the click (the channel's routes,
+    #: paced under the global limit): a slow tail there is the global budget's queue
+    channel_prompts: list[float] = field(default_factory=list)
+    #: click-to-prompt times of the prompts that open a new street
+    street_prompts: list[float] = field(default_factory=list)
 
     @property
     def per_second(self) -> float:
@@ -262,8 +272,8 @@ class Players:
         self.think = think
         self.rng = random.Random(seed)
         self.users = {u.id: u for u in fd.users.values()}
-        # channel id -> (when the last click was sent, the hand number it was in)
-        self.pending: dict[int, tuple[float, str]] = {}
+        # channel id -> (when the last click was sent, the hand number and street it was in)
+        self.pending: dict[int, tuple[float, str, str]] = {}
         self.clicks: list[Interaction] = []
         self.result = Steady()
         self.measuring = False
@@ -277,6 +287,10 @@ class Players:
         if sent is not None and self.measuring:
             if sent[1] == hand_no(message.content):
                 self.result.prompts.append(now - sent[0])
+                if message.interaction_id is None:  # posted by the channel's routes
+                    self.result.channel_prompts.append(now - sent[0])
+                if sent[2] != stage(message.content):  # the click ended a street
+                    self.result.street_prompts.append(now - sent[0])
             else:  # the click ended its hand: the wait is the bot's pause between hands
                 self.result.between_hands += 1
         found = MENTION.search(message.content)
@@ -313,7 +327,8 @@ class Players:
             it = await self.fd.click(self.users[user_id], message, label=label)
         except Exception:
             return  # the bot shut down, or the message lost its buttons
-        self.pending[message.channel_id] = (it.dispatched_at, hand_no(message.content))
+        self.pending[message.channel_id] = (
+            it.dispatched_at, hand_no(message.content), stage(message.content))
         if self.measuring:
             self.result.thinks.append(think)
             self.clicks.append(it)
@@ -490,7 +505,9 @@ def report(row: dict[str, Any]) -> str:
         f"{max(s.prompts, default=0):.2f} s ({s.between_hands} hand ends left out: the bot's "
         f"pause); pace {s.pace:.2f}; 429s {s.rate_limited}\n  {s.prompts_seen} prompts: "
         f"{s.new_pictures} with a new picture, {s.bare} without one (the rest: the "
-        f"street's again)\n"
+        f"street's again); {len(s.channel_prompts)} by the channel's routes (p95 "
+        f"{pct(s.channel_prompts, .95):.2f} s); {len(s.street_prompts)} open a street (p95 "
+        f"{pct(s.street_prompts, .95):.2f} s)\n"
         f"  CPU during play (cores): bot {row['cores'][0]:.2f}, render processes "
         f"{row['cores'][1]:.2f}, fake Discord and players {row['cores'][2]:.2f}\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "

@@ -1,10 +1,11 @@
 """When a table gets a new picture: the render gate and the picture modes.
 
-Every table's picture is drawn through one :class:`RenderGate` per event loop:
-at most :data:`RENDERS_AT_ONCE` renders at once over all tables (the machine's
-cores), the others wait their turn. The gate also knows whether the renders
-keep up: it keeps a running average of how long a render holds its slot, so
-``expected_wait()`` says how long a new render would wait before it even starts.
+Every picture of the tables (turns, streets, showdowns, hole cards) is drawn
+through one :class:`RenderGate` per event loop: a few renders at once over all
+tables (:func:`render_gate`), the others wait their turn. The gate also knows
+whether the renders keep up: it keeps a running average of how long a render
+holds its slot, so ``expected_wait()`` says how long a new render would wait
+before it even starts.
 
 Three modes (``TABLE_PICTURES``, :class:`PictureMode`):
 
@@ -40,7 +41,7 @@ __all__ = [
     "PICTURE_WAIT", "RENDERS_AT_ONCE", "PictureMode", "RenderGate", "TablePictures", "render_gate",
 ]
 
-#: Table pictures rendered at once, over all tables (the machine's 2 cores).
+#: Pictures rendered at once over all tables when they are drawn in threads.
 RENDERS_AT_ONCE = 2
 #: In ``auto`` mode, the longest a turn's new picture may be expected to wait for a slot.
 PICTURE_WAIT = 0.25
