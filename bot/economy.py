@@ -215,7 +215,7 @@ class Economy:
         try:
             metric, period = Metric(metric), Period(period)
         except ValueError:
-            raise EconomyError("Unknown leaderboard metric or period.") from None
+            raise EconomyError(Phrase("refuse.leaderboard_unknown")) from None
         page = max(0, int(page))
         return await self.db.stats.leaderboard(
             guild_id, metric, period=period, variant=variant, offset=page * per_page,

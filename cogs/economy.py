@@ -82,7 +82,7 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 
 def _refuse_bot(user: discord.abc.User) -> None:
     if user.bot:
-        raise EconomyError(f"{user.display_name} is a bot; bots do not play.")
+        raise EconomyError(Phrase("refuse.bot_player", name=user.display_name))
 
 
 def _private(

@@ -38,6 +38,8 @@ from bot.i18n import Phrase, listed, resolve, translate
 from bot.i18n import number as in_locale
 from bot.i18n import table as words
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import TableError
 from bot.runtime.hand_history import (
     PastHand,
     history_for,
@@ -57,6 +59,15 @@ if TYPE_CHECKING:
 
 MAX_EXPORT = 20
 LISTED = 10
+
+
+def _game(locale: object, hand: HandRecord) -> str:
+    """``Pot Limit Omaha 1/2`` in ``locale``, from the table's settings when the hand was
+    played (their stored key when they no longer make a table)."""
+    try:
+        return words.title(locale, TableConfig.from_dict(dict(hand.settings)))
+    except (TableError, TypeError, KeyError):
+        return str(hand.settings.get("variant_key", hand.variant))
 
 
 async def _names(interaction: discord.Interaction[Any], past: PastHand) -> dict[int, str]:
@@ -284,7 +295,7 @@ class Hands(commands.Cog, name="Hands"):
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
                                         for u, w in item.won[:3]])
             when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
-            game = str(h.settings.get("variant_key", h.variant))
+            game = _game(lang, h)
             lines.append(translate(lang, "hand.list_line", number=str(h.number),
                                    table=words.table_name(lang, h.table_id), when=when,
                                    game=game, pot=item.pot, outcome=outcome))

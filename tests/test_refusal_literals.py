@@ -3,7 +3,8 @@
 A :class:`bot.runtime.errors.TableError` (and every subclass: ``NotYourTurn``,
 ``IllegalMove``, ``NoTable``, ``NotSeated``, ``SettingsError``,
 ``MissingChannelPermissions``...), storage's own ``TableError`` family (``SeatTaken``,
-``InHand``, ``BuyInOutOfRange``, ``UnknownTable``...) and its ``TournamentError`` reach
+``InHand``, ``BuyInOutOfRange``, ``UnknownTable``...), its ``TournamentError`` and the
+economy's ``EconomyError`` (``InvalidAmount``, ``InsufficientChips``...) reach
 a player as a private reply: raised with a :class:`~bot.i18n.Phrase`, they are worded in
 the reader's language; raised with a string literal, the reader gets English. This scans
 every module of ``bot/`` and ``cogs/`` (not ``cogs/offline``, the offline Discord) with
@@ -29,11 +30,12 @@ from typing import Any
 
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.runtime.tournament_settings import TournamentRuleError
+from bot.storage.errors import EconomyError, TournamentError
 from bot.storage.errors import TableError as StorageTableError
-from bot.storage.errors import TournamentError
 
 ROOT = Path(__file__).resolve().parents[1]
-REFUSALS: tuple[type[Exception], ...] = (RuntimeTableError, StorageTableError, TournamentError)
+REFUSALS: tuple[type[Exception], ...] = (
+    RuntimeTableError, StorageTableError, TournamentError, EconomyError)
 EXEMPT: tuple[type[Exception], ...] = (TournamentRuleError,)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 

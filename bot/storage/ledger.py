@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import Phrase
+from bot.i18n import Option, Phrase
 
 from .dialect import Conn
 from .errors import InsufficientChips, InvalidAmount
@@ -39,13 +39,16 @@ _DOING = {"remove": "remove", "buy in for": "buy_in", "top up with": "top_up",
 
 
 def check_amount(amount: object, what: str = "amount") -> int:
-    """The amount as an int, or :class:`InvalidAmount` with a readable reason."""
+    """The amount as an int, or :class:`InvalidAmount` with a readable reason; ``what``
+    names it (``amount``, ``buy_in``, ``top_up``, ``daily_bonus``, ``starting_stack``:
+    the catalogs' ``what.*``)."""
+    noun = Phrase(f"what.{what}")
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise InvalidAmount(f"The {what} must be a whole number of chips.")
+        raise InvalidAmount(Phrase("refuse.amount_whole", what=noun))
     if amount <= 0:
-        raise InvalidAmount(f"The {what} must be more than zero.")
+        raise InvalidAmount(Phrase("refuse.amount_zero", what=noun))
     if amount > MAX_AMOUNT:
-        raise InvalidAmount(f"The {what} is too large (at most {MAX_AMOUNT:,} chips).")
+        raise InvalidAmount(Phrase("refuse.amount_too_large", what=noun, max=MAX_AMOUNT))
     return amount
 
 
@@ -164,7 +167,7 @@ def credit_wallet(
 ) -> int:
     wallet = ensure_wallet(conn, guild_id, user_id, now)
     if wallet.balance + amount > MAX_AMOUNT * 1000:
-        raise InvalidAmount("That would take the balance beyond what the bot can hold.")
+        raise InvalidAmount(Phrase("refuse.balance_too_large"))
     conn.execute(
         "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ?",
         (amount, guild_id, user_id),
@@ -209,14 +212,15 @@ class WalletRepo:
         allowed = {"starting_balance", "daily_base", "daily_step", "daily_max_streak"}
         unknown = set(changes) - allowed
         if unknown:
-            raise InvalidAmount(f"Unknown economy setting: {', '.join(sorted(unknown))}.")
+            raise InvalidAmount(Phrase("refuse.setting_unknown", names=", ".join(sorted(unknown))))
         for name, value in changes.items():
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidAmount(f"{name} must be a whole number.")
+                raise InvalidAmount(Phrase("refuse.setting_whole", name=Option(name)))
             low = 1 if name in ("daily_base", "daily_max_streak") else 0
             high = 3650 if name == "daily_max_streak" else MAX_AMOUNT
             if not low <= value <= high:
-                raise InvalidAmount(f"{name} must be between {low:,} and {high:,}.")
+                raise InvalidAmount(
+                    Phrase("refuse.setting_range", name=Option(name), low=low, high=high))
         now = self._db.clock()
 
         def job(conn: Conn) -> EconomySettings:
@@ -304,7 +308,7 @@ class WalletRepo:
             amount, streak, next_at = policy(
                 settings, wallet.daily_last_at, wallet.daily_streak, now
             )
-            check_amount(amount, "daily bonus")
+            check_amount(amount, "daily_bonus")
             conn.execute(
                 "UPDATE wallets SET balance = balance + ?, daily_last_at = ?, daily_streak = ?"
                 " WHERE guild_id = ? AND user_id = ?",

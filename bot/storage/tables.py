@@ -240,7 +240,7 @@ class TableRepo:
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
     ) -> Seat:
         """Take a seat at a cash table with ``amount`` chips from the balance."""
-        check_amount(amount, "buy-in")
+        check_amount(amount, "buy_in")
         _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
 
@@ -276,7 +276,7 @@ class TableRepo:
 
         A retried request with the same ``request_id`` changes nothing.
         """
-        check_amount(amount, "top-up")
+        check_amount(amount, "top_up")
         now = self._db.clock()
 
         def job(conn: Conn) -> Seat:

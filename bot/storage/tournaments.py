@@ -131,8 +131,8 @@ class TournamentRepo:
         self, guild_id: int, channel_id: int, creator_id: int, *, buy_in: int,
         starting_stack: int, settings: Mapping[str, Any],
     ) -> Tournament:
-        check_amount(buy_in, "buy-in")
-        check_amount(starting_stack, "starting stack")
+        check_amount(buy_in, "buy_in")
+        check_amount(starting_stack, "starting_stack")
         text = dump_json(settings)
         now = self._db.clock()
 

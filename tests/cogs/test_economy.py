@@ -62,6 +62,9 @@ async def test_balance_of_a_bot_is_refused_privately(harness: Harness) -> None:
     reply = await h.slash(h.alice, "balance", user=robot)
     assert reply.ephemeral
     assert "bots do not play" in reply.text
+    h.set_locale(h.alice, "pt-BR")
+    reply = await h.slash(h.alice, "balance", user=robot)
+    assert reply.ephemeral and "é um bot; bots não jogam" in reply.text, reply.text
 
 
 async def test_daily_pays_once_per_day_and_grows_the_streak(harness: Harness) -> None:

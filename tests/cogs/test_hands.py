@@ -106,6 +106,7 @@ async def test_hands_lists_the_server_and_a_button_opens_one(harness: Harness) -
     await play_out(h)
     listing = await h.slash(h.carol, "hands")
     assert listing.ephemeral and "**#1**" in listing.text and "pot " in listing.text, listing
+    assert "Pot Limit Omaha 1/2" in listing.text, listing.text  # the game, as players say it
     [button] = listing.buttons
     assert listing.message is not None
     opened = await h.click(h.carol, listing.message, custom_id=button["custom_id"])

@@ -13,6 +13,7 @@ from bot.storage import (
     InvalidAmount,
     LedgerKind,
 )
+from bot.storage.ledger import check_amount
 
 from .helpers import FakeClock
 
@@ -182,3 +183,21 @@ async def test_a_retried_request_moves_chips_once(db: Database) -> None:
         assert seat.stack == 1_500
     assert (await db.wallets.open(G, ALICE)).balance == 8_700
     assert len(await db.wallets.history(G, ALICE, limit=50)) == 5
+
+
+@pytest.mark.parametrize(
+    ("amount", "what", "locale", "words"),
+    [
+        (0, "buy_in", "en", "The buy-in must be more than zero."),
+        (1.5, "top_up", "pt-BR", "use um número inteiro de fichas"),
+        (10**16, "daily_bonus", "es-ES", "1.000.000.000.000.000"),
+    ],
+)
+def test_amount_refusals_speak_the_readers_language(
+    amount: object, what: str, locale: str, words: str
+) -> None:
+    """An amount storage refuses says what it is and why, worded in the reader's language."""
+    with pytest.raises(InvalidAmount) as refused:
+        check_amount(amount, what)
+    assert refused.value.phrase is not None
+    assert words in refused.value.phrase.to(locale), refused.value.phrase.to(locale)
