@@ -32,25 +32,13 @@ from bot.runtime.errors import TableError as RuntimeTableError
 from bot.runtime.tournament_settings import TournamentRuleError
 from bot.storage.errors import EconomyError, TournamentError
 from bot.storage.errors import TableError as StorageTableError
+from tests.cogs.test_no_english_literals import _fixed_text
 
 ROOT = Path(__file__).resolve().parents[1]
 REFUSALS: tuple[type[Exception], ...] = (
     RuntimeTableError, StorageTableError, TournamentError, EconomyError)
 EXEMPT: tuple[type[Exception], ...] = (TournamentRuleError,)
 _WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-def _fixed_text(node: ast.expr) -> str | None:
-    """The literal words of a string literal, an f-string or ``"..." + x``, else None."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return " ".join(v.value for v in node.values
-                        if isinstance(v, ast.Constant) and isinstance(v.value, str))
-    if isinstance(node, ast.BinOp):
-        parts = [_fixed_text(node.left), _fixed_text(node.right)]
-        return " ".join(p for p in parts if p) or None
-    return None
 
 
 def _resolve(func: ast.expr, namespace: Mapping[str, Any]) -> Any:

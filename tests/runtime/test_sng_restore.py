@@ -69,6 +69,18 @@ async def audit_ok(db: Database) -> None:
     assert audit and all(line.ok for line in audit), [str(line) for line in audit]
 
 
+
+async def spoil_settings(db: Database, tournament_id: int, settings: dict[str, object]) -> None:
+    """Store settings that no longer make a tournament (payouts that do not add up)."""
+
+    def spoil(conn: object) -> None:
+        conn.execute(  # type: ignore[attr-defined]
+            "UPDATE tournaments SET settings = ? WHERE id = ?",
+            (json.dumps(settings), tournament_id),
+        )
+
+    await db.write(spoil)
+
 async def test_a_restart_mid_hand_resumes_the_hand_on_its_deck_and_the_level_clock(
     db: Database,
 ) -> None:
@@ -176,13 +188,7 @@ async def test_a_tournament_that_cannot_be_resumed_alone_is_refunded_and_told(
     await deal(rt.table, clock)
     await reg.shutdown()
 
-    def spoil(conn: object) -> None:
-        conn.execute(  # type: ignore[attr-defined]
-            "UPDATE tournaments SET settings = ? WHERE id = ?",
-            (json.dumps({"payouts": [70, 20]}), rt.tournament_id),
-        )
-
-    await db.write(spoil)
+    await spoil_settings(db, rt.tournament_id, {"payouts": [70, 20]})
     rec2 = Recorder()
     reg2: TableRegistry = registry(db, FakeClock(), rec2)
     assert await reg2.restore() == []
@@ -303,13 +309,7 @@ async def test_an_unresumable_tournament_is_told_in_its_language(db: Database) -
     await deal(rt.table, clock)
     await reg.shutdown()
 
-    def spoil(conn: object) -> None:
-        conn.execute(  # type: ignore[attr-defined]
-            "UPDATE tournaments SET settings = ? WHERE id = ?",
-            (json.dumps({"payouts": [70, 20], "language": "pt-BR"}), rt.tournament_id),
-        )
-
-    await db.write(spoil)
+    await spoil_settings(db, rt.tournament_id, {"payouts": [70, 20], "language": "pt-BR"})
     rec2 = Recorder()
     reg2: TableRegistry = registry(db, FakeClock(), rec2)
     assert await reg2.restore() == []
