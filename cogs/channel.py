@@ -293,8 +293,7 @@ class TableChannel:
         shown = self._shown
         if shown is None or shown.hand_no != item.view.hand_number:
             return
-        png = await self.pictures.draw_now(item.view)
-        file = self.presenter.file(f"table-{self.table_id}-hand-{item.view.hand_number}.png", png)
+        file = self._table_file(item.view, await self.pictures.draw_now(item.view))
         await self._edit(shown, content=item.content, attachments=[file], view=None)
         shown.picture = item.view
         await asyncio.sleep(self.presenter.runout_pause)
@@ -397,8 +396,9 @@ class TableChannel:
     # -- requests ----------------------------------------------------------------------
     async def _file(self, view: TableView) -> discord.File | None:
         png = await self.pictures.for_view(view)
-        if png is None:
-            return None
+        return None if png is None else self._table_file(view, png)
+
+    def _table_file(self, view: TableView, png: bytes) -> discord.File:
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
 
     async def _call(self, request: Awaitable[Any]) -> Any:
