@@ -114,6 +114,21 @@ def hand_no(content: str) -> str:
     return found[1] if found else ""
 
 
+#: This process's event-loop lags during play (the fake Discord and the players run here:
+#: whatever they are late by shows in the bot's acknowledgement and prompt times).
+LAGS: list[float] = []
+
+
+async def loop_lag(every: float = 0.05) -> None:
+    """Record how late a ``sleep(every)`` wakes up, until cancelled."""
+    LAGS.clear()
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(every)
+        LAGS.append(loop.time() - start - every)
+
+
 class LoadDiscord(FakeDiscord):
     """The fake Discord, telling the players about every new turn prompt."""
 
@@ -355,7 +370,9 @@ async def run_level(
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
                 start, cpu = time.monotonic(), cpu_split(bot.proc.pid)
+                lag = asyncio.get_running_loop().create_task(loop_lag())
                 samples = await sample_rss(bot.proc.pid, seconds, rss_every)
+                lag.cancel()
                 crowd.measuring = False
                 steady = crowd.close(time.monotonic() - start)
                 cores = [(b - a) / steady.seconds
@@ -383,7 +400,7 @@ async def run_level(
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
             "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
-            "tracebacks": tracebacks, "cores": cores}
+            "tracebacks": tracebacks, "cores": cores, "lag": LAGS[:]}
 
 
 def py_spy(profile: Path | None) -> str | None:
@@ -431,7 +448,9 @@ def report(row: dict[str, Any]) -> str:
         f"{pct(s.channel_prompts, .95):.2f} s); {len(s.street_prompts)} open a street (p95 "
         f"{pct(s.street_prompts, .95):.2f} s)\n"
         f"  CPU during play (cores): bot {row['cores'][0]:.2f}, render processes "
-        f"{row['cores'][1]:.2f}, fake Discord and players {row['cores'][2]:.2f}\n"
+        f"{row['cores'][1]:.2f}, fake Discord and players {row['cores'][2]:.2f}; this "
+        f"process's own event-loop lag p50 {pct(row['lag'], .5) * 1000:.0f} ms p99 "
+        f"{pct(row['lag'], .99) * 1000:.0f} ms (in every ack and prompt time above)\n"
         f"  RSS MB: start {row['rss'][0]:.0f}, after burst {row['rss'][1]:.0f}, "
         f"end {row['rss'][2]:.0f}; tracebacks in the log {row['tracebacks']}; "
         f"unhandled routes {row['unhandled'] or 'none'}\n" + rss_line(row["rss_samples"])
