@@ -1,7 +1,8 @@
 """When a table gets a new picture: the render gate and the picture modes.
 
-Every picture of the tables (turns, streets, showdowns, hole cards) is drawn
-through one :class:`RenderGate` per event loop: a few renders at once over all
+Every table picture (turns, streets, showdowns) is drawn through one
+:class:`RenderGate` per event loop (hole cards are not: a player's cards never
+wait behind table pictures): a few renders at once over all
 tables (:func:`render_gate`), the others wait their turn. The gate also knows
 whether the renders keep up: it keeps a running average of how long a render
 holds its slot, so ``expected_wait()`` says how long a new render would wait

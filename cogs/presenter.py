@@ -60,7 +60,7 @@ from bot.runtime.table_events import (
 from bot.runtime.views import PrivateCards, TableSnapshot
 from cogs.channel import Picture, Result, Stage, TableChannel, Text
 from cogs.limits import fit_message
-from cogs.pictures import PictureMode, render_gate
+from cogs.pictures import PictureMode
 from cogs.scenes import (
     Live,
     commitment_line,
@@ -292,8 +292,9 @@ class DiscordPresenter:
     ) -> bool:
         """DM the player their cards as a picture; False when Discord refuses the DM."""
         lang = self.locale_of(user_id, table)
-        async with render_gate().slot():  # counted with the table pictures (cogs.pictures)
-            png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
+        # not through the render gate: a player's cards never wait behind table pictures
+        # (the gate's timing sees them anyway: they share the render processes)
+        png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
         text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
                          game=game_line(table, lang),
                          link=table_link(table.guild_id, table.channel_id))
