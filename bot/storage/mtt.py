@@ -19,10 +19,10 @@ from bot.i18n import Phrase
 
 from .dialect import Conn
 from .errors import TournamentError
-from .ledger import record, seat_account, tchips_account
+from .ledger import record, seat_account
 from .models import LedgerKind, Seat, TableRecord, Tournament
-from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running, load_open_table
-from .tournaments import load_tournament
+from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running
+from .tournaments import check_tournament_table, load_tournament, start_seated
 
 if TYPE_CHECKING:
     from .db import Database
@@ -72,25 +72,6 @@ def last_starts(conn: Conn, tournament_id: int) -> dict[int, int]:
     return out
 
 
-def _check_table(conn: Conn, table_id: int, tournament_id: int) -> TableRecord:
-    table = load_open_table(conn, table_id)
-    if table.tournament_id != tournament_id:
-        raise TournamentError(Phrase("refuse.store.other_tournament_table"))
-    return table
-
-
-def _seat_player(
-    conn: Conn, t: Tournament, table_id: int, user_id: int, seat_no: int,
-    now: float,
-) -> None:
-    conn.execute(
-        "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at) VALUES (?,?,?,?,?)",
-        (table_id, seat_no, user_id, t.starting_stack, now))
-    record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
-           tchips_account(t.id), seat_account(table_id, user_id), now,
-           user_id=user_id, table_id=table_id, tournament_id=t.id)
-
-
 class MttRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -100,23 +81,8 @@ class MttRepo:
     ) -> Tournament:
         """Close registration and seat every entrant once: ``table_id -> {user: seat}``."""
         now = self._db.clock()
-
-        def job(conn: Conn) -> Tournament:
-            t = load_tournament(conn, tournament_id)
-            if t.status != "registering":
-                raise TournamentError(Phrase("refuse.sng.already_started"))
-            users = [u for seats in seating.values() for u in seats]
-            if sorted(users) != sorted(t.entrants) or len(users) < 2:
-                raise TournamentError(Phrase("refuse.store.entrants_seats"))
-            for table_id, seats in seating.items():
-                _check_table(conn, table_id, tournament_id)
-                for user_id, seat_no in seats.items():
-                    _seat_player(conn, t, table_id, user_id, seat_no, now)
-            conn.execute("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?",
-                         (now, tournament_id))
-            return load_tournament(conn, tournament_id)
-
-        return await self._db.write(job)
+        return await self._db.write(
+            lambda conn: start_seated(conn, tournament_id, seating, now))
 
     async def move(
         self, tournament_id: int, user_id: int, from_table: int, to_table: int, to_seat: int
@@ -128,8 +94,8 @@ class MttRepo:
             t = load_tournament(conn, tournament_id)
             if t.status != "running":
                 raise TournamentError(Phrase("refuse.store.not_running"))
-            _check_table(conn, from_table, tournament_id)
-            _check_table(conn, to_table, tournament_id)
+            check_tournament_table(conn, from_table, tournament_id)
+            check_tournament_table(conn, to_table, tournament_id)
             if hand_running(conn, from_table):
                 raise TournamentError(Phrase("refuse.store.move_between_hands"))
             row = conn.execute(

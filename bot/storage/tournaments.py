@@ -29,7 +29,7 @@ from .ledger import (
     tchips_account,
     wallet_account,
 )
-from .models import LedgerKind, Tournament
+from .models import LedgerKind, TableRecord, Tournament
 from .tables import dump_json, hand_running, load_open_table
 from .tournament_state import InterruptedTournament, load_interrupted, save_progress
 
@@ -230,30 +230,8 @@ class TournamentRepo:
     ) -> Tournament:
         """Close registration and seat every entrant (``user -> seat``) with the starting stack."""
         now = self._db.clock()
-
-        def job(conn: Conn) -> Tournament:
-            t = load_tournament(conn, tournament_id)
-            if t.status != "registering":
-                raise TournamentError(Phrase("refuse.sng.already_started"))
-            if set(seat_of) != set(t.entrants) or len(t.entrants) < 2:
-                raise TournamentError(Phrase("refuse.store.entrants_seats"))
-            table = load_open_table(conn, table_id)
-            if table.tournament_id != tournament_id:
-                raise TournamentError(Phrase("refuse.store.other_tournament_table"))
-            for user_id, seat_no in seat_of.items():
-                conn.execute(
-                    "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
-                    " VALUES (?,?,?,?,?)",
-                    (table_id, seat_no, user_id, t.starting_stack, now),
-                )
-                record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
-                       tchips_account(tournament_id), seat_account(table_id, user_id), now,
-                       user_id=user_id, table_id=table_id, tournament_id=tournament_id)
-            conn.execute("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?",
-                         (now, tournament_id))
-            return load_tournament(conn, tournament_id)
-
-        return await self._db.write(job)
+        return await self._db.write(
+            lambda conn: start_seated(conn, tournament_id, {table_id: seat_of}, now))
 
     async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None:
         """A player with no chips left leaves the table, finishing in ``place``."""
@@ -391,3 +369,37 @@ class TournamentRepo:
 
         return await self._db.write(job)
 
+
+def check_tournament_table(conn: Conn, table_id: int, tournament_id: int) -> TableRecord:
+    """The open table ``table_id``, refused unless it belongs to ``tournament_id``."""
+    table = load_open_table(conn, table_id)
+    if table.tournament_id != tournament_id:
+        raise TournamentError(Phrase("refuse.store.other_tournament_table"))
+    return table
+
+
+def start_seated(
+    conn: Conn, tournament_id: int, seating: Mapping[int, Mapping[int, int]], now: float
+) -> Tournament:
+    """Close registration and seat every entrant once (``table_id -> {user: seat}``) with
+    the starting stack, moved from the tournament's chips: one table for a sit-and-go,
+    several for a multi-table tournament."""
+    t = load_tournament(conn, tournament_id)
+    if t.status != "registering":
+        raise TournamentError(Phrase("refuse.sng.already_started"))
+    users = [u for seats in seating.values() for u in seats]
+    if sorted(users) != sorted(t.entrants) or len(users) < 2:
+        raise TournamentError(Phrase("refuse.store.entrants_seats"))
+    for table_id, seats in seating.items():
+        check_tournament_table(conn, table_id, tournament_id)
+        for user_id, seat_no in seats.items():
+            conn.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
+                " VALUES (?,?,?,?,?)",
+                (table_id, seat_no, user_id, t.starting_stack, now))
+            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, t.starting_stack,
+                   tchips_account(t.id), seat_account(table_id, user_id), now,
+                   user_id=user_id, table_id=table_id, tournament_id=t.id)
+    conn.execute("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?",
+                 (now, tournament_id))
+    return load_tournament(conn, tournament_id)
