@@ -18,7 +18,7 @@ from simcord import InteractionResult
 if TYPE_CHECKING:
     from cogs.offline.harness import Harness
 
-__all__ = ["PNG_SIGNATURE", "Reply", "buttons_of"]
+__all__ = ["PNG_SIGNATURE", "Reply", "buttons_in", "buttons_of"]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -120,7 +120,7 @@ class Reply:
     def buttons(self) -> list[dict[str, Any]]:
         """Buttons on the response: dicts with label, custom_id, disabled, style."""
         response = self.result.response
-        return _buttons(response.components) if response is not None else []
+        return buttons_in(response.components) if response is not None else []
 
     async def files(self) -> list[tuple[str, bytes]]:
         """``(filename, bytes)`` of every attachment of the response and followups."""
@@ -141,7 +141,8 @@ class Reply:
         return f"<Reply ephemeral={self.ephemeral} texts={self.texts!r}>"
 
 
-def _buttons(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def buttons_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every button (type 2) in a message's components, sections' accessories too."""
     found: list[dict[str, Any]] = []
 
     def walk(items: list[dict[str, Any]]) -> None:

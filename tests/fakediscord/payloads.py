@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from cogs.offline.replies import buttons_in
+
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
@@ -132,16 +134,7 @@ class Message:
 
     def buttons(self) -> list[dict[str, Any]]:
         """Every button in the message's components."""
-        found: list[dict[str, Any]] = []
-
-        def walk(items: list[dict[str, Any]]) -> None:
-            for item in items:
-                if item.get("type") == 2:
-                    found.append(item)
-                walk(item.get("components", []))
-
-        walk(self.components)
-        return found
+        return buttons_in(self.components)
 
     def file(self, index: int = 0) -> bytes:
         return self.attachments[index].data
