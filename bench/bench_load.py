@@ -114,19 +114,15 @@ def hand_no(content: str) -> str:
     return found[1] if found else ""
 
 
-#: This process's event-loop lags during play (the fake Discord and the players run here:
-#: whatever they are late by shows in the bot's acknowledgement and prompt times).
-LAGS: list[float] = []
-
-
-async def loop_lag(every: float = 0.05) -> None:
-    """Record how late a ``sleep(every)`` wakes up, until cancelled."""
-    LAGS.clear()
+async def loop_lag(lags: list[float], every: float = 0.05) -> None:
+    """Append to ``lags`` how late each ``sleep(every)`` wakes up, until cancelled: this
+    process's event-loop lag (the fake Discord and the players run here, and whatever
+    they are late by shows in the bot's acknowledgement and prompt times)."""
     loop = asyncio.get_running_loop()
     while True:
         start = loop.time()
         await asyncio.sleep(every)
-        LAGS.append(loop.time() - start - every)
+        lags.append(loop.time() - start - every)
 
 
 class LoadDiscord(FakeDiscord):
@@ -370,7 +366,8 @@ async def run_level(
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
                 start, cpu = time.monotonic(), cpu_split(bot.proc.pid)
-                lag = asyncio.get_running_loop().create_task(loop_lag())
+                lags: list[float] = []
+                lag = asyncio.get_running_loop().create_task(loop_lag(lags))
                 samples = await sample_rss(bot.proc.pid, seconds, rss_every)
                 lag.cancel()
                 crowd.measuring = False
@@ -400,7 +397,7 @@ async def run_level(
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
             "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
-            "tracebacks": tracebacks, "cores": cores, "lag": LAGS[:]}
+            "tracebacks": tracebacks, "cores": cores, "lag": lags}
 
 
 def py_spy(profile: Path | None) -> str | None:

@@ -304,7 +304,7 @@ class TableChannel:
         async with render_gate().slot():
             picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
-        embed, log_file = hand_log(item.result.hand_no, live.log, live.snap.config.language)
+        embed, log_file = hand_log(item.result.hand_no, live.log, self.language)
         files += [log_file] if log_file else []
         await self._delete(self._reminder)
         self._reminder = None

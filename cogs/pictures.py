@@ -159,8 +159,7 @@ class TablePictures:
     async def for_view(self, view: TableView) -> bytes | None:
         """The live message's picture for ``view``: drawn now, the street's again, or none
         yet (``auto``, renders far behind: the street's is being drawn)."""
-        street: Street = (view.hand_number, view.street, view.board)
-        self.now = street
+        street = self._enter(view)
         last, mode = self.street, self.mode()
         if mode is PictureMode.TURN or any(p.winners for p in view.pots):
             return await self._draw(street, view, shed=False)
@@ -174,9 +173,7 @@ class TablePictures:
 
     async def draw_now(self, view: TableView) -> bytes:
         """A picture that must be drawn (an all-in run-out's street), now."""
-        street: Street = (view.hand_number, view.street, view.board)
-        self.now = street
-        png = await self._draw(street, view, shed=False)
+        png = await self._draw(self._enter(view), view, shed=False)
         assert png is not None
         return png
 
@@ -184,6 +181,11 @@ class TablePictures:
         if self._drawing is not None:
             self._drawing[1].cancel()
             self._drawing = None
+
+    def _enter(self, view: TableView) -> Street:
+        """The street ``view`` shows, now the table's."""
+        self.now = (view.hand_number, view.street, view.board)
+        return self.now
 
     def _draw_later(self, street: Street, view: TableView) -> None:
         if self._drawing is not None and self._drawing[0] == street:

@@ -56,18 +56,10 @@ def payout_lines(locale: object, table: PayoutTable, pool: int) -> str:
 
 
 def _field_lines(locale: object, s: TournamentSettings) -> str:
-    """``2-3 players: 100%; 4-6 players: 65% / 35%`` (see ``payout_summary``)."""
-    lines: list[str] = []
-    first = s.min_entrants
-    for count in range(s.min_entrants, s.max_entrants + 1):
-        table = s.payout_table(count)
-        if count == s.max_entrants or s.payout_table(count + 1) != table:
-            span = f"{first}" if first == count else f"{first}-{count}"
-            pcts = " / ".join(f"{p}%" for p in table.percentages)
-            lines.append(translate(locale, "tournament.field_line", span=span, count=count,
-                                   pcts=pcts))
-            first = count + 1
-    return "; ".join(lines)
+    """``2-3 players: 100%; 4-6 players: 65% / 35%`` (see ``payout_spans``)."""
+    return "; ".join(
+        translate(locale, "tournament.field_line", span=span, count=count, pcts=pcts)
+        for span, count, pcts in s.payout_spans())
 
 
 def _schedule(locale: object, s: TournamentSettings) -> str:

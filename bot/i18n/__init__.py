@@ -219,24 +219,21 @@ class Option(Wording):
     """A slash command option's name as the reader's Discord shows it: ``table``, ``mesa``."""
 
     __slots__ = ("name",)
+    #: The catalog context the name is translated in.
+    context = COMMAND
 
     def __init__(self, name: str) -> None:
         self.name = name
 
     def to(self, locale: object) -> str:
-        return translate_text(locale, COMMAND, self.name) or self.name
+        return translate_text(locale, self.context, self.name) or self.name
 
 
-class Choice(Wording):
+class Choice(Option):
     """A command choice's name (a game, a structure) as the reader's Discord shows it."""
 
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def to(self, locale: object) -> str:
-        return translate_text(locale, CHOICE, self.name) or self.name
+    __slots__ = ()
+    context = CHOICE
 
 
 class Ordinal(Wording):

@@ -127,19 +127,23 @@ class TournamentSettings:
             return self.payouts
         return mtt_payouts(entrants) if self.multi_table else standard_payouts(entrants)
 
-    def payout_summary(self) -> tuple[str, ...]:
-        """Which places are paid for each possible number of players, shown at registration:
-        ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
-        lines: list[str] = []
+    def payout_spans(self) -> tuple[tuple[str, int, str], ...]:
+        """Which places are paid for each possible number of players: one
+        ``(span, last count, percentages)`` per run of field sizes paying alike, e.g.
+        ``("2-3", 3, "100%")``, ``("4-6", 6, "65% / 35%")``."""
+        spans: list[tuple[str, int, str]] = []
         first = self.min_entrants
         for count in range(self.min_entrants, self.max_entrants + 1):
             table = self.payout_table(count)
             if count == self.max_entrants or self.payout_table(count + 1) != table:
                 span = f"{first}" if first == count else f"{first}-{count}"
-                pcts = " / ".join(f"{p}%" for p in table.percentages)
-                lines.append(f"{span} players: {pcts}")
+                spans.append((span, count, " / ".join(f"{p}%" for p in table.percentages)))
                 first = count + 1
-        return tuple(lines)
+        return tuple(spans)
+
+    def payout_summary(self) -> tuple[str, ...]:
+        """:meth:`payout_spans` in English: ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
+        return tuple(f"{span} players: {pcts}" for span, _, pcts in self.payout_spans())
 
     def storage_settings(self) -> dict[str, Any]:
         """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
