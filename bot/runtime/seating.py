@@ -38,7 +38,16 @@ The rules, as decided here (RULES.md section 3, "Seats, button, blinds"):
   of players (:meth:`Dealer.stop`), or when fewer than two active players are
   left (entering players alone cannot make a game by these rules), the button
   is drawn among the ready players, every ready player is dealt in and
-  nobody owes a blind.
+  nobody owes a blind. The table stops however it comes to have fewer than
+  two ready players: at the end of a hand (:func:`ready_to_deal`) or when the
+  deal after the pause finds them gone (:func:`plan_deal` stops the dealer).
+* **Busting and coming back** (RULES.md 7): a cash player with no chips is sat
+  out; chips added to an empty stack (:func:`rebuy`) sit them in
+  again as an entering player who posts a big blind out of position from the
+  next hand (the move of a player who tops up at once to play on), or, at a
+  stopped table, owes nothing since the next hand draws for the button. A
+  player sitting down (:func:`seat_down`) enters the same way, waiting or
+  posting as they chose.
 * **Missing the big blind**: a player sitting out (with chips) whose seat the
   big blind passes, from the seat after the last big blind up to and
   including the new one, owes a big blind when they come back.
@@ -66,6 +75,8 @@ __all__ = [
     "next_clockwise",
     "plan_deal",
     "ready_to_deal",
+    "rebuy",
+    "seat_down",
     "strictly_between",
     "tournament_ready",
 ]
@@ -124,6 +135,35 @@ class Dealer:
         self.button = None
         self.last_big_blind = None
         self.last_dealt = 0
+
+
+def seat_down(
+    number: int, user_id: int, name: str, stack: int, time_bank: float, dealer: Dealer,
+    *, post_big_blind: bool = False,
+) -> Seat:
+    """A player sitting down: once the game has begun they owe a big blind (RULES.md 3)."""
+    return Seat(
+        number=number,
+        user_id=user_id,
+        name=name,
+        stack=stack,
+        time_bank=time_bank,
+        needs_big_blind=dealer.button is not None,
+        post_big_blind=post_big_blind,
+    )
+
+
+def rebuy(seat: Seat, amount: int, dealer: Dealer) -> bool:
+    """Add ``amount`` chips; a busted seat comes back as an entering player who posts a
+    big blind from the next hand (RULES.md 7, 3). True when the seat came back."""
+    came_back = seat.stack == 0
+    seat.stack += amount
+    if came_back:
+        seat.sitting_out = False
+        seat.timeouts = 0
+        seat.needs_big_blind = dealer.button is not None
+        seat.post_big_blind = seat.needs_big_blind
+    return came_back
 
 
 @dataclass(frozen=True)
@@ -193,9 +233,11 @@ def ready_to_deal(seats: Mapping[int, Seat], dealer: Dealer, ready: SeatRule = c
 def plan_deal(
     seats: Mapping[int, Seat], dealer: Dealer, ready: SeatRule = cash_ready
 ) -> DealPlan | Draw | None:
-    """The next hand's seating, a :class:`Draw` for the button, or None (fewer than two ready)."""
+    """The next hand's seating, a :class:`Draw` for the button, or None: fewer than two
+    ready, and the table has stopped (the next hand draws for the button, RULES.md 3)."""
     ready_seats = sorted(n for n, s in seats.items() if ready(s))
     if len(ready_seats) < 2:
+        dealer.stop()
         return None
     entering = {n for n in ready_seats if seats[n].needs_big_blind}
     active = [n for n in ready_seats if n not in entering]

@@ -13,7 +13,9 @@ Rules decided here (RULES.md 7 and where it is silent):
   once if it is theirs) and cashes the stack out when the hand ends. Sitting
   out during a hand takes effect from the next hand.
 * Top-ups only when the player is not in a hand, never past the maximum
-  buy-in. A player left with no chips is sat out until they top up.
+  buy-in. A player left with no chips is sat out until they top up; the
+  top-up deals them in again from the next hand as an entering player
+  (RULES.md 7 and 3: a full big blind, never on the button or small blind).
 * Closing during a hand closes the table when the hand ends.
 * A player who sits down once the game has begun owes a big blind (they
   post it or wait for it, :mod:`bot.runtime.seating`); at a stopped table
@@ -31,7 +33,7 @@ from .config import TableConfig
 from .decisions import Decision, Source
 from .errors import NotAllowed, SettingsError, TableError
 from .policy import Request
-from .seating import PreAction, Seat
+from .seating import PreAction, Seat, rebuy, seat_down
 from .views import SeatView
 
 if TYPE_CHECKING:
@@ -92,13 +94,8 @@ async def join(
             seat=number,
             amount=amount,
         )
-        table.seats[number] = Seat(
-            number=number,
-            user_id=user_id,
-            name=name,
-            stack=amount,
-            time_bank=float(table.config.time_bank),
-            needs_big_blind=table.dealer.button is not None,
+        table.seats[number] = seat_down(
+            number, user_id, name, amount, float(table.config.time_bank), table.dealer,
             post_big_blind=post_big_blind,
         )
         table.tell(Phrase("notice.sits_down", name=name, seat=number, count=amount))
@@ -197,7 +194,10 @@ async def top_up(table: Table, user_id: int, amount: int) -> int:
         await table.economy.top_up(
             guild_id=table.guild_id, table_id=table.table_id, user_id=user_id, amount=amount
         )
-        seat.stack += amount
+        if rebuy(seat, amount, table.dealer):
+            await table.economy.set_sitting_out(
+                table_id=table.table_id, user_id=user_id, sitting_out=False
+            )
         table.tell(Phrase("notice.tops_up", name=seat.name, amount=amount, stack=seat.stack))
         table._kick()
         return seat.stack

@@ -30,6 +30,8 @@ from bot.runtime.seating import (
     next_clockwise,
     plan_deal,
     ready_to_deal,
+    rebuy,
+    seat_down,
     strictly_between,
     tournament_ready,
 )
@@ -165,14 +167,25 @@ def test_tournament_deals_in_sitting_out_players() -> None:
 
 @dataclass
 class Sim:
-    """A cash table driven by random players, dealt by the seating core, played by the engine."""
+    """A cash table driven by random players, dealt by the seating core, played by the engine.
+
+    Players act through the seating core's own transitions (:func:`seat_down`,
+    :func:`rebuy`, sitting out and in); the checks keep their own record of who
+    must enter paying a big blind (``owes``) and of the table stopping, so a
+    transition that forgets a rule is caught, not copied.
+    """
 
     rng: random.Random
     seats: dict[int, Seat] = field(default_factory=dict)
     dealer: Dealer = field(default_factory=Dealer)
     balance: int = 0  # chips of players who left
     entered: int = 0
+    came_back: int = 0  # busted players who topped up and were dealt in again
+    restarts: int = 0  # deals after the table stopped during the pause
     waited: dict[int, int] = field(default_factory=dict)  # user -> hands waited while ready
+    owes: set[int] = field(default_factory=set)  # users who must enter with a big blind
+    rebought: set[int] = field(default_factory=set)
+    stopped: bool = False  # the last deal found fewer than two players
     next_user: int = 1
     config: GameConfig = field(
         default_factory=lambda: GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, BIG_BLIND)
@@ -182,8 +195,15 @@ class Sim:
         return self.balance + sum(s.stack for s in self.seats.values())
 
     def between_hands(self) -> None:
+        """Requests after a hand (the table then looks whether it can go on), then more
+        during the pause, which the deal finds when it comes (RULES.md 3: either way a
+        table left with fewer than two players stops)."""
         rng = self.rng
         for _ in range(rng.choice((0, 0, 1, 2))):
+            self.random_event()
+        if not ready_to_deal(self.seats, self.dealer):
+            self.stopped = True
+        for _ in range(rng.choice((0, 0, 0, 1, 2))):
             self.random_event()
 
     def random_event(self) -> None:
@@ -191,28 +211,36 @@ class Sim:
         free = [n for n in range(1, 10) if n not in seats]
         roll = rng.random()
         if roll < 0.35 and free:
-            n = rng.choice(free)
-            seats[n] = Seat(
-                n, self.next_user, f"u{self.next_user}", rng.choice((1, 60, 200, 400)), 30.0,
-                needs_big_blind=self.dealer.button is not None,
-                post_big_blind=rng.random() < 0.5,
-            )
-            self.next_user += 1
+            self.sit_down(rng.choice(free))
         elif roll < 0.55 and seats:
             n = rng.choice(sorted(seats))
             self.balance += seats.pop(n).stack
         elif roll < 0.7 and seats:
             rng.choice(list(seats.values())).sitting_out = True
         elif seats:
-            s = rng.choice(list(seats.values()))
-            if s.stack == 0:
-                s.stack = 200
-                self.balance -= 200
-            if s.sitting_out:
-                s.sitting_out = False
-                s.post_big_blind = rng.random() < 0.5
-        if not ready_to_deal(seats, self.dealer):
-            assert self.dealer.button is None
+            self.come_back(rng.choice(list(seats.values())))
+
+    def sit_down(self, n: int) -> None:
+        rng = self.rng
+        if self.dealer.button is not None and not self.stopped:
+            self.owes.add(self.next_user)
+        self.seats[n] = seat_down(
+            n, self.next_user, f"u{self.next_user}", rng.choice((1, 60, 200, 400)), 30.0,
+            self.dealer, post_big_blind=rng.random() < 0.5,
+        )
+        self.next_user += 1
+
+    def come_back(self, s: Seat) -> None:
+        """A busted player tops up (and enters again); a player sitting out sits in."""
+        if s.stack == 0:
+            if self.dealer.button is not None and not self.stopped:
+                self.owes.add(s.user_id)
+            self.rebought.add(s.user_id)
+            rebuy(s, 200, self.dealer)
+            self.balance -= 200
+        elif s.sitting_out:
+            s.sitting_out = False
+            s.post_big_blind = self.rng.random() < 0.5
 
     def play(self) -> bool:
         """Deal and play one hand, checking the deal; False when no hand could be dealt."""
@@ -221,12 +249,14 @@ class Sim:
         entering = {n for n, s in self.seats.items() if cash_ready(s) and s.needs_big_blind}
         plan = plan_deal(self.seats, self.dealer)
         if plan is None:
+            self.stopped = True
             return False
         if isinstance(plan, Draw):
             button, cards = draw_for_button(list(plan.seats), rng=self.rng)
             plan = drawn_plan(cards, button)
         ready = [n for n, s in self.seats.items() if cash_ready(s)]
         self.track_waiting(ready, plan)
+        self.check_restart(plan)
         commit(self.seats, self.dealer, plan)
         hand = Hand(
             self.config,
@@ -254,13 +284,26 @@ class Sim:
         assert self.chips() == before, "chips were created or lost"
         return True
 
+    def check_restart(self, plan: DealPlan) -> None:
+        """A table that stopped, however it stopped, draws the button again (RULES.md 3)."""
+        if self.stopped:
+            assert plan.drawn, "a stopped table started again without drawing the button"
+            self.restarts += 1
+            self.owes.clear()  # everyone seated and not sitting out is dealt in owing nothing
+        self.stopped = False
+
     def check_deal(
         self, plan: DealPlan, previous: Dealer, entering: set[int], hand: Hand, events: tuple
     ) -> None:
         blinds = {e.seat: e for e in events if isinstance(e, BlindPosted)}
         coming_in = entering & set(plan.dealt)
+        owing = {n for n in plan.dealt if self.seats[n].user_id in self.owes}
+        self.came_back += len({self.seats[n].user_id for n in plan.dealt} & self.rebought)
+        self.rebought -= {self.seats[n].user_id for n in plan.dealt}
+        self.owes -= {self.seats[n].user_id for n in plan.dealt}
         if plan.drawn:
             return
+        assert owing <= coming_in, f"seats {owing - coming_in} entered owing nothing"
         self.entered += len(coming_in)
         for n in coming_in:
             assert n not in (hand.button, hand.small_blind_seat), "entering on button or sb"
@@ -289,7 +332,7 @@ class Sim:
                 self.waited.pop(s.user_id, None)
             elif s.needs_big_blind:
                 self.waited[s.user_id] = self.waited.get(s.user_id, 0) + 1
-                assert self.waited[s.user_id] <= 2 * 9, "an entering player waited for ever"
+                assert self.waited[s.user_id] <= 3 * 9, "an entering player waited for ever"
         for user in list(self.waited):
             if all(s.user_id != user or not cash_ready(s) for s in self.seats.values()):
                 del self.waited[user]
@@ -304,3 +347,4 @@ def test_every_deal_follows_section_3_over_random_hands(seed: int) -> None:
         sim.between_hands()
         hands += sim.play()
     assert hands > 1_000 and sim.entered > 100
+    assert sim.came_back > 20 and sim.restarts > 10
