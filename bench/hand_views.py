@@ -6,7 +6,7 @@ picture many times. The hand is played by the engine (``bot.engine.hand``):
 10-seat Pot-Limit Omaha Hi-Lo, 50/100, random legal actions from a seeded
 generator; the first seed from ``seed`` on whose hand is played on every street
 and shown down by at least three players is used, so the run is repeatable.
-The views are filled the way the presenter fills them (``cogs/scenes.py``):
+The views are filled the way the presenter fills them (``bot/adapter/scenes.py``):
 bets of this round in front of the seats, the earlier rounds' pots in the
 middle, blind markers until the showdown, the clock of the player to act.
 """

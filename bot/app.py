@@ -11,10 +11,10 @@
   tables and sit-and-gos, reporting to the observer it is given. When a
   table's channel is lost, the Discord side asks it to abandon the table
   (``abandon``, ``abandon_channel``, ``abandon_guild``: see
-  :mod:`bot.runtime.abandon`); ``tables_of`` finds a player's seats anywhere.
+  :mod:`bot.runtime.table.abandon`); ``tables_of`` finds a player's seats anywhere.
 
 Who builds what: :meth:`bot.client.OmahaDealer.setup_hook` is the composition
-root. It builds the Discord presenter (``cogs.presenter.DiscordPresenter``)
+root. It builds the Discord presenter (``bot.adapter.presenter.DiscordPresenter``)
 and the display-name lookup, hands them to :meth:`App.open` as the runtime's
 ports (:class:`~bot.runtime.ports.TableObserver` and a name function), then
 builds the table actions the buttons use and the channel-loss handler
@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.economy import Economy
-from bot.runtime.mtt import OpenThread
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
+from bot.runtime.tournament.mtt import OpenThread
 from bot.settings import Settings
 from bot.storage import Database
 

@@ -5,14 +5,14 @@ keeps it as typed attributes (RoboDanny style); no cog builds a service or
 looks another cog up:
 
 * ``settings``: :class:`bot.settings.Settings`, read once at start;
-* ``presenter``: the :class:`cogs.presenter.DiscordPresenter` that shows what
+* ``presenter``: the :class:`bot.adapter.presenter.DiscordPresenter` that shows what
   happens at the tables. It is built here, not in :mod:`bot.app`, because
   only ``cogs/`` and this module import discord;
 * ``app``: the :class:`bot.app.App` services: the database (opened and
   migrated), the :class:`bot.economy.Economy` service, the runtime's storage
   ports and the :class:`bot.runtime.registry.TableRegistry`, which reports to
   the presenter and asks :meth:`OmahaDealer.display_name` for names;
-* ``table_actions``: the :class:`cogs.actions.TableActions` on that registry,
+* ``table_actions``: the :class:`bot.adapter.actions.TableActions` on that registry,
   shared by the table commands and the buttons and raise form (registered
   here, as dynamic items, so they answer whichever cogs are loaded);
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
@@ -62,17 +62,17 @@ import yarl
 from discord.ext import commands
 
 from bot import render
+from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.settings import MissingToken, Settings, SettingsError
-from cogs.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 
 if TYPE_CHECKING:
+    from bot.adapter.actions import TableActions
+    from bot.adapter.presenter import DiscordPresenter
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
     from bot.storage import Database
-    from cogs.actions import TableActions
     from cogs.channel_loss import ChannelLoss
-    from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger("bot.client")
 
@@ -151,12 +151,12 @@ class OmahaDealer(commands.Bot):
     # -- start and stop ----------------------------------------------------------
     async def build_services(self) -> None:
         """The composition root: presenter, services on the database, table actions, buttons."""
+        from bot.adapter.actions import TableActions
+        from bot.adapter.pictures import PictureMode
+        from bot.adapter.presenter import DiscordPresenter
+        from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
-        from cogs.actions import TableActions
         from cogs.channel_loss import ChannelLoss
-        from cogs.pictures import PictureMode
-        from cogs.presenter import DiscordPresenter
-        from cogs.views import DYNAMIC_ITEMS
 
         if self.settings.render_processes:
             render.use_processes(self.settings.render_processes)
@@ -173,7 +173,7 @@ class OmahaDealer(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def _open_thread(self, guild_id: int, parent_id: int, name: str) -> int:
-        from cogs.threads import open_table_thread
+        from bot.adapter.threads import open_table_thread
 
         return await open_table_thread(self, parent_id, name)
 
@@ -181,7 +181,7 @@ class OmahaDealer(commands.Bot):
         return await self.display_name(self.get_guild(guild_id), user_id)
 
     async def setup_hook(self) -> None:
-        from cogs.translator import CommandTranslator
+        from bot.adapter.translator import CommandTranslator
 
         await self.tree.set_translator(CommandTranslator())
         await self.build_services()

@@ -1,7 +1,7 @@
 """``python -m bot demo [DIR]``: a whole game among simulated players, offline.
 
 The real bot (``OmahaDealer`` with the table cog) runs against the offline
-Discord the tests use (simcord, driven through :mod:`cogs.offline`): four
+Discord the tests use (simcord, driven through :mod:`bot.offline`): four
 members open a Pot-Limit Omaha table, sit down, and play a few hands by
 clicking the turn buttons and typing commands (one of them lets the clock
 run out once). Everything lands in ``DIR`` (default ``demo-output``):
@@ -12,8 +12,8 @@ run out once). Everything lands in ``DIR`` (default ``demo-output``):
 * ``images/NNN-<name>.png``: every picture the bot posted, in order.
 
 It runs from a plain install (``pip install .``, also ``omaha-dealer demo``),
-anywhere: the offline Discord ships in :mod:`cogs.offline`, and simcord is a
-regular dependency pinned to an exact version (why: :mod:`cogs.offline`).
+anywhere: the offline Discord ships in :mod:`bot.offline`, and simcord is a
+regular dependency pinned to an exact version (why: :mod:`bot.offline`).
 When the game is over the bot is closed (tables stopped, database closed) and
 the command returns, exit status 0.
 
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.runtime.table import Table
-    from cogs.offline.harness import Actor, Harness, Message
+    from bot.offline.harness import Actor, Harness, Message
+    from bot.runtime.table.live import Table
 
 PAUSE = 10.0
 PLAYERS = ("alice", "bob", "carol", "dave")
@@ -62,8 +62,8 @@ def main(argv: Sequence[str] = ()) -> int:
 async def _play(out: Path, hands: int, seed: int) -> str:
     """Play ``hands`` hands offline; write the transcript and images into ``out``."""
     from bot.client import OmahaDealer
+    from bot.offline.harness import offline
     from bot.settings import Secret, Settings
-    from cogs.offline.harness import offline
 
     images = _ImageFolder(out / "images")
     with tempfile.TemporaryDirectory() as tmp:
@@ -235,7 +235,7 @@ class _Game:
 
 
 def _buttons(message: Message) -> list[Any]:
-    from cogs.offline.harness import buttons_of
+    from bot.offline.harness import buttons_of
 
     return list(buttons_of(message))
 

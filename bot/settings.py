@@ -34,7 +34,7 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           turn message while the renders keep up, the
                           street's picture again when they queue up; ``turn``:
                           always a new one; ``street``: a new one at each
-                          street only (see :mod:`cogs.pictures`). Settings
+                          street only (see :mod:`bot.adapter.pictures`). Settings
                           built in code (tests, the demo) default to ``turn``.
 ``SHARD_COUNT``           how many gateway shards the whole bot has; empty: one
                           unsharded connection (right below 2,500 servers).

@@ -3,12 +3,12 @@
 A table's channel is lost when it (or the table's thread) is deleted, when the
 bot is removed from the server, or when Discord refuses the channel for good
 (403 Missing Access or Missing Permissions, 404 Unknown Channel: the
-presenter's :class:`cogs.channel.TableChannel` reports those through
+presenter's :class:`bot.adapter.channel.TableChannel` reports those through
 ``DiscordPresenter.on_channel_lost``). Then :class:`ChannelLoss`:
 
 1. silences the table's channel at once (``DiscordPresenter.forget``): no
    request goes to it any more, not even a private notice's fallback;
-2. abandons the table (:mod:`bot.runtime.abandon`): the hand in progress is
+2. abandons the table (:mod:`bot.runtime.table.abandon`): the hand in progress is
    cancelled, so every chip committed to it goes back to whoever put it in;
    every stack goes back to its owner's balance; a sit-and-go is cancelled and
    every buy-in refunded;
@@ -35,13 +35,13 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import resolve, translate
-from bot.runtime.abandon import Abandoned
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
+from bot.runtime.table.abandon import Abandoned
 
 if TYPE_CHECKING:
+    from bot.adapter.presenter import DiscordPresenter
     from bot.client import OmahaDealer
-    from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger("cogs.channel_loss")
 

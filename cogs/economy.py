@@ -8,7 +8,7 @@
     /economy settings [...]                  server managers: show or change the rules
 
 Amounts are typed as text so that every mistake gets a clear answer instead
-of the client's silent refusal (:func:`cogs.amounts.parse_amount`). The rules
+of the client's silent refusal (:func:`bot.adapter.amounts.parse_amount`). The rules
 themselves (balances, the ledger) live in :class:`bot.economy.Economy`;
 nothing here touches the database directly.
 """
@@ -23,14 +23,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.amounts import parse_amount
+from bot.adapter.choices import VARIANT_CHOICES
+from bot.adapter.limits import EMBED_TITLE, clip
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import EconomyError, Metric, Period
-from cogs.amounts import parse_amount
-from cogs.choices import VARIANT_CHOICES
 from cogs.errors import PoliteView, acknowledge, send_private
-from cogs.limits import EMBED_TITLE, clip
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer

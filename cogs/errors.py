@@ -27,11 +27,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.limits import fit_text
 from bot.i18n import Wording, translate
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import SettingsError
 from bot.storage.errors import EconomyError
-from cogs.limits import fit_text
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -102,7 +102,7 @@ async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = 
     Discord drops an interaction not answered within 3 seconds, and storage can
     be slow under load (a busy database, a burst of commands): the deferral
     ("thinking…", only to the user when ``private``) goes out before any of it,
-    and :func:`cogs.actions.reply_private` (or ``edit_original_response``) replaces it.
+    and :func:`bot.adapter.actions.reply_private` (or ``edit_original_response``) replaces it.
     A public deferral is marked: an error after it must not be shown in its
     place (:func:`send_private` deletes it and answers privately)."""
     if not interaction.response.is_done():

@@ -32,11 +32,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.actions import reply_private
+from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.scenes import board_label
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Phrase, listed, resolve, translate
 from bot.i18n import number as in_locale
-from bot.i18n import table as words
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
@@ -48,10 +50,8 @@ from bot.runtime.hand_history import (
     street_lines,
     visible_holes,
 )
+from bot.runtime.table import wording as words
 from bot.storage import HandRecord
-from cogs.actions import reply_private
-from cogs.limits import EMBED_DESCRIPTION, fit_message
-from cogs.scenes import board_label
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer

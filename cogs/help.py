@@ -167,7 +167,7 @@ SECTIONS = (
 
 def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
     """Every loaded slash command with its options and description, by section, as the
-    reader's Discord names and describes them (``cogs/translator.py``'s catalog entries)."""
+    reader's Discord names and describes them (``bot/adapter/translator.py``'s catalog entries)."""
     sections: dict[str, list[str]] = {}
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command):

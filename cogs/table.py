@@ -14,13 +14,13 @@
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 (``cogs.errors``). Chip amounts are typed as text and read by
-:func:`cogs.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
+:func:`bot.adapter.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply
 goes); anything that renders a picture defers first.
 
 The cog builds nothing: ``setup(bot)`` hands it the registry, the table
-actions (:class:`cogs.actions.TableActions`, which the buttons share) and the
+actions (:class:`bot.adapter.actions.TableActions`, which the buttons share) and the
 presenter that the composition root (``OmahaDealer.setup_hook``) made. The
 root also registers the buttons and restores open tables after a restart, so
 they work whichever cogs are loaded.
@@ -34,21 +34,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.actions import TableActions, acknowledge, reply_private
+from bot.adapter.amounts import parse_amount
+from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.limits import fit_message
+from bot.adapter.my_tables import resolve, seats_text, table_choices
+from bot.adapter.permissions import require_table_permissions
+from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
 from bot.i18n import Command, translate
 from bot.i18n import resolve as i18n_resolve
-from bot.i18n import table as table_words
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import PreAction, Table
-from cogs.actions import TableActions, acknowledge, reply_private
-from cogs.amounts import parse_amount
-from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
-from cogs.limits import fit_message
-from cogs.my_tables import resolve, seats_text, table_choices
-from cogs.permissions import require_table_permissions
-from cogs.presenter import DiscordPresenter
+from bot.runtime.table import wording as table_words
+from bot.runtime.table.live import PreAction, Table
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -339,7 +339,7 @@ class Tables(commands.Cog, name="Tables"):
         run_it_twice: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
-        manager, between hands: :func:`bot.runtime.seats.update_settings`); the next hand
+        manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
         is dealt with them. ``run_it_twice`` turns the question on or off (sit-and-go
         tables refuse settings and always deal once)."""
         table = self.here(interaction)

@@ -4,7 +4,7 @@
                        [stack] [payouts] [late_levels]
     /tournament join     /tournament leave (before the start: the entry comes back)
     /tournament start    the creator or a manager, once enough players registered
-    /tournament cancel   the creator or a manager (rule: bot.runtime.sng_control)
+    /tournament cancel   the creator or a manager (rule: bot.runtime.tournament.control)
     /tournament info     payouts (before the start), blind levels, standings
 
 The tournament starts by itself when the last seat is taken (or earlier with
@@ -17,7 +17,7 @@ privately.
 
 The cog depends on no other cog: ``setup(bot)`` gives it the table registry
 the composition root built (``bot.app.registry``), and its choices come from
-:mod:`cogs.choices`. Playing at the tournament's table uses the action
+:mod:`bot.adapter.choices`. Playing at the tournament's table uses the action
 commands of ``cogs.table`` or the buttons, which the bot registers itself.
 """
 
@@ -29,20 +29,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.limits import fit_text
+from bot.adapter.permissions import require_table_permissions
+from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
-from bot.runtime.blinds import PRESETS
 from bot.runtime.errors import TableError
-from bot.runtime.payouts import MAX_ENTRANTS
 from bot.runtime.registry import TableRegistry
-from bot.runtime.sng_control import cancel, join_late, start_now
-from bot.runtime.sng_table import SitAndGoRuntime
-from bot.runtime.tournament import Status, TournamentSettings
-from bot.runtime.tournament_settings import payouts_from_text
-from cogs.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.runtime.tournament.blinds import PRESETS
+from bot.runtime.tournament.control import cancel, join_late, start_now
+from bot.runtime.tournament.payouts import MAX_ENTRANTS
+from bot.runtime.tournament.settings import payouts_from_text
+from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
+from bot.runtime.tournament.table_policy import SitAndGoRuntime
 from cogs.errors import acknowledge
-from cogs.limits import fit_text
-from cogs.permissions import require_table_permissions
-from cogs.tournament_text import cancel_text, describe, registers_text, started_text
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer

@@ -1,9 +1,9 @@
 """Shared fixtures on the offline Discord that drives the real bot.
 
 The offline Discord itself (simcord, pinned, with two rules added) and its
-:class:`Harness` ship with the bot in :mod:`cogs.offline`, because
+:class:`Harness` ship with the bot in :mod:`bot.offline`, because
 ``python -m bot demo`` plays on it too; its docstring records why simcord and
-how it was extended, and :mod:`cogs.offline.harness` lists the Harness API.
+how it was extended, and :mod:`bot.offline.harness` lists the Harness API.
 This module only builds pytest fixtures on it and re-exports the names tests
 import from here (``Harness``, ``Reply``, ``FakeWallClock``, ``buttons_of``,
 ``PNG_SIGNATURE``).
@@ -41,8 +41,8 @@ import pytest_asyncio
 from simcord import Env
 
 from bot.client import EXTENSIONS, OmahaDealer
+from bot.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 from bot.settings import Secret, Settings
-from cogs.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 
 __all__ = ["PNG_SIGNATURE", "FakeWallClock", "Harness", "Reply", "buttons_of"]
 

@@ -17,10 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_intents
+from bot.offline.harness import offline
 from bot.runtime.errors import TableError as RuntimeTableError
 from bot.settings import Secret, Settings
 from cogs.errors import UNEXPECTED, PoliteModal, PoliteView
-from cogs.offline.harness import offline
 from tests.conftest import PNG_SIGNATURE, Harness
 
 
@@ -134,7 +134,7 @@ async def test_unexpected_errors_get_an_apology_and_are_logged(
     h.unexpected.clear()
 
 
-# -- the offline Discord harness itself (cogs/offline/) ------------------------------
+# -- the offline Discord harness itself (bot/offline/) ------------------------------
 
 
 class Probe(commands.Cog):

@@ -106,7 +106,7 @@ async def audit(database: str) -> str:
 async def silent(it: Interaction) -> None:
     """The bot acknowledged a click or form as a deferred update: nothing private to the
     player; its only followup, if any, is the table's next live message (public, with the
-    turn's buttons), posted through the click's token (cogs/hooks.py)."""
+    turn's buttons), posted through the click's token (bot/adapter/hooks.py)."""
     await it.answer()
     await asyncio.sleep(0.2)  # a followup, if the bot wrongly sent one, would arrive by now
     assert it.callback_type == 6 and it.original is None, (it.callback_type, it.messages)

@@ -7,16 +7,16 @@ A :class:`bot.runtime.errors.TableError` (and every subclass: ``NotYourTurn``,
 economy's ``EconomyError`` (``InvalidAmount``, ``InsufficientChips``...) reach
 a player as a private reply: raised with a :class:`~bot.i18n.Phrase`, they are worded in
 the reader's language; raised with a string literal, the reader gets English. This scans
-every module of ``bot/`` and ``cogs/`` (not ``cogs/offline``, the offline Discord) with
+every module of ``bot/`` and ``cogs/`` (not ``bot/offline``, the offline Discord) with
 ``ast`` for a call of such a class whose message is a string literal or an f-string with
 words in it. The called name is resolved in the imported module itself, so a same-named
 class that is no refusal (``bot.settings.SettingsError``, a ``.env`` error for the
 operator) is not mistaken for one.
 
-Exempt: :class:`~bot.runtime.tournament_settings.TournamentRuleError` raised with a
+Exempt: :class:`~bot.runtime.tournament.settings.TournamentRuleError` raised with a
 literal. Those are internal invariants on stored tournament facts ("The hand created or
 lost chips."), never a player's doing; a restart that meets one cancels the tournament
-and refunds it (``bot/runtime/sng_restore.py``). The player-caused ones carry a Phrase.
+and refunds it (``bot/runtime/tournament/restore.py``). The player-caused ones carry a Phrase.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.runtime.errors import TableError as RuntimeTableError
-from bot.runtime.tournament_settings import TournamentRuleError
+from bot.runtime.tournament.settings import TournamentRuleError
 from bot.storage.errors import EconomyError, TournamentError
 from bot.storage.errors import TableError as StorageTableError
 from tests.cogs.test_no_english_literals import _fixed_text

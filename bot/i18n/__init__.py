@@ -15,7 +15,7 @@ locale strings (``"pt-BR"``, ``"es-419"``) are plain strings.
   separator (``1,234``, ``1.234``); pass a ``str`` for a number that is a name
   (a hand number). A message with a plural (``msgid_plural``) takes its form
   from the ``count`` value, with the language's own plural rule.
-* Command names, descriptions and choices (``cogs/translator.py``) are keyed
+* Command names, descriptions and choices (``bot/adapter/translator.py``) are keyed
   by their English text under a message context (``command``, ``description``,
   ``choice``): :func:`translate_text`.
 * Locales: :func:`resolve` maps any Discord locale to one we speak:
@@ -73,7 +73,7 @@ FALLBACK = {"es-419": "es-ES", "es-ES": ENGLISH, "pt-BR": ENGLISH, "it": ENGLISH
 #: A bare language or another region of it: the variant we speak.
 _BY_LANGUAGE = {"en": "en", "pt": "pt-BR", "es": "es-ES", "it": "it"}
 
-#: Message contexts of the command tree's strings (``cogs/translator.py``).
+#: Message contexts of the command tree's strings (``bot/adapter/translator.py``).
 COMMAND = "command"
 DESCRIPTION = "description"
 CHOICE = "choice"

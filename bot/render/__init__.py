@@ -103,7 +103,7 @@ WATCH_EVERY = 0.5
 
 #: How much less CPU priority a render process has than the bot (``nice``): when the
 #: cores are busy the event loop answers Discord first and the pictures wait (the
-#: auto picture mode then draws fewer of them, :mod:`cogs.pictures`).
+#: auto picture mode then draws fewer of them, :mod:`bot.adapter.pictures`).
 RENDER_NICENESS = 10
 
 

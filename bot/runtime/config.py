@@ -7,8 +7,7 @@ from typing import Any
 
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
 from bot.i18n import Choice, Phrase, resolve
-
-from .errors import SettingsError
+from bot.runtime.errors import SettingsError
 
 #: Upper bound for any chip amount in settings: keeps "huge numbers" polite.
 MAX_CHIPS = 1_000_000_000

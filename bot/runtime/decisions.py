@@ -28,10 +28,9 @@ from bot.engine.events import ActionKind
 from bot.engine.hand import Hand
 from bot.engine.variants import Structure
 from bot.i18n import Phrase
-
-from . import refusals
-from .errors import IllegalMove
-from .seating import PreAction, Seat
+from bot.runtime import refusals
+from bot.runtime.errors import IllegalMove
+from bot.runtime.seating import PreAction, Seat
 
 __all__ = [
     "Decision",
@@ -45,7 +44,7 @@ __all__ = [
     "stored_kind",
 ]
 
-#: Stored kinds of the answers to the run-it-twice question (bot.runtime.run_twice).
+#: Stored kinds of the answers to the run-it-twice question (bot.runtime.table.run_twice).
 RUN_TWICE, RUN_ONCE = "twice", "once"
 
 

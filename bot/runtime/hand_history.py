@@ -32,12 +32,11 @@ from bot.engine.events import (
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
 from bot.i18n import ENGLISH, listed, resolve, translate
-from bot.i18n import table as words
-
-from .config import TableConfig
-from .decisions import replay_stored
-from .engine_glue import action_text, result_view
-from .views import HandResultView
+from bot.runtime.config import TableConfig
+from bot.runtime.decisions import replay_stored
+from bot.runtime.table import wording as words
+from bot.runtime.table.hand_views import action_text, result_view
+from bot.runtime.table.views import HandResultView
 
 if TYPE_CHECKING:
     from bot.storage import Database, HandRecord

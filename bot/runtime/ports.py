@@ -1,12 +1,12 @@
 """The runtime's ports: what it needs from storage and what it tells the presenter.
 
 Storage (``bot/storage`` and ``bot/economy.py``) implements :class:`ChipBank`
-and :class:`HandStore`; the Discord presenter (``cogs/presenter.py``)
+and :class:`HandStore`; the Discord presenter (``bot/adapter/presenter.py``)
 implements :class:`TableObserver`. Both are plain :class:`typing.Protocol`
 classes so the runtime never imports either side.
 
 Everything handed to the observer is an immutable snapshot (see
-``bot.runtime.views``) taken under the table's lock, so the presenter may take
+``bot.runtime.table.views``) taken under the table's lock, so the presenter may take
 its time rendering while the table plays on.
 """
 
@@ -18,8 +18,7 @@ from typing import Any, Protocol
 
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
-
-from .table_events import TableEvent
+from bot.runtime.table.events import TableEvent
 
 
 class ChipBank(Protocol):
@@ -168,7 +167,7 @@ class HandStore(Protocol):
 
 
 class TableObserver(Protocol):
-    """Told what happens at a table, in order (:mod:`bot.runtime.table_events`).
+    """Told what happens at a table, in order (:mod:`bot.runtime.table.events`).
 
     Implemented by the Discord presenter. Called from the table's outbox task,
     outside the table's lock; an exception is logged and the game goes on.

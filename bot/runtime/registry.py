@@ -3,7 +3,7 @@
 It also finds a player's seats wherever they are (:meth:`TableRegistry.tables_of`,
 so ``/table leave`` works from any channel) and abandons the tables of a lost
 channel or server (:meth:`~TableRegistry.abandon_channel`,
-:meth:`~TableRegistry.abandon_guild`; the rules are in :mod:`bot.runtime.abandon`).
+:meth:`~TableRegistry.abandon_guild`; the rules are in :mod:`bot.runtime.table.abandon`).
 A sit-and-go still registering in a lost channel is cancelled and every entry
 refunded.
 """
@@ -16,18 +16,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.i18n import Command, Phrase
-
-from .abandon import Abandoned
-from .clock import Clock, LoopClock
-from .config import TableConfig
-from .errors import NoTable, TableError
-from .mtt import MttRuntime, OpenThread
-from .policy import TablePolicy
-from .ports import ChipBank, HandStore, TableObserver, TableStore
-from .sng_restore import RestorePorts, restore_tournaments, tournament_config
-from .sng_table import SitAndGoRuntime, TournamentPolicy
-from .table import DEFAULT_PAUSE, Table
-from .tournament import SitAndGo, Status, TournamentSettings
+from bot.runtime.clock import Clock, LoopClock
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import NoTable, TableError
+from bot.runtime.ports import ChipBank, HandStore, TableObserver, TableStore
+from bot.runtime.table.abandon import Abandoned
+from bot.runtime.table.live import DEFAULT_PAUSE, Table
+from bot.runtime.table.policy import TablePolicy
+from bot.runtime.tournament.mtt import MttRuntime, OpenThread
+from bot.runtime.tournament.restore import RestorePorts, restore_tournaments, tournament_config
+from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
+from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
 

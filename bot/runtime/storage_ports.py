@@ -14,6 +14,15 @@ from typing import Any
 
 from bot.economy import summarize_hand
 from bot.engine.hand_state import HandState
+from bot.runtime.errors import InsufficientFunds, TableError
+from bot.runtime.ports import (
+    HandStart,
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+    StoredTournament,
+    UnfinishedHand,
+)
 from bot.storage import (
     Database,
     EconomyError,
@@ -23,16 +32,6 @@ from bot.storage import (
     TableRecord,
 )
 from bot.storage.tournament_state import InterruptedTournament
-
-from .errors import InsufficientFunds, TableError
-from .ports import (
-    HandStart,
-    StoredAction,
-    StoredSeat,
-    StoredTable,
-    StoredTournament,
-    UnfinishedHand,
-)
 
 
 @asynccontextmanager

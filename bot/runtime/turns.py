@@ -13,9 +13,8 @@ from enum import Enum
 
 from bot.engine.betting import LegalActions
 from bot.engine.variants import Structure
-
-from .seating import Seat
-from .views import TurnView
+from bot.runtime.seating import Seat
+from bot.runtime.table.views import TurnView
 
 __all__ = ["REMINDER_LEAD", "TIMEOUTS_TO_SIT_OUT", "Mark", "Turn", "marks", "presets", "view_of"]
 

@@ -9,8 +9,8 @@ the project lives in this package; callers get dataclasses from
 :mod:`bot.storage.models`.
 """
 
-from .db import DEFAULT_DB_NAME, Database
-from .errors import (
+from bot.storage.db import DEFAULT_DB_NAME, Database
+from bot.storage.errors import (
     BuyInOutOfRange,
     DailyNotReady,
     DeckKeyError,
@@ -26,7 +26,7 @@ from .errors import (
     TournamentError,
     UnknownTable,
 )
-from .models import (
+from bot.storage.models import (
     MAX_AMOUNT,
     AuditLine,
     DailyClaim,

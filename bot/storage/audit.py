@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .dialect import Conn
-from .models import AuditLine
+from bot.storage.dialect import Conn
+from bot.storage.models import AuditLine
 
 
 def run_audit(conn: Conn) -> list[AuditLine]:

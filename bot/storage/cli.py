@@ -25,11 +25,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
-from .dialect import is_postgres_url
-from .errors import StorageError
-from .postgres import DRIVER_ERRORS, masked
-from .transfer import copy_to_postgres
+from bot.storage.db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
+from bot.storage.dialect import is_postgres_url
+from bot.storage.errors import StorageError
+from bot.storage.postgres import DRIVER_ERRORS, masked
+from bot.storage.transfer import copy_to_postgres
 
 #: Errors printed as one line (exit status 2).
 _ERRORS: tuple[type[Exception], ...] = (

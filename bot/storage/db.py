@@ -51,19 +51,19 @@ from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
-from .audit import run_audit
-from .dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
-from .errors import StorageError, WriteConflict
-from .hands import HandRepo
-from .history import HandLookup
-from .ledger import WalletRepo
-from .models import AuditLine
-from .mtt import MttRepo
-from .postgres import PgLink, masked
-from .sealing import DeckSealer, load_or_create_key, parse_key
-from .stats import StatsRepo
-from .tables import TableRepo
-from .tournaments import TournamentRepo
+from bot.storage.audit import run_audit
+from bot.storage.dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
+from bot.storage.errors import StorageError, WriteConflict
+from bot.storage.hands import HandRepo
+from bot.storage.history import HandLookup
+from bot.storage.ledger import WalletRepo
+from bot.storage.models import AuditLine
+from bot.storage.mtt import MttRepo
+from bot.storage.postgres import PgLink, masked
+from bot.storage.sealing import DeckSealer, load_or_create_key, parse_key
+from bot.storage.stats import StatsRepo
+from bot.storage.tables import TableRepo
+from bot.storage.tournaments import TournamentRepo
 
 T = TypeVar("T")
 Clock = Callable[[], float]

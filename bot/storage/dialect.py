@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .errors import StorageError
+from bot.storage.errors import StorageError
 
 
 class Cursor(Protocol):

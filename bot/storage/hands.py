@@ -23,11 +23,10 @@ from typing import TYPE_CHECKING, Any
 from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
 from bot.i18n import Phrase
-
-from .dialect import Conn
-from .errors import HandStateError, TableError
-from .ledger import hand_account, record, seat_account
-from .models import (
+from bot.storage.dialect import Conn
+from bot.storage.errors import HandStateError, TableError
+from bot.storage.ledger import hand_account, record, seat_account
+from bot.storage.models import (
     HandRecord,
     HandSeatIn,
     HandSeatRecord,
@@ -37,10 +36,10 @@ from .models import (
     SeatResult,
     UnfinishedHand,
 )
-from .tables import dump_json, load_open_table
+from bot.storage.tables import dump_json, load_open_table
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 _HAND_COLS = (
     "id, guild_id, table_id, number, variant, settings, button, status, resumed, started_at,"

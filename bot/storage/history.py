@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .dialect import Conn
-from .hands import _HAND_COLS, _hand
-from .models import HandRecord
+from bot.storage.dialect import Conn
+from bot.storage.hands import _HAND_COLS, _hand
+from bot.storage.models import HandRecord
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 __all__ = ["HandListing", "HandLookup"]
 

@@ -13,13 +13,19 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Option, Phrase
-
-from .dialect import Conn
-from .errors import InsufficientChips, InvalidAmount
-from .models import MAX_AMOUNT, DailyClaim, EconomySettings, LedgerEntry, LedgerKind, Wallet
+from bot.storage.dialect import Conn
+from bot.storage.errors import InsufficientChips, InvalidAmount
+from bot.storage.models import (
+    MAX_AMOUNT,
+    DailyClaim,
+    EconomySettings,
+    LedgerEntry,
+    LedgerKind,
+    Wallet,
+)
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 MINT = "mint"
 

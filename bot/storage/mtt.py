@@ -16,16 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.i18n import Phrase
-
-from .dialect import Conn
-from .errors import TournamentError
-from .ledger import record, seat_account
-from .models import LedgerKind, Seat, TableRecord, Tournament
-from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running
-from .tournaments import check_tournament_table, load_tournament, start_seated
+from bot.storage.dialect import Conn
+from bot.storage.errors import TournamentError
+from bot.storage.ledger import record, seat_account
+from bot.storage.models import LedgerKind, Seat, TableRecord, Tournament
+from bot.storage.tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running
+from bot.storage.tournaments import check_tournament_table, load_tournament, start_seated
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 __all__ = ["MttRepo", "MttTableState", "load_tables"]
 

@@ -31,8 +31,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .dialect import POSTGRES_STATEMENTS, numbered
-from .errors import StorageError, WriteConflict
+from bot.storage.dialect import POSTGRES_STATEMENTS, numbered
+from bot.storage.errors import StorageError, WriteConflict
 
 T = TypeVar("T")
 

@@ -33,8 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.engine.cards import DECK, Card
-
-from .errors import DeckKeyError
+from bot.storage.errors import DeckKeyError
 
 VERSION = 1
 NONCE_BYTES = 16

@@ -20,8 +20,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from .dialect import Conn
-from .models import (
+from bot.storage.dialect import Conn
+from bot.storage.models import (
     LeaderboardPage,
     LeaderboardRow,
     Metric,
@@ -31,7 +31,7 @@ from .models import (
 )
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 MAX_PAGE = 100
 

@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Phrase
-
-from .dialect import Conn
-from .errors import (
+from bot.storage.dialect import Conn
+from bot.storage.errors import (
     BuyInOutOfRange,
     InHand,
     NotSeated,
@@ -24,7 +23,7 @@ from .errors import (
     TableError,
     UnknownTable,
 )
-from .ledger import (
+from bot.storage.ledger import (
     already_done,
     check_amount,
     credit_wallet,
@@ -33,10 +32,10 @@ from .ledger import (
     seat_account,
     wallet_account,
 )
-from .models import LedgerKind, Seat, TableRecord
+from bot.storage.models import LedgerKind, Seat, TableRecord
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 _TABLE_COLS = (
     "id, guild_id, channel_id, creator_id, kind, tournament_id, settings, hands_dealt,"
@@ -203,7 +202,7 @@ class TableRepo:
         def job(conn: Conn) -> dict[int, int]:
             table = load_open_table(conn, table_id)
             if table.tournament_id is not None:
-                from .tournaments import cancel_mid_play
+                from bot.storage.tournaments import cancel_mid_play
 
                 t = cancel_mid_play(conn, table.tournament_id, now, reason)
                 return dict.fromkeys(t.entrants, t.buy_in)

@@ -7,7 +7,7 @@ of the last finished hand there (to place players left at 0 whose
 elimination was not stored before the restart) and the blind clock
 (``tournaments.hands_played`` and ``level_elapsed``, written after every
 hand). The hand in progress, if any, is the table's unfinished hand and is
-resumed on its own deck like a cash table's (``bot.runtime.recovery``).
+resumed on its own deck like a cash table's (``bot.runtime.table.recovery``).
 
 What cannot be resumed is cancelled on its own: :func:`cancel_one` cancels
 the running hand (no chip moves: stacks are written only at settlement),
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .dialect import Conn
-from .models import Seat, TableRecord, Tournament
-from .tables import _SEAT_COLS, _TABLE_COLS, _seat, _table
+from bot.storage.dialect import Conn
+from bot.storage.models import Seat, TableRecord, Tournament
+from bot.storage.tables import _SEAT_COLS, _TABLE_COLS, _seat, _table
 
 __all__ = ["InterruptedTournament", "load_interrupted", "save_progress"]
 
@@ -42,7 +42,7 @@ class InterruptedTournament:
 
 def load_interrupted(conn: Conn) -> list[InterruptedTournament]:
     """Every tournament registering or running, oldest first."""
-    from .tournaments import load_tournament
+    from bot.storage.tournaments import load_tournament
 
     out: list[InterruptedTournament] = []
     for tid, hands_played, elapsed in conn.execute(

@@ -16,10 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Phrase
-
-from .dialect import Conn
-from .errors import TournamentError
-from .ledger import (
+from bot.storage.dialect import Conn
+from bot.storage.errors import TournamentError
+from bot.storage.ledger import (
     check_amount,
     credit_wallet,
     debit_wallet,
@@ -29,12 +28,12 @@ from .ledger import (
     tchips_account,
     wallet_account,
 )
-from .models import LedgerKind, TableRecord, Tournament
-from .tables import dump_json, hand_running, load_open_table
-from .tournament_state import InterruptedTournament, load_interrupted, save_progress
+from bot.storage.models import LedgerKind, TableRecord, Tournament
+from bot.storage.tables import dump_json, hand_running, load_open_table
+from bot.storage.tournament_state import InterruptedTournament, load_interrupted, save_progress
 
 if TYPE_CHECKING:
-    from .db import Database
+    from bot.storage.db import Database
 
 _COLS = (
     "id, guild_id, channel_id, creator_id, buy_in, starting_stack, settings, status, pool,"

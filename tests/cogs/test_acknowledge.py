@@ -26,7 +26,7 @@ from discord import app_commands
 from simcord import ChannelHandle
 from simcord.http import router
 
-from cogs.offline.harness import Actor, Reply
+from bot.offline.harness import Actor, Reply
 from tests.conftest import Harness, buttons_of
 
 #: Seconds between hands, parked until the test moves the clock.

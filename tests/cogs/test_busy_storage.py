@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from cogs.offline.harness import Reply
+from bot.offline.harness import Reply
 from tests.cogs.test_table import open_table
 from tests.conftest import Harness
 

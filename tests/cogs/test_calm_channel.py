@@ -1,4 +1,4 @@
-"""A calm channel (cogs/channel.py): the request budget, coalescing, the end of a hand.
+"""A calm channel (bot/adapter/channel.py): the request budget, coalescing, the end of a hand.
 
 Played through the offline Discord with the real bot: the requests counted
 are the ones the bot sent to the table's channel and through the webhook routes
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from cogs.pictures import PictureMode
+from bot.adapter.pictures import PictureMode
 from tests.cogs.test_table import (
     PAUSE,
     actor_of,

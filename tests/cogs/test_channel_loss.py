@@ -12,7 +12,7 @@ from __future__ import annotations
 from simcord import ChannelHandle, MemberActor
 
 from bot.engine.events import Street
-from bot.runtime.table import Table
+from bot.runtime.table.live import Table
 from tests.cogs.test_table import PAUSE, open_table
 from tests.conftest import Harness
 
@@ -181,7 +181,7 @@ async def test_after_a_restart_a_lost_channel_is_found_and_abandoned(harness: Ha
 
 def test_the_farewell_speaks_the_players_language() -> None:
     """The DM about a lost table is worded in the player's language, numbers included."""
-    from bot.runtime.abandon import Abandoned
+    from bot.runtime.table.abandon import Abandoned
     from cogs.channel_loss import CHANNEL_DELETED, farewell, refund_line, where
 
     gone = Abandoned(3, 1, 2, "Pot Limit Omaha 1/2", CHANNEL_DELETED, {7: 1500}, False, 12)

@@ -1,4 +1,4 @@
-"""The in-process offline Discord refuses what Discord refuses (cogs/offline/refusals.py + simcord).
+"""The in-process offline Discord refuses what Discord refuses (bot/offline/refusals.py + simcord).
 
 Bodies go through the bot's real discord.py HTTP client as raw JSON (so that
 discord.py's own client-side checks do not hide the server's answer).
@@ -14,7 +14,7 @@ import pytest
 from discord.http import Route
 from simcord.components import ComponentValidationError, validate_modal
 
-from cogs.offline.refusals import component_emoji_errors, emoji_problem
+from bot.offline.refusals import component_emoji_errors, emoji_problem
 from tests.conftest import Harness
 from tests.limit_cases import MESSAGE_CASES, MODAL_CASES
 

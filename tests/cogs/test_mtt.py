@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cogs.threads import ARCHIVE_MINUTES
+from bot.adapter.threads import ARCHIVE_MINUTES
 from tests.conftest import Harness, buttons_of
 
 from .test_tournament import PAUSE, bot_extensions, create

@@ -15,8 +15,8 @@ shows them:
 
 Allowed: text with no word in it (emoji, punctuation, numbers, one letter) and
 Discord's own markup (``<@id>``, ``<#id>``, ``<t:…:R>``). Command names and
-descriptions are not scanned here: ``cogs/translator.py`` localizes them and
-``tests/cogs/test_translator.py`` checks them. ``cogs/offline`` (the offline
+descriptions are not scanned here: ``bot/adapter/translator.py`` localizes them and
+``tests/cogs/test_translator.py`` checks them. ``bot/offline`` (the offline
 Discord the tests and the demo drive) is not the bot's voice.
 """
 

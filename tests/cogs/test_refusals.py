@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.views import raise_limits
 from bot.engine.variants import Structure
-from bot.runtime.views import TurnView
-from cogs.views import raise_limits
+from bot.runtime.table.views import TurnView
 from tests.conftest import Harness, Reply, buttons_of
 
 PAUSE = 10.0

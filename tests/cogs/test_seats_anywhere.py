@@ -1,4 +1,4 @@
-"""Players see and leave their seats from any channel (cogs/my_tables.py), offline Discord."""
+"""Players see and leave their seats from any channel (bot/adapter/my_tables.py), offline."""
 
 from __future__ import annotations
 

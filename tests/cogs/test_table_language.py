@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from bot.adapter import actions, pictures, presenter
 from bot.render import words
 from bot.render.table import street_label
 from bot.runtime.config import TableConfig
-from cogs import actions, pictures, presenter
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 

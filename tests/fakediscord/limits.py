@@ -11,8 +11,8 @@ and an ``errors`` tree that names each bad field::
 message)`` for every refusal; :func:`error_tree` builds that tree (discord.py
 prints it as ``In content: Must be 2000 or fewer in length.``). The numbers
 are Discord's documented limits, the same ones the bot fits its texts into
-(:mod:`cogs.limits`), and emoji are judged by the same rule as the in-process
-offline Discord (:func:`cogs.offline.refusals.emoji_problem`).
+(:mod:`bot.adapter.limits`), and emoji are judged by the same rule as the in-process
+offline Discord (:func:`bot.offline.refusals.emoji_problem`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cogs import limits
-from cogs.offline.commands import error_tree
-from cogs.offline.refusals import emoji_problem
+from bot.adapter import limits
+from bot.offline.commands import error_tree
+from bot.offline.refusals import emoji_problem
 
 Problem = tuple[str, str, str]  # (path, code, message)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cogs.offline.replies import buttons_in
+from bot.offline.replies import buttons_in
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7

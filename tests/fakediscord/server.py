@@ -9,7 +9,7 @@ DMs, and DMs refused with Discord's error 50007.
 
 Like Discord it refuses what breaks its limits (:mod:`tests.fakediscord.limits`:
 content, embeds, components, invalid emoji, modals, a command tree with an invalid
-name or localization (:mod:`cogs.offline.commands`); 400 code 50035 with the
+name or localization (:mod:`bot.offline.commands`); 400 code 50035 with the
 ``errors`` tree) and what the bot's channel permissions do not allow
 (``fd.deny_bot(channel, ATTACH_FILES)``: 403 code 50013, or 50001 without
 View Channel; ``app_permissions`` in interactions follow). A deleted channel
@@ -62,8 +62,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.offline.commands import command_problems
 from bot.sharding import shard_of
-from cogs.offline.commands import command_problems
 
 from .gateway import Gateway, Identity, NotConnected, Session, serves
 from .limits import Problem, error_tree, message_problems, modal_problems

@@ -11,7 +11,7 @@ import pytest
 from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import Table
+from bot.runtime.table.live import Table
 
 from .fakes import FakeChipBank, FakeHandStore, FakeTableStore, Recorder
 

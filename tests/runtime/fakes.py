@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
-from bot.runtime.table_events import TableEvent
+from bot.runtime.table.events import TableEvent
 
 E = TypeVar("E")
 

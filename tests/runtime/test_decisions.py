@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.engine.events import ActionKind, Street
 from bot.engine.variants import Structure
-from bot.runtime.table import Table
+from bot.runtime.table.live import Table
 
 from .conftest import World
 

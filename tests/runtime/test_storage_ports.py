@@ -16,8 +16,8 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
-from bot.runtime.table import Table
-from bot.runtime.table_events import HandOver
+from bot.runtime.table.events import HandOver
+from bot.runtime.table.live import Table
 from bot.storage import Database
 
 from .conftest import name_of

@@ -1,0 +1,196 @@
+"""What a player does at a table, whichever way they asked: a slash command, a button, the form.
+
+:class:`TableActions` is built once by the composition root
+(:meth:`bot.client.OmahaDealer.setup_hook`) on the bot's table registry and
+kept as ``bot.table_actions``. The table cog's commands call it, and so do
+the buttons and the raise form of :mod:`bot.adapter.views`, which find it on
+``interaction.client``: a click works whichever cogs are loaded, and no item
+looks a cog up by name.
+
+Every answer goes privately to the player who acted; the runtime's
+:class:`~bot.runtime.errors.TableError` propagates to the caller (the error
+handler or the button's ``report``), which turns it into a private reply.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Protocol
+
+import discord
+
+from bot.adapter.amounts import parse_amount
+from bot.adapter.presenter import hole_cards_view
+from bot.adapter.views import RaiseModal
+from bot.engine.events import ActionKind
+from bot.i18n import Phrase, Wording, hands, resolve, spoken, translate
+from bot.render import render_hole_cards_async
+from bot.runtime.decisions import parse_kind
+from bot.runtime.errors import TableError
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table.live import PreAction, Table
+from bot.runtime.table.views import ActionView
+from cogs.errors import PUBLIC_DEFER, acknowledge
+
+
+async def reply_private(
+    interaction: discord.Interaction[Any], text: str | Wording, **kwargs: Any
+) -> None:
+    """Answer only to the player who acted: in place of a private "thinking…" left by
+    :func:`acknowledge`, or as the answer, or as a followup. A :class:`~bot.i18n.Wording`
+    (a runtime's reply) is worded in the player's language."""
+    text = spoken(text, interaction.locale)
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred and not kwargs and not interaction.extras.get(PUBLIC_DEFER):
+        await interaction.edit_original_response(content=text)
+    elif interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def second_person(view: ActionView) -> Phrase:
+    """``Done: you call 2.``, ``Done: you raise to 12 and are all-in.`` (``done.*``)."""
+    all_in = "_all_in" if view.all_in and view.kind in (
+        ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else ""
+    return Phrase(f"done.{view.kind.name.lower()}{all_in}", amount=view.amount or 0)
+
+
+class HandOver(Protocol):
+    """Told of each acknowledged click or raise form before it acts, and again with
+    ``refused=True`` when the runtime refuses the action after all."""
+
+    def __call__(
+        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
+    ) -> None: ...
+
+
+class TableActions:
+    """A player's actions at the live tables of one registry.
+
+    ``hand_over`` (the presenter's :meth:`~bot.adapter.presenter.DiscordPresenter.hand_over`)
+    gets every acknowledged click or raise form before the action is applied,
+    so the table's channel can post the next turn as that interaction's
+    followup, outside Discord's global rate limit (:mod:`bot.adapter.hooks`).
+    """
+
+    def __init__(self, registry: TableRegistry, hand_over: HandOver | None = None) -> None:
+        self.registry = registry
+        self.hand_over = hand_over
+
+    def here(self, interaction: discord.Interaction[Any]) -> Table:
+        """The table of the channel the interaction came from (or NoTable)."""
+        if interaction.channel_id is None:
+            raise TableError(Phrase("refuse.server_channels"))
+        return self.registry.in_channel(interaction.channel_id)
+
+    def by_id(self, table_id: int) -> Table:
+        return self.registry.by_id(table_id)
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        kind: ActionKind,
+        amount: int | None = None,
+        token: str | None = None,
+    ) -> None:
+        """Fold, check, call, bet, raise or go all-in.
+
+        The interaction is acknowledged first. A click (or the raise form) is
+        acknowledged as an update of its message: the table's live message
+        shows the action, and the next one is that interaction's followup (the
+        interaction is handed over to the table's channel), so nothing private
+        is sent. A slash command gets a short private confirmation. A refusal
+        is told privately.
+        """
+        if interaction.type is discord.InteractionType.application_command:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            view = await table.act(interaction.user.id, kind, amount, token=token)
+            await interaction.edit_original_response(
+                content=second_person(view).to(interaction.locale))
+        else:
+            table.check_action(interaction.user.id, kind, amount, token)  # refused at once
+            await interaction.response.defer()
+            if self.hand_over is None:
+                await table.act(interaction.user.id, kind, amount, token=token)
+                return
+            self.hand_over(table.table_id, interaction)
+            try:
+                await table.act(interaction.user.id, kind, amount, token=token)
+            except TableError:
+                self.hand_over(table.table_id, interaction, refused=True)
+                raise
+
+    async def act_from_button(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        token: str,
+        kind: str,
+        amount: int | None,
+    ) -> None:
+        await self.act(interaction, self.by_id(table_id), parse_kind(kind), amount, token)
+
+    async def open_raise_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str
+    ) -> None:
+        """Show the raise form to the player whose turn it is (others are told why not)."""
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        if turn is None or turn.token != token:
+            raise TableError(Phrase("refuse.stale_buttons"))
+        if turn.user_id != interaction.user.id:
+            table.require_seat(interaction.user.id)
+            raise TableError(Phrase("refuse.not_your_turn", name=turn.name))
+        await interaction.response.send_modal(
+            RaiseModal(table_id, token, turn, table.config.structure, interaction.locale)
+        )
+
+    async def act_from_form(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, text: str
+    ) -> None:
+        amount = parse_amount(text, "amount")
+        table = self.by_id(table_id)
+        turn = table.turn_view()
+        kind = ActionKind.BET if turn is not None and turn.is_bet else ActionKind.RAISE
+        await self.act(interaction, table, kind, amount, token)
+
+    async def run_twice_from_button(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, agree: bool
+    ) -> None:
+        """An answer to the run-it-twice question: refused at once when it cannot count,
+        else acknowledged (privately) before it is stored and played."""
+        table = self.by_id(table_id)
+        table.check_run_twice(interaction.user.id, token)
+        await acknowledge(interaction)
+        text = await table.answer_run_twice(interaction.user.id, agree, token)
+        await reply_private(interaction, text)
+
+    async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The player's hole cards (and hand label), as a picture only they see."""
+        table = self.by_id(table_id)
+        mine = table.hole_cards(interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        snap = table.snapshot()
+        lang = resolve(interaction.locale)
+        png = await render_hole_cards_async(hole_cards_view(snap, mine, lang))
+        cards = " ".join(map(str, mine.cards))
+        text = translate(lang, "cards.yours", cards=cards)
+        if mine.label:
+            hand = hands.label(lang, mine.label)
+            text = translate(lang, "cards.yours_label", cards=cards, hand=hand)
+        await interaction.followup.send(
+            text,
+            ephemeral=True,
+            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
+        )
+
+    async def set_pre_action(
+        self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
+    ) -> None:
+        text = await self.by_id(table_id).set_pre_action(interaction.user.id, choice)
+        await reply_private(interaction, text)
+
+
+__all__ = ["HandOver", "TableActions", "acknowledge", "reply_private", "second_person"]

@@ -1,0 +1,456 @@
+"""One table's channel on Discord: a calm channel within a request budget.
+
+The channel shows a hand as **one live message** at the bottom: the table
+picture, the last actions, the turn (a mention, the clock as Discord's
+relative timestamp) and the buttons. When the turn passes, the live message
+is posted anew (a mention notifies only in a new message) and the old one is
+deleted: two requests per action. When the turn passed by a player's click or
+raise form, both go through that interaction's routes, which Discord exempts
+from its global rate limit (:mod:`bot.adapter.hooks`: the next live message is the
+click's followup, the old one its ``@original``); otherwise through the
+channel's routes. When the hand ends, the live message is
+edited into the result (buttons removed, the showdown picture, the whole
+hand's log): one request. A run-out edits it once per street, with each
+hand's equity.
+
+Requests go out from one task per table, so a slow or rate-limited request
+delays only its own table. Everything that must appear in order (notices,
+run-out stages, results) waits in :attr:`TableChannel.posts`; the live state
+is a single slot, so when several changes queue up behind a slow request only
+the newest is sent (coalesced), and a picture is uploaded only when it
+changed. When Discord says the channel is gone or the bot may not use it
+(404 Unknown Channel, 403), the channel stops sending and reports it once.
+When Discord refuses a new live message otherwise (a 5xx after discord.py's
+own retries, or another refusal), it is sent again after a growing pause
+(:data:`RETRY_PAUSES`): a turn prompt is never lost. A refused edit is
+dropped (the next change sends the whole state again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter.hooks import Hook, refused_token
+from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.pictures import TablePictures, render_gate
+from bot.adapter.scenes import Live, language, live_content, live_token, result_content, table_view
+from bot.adapter.views import live_buttons
+from bot.i18n import translate
+from bot.render import TableView
+from bot.runtime.table.views import HandResultView, TableSnapshot
+
+if TYPE_CHECKING:
+    from bot.adapter.presenter import DiscordPresenter
+
+log = logging.getLogger("bot.adapter.channel")
+
+#: Discord's codes for a channel the bot can no longer use.
+#: The values complete "the table was closed because ...".
+LOST_CODES = {
+    10003: "the channel was deleted",
+    50001: "I lost access to the channel",
+    50013: "I lost permissions the table needs in the channel",
+}
+#: Seconds before sending a refused live message again (the last one repeats).
+RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+NO_PINGS = discord.AllowedMentions.none()
+USER_PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+class ChannelLost(Exception):
+    """Discord refuses this channel for good (deleted, no access, missing permissions)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message in the channel: ``ping`` mentions notify; a ``reminder`` is removed later."""
+
+    content: str
+    ping: bool = False
+    reminder: bool = False
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One street of a run-out, shown by editing the live message."""
+
+    view: TableView
+    content: str
+
+
+@dataclass(frozen=True)
+class Result:
+    live: Live
+    result: HandResultView
+    picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A message with one picture, drawn when its turn to be sent comes."""
+
+    content: str
+    picture: Callable[[], Awaitable[tuple[str, bytes]]]
+
+
+Post = Text | Stage | Result | Picture
+
+
+@dataclass
+class _Shown:
+    """The live message as it is on Discord."""
+
+    message: discord.PartialMessage
+    hand_no: int
+    token: str | None
+    version: int
+    picture: TableView | None
+    #: An interaction whose token reaches this message (None: the channel routes only).
+    hook: Hook | None = None
+
+    def via(self) -> Hook | None:
+        hook = self.hook
+        return hook if hook is not None and hook.valid() else None
+
+
+def hand_log(
+    hand_no: int, lines: list[str], locale: str = "en"
+) -> tuple[discord.Embed, discord.File | None]:
+    """Every line of the hand: in the result's embed, and in a text file when too long."""
+    text = "\n".join(lines)
+    if len(text) <= EMBED_DESCRIPTION:
+        return discord.Embed(title=translate(locale, "result.log"), description=text), None
+    embed = discord.Embed(
+        title=translate(locale, "result.log_file"),
+        description=fit_message(lines, EMBED_DESCRIPTION, locale),
+    )
+    return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
+
+
+class TableChannel:
+    """The requests of one table's channel, sent in order by one task."""
+
+    def __init__(self, presenter: DiscordPresenter, snap: TableSnapshot) -> None:
+        self.presenter = presenter
+        self.table_id = snap.table_id
+        #: The table's language when the channel opened (a long batch of notices ends
+        #: in "… and 3 more lines" in it).
+        self.language = language(snap)
+        self.channel = presenter.bot.get_partial_messageable(
+            snap.channel_id, guild_id=snap.guild_id
+        )
+        self.posts: deque[Post] = deque()
+        self.live: Live | None = None
+        self.refresh = False
+        self.lost = False
+        self._shown: _Shown | None = None
+        self._reminder: discord.PartialMessage | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._click: Hook | None = None  # a click on the live message, to carry the next one
+        #: The click whose token edited the last hand's result: it carries the next hand's
+        #: first message too (outside the global rate limit, like a turn's).
+        self._carrier: Hook | None = None
+        self._posting = False  # a new live message is being sent
+        self._early: Hook | None = None  # a click that came before Discord's answer to it
+        self._failures = 0  # new live messages refused in a row
+        #: The live message's pictures (:mod:`bot.adapter.pictures`).
+        self.pictures = TablePictures(lambda: presenter.pictures)
+
+    # -- what the presenter asks -------------------------------------------------
+    def post(self, item: Post) -> None:
+        self.posts.append(item)
+        self.kick()
+
+    def hand_over(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
+        """A player acts by a click or the raise form (already acknowledged): when it is on
+        the live message, its token carries the next live message and reaches this one.
+        The first click on a message carries it (a double click's second is refused);
+        ``refused``: the runtime refused that action after all, its click carries nothing."""
+        if refused:
+            if self._click is not None and self._click.interaction is interaction:
+                self._click = None
+            if self._early is not None and self._early.interaction is interaction:
+                self._early = None
+            return
+        hook, shown = Hook.of(interaction), self._shown
+        if hook is None or self.lost:
+            return
+        if shown is None or hook.message_id != shown.message.id:
+            if self._posting:  # on the message being posted: Discord's answer is on its way
+                self._early = hook
+            return
+        shown.hook = hook
+        if self._click is None or self._click.message_id != hook.message_id:
+            self._click = hook
+
+    def kick(self) -> None:
+        """Something changed: make sure the sender runs."""
+        if self.lost:
+            self.posts.clear()
+            return
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"table-{self.table_id}-channel"
+            )
+
+    async def idle(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    def stop(self) -> None:
+        """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
+        self.lost = True
+        self.posts.clear()
+        self.live = None
+        self._shown = None
+        self.pictures.stop()
+        task = self._task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    # -- the sender ------------------------------------------------------------------
+    def _dirty(self) -> bool:
+        if self.lost:
+            return False
+        if self.posts or self.refresh:
+            return True
+        live, shown = self.live, self._shown
+        if live is None:
+            return False
+        return shown is None or self._needs_new(live, shown) or shown.version != live.version
+
+    async def _run(self) -> None:
+        while self._dirty():
+            try:
+                while self.posts:
+                    await self._send_post(self.posts.popleft())
+                await self._sync_live()
+            except ChannelLost as lost:
+                self.lost = True
+                self.posts.clear()
+                await self.presenter.channel_lost(self.table_id, str(lost))
+            except discord.HTTPException as exc:
+                log.warning("table %s: Discord refused a request (%s %s)",
+                            self.table_id, exc.status, exc.code)
+                if self._posting:
+                    await self._pause_after_refusal()
+                else:
+                    self._forget_failed()
+
+    async def _pause_after_refusal(self) -> None:
+        """A new live message (a turn prompt) was refused: it is sent again after a pause."""
+        self._posting = False
+        pause = RETRY_PAUSES[min(self._failures, len(RETRY_PAUSES) - 1)]
+        self._failures += 1
+        await asyncio.sleep(pause)
+
+    def _forget_failed(self) -> None:
+        """After a refused edit, treat the live state as sent (the next change sends it all)."""
+        if self.live is not None and self._shown is not None:
+            self._shown.version = self.live.version
+
+    async def _send_post(self, item: Post) -> None:
+        if isinstance(item, Text):
+            await self._text(item)
+        elif isinstance(item, Stage):
+            await self._stage(item)
+        elif isinstance(item, Picture):
+            name, png = await item.picture()
+            file = self.presenter.file(name, png)
+            await self._call(self.channel.send(item.content, file=file,
+                                               allowed_mentions=NO_PINGS))
+        else:
+            await self._result(item)
+
+    async def _text(self, item: Text) -> None:
+        # consecutive plain notices go out as one message
+        lines, ping = [item.content], item.ping
+        while not item.reminder and self.posts:
+            nxt = self.posts[0]
+            if not isinstance(nxt, Text) or nxt.reminder:
+                break
+            self.posts.popleft()
+            lines.append(nxt.content)
+            ping = ping or nxt.ping
+        text = fit_message(lines, locale=self.language)
+        msg = await self._call(
+            self.channel.send(text, allowed_mentions=USER_PINGS if ping else NO_PINGS)
+        )
+        if item.reminder:
+            await self._delete(self._reminder)
+            self._reminder = self.channel.get_partial_message(msg.id)
+
+    async def _stage(self, item: Stage) -> None:
+        shown = self._shown
+        if shown is None or shown.hand_no != item.view.hand_number:
+            return
+        file = self._table_file(item.view, await self.pictures.draw_now(item.view))
+        await self._edit(shown, content=item.content, attachments=[file], view=None)
+        shown.picture = item.view
+        await asyncio.sleep(self.presenter.runout_pause)
+
+    async def _result(self, item: Result) -> None:
+        live, shown = item.live, self._shown
+        content = result_content(live.snap, item.result)
+        async with render_gate().slot():
+            picture = await item.picture()
+        files = [self.presenter.file(*picture)] if picture else []
+        embed, log_file = hand_log(item.result.hand_no, live.log, self.language)
+        files += [log_file] if log_file else []
+        await self._delete(self._reminder)
+        self._reminder = None
+        if shown is not None and shown.hand_no == item.result.hand_no:
+            await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
+            self._carrier = shown.via()
+        else:
+            await self._call(
+                self.channel.send(content, embed=embed, files=files, allowed_mentions=NO_PINGS)
+            )
+        self._shown = None
+        if self.live is not None and self.live.hand_no == item.result.hand_no:
+            self.live = None
+
+    def _needs_new(self, live: Live, shown: _Shown) -> bool:
+        token = live_token(live)
+        return shown.hand_no != live.hand_no or (token is not None and token != shown.token)
+
+    async def _sync_live(self) -> None:
+        live, shown = self.live, self._shown
+        if live is None:
+            self.refresh = False
+            return
+        if shown is None or self.refresh or self._needs_new(live, shown):
+            await self._post_live(live, shown)
+        elif shown.version != live.version:
+            view = table_view(live)
+            kwargs: dict[str, Any] = {"content": live_content(live), "view": self._buttons(live)}
+            if view != shown.picture:
+                file = await self._file(view)
+                if file is not None:  # None: the street's picture is still being drawn
+                    kwargs["attachments"] = [file]
+                shown.picture = view
+            shown.version = live.version
+            await self._edit(shown, **kwargs)
+
+    @staticmethod
+    def _buttons(live: Live) -> discord.ui.View:
+        question = live.question.token if live.question else None
+        return live_buttons(live.snap, live.turn, question)
+
+    async def _post_live(self, live: Live, shown: _Shown | None) -> None:
+        """Post the live message anew (the click's followup when a click carries it),
+        then delete the old one and the reminder."""
+        view, content, buttons = table_view(live), live_content(live), self._buttons(live)
+        # what is being sent: ``live`` keeps changing while the request is under way
+        token, version, hand_no = live_token(live), live.version, live.hand_no
+        click = None if self.refresh else self._take_click(shown)
+        carrier, self._carrier = self._carrier, None
+        if click is None and shown is None and carrier is not None and carrier.valid():
+            click = carrier  # a new hand's first message, after the result its token edited
+        file = await self._file(view)
+        picture: dict[str, Any] = {"file": file} if file else {}
+        self._posting, self._early = True, None
+        sent, msg = False, None
+        if click is not None:
+            sent, msg = await self._by_hook(
+                click.interaction.followup.send(
+                    content, view=buttons, allowed_mentions=USER_PINGS, wait=True, **picture
+                )
+            )
+        if not sent:
+            click = None
+            if file:
+                file.reset()
+            msg = await self._call(
+                self.channel.send(content, view=buttons, allowed_mentions=USER_PINGS, **picture)
+            )
+        assert msg is not None
+        self._posting, self._failures, self.refresh = False, 0, False
+        self._shown = _Shown(
+            self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
+        )
+        early, self._early = self._early, None
+        if early is not None and early.message_id == msg.id:
+            self._shown.hook = self._click = early
+        if shown is not None:
+            await self._delete_shown(shown)
+        await self._delete(self._reminder)
+        self._reminder = None
+
+    def _take_click(self, shown: _Shown | None) -> Hook | None:
+        """The click that passed the turn, if it was on ``shown`` and its token is valid."""
+        click, self._click = self._click, None
+        if click is None or shown is None or click.message_id != shown.message.id:
+            return None
+        return click if click.valid() else None
+
+    # -- requests ----------------------------------------------------------------------
+    async def _file(self, view: TableView) -> discord.File | None:
+        png = await self.pictures.for_view(view)
+        return None if png is None else self._table_file(view, png)
+
+    def _table_file(self, view: TableView, png: bytes) -> discord.File:
+        return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
+
+    async def _call(self, request: Awaitable[Any]) -> Any:
+        """One request to the channel; a refusal for good raises :class:`ChannelLost`."""
+        try:
+            return await request
+        except (discord.Forbidden, discord.NotFound) as exc:
+            if exc.code in LOST_CODES:
+                raise ChannelLost(LOST_CODES[exc.code]) from None
+            raise
+
+    async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
+        """One request through an interaction's token: (True, its answer), or (False, None)
+        when Discord no longer takes the token (the caller then uses the channel's route)."""
+        try:
+            return True, await self._call(request)
+        except discord.HTTPException as exc:
+            if not refused_token(exc):
+                raise
+            log.info("table %s: an interaction token was refused (%s)", self.table_id, exc.code)
+            return False, None
+
+    async def _edit(self, shown: _Shown, **kwargs: Any) -> None:
+        """Edit the live message: through a valid interaction token, else the channel."""
+        hook = shown.via()
+        if hook is not None:
+            request: Awaitable[Any]
+            if hook.message_id == shown.message.id:  # the message the click was on
+                request = hook.interaction.edit_original_response(**kwargs)
+            else:  # the click's followup
+                request = hook.interaction.followup.edit_message(shown.message.id, **kwargs)
+            if (await self._by_hook(request))[0]:
+                return
+            shown.hook = None
+            for file in kwargs.get("attachments", []):
+                if isinstance(file, discord.File):
+                    file.reset()
+        await self._call(shown.message.edit(**kwargs))
+
+    async def _delete_shown(self, shown: _Shown) -> None:
+        hook = shown.via()
+        with contextlib.suppress(discord.NotFound):
+            if hook is not None and hook.message_id == shown.message.id:
+                if (await self._by_hook(hook.interaction.delete_original_response()))[0]:
+                    return
+            elif hook is not None:
+                deleting = hook.interaction.followup.delete_message(shown.message.id)
+                if (await self._by_hook(deleting))[0]:
+                    return
+        await self._delete(shown.message)
+
+    async def _delete(self, message: discord.PartialMessage | None) -> None:
+        if message is not None:
+            with contextlib.suppress(discord.NotFound):
+                await self._call(message.delete())

@@ -1,0 +1,479 @@
+"""The Discord presenter: what happens at a table, shown in its channel and in DMs.
+
+It is the runtime's :class:`~bot.runtime.ports.TableObserver`: the table's
+outbox hands it typed events in order (:mod:`bot.runtime.table.events`). It
+only updates what each table's channel should show and returns; the requests
+go out from the table's own :class:`bot.adapter.channel.TableChannel` (the live
+message, coalesced edits, the request budget) and its DM lane, so a slow
+request never delays play, an acknowledgement or another table.
+
+Hole cards go by DM, as a picture naming the table with a link to it. When
+Discord refuses the DM (closed DMs) the channel is told once per table, with
+no card in it, that the player should press **My cards** or use ``/cards``,
+which answer only them. Nothing private is ever posted publicly.
+
+A lost channel (deleted, or refused with 403/404 for good) is reported once
+through :attr:`DiscordPresenter.on_channel_lost`; :meth:`DiscordPresenter.forget`
+then drops the table's channel state for good: nothing more is sent there,
+not even a private notice's fallback, and an abandoned table gets no
+"table closed" message (its players are told by DM instead).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter.channel import Picture, Result, Stage, TableChannel, Text
+from bot.adapter.limits import fit_message
+from bot.adapter.pictures import PictureMode
+from bot.adapter.scenes import (
+    Live,
+    commitment_line,
+    equity_line,
+    game_line,
+    header,
+    hole_cards_view,
+    language,
+    mention,
+    showdown_view,
+    table_link,
+    table_view,
+)
+from bot.engine.equity import equity
+from bot.i18n import number, resolve, spoken, translate
+from bot.render import (
+    ResultRow,
+    ResultsView,
+    render_hole_cards_async,
+    render_results_async,
+    render_showdown_async,
+    render_table_async,
+)
+from bot.runtime.table import wording as words
+from bot.runtime.table.events import (
+    ActionTaken,
+    ButtonDrawn,
+    CardsDealt,
+    HandBegan,
+    HandOver,
+    Notice,
+    RunTwiceAsked,
+    StreetDealt,
+    TableClosed,
+    TableEvent,
+    TournamentOver,
+    TurnBegan,
+    TurnReminder,
+)
+from bot.runtime.table.views import PrivateCards, TableSnapshot
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger("bot.adapter.presenter")
+
+__all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
+
+
+class _Lane:
+    """Requests run one after another by one task (a table's DMs)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    def run(self, job: Callable[[], Awaitable[None]]) -> None:
+        self._jobs.append(job)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
+
+    def stop(self) -> None:
+        self._jobs.clear()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+    async def _drain(self) -> None:
+        while self._jobs:
+            try:
+                await self._jobs.popleft()()
+            except Exception:
+                log.exception("%s: a direct message failed", self.name)
+
+
+class DiscordPresenter:
+    """Turns table events into the live message, results, notices and DMs."""
+
+    def __init__(self, bot: commands.Bot, now: Callable[[], float] = time.time) -> None:
+        self.bot = bot
+        self.now = now
+        self.channels: dict[int, TableChannel] = {}
+        self.images_posted = 0
+        #: Called with (file name, PNG bytes) for every picture posted (the demo keeps them).
+        self.image_sink: Callable[[str, bytes], None] | None = None
+        #: Seconds each street of an all-in run-out stays on screen before the next.
+        self.runout_pause = 1.5
+        #: When a turn message gets a new picture (``TABLE_PICTURES``, :mod:`bot.adapter.pictures`):
+        #: tests default to every turn, the bot to ``auto``.
+        self.pictures = PictureMode.TURN
+        #: Called once with (table id, reason) when Discord refuses a table's channel for good.
+        self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
+        self._dm_closed: dict[int, set[int]] = {}
+        self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
+        self._dm_channels: dict[int, int] = {}
+        self._opening = asyncio.Lock()  # DM channels are opened one at a time
+        self._lanes: dict[int, _Lane] = {}
+        #: Each user's language as their last interaction told it (in memory only): their
+        #: hole-card DMs speak it; a user not seen since the start gets the table's language.
+        self.locales: dict[int, str] = {}
+        self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
+            ButtonDrawn: self.button_drawn,
+            HandBegan: self.hand_started,
+            CardsDealt: self.hole_cards,
+            StreetDealt: self.street_dealt,
+            TurnBegan: self.turn,
+            RunTwiceAsked: self.run_twice_asked,
+            TurnReminder: self.reminder,
+            ActionTaken: self.action,
+            HandOver: self.hand_ended,
+            Notice: self.notice,
+            TableClosed: self.table_closed,
+            TournamentOver: self.tournament_over,
+        }
+
+    async def observe(self, event: TableEvent) -> None:
+        """The runtime's port: one handler per kind of event."""
+        await self._handlers[type(event)](event)
+
+    # -- helpers ---------------------------------------------------------------------
+    def remember_locale(self, user_id: int, locale: object) -> None:
+        """The language of ``user_id``'s latest interaction (``interaction.locale``)."""
+        self.locales[user_id] = resolve(locale)
+
+    def locale_of(self, user_id: int, table: TableSnapshot) -> str:
+        """The language to write privately to ``user_id`` about ``table``."""
+        return self.locales.get(user_id) or language(table)
+
+    def file(self, name: str, png: bytes) -> discord.File:
+        self.images_posted += 1
+        if self.image_sink is not None:
+            self.image_sink(name, png)
+        return discord.File(io.BytesIO(png), filename=name)
+
+    def channel(self, snap: TableSnapshot) -> TableChannel:
+        ch = self.channels.get(snap.table_id)
+        if ch is None:
+            ch = TableChannel(self, snap)
+            if snap.table_id in self._lost:
+                ch.lost = True  # a sink: what is posted to it is dropped, never sent
+            else:
+                self.channels[snap.table_id] = ch
+        return ch
+
+    def hand_over(
+        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
+    ) -> None:
+        """An acknowledged click or raise form at the table: its channel may use the token
+        (``refused``: the action was refused, take it back; :mod:`bot.adapter.hooks`)."""
+        ch = self.channels.get(table_id)
+        if ch is not None:
+            ch.hand_over(interaction, refused=refused)
+
+    def close(self) -> None:
+        """Shutting down (the tables are stopped): stop every channel's sender and DM lane
+        before the HTTP session closes under them (a request cut short is never sent half)."""
+        for ch in self.channels.values():
+            ch.stop()
+        for lane in self._lanes.values():
+            lane.stop()
+
+    def forget(self, table_id: int) -> None:
+        """The table's channel is lost for good: stop sending there, drop its state.
+
+        Pending posts and the live message are dropped and the channel's sender
+        is stopped (unless it is the caller: it stops by itself once lost);
+        later events for the table go nowhere. DMs already queued still go.
+        """
+        self._lost.add(table_id)
+        ch = self.channels.pop(table_id, None)
+        if ch is not None:
+            ch.stop()
+        self._dm_closed.pop(table_id, None)
+
+    def _changed(self, snap: TableSnapshot, *, kick: bool = True, **changes: Any) -> Live | None:
+        """Update the live hand of ``snap``'s table (if any) and let its channel send it
+        (``kick=False``: the change waits for the next one, which is sure to come)."""
+        ch = self.channel(snap)
+        live = ch.live
+        if live is None or live.hand_no != snap.hand_no:
+            return None
+        live.snap = snap
+        for name, value in changes.items():
+            setattr(live, name, value)
+        live.version += 1
+        if kick:
+            ch.kick()
+        return live
+
+    def _lane(self, table_id: int) -> _Lane:
+        return self._lanes.setdefault(table_id, _Lane(f"table-{table_id}-dms"))
+
+    async def idle(self) -> None:
+        """Wait until every channel has sent what it has (tests, demo)."""
+        for ch in list(self.channels.values()):
+            await ch.idle()
+
+    def refresh(self, table_id: int) -> bool:
+        """Post the live hand again at the bottom of the channel (False: no hand to show)."""
+        ch = self.channels.get(table_id)
+        if ch is None or ch.live is None:
+            return False
+        ch.refresh = True
+        ch.kick()
+        return True
+
+    async def channel_lost(self, table_id: int, reason: str) -> None:
+        log.warning("table %s: its channel cannot be used any more (%s)", table_id, reason)
+        if self.on_channel_lost is not None:
+            await self.on_channel_lost(table_id, reason)
+
+    # -- the events --------------------------------------------------------------------
+    async def button_drawn(self, event: ButtonDrawn) -> None:
+        table, button = event.table, event.button
+        names = {s.seat: s.name for s in table.seats}
+        drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
+        self.channel(table).post(Text(translate(
+            language(table), "table.button_draw", drawn=drawn, name=names.get(button, button))))
+
+    async def hand_started(self, event: HandBegan) -> None:
+        table = event.table
+        lines, lang = [], language(table)
+        button = table.at(table.button) if table.button else None
+        if button is not None:
+            lines.append(translate(lang, "table.button", name=button.name))
+        blinds = [f"{s.name} {number(lang, s.committed)}"
+                  for s in table.seats if s.dealt_in and s.committed]
+        if blinds:
+            lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
+        closed = frozenset(self._dm_closed.get(table.table_id, ()))
+        ch = self.channel(table)
+        ch.live = Live(table, lines, dm_closed=closed, board=table.board)
+        ch.kick()
+
+    async def hole_cards(self, event: CardsDealt) -> None:
+        self._lane(event.table.table_id).run(
+            lambda: self._deal_privately(event.table, event.user_id, event.cards)
+        )
+
+    async def _deal_privately(
+        self, table: TableSnapshot, user_id: int, cards: PrivateCards
+    ) -> None:
+        if await self.send_hole_cards(table, user_id, cards):
+            return
+        closed = self._dm_closed.setdefault(table.table_id, set())
+        if user_id in closed:
+            return
+        closed.add(user_id)
+        self._changed(table, dm_closed=frozenset(closed))
+        self.channel(table).post(
+            Text(translate(language(table), "dm.closed", player=mention(user_id)), ping=True)
+        )
+
+    async def send_hole_cards(
+        self, table: TableSnapshot, user_id: int, cards: PrivateCards
+    ) -> bool:
+        """DM the player their cards as a picture; False when Discord refuses the DM."""
+        lang = self.locale_of(user_id, table)
+        # not through the render gate: a player's cards never wait behind table pictures
+        # (the gate's timing sees them anyway: they share the render processes)
+        png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
+        text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
+                         game=game_line(table, lang),
+                         link=table_link(table.guild_id, table.channel_id))
+        name = f"hand-{table.hand_no}-cards-{user_id}.png"
+        return await self._dm(user_id, text, file=self.file(name, png))
+
+    async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
+        try:
+            channel_id = await self._dm_channel(user_id)
+            dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await dm.send(text, **kwargs)
+            return True
+        except discord.HTTPException:
+            return False
+
+    async def _dm_channel(self, user_id: int) -> int:
+        """The player's DM channel: one request per player, ever (no user look-up first).
+
+        DM channels are opened one at a time. Discord's bucket for opening them is small
+        (10 per 10 s seen) and stays full while many tables start; with one request in
+        flight, discord.py's count of it always follows Discord's answers, whereas
+        concurrent ones, released together at the bucket's reset and then held by the
+        pacer, could reach Discord in its next window on top of a full count: the 429s
+        (scope user) the load benchmark saw at 50 tables.
+        """
+        async with self._opening:
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:
+                opened = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(opened["id"])
+            return channel_id
+
+    async def street_dealt(self, event: StreetDealt) -> None:
+        table, lang = event.table, language(event.table)
+        street = translate(lang, f"street.{event.street.value}")
+        if table.second_board:  # run twice: each street says its board
+            board = translate(lang, "pot.board", number=str(event.run + 1))
+            street = f"{street} ({board})"
+        line = translate(lang, "table.street_line", street=street,
+                         cards=" ".join(str(c) for c in event.board))
+        # the next turn, stage or the hand's end follows: it sends this change with it
+        live = self._changed(table, kick=False, question=None)
+        if live is None:
+            return
+        if event.run_out and not live.run_out:  # the hands face up, before the first street
+            live.run_out = True
+            all_in = translate(lang, "table.all_in")
+            self.channel(table).post(await self._stage(live, all_in, live.board))
+        if event.run:
+            live.second_board = event.board
+        else:
+            live.board = event.board
+        live.log.append(line)
+        if event.run_out:
+            self.channel(table).post(await self._stage(live, street, event.board))
+
+    async def _stage(self, live: Live, street: str, board: tuple[Any, ...]) -> Stage:
+        """A run-out street: the hands face up with their equity after ``board`` (run twice:
+        the second board's street, the first board complete beside it)."""
+        shown = [s for s in live.snap.seats if s.shown and not s.folded]
+        hi_lo = live.snap.config.variant.hi_lo
+        line = note = ""
+        if len(shown) >= 2 and len(board) < 5:
+            result = await asyncio.to_thread(
+                equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
+            )
+            names, lang = [s.name for s in shown], language(live.snap)
+            line = equity_line(names, result, hi_lo, locale=lang)
+            # the picture: shares only
+            note = equity_line(names, result, hi_lo, chances=False, locale=lang)
+        head = header(live.snap, street)
+        logged = [f"> {x}" for x in live.log[-4:]]
+        content = fit_message(
+            [head, line, *logged] if line else [head, *logged], locale=language(live.snap))
+        second = live.second_board
+        view = table_view(live, board=live.board if second else board, note=note,
+                          second_board=second)
+        return Stage(view, content)
+
+    async def run_twice_asked(self, event: RunTwiceAsked) -> None:
+        """The buttons of the question go on the live message, posted anew (the mentions
+        notify the players asked)."""
+        deadline = self.now() + event.clock
+        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
+
+    async def turn(self, event: TurnBegan) -> None:
+        deadline = self.now() + event.turn.clock
+        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
+
+    async def reminder(self, event: TurnReminder) -> None:
+        turn = event.turn
+        key = "turn.reminder_check" if turn.can_check else "turn.reminder_fold"
+        text = translate(language(event.table), key, player=mention(turn.user_id),
+                         seconds=event.seconds_left)
+        self.channel(event.table).post(Text(text, ping=True, reminder=True))
+
+    async def action(self, event: ActionTaken) -> None:
+        # an action is always followed by the next turn, a run-out or the hand's end:
+        # sending it alone would cost one more request for a state nobody acts on
+        live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
+        if live is not None:
+            live.log.append(words.action(language(event.table), event.action))
+
+    async def hand_ended(self, event: HandOver) -> None:
+        table, result = event.table, event.result
+        live = self._changed(table, turn=None, deadline=None, note="", question=None)
+        if live is None:
+            live = Live(table)
+        live.log.extend(words.result_lines(language(table), result))
+        if table.commitment:
+            live.log.append(commitment_line(table.commitment, language(table)))
+
+        async def picture() -> tuple[str, bytes] | None:
+            if result.second_board:  # both boards, and each board's share of every pot
+                png = await render_table_async(table_view(live, result=result))
+                return f"hand-{result.hand_no}.png", png
+            if result.shown and len(result.board) >= 3:
+                png = await render_showdown_async(showdown_view(table, result))
+                return f"showdown-{result.hand_no}.png", png
+            return None
+
+        self.channel(table).post(Result(live, result, picture))
+
+    async def notice(self, event: Notice) -> None:
+        """A public notice in the table's language; one for a player in theirs (by DM, else
+        in the channel with a mention)."""
+        table, user_id = event.table, event.user_id
+        if user_id is not None:
+            text = spoken(event.phrase or event.text, self.locale_of(user_id, table))
+            self._lane(table.table_id).run(lambda: self._tell(table, text, user_id))
+            return
+        text = spoken(event.phrase or event.text, language(table))
+        if event.transient and self._changed(table, note=text) is not None:
+            return
+        self.channel(table).post(Text(text, ping=event.ping))
+
+    async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
+        lang = self.locale_of(user_id, table)
+        dm = translate(lang, "notice.dm", table=words.table_name(lang, table.table_id), text=text)
+        if await self._dm(user_id, dm):
+            return
+        if table.table_id not in self._lost:  # never into a lost channel
+            self.channel(table).post(Text(translate(
+                language(table), "notice.mention", player=mention(user_id), text=text), ping=True))
+
+    async def dm(self, user_id: int, text: str) -> bool:
+        """A direct message to ``user_id``; False when Discord refuses it (never raises)."""
+        return await self._dm(user_id, text)
+    async def tournament_over(self, event: TournamentOver) -> None:
+        """The results picture: places, names and prizes (names looked up when drawn)."""
+        guild = self.bot.get_guild(event.table.guild_id)
+        lookup = getattr(self.bot, "display_name", None)
+
+        async def picture() -> tuple[str, bytes]:
+            rows = []
+            for place, user_id, prize in event.places:
+                name = await lookup(guild, user_id) if lookup else f"player {user_id}"
+                rows.append(ResultRow(place, str(name), prize))
+            how = "cancelled, pool split" if event.cancelled else "final results"
+            view = ResultsView(
+                f"Sit and go #{event.tournament_id}",
+                f"{event.game} · {len(rows)} players · {event.pool:,} chips · {how}",
+                tuple(rows),
+            )
+            png = await render_results_async(view)
+            return f"tournament-{event.tournament_id}-results.png", png
+
+        self.channel(event.table).post(Picture("The results:", picture))
+
+    async def table_closed(self, event: TableClosed) -> None:
+        table = event.table
+        lang = language(table)
+        back = ", ".join(f"{mention(u)} {number(lang, n)}" for u, n in event.returned.items())
+        ch = self.channel(table)
+        ch.live = None
+        ch.post(Text(translate(lang, "table.closed_returned", list=back) if back
+                     else translate(lang, "table.closed")))
+        self._dm_closed.pop(table.table_id, None)
+        self._lanes.pop(table.table_id, None)
+        await ch.idle()
+        if self.channels.get(table.table_id) is ch:
+            del self.channels[table.table_id]

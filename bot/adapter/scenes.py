@@ -1,0 +1,340 @@
+"""What the channel shows of a table: message texts and picture views, from snapshots.
+
+Pure functions (no Discord request, no rendering): :mod:`bot.adapter.channel` sends
+what they build and :mod:`bot.adapter.presenter` feeds them. Nothing here reads a
+hidden card: the views come from :class:`~bot.runtime.table.views.TableSnapshot`
+(shown hands only) or from a player's own :class:`PrivateCards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.adapter.limits import fit_message
+from bot.engine.cards import Card
+from bot.engine.equity import Equity
+from bot.i18n import hands, translate
+from bot.render import (
+    HoleCardsView,
+    PotResult,
+    PotWinner,
+    SeatStatus,
+    ShowdownHand,
+    ShowdownView,
+    TableView,
+)
+from bot.render import PotView as RenderPot
+from bot.render import SeatView as RenderSeat
+from bot.runtime.table import wording as words
+from bot.runtime.table.events import RunTwiceAsked
+from bot.runtime.table.views import (
+    HandResultView,
+    PotResultView,
+    PrivateCards,
+    SeatView,
+    ShownHandView,
+    TableSnapshot,
+    TurnView,
+)
+
+#: How many recent actions the live message lists (the whole hand is in the result's log).
+LIVE_LINES = 6
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def table_link(guild_id: int, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def language(snap: TableSnapshot) -> str:
+    """The table's language: its public messages and pictures."""
+    return snap.config.language
+
+
+def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
+    """The table's game and stakes in ``locale`` (default the table's language)."""
+    return words.title(locale or language(snap), snap.config)
+
+
+@dataclass
+class Live:
+    """What the live message of a hand should show now (the presenter keeps it current)."""
+
+    snap: TableSnapshot
+    log: list[str] = field(default_factory=list)
+    turn: TurnView | None = None
+    deadline: float | None = None  # epoch seconds when the decision clock runs out
+    note: str = ""  # a transient line (time bank), dropped when the turn changes
+    dm_closed: frozenset[int] = frozenset()
+    board: tuple[Card, ...] = ()  # the board as last told (a run-out is shown street by street)
+    second_board: tuple[Card, ...] = ()  # a hand run twice: the second board as last told
+    run_out: bool = False  # an all-in run-out is being shown
+    question: RunTwiceAsked | None = None  # the players are asked whether to run it twice
+    version: int = 0
+
+    @property
+    def hand_no(self) -> int:
+        return self.snap.hand_no
+
+
+def header(snap: TableSnapshot, street: str = "") -> str:
+    lang = language(snap)
+    street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
+    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
+    if snap.commitment:
+        parts.append(commitment_tag(snap.commitment))
+    if street:
+        parts.append(street)
+    if snap.pot:
+        parts.append(translate(lang, "table.pot", amount=snap.pot))
+    return " · ".join(parts)
+
+
+#: How much of the deck commitment the live message shows (the result's log has all of it).
+COMMITMENT_PREFIX = 12
+
+
+def commitment_tag(root: str) -> str:
+    """``deck `3f2a9c1e07bd`…``: the start of the deck commitment, on every live message."""
+    return f"deck `{root[:COMMITMENT_PREFIX]}`…"
+
+
+def commitment_line(root: str, locale: object) -> str:
+    """The whole commitment, for the hand's log (``/hand verify`` checks against it), in
+    ``locale`` (the table's language)."""
+    return translate(locale, "hand.commitment_posted", commitment=root)
+
+
+def turn_line(live: Live) -> str:
+    turn = live.turn
+    if turn is None:
+        return ""
+    lang = language(live.snap)
+    seat = live.snap.at(turn.seat)
+    all_in = seat is not None and 0 < seat.stack <= turn.to_call
+    if turn.can_check:
+        need = translate(lang, "turn.check")
+    else:
+        need = translate(lang, "turn.call_all_in" if all_in else "turn.call", amount=turn.to_call)
+    # Discord words <t:…:R> in each reader's own language
+    when = ""
+    if live.deadline:
+        when = translate(lang, "turn.clock", when=f"<t:{int(live.deadline)}:R>")
+    bank = (translate(lang, "turn.bank", seconds=int(turn.time_bank))
+            if turn.time_bank >= 1 else "")
+    text = translate(lang, "turn.line", player=mention(turn.user_id), need=need, clock=when,
+                     bank=bank)
+    if turn.user_id in live.dm_closed:
+        text += translate(lang, "turn.dm_closed")
+    return text
+
+
+def live_token(live: Live) -> str | None:
+    """The token of what the live message's buttons answer: the turn, or the question."""
+    if live.turn is not None:
+        return live.turn.token
+    return live.question.token if live.question is not None else None
+
+
+def question_line(live: Live) -> str:
+    """The run-it-twice question, mentioning the players asked."""
+    asked = live.question
+    if asked is None:
+        return ""
+    when = f"<t:{int(live.deadline)}:R>" if live.deadline else ""
+    players = " ".join(mention(u) for u in asked.users.values())
+    return translate(language(live.snap), "run_twice.ask", players=players, when=when)
+
+
+def live_content(live: Live) -> str:
+    lines = [header(live.snap)]
+    lines.extend(f"> {line}" for line in live.log[-LIVE_LINES:])
+    for extra in (live.note, turn_line(live), question_line(live)):
+        if extra:
+            lines.append(extra)
+    return fit_message(lines, locale=language(live.snap))
+
+
+def _status(s: SeatView) -> SeatStatus:
+    if not s.dealt_in:
+        return SeatStatus.SITTING_OUT if s.sitting_out else SeatStatus.WAITING
+    if s.folded:
+        return SeatStatus.FOLDED
+    return SeatStatus.ALL_IN if s.all_in else SeatStatus.ACTIVE
+
+
+def _blind(snap: TableSnapshot, s: SeatView) -> str:
+    if not s.dealt_in or snap.street is None or snap.street.value == "showdown":
+        return ""
+    if s.seat == snap.small_blind:
+        return "SB"
+    return "BB" if s.seat == snap.big_blind else ""
+
+
+def _seats(snap: TableSnapshot, over: bool) -> tuple[RenderSeat, ...]:
+    hole_n = snap.config.variant.hole_cards
+    return tuple(
+        RenderSeat(
+            seat=s.seat,
+            name=s.name,
+            stack=s.stack,
+            bet=0 if over else s.bet,
+            status=_status(s),
+            blind="" if over else _blind(snap, s),
+            cards=hole_n if s.dealt_in and not s.folded else 0,
+            shown=s.shown,
+        )
+        for s in snap.seats
+    )
+
+
+def board_label(lang: str, pot: PotResultView, many: bool) -> str:
+    """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
+    if not pot.board:
+        return pot.label
+    text = words.board_where(lang, pot, words.pot_where(lang, pot, many))
+    return text[:1].upper() + text[1:]
+
+
+def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[RenderPot, ...]:
+    many = len({p.label for p in pots}) > 1
+    return tuple(
+        RenderPot(
+            p.amount,
+            board_label(lang, p, many),
+            winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
+        )
+        for p in pots
+    )
+
+
+def table_view(
+    live: Live,
+    *,
+    board: tuple[Card, ...] | None = None,
+    result: HandResultView | None = None,
+    note: str = "",
+    second_board: tuple[Card, ...] | None = None,
+) -> TableView:
+    """The table picture: the live hand, a run-out stage (``board``, and ``second_board``
+    of a hand run twice), or the hand over."""
+    snap, turn = live.snap, live.turn
+    clock_total = turn.clock + turn.time_bank if turn else None
+    if result is not None:
+        pots = _won_pots(result.pots, language(snap))
+    else:
+        pots = tuple(RenderPot(p.amount) for p in snap.collected if p.amount > 0)
+    return TableView(
+        table_name=words.table_name(language(snap), snap.table_id),
+        hand_number=snap.hand_no,
+        max_seats=snap.config.seats,
+        seats=_seats(snap, result is not None),
+        board=snap.board if board is None else board,
+        second_board=snap.second_board if second_board is None else second_board,
+        pots=pots,
+        button=snap.button,
+        to_act=turn.seat if turn else None,
+        clock=clock_total,
+        clock_total=clock_total,
+        game=game_line(snap),
+        street=(snap.street.capitalize() if snap.street else ""),
+        note=note,
+        locale=language(snap),
+    )
+
+
+def result_content(snap: TableSnapshot, result: HandResultView) -> str:
+    lang = language(snap)
+    lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
+    lines.extend(words.result_lines(lang, result))
+    second = {s.seat: s for s in result.second_shown}
+    lines.extend(
+        translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
+                  hand=_shown_label(lang, s, second.get(s.seat)))
+        for s in result.shown if s.label
+    )
+    return fit_message(lines, locale=lang)
+
+
+def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:
+    """What a shown hand makes; run twice, on each board: "Flush, king high (board 1);
+    Two pair, sixes and fives (board 2)"."""
+    if second is None:
+        return hands.label(lang, first.label)
+    return "; ".join(
+        f"{hands.label(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
+        for k, s in ((1, first), (2, second)))
+
+
+def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
+    shown_hands = tuple(
+        ShowdownHand(
+            name=shown.name,
+            hole=shown.cards,
+            high=shown.high,
+            low=shown.low,
+            won=result.payouts.get(shown.seat, 0),
+            seat=shown.seat,
+        )
+        for shown in result.shown
+    )
+    pots = tuple(
+        PotResult(
+            label=p.label,
+            amount=p.amount,
+            winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
+        )
+        for p in result.pots
+    )
+    return ShowdownView(
+        table_name=words.table_name(language(snap), snap.table_id),
+        hand_number=result.hand_no,
+        board=result.board,
+        hands=shown_hands,
+        pots=pots,
+        hi_lo=snap.config.variant.hi_lo,
+        game=game_line(snap),
+        locale=language(snap),
+    )
+
+
+def hole_cards_view(
+    snap: TableSnapshot, cards: PrivateCards, locale: str | None = None
+) -> HoleCardsView:
+    """The private picture of a player's cards (by DM, or for them only in the channel),
+    in the player's ``locale`` (default the table's language)."""
+    lang = locale or language(snap)
+    return HoleCardsView(
+        table_name=words.table_name(lang, snap.table_id),
+        hand_number=snap.hand_no,
+        cards=cards.cards,
+        board=cards.board,
+        label=cards.label,
+        game=game_line(snap, lang),
+        locale=lang,
+    )
+
+
+def equity_line(
+    names: Sequence[str], result: Equity, hi_lo: bool, *, chances: bool = True,
+    locale: str = "en",
+) -> str:
+    """``Equity: alice 62% · bob 38%``; in hi-lo each hand's expected share of the pot and,
+    with ``chances``, how often it scoops and how often it takes part of the pot:
+    ``Share of the pot: alice 55% (scoop 30%, split 40%) · …``."""
+
+    def pct(x: float) -> str:
+        return f"{round(100 * x)}%"
+
+    parts = []
+    for i, name in enumerate(names):
+        part = f"{name} {pct(result.shares[i])}"
+        if hi_lo and chances:
+            part += " " + translate(locale, "equity.chances", scoop=pct(result.scoop[i]),
+                                    split=pct(result.split[i]))
+        parts.append(part)
+    return translate(locale, "equity.share" if hi_lo else "equity.equity", list=" · ".join(parts))

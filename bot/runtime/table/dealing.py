@@ -1,0 +1,90 @@
+"""Dealing the next hand: the seating core's plan, the record, the engine's hand.
+
+The hand is recorded with its deck (secret until the hand is over) before
+the first card is dealt, so a restart can always replay it; with it goes the
+commitment to that deck (:mod:`bot.engine.commitment`), whose root the hand's
+message shows before any card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine.cards import Deck, draw_for_button
+from bot.engine.commitment import commit as commit_deck
+from bot.engine.hand import Hand, SeatIn
+from bot.runtime.ports import HandStart, StoredSeat
+from bot.runtime.seating import DealPlan, Draw, commit, drawn_plan, plan_deal
+from bot.runtime.table.events import ButtonDrawn, CardsDealt, HandBegan, StreetDealt
+from bot.runtime.table.hand_views import private_cards
+
+if TYPE_CHECKING:
+    from bot.runtime.table.live import LiveHand, Table
+
+__all__ = ["announce", "deal"]
+
+
+def plan(table: Table) -> DealPlan | None:
+    """The next hand's seating; draws for the button when the rules say so."""
+    decided = plan_deal(table.seats, table.dealer, table.policy.ready)
+    if not isinstance(decided, Draw):
+        return decided
+    button, cards = draw_for_button(list(decided.seats), rng=table.rng)
+    return drawn_plan(cards, button)
+
+
+async def deal(table: Table) -> LiveHand | None:
+    """Record and deal the next hand (under the lock); None when nobody can play."""
+    from bot.runtime.table.live import LiveHand
+
+    seating = plan(table)
+    if seating is None:
+        return None
+    commit(table.seats, table.dealer, seating, table.policy.ready)
+    if seating.drawn:
+        cards = dict(seating.drawn)
+        table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
+    dealt = [table.seats[n] for n in seating.dealt]
+    deck = Deck(rng=table.rng)
+    committed = commit_deck(deck.order)  # before any card: the root goes on the hand's message
+    hand_no = table.hands_dealt + 1
+    start = HandStart(
+        table_id=table.table_id,
+        hand_no=hand_no,
+        config=table.policy.hand_config(table.config),
+        seats=tuple(
+            StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts) for s in dealt
+        ),
+        button=seating.button,
+        deck=deck.order,
+        salts=committed.salts,
+    )
+    seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
+    hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)
+    hand_id = await table.hands.start_hand(start)
+    table.hands_dealt = hand_no
+    for s in table.seats.values():
+        s.clock_sat_out = False
+        s.pre_action = None
+    cur = LiveHand(
+        hand=hand,
+        hand_id=hand_id,
+        hand_no=hand_no,
+        dealt=seating.dealt,
+        start_stacks={s.number: s.stack for s in dealt},
+        commitment=committed.root,
+    )
+    table.current = cur
+    hand.start()
+    announce(table, cur)
+    return cur
+
+
+def announce(table: Table, cur: LiveHand) -> None:
+    """Tell the table a hand has begun, and each player dealt in their own cards."""
+    snap = table.snapshot()
+    table.outbox.send(HandBegan(snap))
+    for n in cur.dealt:
+        table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
+    if cur.hand.board:
+        table.outbox.send(StreetDealt(snap, cur.hand.street, cur.hand.board))

@@ -1,0 +1,478 @@
+"""A live table: the async shell around the seating core, the engine's hand and the clock.
+
+What is decided where:
+
+* who is dealt in, the button and the blinds: :mod:`bot.runtime.seating` (pure);
+* what a request means and the decisions made without asking (timeouts,
+  pre-actions, leaving, sitting out): :mod:`bot.runtime.decisions` (pure);
+* the clock's marks and what the player to act is shown: :mod:`bot.runtime.turns`;
+* what a cash table and a tournament table do differently: the
+  :class:`~bot.runtime.table.policy.TablePolicy` the table is given;
+* resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
+* settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
+* stopping for good when the channel is lost (the hand cancelled, every chip
+  back): :mod:`bot.runtime.table.abandon`.
+
+This module holds the lock, runs the clock, stores, and tells the observer.
+
+Concurrency: every request (join, act, leave, a timeout firing...) takes the
+table's one :class:`asyncio.Lock` and re-checks the state it needs under it,
+so of two clicks at once, or a click racing the clock, exactly one thing
+happens and the other gets a :class:`~bot.runtime.errors.TableError` with a
+polite message.
+
+Durability: an action is written through the :class:`HandStore` port before
+it is applied and before the caller acknowledges it; a hand is recorded with
+its deck before the first card is dealt.
+
+Observers are told what happened through the table's :class:`Outbox`, in
+order, outside the lock: rendering never delays play or an acknowledgement.
+
+The rules of the seat requests (leaving mid-hand, sitting out, top-ups,
+closing) are in :mod:`bot.runtime.table.requests`; when fewer than two players are
+ready between hands the table stops and the next hand draws for the button.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.engine.betting import IllegalAction, LegalActions
+from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
+from bot.engine.hand import Hand
+from bot.i18n import Command, Phrase, Wording
+from bot.runtime.clock import Clock, LoopClock
+from bot.runtime.config import TableConfig
+from bot.runtime.decisions import (
+    Decision,
+    Source,
+    automatic,
+    choose_action,
+    stale_pre_actions,
+    stored_kind,
+)
+from bot.runtime.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
+from bot.runtime.ports import (
+    ChipBank,
+    HandStore,
+    StoredAction,
+    TableObserver,
+    TableStore,
+    UnfinishedHand,
+)
+from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
+from bot.runtime.table import abandon as abandoning
+from bot.runtime.table import dealing, recovery, run_twice, settle, turn_clock
+from bot.runtime.table import requests as requests
+from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
+from bot.runtime.table.hand_views import action_view, private_cards
+from bot.runtime.table.outbox import Outbox
+from bot.runtime.table.policy import CashPolicy, TablePolicy
+from bot.runtime.table.snapshot import snapshot_of
+from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView
+from bot.runtime.turns import Turn, view_of
+
+log = logging.getLogger(__name__)
+
+__all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
+
+#: Seconds between the end of a hand and the next deal.
+DEFAULT_PAUSE = 5.0
+
+
+@dataclass
+class LiveHand:
+    """The hand being played and what the table keeps beside it."""
+
+    hand: Hand
+    hand_id: int
+    hand_no: int
+    dealt: tuple[int, ...]
+    start_stacks: dict[int, int]
+    seq: int = 0
+    turn: Turn | None = None
+    commitment: str = ""  # the deck commitment's root, posted before the deal
+    question: run_twice.Question | None = None  # the open run-it-twice question
+
+
+class Table:
+    """One table. Build through :class:`bot.runtime.registry.TableRegistry`."""
+
+    def __init__(
+        self,
+        table_id: int,
+        config: TableConfig,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        economy: ChipBank,
+        hands: HandStore,
+        tables: TableStore,
+        observer: TableObserver,
+        policy: TablePolicy | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        pause: float = DEFAULT_PAUSE,
+        hands_dealt: int = 0,
+        on_closed: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.config = config
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.creator_id = creator_id
+        self.economy = economy
+        self.hands = hands
+        self.tables = tables
+        self.observer = observer
+        self.policy: TablePolicy = policy or CashPolicy()
+        self.clock: Clock = clock or LoopClock()
+        self.rng = rng  # None: secrets.SystemRandom (real play)
+        self.pause = pause
+        self.lock = asyncio.Lock()
+        self.seats: dict[int, Seat] = {}
+        self.dealer = Dealer()
+        self.hands_dealt = hands_dealt
+        self.current: LiveHand | None = None
+        self.closing = False
+        self.closed = False
+        #: No next hand until released (a multi-table tournament between hands).
+        self.held = False
+        self._on_closed = on_closed
+        self._start_task: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self.outbox = Outbox(f"table-{table_id}", observer)
+
+    # ------------------------------------------------------------------ queries
+
+    def __repr__(self) -> str:
+        return f"<Table {self.table_id} {self.config.title} seats={len(self.seats)}>"
+
+    @property
+    def button(self) -> int | None:
+        return self.dealer.button
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.current.hand if self.current else None
+
+    @property
+    def in_hand(self) -> bool:
+        return self.current is not None
+
+    @property
+    def pending_deal(self) -> bool:
+        """A next hand is scheduled (in the pause, or being recorded)."""
+        return self._start_task is not None and not self._start_task.done()
+
+    @property
+    def turn_token(self) -> str | None:
+        cur = self.current
+        return cur.turn.token if cur and cur.turn else None
+
+    def snapshot(self) -> TableSnapshot:
+        """An immutable picture of the table right now (no hidden cards)."""
+        return snapshot_of(self)
+
+    def hole_cards(self, user_id: int) -> PrivateCards:
+        """The player's own hole cards, the board and what they make (for /cards)."""
+        seat = self.require_seat(user_id)
+        cur = self.current
+        if cur is None or seat.number not in cur.dealt:
+            raise TableError(Phrase("refuse.not_in_hand"))
+        return private_cards(cur.hand, seat.number)
+
+    def legal_for(self, user_id: int) -> LegalActions:
+        seat = self.require_seat(user_id)
+        cur = self.current
+        if cur is None or cur.hand.to_act != seat.number:
+            raise NotYourTurn(self._not_your_turn_text())
+        return self._legal(cur)
+
+    def turn_view(self) -> TurnView | None:
+        cur = self.current
+        if cur is None or cur.turn is None:
+            return None
+        return self._turn_view(cur, cur.turn)
+
+    # ------------------------------------------------------------ telling the observer
+
+    def tell(
+        self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
+        ping: bool = False,
+    ) -> None:
+        """A notice to the table (or to one player) with the table as it is now; a
+        :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
+        ``ping``: its mentions notify (a player moved to this table)."""
+        phrase = text if isinstance(text, Wording) else None
+        self.outbox.send(
+            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, ping=ping)
+        )
+
+    async def idle(self) -> None:
+        """Wait until the observer has been told everything so far (tests, demo)."""
+        await self.outbox.idle()
+
+    # ------------------------------------------------------------ requests (.requests)
+
+    join = requests.join
+    restore_seat = requests.restore_seat
+    leave = requests.leave
+    sit_out = requests.sit_out
+    sit_in = requests.sit_in
+    top_up = requests.top_up
+    set_pre_action = requests.set_pre_action
+    close = requests.close
+    update_settings = requests.update_settings
+    abandon = abandoning.abandon  # the channel is lost: cancel the hand, every chip back
+    answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
+    check_run_twice = run_twice.check_answer
+
+    # ------------------------------------------------------------ actions
+
+    async def act(
+        self,
+        user_id: int,
+        kind: ActionKind,
+        amount: int | None = None,
+        *,
+        token: str | None = None,
+    ) -> ActionView:
+        """Apply a player's decision. ``token`` (from a button) must match the current turn."""
+        async with self.lock:
+            seat, cur = self.check_turn(user_id, token)
+            action = choose_action(kind, amount, self._legal(cur), self.config.structure)
+            seat.timeouts = 0
+            seat.pre_action = None
+            view = await self._apply(cur, seat, Decision(action))
+            await self._advance(cur)
+            return view
+
+    def check_action(
+        self, user_id: int, kind: ActionKind, amount: int | None, token: str | None = None
+    ) -> None:
+        """Refuse, without waiting for anything, what :meth:`act` would refuse now (a
+        click is then answered at once; :meth:`act` checks again under the lock)."""
+        _, cur = self.check_turn(user_id, token)
+        choose_action(kind, amount, self._legal(cur), self.config.structure)
+
+    def check_turn(self, user_id: int, token: str | None = None) -> tuple[Seat, LiveHand]:
+        """The player's seat and the hand when it is their decision (``token``, from a
+        button, must be the current turn's); raises the polite refusal otherwise."""
+        seat = self.require_seat(user_id)
+        cur = self.current
+        if cur is None or cur.hand.is_over:
+            raise NotYourTurn(Phrase("refuse.no_hand"))
+        if token is not None and token != (cur.turn.token if cur.turn else None):
+            raise NotYourTurn(Phrase("refuse.stale_buttons"))
+        if cur.hand.to_act != seat.number:
+            raise NotYourTurn(self._not_your_turn_text(seat))
+        return seat, cur
+
+    # ------------------------------------------------------------ the hand loop
+
+    def _kick(self) -> None:
+        """Schedule the next hand if one can start (call under the lock)."""
+        if self.closed or self.closing or self.held or self.current is not None:
+            return
+        task = self._start_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            return
+        if not ready_to_deal(self.seats, self.dealer, self.policy.ready):
+            return  # the table stopped: the next hand draws for the button
+        self._start_task = asyncio.get_running_loop().create_task(
+            self._start_after_pause(), name=f"table-{self.table_id}-deal"
+        )
+
+    async def _start_after_pause(self) -> None:
+        await self.clock.sleep(self.pause)
+        async with self.lock:
+            if self.closed or self.closing or self.held or self.current is not None:
+                return
+            try:
+                cur = await dealing.deal(self)
+                if cur is not None:
+                    await self._advance(cur)
+            except Exception:
+                log.exception("table %s: could not start a hand", self.table_id)
+                self.current = None
+
+    def _announce_start(self, cur: LiveHand) -> None:
+        dealing.announce(self, cur)
+
+    async def _apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
+        """Check, store, then apply one action (under the lock)."""
+        hand, action = cur.hand, decision.action
+        try:
+            hand.check(seat.number, action)
+        except IllegalAction as exc:
+            raise IllegalMove(str(exc)) from None
+        stored = StoredAction(
+            cur.seq, seat.number, stored_kind(action.kind), action.amount, decision.source.value
+        )
+        await self.hands.append_action(cur.hand_id, stored)
+        street_before, board_before = hand.street, len(hand.board)
+        events = hand.act(seat.number, action)
+        cur.seq += 1
+        self._spend_time(cur, seat)
+        self._cancel_timer()
+        cur.turn = None
+        acted = next(e for e in events if isinstance(e, PlayerActed) and e.seat == seat.number)
+        view = action_view(seat, acted, decision.source)
+        snap = self.snapshot()
+        self.outbox.send(ActionTaken(snap, view))
+        if not hand.is_over and hand.street is not street_before:
+            self._cancel_pre_actions(None)
+        elif acted.kind in (ActionKind.BET, ActionKind.RAISE):
+            self._cancel_pre_actions(seat.number)
+        self._tell_streets(snap, events, board_before)
+        return view
+
+    def _tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
+        """One StreetDealt for each street an action dealt (a run-out deals several; an
+        answer to the run-it-twice question deals the run-out, maybe on two boards)."""
+        run_out = any((isinstance(e, HandShown) and e.all_in) or isinstance(e, RunTwiceVoted)
+                      for e in events)
+        if run_out:
+            snap = snapshot_of(self, before_awards=True)
+        dealt = [board, board]
+        for e in events:
+            if isinstance(e, BoardDealt):
+                dealt[e.run] += len(e.cards)
+                cards = (snap.second_board if e.run else snap.board)[:dealt[e.run]]
+                self.outbox.send(StreetDealt(snap, e.street, cards, run_out, e.run))
+
+    def _cancel_pre_actions(self, bettor: int | None) -> None:
+        """A bet (or a new street) cancels pre-actions that answered the old situation."""
+        for s in stale_pre_actions(self.seats.values(), bettor):
+            what = Phrase(f"pre_action.{s.pre_action.name.lower()}") if s.pre_action else ""
+            s.pre_action = None
+            if bettor is not None:
+                self.tell(Phrase("notice.pre_action_cancelled", action=what), s.user_id)
+
+    async def _advance(self, cur: LiveHand) -> None:
+        """After an action: play automatic decisions, then end the hand or start the next turn."""
+        hand = cur.hand
+        while not hand.is_over:
+            n = hand.to_act
+            if n is None:
+                if hand.run_twice_voters:
+                    break  # the players are asked whether to run it twice
+                raise RuntimeError("hand is not over but nobody is to act")
+            seat = self.seats[n]
+            decision = automatic(seat, self._legal(cur), blinded_off=self.policy.blinds_off)
+            if decision is None:
+                break
+            if decision.source is Source.PRE_ACTION:
+                seat.timeouts = 0  # the player's own decision breaks a row of timeouts
+            await self._apply(cur, seat, decision)
+        if hand.is_over:
+            await self._finish_hand(cur)
+        elif hand.to_act is None:
+            if cur.question is None:
+                run_twice.ask(self, cur)
+        else:
+            self._start_turn(cur)
+
+    # ------------------------------------------------------------ the clock
+
+    def _start_turn(self, cur: LiveHand) -> None:
+        """Prompt the player to act and start their clock."""
+        turn = turn_clock.start_turn(self, cur)
+        self._timer = asyncio.get_running_loop().create_task(
+            turn_clock.run(self, turn), name=f"table-{self.table_id}-clock"
+        )
+
+    def _turn_view(self, cur: LiveHand, turn: Turn) -> TurnView:
+        return view_of(turn, self.seats[turn.seat], self._legal(cur), self.config.structure)
+
+    @staticmethod
+    def _legal(cur: LiveHand) -> LegalActions:
+        legal = cur.hand.legal_actions()
+        assert legal is not None, "nobody is to act"
+        return legal
+
+    def _spend_time(self, cur: LiveHand, seat: Seat) -> None:
+        turn = cur.turn
+        if turn is not None and turn.seat == seat.number:
+            seat.time_bank = max(0.0, seat.time_bank - turn.spent_bank(self.clock.now()))
+
+    def _cancel_timer(self) -> None:
+        timer, self._timer = self._timer, None
+        if timer is not None and timer is not asyncio.current_task() and not timer.done():
+            timer.cancel()
+
+    # ------------------------------------------------------------ chips out, closing
+
+    mark_sitting_out = settle.mark_sitting_out
+    cash_out = settle.cash_out  # unseat a player, the whole stack back to the balance
+    _close_now = settle.close_now
+    _finish_hand = settle.finish_hand  # record the finished hand, pay the stacks
+
+    # ------------------------------------------------------------ start-up and shutdown
+
+    def start(self) -> None:
+        """Begin dealing if enough players are seated (after a restart)."""
+        self._kick()
+
+    async def resume(self, unfinished: UnfinishedHand) -> bool:
+        """Continue a hand interrupted by a restart on its own deck; cancel it if that fails."""
+        return await recovery.resume(self, unfinished)
+
+    async def shutdown(self) -> None:
+        """Stop timers and tasks without moving chips (the bot is stopping)."""
+        self._cancel_timer()
+        task = self._start_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.outbox.stop()
+
+    # ------------------------------------------------------------ helpers
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise TableError(Phrase("refuse.table_closed"))
+        if self.closing:
+            raise TableError(Phrase("refuse.table_closing"))
+
+    def _not_your_turn_text(self, seat: Seat | None = None) -> Phrase:
+        cur = self.current
+        if cur is None or cur.hand.is_over:
+            return Phrase("refuse.no_hand")
+        if seat is not None and seat.number not in cur.dealt:
+            return Phrase("refuse.not_dealt")
+        if seat is not None:
+            st = cur.hand.player(seat.number)
+            if st.folded:
+                return Phrase("refuse.folded")
+            if st.all_in:
+                return Phrase("refuse.all_in")
+        if cur.question is not None:
+            return Phrase("refuse.run_twice_question")
+        n = cur.hand.to_act
+        if n is None or n not in self.seats:
+            return Phrase("refuse.not_your_turn_someone")
+        return Phrase("refuse.not_your_turn", name=self.seats[n].name)
+
+    def require_seat(self, user_id: int) -> Seat:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(Phrase("refuse.not_seated", join=Command("table join")))
+        return seat
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats.values() if s.user_id == user_id), None)
+
+    def _allowed(self, user_id: int, is_manager: bool, what: str) -> None:
+        """``what``: ``close`` or ``settings`` (the refusal ``refuse.creator_only.<what>``)."""
+        if user_id != self.creator_id and not is_manager:
+            raise NotAllowed(Phrase(f"refuse.creator_only.{what}"))
+

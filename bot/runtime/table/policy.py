@@ -1,0 +1,108 @@
+"""What makes a table a cash table or a tournament table: the policy it is given.
+
+A :class:`~bot.runtime.table.live.Table` plays hands the same way whatever it is;
+what differs lives in a :class:`TablePolicy`:
+
+* who is ready to be dealt in (``ready``) and whether a sitting-out player is
+  blinded off, checked or folded at once (``blinds_off``);
+* which requests it refuses (``refusal``: a tournament has no buy-in, top-up,
+  cash-out, closing or settings change);
+* the game of the next hand (``game``, ``hand_config``: a tournament's level);
+* what happens between settlement and the next deal (``after_hand``);
+* what goes back to whom when the table's channel is lost (``abandon``, see
+  :mod:`bot.runtime.table.abandon`): a cash table cashes every stack out, with the
+  running hand cancelled; a sit-and-go is cancelled and every buy-in refunded.
+
+:class:`CashPolicy` is the cash table's; the sit-and-go's is
+:class:`bot.runtime.tournament.table_policy.TournamentPolicy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.engine.variants import GameConfig
+from bot.i18n import Command, Phrase
+from bot.runtime.config import TableConfig
+from bot.runtime.seating import Seat, cash_ready
+
+if TYPE_CHECKING:
+    from bot.runtime.table.live import LiveHand, Table
+
+__all__ = ["CashPolicy", "Request", "TablePolicy"]
+
+
+class Request(Enum):
+    """Requests a policy may refuse."""
+
+    JOIN = "join"
+    TOP_UP = "top up"
+    LEAVE = "leave"
+    CLOSE = "close"
+    SETTINGS = "change settings"
+
+
+class TablePolicy(Protocol):
+    blinds_off: bool
+    #: When the table is abandoned, players get their buy-ins back (not their stacks).
+    refunds_buy_ins: bool
+
+    def ready(self, seat: Seat) -> bool:
+        """Whether ``seat`` could be dealt into the next hand."""
+        ...
+
+    def refusal(self, request: Request) -> Phrase | None:
+        """The polite refusal of ``request``, or None when the table allows it."""
+        ...
+
+    def game(self, config: TableConfig) -> GameConfig:
+        """The engine's settings for the hand being dealt."""
+        ...
+
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
+        """The settings stored with a hand (enough to replay it)."""
+        ...
+
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        """Between settlement and the next deal (under the table's lock)."""
+        ...
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """Close the table for good, its hand cancelled (under the lock); ``user -> chips
+        back in the balance``."""
+        ...
+
+
+class CashPolicy:
+    """A cash table: leavers cash out after the hand, empty stacks sit out."""
+
+    blinds_off = False
+    refunds_buy_ins = False
+
+    def ready(self, seat: Seat) -> bool:
+        return cash_ready(seat)
+
+    def refusal(self, request: Request) -> Phrase | None:
+        return None
+
+    def game(self, config: TableConfig) -> GameConfig:
+        return config.game
+
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
+        return config.to_dict()
+
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        for seat in list(table.seats.values()):
+            if seat.leaving:
+                amount = await table.cash_out(seat)
+                table.tell(Phrase("notice.leaves_with", name=seat.name, count=amount))
+            elif seat.stack == 0 and not seat.sitting_out:
+                await table.mark_sitting_out(seat)
+                table.tell(Phrase("notice.out_of_chips", name=seat.name,
+                                  topup=Command("table topup"), leave=Command("table leave")))
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """The hand is cancelled and every stack (as before it) cashed out, in one write."""
+        return await table.tables.abandon_table(table.table_id, reason)

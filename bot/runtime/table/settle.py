@@ -1,0 +1,93 @@
+"""Chips out of a hand and off the table: settling a finished hand into the stacks,
+cashing a seat out, and closing the table (under the table's lock).
+
+A finished hand is settled only when its final stacks add up to the stacks it
+started with, seat for seat of those dealt in: chips are never created or lost,
+so a hand that says otherwise is refused (an error, nothing stored) rather than
+settled. The result is recorded through the :class:`~bot.runtime.ports.HandStore`
+before the stacks change and before the observer is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from bot.runtime.table.events import HandOver, TableClosed
+from bot.runtime.table.hand_views import result_view
+
+if TYPE_CHECKING:
+    from bot.runtime.seating import Seat
+    from bot.runtime.table.live import LiveHand, Table
+
+__all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out"]
+
+
+async def finish_hand(table: Table, cur: LiveHand) -> None:
+    """Settle the finished hand ``cur``: record it, pay the stacks, tell the observer,
+    then the policy's turn; the table closes if asked to, else the next hand is
+    scheduled."""
+    table._cancel_timer()
+    finals = cur.hand.result.final_stacks
+    if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
+        # chips are never created or lost: refuse to settle a hand that says otherwise
+        raise RuntimeError(f"hand {cur.hand_id}: stacks do not add up; not settled")
+    names = {n: table.seats[n].name for n in cur.dealt}
+    users = {n: table.seats[n].user_id for n in cur.dealt}
+    result = result_view(cur.hand, cur.hand_no, names, users)
+    await table.hands.settle(
+        cur.hand_id,
+        table_id=table.table_id,
+        variant=table.config.variant_key,
+        hand=cur.hand,
+        seat_users=users,
+        result={"hand_no": cur.hand_no, "lines": list(result.lines)},
+    )
+    for n, stack in finals.items():
+        table.seats[n].stack = stack
+    snap = table.snapshot()
+    table.current = None
+    table.outbox.send(HandOver(snap, result))
+    for s in table.seats.values():
+        s.pre_action = None
+        s.clock_sat_out = False
+    await table.policy.after_hand(table, cur)
+    if table.closing:
+        await table._close_now()
+    else:
+        table._kick()
+
+
+async def mark_sitting_out(table: Table, seat: Seat) -> None:
+    """Sit ``seat`` out, in the table and in the store."""
+    seat.sitting_out = True
+    await table.economy.set_sitting_out(
+        table_id=table.table_id, user_id=seat.user_id, sitting_out=True
+    )
+
+
+async def cash_out(table: Table, seat: Seat) -> int:
+    """Unseat ``seat`` and move its whole stack back to the owner's balance."""
+    amount = seat.stack
+    await table.economy.cash_out(
+        guild_id=table.guild_id, table_id=table.table_id, user_id=seat.user_id, amount=amount
+    )
+    del table.seats[seat.number]
+    return amount
+
+
+async def close_now(table: Table) -> None:
+    """Cash every seat out, close the table in the store, stop its clock and its next
+    deal, and tell the observer what went back to whom."""
+    returned: dict[int, int] = {}
+    for seat in list(table.seats.values()):
+        returned[seat.user_id] = await cash_out(table, seat)
+    await table.tables.close_table(table.table_id)
+    table.closed = True
+    table._cancel_timer()
+    task = table._start_task
+    if task is not None and task is not asyncio.current_task():
+        task.cancel()
+    table.outbox.send(TableClosed(table.snapshot(), returned))
+    if table._on_closed is not None:
+        table._on_closed(table)

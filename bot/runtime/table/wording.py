@@ -1,0 +1,118 @@
+"""A table's public words in its language: title, actions and results.
+
+The runtime words what happens in English (``ActionView.text``,
+``HandResultView.lines``) for logs and tests; the channel words it again here,
+in the table's language, from the same structured views (kind, amount, pots,
+winners and shown hands). In English both wordings are the same text
+(``tests/i18n/test_table_words.py`` checks it). No discord.py here.
+"""
+
+from __future__ import annotations
+
+from bot.engine.events import ActionKind
+from bot.engine.variants import structure_name
+from bot.i18n import CHOICE, hands, translate, translate_text
+from bot.runtime.config import TableConfig
+from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
+
+_ACTIONS = {
+    ActionKind.FOLD: "action.fold",
+    ActionKind.CHECK: "action.check",
+    ActionKind.CALL: "action.call",
+    ActionKind.BET: "action.bet",
+    ActionKind.RAISE: "action.raise",
+}
+
+
+def _choice(locale: object, english: str) -> str:
+    return translate_text(locale, CHOICE, english) or english
+
+
+def title(locale: object, config: TableConfig) -> str:
+    """``"Pot Limit Omaha 1/2"``; ``"Omaha Pot Limit 1/2"`` in Portuguese."""
+    if config.ante:
+        stakes = translate(locale, "table.stakes_ante", small=config.small_blind,
+                           big=config.big_blind, ante=config.ante)
+    else:
+        stakes = f"{config.small_blind}/{config.big_blind}"
+    return translate(locale, "table.title", game=_choice(locale, config.variant.name),
+                     structure=_choice(locale, structure_name(config.structure)),
+                     stakes=stakes)
+
+
+def table_name(locale: object, table_id: int) -> str:
+    return translate(locale, "table.name", number=str(table_id))
+
+
+def acted(locale: object, name: str, kind: ActionKind, amount: int | None,
+          all_in: bool = False) -> str:
+    """``"alice raises to 12"``, ``"bob iguala 1.000 e está all-in"`` (no note)."""
+    key = _ACTIONS[kind] + ("_all_in" if all_in and kind in (
+        ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else "")
+    return translate(locale, key, name=name, amount=amount or 0)
+
+
+def action(locale: object, act: ActionView) -> str:
+    """``"alice raises to 12"`` with who decided (``" (time ran out)"``)."""
+    text = acted(locale, act.name, act.kind, act.amount, act.all_in)
+    note = act.source.note
+    if note:
+        text += translate(locale, "source." + act.source.value.replace("-", "_"))
+    return text
+
+
+def _made(locale: object, shown: ShownHandView | None, low: bool) -> str:
+    if shown is None:
+        return ""
+    if low:
+        return hands.low(locale, shown.low.description) if shown.low else ""
+    if shown.high is None:
+        return ""
+    text = hands.high(locale, shown.high.description)
+    return text[:1].lower() + text[1:]
+
+
+def pot_where(locale: object, pot: PotResultView, many: bool) -> str:
+    """``"main pot"``, ``"side pot 2"`` (lower case), or "" for a hand's only pot."""
+    if not many:
+        return ""
+    label = pot.label.lower()
+    if label.startswith("side pot "):
+        text = translate(locale, "pot.side", number=label.removeprefix("side pot "))
+    else:
+        text = translate(locale, "pot.main")
+    return text.lower()
+
+
+def board_where(locale: object, pot: PotResultView, where: str) -> str:
+    """A hand run twice: ``"main pot, board 2"`` or ``"board 1"``; else ``where``."""
+    if not pot.board:
+        return where
+    board = translate(locale, "pot.board", number=str(pot.board))
+    return f"{where}, {board}" if where else board
+
+
+def result_lines(locale: object, result: HandResultView) -> list[str]:
+    """``"alice wins 40 high with a flush, ace high (main pot)"``, one line a share
+    (run twice: ``"... (main pot, board 2)"``, the hand as it plays on that board)."""
+    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
+    many = len({pot.label for pot in result.pots}) > 1
+    lines = []
+    for pot in result.pots:
+        where = board_where(locale, pot, pot_where(locale, pot, many))
+        shown = boards[1] if pot.board == 2 else boards[0]
+        split = any(w.half for w in pot.winners)
+        for w in pot.winners:
+            bits = [translate(locale, "result.wins", name=w.name, amount=w.amount)]
+            if split:
+                bits.append(translate(locale, f"half.{w.half or 'high'}"))
+            what = "" if pot.uncontested else _made(locale, shown.get(w.seat), w.half == "low")
+            if what:
+                bits.append(translate(locale, "result.with", hand=what))
+            if where:
+                bits.append(f"({where})")
+            lines.append(" ".join(bits))
+    return lines
+
+
+__all__ = ["acted", "action", "board_where", "pot_where", "result_lines", "table_name", "title"]

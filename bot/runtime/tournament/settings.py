@@ -1,0 +1,277 @@
+"""What a sit-and-go's creator chooses (RULES.md section 7), validated once.
+
+:class:`TournamentSettings` holds the buy-in, the starting stack, the
+entrant bounds, the game, the blind schedule (:mod:`bot.runtime.tournament.blinds`) and
+the payout table (:mod:`bot.runtime.tournament.payouts`) and the late registration
+(``late_levels``: registration stays open after the start during the first
+N levels, until the first player is out or the table is full);
+:mod:`bot.runtime.tournament.sit_and_go`
+runs a sit-and-go with them and re-exports every name here. Every refusal
+is a :class:`TournamentRuleError` a player can read. The starting stack is
+at least 10 big blinds of the first level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.variants import VARIANTS, Structure, Variant
+from bot.i18n import Choice, Phrase, Wording
+from bot.runtime.errors import TableError
+from bot.runtime.tournament.blinds import PRESETS, BlindSchedule, LevelUnit, ScheduleError, preset
+from bot.runtime.tournament.payouts import (
+    MAX_ENTRANTS,
+    MAX_MTT_ENTRANTS,
+    MIN_ENTRANTS,
+    PayoutError,
+    PayoutTable,
+    mtt_payouts,
+    parse_percentages,
+    standard_payouts,
+)
+
+__all__ = [
+    "MAX_CHIPS",
+    "MIN_STARTING_BIG_BLINDS",
+    "TournamentRuleError",
+    "TournamentSettings",
+    "payouts_from_text",
+]
+
+#: The starting stack must be at least this many big blinds of the first level.
+MIN_STARTING_BIG_BLINDS = 10
+MAX_CHIPS = 1_000_000_000
+#: Late registration can stay open for at most this many levels.
+MAX_LATE_LEVELS = 10
+
+
+class TournamentRuleError(TableError):
+    """A request the tournament refuses, or settings that do not make one (readable)."""
+
+
+def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TournamentRuleError(Phrase("refuse.tournament.whole", what=Phrase("what." + what),
+                                         low=low, high=high))
+    return value
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """What a sit-and-go's creator chooses. Build with :meth:`create` (validates)."""
+
+    buy_in: int
+    starting_stack: int = 1_500
+    min_entrants: int = 2
+    max_entrants: int = 6
+    variant_key: str = "omaha"
+    structure: Structure = Structure.POT_LIMIT
+    schedule: BlindSchedule = PRESETS["regular"]
+    payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
+    late_levels: int = 0  # late registration during the first N levels (until someone is out)
+    table_size: int = 0  # 0: one table (a sit-and-go); else seats per table of a multi-table one
+
+    @property
+    def multi_table(self) -> bool:
+        """A multi-table tournament (:mod:`bot.runtime.tournament.mtt`): several tables of
+        ``table_size`` seats, up to 60 players, blinds on a clock in minutes."""
+        return self.table_size > 0
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        buy_in: int,
+        starting_stack: int = 1_500,
+        min_entrants: int = 2,
+        max_entrants: int = 6,
+        variant_key: str = "omaha",
+        structure: Structure | str = Structure.POT_LIMIT,
+        schedule: BlindSchedule | str = "regular",
+        payouts: PayoutTable | Sequence[int] | None = None,
+        late_levels: int = 0,
+        table_size: int = 0,
+    ) -> TournamentSettings:
+        """Validated settings; raises :class:`TournamentRuleError` with a readable reason.
+
+        ``table_size`` > 0 makes a multi-table tournament: up to 60 players at tables of
+        that many seats, a blind schedule in minutes (one clock for every table) and no
+        late registration (players are seated once, at the start)."""
+        cap = MAX_MTT_ENTRANTS if table_size else MAX_ENTRANTS
+        _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants, cap)
+        _whole(late_levels, "late_levels", 0, MAX_LATE_LEVELS)
+        if table_size:
+            # 3 at least: tables of two could each be left with one player, never broken
+            _whole(table_size, "table_size", 3, MAX_ENTRANTS)
+            if late_levels:
+                raise TournamentRuleError(Phrase("refuse.tournament.mtt_no_late"))
+        _check_variant(variant_key, table_size or max_entrants)
+        structure = _structure(structure)
+        sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
+        if table_size and sched.unit is not LevelUnit.MINUTES:
+            raise TournamentRuleError(Phrase("refuse.tournament.mtt_minutes"))
+        _check_starting_stack(starting_stack, sched, structure)
+        return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
+                   sched, table, late_levels, table_size)
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.variant_key]
+
+    def payout_table(self, entrants: int) -> PayoutTable:
+        """The creator's table, or the standard one for ``entrants`` players."""
+        if self.payouts is not None:
+            return self.payouts
+        return mtt_payouts(entrants) if self.multi_table else standard_payouts(entrants)
+
+    def payout_spans(self) -> tuple[tuple[str, int, str], ...]:
+        """Which places are paid for each possible number of players: one
+        ``(span, last count, percentages)`` per run of field sizes paying alike, e.g.
+        ``("2-3", 3, "100%")``, ``("4-6", 6, "65% / 35%")``."""
+        spans: list[tuple[str, int, str]] = []
+        first = self.min_entrants
+        for count in range(self.min_entrants, self.max_entrants + 1):
+            table = self.payout_table(count)
+            if count == self.max_entrants or self.payout_table(count + 1) != table:
+                span = f"{first}" if first == count else f"{first}-{count}"
+                spans.append((span, count, " / ".join(f"{p}%" for p in table.percentages)))
+                first = count + 1
+        return tuple(spans)
+
+    def payout_summary(self) -> tuple[str, ...]:
+        """:meth:`payout_spans` in English: ``2-3 players: 100%``, ``4-6 players: 65% / 35%``."""
+        return tuple(f"{span} players: {pcts}" for span, _, pcts in self.payout_spans())
+
+    def storage_settings(self) -> dict[str, Any]:
+        """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
+        columns of their own there)."""
+        return {
+            "min_entrants": self.min_entrants,
+            "max_entrants": self.max_entrants,
+            "variant": self.variant_key,
+            "structure": self.structure.value,
+            "schedule": self.schedule.to_dict(),
+            "payouts": None if self.payouts is None else list(self.payouts.percentages),
+            "late_levels": self.late_levels,
+            "table_size": self.table_size,
+        }
+
+    @classmethod
+    def from_storage(
+        cls, buy_in: int, starting_stack: int, settings: Mapping[str, Any]
+    ) -> TournamentSettings:
+        """Rebuild (and re-validate) settings written by :meth:`storage_settings`.
+
+        ``schedule`` may also be a preset's name; missing keys take the defaults."""
+        raw = settings.get("schedule", "regular")
+        try:
+            schedule = preset(raw) if isinstance(raw, str) else BlindSchedule.from_dict(raw)
+            payouts = settings.get("payouts")
+            return cls.create(
+                buy_in=buy_in,
+                starting_stack=starting_stack,
+                min_entrants=int(settings.get("min_entrants", MIN_ENTRANTS)),
+                max_entrants=int(settings.get("max_entrants", 6)),
+                variant_key=str(settings.get("variant", "omaha")),
+                structure=str(settings.get("structure", Structure.POT_LIMIT.value)),
+                schedule=schedule,
+                payouts=None if payouts is None else tuple(payouts),
+                late_levels=int(settings.get("late_levels", 0)),
+                table_size=int(settings.get("table_size", 0)),
+            )
+        except (ScheduleError, PayoutError) as exc:
+            raise TournamentRuleError(_reason(exc)) from None
+        except (TypeError, ValueError, AttributeError):
+            raise TournamentRuleError("This tournament's stored settings are unreadable.") from None
+
+
+def payouts_from_text(text: str, max_entrants: int) -> PayoutTable:
+    """A creator's payout table (``50/30/20``): percentages adding up to 100, highest
+    first, paying no more places than the tournament seats. The tournament then needs
+    one player per paid place to start."""
+    try:
+        table = parse_percentages(text)
+    except PayoutError as exc:
+        raise TournamentRuleError(_reason(exc)) from None
+    if table.places > max_entrants:
+        raise TournamentRuleError(Phrase("refuse.tournament.places_over_seats",
+                                         places=table.places, count=max_entrants))
+    return table
+
+
+# -- validation phases of TournamentSettings.create, in the order it runs them -------------
+
+
+def _check_amounts_and_entrants(
+    buy_in: int, starting_stack: int, min_entrants: int, max_entrants: int,
+    cap: int = MAX_ENTRANTS,
+) -> None:
+    """Whole numbers in range, and a minimum number of players no more than the maximum."""
+    _whole(buy_in, "buy_in", 1)
+    _whole(starting_stack, "starting_stack", 1)
+    _whole(min_entrants, "min_entrants", MIN_ENTRANTS, cap)
+    _whole(max_entrants, "max_entrants", MIN_ENTRANTS, cap)
+    if min_entrants > max_entrants:
+        raise TournamentRuleError(Phrase("refuse.tournament.min_over_max"))
+
+
+def _check_variant(variant_key: str, max_entrants: int) -> None:
+    """A known variant whose deck deals to ``max_entrants`` players at one table."""
+    variant = VARIANTS.get(variant_key)
+    if variant is None:
+        raise TournamentRuleError(Phrase("refuse.tournament.no_variant", name=repr(variant_key),
+                                         names=", ".join(VARIANTS)))
+    if max_entrants > variant.max_seats:
+        raise TournamentRuleError(Phrase("refuse.tournament.variant_seats",
+                                         game=Choice(variant.name), count=variant.max_seats))
+
+
+def _structure(structure: Structure | str) -> Structure:
+    try:
+        return Structure(structure)
+    except ValueError:
+        raise TournamentRuleError(Phrase(
+            "refuse.tournament.no_structure", name=repr(structure),
+            names=", ".join(s.value for s in Structure))) from None
+
+
+def _schedule_and_payouts(
+    schedule: BlindSchedule | str,
+    structure: Structure,
+    payouts: PayoutTable | Sequence[int] | None,
+    min_entrants: int,
+) -> tuple[BlindSchedule, PayoutTable | None]:
+    """The blind schedule (a preset's name or a schedule) checked against the structure,
+    and the creator's payout table (None: the standard one) checked against the minimum
+    number of players."""
+    try:
+        sched = preset(schedule) if isinstance(schedule, str) else schedule
+        sched.check_structure(structure)
+        table = None
+        if payouts is not None:
+            table = payouts if isinstance(payouts, PayoutTable) else PayoutTable(
+                tuple(payouts)
+            )
+            table.check_entrants(min_entrants)
+    except (ScheduleError, PayoutError) as exc:
+        raise TournamentRuleError(_reason(exc)) from None
+    return sched, table
+
+
+def _check_starting_stack(starting_stack: int, sched: BlindSchedule, structure: Structure) -> None:
+    first = sched.levels[0].for_structure(structure)
+    if starting_stack < MIN_STARTING_BIG_BLINDS * first.big_blind:
+        raise TournamentRuleError(Phrase(
+            "refuse.tournament.short_stack", count=MIN_STARTING_BIG_BLINDS,
+            chips=Phrase("chips.count", count=MIN_STARTING_BIG_BLINDS * first.big_blind)))
+
+
+def _reason(exc: ScheduleError | PayoutError) -> str | Wording:
+    """The error's phrase (a player's mistake, in any language), else its English."""
+    return exc.phrase if exc.phrase is not None else _sentence(str(exc))
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -1,0 +1,254 @@
+"""Sit-and-go play: the tournament table and the tournament's life around it.
+
+:class:`TournamentPolicy` is the :class:`~bot.runtime.table.policy.TablePolicy` of a
+sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow a
+:class:`~bot.runtime.tournament.sit_and_go.SitAndGo` (RULES.md sections 3, 7 and 8):
+
+* the blinds and ante of each hand are the level in force when it is dealt
+  (``sng.game()``), and the hand record stores them so a replay uses them;
+* seats come from the tournament's entry: there is no buy-in, top-up or
+  cash-out, and nobody leaves with chips (``/tournament leave`` before the
+  start refunds the entry; after it a player can only sit out);
+* a player sitting out (by choice or after two timeouts) is still dealt in
+  while they have chips, and their decisions are checked or folded at once;
+* after each settled hand the outcome is recorded (``record_hand`` then
+  :func:`~bot.runtime.tournament.sit_and_go.apply_outcome`): busted players leave the
+  table with their place and prize announced, a new blind level is announced
+  once, and when one player holds every chip the prizes are paid through
+  storage and the table closes.
+
+:class:`SitAndGoRuntime` is one tournament from registration to the start:
+entries and refunds go through storage first (so a refused payment changes
+nothing), and the table is opened and dealt as soon as the tournament is full.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from bot.engine.variants import GameConfig
+from bot.i18n import Command, Ordinal, Phrase
+from bot.runtime.config import TableConfig
+from bot.runtime.seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from bot.runtime.table.live import LiveHand, Table
+from bot.runtime.table.policy import Request
+from bot.runtime.tournament.blinds import Blinds, LevelUnit
+from bot.runtime.tournament.results import tell_results
+from bot.runtime.tournament.sit_and_go import (
+    Placement,
+    SitAndGo,
+    Status,
+    TournamentRuleError,
+    TournamentStore,
+    apply_outcome,
+    draw_seats,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = ["SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal", "out_phrase"]
+
+
+class TournamentPorts(TournamentStore, Protocol):
+    """What a sit-and-go needs from storage (``StoragePorts`` implements it)."""
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, creator_id: int, buy_in: int,
+        starting_stack: int, settings: Mapping[str, Any],
+    ) -> int: ...
+
+    async def enter(self, tournament_id: int, user_id: int) -> None: ...
+
+    async def unregister(self, tournament_id: int, user_id: int) -> None: ...
+
+    async def create_tournament_table(
+        self, *, guild_id: int, channel_id: int, creator_id: int, tournament_id: int,
+        config: Mapping[str, Any],
+    ) -> int: ...
+
+    async def start(self, tournament_id: int, table_id: int, seat_of: Mapping[int, int]) -> Any: ...
+
+    async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
+        """Cancel before the end: every buy-in refunded, chips taken back."""
+        ...
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def out_phrase(p: Placement, name: str) -> Phrase:
+    """``{name} is out in 3rd place (shared by 2) and wins 300 chips.``, in any language."""
+    key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
+    return Phrase(key, name=name, place=Ordinal(p.place), shared=p.shared, prize=p.prize)
+
+
+class TournamentPolicy:
+    """The sit-and-go's table policy (see the module docstring)."""
+
+    blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
+    refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
+
+    def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:
+        self.sng = sng
+        self.tournament_id = tournament_id
+        self.store = store
+        #: Run once after the next hand unless it ended the tournament (a cancellation).
+        self.between_hands: Callable[[Table], Awaitable[None]] | None = None
+
+    def ready(self, seat: Seat) -> bool:
+        return tournament_ready(seat)
+
+    def refusal(self, request: Request) -> Phrase | None:
+        return _REFUSALS.get(request)
+
+    # -- blinds: the level in force ------------------------------------------------
+    def game(self, config: TableConfig) -> GameConfig:
+        return self.sng.game()
+
+    def hand_config(self, config: TableConfig) -> dict[str, Any]:
+        game = self.sng.game()
+        level = replace(
+            config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
+        )
+        return level.to_dict()
+
+    # -- after each hand: places, levels, the end ------------------------------------
+    async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        user = {n: table.seats[n].user_id for n in hand.dealt}
+        start = {user[n]: stack for n, stack in hand.start_stacks.items()}
+        final = {user[n]: table.seats[n].stack for n in hand.dealt}
+        button = hand.hand.seat_order[-1]
+        order = [user[n] for n in clockwise_from(next_clockwise(button, hand.dealt), hand.dealt)]
+        outcome = self.sng.record_hand(start, final, order)
+        await apply_outcome(self.store, self.tournament_id, self.sng, outcome)
+        for p in outcome.busted:
+            seat = table.seat_of(p.user_id)
+            assert seat is not None
+            del table.seats[seat.number]
+            table.tell(out_phrase(p, seat.name))
+        if outcome.winner is not None:
+            seat = table.seat_of(outcome.winner.user_id)
+            assert seat is not None
+            table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=outcome.winner.prize))
+            tell_results(table, self.sng, self.tournament_id)
+            table.seats.clear()  # storage took the tournament chips back when it paid the prizes
+            table.closing = True
+        elif outcome.level_changed:
+            table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if hook is not None and outcome.winner is None:
+            await hook(table)
+
+    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
+        """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,
+        its hand too, and every buy-in refunded, whatever the level or who is out."""
+        returned = await table.tables.abandon_table(table.table_id, reason)
+        if self.sng.status not in (Status.FINISHED, Status.CANCELLED):
+            self.sng.cancel()
+        return returned
+
+    def level_text(self) -> Phrase:
+        """``Blinds are now 15/30 (level 2); next level in 10 min.``"""
+        nxt = self.sng.until_next_level()
+        sched = self.sng.settings.schedule
+        values = {"level": Blinds(self.sng.level), "number": self.sng.level_index + 1}
+        if nxt is None:
+            return Phrase("notice.level", **values)
+        if sched.unit is LevelUnit.HANDS:
+            return Phrase("notice.level_hands", count=int(nxt), **values)
+        return Phrase("notice.level_minutes", count=max(1, round(nxt / 60)), **values)
+
+
+_REFUSALS = {
+    Request.JOIN: Phrase("refuse.sng.join", join=Command("tournament join")),
+    Request.TOP_UP: Phrase("refuse.sng.top_up"),
+    Request.LEAVE: Phrase("refuse.sng.leave", sitout=Command("table sitout")),
+    Request.CLOSE: Phrase("refuse.sng.close"),
+    Request.SETTINGS: Phrase("refuse.sng.settings"),
+}
+
+
+class SitAndGoRuntime:
+    """One sit-and-go in a channel, from registration to its table (under one lock)."""
+
+    def __init__(
+        self,
+        *,
+        tournament_id: int,
+        sng: SitAndGo,
+        config: TableConfig,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        store: TournamentPorts,
+        make_table: Callable[[int, TableConfig, TournamentPolicy], Table],
+        names: Callable[[int, int], Awaitable[str]],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.tournament_id = tournament_id
+        self.sng = sng
+        self.config = config
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.creator_id = creator_id
+        self.store = store
+        self._make_table = make_table
+        self._names = names
+        self.rng = rng
+        self.lock = asyncio.Lock()
+        self.table: Table | None = None
+        #: Entrants' names as given at registration: the start seats them without a lookup.
+        self.entrant_names: dict[int, str] = {}
+
+    async def join(self, user_id: int, name: str | None = None) -> bool:
+        """Pay the entry and register; returns True when this entry started the tournament.
+
+        ``name`` (the player's display name, known from the interaction) is kept
+        so that the last entry, which starts the tournament, looks no name up:
+        a lookup is a network call on Discord, before the join is answered.
+        """
+        async with self.lock:
+            self.sng.check_register(user_id)
+            await self.store.enter(self.tournament_id, user_id)
+            self.sng.register(user_id)
+            if name:
+                self.entrant_names[user_id] = name
+            if not self.sng.is_full:
+                return False
+            await self._start()
+            return True
+
+    async def leave(self, user_id: int) -> None:
+        """Unregister before the start; the entry is refunded."""
+        async with self.lock:
+            if self.sng.status is not Status.REGISTERING:
+                raise TournamentRuleError(Phrase("refuse.sng.started_no_leave"))
+            if user_id not in self.sng.entrants:
+                raise TournamentRuleError(Phrase("refuse.sng.not_registered"))
+            await self.store.unregister(self.tournament_id, user_id)
+            self.sng.unregister(user_id)
+            self.entrant_names.pop(user_id, None)
+
+    async def _start(self) -> None:
+        table_id = await self.store.create_tournament_table(
+            guild_id=self.guild_id, channel_id=self.channel_id, creator_id=self.creator_id,
+            tournament_id=self.tournament_id, config=self.config.to_dict(),
+        )
+        seats = draw_seats(self.sng.entrants, self.config.seats, self.rng)
+        await self.store.start(self.tournament_id, table_id, seats)
+        self.sng.start()
+        policy = TournamentPolicy(self.sng, self.tournament_id, self.store)
+        table = self._make_table(table_id, self.config, policy)
+        for user_id, number in seats.items():
+            name = self.entrant_names.get(user_id) or await self._names(self.guild_id, user_id)
+            table.restore_seat(number, user_id, name, self.sng.settings.starting_stack)
+        self.table = table
+        async with table.lock:
+            table.start()

@@ -1,0 +1,161 @@
+"""The command tree synced to Discord in every language the dealer speaks, within
+Discord's limits; and the offline Discord refusing a tree Discord would refuse."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.adapter.translator import LOCALIZED, CommandTranslator
+from bot.offline.commands import command_problems, valid_name
+from tests.conftest import Harness
+
+LANGUAGES = [locale.value for locale in LOCALIZED]
+SUBCOMMANDS = (1, 2)
+
+
+def _synced(h: Harness) -> list[dict[str, Any]]:
+    """What the offline Discord stored from the bot's sync (its backend's own copy)."""
+    return [dict(c) for scope in h.env.backend.commands.values() for c in scope.values()]
+
+
+def _items(command: Mapping[str, Any], path: str = "") -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every command, subcommand, group and option of ``command`` with its path."""
+    here = f"{path} {command['name']}".strip()
+    yield here, command
+    for option in command.get("options") or []:
+        yield from _items(option, here)
+
+
+def _choices(items: list[tuple[str, Mapping[str, Any]]]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    for path, item in items:
+        for choice in item.get("choices") or []:
+            yield f"{path}={choice['name']}", choice
+
+
+async def test_every_command_option_and_choice_is_localized(harness: Harness) -> None:
+    commands = _synced(harness)
+    assert len(commands) >= 15
+    items = [pair for c in commands for pair in _items(c)]
+    assert len(items) > 80
+    for path, item in items:
+        assert set(item.get("name_localizations") or {}) == set(LANGUAGES), path
+        assert set(item.get("description_localizations") or {}) == set(LANGUAGES), path
+    choices = list(_choices(items))
+    assert len(choices) > 25
+    for path, choice in choices:
+        assert set(choice.get("name_localizations") or {}) == set(LANGUAGES), path
+
+
+async def test_localized_names_and_descriptions_fit_discord_rules(harness: Harness) -> None:
+    commands = _synced(harness)
+    items = [pair for c in commands for pair in _items(c)]
+    for path, item in items:
+        for language in LANGUAGES:
+            name = item["name_localizations"][language]
+            assert valid_name(name), (path, language, name)
+            assert 1 <= len(item["description_localizations"][language]) <= 100, (path, language)
+    for path, choice in _choices(items):
+        for language in LANGUAGES:
+            assert 1 <= len(choice["name_localizations"][language]) <= 100, (path, language)
+    assert command_problems(commands) == []
+
+
+async def test_no_two_commands_or_options_share_a_name_in_a_language(harness: Harness) -> None:
+    def clashes(siblings: list[Mapping[str, Any]]) -> list[str]:
+        found = []
+        for language in LANGUAGES:
+            names = [s["name_localizations"][language] for s in siblings]
+            found += [f"{language}:{n}" for n in set(names) if names.count(n) > 1]
+        for s in siblings:
+            if s.get("type") in SUBCOMMANDS:
+                found += clashes(s.get("options") or [])
+        return found
+
+    commands = _synced(harness)
+    assert clashes(commands) == []
+    for command in commands:
+        assert clashes(command.get("options") or []) == [], command["name"]
+
+
+async def test_players_see_the_poker_words_of_their_language(harness: Harness) -> None:
+    """The seed documents' words: tirarse/ver/subir in Spain, botar/pagar in Latin America,
+    abbandona/vedi/rilancia in Italy, desistir/igualar/aumentar in Brazil."""
+    by_name = {c["name"]: c for c in _synced(harness)}
+    assert by_name["fold"]["name_localizations"] == {
+        "pt-BR": "desistir", "es-ES": "tirarse", "es-419": "botar", "it": "abbandona"}
+    assert by_name["call"]["name_localizations"]["es-419"] == "pagar"
+    assert by_name["raise"]["name_localizations"]["it"] == "rilancia"
+    assert by_name["table"]["name_localizations"]["pt-BR"] == "mesa"
+    create = next(o for o in by_name["table"]["options"] if o["name"] == "create")
+    small = next(o for o in create["options"] if o["name"] == "small_blind")
+    assert small["name_localizations"]["es-ES"] == "ciega_pequeña"
+    assert small["name_localizations"]["it"] == "piccolo_buio"
+
+
+async def test_a_real_command_invoked_by_its_english_name_still_runs(harness: Harness) -> None:
+    """Discord sends the default (English) name back whatever the user's language."""
+    reply = await harness.slash(harness.alice, "balance")
+    assert reply.ephemeral
+    assert "10,000" in reply.text
+
+
+class _Rename(app_commands.Translator):
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if locale is not discord.Locale.italian:
+            return None
+        if context.location is app_commands.TranslationContextLocation.command_name:
+            return self.names.get(string.message)
+        return None
+
+
+@pytest.mark.parametrize(("names", "why"), [
+    ({"fold": "Abbandona"}, "Command name is invalid"),
+    ({"fold": "abbandona la mano"}, "Command name is invalid"),
+    ({"fold": "a" * 33}, "Command name is invalid"),
+    ({"fold": "carte", "cards": "carte"}, "Application command names must be unique"),
+])
+async def test_the_offline_discord_refuses_an_invalid_localization(
+        harness: Harness, names: dict[str, str], why: str) -> None:
+    """As Discord: 400 Invalid Form Body (50035), and the tree synced before stays."""
+    tree = harness.bot.tree
+    before = _synced(harness)
+    await tree.set_translator(_Rename(names))
+    try:
+        with pytest.raises(discord.HTTPException) as refused:
+            await tree.sync()
+    finally:
+        await tree.set_translator(CommandTranslator())
+    assert refused.value.status == 400
+    assert refused.value.code == 50035
+    assert why in str(refused.value)
+    assert _synced(harness) == before
+
+
+@pytest.mark.parametrize(("name", "ok"), [
+    ("mesa", True), ("ciega_pequeña", True), ("pré-ação", True), ("velocità", True),
+    ("all-in", True), ("दिखाएं", True), ("ดู", True), ("x" * 32, True), ("x" * 33, False),
+    ("", False), ("Mesa", False), ("all in", False), ("check/fold", False),
+    ("pot!", False), ("½", True),
+])
+def test_discords_name_rule(name: str, ok: bool) -> None:
+    assert valid_name(name) is ok
+
+
+def test_a_description_over_100_characters_in_one_language_is_refused() -> None:
+    command = {"name": "fold", "description": "Fold", "type": 1,
+               "name_localizations": {"it": "abbandona"},
+               "description_localizations": {"it": "x" * 101}}
+    assert command_problems([command]) == [(
+        "0.description_localizations.it", "BASE_TYPE_BAD_LENGTH",
+        "Must be between 1 and 100 in length.")]
+    command["description_localizations"] = {"xx": "ok"}
+    assert command_problems([command])[0][1] == "LOCALE_INVALID"
