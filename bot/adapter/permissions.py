@@ -13,7 +13,7 @@ with every interaction: no request needed) and refuse with the names a
 server manager sees in Discord's channel settings.
 
 :data:`INVITE_PERMISSIONS` is the same set for the invite URL (the README
-gives its integer, and ``tests/cogs/test_permissions.py`` keeps the two equal).
+gives its integer, and ``tests/adapter/test_permissions.py`` keeps the two equal).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ The strings are keyed by their English text, as written in the cogs, under a
 gettext message context: ``command`` for command, group and option names,
 ``description`` for descriptions and ``choice`` for choice names. A string no
 catalog has stays English (Discord falls back to the default);
-``tests/cogs/test_translator.py`` fails for any string of the tree without a
+``tests/adapter/test_translator.py`` fails for any string of the tree without a
 translation in every language, for a name outside Discord's rule (1 to 32
 lowercase letters, digits, ``-`` or ``_``), a description over 100 characters
 and two commands or options that end up with the same name in one language.

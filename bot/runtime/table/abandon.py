@@ -35,7 +35,6 @@ either way.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -71,8 +70,7 @@ async def abandon(table: Table, reason: str) -> Abandoned | None:
     async with table.lock:
         if table.closed:
             return None
-        table._cancel_timer()
-        _stop_deal(table)
+        table.cancel_timer()
         cur = table.current
         expected = _stacks_before_hand(table)
         returned = dict(await table.policy.abandon(table, reason))
@@ -82,16 +80,13 @@ async def abandon(table: Table, reason: str) -> Abandoned | None:
                 "table %s: abandoning returned %s, the table held %s",
                 table.table_id, returned, expected,
             )
-        table.current = None
         table.seats.clear()
-        table.closed = True
         table.outbox.discard()
+        table.stop()
         log.warning(
             "table %s abandoned (%s): hand %s cancelled, %d players refunded",
             table.table_id, reason, cur.hand_no if cur else None, len(returned),
         )
-        if table._on_closed is not None:
-            table._on_closed(table)
         return Abandoned(
             table_id=table.table_id,
             guild_id=table.guild_id,
@@ -113,8 +108,3 @@ def _stacks_before_hand(table: Table) -> dict[int, int]:
             stacks[table.seats[n].user_id] = stack
     return stacks
 
-
-def _stop_deal(table: Table) -> None:
-    task = table._start_task
-    if task is not None and not task.done() and task is not asyncio.current_task():
-        task.cancel()

@@ -17,9 +17,10 @@ from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, commit, drawn_plan, plan_deal
 from bot.runtime.table.events import ButtonDrawn, CardsDealt, HandBegan, StreetDealt
 from bot.runtime.table.hand_views import private_cards
+from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
-    from bot.runtime.table.live import LiveHand, Table
+    from bot.runtime.table.live import Table
 
 __all__ = ["announce", "deal"]
 
@@ -35,8 +36,6 @@ def plan(table: Table) -> DealPlan | None:
 
 async def deal(table: Table) -> LiveHand | None:
     """Record and deal the next hand (under the lock); None when nobody can play."""
-    from bot.runtime.table.live import LiveHand
-
     seating = plan(table)
     if seating is None:
         return None

@@ -39,8 +39,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
@@ -71,6 +71,7 @@ from bot.runtime.table import dealing, recovery, run_twice, settle, turn_clock
 from bot.runtime.table import requests as requests
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
 from bot.runtime.table.hand_views import action_view, private_cards
+from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.outbox import Outbox
 from bot.runtime.table.policy import CashPolicy, TablePolicy
 from bot.runtime.table.snapshot import snapshot_of
@@ -83,21 +84,6 @@ __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
 #: Seconds between the end of a hand and the next deal.
 DEFAULT_PAUSE = 5.0
-
-
-@dataclass
-class LiveHand:
-    """The hand being played and what the table keeps beside it."""
-
-    hand: Hand
-    hand_id: int
-    hand_no: int
-    dealt: tuple[int, ...]
-    start_stacks: dict[int, int]
-    seq: int = 0
-    turn: Turn | None = None
-    commitment: str = ""  # the deck commitment's root, posted before the deal
-    question: run_twice.Question | None = None  # the open run-it-twice question
 
 
 class Table:
@@ -193,13 +179,13 @@ class Table:
         cur = self.current
         if cur is None or cur.hand.to_act != seat.number:
             raise NotYourTurn(self._not_your_turn_text())
-        return self._legal(cur)
+        return self.legal(cur)
 
     def turn_view(self) -> TurnView | None:
         cur = self.current
         if cur is None or cur.turn is None:
             return None
-        return self._turn_view(cur, cur.turn)
+        return self.turn_view_of(cur, cur.turn)
 
     # ------------------------------------------------------------ telling the observer
 
@@ -247,11 +233,11 @@ class Table:
         """Apply a player's decision. ``token`` (from a button) must match the current turn."""
         async with self.lock:
             seat, cur = self.check_turn(user_id, token)
-            action = choose_action(kind, amount, self._legal(cur), self.config.structure)
+            action = choose_action(kind, amount, self.legal(cur), self.config.structure)
             seat.timeouts = 0
             seat.pre_action = None
-            view = await self._apply(cur, seat, Decision(action))
-            await self._advance(cur)
+            view = await self.apply(cur, seat, Decision(action))
+            await self.advance(cur)
             return view
 
     def check_action(
@@ -260,7 +246,7 @@ class Table:
         """Refuse, without waiting for anything, what :meth:`act` would refuse now (a
         click is then answered at once; :meth:`act` checks again under the lock)."""
         _, cur = self.check_turn(user_id, token)
-        choose_action(kind, amount, self._legal(cur), self.config.structure)
+        choose_action(kind, amount, self.legal(cur), self.config.structure)
 
     def check_turn(self, user_id: int, token: str | None = None) -> tuple[Seat, LiveHand]:
         """The player's seat and the hand when it is their decision (``token``, from a
@@ -277,8 +263,9 @@ class Table:
 
     # ------------------------------------------------------------ the hand loop
 
-    def _kick(self) -> None:
-        """Schedule the next hand if one can start (call under the lock)."""
+    def schedule_deal(self) -> None:
+        """Schedule the next hand after the pause if one can start (call under the lock);
+        when fewer than two players are ready the table stops (RULES.md 3)."""
         if self.closed or self.closing or self.held or self.current is not None:
             return
         task = self._start_task
@@ -298,15 +285,12 @@ class Table:
             try:
                 cur = await dealing.deal(self)
                 if cur is not None:
-                    await self._advance(cur)
+                    await self.advance(cur)
             except Exception:
                 log.exception("table %s: could not start a hand", self.table_id)
                 self.current = None
 
-    def _announce_start(self, cur: LiveHand) -> None:
-        dealing.announce(self, cur)
-
-    async def _apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
+    async def apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""
         hand, action = cur.hand, decision.action
         try:
@@ -321,7 +305,7 @@ class Table:
         events = hand.act(seat.number, action)
         cur.seq += 1
         self._spend_time(cur, seat)
-        self._cancel_timer()
+        self.cancel_timer()
         cur.turn = None
         acted = next(e for e in events if isinstance(e, PlayerActed) and e.seat == seat.number)
         view = action_view(seat, acted, decision.source)
@@ -331,10 +315,10 @@ class Table:
             self._cancel_pre_actions(None)
         elif acted.kind in (ActionKind.BET, ActionKind.RAISE):
             self._cancel_pre_actions(seat.number)
-        self._tell_streets(snap, events, board_before)
+        self.tell_streets(snap, events, board_before)
         return view
 
-    def _tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
+    def tell_streets(self, snap: TableSnapshot, events: Sequence[Event], board: int) -> None:
         """One StreetDealt for each street an action dealt (a run-out deals several; an
         answer to the run-it-twice question deals the run-out, maybe on two boards)."""
         run_out = any((isinstance(e, HandShown) and e.all_in) or isinstance(e, RunTwiceVoted)
@@ -356,7 +340,7 @@ class Table:
             if bettor is not None:
                 self.tell(Phrase("notice.pre_action_cancelled", action=what), s.user_id)
 
-    async def _advance(self, cur: LiveHand) -> None:
+    async def advance(self, cur: LiveHand) -> None:
         """After an action: play automatic decisions, then end the hand or start the next turn."""
         hand = cur.hand
         while not hand.is_over:
@@ -366,14 +350,14 @@ class Table:
                     break  # the players are asked whether to run it twice
                 raise RuntimeError("hand is not over but nobody is to act")
             seat = self.seats[n]
-            decision = automatic(seat, self._legal(cur), blinded_off=self.policy.blinds_off)
+            decision = automatic(seat, self.legal(cur), blinded_off=self.policy.blinds_off)
             if decision is None:
                 break
             if decision.source is Source.PRE_ACTION:
                 seat.timeouts = 0  # the player's own decision breaks a row of timeouts
-            await self._apply(cur, seat, decision)
+            await self.apply(cur, seat, decision)
         if hand.is_over:
-            await self._finish_hand(cur)
+            await self.finish_hand(cur)
         elif hand.to_act is None:
             if cur.question is None:
                 run_twice.ask(self, cur)
@@ -385,15 +369,13 @@ class Table:
     def _start_turn(self, cur: LiveHand) -> None:
         """Prompt the player to act and start their clock."""
         turn = turn_clock.start_turn(self, cur)
-        self._timer = asyncio.get_running_loop().create_task(
-            turn_clock.run(self, turn), name=f"table-{self.table_id}-clock"
-        )
+        self.start_timer(turn_clock.run(self, turn), "clock")
 
-    def _turn_view(self, cur: LiveHand, turn: Turn) -> TurnView:
-        return view_of(turn, self.seats[turn.seat], self._legal(cur), self.config.structure)
+    def turn_view_of(self, cur: LiveHand, turn: Turn) -> TurnView:
+        return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure)
 
     @staticmethod
-    def _legal(cur: LiveHand) -> LegalActions:
+    def legal(cur: LiveHand) -> LegalActions:
         legal = cur.hand.legal_actions()
         assert legal is not None, "nobody is to act"
         return legal
@@ -403,23 +385,39 @@ class Table:
         if turn is not None and turn.seat == seat.number:
             seat.time_bank = max(0.0, seat.time_bank - turn.spent_bank(self.clock.now()))
 
-    def _cancel_timer(self) -> None:
+    def start_timer(self, clock: Coroutine[Any, Any, None], what: str) -> None:
+        """Run ``clock`` (a turn's, or the run-it-twice question's) as the table's one timer
+        task, until it ends or :meth:`cancel_timer`."""
+        self._timer = asyncio.get_running_loop().create_task(
+            clock, name=f"table-{self.table_id}-{what}"
+        )
+
+    def cancel_timer(self) -> None:
+        """Stop the running timer task, unless it is the caller (a timeout acting)."""
         timer, self._timer = self._timer, None
         if timer is not None and timer is not asyncio.current_task() and not timer.done():
             timer.cancel()
+
+    def _cancel_deal(self) -> asyncio.Task[None] | None:
+        """Cancel the scheduled next deal, unless it is the caller; the task, if any."""
+        task = self._start_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+            return task
+        return None
 
     # ------------------------------------------------------------ chips out, closing
 
     mark_sitting_out = settle.mark_sitting_out
     cash_out = settle.cash_out  # unseat a player, the whole stack back to the balance
-    _close_now = settle.close_now
-    _finish_hand = settle.finish_hand  # record the finished hand, pay the stacks
+    close_now = settle.close_now
+    finish_hand = settle.finish_hand  # record the finished hand, pay the stacks
 
     # ------------------------------------------------------------ start-up and shutdown
 
     def start(self) -> None:
         """Begin dealing if enough players are seated (after a restart)."""
-        self._kick()
+        self.schedule_deal()
 
     async def resume(self, unfinished: UnfinishedHand) -> bool:
         """Continue a hand interrupted by a restart on its own deck; cancel it if that fails."""
@@ -427,17 +425,40 @@ class Table:
 
     async def shutdown(self) -> None:
         """Stop timers and tasks without moving chips (the bot is stopping)."""
-        self._cancel_timer()
-        task = self._start_task
-        if task is not None and not task.done():
-            task.cancel()
+        self.cancel_timer()
+        task = self._cancel_deal()
+        if task is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.outbox.stop()
 
+    def stop(self) -> None:
+        """Stop for good (under the lock), once the chips have gone where they go (cashed
+        out, abandoned, or the tournament's): no clock, no next deal, no hand; the table
+        is closed and its registry forgets it. The one way a table ends."""
+        self.cancel_timer()
+        self._cancel_deal()
+        self.current = None
+        self.closed = True
+        if self._on_closed is not None:
+            self._on_closed(self)
+
+    def close_after_hand(self) -> None:
+        """Close when the hand in progress ends, dealing no other (a closing table)."""
+        self.closing = True
+
+    def hold(self) -> None:
+        """Deal no next hand until :meth:`release` (a multi-table tournament between hands)."""
+        self.held = True
+
+    def release(self) -> None:
+        """Let the next hand be dealt again, scheduling it if it can start (under the lock)."""
+        self.held = False
+        self.schedule_deal()
+
     # ------------------------------------------------------------ helpers
 
-    def _check_open(self) -> None:
+    def check_open(self) -> None:
         if self.closed:
             raise TableError(Phrase("refuse.table_closed"))
         if self.closing:
@@ -471,7 +492,7 @@ class Table:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats.values() if s.user_id == user_id), None)
 
-    def _allowed(self, user_id: int, is_manager: bool, what: str) -> None:
+    def check_allowed(self, user_id: int, is_manager: bool, what: str) -> None:
         """``what``: ``close`` or ``settings`` (the refusal ``refuse.creator_only.<what>``)."""
         if user_id != self.creator_id and not is_manager:
             raise NotAllowed(Phrase(f"refuse.creator_only.{what}"))

@@ -19,9 +19,11 @@ from bot.i18n import Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
 from bot.runtime.ports import UnfinishedHand
+from bot.runtime.table.dealing import announce
+from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
-    from bot.runtime.table.live import LiveHand, Table
+    from bot.runtime.table.live import Table
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +41,7 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
             log.warning("table %s: cancelling hand %s: %s", table.table_id, unfinished.hand_id, exc)
             await table.hands.cancel_hand(unfinished.hand_id)
             table.tell(Phrase("notice.hand_cancelled", number=str(start.hand_no)))
-            table._kick()
+            table.schedule_deal()
             return False
         for s in start.seats:
             table.seats[s.seat].stack = s.stack
@@ -49,15 +51,13 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
         dealer.last_big_blind = cur.hand.big_blind_seat
         dealer.last_dealt = len(start.seats)
         table.current = cur
-        table._announce_start(cur)
+        announce(table, cur)
         table.tell(Phrase("notice.hand_resumes", number=str(start.hand_no)))
-        await table._advance(cur)
+        await table.advance(cur)
         return True
 
 
 def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
-    from bot.runtime.table.live import LiveHand
-
     start = unfinished.start
     config = TableConfig.from_dict(dict(start.config))
     if any(

@@ -82,7 +82,7 @@ async def join(
     """Sit down with ``buyin`` chips (default: the maximum) from the balance."""
     async with table.lock:
         _refuse(table, Request.JOIN)
-        table._check_open()
+        table.check_open()
         mine = table.seat_of(user_id)
         if mine is not None:
             raise TableError(Phrase("refuse.already_seated", seat=mine.number))
@@ -100,7 +100,7 @@ async def join(
             post_big_blind=post_big_blind,
         )
         table.tell(Phrase("notice.sits_down", name=name, seat=number, count=amount))
-        table._kick()
+        table.schedule_deal()
         view = table.snapshot().at(number)
         assert view is not None
         return view
@@ -128,7 +128,7 @@ async def leave(table: Table, user_id: int) -> Phrase:
             return await _leave_after_hand(table, seat)
         amount = await table.cash_out(seat)
         table.tell(Phrase("notice.leaves", name=seat.name))
-        table._kick()
+        table.schedule_deal()
         return Phrase("reply.left", count=amount)
 
 async def _leave_after_hand(table: Table, seat: Seat) -> Phrase:
@@ -139,8 +139,8 @@ async def _leave_after_hand(table: Table, seat: Seat) -> Phrase:
     seat.leaving = True
     seat.pre_action = None
     if cur.hand.to_act == seat.number:
-        await table._apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
-        await table._advance(cur)
+        await table.apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
+        await table.advance(cur)
         return Phrase("reply.folded_leaving")
     st = cur.hand.player(seat.number)
     if st.folded or st.all_in:
@@ -154,7 +154,7 @@ async def sit_out(table: Table, user_id: int) -> Phrase:
             return Phrase("reply.already_sitting_out")
         await table.mark_sitting_out(seat)
         table.tell(Phrase("notice.sits_out", name=seat.name))
-        table._kick()
+        table.schedule_deal()
         if table.current and seat.number in table.current.dealt:
             return Phrase("reply.sit_out_next")
         return Phrase("reply.sitting_out", sitin=Command("table sitin"))
@@ -176,7 +176,7 @@ async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) ->
             table_id=table.table_id, user_id=user_id, sitting_out=False
         )
         table.tell(Phrase("notice.back", name=seat.name))
-        table._kick()
+        table.schedule_deal()
         if seat.needs_big_blind and not post_big_blind:
             return Phrase("reply.back_wait_big_blind")
         return Phrase("reply.back")
@@ -200,7 +200,7 @@ async def top_up(table: Table, user_id: int, amount: int) -> int:
                 table_id=table.table_id, user_id=user_id, sitting_out=False
             )
         table.tell(Phrase("notice.tops_up", name=seat.name, amount=amount, stack=seat.stack))
-        table._kick()
+        table.schedule_deal()
         return seat.stack
 
 async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> Phrase:
@@ -223,13 +223,13 @@ async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> P
 async def close(table: Table, user_id: int, *, is_manager: bool = False) -> Phrase:
     async with table.lock:
         _refuse(table, Request.CLOSE)
-        table._check_open()
-        table._allowed(user_id, is_manager, "close")
+        table.check_open()
+        table.check_allowed(user_id, is_manager, "close")
         if table.current is not None:
-            table.closing = True
+            table.close_after_hand()
             table.tell(Phrase("notice.closing"))
             return Phrase("notice.closing")
-        await table._close_now()
+        await table.close_now()
         return Phrase("reply.closed")
 
 async def update_settings(
@@ -237,8 +237,8 @@ async def update_settings(
 ) -> TableConfig:
     async with table.lock:
         _refuse(table, Request.SETTINGS)
-        table._check_open()
-        table._allowed(user_id, is_manager, "settings")
+        table.check_open()
+        table.check_allowed(user_id, is_manager, "settings")
         if table.current is not None:
             raise NotAllowed(Phrase("refuse.settings_in_hand"))
         new = table.config.changed(**changes)
@@ -250,7 +250,7 @@ async def update_settings(
             for s in table.seats.values():
                 s.time_bank = float(new.time_bank)
         table.tell(Phrase("notice.new_settings", title=Title(new)))
-        table._kick()
+        table.schedule_deal()
         return new
 
 

@@ -17,7 +17,6 @@ The engine decides when the question arises and what follows
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,10 +25,11 @@ from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
 from bot.runtime.errors import NotYourTurn
 from bot.runtime.ports import StoredAction
 from bot.runtime.table.events import RunTwiceAsked
+from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.seating import Seat
-    from bot.runtime.table.live import LiveHand, Table
+    from bot.runtime.table.live import Table
 
 __all__ = ["Question", "answer", "ask", "check_answer"]
 
@@ -50,9 +50,7 @@ def ask(table: Table, cur: LiveHand) -> None:
     cur.question = question
     users = {n: table.seats[n].user_id for n in hand.run_twice_voters}
     table.outbox.send(RunTwiceAsked(table.snapshot(), question.token, users, question.clock))
-    table._timer = asyncio.get_running_loop().create_task(
-        _clock(table, question), name=f"table-{table.table_id}-run-twice"
-    )
+    table.start_timer(_clock(table, question), "run-twice")
 
 
 async def _clock(table: Table, question: Question) -> None:
@@ -65,7 +63,7 @@ async def _clock(table: Table, question: Question) -> None:
         silent = cur.hand.run_twice_voters
         if silent:
             await _vote(table, cur, table.seats[silent[0]], False, Source.TIMEOUT)
-        await table._advance(cur)
+        await table.advance(cur)
 
 
 def check_answer(table: Table, user_id: int, token: str | None) -> tuple[Seat, LiveHand]:
@@ -91,7 +89,7 @@ async def answer(
     async with table.lock:
         seat, cur = check_answer(table, user_id, token)
         await _vote(table, cur, seat, agree, Source.PLAYER)
-        await table._advance(cur)
+        await table.advance(cur)
     return Phrase("reply.run_twice.twice" if agree else "reply.run_twice.once")
 
 
@@ -111,5 +109,5 @@ async def _vote(table: Table, cur: LiveHand, seat: Seat, agree: bool, source: So
     if hand.run_twice_voters:
         return
     cur.question = None
-    table._cancel_timer()
-    table._tell_streets(table.snapshot(), events, board_before)
+    table.cancel_timer()
+    table.tell_streets(table.snapshot(), events, board_before)

@@ -10,15 +10,15 @@ before the stacks change and before the observer is told.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 from bot.runtime.table.events import HandOver, TableClosed
 from bot.runtime.table.hand_views import result_view
+from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.seating import Seat
-    from bot.runtime.table.live import LiveHand, Table
+    from bot.runtime.table.live import Table
 
 __all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out"]
 
@@ -27,7 +27,7 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
     """Settle the finished hand ``cur``: record it, pay the stacks, tell the observer,
     then the policy's turn; the table closes if asked to, else the next hand is
     scheduled."""
-    table._cancel_timer()
+    table.cancel_timer()
     finals = cur.hand.result.final_stacks
     if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
         # chips are never created or lost: refuse to settle a hand that says otherwise
@@ -53,9 +53,9 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
         s.clock_sat_out = False
     await table.policy.after_hand(table, cur)
     if table.closing:
-        await table._close_now()
+        await table.close_now()
     else:
-        table._kick()
+        table.schedule_deal()
 
 
 async def mark_sitting_out(table: Table, seat: Seat) -> None:
@@ -83,11 +83,5 @@ async def close_now(table: Table) -> None:
     for seat in list(table.seats.values()):
         returned[seat.user_id] = await cash_out(table, seat)
     await table.tables.close_table(table.table_id)
-    table.closed = True
-    table._cancel_timer()
-    task = table._start_task
-    if task is not None and task is not asyncio.current_task():
-        task.cancel()
+    table.stop()
     table.outbox.send(TableClosed(table.snapshot(), returned))
-    if table._on_closed is not None:
-        table._on_closed(table)

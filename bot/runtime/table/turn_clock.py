@@ -17,10 +17,11 @@ from bot.i18n import Command, Phrase
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.seating import Seat
 from bot.runtime.table.events import TurnBegan, TurnReminder
+from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
 if TYPE_CHECKING:
-    from bot.runtime.table.live import LiveHand, Table
+    from bot.runtime.table.live import Table
 
 __all__ = ["run", "start_turn"]
 
@@ -37,7 +38,7 @@ def start_turn(table: Table, cur: LiveHand) -> Turn:
         bank=max(0.0, table.seats[n].time_bank),
     )
     cur.turn = turn
-    table.outbox.send(TurnBegan(table.snapshot(), table._turn_view(cur, turn)))
+    table.outbox.send(TurnBegan(table.snapshot(), table.turn_view_of(cur, turn)))
     return turn
 
 
@@ -60,7 +61,7 @@ async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
         table.tell(Phrase("notice.time_bank", name=seat.name, seconds=int(turn.bank)),
                    transient=True)
     elif mark is Mark.REMINDER:
-        view = table._turn_view(cur, turn)
+        view = table.turn_view_of(cur, turn)
         table.outbox.send(TurnReminder(table.snapshot(), view, round(turn.reminder_lead)))
     else:
         await _timeout(table, cur, seat)
@@ -70,12 +71,12 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
     seat.time_bank = 0.0
     cur.turn = None  # the bank is spent in full: nothing more to deduct
     seat.timeouts += 1
-    legal = table._legal(cur)
+    legal = table.legal(cur)
     action = Action.check() if legal.can_check else Action.fold()
-    await table._apply(cur, seat, Decision(action, Source.TIMEOUT))
+    await table.apply(cur, seat, Decision(action, Source.TIMEOUT))
     if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and not seat.sitting_out:
         seat.clock_sat_out = True
         seat.pre_action = None
         await table.mark_sitting_out(seat)
         table.tell(Phrase("notice.timed_out", name=seat.name, sitin=Command("table sitin")))
-    await table._advance(cur)
+    await table.advance(cur)

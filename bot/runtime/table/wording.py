@@ -4,7 +4,7 @@ The runtime words what happens in English (``ActionView.text``,
 ``HandResultView.lines``) for logs and tests; the channel words it again here,
 in the table's language, from the same structured views (kind, amount, pots,
 winners and shown hands). In English both wordings are the same text
-(``tests/i18n/test_table_words.py`` checks it). No discord.py here.
+(``tests/runtime/table/test_wording.py`` checks it). No discord.py here.
 """
 
 from __future__ import annotations

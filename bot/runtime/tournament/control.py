@@ -105,7 +105,7 @@ async def cancel(
                 raise TournamentRuleError(Phrase("refuse.sng.over"))
             if table.current is None:
                 await _pay_and_close(table, policy, store)
-                await table._close_now()
+                await table.close_now()
                 return True
             policy.between_hands = lambda t: _pay_and_close(t, policy, store)
             table.tell(Phrase("notice.sng_cancel_after_hand"))
@@ -124,7 +124,7 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     table.tell(Phrase("notice.sng_cancelled", prizes=paid))
     tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
-    table.closing = True
+    table.close_after_hand()
 
 
 def prize_list(prizes: Mapping[int, int], name_of: Callable[[int], str]) -> Listed:

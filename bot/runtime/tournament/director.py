@@ -3,7 +3,7 @@
 Each table plays its hands on its own (:class:`~bot.runtime.table.live.Table`, under its
 own lock). When a hand ends, :meth:`Director.hand_done` (the table policy's
 ``after_hand``, under that table's lock) records it and holds the table
-(``Table.held``: no next deal); :meth:`Director.between_hands`, a task, then does
+(``Table.hold``: no next deal); :meth:`Director.between_hands`, a task, then does
 under the director's one lock what involves several tables, and releases it:
 
 * **One clock**: one :class:`~bot.runtime.tournament.sit_and_go.SitAndGo` holds every stack,
@@ -50,7 +50,8 @@ from typing import Protocol
 from bot.i18n import Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
-from bot.runtime.table.live import LiveHand, Table
+from bot.runtime.table.live import Table
+from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance as mtt_balance
 from bot.runtime.tournament.control import ControlPorts, cancel_prizes, prize_list
 from bot.runtime.tournament.results import tell_results
@@ -166,7 +167,7 @@ class Director:
     def arrive(self, table: Table) -> None:
         """Hold ``table`` and let the director see to it (a task: the caller may hold the
         table's lock, and the director takes table locks under its own)."""
-        table.held = True
+        table.hold()
         task = asyncio.get_running_loop().create_task(
             self.between_hands(table), name=f"mtt-{self.tournament_id}-between-hands")
         self.tasks.add(task)
@@ -202,7 +203,7 @@ class Director:
         tell_results(table, self.sng, self.tournament_id)
         for t in self.tables.values():
             t.seats.clear()  # storage took the tournament chips back when it paid the prizes
-            t.closing = True
+            t.close_after_hand()
 
     # -- between hands (a task, under the director's lock) ------------------------------
     async def between_hands(self, table: Table) -> None:
@@ -294,7 +295,7 @@ class Director:
         self.parked.discard(number)
         table.tell(Phrase("notice.mtt_table_broken", table=str(number)))
         async with table.lock:
-            await table._close_now()
+            await table.close_now()
         if len(self.tables) == 1:
             (final,) = self.tables.values()
             final.tell(Phrase("notice.mtt_final_table"))
@@ -311,8 +312,7 @@ class Director:
                 self.levels_told[number] = level
                 table.tell(self.level_text())
             async with table.lock:
-                table.held = False
-                table.start()
+                table.release()
 
     async def stop(self) -> None:
         """The bot is stopping: end the between-hands work without moving chips (storage
@@ -333,7 +333,7 @@ class Director:
             for number, table in self.tables.items():
                 async with table.lock:  # a deal in progress is over once the lock is ours
                     if table.current is None:
-                        table.held = True
+                        table.hold()
                         self.parked.add(number)
             if not self._all_parked():
                 for table in self.tables.values():
@@ -369,5 +369,5 @@ class Director:
             table.seats.clear()
             async with table.lock:
                 if not table.closed:
-                    await table._close_now()
+                    await table.close_now()
         self.parked.clear()

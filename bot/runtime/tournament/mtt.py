@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.ports import StoredTable, StoredTournament
-from bot.runtime.table.live import LiveHand, Table
+from bot.runtime.table.live import Table
+from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance as mtt_balance
 from bot.runtime.tournament.director import Director, MttPorts
 from bot.runtime.tournament.sit_and_go import SitAndGo, TournamentSettings, apply_outcome
@@ -79,16 +80,9 @@ async def _stop_all(tables: list[Table], reason: str) -> None:
         async with table.lock:
             if table.closed:
                 continue
-            table._cancel_timer()
-            task = table._start_task
-            if task is not None and not task.done():
-                task.cancel()
-            table.current = None
             table.seats.clear()
             table.tell(Phrase("notice.mtt_stopped"))  # the reason (English) is the log's
-            table.closed = True
-            if table._on_closed is not None:
-                table._on_closed(table)
+            table.stop()
 
 
 class MttRuntime(SitAndGoRuntime):

@@ -147,7 +147,7 @@ async def _seat_and_play(
                           prize=winner.prize))
         tell_results(table, sng, policy.tournament_id)
         async with table.lock:
-            await table._close_now()
+            await table.close_now()
         return
     for number, user_id, stack, sitting_out in st.seats:
         if user_id in sng.stacks:

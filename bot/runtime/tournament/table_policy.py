@@ -35,7 +35,8 @@ from bot.engine.variants import GameConfig
 from bot.i18n import Command, Ordinal, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise, tournament_ready
-from bot.runtime.table.live import LiveHand, Table
+from bot.runtime.table.live import Table
+from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.policy import Request
 from bot.runtime.tournament.blinds import Blinds, LevelUnit
 from bot.runtime.tournament.results import tell_results
@@ -139,7 +140,7 @@ class TournamentPolicy:
             table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=outcome.winner.prize))
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
-            table.closing = True
+            table.close_after_hand()
         elif outcome.level_changed:
             table.tell(self.level_text())
         hook, self.between_hands = self.between_hands, None
