@@ -127,7 +127,7 @@ def _exit_with(bot_pid: int) -> None:
     def watch() -> None:
         while _alive(bot_pid):
             time.sleep(WATCH_EVERY)
-        os._exit(0)
+        os._exit(0)  # the standard library's public os._exit: no cleanup, no atexit
 
     threading.Thread(target=watch, name="exit-with-bot", daemon=True).start()
 
