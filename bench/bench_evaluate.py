@@ -49,7 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 t0 = time.perf_counter()
-from bot.engine import _eval_tables  # noqa: E402
+from bot.engine import eval_tables  # noqa: E402
 from bot.engine.cards import DECK, Card  # noqa: E402
 from bot.engine.evaluate import high_value, low_value  # noqa: E402
 
@@ -178,7 +178,7 @@ def phevaluator_race(deals: list[Deal], passes: int, problems: list[str]) -> Non
     # phevaluator pages in its tables.
     checked_race("omaha4 high, first pass (cold)", sides, 1, problems)
     start = time.perf_counter()
-    _eval_tables.warm()
+    eval_tables.warm()
     print(f"building the remaining board tables (warm()): "
           f"{(time.perf_counter() - start) * 1000:.0f} ms")
     checked_race("omaha4 high", sides, passes, problems, ("phevaluator wrapper", 0.5))

@@ -115,7 +115,7 @@ class Secret:
         return bool(self._value)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Secret) and other._value == self._value
+        return isinstance(other, Secret) and other.reveal() == self._value
 
     def __hash__(self) -> int:
         return hash(("Secret", self._value))

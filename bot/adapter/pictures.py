@@ -70,7 +70,7 @@ class RenderGate:
     ) -> None:
         self.slots = slots
         self.clock = clock
-        self._sem = asyncio.Semaphore(slots)
+        self.semaphore = asyncio.Semaphore(slots)  # the slots, taken and given back by _Slot
         self.pending = 0  # renders holding a slot or waiting for one
         self.average = 0.0  # seconds a render holds its slot (running average)
         self.renders = 0  # slots held to the end so far
@@ -103,7 +103,7 @@ class _Slot:
         gate = self.gate
         gate.pending += 1
         try:
-            await gate._sem.acquire()
+            await gate.semaphore.acquire()
         except BaseException:
             gate.pending -= 1
             raise
@@ -114,7 +114,7 @@ class _Slot:
         gate.average += _SMOOTHING * (gate.clock() - self.start - gate.average)
         gate.renders += 1
         gate.pending -= 1
-        gate._sem.release()
+        gate.semaphore.release()
 
 
 _GATES: dict[asyncio.AbstractEventLoop, RenderGate] = {}

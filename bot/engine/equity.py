@@ -50,7 +50,7 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
-from bot.engine import _eval_tables as _t
+from bot.engine import eval_tables
 from bot.engine.cards import Card
 
 __all__ = ["Equity", "equity"]
@@ -60,13 +60,13 @@ MIN_SAMPLES = 1_000
 DEFAULT_MAX_SAMPLES = 2_000_000
 _BATCH = 500
 
-_C_RANK = _t.C_RANK
-_C_SUIT = _t.C_SUIT
-_C_PRIME = _t.C_PRIME
-_C_NIBBLE = _t.C_NIBBLE
-_C_LOWBIT = _t.C_LOWBIT
-_C_RBIT = _t.C_RBIT
-_PAIR91 = {pair: i for i, pair in enumerate(_t.PAIRS91)}
+_C_RANK = eval_tables.C_RANK
+_C_SUIT = eval_tables.C_SUIT
+_C_PRIME = eval_tables.C_PRIME
+_C_NIBBLE = eval_tables.C_NIBBLE
+_C_LOWBIT = eval_tables.C_LOWBIT
+_C_RBIT = eval_tables.C_RBIT
+_PAIR91 = {pair: i for i, pair in enumerate(eval_tables.PAIRS91)}
 
 
 @dataclass(frozen=True)
@@ -118,11 +118,11 @@ class _Player:
         """Fill ``by_triple`` for all 455 triple rank multisets (random boards)."""
         by_row = self.by_row
         for key3 in _TRIPLE_KEYS:
-            self.by_triple[key3] = max(by_row(_t.triple_row(key3)))
+            self.by_triple[key3] = max(by_row(eval_tables.triple_row(key3)))
 
 
 _TRIPLE_KEYS = tuple(
-    _t.PRIME[a] * _t.PRIME[b] * _t.PRIME[c]
+    eval_tables.PRIME[a] * eval_tables.PRIME[b] * eval_tables.PRIME[c]
     for a, b, c in combinations_with_replacement(range(2, 15), 3)
 )
 
@@ -186,7 +186,7 @@ class _Outcomes:
         if found is not None:
             return found
         players = self.players
-        table = _t.BOARDS.get(key)
+        table = eval_tables.BOARDS.get(key)
         if table is not None:
             highs = [max(p.by_table(table)) for p in players]
         elif self.triples_ready and len(board) == 5:
@@ -201,18 +201,19 @@ class _Outcomes:
             highs = [max(map(p.by_triple.__getitem__, keys)) for p in players]
         else:
             primes = [_C_PRIME[c] for c in board]
-            rows = [_t.triple_row(k) for k in {a * b * c for a, b, c in combinations(primes, 3)}]
+            keys3 = {a * b * c for a, b, c in combinations(primes, 3)}
+            rows = [eval_tables.triple_row(k) for k in keys3]
             highs = [max([max(p.by_row(row)) for row in rows]) for p in players]
         if self.hi_lo:
             board_low = 0
             for c in board:
                 board_low |= _C_LOWBIT[c]
             base = board_low << 8
-            low_table = _t.LOW
+            low_table = eval_tables.LOW
             lows = []
             for p in players:
                 v = low_table[base | p.low_mask]
-                lows.append(_t.low_fill(base | p.low_mask) if v < 0 else v)
+                lows.append(eval_tables.low_fill(base | p.low_mask) if v < 0 else v)
         else:
             lows = [0] * len(players)
         found = (self.settle(highs, lows), highs, lows)
@@ -228,7 +229,7 @@ class _Outcomes:
             if _C_SUIT[c] == suit:
                 board_mask |= _C_RBIT[c]
         new_highs = None
-        flush_best = _t.flush_best
+        flush_best = eval_tables.flush_best
         for i, p in enumerate(self.players):
             for pair_mask in p.suited_pairs[suit]:
                 flush = flush_best(board_mask, pair_mask)

@@ -24,7 +24,7 @@ as integers (smaller is better), so the value is ``256 - mask``: the wheel
 Speed
 -----
 :func:`high_value` and :func:`low_value` are table driven (see
-``bot/engine/_eval_tables.py``): per board rank multiset, one table gives the
+``bot/engine/eval_tables.py``): per board rank multiset, one table gives the
 best non-flush value of every pair of hole ranks, so a 4-card hand is six
 lookups; flushes (three board and two hole cards of one suit) are detected with
 a few integer operations and evaluated apart; a low is one lookup indexed by the
@@ -43,8 +43,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from bot.engine import _eval_tables as _t
-from bot.engine._eval_tables import (
+from bot.engine import eval_tables
+from bot.engine.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
+from bot.engine.eval_tables import (
     FLUSH,
     FULL_HOUSE,
     PAIR,
@@ -55,7 +56,6 @@ from bot.engine._eval_tables import (
     TWO_PAIR,
     rank_value,
 )
-from bot.engine.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 
 __all__ = [
     "MadeHand",
@@ -91,7 +91,7 @@ class MadeHand:
 
 
 # ---------------------------------------------------------------------------
-# Five-card values (rank_value in _eval_tables is the single definition of hand order)
+# Five-card values (rank_value in eval_tables is the single definition of hand order)
 
 
 def five_value(cards: Sequence[Card]) -> int:
@@ -147,7 +147,7 @@ def describe_low(value: int) -> str:
 
 def warm_tables() -> None:
     """Build every lookup table now (for instance at start-up) instead of on first use."""
-    _t.warm()
+    eval_tables.warm()
 
 
 # ---------------------------------------------------------------------------
@@ -240,13 +240,13 @@ def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Values (the fast path: see _eval_tables for the tables)
+# Values (the fast path: see eval_tables for the tables)
 
-_PRIME = _t.PRIME
-_NIBBLE = _t.NIBBLE
-_BOARDS = _t.BOARDS
-_LOWBIT = _t.LOWBIT
-_LOW = _t.LOW
+_PRIME = eval_tables.PRIME
+_NIBBLE = eval_tables.NIBBLE
+_BOARDS = eval_tables.BOARDS
+_LOWBIT = eval_tables.LOWBIT
+_LOW = eval_tables.LOW
 _SUIT_CHARS = "cdhs"
 
 
@@ -259,7 +259,7 @@ def _flush_high(hole: Sequence[Card], board: Sequence[Card], flush_bits: int) ->
     for c in board:
         if c.suit == suit:
             board_mask |= 1 << c.rank
-    return _t.flush_value(board_mask, hole_bits)
+    return eval_tables.flush_value(board_mask, hole_bits)
 
 
 def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
@@ -288,7 +288,7 @@ def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
     try:
         table = _BOARDS[key]
     except KeyError:
-        table = _t.board_table(key, [c.rank for c in board])
+        table = eval_tables.board_table(key, [c.rank for c in board])
     if len(hole) == 4:
         h0, h1, h2, h3 = hole
         ra = h0.rank
@@ -392,5 +392,5 @@ def low_value(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
     index = board_mask << 8 | hole_mask
     value = _LOW[index]
     if value < 0:
-        value = _t.low_fill(index)
+        value = eval_tables.low_fill(index)
     return value or None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from bot.engine._eval_tables import (
+from bot.engine.eval_tables import (
     FLUSH,
     FULL_HOUSE,
     PAIR,

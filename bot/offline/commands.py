@@ -26,8 +26,9 @@ from typing import Any
 
 import discord
 from simcord.backend import errors as _errors
-from simcord.http import router as _router
 from simcord.http.routes import commands as _commands
+
+from bot.offline.routes import replace_route
 
 Problem = tuple[str, str, str]  # (path, code, message), as tests/fakediscord/limits.py
 
@@ -166,13 +167,7 @@ def _checked(handler: Any) -> Any:
 
 def _install() -> None:
     for old in (_commands.bulk_upsert_global_commands, _commands.bulk_upsert_guild_commands):
-        routes = _router._ROUTES["PUT"]
-        for index, (template, handler) in enumerate(routes):
-            if handler is old:
-                routes[index] = (template, _checked(old))
-                break
-        else:  # pragma: no cover - a new simcord
-            raise RuntimeError(f"simcord has no PUT route {old.__name__}; was it upgraded?")
+        replace_route("PUT", old, _checked(old))
 
 
 _install()

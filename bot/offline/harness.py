@@ -220,6 +220,8 @@ class Harness:
         reach the bot before any handler runs; the replies come back in order.
         """
         env = self.env
+        # simcord has no public switch for settling: its private Env._settle_internal is
+        # swapped for a no-op meanwhile (simcord is pinned to an exact version).
         real_settle = env._settle_internal
 
         async def no_settle(**_: Any) -> None:

@@ -58,8 +58,9 @@ from simcord import components as _components
 from simcord.backend import errors as _errors
 from simcord.backend import permissions as _permissions
 from simcord.backend.ops import commands as _commands
-from simcord.http import router as _router
 from simcord.http.routes import messages as _messages
+
+from bot.offline.routes import replace_route
 
 _CUSTOM_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 _MAX_SNOWFLAKE = (1 << 64) - 1
@@ -137,6 +138,7 @@ def component_emoji_errors(components: Any) -> list[tuple[str, str]]:
 _simcord_validate_components: Callable[..., list[dict[str, Any]]] = (
     _components.validate_components
 )
+# simcord checks a post's permissions in a private function; wrapped and replaced below.
 _simcord_send_permissions: Callable[..., None] = _messages._send_permissions
 _simcord_edit_message: Callable[..., Any] = _messages.edit_message
 _simcord_interaction_by_token: Callable[..., Any] = _commands.CommandsMixin.interaction_by_token
@@ -209,18 +211,9 @@ def edit_message(ctx: Any) -> Any:
     return _simcord_edit_message(ctx)
 
 
-def _replace_route(method: str, old: Callable[..., Any], new: Callable[..., Any]) -> None:
-    routes = _router._ROUTES[method]
-    for index, (template, handler) in enumerate(routes):
-        if handler is old:
-            routes[index] = (template, new)
-            return
-    raise RuntimeError(f"simcord has no {method} route {old.__name__}; was it upgraded?")
-
-
 _components.validate_components = validate_components
-_messages._send_permissions = send_permissions
-_replace_route("PATCH", _simcord_edit_message, edit_message)
+_messages._send_permissions = send_permissions  # simcord's private hook (pinned version)
+replace_route("PATCH", _simcord_edit_message, edit_message)
 _commands.CommandsMixin.interaction_by_token = interaction_by_token  # type: ignore[method-assign,assignment]
 
 __all__ = [

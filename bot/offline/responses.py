@@ -22,18 +22,18 @@ from typing import Any
 from simcord.http.router import RequestContext
 from simcord.http.routes import interactions as _interactions
 
-from bot.offline.refusals import _replace_route
+from bot.offline.routes import replace_route
 
 _simcord_delete_original = _interactions.delete_original_response
 
 
 def delete_original_response(ctx: RequestContext) -> Any:
     """Delete ``@original``; a deferred original's loading ends with it."""
-    record = _interactions._record(ctx)
+    record = _interactions._record(ctx)  # simcord's private record of the interaction
     answer = _simcord_delete_original(ctx)
     if record.loading:
         record.complete_deferred()
     return answer
 
 
-_replace_route("DELETE", _simcord_delete_original, delete_original_response)
+replace_route("DELETE", _simcord_delete_original, delete_original_response)

@@ -31,6 +31,7 @@ _IDLE_WAITS = {
     asyncio.Semaphore.acquire.__code__: "asyncio.Semaphore.acquire",
 }
 
+# simcord._settlement is simcord's private module (no public hooks): pinned version.
 _simcord_park_reason: Callable[..., str | None] = _settlement._park_reason
 _simcord_recognized_wait: Callable[..., bool] = _settlement._recognized_wait
 

@@ -44,11 +44,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.render.cardart import card_image, preload
+from bot.render.cardart import card_image
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
 from bot.render.results import render_results
 from bot.render.showdown import render_showdown
+from bot.render.sprites import preload
 from bot.render.table import render_table
 from bot.render.theme import DeckStyle, Theme
 from bot.render.views import (
@@ -126,7 +127,7 @@ def _exit_with(bot_pid: int) -> None:
     def watch() -> None:
         while _alive(bot_pid):
             time.sleep(WATCH_EVERY)
-        os._exit(0)
+        os._exit(0)  # the standard library's public os._exit: no cleanup, no atexit
 
     threading.Thread(target=watch, name="exit-with-bot", daemon=True).start()
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import DECK, Card
+from bot.engine.cards import Card
 from bot.render.fonts import index_font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle
 
@@ -210,33 +210,3 @@ def faded_card_image(c: Card | None, height: int,
     alpha = img.getchannel("A").point(lambda a: a * 2 // 5)
     img.putalpha(alpha)
     return img
-
-
-def sprite_heights() -> tuple[int, ...]:
-    """Every card face height the pictures draw (:func:`preload`'s default)."""
-    from bot.render import boards, hole, showdown, table  # the sizes live with their layouts
-
-    return tuple(sorted({
-        *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, boards.BOARD_H,
-        table.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
-        showdown.BEST_H}))
-
-
-def preload(styles: tuple[DeckStyle | str, ...] = tuple(DeckStyle),
-            heights: tuple[int, ...] = ()) -> int:
-    """Draw every sprite the pictures use now rather than on first use; returns how many.
-
-    Optional (sprites are drawn lazily and cached anyway): a bot can run it in a
-    worker thread at start-up so that no player waits for a cold card
-    (about 2 seconds per deck style on one core).
-    """
-    from bot.render import table
-
-    count = 0
-    for style in styles:
-        for height in heights or sprite_heights():
-            for c in DECK:
-                card_image(c, height, style)
-                count += 1
-    card_image(None, table.MINI_H)
-    return count + 1

@@ -8,7 +8,7 @@ process on its first pictures, which is when a burst of players sits down.
 
 from __future__ import annotations
 
-from bot.render.cardart import preload
+from bot.render.sprites import preload
 from bot.render.theme import DeckStyle
 
 SPRITES = preload((DeckStyle.FOUR_COLOUR,))

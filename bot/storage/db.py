@@ -174,7 +174,7 @@ async def _on_db_thread(conn: aiosqlite.Connection, fn: Callable[[Conn], T]) -> 
     methods go one statement at a time, which would cost one thread hop per
     statement. This is the one place that relies on it.
     """
-    raw = conn._conn
+    raw = conn._conn  # aiosqlite's own private attributes (no public equivalent), see above
     result: T = await conn._execute(lambda: fn(raw))  # type: ignore[no-untyped-call]
     return result
 

@@ -36,18 +36,20 @@ from bot.storage.models import (
     SeatResult,
     UnfinishedHand,
 )
-from bot.storage.tables import dump_json, load_open_table
+from bot.storage.rows import dump_json, load_open_table
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
 
-_HAND_COLS = (
+#: The columns of ``hands`` that :func:`hand_record` reads, in its order.
+HAND_COLS = (
     "id, guild_id, table_id, number, variant, settings, button, status, resumed, started_at,"
     " ended_at, result, cancel_reason, commitment"
 )
 
 
-def _hand(row: Any) -> HandRecord:
+def hand_record(row: Any) -> HandRecord:
+    """A ``hands`` row, selected as :data:`HAND_COLS`, as a record."""
     return HandRecord(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7],
                       row[8], row[9], row[10], None if row[11] is None else json.loads(row[11]),
                       row[12], row[13])
@@ -76,10 +78,10 @@ def _unpack_salts(blob: bytes) -> tuple[bytes, ...]:
 
 
 def load_hand(conn: Conn, hand_id: int) -> HandRecord:
-    row = conn.execute(f"SELECT {_HAND_COLS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    row = conn.execute(f"SELECT {HAND_COLS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
     if row is None:
         raise HandStateError(f"there is no hand {hand_id}")
-    return _hand(row)
+    return hand_record(row)
 
 
 def load_hand_seats(conn: Conn, hand_id: int) -> tuple[HandSeatRecord, ...]:
@@ -268,12 +270,12 @@ class HandRepo:
 
     async def list_unfinished(self, table_id: int | None = None) -> list[HandRecord]:
         def q(conn: Conn) -> list[HandRecord]:
-            sql = f"SELECT {_HAND_COLS} FROM hands WHERE status = 'running'"
+            sql = f"SELECT {HAND_COLS} FROM hands WHERE status = 'running'"
             args: tuple[int, ...] = ()
             if table_id is not None:
                 sql += " AND table_id = ?"
                 args = (table_id,)
-            return [_hand(r) for r in conn.execute(sql + " ORDER BY id", args)]
+            return [hand_record(r) for r in conn.execute(sql + " ORDER BY id", args)]
 
         return await self._db.read(q)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.storage.dialect import Conn
-from bot.storage.hands import _HAND_COLS, _hand
+from bot.storage.hands import HAND_COLS, hand_record
 from bot.storage.models import HandRecord
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HandListing", "HandLookup"]
 
-_PREFIXED = ", ".join(f"h.{c.strip()}" for c in _HAND_COLS.split(","))
+_PREFIXED = ", ".join(f"h.{c.strip()}" for c in HAND_COLS.split(","))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class HandLookup:
                 " WHERE t.channel_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
                 (channel_id, number),
             ).fetchone()
-            return None if row is None else _hand(row)
+            return None if row is None else hand_record(row)
 
         return await self._db.read(q)
 
@@ -65,7 +65,7 @@ class HandLookup:
                 " ORDER BY h.id DESC LIMIT ?",
                 (channel_id, user_id, count),
             ).fetchall()
-            return [_hand(r) for r in rows]
+            return [hand_record(r) for r in rows]
 
         return await self._db.read(q)
 
@@ -92,7 +92,7 @@ class HandLookup:
 
 
 def _listing(conn: Conn, row: Any, user_id: int | None) -> HandListing:
-    hand = _hand(row[:-1])
+    hand = hand_record(row[:-1])
     seats = conn.execute(
         "SELECT user_id, won, net FROM hand_seats WHERE hand_id = ? ORDER BY won DESC, seat_no",
         (hand.id,),

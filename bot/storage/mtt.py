@@ -20,8 +20,15 @@ from bot.storage.dialect import Conn
 from bot.storage.errors import TournamentError
 from bot.storage.ledger import record, seat_account
 from bot.storage.models import LedgerKind, Seat, TableRecord, Tournament
-from bot.storage.tables import _SEAT_COLS, _TABLE_COLS, _seat, _table, hand_running
-from bot.storage.tournaments import check_tournament_table, load_tournament, start_seated
+from bot.storage.rows import (
+    SEAT_COLS,
+    TABLE_COLS,
+    hand_running,
+    load_tournament,
+    seat_record,
+    table_record,
+)
+from bot.storage.tournaments import check_tournament_table, start_seated
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
@@ -43,14 +50,14 @@ def load_tables(conn: Conn, tournament_id: int) -> list[MttTableState]:
     """The tournament's open tables, by number."""
     out: list[MttTableState] = []
     rows = conn.execute(
-        f"SELECT {_TABLE_COLS} FROM poker_tables WHERE tournament_id = ? ORDER BY id",
+        f"SELECT {TABLE_COLS} FROM poker_tables WHERE tournament_id = ? ORDER BY id",
         (tournament_id,)).fetchall()
     for number, row in enumerate(rows, start=1):
-        table = _table(row)
+        table = table_record(row)
         if table.closed_at is not None:
             continue
-        seats = tuple(_seat(r) for r in conn.execute(
-            f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no", (table.id,)))
+        seats = tuple(seat_record(r) for r in conn.execute(
+            f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no", (table.id,)))
         out.append(MttTableState(number, table, seats))
     return out
 

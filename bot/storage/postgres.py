@@ -53,6 +53,7 @@ def masked(url: str) -> str:
         return url
     host = parts.netloc.rpartition("@")[2]
     user = parts.username or ""
+    # _replace is public: the named tuple API (it is underscored only to avoid field names)
     return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
@@ -144,6 +145,11 @@ class PgConnection:
         """Several statements without parameters (a migration), in one round trip."""
         self._wait(self._conn.execute(script))
 
+    def close(self) -> None:
+        """Close the connection, waiting at most 5 seconds for the server (errors ignored)."""
+        with contextlib.suppress(Exception):
+            self._loop.run_until_complete(self._conn.close(timeout=5))
+
 
 class PgLink:
     """One asyncpg connection on a thread of its own; :meth:`call` runs a job there."""
@@ -157,12 +163,16 @@ class PgLink:
     @classmethod
     async def connect(cls, url: str) -> PgLink:
         link = cls(url)
-        try:
-            await asyncio.get_running_loop().run_in_executor(link._thread, link._connect)
-        except BaseException:
-            link._thread.shutdown(wait=False)
-            raise
+        await link.start()
         return link
+
+    async def start(self) -> None:
+        """Open the first connection on the link's thread (which stops if that fails)."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._thread, self._connect)
+        except BaseException:
+            self._thread.shutdown(wait=False)
+            raise
 
     def _connect(self) -> None:
         loop = asyncio.new_event_loop()
@@ -200,8 +210,7 @@ class PgLink:
     def _close(self, conn: PgConnection) -> None:
         loop = self._loop
         assert loop is not None
-        with contextlib.suppress(Exception):
-            loop.run_until_complete(conn._conn.close(timeout=5))
+        conn.close()
         loop.close()
 
 

@@ -9,7 +9,6 @@ and cash-outs of those players are refused until then.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +20,6 @@ from bot.storage.errors import (
     NotSeated,
     SeatTaken,
     TableError,
-    UnknownTable,
 )
 from bot.storage.ledger import (
     already_done,
@@ -33,48 +31,20 @@ from bot.storage.ledger import (
     wallet_account,
 )
 from bot.storage.models import LedgerKind, Seat, TableRecord
+from bot.storage.rows import (
+    SEAT_COLS,
+    TABLE_COLS,
+    dump_json,
+    hand_running,
+    load_open_table,
+    load_seat,
+    seat_record,
+    table_record,
+)
+from bot.storage.tournament_end import cancel_mid_play
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
-
-_TABLE_COLS = (
-    "id, guild_id, channel_id, creator_id, kind, tournament_id, settings, hands_dealt,"
-    " created_at, closed_at"
-)
-_SEAT_COLS = "table_id, seat_no, user_id, stack, sitting_out, joined_at"
-
-
-def _table(row: Any) -> TableRecord:
-    return TableRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
-                       row[7], row[8], row[9])
-
-
-def _seat(row: Any) -> Seat:
-    return Seat(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
-
-
-def dump_json(value: Mapping[str, Any]) -> str:
-    try:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError) as exc:
-        raise TableError(Phrase("refuse.store.settings", why=str(exc))) from None
-
-
-def load_open_table(conn: Conn, table_id: int) -> TableRecord:
-    row = conn.execute(
-        f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ? AND closed_at IS NULL", (table_id,)
-    ).fetchone()
-    if row is None:
-        raise UnknownTable(Phrase("refuse.store.table_gone"))
-    return _table(row)
-
-
-def load_seat(conn: Conn, table_id: int, user_id: int) -> Seat | None:
-    row = conn.execute(
-        f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
-    ).fetchone()
-    return None if row is None else _seat(row)
-
 
 def in_running_hand(conn: Conn, table_id: int, user_id: int) -> bool:
     return (
@@ -82,15 +52,6 @@ def in_running_hand(conn: Conn, table_id: int, user_id: int) -> bool:
             "SELECT 1 FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
             " WHERE h.table_id = ? AND h.status = 'running' AND s.user_id = ?",
             (table_id, user_id),
-        ).fetchone()
-        is not None
-    )
-
-
-def hand_running(conn: Conn, table_id: int) -> bool:
-    return (
-        conn.execute(
-            "SELECT 1 FROM hands WHERE table_id = ? AND status = 'running'", (table_id,)
         ).fetchone()
         is not None
     )
@@ -129,9 +90,9 @@ class TableRepo:
     async def get(self, table_id: int) -> TableRecord | None:
         def q(conn: Conn) -> TableRecord | None:
             row = conn.execute(
-                f"SELECT {_TABLE_COLS} FROM poker_tables WHERE id = ?", (table_id,)
+                f"SELECT {TABLE_COLS} FROM poker_tables WHERE id = ?", (table_id,)
             ).fetchone()
-            return None if row is None else _table(row)
+            return None if row is None else table_record(row)
 
         return await self._db.read(q)
 
@@ -140,11 +101,11 @@ class TableRepo:
 
         def q(conn: Conn) -> TableRecord | None:
             row = conn.execute(
-                f"SELECT {_TABLE_COLS} FROM poker_tables WHERE channel_id = ?"
+                f"SELECT {TABLE_COLS} FROM poker_tables WHERE channel_id = ?"
                 " AND closed_at IS NULL",
                 (channel_id,),
             ).fetchone()
-            return None if row is None else _table(row)
+            return None if row is None else table_record(row)
 
         return await self._db.read(q)
 
@@ -152,12 +113,12 @@ class TableRepo:
         """Open tables (of one server, or all: the runtime reloads them at start-up)."""
 
         def q(conn: Conn) -> list[TableRecord]:
-            sql = f"SELECT {_TABLE_COLS} FROM poker_tables WHERE closed_at IS NULL"
+            sql = f"SELECT {TABLE_COLS} FROM poker_tables WHERE closed_at IS NULL"
             args: tuple[int, ...] = ()
             if guild_id is not None:
                 sql += " AND guild_id = ?"
                 args = (guild_id,)
-            return [_table(r) for r in conn.execute(sql + " ORDER BY id", args)]
+            return [table_record(r) for r in conn.execute(sql + " ORDER BY id", args)]
 
         return await self._db.read(q)
 
@@ -202,8 +163,6 @@ class TableRepo:
         def job(conn: Conn) -> dict[int, int]:
             table = load_open_table(conn, table_id)
             if table.tournament_id is not None:
-                from bot.storage.tournaments import cancel_mid_play
-
                 t = cancel_mid_play(conn, table.tournament_id, now, reason)
                 return dict.fromkeys(t.entrants, t.buy_in)
             conn.execute(
@@ -212,8 +171,8 @@ class TableRepo:
                 (now, reason, table_id),
             )
             returned: dict[int, int] = {}
-            for seat in [_seat(r) for r in conn.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
+            for seat in [seat_record(r) for r in conn.execute(
+                f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
                 (table_id,),
             )]:
                 returned[seat.user_id] = _cash_out_seat(conn, table, seat, now)
@@ -225,9 +184,9 @@ class TableRepo:
     async def seats(self, table_id: int) -> list[Seat]:
         def q(conn: Conn) -> list[Seat]:
             return [
-                _seat(r)
+                seat_record(r)
                 for r in conn.execute(
-                    f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
+                    f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
                     (table_id,),
                 )
             ]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bot.storage.dialect import Conn
 from bot.storage.models import Seat, TableRecord, Tournament
-from bot.storage.tables import _SEAT_COLS, _TABLE_COLS, _seat, _table
+from bot.storage.rows import SEAT_COLS, TABLE_COLS, load_tournament, seat_record, table_record
 
 __all__ = ["InterruptedTournament", "load_interrupted", "save_progress"]
 
@@ -42,8 +42,6 @@ class InterruptedTournament:
 
 def load_interrupted(conn: Conn) -> list[InterruptedTournament]:
     """Every tournament registering or running, oldest first."""
-    from bot.storage.tournaments import load_tournament
-
     out: list[InterruptedTournament] = []
     for tid, hands_played, elapsed in conn.execute(
         "SELECT id, hands_played, level_elapsed FROM tournaments"
@@ -54,13 +52,13 @@ def load_interrupted(conn: Conn) -> list[InterruptedTournament]:
             "SELECT user_id, place FROM tournament_entries"
             " WHERE tournament_id = ? AND place IS NOT NULL", (tid,)))
         row = conn.execute(
-            f"SELECT {_TABLE_COLS} FROM poker_tables WHERE tournament_id = ?"
+            f"SELECT {TABLE_COLS} FROM poker_tables WHERE tournament_id = ?"
             " AND closed_at IS NULL ORDER BY id LIMIT 1", (tid,)
         ).fetchone()
-        table = None if row is None else _table(row)
+        table = None if row is None else table_record(row)
         seats = () if table is None else tuple(
-            _seat(r) for r in conn.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
+            seat_record(r) for r in conn.execute(
+                f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",
                 (table.id,))
         )
         last = {} if table is None else _last_start(conn, table.id)

@@ -10,7 +10,6 @@ while keeping them out of the server's money total.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -29,84 +28,12 @@ from bot.storage.ledger import (
     wallet_account,
 )
 from bot.storage.models import LedgerKind, TableRecord, Tournament
-from bot.storage.tables import dump_json, hand_running, load_open_table
+from bot.storage.rows import dump_json, load_open_table, load_tournament
+from bot.storage.tournament_end import cancel_mid_play, refund_all, take_back_chips
 from bot.storage.tournament_state import InterruptedTournament, load_interrupted, save_progress
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
-
-_COLS = (
-    "id, guild_id, channel_id, creator_id, buy_in, starting_stack, settings, status, pool,"
-    " created_at, started_at, ended_at"
-)
-
-
-def load_tournament(conn: Conn, tournament_id: int) -> Tournament:
-    row = conn.execute(f"SELECT {_COLS} FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
-    if row is None:
-        raise TournamentError(Phrase("refuse.store.no_tournament"))
-    entrants = tuple(
-        r[0]
-        for r in conn.execute(
-            "SELECT user_id FROM tournament_entries WHERE tournament_id = ?"
-            " ORDER BY entered_at, user_id",
-            (tournament_id,),
-        )
-    )
-    return Tournament(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
-                      row[7], row[8], row[9], row[10], row[11], entrants)
-
-
-def _refund_all(conn: Conn, t: Tournament, now: float, reason: str) -> None:
-    for user_id in t.entrants:
-        credit_wallet(conn, t.guild_id, user_id, t.buy_in, now)
-        record(conn, t.guild_id, LedgerKind.TOURNAMENT_REFUND, t.buy_in, pool_account(t.id),
-               wallet_account(user_id), now, user_id=user_id, tournament_id=t.id, reason=reason)
-    conn.execute("UPDATE tournaments SET pool = pool - ? WHERE id = ?",
-                 (t.buy_in * len(t.entrants), t.id))
-
-
-def _take_back_chips(conn: Conn, t: Tournament, now: float) -> None:
-    """Remove the tournament's seats, returning their chips to ``tchips:P``."""
-    for table_id, user_id, stack in conn.execute(
-        "SELECT s.table_id, s.user_id, s.stack FROM seats s JOIN poker_tables p"
-        " ON p.id = s.table_id WHERE p.tournament_id = ?",
-        (t.id,),
-    ).fetchall():
-        if hand_running(conn, table_id):
-            raise TournamentError(Phrase("refuse.store.tournament_in_hand"))
-        if stack:
-            record(conn, t.guild_id, LedgerKind.TOURNAMENT_CHIPS, stack,
-                   seat_account(table_id, user_id), tchips_account(t.id), now,
-                   user_id=user_id, table_id=table_id, tournament_id=t.id)
-        conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
-
-
-def cancel_mid_play(
-    conn: Conn, tournament_id: int, now: float, reason: str
-) -> Tournament:
-    """Cancel a tournament that cannot go on, inside the caller's transaction.
-
-    Its running hand is cancelled (no chip moves: stacks are only written at
-    settlement), the chips on its tables are taken back, every buy-in is
-    refunded and its tables are closed.
-    """
-    conn.execute(
-        "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
-        " WHERE status = 'running' AND table_id IN"
-        " (SELECT id FROM poker_tables WHERE tournament_id = ?)",
-        (now, reason, tournament_id))
-    t = load_tournament(conn, tournament_id)
-    _take_back_chips(conn, t, now)
-    _refund_all(conn, t, now, reason)
-    conn.execute(
-        "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
-        (now, tournament_id))
-    conn.execute(
-        "UPDATE poker_tables SET closed_at = ? WHERE tournament_id = ?"
-        " AND closed_at IS NULL", (now, tournament_id))
-    return load_tournament(conn, tournament_id)
-
 
 def _store_results(conn: Conn, t: Tournament, cancelled: bool, now: float) -> None:
     """One results row per entrant (places and prizes as just recorded)."""
@@ -219,7 +146,7 @@ class TournamentRepo:
                 (tournament_id, user_id),
             )
             one = replace(t, entrants=(user_id,))
-            _refund_all(conn, one, now, "left before the start")
+            refund_all(conn, one, now, "left before the start")
             return load_tournament(conn, tournament_id)
 
         return await self._db.write(job)
@@ -286,7 +213,7 @@ class TournamentRepo:
                 raise TournamentError(
                     Phrase("refuse.store.prizes_sum", prizes=sum(prizes.values()), pool=t.pool)
                 )
-            _take_back_chips(conn, t, now)
+            take_back_chips(conn, t, now)
             for user_id, amount in prizes.items():
                 credit_wallet(conn, t.guild_id, user_id, amount, now)
                 record(conn, t.guild_id, LedgerKind.TOURNAMENT_PRIZE, amount,
@@ -358,8 +285,8 @@ class TournamentRepo:
             t = load_tournament(conn, tournament_id)
             if t.status not in ("registering", "running"):
                 raise TournamentError(Phrase("refuse.sng.over"))
-            _take_back_chips(conn, t, now)
-            _refund_all(conn, t, now, reason)
+            take_back_chips(conn, t, now)
+            refund_all(conn, t, now, reason)
             conn.execute(
                 "UPDATE tournaments SET status = 'cancelled', ended_at = ? WHERE id = ?",
                 (now, tournament_id),

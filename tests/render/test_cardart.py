@@ -102,9 +102,9 @@ def test_preload_draws_the_sprites_the_pictures_use() -> None:
     preload's sizes are every size the sample pictures draw."""
     from bot.render import preload, samples
     from bot.render.boards import BOARD_H
-    from bot.render.cardart import sprite_heights
     from bot.render.hole import draw_hole_cards
     from bot.render.showdown import draw_showdown
+    from bot.render.sprites import sprite_heights
     from bot.render.table import MINI_H, draw_table, render_table
 
     assert preload(("four_colour",), (BOARD_H,)) == 52 + 1

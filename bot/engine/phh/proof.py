@@ -37,7 +37,7 @@ from bot.engine.phh.deck import collect_cards
 from bot.engine.phh.game_setup import setup_of
 from bot.engine.phh.reading import loads
 from bot.engine.phh.records import HandError, HandHistory, PHHError, TomlValue
-from bot.engine.phh.replaying import _parse_actions, replay, take_second_run
+from bot.engine.phh.replaying import parse_actions, replay, take_second_run
 
 __all__ = ["PROOF_FIELDS", "Verdict", "card_positions", "proof_fields", "verify", "verify_text",
            "with_proof"]
@@ -53,7 +53,7 @@ def card_positions(hh: HandHistory) -> dict[int, tuple[Card, str]]:
     """
     setup = setup_of(hh)
     variant = setup.config.variant
-    parsed = _parse_actions(hh.actions)
+    parsed = parse_actions(hh.actions)
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
     take_second_run(hh, dealt, variant)
     try:

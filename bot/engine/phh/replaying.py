@@ -1,6 +1,6 @@
 """Replaying a PHH record on our :class:`~bot.engine.hand.Hand`: :func:`replay`.
 
-The phases, in order: read every action (:func:`_parse_actions`), gather
+The phases, in order: read every action (:func:`parse_actions`), gather
 the cards they deal and rebuild the deck (:mod:`bot.engine.phh.deck`), start
 a Hand dealt from that deck (:func:`_start_hand`), play the actions on it
 (:class:`_ActionPlayer`), then check that the record reached the end of the
@@ -32,7 +32,7 @@ from bot.engine.phh.records import HandError, HandHistory
 from bot.engine.phh.second_run import second_run_of, shared_cards
 from bot.engine.variants import Variant
 
-__all__ = ["Replay", "replay"]
+__all__ = ["Replay", "parse_actions", "replay"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def replay(hh: HandHistory) -> Replay:
     """
     setup = setup_of(hh)
     variant = setup.config.variant
-    parsed = _parse_actions(hh.actions)
+    parsed = parse_actions(hh.actions)
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
     take_second_run(hh, dealt, variant)
     unknown = fill_unknown_holes(dealt, parsed, variant)
@@ -98,7 +98,7 @@ def _check_second_board(hand: Hand, dealt: DealtCards) -> None:
         raise HandError("_run_twice: the second board is not run after the cards it shares")
 
 
-def _parse_actions(actions: Sequence[str]) -> list[PHHAction | None]:
+def parse_actions(actions: Sequence[str]) -> list[PHHAction | None]:
     """Every action read; :class:`HandError` naming the first one that cannot be read."""
     parsed: list[PHHAction | None] = []
     for number, text in enumerate(actions, 1):

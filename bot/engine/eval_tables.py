@@ -1,4 +1,4 @@
-"""Lookup tables behind the fast Omaha evaluator (private to evaluate.py and equity.py).
+"""Lookup tables behind the fast Omaha evaluator (shared by evaluate.py and equity.py).
 
 Layout (all built from :func:`rank_value`, the single definition of hand order):
 
