@@ -27,10 +27,10 @@ from bot.engine.variants import GameConfig
 from bot.i18n import Command, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, cash_ready
-from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
+    from bot.runtime.table.live_hand import LiveHand
 
 __all__ = ["CashPolicy", "Request", "TablePolicy"]
 

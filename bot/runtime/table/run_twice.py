@@ -25,11 +25,11 @@ from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
 from bot.runtime.errors import NotYourTurn
 from bot.runtime.ports import StoredAction
 from bot.runtime.table.events import RunTwiceAsked
-from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.seating import Seat
     from bot.runtime.table.live import Table
+    from bot.runtime.table.live_hand import LiveHand
 
 __all__ = ["Question", "answer", "ask", "check_answer"]
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from bot.runtime.table.events import HandOver, TableClosed
 from bot.runtime.table.hand_views import result_view
-from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.seating import Seat
     from bot.runtime.table.live import Table
+    from bot.runtime.table.live_hand import LiveHand
 
 __all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out"]
 

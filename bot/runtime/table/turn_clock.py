@@ -17,11 +17,11 @@ from bot.i18n import Command, Phrase
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.seating import Seat
 from bot.runtime.table.events import TurnBegan, TurnReminder
-from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
+    from bot.runtime.table.live_hand import LiveHand
 
 __all__ = ["run", "start_turn"]
 

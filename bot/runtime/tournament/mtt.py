@@ -30,7 +30,6 @@ from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.ports import StoredTable, StoredTournament
 from bot.runtime.table.live import Table
-from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance as mtt_balance
 from bot.runtime.tournament.director import Director, MttPorts
 from bot.runtime.tournament.sit_and_go import SitAndGo, TournamentSettings, apply_outcome
@@ -38,6 +37,7 @@ from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolic
 
 if TYPE_CHECKING:
     from bot.runtime.registry import TableRegistry
+    from bot.runtime.table.live_hand import LiveHand
 
 log = logging.getLogger(__name__)
 
