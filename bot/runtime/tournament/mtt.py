@@ -30,9 +30,15 @@ from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.ports import StoredTable, StoredTournament
 from bot.runtime.table.live import Table
-from bot.runtime.tournament import balance as mtt_balance
+from bot.runtime.tournament import balance
 from bot.runtime.tournament.director import Director, MttPorts
-from bot.runtime.tournament.sit_and_go import SitAndGo, TournamentSettings, apply_outcome
+from bot.runtime.tournament.sit_and_go import (
+    SitAndGo,
+    Status,
+    TournamentRuleError,
+    TournamentSettings,
+    apply_outcome,
+)
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy, out_phrase
 
 if TYPE_CHECKING:
@@ -112,8 +118,10 @@ class MttRuntime(SitAndGoRuntime):
     def table_config(self) -> TableConfig:
         return self.config.with_seats(self.sng.settings.table_size)
 
-    async def _start(self) -> None:
-        draw = mtt_balance.seat_draw(
+    async def start(self) -> None:
+        """Start now (under :attr:`lock`): open a thread per table (every thread first: a
+        refusal stores nothing), store the tables and the seat draw, seat and deal."""
+        draw = balance.seat_draw(
             self.sng.entrants, self.sng.settings.table_size, self.rng)
         threads = {}
         for t in draw:  # every thread first: a refusal stores nothing
@@ -147,6 +155,8 @@ class MttRuntime(SitAndGoRuntime):
 
     async def cancel_running(self) -> bool:
         """Cancel after the start (see :meth:`Director.cancel`)."""
+        if self.sng.status is not Status.RUNNING:
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
         return await self.director.cancel()
 
 

@@ -32,7 +32,6 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.ports import StoredTable, StoredTournament
 from bot.runtime.table.live import Table
-from bot.runtime.tournament.control import ControlPorts
 from bot.runtime.tournament.results import tell_results
 from bot.runtime.tournament.sit_and_go import (
     SitAndGo,
@@ -40,7 +39,7 @@ from bot.runtime.tournament.sit_and_go import (
     TournamentSettings,
     apply_outcome,
 )
-from bot.runtime.tournament.table_policy import TournamentPolicy
+from bot.runtime.tournament.table_policy import ControlPorts, TournamentPolicy
 
 if TYPE_CHECKING:
     from bot.runtime.registry import TableRegistry

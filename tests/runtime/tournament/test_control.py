@@ -8,12 +8,12 @@ import pytest
 
 from bot.economy import Economy
 from bot.engine.variants import Structure
-from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
 from bot.runtime.storage_ports import StoragePorts
-from bot.runtime.tournament.control import cancel, cancel_prizes, join_late, prize_list, start_now
+from bot.runtime.tournament.control import cancel, join_late, start_now
 from bot.runtime.tournament.payouts import PayoutError, parse_percentages, split_by_stacks
+from bot.runtime.tournament.results import cancel_prizes
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
 from bot.storage import Database
 from tests.runtime.fakes import Recorder
@@ -153,19 +153,3 @@ async def test_late_registration_seats_a_player_until_the_level_ends(db: Databas
     # the late entrant's chips were played: one player holds all 4,500 at the end
     assert sum(rt.sng.prizes.values()) == 300 and rt.sng.finished
     await audit_ok(db)
-
-
-def test_the_prize_list_is_worded_in_each_language() -> None:
-    """Biggest prize first, each with the locale's separator, joined as the language
-    lists things (Babel's format_list)."""
-    names = {1: "ana", 2: "bia", 3: "caio"}
-    paid = prize_list({2: 500, 1: 1000, 3: 12_500}, names.__getitem__)
-    assert paid.to("pt-BR") == "caio 12.500, ana 1.000 e bia 500"
-    assert paid.to("es-ES") == "caio 12.500, ana 1.000 y bia 500"
-    assert paid.to("it") == "caio 12.500, ana 1.000 e bia 500"
-    assert str(paid) == "caio 12,500, ana 1,000, and bia 500"
-    assert prize_list({1: 1000, 2: 500}, names.__getitem__).to("pt-BR") == "ana 1.000 e bia 500"
-    assert prize_list({3: 7}, names.__getitem__).to("it") == "caio 7"
-    notice = Phrase("notice.sng_cancelled", prizes=paid)
-    assert notice.to("es-ES") == (
-        "El torneo queda cancelado. Premios: caio 12.500, ana 1.000 y bia 500.")
