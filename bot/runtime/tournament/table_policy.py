@@ -19,7 +19,10 @@ sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow
 
 :class:`SitAndGoRuntime` is one tournament from registration to the start:
 entries and refunds go through storage first (so a refused payment changes
-nothing), and the table is opened and dealt as soon as the tournament is full.
+nothing), and the table is opened and dealt as soon as the tournament is full
+(or at :meth:`~SitAndGoRuntime.start`); :meth:`~SitAndGoRuntime.cancel_running`
+is its cancellation after the start. The tournaments service
+(:mod:`bot.runtime.tournament.service`) keeps it by channel and gives it its tables.
 """
 
 from __future__ import annotations
