@@ -7,11 +7,19 @@
   daily bonus, leaderboards, statistics);
 * ``ports``: :class:`bot.runtime.storage_ports.StoragePorts`, the runtime's
   storage ports (chips, hands, tables, tournaments) on that database;
-* ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live cash
-  tables and sit-and-gos, reporting to the observer it is given. When a
+* ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live tables
+  (cash and tournament tables alike), reporting to the observer it is given. When a
   table's channel is lost, the Discord side asks it to abandon the table
   (``abandon``, ``abandon_channel``, ``abandon_guild``: see
-  :mod:`bot.runtime.table.abandon`); ``tables_of`` finds a player's seats anywhere.
+  :mod:`bot.runtime.table.abandon`); ``tables_of`` finds a player's seats anywhere;
+* ``tournaments``: the :class:`bot.runtime.tournament.service.TournamentService` above
+  the registry: sit-and-gos and multi-table tournaments by channel (their threads
+  opened by the ``threads`` port), registration, start, cancellation. It holds its
+  channels in the registry, so a table cannot open there and a lost channel
+  cancels a tournament still registering.
+
+:meth:`App.restore` brings back, after a restart, the interrupted tournaments
+first, then the open cash tables.
 
 Who builds what: :meth:`bot.client.OmahaDealer.setup_hook` is the composition
 root. It builds the Discord presenter (``bot.adapter.presenter.DiscordPresenter``)
@@ -43,7 +51,9 @@ from bot.economy import Economy
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
+from bot.runtime.table.live import Table
 from bot.runtime.tournament.mtt import OpenThread
+from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
 
@@ -65,6 +75,7 @@ class App:
     economy: Economy
     ports: StoragePorts
     registry: TableRegistry
+    tournaments: TournamentService
     _tables_stopped: bool = field(default=False, repr=False)
     _closed: bool = field(default=False, repr=False)
 
@@ -93,17 +104,24 @@ class App:
             tables=ports,
             observer=observer,
             names=names,
-            tournaments=ports,
-            threads=threads,
             owns=settings.shards.owns if settings.shards is not None else None,
         )
-        return cls(db=db, economy=Economy(db), ports=ports, registry=registry)
+        tournaments = TournamentService(registry, ports, threads)
+        return cls(db=db, economy=Economy(db), ports=ports, registry=registry,
+                   tournaments=tournaments)
+
+    async def restore(self) -> list[Table]:
+        """After a restart: resume the tournaments, then the cash tables, of our servers;
+        the tables playing again, tournament tables first."""
+        restored = await self.tournaments.restore()
+        return restored + await self.registry.restore()
 
     async def stop_tables(self) -> None:
         """Stop every live table (clocks, hand loops); the database stays open."""
         if self._tables_stopped:
             return
         self._tables_stopped = True
+        await self.tournaments.shutdown()
         await self.registry.shutdown()
 
     async def close(self) -> None:

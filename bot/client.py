@@ -10,8 +10,9 @@ looks another cog up:
   only ``cogs/`` and this module import discord;
 * ``app``: the :class:`bot.app.App` services: the database (opened and
   migrated), the :class:`bot.economy.Economy` service, the runtime's storage
-  ports and the :class:`bot.runtime.registry.TableRegistry`, which reports to
-  the presenter and asks :meth:`OmahaDealer.display_name` for names;
+  ports, the :class:`bot.runtime.registry.TableRegistry`, which reports to
+  the presenter and asks :meth:`OmahaDealer.display_name` for names, and the
+  :class:`bot.runtime.tournament.service.TournamentService` above it;
 * ``table_actions``: the :class:`bot.adapter.actions.TableActions` on that registry,
   shared by the table commands and the buttons and raise form (registered
   here, as dynamic items, so they answer whichever cogs are loaded);
@@ -20,10 +21,10 @@ looks another cog up:
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
   here; the ``cogs.channel_loss`` cog hands it the gateway's deletions.
 
-``db``, ``economy`` and ``registry`` are shortcuts into ``app``. Then the
+``db``, ``economy``, ``registry`` and ``tournaments`` are shortcuts into ``app``. Then the
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
 ``bot.app.economy``; the table cog the registry, the actions and the
-presenter; the tournament cog the registry), so they load in any order or
+presenter; the tournament cog the tournaments service), so they load in any order or
 alone. Last, the open tables are restored (a restart resumes them) and the
 commands synced. :meth:`OmahaDealer.close` stops the tables, disconnects,
 then closes the database.
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
+    from bot.runtime.tournament.service import TournamentService
     from bot.storage import Database
     from cogs.channel_loss import ChannelLoss
 
@@ -148,6 +150,10 @@ class OmahaDealer(commands.Bot):
     def registry(self) -> TableRegistry:
         return self.app.registry
 
+    @property
+    def tournaments(self) -> TournamentService:
+        return self.app.tournaments
+
     # -- start and stop ----------------------------------------------------------
     async def build_services(self) -> None:
         """The composition root: presenter, services on the database, table actions, buttons."""
@@ -188,7 +194,7 @@ class OmahaDealer(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
         log.info("Loaded extensions: %s", ", ".join(self.extension_names))
-        restored = await self.app.registry.restore()
+        restored = await self.app.restore()
         if restored:
             log.info("Restored %d open tables", len(restored))
         if self.sync_commands:

@@ -10,13 +10,13 @@
 The tournament starts by itself when the last seat is taken (or earlier with
 /tournament start); play then goes on at the channel's table with the usual
 action commands and buttons. One
-table or tournament per channel. The rules live in :mod:`bot.runtime`
-(``tournament.py``, ``sng_table.py``); refusals come back as the runtime's
-:class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers them
-privately.
+table or tournament per channel. The rules live in :mod:`bot.runtime.tournament`
+(the service, ``service.py``, above the table registry); refusals come back as
+the runtime's :class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers
+them privately.
 
-The cog depends on no other cog: ``setup(bot)`` gives it the table registry
-the composition root built (``bot.app.registry``), and its choices come from
+The cog depends on no other cog: ``setup(bot)`` gives it the tournaments service
+the composition root built (``bot.app.tournaments``), and its choices come from
 :mod:`bot.adapter.choices`. Playing at the tournament's table uses the action
 commands of ``cogs.table`` or the buttons, which the bot registers itself.
 """
@@ -35,10 +35,9 @@ from bot.adapter.permissions import require_table_permissions
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
-from bot.runtime.registry import TableRegistry
 from bot.runtime.tournament.blinds import PRESETS
-from bot.runtime.tournament.control import cancel, join_late, start_now
 from bot.runtime.tournament.payouts import MAX_ENTRANTS
+from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.settings import payouts_from_text
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
@@ -73,14 +72,14 @@ class Tournaments(commands.Cog, name="Tournaments"):
         name="tournament", description="Omaha sit-and-go tournaments", guild_only=True
     )
 
-    def __init__(self, registry: TableRegistry) -> None:
-        self.registry = registry
+    def __init__(self, tournaments: TournamentService) -> None:
+        self.tournaments = tournaments
         super().__init__()
 
     def here(self, interaction: discord.Interaction[Any]) -> SitAndGoRuntime:
         if interaction.channel_id is None:
             raise TableError(Phrase("refuse.tournament.server_channels"))
-        return self.registry.tournament_in(interaction.channel_id)
+        return self.tournaments.in_channel(interaction.channel_id)
 
     @tournament.command(name="create", description="Open a sit-and-go in this channel")
     @app_commands.describe(
@@ -127,9 +126,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             schedule=speed.value if speed else "regular",
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
-        self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)
-        rt = await self.registry.create_tournament(
+        rt = await self.tournaments.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
             language=resolve(interaction.guild_locale),  # its tables speak the server's
@@ -144,8 +143,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         user = interaction.user
         name = getattr(user, "display_name", None) or user.name
         await acknowledge(interaction, private=False)
-        if rt.sng.status is Status.RUNNING and self.registry.tournaments is not None:
-            seat = await join_late(rt, self.registry.tournaments, user.id, name)
+        if rt.sng.status is Status.RUNNING:
+            seat = await self.tournaments.join_late(rt, user.id, name)
             await interaction.edit_original_response(content=translate(
                 interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
                 pool=Phrase("chips.count", count=rt.sng.pool),
@@ -169,7 +168,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         await acknowledge(interaction, private=False)  # a multi-table start opens threads
-        await start_now(rt, interaction.user.id, is_manager=_is_manager(interaction))
+        await self.tournaments.start_now(rt, interaction.user.id,
+                                         is_manager=_is_manager(interaction))
         lang = rt.config.language
         await _answer(interaction, fit_text(started_text(lang, rt), locale=lang))
 
@@ -182,14 +182,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        store = self.registry.tournaments
-        if store is None:
-            raise TableError(Phrase("refuse.no_tournaments"))
         registering = rt.sng.status is Status.REGISTERING
         await acknowledge(interaction, private=not registering)
-        now = await cancel(rt, store, interaction.user.id, is_manager=_is_manager(interaction))
-        if registering:
-            self.registry.drop_tournament(rt.channel_id)
+        now = await self.tournaments.cancel(rt, interaction.user.id,
+                                            is_manager=_is_manager(interaction))
         # public before the start (the tournament's language), else private (the reader's)
         lang = rt.config.language if registering else interaction.locale
         await interaction.edit_original_response(
@@ -205,7 +201,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    await bot.add_cog(Tournaments(bot.app.registry))
+    await bot.add_cog(Tournaments(bot.app.tournaments))
 
 
 __all__ = ["Tournaments", "describe", "setup"]

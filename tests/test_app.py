@@ -28,7 +28,8 @@ async def test_open_builds_the_services_on_one_database(tmp_path: Path) -> None:
     try:
         assert path.exists()
         assert app.ports.db is app.db
-        assert app.registry.economy is app.ports and app.registry.tournaments is app.ports
+        assert app.registry.economy is app.ports and app.tournaments.store is app.ports
+        assert app.tournaments.registry is app.registry
         assert await app.economy.balance(1, 2) == 10_000
         assert len(app.registry) == 0
     finally:

@@ -1,11 +1,20 @@
 """The registry of live tables: one per channel, created, found, restored after a restart.
 
-It also finds a player's seats wherever they are (:meth:`TableRegistry.tables_of`,
-so ``/table leave`` works from any channel) and abandons the tables of a lost
-channel or server (:meth:`~TableRegistry.abandon_channel`,
+It knows tables only (:mod:`bot.runtime.tournament.service` keeps the tournaments
+above it). It also finds a player's seats wherever they are
+(:meth:`TableRegistry.tables_of`, so ``/table leave`` works from any channel) and
+abandons the tables of a lost channel or server (:meth:`~TableRegistry.abandon_channel`,
 :meth:`~TableRegistry.abandon_guild`; the rules are in :mod:`bot.runtime.table.abandon`).
-A sit-and-go still registering in a lost channel is cancelled and every entry
-refunded.
+
+Whatever else holds channels (the tournaments service: a sit-and-go still
+registering has no table yet) joins as a :class:`ChannelOccupant`: the registry
+refuses a table in a channel it holds, tells it when a table closes, and abandons
+its channels with a lost channel or server (before the channel's table).
+
+A restart brings tables back through one path: :meth:`~TableRegistry.restore_table`
+(the table, its hand count and its seats) then :meth:`~TableRegistry.resume_play`
+(its hand in progress on its own deck, else the next deal); cash tables
+(:meth:`~TableRegistry.restore`) and tournament tables both use it.
 """
 
 from __future__ import annotations
@@ -13,22 +22,40 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Protocol
 
 from bot.i18n import Command, Phrase
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
-from bot.runtime.ports import ChipBank, HandStore, TableObserver, TableStore
+from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import TablePolicy
-from bot.runtime.tournament.mtt import MttRuntime, OpenThread
-from bot.runtime.tournament.restore import RestorePorts, restore_tournaments, tournament_config
-from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
-from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
+
+__all__ = ["ChannelOccupant", "TableRegistry"]
+
+
+class ChannelOccupant(Protocol):
+    """Something besides a table that holds channels (the tournaments service)."""
+
+    def refusal(self, channel_id: int) -> Phrase | None:
+        """Why no table may open in ``channel_id`` (it is held), or None when it is free."""
+        ...
+
+    def channels_in(self, guild_id: int) -> set[int]:
+        """The channels it holds in a server."""
+        ...
+
+    async def abandon_channel(self, channel_id: int, reason: str) -> Abandoned | None:
+        """The channel is lost: give up what it holds there (None when nothing)."""
+        ...
+
+    def table_closed(self, table: Table) -> None:
+        """``table`` closed (the registry forgot it)."""
+        ...
 
 
 class TableRegistry:
@@ -45,8 +72,6 @@ class TableRegistry:
         rng: random.Random | None = None,
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
-        tournaments: RestorePorts | None = None,
-        threads: OpenThread | None = None,
         owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.economy = economy
@@ -57,33 +82,38 @@ class TableRegistry:
         self.rng = rng
         self.pause = pause
         self.names = names or _default_name
-        self.tournaments = tournaments
-        #: Opens a thread under a channel for a multi-table tournament's table.
-        self.threads = threads
         #: ``owns(guild_id)``: this process plays that server's tables (its shard is
         #: ours, :mod:`bot.sharding`); a restart resumes only those.
         self.owns: Callable[[int], bool] = owns or _every_guild
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
-        self._sngs: dict[int, SitAndGoRuntime] = {}  # by channel, until its table closes
         self._opening: set[int] = set()  # channels whose table is being stored
+        self._occupants: list[ChannelOccupant] = []
 
     def __len__(self) -> int:
         return len(self._by_id)
 
+    def add_occupant(self, occupant: ChannelOccupant) -> None:
+        """Let ``occupant`` hold channels beside the tables (see the module docstring)."""
+        self._occupants.append(occupant)
+
     def all(self) -> list[Table]:
+        """Every open table."""
         return list(self._by_id.values())
 
     def in_channel(self, channel_id: int) -> Table:
+        """The table of a channel or thread; raises :class:`NoTable`."""
         table = self._by_channel.get(channel_id)
         if table is None:
             raise NoTable(Phrase("refuse.no_table_here", create=Command("table create")))
         return table
 
     def find(self, channel_id: int) -> Table | None:
+        """The table of a channel or thread, or None."""
         return self._by_channel.get(channel_id)
 
     def by_id(self, table_id: int) -> Table:
+        """An open table by id; raises :class:`NoTable`."""
         table = self._by_id.get(table_id)
         if table is None:
             raise NoTable(Phrase("refuse.that_table_closed"))
@@ -103,55 +133,39 @@ class TableRegistry:
         return None if table is None else await table.abandon(reason)
 
     async def abandon_channel(self, channel_id: int, reason: str) -> list[Abandoned]:
-        """Abandon the table or the registering sit-and-go of a lost channel or thread."""
+        """Abandon what the occupants hold in a lost channel or thread, then its table."""
         done: list[Abandoned | None] = []
-        sng = self._sngs.get(channel_id)
-        if sng is not None:  # first: if it starts meanwhile, its table is found below
-            done.append(await self._cancel_registering(sng, reason))
+        for occupant in self._occupants:  # first: if one opens a table meanwhile, it is below
+            done.append(await occupant.abandon_channel(channel_id, reason))
         table = self._by_channel.get(channel_id)
         if table is not None:
             done.append(await table.abandon(reason))
         return [gone for gone in done if gone is not None]
 
     async def abandon_guild(self, guild_id: int, reason: str) -> list[Abandoned]:
-        """Abandon every table and sit-and-go of a server the bot was removed from."""
+        """Abandon every table (and what the occupants hold) of a server the bot left."""
         channels = {t.channel_id for t in self._by_id.values() if t.guild_id == guild_id}
-        channels |= {c for c, sng in self._sngs.items() if sng.guild_id == guild_id}
+        for occupant in self._occupants:
+            channels |= occupant.channels_in(guild_id)
         done: list[Abandoned] = []
         for channel_id in sorted(channels):
             done += await self.abandon_channel(channel_id, reason)
         return done
 
-    async def _cancel_registering(self, sng: SitAndGoRuntime, reason: str) -> Abandoned | None:
-        """A sit-and-go not started yet: cancel it and refund every entry."""
-        store = self.tournaments
-        async with sng.lock:
-            if sng.table is not None or sng.sng.status is not Status.REGISTERING:
-                return None  # it started meanwhile: its table is abandoned instead
-            if store is not None:
-                await store.cancel_tournament(sng.tournament_id, reason)
-            sng.sng.cancel()
-            self._sngs.pop(sng.channel_id, None)
-            s = sng.sng.settings
-            return Abandoned(
-                table_id=0, guild_id=sng.guild_id, channel_id=sng.channel_id,
-                title=f"sit and go #{sng.tournament_id}", reason=reason,
-                returned=dict.fromkeys(sng.sng.entrants, s.buy_in), tournament=True,
-                hand_cancelled=None,
-            )
-
-    def _make(
+    # -- opening tables ---------------------------------------------------------------
+    def make(
         self,
         table_id: int,
         config: TableConfig,
+        *,
         guild_id: int,
         channel_id: int,
         creator_id: int,
         hands_dealt: int = 0,
-        *,
         policy: TablePolicy | None = None,
     ) -> Table:
-        """Build a table with ``policy`` (default: cash) on the registry's services."""
+        """Build a stored table with ``policy`` (default: cash) on the registry's services
+        and keep it by channel and id until it closes."""
         table = Table(
             table_id,
             config,
@@ -174,84 +188,15 @@ class TableRegistry:
         return table
 
     def _forget(self, table: Table) -> None:
+        self.discard(table)
+        for occupant in self._occupants:
+            occupant.table_closed(table)
+
+    def discard(self, table: Table) -> None:
+        """Forget a table without closing it (one that never played: a tournament that
+        could not be restored)."""
         self._by_channel.pop(table.channel_id, None)
         self._by_id.pop(table.table_id, None)
-        sng = self._sngs.get(table.channel_id)
-        if sng is not None and sng.table is table:
-            del self._sngs[table.channel_id]
-        for channel, rt in list(self._sngs.items()):  # a multi-table one: its last table
-            if isinstance(rt, MttRuntime) and not rt.tables and rt.sng.status in (
-                Status.FINISHED, Status.CANCELLED
-            ):
-                del self._sngs[channel]
-
-    # -- sit-and-go tournaments ---------------------------------------------------
-    def tournament_in(self, channel_id: int) -> SitAndGoRuntime:
-        sng = self._sngs.get(channel_id)
-        if sng is None:
-            raise NoTable(Phrase("refuse.no_tournament_here", create=Command("tournament create")))
-        return sng
-
-    async def create_tournament(
-        self, *, guild_id: int, channel_id: int, creator_id: int,
-        settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
-        language: str = "en",
-    ) -> SitAndGoRuntime:
-        """Open registration for a sit-and-go in a channel (one table or tournament each);
-        its tables speak ``language``."""
-        store = self.tournaments
-        if store is None:
-            raise TableError(Phrase("refuse.no_tournaments"))
-        if channel_id in self._by_channel or channel_id in self._sngs:
-            raise TableError(Phrase("refuse.channel_busy"))
-        config = tournament_config(settings, clock, time_bank, language)
-        tournament_id = await store.create_tournament(
-            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-            buy_in=settings.buy_in, starting_stack=settings.starting_stack,
-            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank,
-                      "language": config.language},
-        )
-        return self.add_tournament(
-            tournament_id, SitAndGo(settings, self.clock), config,
-            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-        )
-
-    def add_tournament(
-        self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
-        guild_id: int, channel_id: int, creator_id: int,
-    ) -> SitAndGoRuntime:
-        """Keep a sit-and-go's runtime (new, or rebuilt after a restart) for its channel."""
-        store = self.tournaments
-        assert store is not None
-
-        def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
-            return self._make(table_id, cfg, guild_id, channel_id, creator_id, policy=policy)
-
-        def make_in(
-            table_id: int, thread: int, cfg: TableConfig, policy: TournamentPolicy
-        ) -> Table:
-            return self._make(table_id, cfg, guild_id, thread, creator_id, policy=policy)
-
-        kw: dict[str, Any] = {"tournament_id": tournament_id, "sng": sng, "config": config,
-              "guild_id": guild_id, "channel_id": channel_id, "creator_id": creator_id,
-              "store": store, "make_table": make_table, "names": self.names, "rng": self.rng}
-        runtime: SitAndGoRuntime
-        if sng.settings.multi_table:
-            if self.threads is None:
-                raise TableError(Phrase("refuse.mtt.unavailable"))
-            runtime = MttRuntime(threads=self.threads, make_mtt_table=make_in, **kw)
-        else:
-            runtime = SitAndGoRuntime(**kw)
-        self._sngs[channel_id] = runtime
-        return runtime
-
-    def drop_tournament(self, channel_id: int) -> None:
-        """Forget a tournament that could not be restored (and its table, if made)."""
-        runtime = self._sngs.pop(channel_id, None)
-        table = None if runtime is None else runtime.table
-        if table is not None:
-            self._by_channel.pop(table.channel_id, None)
-            self._by_id.pop(table.table_id, None)
 
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
@@ -268,56 +213,79 @@ class TableRegistry:
             )
         finally:
             self._opening.discard(channel_id)
-        return self._make(table_id, config, guild_id, channel_id, creator_id)
+        return self.make(
+            table_id, config, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id)
 
     def check_free(self, channel_id: int) -> None:
-        """Refuse a channel that has (or is opening) a table or a tournament."""
+        """Refuse a channel that has (or is opening) a table, or that an occupant holds."""
         if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError(Phrase("refuse.channel_has_table", info=Command("table info")))
-        if channel_id in self._sngs:
-            raise TableError(
-                Phrase("refuse.channel_has_tournament", info=Command("tournament info")))
+        for occupant in self._occupants:
+            refusal = occupant.refusal(channel_id)
+            if refusal is not None:
+                raise TableError(refusal)
 
+    # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:
-        """Bring back every open table and tournament after a restart and resume (or
-        cancel) unfinished hands; the restored tables, tournament tables first."""
+        """Bring back every open cash table of our servers after a restart and resume (or
+        cancel) unfinished hands; the restored tables. (Tournament tables come back with
+        their tournament: :mod:`bot.runtime.tournament.service`.)"""
         restored: list[Table] = []
-        if self.tournaments is not None:
-            restored += await restore_tournaments(self, self.tournaments)
         for stored in await self.tables.open_tables():
             if not self.owns(stored.guild_id):
                 continue  # another process's shard resumes it
             try:
-                config = TableConfig.from_dict(dict(stored.config))
+                table = await self.restore_table(stored)
             except TableError as exc:
                 log.error("table %s has unusable settings (%s); left closed", stored.table_id, exc)
                 continue
-            table = self._make(
-                stored.table_id,
-                config,
-                stored.guild_id,
-                stored.channel_id,
-                stored.creator_id,
-                hands_dealt=stored.hands_dealt,
-            )
-            for seat, user_id, stack, sitting_out in stored.seats:
-                name = await self.names(stored.guild_id, user_id)
-                table.restore_seat(seat, user_id, name, stack, sitting_out)
-            unfinished = await self.hands.unfinished_hands(stored.table_id)
-            for hand in unfinished:
-                await table.resume(hand)
-            if not unfinished:
-                async with table.lock:
-                    table.start()
+            await self.resume_play(table)
             restored.append(table)
         return restored
 
+    async def restore_table(
+        self,
+        stored: StoredTable,
+        *,
+        policy: TablePolicy | None = None,
+        keep: Callable[[int], bool] | None = None,
+    ) -> Table:
+        """Rebuild a stored table (the first half of a restore): its settings, its hand
+        count, and its players seated again with their stacks (only those ``keep(user_id)``
+        keeps, when given), their names looked up. Raises :class:`TableError` when its
+        settings are unusable. Play goes on with :meth:`resume_play`."""
+        config = TableConfig.from_dict(dict(stored.config))
+        table = self.make(
+            stored.table_id, config, guild_id=stored.guild_id, channel_id=stored.channel_id,
+            creator_id=stored.creator_id, hands_dealt=stored.hands_dealt, policy=policy,
+        )
+        for seat, user_id, stack, sitting_out in stored.seats:
+            if keep is None or keep(user_id):
+                name = await self.names(stored.guild_id, user_id)
+                table.restore_seat(seat, user_id, name, stack, sitting_out)
+        return table
+
+    async def resume_play(
+        self, table: Table, when_idle: Callable[[Table], Awaitable[None]] | None = None
+    ) -> None:
+        """The second half of a restore: the table's hands in progress go on on their own
+        decks (or are cancelled, stacks as before them: :mod:`bot.runtime.table.recovery`);
+        then, if no hand is being played and the table is neither held nor closed,
+        ``when_idle(table)`` (default: deal the next hand when enough players are ready)."""
+        for hand in await self.hands.unfinished_hands(table.table_id):
+            await table.resume(hand)
+        if table.current is None and not table.held and not table.closed:
+            await (when_idle or _deal_next)(table)
+
     async def shutdown(self) -> None:
-        for rt in list(self._sngs.values()):
-            if isinstance(rt, MttRuntime):
-                await rt.director.stop()
+        """Stop every table's clocks and tasks without moving chips (the bot is stopping)."""
         for table in self.all():
             await table.shutdown()
+
+
+async def _deal_next(table: Table) -> None:
+    async with table.lock:
+        table.start()
 
 
 def _every_guild(guild_id: int) -> bool:

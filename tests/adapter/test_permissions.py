@@ -44,7 +44,7 @@ async def assert_refused(
         assert name in reply.text, (name, reply.text)
     assert h.bot.registry.find(where.id) is None
     with pytest.raises(TableError):
-        h.bot.registry.tournament_in(where.id)
+        h.bot.tournaments.in_channel(where.id)
     assert len(h.public_messages(where)) == before
     assert await h.balance(h.alice) == balance
 

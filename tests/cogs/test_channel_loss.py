@@ -148,7 +148,7 @@ async def test_a_sit_and_go_lost_mid_level_refunds_every_buy_in(harness: Harness
     for actor in (h.alice, h.bob, h.carol):
         await h.slash(actor, "tournament join")
     await h.advance(PAUSE + 0.1)
-    sng = h.bot.registry.tournament_in(h.channel.id)
+    sng = h.bot.tournaments.in_channel(h.channel.id)
     table = sng.table
     assert table is not None and table.current is not None
     await act(h, table, h.channel, "call")

@@ -67,11 +67,12 @@ async def test_the_tournament_cog_alone_plays_a_sit_and_go_with_buttons(
     "bot_extensions", [("cogs.errors", "cogs.tournament", "cogs.table", "cogs.economy")]
 )
 async def test_the_tournament_cog_loads_before_the_table_cog(harness: Harness) -> None:
-    """Loaded first, the tournament cog shares the one registry with the table cog."""
+    """Loaded first, the tournament cog's service stands on the table cog's one registry."""
     h = harness
     tables, tournaments = h.bot.get_cog("Tables"), h.bot.get_cog("Tournaments")
     assert tables is not None and tournaments is not None
-    assert tables.registry is tournaments.registry is h.bot.app.registry
+    assert tournaments.tournaments is h.bot.app.tournaments
+    assert tables.registry is tournaments.tournaments.registry is h.bot.app.registry
     created = await h.slash(h.alice, "tournament create", buy_in=100, entrants=3)
     assert "Registration is open" in created.text, created
     clash = await h.slash(h.bob, "table create")

@@ -24,7 +24,7 @@ async def test_custom_stack_and_payouts_are_shown_and_checked_before_registratio
     worse = await h.slash(h.alice, "tournament create", buy_in=500, entrants=2,
                           payouts="50/30/20")
     assert worse.ephemeral and "pays 3 places" in worse.text, worse
-    assert h.bot.registry is not None and not h.bot.registry._sngs
+    assert h.bot.registry is not None and not h.bot.tournaments.all()
     await create(h, buy_in=500, entrants=4, stack=3000, payouts="60/30/10")
     info = await h.slash(h.bob, "tournament info")
     assert "3,000 chips each" in info.text and "(60%)" in info.text and "(10%)" in info.text

@@ -12,6 +12,7 @@ from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import Table
+from bot.runtime.tournament.service import TournamentService
 
 from .fakes import FakeChipBank, FakeHandStore, FakeTableStore, Recorder
 
@@ -23,6 +24,12 @@ CREATOR = 1
 
 async def name_of(guild_id: int, user_id: int) -> str:
     return f"p{user_id}"
+
+
+async def stop(tournaments: TournamentService) -> None:
+    """Stop as the bot does (``App.stop_tables``): the directors, then every table."""
+    await tournaments.shutdown()
+    await tournaments.registry.shutdown()
 
 
 @dataclass

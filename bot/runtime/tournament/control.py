@@ -13,39 +13,21 @@
   catalogs' ``notice.sng_cancel_after_hand`` and registration texts).
   Players already out in a paid place keep their prize; the rest of the
   prize pool is split among the players still in, in proportion to their chips
-  (:func:`~bot.runtime.tournament.payouts.split_by_stacks`).
+  (:func:`~bot.runtime.tournament.results.cancel_prizes`).
   It takes effect between hands: at once when no hand is being played,
-  otherwise when the hand in progress ends (the hand is played out).
+  otherwise when the hand in progress ends (the hand is played out): the
+  runtime's :meth:`~bot.runtime.tournament.table_policy.SitAndGoRuntime.cancel_running`
+  (a multi-table tournament's director holds every table first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Protocol
-
-from bot.i18n import Listed, Phrase
+from bot.i18n import Phrase
 from bot.runtime.errors import NotAllowed
-from bot.runtime.table.live import Table
-from bot.runtime.tournament.payouts import split_by_stacks
-from bot.runtime.tournament.results import tell_results
-from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentRuleError
-from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy, TournamentPorts
+from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
+from bot.runtime.tournament.table_policy import ControlPorts, SitAndGoRuntime
 
-__all__ = ["ControlPorts", "cancel", "cancel_prizes", "join_late", "prize_list", "start_now"]
-
-
-class ControlPorts(TournamentPorts, Protocol):
-    async def cancel_with_prizes(
-        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
-    ) -> None:
-        """Cancel between hands, paying the whole pool as ``prizes``."""
-        ...
-
-    async def enter_late(
-        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
-    ) -> None:
-        """Late registration: the buy-in into the pool, the player seated with chips."""
-        ...
+__all__ = ["cancel", "join_late", "start_now"]
 
 
 def _check_allowed(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
@@ -64,17 +46,7 @@ async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = Fal
             raise TournamentRuleError(Phrase("refuse.sng.too_few_registered",
                                              count=sng.settings.min_entrants,
                                              registered=len(sng.entrants)))
-        await rt._start()
-
-
-def cancel_prizes(sng: SitAndGo) -> tuple[dict[int, int], dict[int, int]]:
-    """``(places, prizes)`` of a cancellation after the start (the rule shown before
-    registration)."""
-    kept = sng.prizes
-    rest = sng.pool - sum(kept.values())
-    split = split_by_stacks(rest, sng.standings())
-    prizes = {**kept, **{u: p for u, p in split.items() if p > 0}}
-    return sng.places, prizes
+        await rt.start()
 
 
 async def cancel(
@@ -89,56 +61,7 @@ async def cancel(
             await store.cancel_tournament(rt.tournament_id)
             sng.cancel()
             return True
-        from bot.runtime.tournament.mtt import (
-            MttRuntime,  # the multi-table runtime builds on this module
-        )
-
-        if isinstance(rt, MttRuntime) and sng.status is Status.RUNNING:
-            return await rt.cancel_running()
-        table = rt.table
-        if sng.status is not Status.RUNNING or table is None:
-            raise TournamentRuleError(Phrase("refuse.sng.over"))
-        policy = table.policy
-        assert isinstance(policy, TournamentPolicy)
-        async with table.lock:
-            if table.closing or table.closed:
-                raise TournamentRuleError(Phrase("refuse.sng.over"))
-            if table.current is None:
-                await _pay_and_close(table, policy, store)
-                await table.close_now()
-                return True
-            policy.between_hands = lambda t: _pay_and_close(t, policy, store)
-            table.tell(Phrase("notice.sng_cancel_after_hand"))
-            return False
-
-
-async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlPorts) -> None:
-    """Pay the pool by the cancellation rule and let the table close (under its lock)."""
-    sng = policy.sng
-    if sng.status is not Status.RUNNING:
-        return
-    places, prizes = cancel_prizes(sng)
-    await store.cancel_with_prizes(policy.tournament_id, places, prizes)
-    sng.cancel()
-    paid = prize_list(prizes, lambda u: _name(table, u))
-    table.tell(Phrase("notice.sng_cancelled", prizes=paid))
-    tell_results(table, sng, policy.tournament_id, prizes)
-    table.seats.clear()  # storage took the tournament chips back when it paid
-    table.close_after_hand()
-
-
-def prize_list(prizes: Mapping[int, int], name_of: Callable[[int], str]) -> Listed:
-    """A cancellation's prizes, biggest first, as the reader's language lists them: each
-    ``name prize`` with the locale's separator (``ana 1.000``), joined with Babel's
-    ``format_list`` (``ana 1.000 e bia 500``). Shared by the sit-and-go and the multi-table
-    director."""
-    ranked = sorted(prizes.items(), key=lambda i: -i[1])
-    return Listed(Phrase("notice.prize_item", name=name_of(u), prize=p) for u, p in ranked)
-
-
-def _name(table: Table, user_id: int) -> str:
-    seat = table.seat_of(user_id)
-    return seat.name if seat is not None else f"<@{user_id}>"
+        return await rt.cancel_running()
 
 
 async def join_late(

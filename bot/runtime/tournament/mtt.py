@@ -11,12 +11,13 @@ are drawn by :func:`bot.runtime.tournament.balance.seat_draw` with the runtime's
 numbered 1, 2, ... in the order they are made; what happens between hands is the
 :class:`~bot.runtime.tournament.director.Director`'s.
 
-A restart (:func:`restore_mtt`) rebuilds the tournament from storage: the
-stacks of every open table, the places already decided, the blind clock, and
-each table's hand in progress, resumed on its own deck; players left at 0 whose
-elimination was not stored are placed by their stacks at the start of their
-last hand (so the busts of an interrupted hand-for-hand round are placed
-together, as the round would have).
+A restart rebuilds the tournament from storage
+(:func:`bot.runtime.tournament.restore.restore_tournament`): the stacks of every
+open table, the places already decided, the blind clock, and each table's hand
+in progress, resumed on its own deck; players left at 0 whose elimination was
+not stored are placed by their stacks at the start of their last hand (so the
+busts of an interrupted hand-for-hand round are placed together, as the round
+would have).
 """
 
 from __future__ import annotations
@@ -24,28 +25,27 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
-from bot.runtime.ports import StoredTable, StoredTournament
 from bot.runtime.table.live import Table
-from bot.runtime.tournament import balance as mtt_balance
+from bot.runtime.tournament import balance
 from bot.runtime.tournament.director import Director, MttPorts
-from bot.runtime.tournament.sit_and_go import SitAndGo, TournamentSettings, apply_outcome
-from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy, out_phrase
+from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentRuleError
+from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 if TYPE_CHECKING:
-    from bot.runtime.registry import TableRegistry
     from bot.runtime.table.live_hand import LiveHand
 
 log = logging.getLogger(__name__)
 
-__all__ = ["MttPolicy", "MttRestorePorts", "MttRuntime", "OpenThread", "restore_mtt"]
+__all__ = ["MttPolicy", "MttRuntime", "OpenThread"]
 
 #: ``(guild_id, parent channel id, thread name) -> thread id``
 OpenThread = Callable[[int, int, str], Awaitable[int]]
-#: ``(table_id, thread id, config, policy) -> Table`` (the registry's)
+#: ``(table_id, thread id, config, policy) -> Table``: a live table in a thread (the
+#: tournaments service makes it through the table registry)
 MakeTable = Callable[[int, int, TableConfig, TournamentPolicy], Table]
 
 
@@ -112,8 +112,10 @@ class MttRuntime(SitAndGoRuntime):
     def table_config(self) -> TableConfig:
         return self.config.with_seats(self.sng.settings.table_size)
 
-    async def _start(self) -> None:
-        draw = mtt_balance.seat_draw(
+    async def start(self) -> None:
+        """Start now (under :attr:`lock`): open a thread per table (every thread first: a
+        refusal stores nothing), store the tables and the seat draw, seat and deal."""
+        draw = balance.seat_draw(
             self.sng.entrants, self.sng.settings.table_size, self.rng)
         threads = {}
         for t in draw:  # every thread first: a refusal stores nothing
@@ -147,60 +149,6 @@ class MttRuntime(SitAndGoRuntime):
 
     async def cancel_running(self) -> bool:
         """Cancel after the start (see :meth:`Director.cancel`)."""
+        if self.sng.status is not Status.RUNNING:
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
         return await self.director.cancel()
-
-
-class MttRestorePorts(MttPorts, Protocol):
-    async def mtt_tables(self, tournament_id: int) -> list[tuple[int, StoredTable]]:
-        """``(number, table)`` of each open table of the tournament."""
-        ...
-
-    async def mtt_last_starts(self, tournament_id: int) -> Mapping[int, int]: ...
-
-
-async def restore_mtt(
-    reg: TableRegistry, store: MttRestorePorts, stored: StoredTournament,
-    settings: TournamentSettings, config: TableConfig,
-) -> list[Table]:
-    """Resume a running multi-table tournament (see the module docstring)."""
-    where = {"guild_id": stored.guild_id, "channel_id": stored.channel_id,
-             "creator_id": stored.creator_id}
-    open_tables = await store.mtt_tables(stored.tournament_id)
-    stacks = {user: stack for _, st in open_tables for _, user, stack, _ in st.seats}
-    sng, outcome = SitAndGo.resume(
-        settings, reg.clock, entrants=stored.entrants, stacks=stacks, places=stored.places,
-        hands_played=stored.hands_played, elapsed=stored.level_elapsed,
-        last_start=await store.mtt_last_starts(stored.tournament_id))
-    rt = reg.add_tournament(stored.tournament_id, sng, config, **where)
-    assert isinstance(rt, MttRuntime)
-    for number, st in open_tables:
-        table = rt._make_mtt_table(st.table_id, st.channel_id,
-                                   TableConfig.from_dict(dict(st.config)), rt.policy)
-        table.hands_dealt = st.hands_dealt
-        for seat, user, stack, sitting_out in st.seats:
-            if user in sng.stacks:
-                name = await reg.names(stored.guild_id, user)
-                table.restore_seat(seat, user, name, stack, sitting_out)
-        rt.tables[number] = table
-    if outcome is not None:
-        await apply_outcome(store, stored.tournament_id, sng, outcome)
-        first = next(iter(rt.tables.values()))
-        for p in outcome.busted:
-            first.tell(out_phrase(p, f"<@{p.user_id}>"))
-    await _resume_tables(reg, rt)
-    return list(rt.tables.values())
-
-
-async def _resume_tables(reg: TableRegistry, rt: MttRuntime) -> None:
-    """Each table's hand in progress goes on; the others wait for the director."""
-    director = rt.director
-    if rt.sng.finished:
-        await director.finish_after_restart()
-        return
-    for table in list(rt.tables.values()):
-        table.tell(Phrase("notice.mtt_restarted", level=rt.policy.level_text()))
-        unfinished = await reg.hands.unfinished_hands(table.table_id)
-        for hand in unfinished:
-            await table.resume(hand)  # its end (or a cancellation) comes to the director
-        if table.current is None and not table.held and not table.closed:
-            director.arrive(table)

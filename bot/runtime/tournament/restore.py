@@ -9,30 +9,39 @@ hand in progress with its sealed deck), so a restart rebuilds it:
 * running: :meth:`~bot.runtime.tournament.sit_and_go.SitAndGo.resume` rebuilds the state
   (players left at 0 whose elimination was not stored are placed now by
   their stacks at the start of the last hand), the table is seated again and
-  the hand in progress continues on its own deck through
-  :mod:`bot.runtime.table.recovery`, exactly as a cash table's does (a hand that
+  the hand in progress continues on its own deck through the registry's one
+  restore path (:meth:`~bot.runtime.registry.TableRegistry.restore_table` and
+  :meth:`~bot.runtime.registry.TableRegistry.resume_play`), exactly as a cash
+  table's does (a hand that
   cannot be replayed is cancelled there, stacks as before it, and the
   tournament goes on). The level resumes with the time that was left in it
   when the last hand ended: the downtime and the interrupted hand's time do
-  not count.
+  not count. A multi-table tournament comes back the same way, every table
+  first, then each table's hand (see :mod:`bot.runtime.tournament.mtt`).
 * a tournament whose stored facts do not fit together (unreadable settings,
   a missing table, chips that do not add up) is cancelled on its own: every
-  buy-in is refunded and the channel is told why, mentioning the players.
+  buy-in is refunded and the channel is told why, mentioning the players
+  (:func:`refund_unresumable`).
+
+The tournaments service (:mod:`bot.runtime.tournament.service`) runs this for
+every interrupted tournament of our servers and keeps the runtimes it rebuilds.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from bot.i18n import Ordinal, Phrase, Wording, resolve
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.ports import StoredTable, StoredTournament
+from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import Table
-from bot.runtime.tournament.control import ControlPorts
+from bot.runtime.tournament.director import MttPorts
+from bot.runtime.tournament.mtt import MttRuntime
 from bot.runtime.tournament.results import tell_results
 from bot.runtime.tournament.sit_and_go import (
     SitAndGo,
@@ -40,23 +49,35 @@ from bot.runtime.tournament.sit_and_go import (
     TournamentSettings,
     apply_outcome,
 )
-from bot.runtime.tournament.table_policy import TournamentPolicy
-
-if TYPE_CHECKING:
-    from bot.runtime.registry import TableRegistry
+from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy, out_phrase
 
 log = logging.getLogger(__name__)
 
-__all__ = ["RestorePorts", "restore_tournaments", "tournament_config"]
+__all__ = [
+    "AddRuntime", "RestorePorts", "refund_unresumable", "restore_tournament",
+    "tournament_config",
+]
+
+#: ``(sng, config) -> runtime``: the tournaments service's runtime for a restored
+#: tournament, kept for its channel.
+AddRuntime = Callable[[SitAndGo, TableConfig], SitAndGoRuntime]
 
 
-class RestorePorts(ControlPorts, Protocol):
-    """What the registry needs from storage for tournaments (restarts included)."""
+class RestorePorts(MttPorts, Protocol):
+    """What the tournaments service needs from storage (restarts included)."""
 
     async def interrupted_tournaments(self) -> Sequence[StoredTournament]: ...
 
     async def cancel_unresumable(self, tournament_id: int, reason: str) -> None:
         """Cancel the running hand, take the chips back, refund every buy-in, close."""
+        ...
+
+    async def mtt_tables(self, tournament_id: int) -> list[tuple[int, StoredTable]]:
+        """``(number, table)`` of each open table of a multi-table tournament."""
+        ...
+
+    async def mtt_last_starts(self, tournament_id: int) -> Mapping[int, int]:
+        """The starting stacks of each player's last hand (a multi-table tournament)."""
         ...
 
 
@@ -75,95 +96,113 @@ def tournament_config(
     )
 
 
-async def restore_tournaments(reg: TableRegistry, store: RestorePorts) -> list[Table]:
-    """Resume every interrupted tournament; returns the tables playing again."""
-    tables: list[Table] = []
-    for stored in await store.interrupted_tournaments():
-        if not reg.owns(stored.guild_id):
-            continue  # another process's shard resumes it
-        try:
-            tables += await _restore_one(reg, store, stored)
-        except TableError as exc:  # TournamentRuleError included: the facts do not fit
-            log.warning("tournament %s cannot be resumed: %s", stored.tournament_id, exc)
-            reg.drop_tournament(stored.channel_id)
-            await _refund(reg, store, stored, exc)
-            continue
-    return tables
-
-
-async def _restore_one(
-    reg: TableRegistry, store: RestorePorts, stored: StoredTournament
+async def restore_tournament(
+    registry: TableRegistry, store: RestorePorts, stored: StoredTournament, add: AddRuntime
 ) -> list[Table]:
+    """Resume one interrupted tournament (see the module docstring); returns the tables
+    playing again. Raises :class:`TableError` (:class:`TournamentRuleError` included)
+    when its stored facts do not fit together."""
     settings = TournamentSettings.from_storage(
         stored.buy_in, stored.starting_stack, stored.settings
     )
     clock = int(stored.settings.get("clock", 30))
     config = tournament_config(settings, clock, int(stored.settings.get("time_bank", 60)),
                                str(stored.settings.get("language", "en")))
-    where = {"guild_id": stored.guild_id, "channel_id": stored.channel_id,
-             "creator_id": stored.creator_id}
     if not stored.running:
-        sng = SitAndGo(settings, reg.clock)
+        sng = SitAndGo(settings, registry.clock)
         for user_id in stored.entrants:
             sng.register(user_id)
-        reg.add_tournament(stored.tournament_id, sng, config, **where)
+        add(sng, config)
         return []
-    if settings.multi_table:
-        from bot.runtime.tournament.mtt import (
-            restore_mtt,  # the multi-table runtime builds on this module's
-        )
+    restore = _restore_mtt if settings.multi_table else _restore_sng
+    return await restore(registry, store, stored, settings, lambda sng: add(sng, config))
 
-        return await restore_mtt(reg, store, stored, settings, config)  # type: ignore[arg-type]
+
+async def _restore_sng(
+    registry: TableRegistry, store: RestorePorts, stored: StoredTournament,
+    settings: TournamentSettings, add: Callable[[SitAndGo], SitAndGoRuntime],
+) -> list[Table]:
+    """A running sit-and-go: its table, the places the restart left open, then play."""
     st = stored.table
     if st is None:
         raise TournamentRuleError("Its table is missing.")
     sng, outcome = SitAndGo.resume(
-        settings, reg.clock, entrants=stored.entrants,
+        settings, registry.clock, entrants=stored.entrants,
         stacks={user: stack for _, user, stack, _ in st.seats}, places=stored.places,
         hands_played=stored.hands_played, elapsed=stored.level_elapsed,
         last_start=stored.last_start,
     )
-    rt = reg.add_tournament(stored.tournament_id, sng, config, **where)
+    rt = add(sng)
     policy = TournamentPolicy(sng, stored.tournament_id, store)
-    table = rt._make_table(st.table_id, TableConfig.from_dict(dict(st.config)), policy)
-    table.hands_dealt = st.hands_dealt
+    table = await registry.restore_table(  # nobody seated when it is over: it closes
+        st, policy=policy, keep=lambda user: not sng.finished and user in sng.stacks)
     rt.table = table
     if outcome is not None:
         await apply_outcome(store, stored.tournament_id, sng, outcome)
         for p in outcome.busted:
             table.tell(Phrase("notice.out", name=f"<@{p.user_id}>", place=Ordinal(p.place)))
-    await _seat_and_play(reg, table, st, policy)
+    if sng.finished:  # the restart came between the last hand and the prizes
+        await _finish(table, sng, stored.tournament_id)
+        return [table]
+    table.tell(Phrase("notice.sng_resumes", level=policy.level_text()))
+    await registry.resume_play(table)
     return [table]
 
 
-async def _seat_and_play(
-    reg: TableRegistry, table: Table, st: StoredTable, policy: TournamentPolicy
-) -> None:
-    """Seat the players still in and resume the hand in progress (or deal the next)."""
-    sng = policy.sng
-    if sng.finished:  # the restart came between the last hand and the prizes
-        winner = sng.placements[sng.winner or 0]
-        table.tell(Phrase("notice.wins_tournament", name=f"<@{winner.user_id}>",
-                          prize=winner.prize))
-        tell_results(table, sng, policy.tournament_id)
-        async with table.lock:
-            await table.close_now()
-        return
-    for number, user_id, stack, sitting_out in st.seats:
-        if user_id in sng.stacks:
-            name = await reg.names(st.guild_id, user_id)
-            table.restore_seat(number, user_id, name, stack, sitting_out)
-    table.tell(Phrase("notice.sng_resumes", level=policy.level_text()))
-    unfinished = await reg.hands.unfinished_hands(st.table_id)
-    for hand in unfinished:
-        await table.resume(hand)
-    if not unfinished:
-        async with table.lock:
-            table.start()
+async def _finish(table: Table, sng: SitAndGo, tournament_id: int) -> None:
+    """Tell the winner and the results (the prizes were paid before the restart) and close
+    the table."""
+    winner = sng.placements[sng.winner or 0]
+    table.tell(Phrase("notice.wins_tournament", name=f"<@{winner.user_id}>",
+                      prize=winner.prize))
+    tell_results(table, sng, tournament_id)
+    async with table.lock:
+        await table.close_now()
 
 
-async def _refund(
-    reg: TableRegistry, store: RestorePorts, stored: StoredTournament, error: TableError
+async def _restore_mtt(
+    registry: TableRegistry, store: RestorePorts, stored: StoredTournament,
+    settings: TournamentSettings, add: Callable[[SitAndGo], SitAndGoRuntime],
+) -> list[Table]:
+    """A running multi-table tournament: every table first, then the places the restart
+    left open, then each table's hand in progress (the others wait for the director)."""
+    open_tables = await store.mtt_tables(stored.tournament_id)
+    stacks = {user: stack for _, st in open_tables for _, user, stack, _ in st.seats}
+    sng, outcome = SitAndGo.resume(
+        settings, registry.clock, entrants=stored.entrants, stacks=stacks,
+        places=stored.places, hands_played=stored.hands_played,
+        elapsed=stored.level_elapsed,
+        last_start=await store.mtt_last_starts(stored.tournament_id))
+    rt = add(sng)
+    assert isinstance(rt, MttRuntime)
+    for number, st in open_tables:
+        rt.tables[number] = await registry.restore_table(
+            st, policy=rt.policy, keep=lambda user: user in sng.stacks)
+    if outcome is not None:
+        await apply_outcome(store, stored.tournament_id, sng, outcome)
+        first = next(iter(rt.tables.values()))
+        for p in outcome.busted:
+            first.tell(out_phrase(p, f"<@{p.user_id}>"))
+    if sng.finished:
+        await rt.director.finish_after_restart()
+    else:
+        for table in list(rt.tables.values()):
+            table.tell(Phrase("notice.mtt_restarted", level=rt.policy.level_text()))
+            await registry.resume_play(table, when_idle=_to_director(rt))
+    return list(rt.tables.values())
+
+
+def _to_director(rt: MttRuntime) -> Callable[[Table], Awaitable[None]]:
+    """A table with no hand to resume waits for the director (it decides when it deals)."""
+
+    async def arrive(table: Table) -> None:
+        rt.director.arrive(table)
+
+    return arrive
+
+
+async def refund_unresumable(
+    registry: TableRegistry, store: RestorePorts, stored: StoredTournament, error: TableError
 ) -> None:
     """Cancel and refund a tournament that cannot be resumed, and tell its channel in the
     tournament's language (the stored reason, a database field, stays English). The why
@@ -181,11 +220,11 @@ async def _refund(
     text = Phrase("notice.sng_unresumable", number=str(stored.tournament_id),
                   why=why if isinstance(why, Wording) else why.rstrip("."),
                   buy_in=stored.buy_in, players=players)
-    table = Table(
+    table = Table(  # a table of its own to tell the channel, never kept by the registry
         stored.table.table_id if stored.table else 0, _config_or_default(stored),
         guild_id=stored.guild_id, channel_id=stored.channel_id, creator_id=stored.creator_id,
-        economy=reg.economy, hands=reg.hands, tables=reg.tables, observer=reg.observer,
-        clock=reg.clock,
+        economy=registry.economy, hands=registry.hands, tables=registry.tables,
+        observer=registry.observer, clock=registry.clock,
     )
     table.tell(text)
     await table.idle()

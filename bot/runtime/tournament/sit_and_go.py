@@ -72,8 +72,6 @@ from bot.i18n import Phrase
 from bot.runtime.tournament.blinds import BlindLevel, LevelUnit
 from bot.runtime.tournament.payouts import PayoutTable
 from bot.runtime.tournament.placing import Placement, check_stored_seats, place_busted, place_stored
-from bot.runtime.tournament.settings import MAX_CHIPS as MAX_CHIPS
-from bot.runtime.tournament.settings import MIN_STARTING_BIG_BLINDS as MIN_STARTING_BIG_BLINDS
 from bot.runtime.tournament.settings import TournamentRuleError, TournamentSettings
 
 __all__ = [
@@ -154,7 +152,8 @@ class SitAndGo:
     placements: dict[int, Placement] = field(default_factory=dict)
     hands_played: int = 0
     started_at: float | None = None
-    _amounts: tuple[int, ...] = ()
+    #: The prize of each place, 1st first: fixed at the start (and at each late entry).
+    amounts: tuple[int, ...] = ()
     _reported_level: int = 0  # the level in force when the last hand ended
 
     # -- registration --------------------------------------------------------------------
@@ -188,7 +187,7 @@ class SitAndGo:
         self.entrants.append(user_id)
         if self.status is Status.RUNNING:  # late registration: a stack and a bigger pool
             self.stacks[user_id] = self.settings.starting_stack
-            self._amounts = self.payout_table().amounts(self.pool)
+            self.amounts = self.payout_table().amounts(self.pool)
 
     @property
     def late_open(self) -> bool:
@@ -224,7 +223,7 @@ class SitAndGo:
         if len(self.entrants) < self.settings.min_entrants:
             raise TournamentRuleError(Phrase("refuse.sng.too_few",
                                              count=self.settings.min_entrants))
-        self._amounts = self.payout_table().amounts(self.pool)
+        self.amounts = self.payout_table().amounts(self.pool)
         self.stacks = dict.fromkeys(self.entrants, self.settings.starting_stack)
         self.started_at = self.clock.now()
         self.status = Status.RUNNING
@@ -260,31 +259,33 @@ class SitAndGo:
         """
         sng = cls(settings, clock, entrants=list(entrants))
         check_stored_seats(sng.entrants, stacks, places, settings.starting_stack)
-        sng._amounts = settings.payout_table(len(sng.entrants)).amounts(sng.pool)
+        sng.amounts = settings.payout_table(len(sng.entrants)).amounts(sng.pool)
         sng.status = Status.RUNNING
         sng.stacks = dict(stacks)
         rank = {u: i for i, u in enumerate(sng.entrants)}
-        sng._restore_places(places, rank)
-        busted = sng._place_left_at_zero(last_start, rank)
-        sng._restore_clock(hands_played, elapsed)
-        winner = sng._settle()
+        sng.restore_places(places, rank)
+        busted = sng.place_left_at_zero(last_start, rank)
+        sng.restore_clock(hands_played, elapsed)
+        winner = sng.settle()
         if not busted and winner is None:
             return sng, None
         return sng, HandOutcome(hands_played, tuple(busted), winner, False)
 
-    def _restore_places(self, places: Mapping[int, int], rank: Mapping[int, int]) -> None:
-        """Placements for the stored places; players sharing one get the pooled prize, odd
-        chips in registration order. The places must be exactly those below the seated."""
-        placed, covered = place_stored(places, rank, self._amounts)
+    def restore_places(self, places: Mapping[int, int], rank: Mapping[int, int]) -> None:
+        """After a restart (:meth:`resume`): placements for the stored places; players sharing
+        one get the pooled prize, odd chips in registration order. The places must be exactly
+        those below the seated."""
+        placed, covered = place_stored(places, rank, self.amounts)
         self.placements.update(placed)
         if sorted(covered) != list(range(len(self.stacks) + 1, len(self.entrants) + 1)):
             raise TournamentRuleError("The stored places do not fit the players still seated.")
 
-    def _place_left_at_zero(
+    def place_left_at_zero(
         self, last_start: Mapping[int, int] | None, rank: Mapping[int, int]
     ) -> list[Placement]:
-        """Place the seated players left with no chips (their elimination was not stored)
-        by their stacks at the start of the last hand; returns their placements."""
+        """After a restart (:meth:`resume`): place the seated players left with no chips
+        (their elimination was not stored) by their stacks at the start of the last hand;
+        returns their placements."""
         pending = [u for u, s in self.stacks.items() if s == 0]
         start = dict(last_start or {})
         if any(u not in start or start[u] <= 0 for u in pending):
@@ -295,9 +296,9 @@ class SitAndGo:
         self._eliminate(busted)
         return busted
 
-    def _restore_clock(self, hands_played: int, elapsed: float) -> None:
-        """Continue the blind levels where they were (``elapsed`` seconds of a minute
-        schedule, or the hands played of a hand schedule)."""
+    def restore_clock(self, hands_played: int, elapsed: float) -> None:
+        """After a restart (:meth:`resume`): continue the blind levels where they were
+        (``elapsed`` seconds of a minute schedule, or the hands played of a hand schedule)."""
         self.hands_played = hands_played
         self.started_at = self.clock.now() - (
             0.0 if self.settings.schedule.unit is LevelUnit.HANDS else max(0.0, elapsed)
@@ -368,7 +369,7 @@ class SitAndGo:
             self.stacks[user] = stack
         self._eliminate(placements)
         self.hands_played += 1
-        winner = self._settle()
+        winner = self.settle()
         level = self.level_index
         changed = winner is None and level > self._reported_level
         self._reported_level = level
@@ -379,7 +380,7 @@ class SitAndGo:
     ) -> list[Placement]:
         """Places for players busted in one hand, best first (see the module docstring)."""
         next_place = len(self.stacks) - len(busted) + 1
-        return place_busted(busted, start, ranking, next_place, self._amounts)
+        return place_busted(busted, start, ranking, next_place, self.amounts)
 
     def _eliminate(self, placements: Sequence[Placement]) -> None:
         """Take busted players off the table and record their places."""
@@ -387,12 +388,13 @@ class SitAndGo:
             del self.stacks[p.user_id]
             self.placements[p.user_id] = p
 
-    def _settle(self) -> Placement | None:
-        """When one player is left, they win: 1st place, and the tournament is over."""
+    def settle(self) -> Placement | None:
+        """When one player is left, they win: 1st place, and the tournament is over (after
+        each recorded hand and after a restart). Returns the winner's placement, else None."""
         if len(self.stacks) != 1:
             return None
         (user,) = self.stacks
-        winner = Placement(user, 1, 1, self._amounts[0], None)
+        winner = Placement(user, 1, 1, self.amounts[0], None)
         self.placements[user] = winner
         self.status = Status.FINISHED
         if sum(self.prizes.values()) != self.pool:  # defensive: places 1..n are each paid once

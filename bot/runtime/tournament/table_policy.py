@@ -19,7 +19,10 @@ sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow
 
 :class:`SitAndGoRuntime` is one tournament from registration to the start:
 entries and refunds go through storage first (so a refused payment changes
-nothing), and the table is opened and dealt as soon as the tournament is full.
+nothing), and the table is opened and dealt as soon as the tournament is full
+(or at :meth:`~SitAndGoRuntime.start`); :meth:`~SitAndGoRuntime.cancel_running`
+is its cancellation after the start. The tournaments service
+(:mod:`bot.runtime.tournament.service`) keeps it by channel and gives it its tables.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.policy import Request
 from bot.runtime.tournament.blinds import Blinds, LevelUnit
-from bot.runtime.tournament.results import tell_results
+from bot.runtime.tournament.results import cancel_prizes, prize_list, tell_results
 from bot.runtime.tournament.sit_and_go import (
     Placement,
     SitAndGo,
@@ -52,7 +55,10 @@ from bot.runtime.tournament.sit_and_go import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal", "out_phrase"]
+__all__ = [
+    "ControlPorts", "SitAndGoRuntime", "TournamentPolicy", "TournamentPorts", "ordinal",
+    "out_phrase",
+]
 
 
 class TournamentPorts(TournamentStore, Protocol):
@@ -76,6 +82,22 @@ class TournamentPorts(TournamentStore, Protocol):
 
     async def cancel_tournament(self, tournament_id: int, reason: str = "cancelled") -> None:
         """Cancel before the end: every buy-in refunded, chips taken back."""
+        ...
+
+
+class ControlPorts(TournamentPorts, Protocol):
+    """What the creator's control (:mod:`bot.runtime.tournament.control`) needs besides."""
+
+    async def cancel_with_prizes(
+        self, tournament_id: int, places: Mapping[int, int], prizes: Mapping[int, int]
+    ) -> None:
+        """Cancel between hands, paying the whole pool as ``prizes``."""
+        ...
+
+    async def enter_late(
+        self, tournament_id: int, table_id: int, user_id: int, seat_no: int
+    ) -> None:
+        """Late registration: the buy-in into the pool, the player seated with chips."""
         ...
 
 
@@ -188,7 +210,7 @@ class SitAndGoRuntime:
         guild_id: int,
         channel_id: int,
         creator_id: int,
-        store: TournamentPorts,
+        store: ControlPorts,
         make_table: Callable[[int, TableConfig, TournamentPolicy], Table],
         names: Callable[[int, int], Awaitable[str]],
         rng: random.Random | None = None,
@@ -223,7 +245,7 @@ class SitAndGoRuntime:
                 self.entrant_names[user_id] = name
             if not self.sng.is_full:
                 return False
-            await self._start()
+            await self.start()
             return True
 
     async def leave(self, user_id: int) -> None:
@@ -237,7 +259,9 @@ class SitAndGoRuntime:
             self.sng.unregister(user_id)
             self.entrant_names.pop(user_id, None)
 
-    async def _start(self) -> None:
+    async def start(self) -> None:
+        """Start now (under :attr:`lock`, registration closing): open the table in the
+        channel, seat the entrants at random seats with the starting stack and deal."""
         table_id = await self.store.create_tournament_table(
             guild_id=self.guild_id, channel_id=self.channel_id, creator_id=self.creator_id,
             tournament_id=self.tournament_id, config=self.config.to_dict(),
@@ -253,3 +277,44 @@ class SitAndGoRuntime:
         self.table = table
         async with table.lock:
             table.start()
+
+    async def cancel_running(self) -> bool:
+        """Cancel after the start (under :attr:`lock`): at once when no hand is being
+        played (True), else when the hand in progress ends (False). The pool is paid by
+        :func:`~bot.runtime.tournament.results.cancel_prizes` and the table closes."""
+        table = self.table
+        if self.sng.status is not Status.RUNNING or table is None:
+            raise TournamentRuleError(Phrase("refuse.sng.over"))
+        policy = table.policy
+        assert isinstance(policy, TournamentPolicy)
+        store = self.store
+        async with table.lock:
+            if table.closing or table.closed:
+                raise TournamentRuleError(Phrase("refuse.sng.over"))
+            if table.current is None:
+                await _pay_and_close(table, policy, store)
+                await table.close_now()
+                return True
+            policy.between_hands = lambda t: _pay_and_close(t, policy, store)
+            table.tell(Phrase("notice.sng_cancel_after_hand"))
+            return False
+
+
+async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlPorts) -> None:
+    """Pay the pool by the cancellation rule and let the table close (under its lock)."""
+    sng = policy.sng
+    if sng.status is not Status.RUNNING:
+        return
+    places, prizes = cancel_prizes(sng)
+    await store.cancel_with_prizes(policy.tournament_id, places, prizes)
+    sng.cancel()
+    paid = prize_list(prizes, lambda u: _name(table, u))
+    table.tell(Phrase("notice.sng_cancelled", prizes=paid))
+    tell_results(table, sng, policy.tournament_id, prizes)
+    table.seats.clear()  # storage took the tournament chips back when it paid
+    table.close_after_hand()
+
+
+def _name(table: Table, user_id: int) -> str:
+    seat = table.seat_of(user_id)
+    return seat.name if seat is not None else f"<@{user_id}>"

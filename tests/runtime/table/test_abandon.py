@@ -25,6 +25,7 @@ from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import Table
+from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.storage import Database
 from tests.runtime.conftest import name_of
@@ -66,7 +67,7 @@ def registry(
     ports = ports or StoragePorts(db)
     return TableRegistry(
         economy=ports, hands=ports, tables=ports, observer=observer, clock=clock,
-        rng=random.Random(5), pause=PAUSE, names=name_of, tournaments=ports,
+        rng=random.Random(5), pause=PAUSE, names=name_of,
     )
 
 
@@ -211,9 +212,10 @@ async def test_a_sit_and_go_lost_mid_level_is_cancelled_and_refunds_every_buy_in
     """Hands played, a hand running: the tournament is cancelled, each buy-in comes back."""
     clock = FakeClock()
     reg = registry(db, clock, Recorder())
+    tours = TournamentService(reg, StoragePorts(db))
     users = (2, 3, 4, 5)
     before = await balances(db, users)
-    sng = await reg.create_tournament(
+    sng = await tours.create(
         guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
         settings=TournamentSettings.create(buy_in=100, max_entrants=4, schedule="turbo"),
     )
@@ -247,8 +249,9 @@ async def test_a_registering_sit_and_go_in_a_lost_channel_refunds_its_entries(
 ) -> None:
     """Two of three entries paid, the channel is deleted: both come back, nothing is open."""
     reg = registry(db, FakeClock(), Recorder())
+    tours = TournamentService(reg, StoragePorts(db))
     before = await balances(db, (2, 3))
-    sng = await reg.create_tournament(
+    sng = await tours.create(
         guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
         settings=TournamentSettings.create(buy_in=50, max_entrants=3),
     )
@@ -261,7 +264,7 @@ async def test_a_registering_sit_and_go_in_a_lost_channel_refunds_its_entries(
     assert await balances(db, (2, 3)) == before
     assert (await db.tournaments.get(sng.tournament_id)).status == "cancelled"
     with pytest.raises(NoTable):
-        reg.tournament_in(CHANNEL)
+        tours.in_channel(CHANNEL)
     await assert_audit(db)
 
 

@@ -8,14 +8,15 @@ import pytest
 
 from bot.economy import Economy
 from bot.engine.variants import Structure
-from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
 from bot.runtime.storage_ports import StoragePorts
-from bot.runtime.tournament.control import cancel, cancel_prizes, join_late, prize_list, start_now
+from bot.runtime.tournament.control import cancel, join_late, start_now
 from bot.runtime.tournament.payouts import PayoutError, parse_percentages, split_by_stacks
+from bot.runtime.tournament.results import cancel_prizes
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
 from bot.storage import Database
+from tests.runtime.conftest import stop
 from tests.runtime.fakes import Recorder
 from tests.runtime.tournament.test_restore import (
     audit_ok,
@@ -27,7 +28,7 @@ from tests.runtime.tournament.test_table_policy import (
     CREATOR,
     GUILD,
     deal,
-    registry,
+    service,
     settle,
     sng_of,
 )
@@ -62,8 +63,8 @@ def test_payout_text_is_read_and_checked() -> None:
 
 async def test_only_the_creator_starts_early_and_not_below_the_minimum(db: Database) -> None:
     """A stranger is refused, one entrant is too few, the creator starts with two."""
-    reg = registry(db, FakeClock(), Recorder())
-    rt = await sng_of(reg, entrants=6)
+    tours = service(db, FakeClock(), Recorder())
+    rt = await sng_of(tours, entrants=6)
     await rt.join(2)
     with pytest.raises(TournamentRuleError, match="at least 2 players"):
         await start_now(rt, CREATOR)
@@ -75,7 +76,7 @@ async def test_only_the_creator_starts_early_and_not_below_the_minimum(db: Datab
     assert len(rt.table.seats) == 2
     with pytest.raises(TournamentRuleError, match="already started"):
         await start_now(rt, CREATOR)
-    await reg.shutdown()
+    await stop(tours)
 
 
 async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
@@ -84,11 +85,11 @@ async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
     """4th place (paid 10%) is decided; the creator cancels between hands: 4th keeps
     40 chips, the other 360 go to the three left by their stacks; audit holds."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
+    tours = service(db, clock, Recorder())
     economy = Economy(db)
     players = (2, 3, 4, 5)
     before = {u: await economy.balance(GUILD, u) for u in players}
-    rt = await sng_of(reg, entrants=4, structure=Structure.NO_LIMIT, payouts=(40, 30, 20, 10),
+    rt = await sng_of(tours, entrants=4, structure=Structure.NO_LIMIT, payouts=(40, 30, 20, 10),
                       min_entrants=4)
     for user in players:
         await rt.join(user)
@@ -106,7 +107,7 @@ async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
     assert prizes == {out.user_id: 40, **expected} and sum(prizes.values()) == 400
     ports = StoragePorts(db)
     assert await cancel(rt, ports, CREATOR) is True
-    assert table.closed and reg.find(CHANNEL) is None
+    assert table.closed and tours.registry.find(CHANNEL) is None
     stored = await db.tournaments.get(rt.tournament_id)
     assert stored.status == "cancelled" and stored.pool == 0
     for u in players:
@@ -122,10 +123,10 @@ async def test_late_registration_seats_a_player_until_the_level_ends(db: Databas
     the pool, starting stack, dealt in once the big blind reaches them); after level 1
     it is closed; the tournament is played out, the pool paid exactly, audit holds."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
+    tours = service(db, clock, Recorder())
     economy = Economy(db)
     ports = StoragePorts(db)
-    rt = await sng_of(reg, entrants=4, structure=Structure.NO_LIMIT, late_levels=1)
+    rt = await sng_of(tours, entrants=4, structure=Structure.NO_LIMIT, late_levels=1)
     await rt.join(2)
     await rt.join(3)
     await start_now(rt, CREATOR)
@@ -153,19 +154,3 @@ async def test_late_registration_seats_a_player_until_the_level_ends(db: Databas
     # the late entrant's chips were played: one player holds all 4,500 at the end
     assert sum(rt.sng.prizes.values()) == 300 and rt.sng.finished
     await audit_ok(db)
-
-
-def test_the_prize_list_is_worded_in_each_language() -> None:
-    """Biggest prize first, each with the locale's separator, joined as the language
-    lists things (Babel's format_list)."""
-    names = {1: "ana", 2: "bia", 3: "caio"}
-    paid = prize_list({2: 500, 1: 1000, 3: 12_500}, names.__getitem__)
-    assert paid.to("pt-BR") == "caio 12.500, ana 1.000 e bia 500"
-    assert paid.to("es-ES") == "caio 12.500, ana 1.000 y bia 500"
-    assert paid.to("it") == "caio 12.500, ana 1.000 e bia 500"
-    assert str(paid) == "caio 12,500, ana 1,000, and bia 500"
-    assert prize_list({1: 1000, 2: 500}, names.__getitem__).to("pt-BR") == "ana 1.000 e bia 500"
-    assert prize_list({3: 7}, names.__getitem__).to("it") == "caio 7"
-    notice = Phrase("notice.sng_cancelled", prizes=paid)
-    assert notice.to("es-ES") == (
-        "El torneo queda cancelado. Premios: caio 12.500, ana 1.000 y bia 500.")

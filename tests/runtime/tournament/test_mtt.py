@@ -22,9 +22,10 @@ from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.control import cancel
 from bot.runtime.tournament.mtt import MttRuntime
+from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
 from bot.storage import Database
-from tests.runtime.conftest import name_of
+from tests.runtime.conftest import name_of, stop
 from tests.runtime.fakes import Recorder
 
 GUILD, CHANNEL, CREATOR = 10, 100, 1
@@ -51,23 +52,24 @@ class Threads:
         return thread
 
 
-def registry(db: Database, clock: FakeClock, rec: Recorder, seed: int = 3) -> TableRegistry:
+def service(db: Database, clock: FakeClock, rec: Recorder, seed: int = 3) -> TournamentService:
+    """The tournaments service (threads opened by :class:`Threads`) on a table registry."""
     ports = StoragePorts(db)
-    return TableRegistry(
+    reg = TableRegistry(
         economy=ports, hands=ports, tables=ports, observer=rec, clock=clock,
-        rng=random.Random(seed), pause=PAUSE, names=name_of, tournaments=ports,
-        threads=Threads(),
+        rng=random.Random(seed), pause=PAUSE, names=name_of,
     )
+    return TournamentService(reg, ports, Threads())
 
 
-async def mtt_of(reg: TableRegistry, players: Iterable[int], **kw: object) -> MttRuntime:
+async def mtt_of(tours: TournamentService, players: Iterable[int], **kw: object) -> MttRuntime:
     """Register ``players`` (all of them: the last entry starts it)."""
     users = list(players)
     settings = TournamentSettings.create(
         buy_in=100, max_entrants=len(users),
         **{"schedule": "turbo", "table_size": 9, "structure": Structure.NO_LIMIT, **kw},  # type: ignore[arg-type]
     )
-    rt = await reg.create_tournament(
+    rt = await tours.create(
         guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, settings=settings, clock=600)
     assert isinstance(rt, MttRuntime)
     for user in users:
@@ -134,11 +136,11 @@ async def test_45_players_play_to_the_end_on_one_clock_and_the_pool_is_paid_exac
     final table, moved players are told by mention, hand for hand on the bubble, every
     place 1..45 is given, the prizes add up to the pool, and the audit holds."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     users = list(range(1000, 1045))
     before = await balances(db, users)
-    rt = await mtt_of(reg, users)
-    threads = reg.threads
+    rt = await mtt_of(tours, users)
+    threads = tours.threads
     assert isinstance(threads, Threads)
     assert [(p, n) for p, _, n in threads.opened] == [
         (CHANNEL, f"Tournament #{rt.tournament_id} - table {k}") for k in range(1, 6)]
@@ -161,7 +163,7 @@ async def test_45_players_play_to_the_end_on_one_clock_and_the_pool_is_paid_exac
     # hand for hand when the field was at one bust before the money (it may jump past it)
     assert any(t.startswith("Hand for hand") for t in texts) == bool(rt.director.rounds)
     check_round_places(rt)
-    assert not reg.all() and reg.find(CHANNEL) is None
+    assert not tours.registry.all() and tours.registry.find(CHANNEL) is None
     await audit_ok(db)
 
 
@@ -196,8 +198,8 @@ async def test_busts_on_two_tables_in_one_hand_for_hand_round_are_placed_by_stac
     found = 0
     for seed in range(25):
         clock, rec = FakeClock(), Recorder()
-        reg = registry(db, clock, rec, seed=seed)
-        rt = await mtt_of(reg, users, table_size=3, payouts=(50, 30, 20), min_entrants=3)
+        tours = service(db, clock, rec, seed=seed)
+        rt = await mtt_of(tours, users, table_size=3, payouts=(50, 30, 20), min_entrants=3)
         rng = random.Random(seed)
         for _ in range(50_000):
             if rt.sng.status is not Status.RUNNING and not rt.tables and not rt.director.tasks:
@@ -248,10 +250,10 @@ async def test_a_restart_in_the_middle_of_hands_resumes_every_table(db: Database
     every table: after the restart each hand goes on with the same cards, the stacks and
     places are kept, and the tournament is played to the end and paid exactly."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     users = list(range(3000, 3020))
     before = await balances(db, users)
-    rt = await mtt_of(reg, users, table_size=8)
+    rt = await mtt_of(tours, users, table_size=8)
     assert len(rt.tables) == 3
     rng = random.Random(5)
     while rt.sng.hands_played < 3:
@@ -273,13 +275,13 @@ async def test_a_restart_in_the_middle_of_hands_resumes_every_table(db: Database
              for t in rt.tables.values() if t.current is not None}
     stacks = dict(rt.sng.stacks)
     places = dict(rt.sng.places)
-    await reg.shutdown()
+    await stop(tours)
     assert not rt.director.tasks
 
     clock2, rec2 = FakeClock(100_000.0), Recorder()
-    reg2 = registry(db, clock2, rec2)
-    restored = await reg2.restore()
-    rt2 = reg2.tournament_in(CHANNEL)
+    tours2 = service(db, clock2, rec2)
+    restored = await tours2.restore()
+    rt2 = tours2.in_channel(CHANNEL)
     assert isinstance(rt2, MttRuntime) and rt2 is not rt
     assert {t.table_id for t in restored} == set(holes)
     for table in restored:
@@ -302,10 +304,10 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     tournament ends when they end: players out in a paid place would keep their prize,
     the rest of the pool goes to the players still in by their chips, every table closes."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     users = list(range(4000, 4018))
     before = await balances(db, users)
-    rt = await mtt_of(reg, users)
+    rt = await mtt_of(tours, users)
     assert len(rt.tables) == 2
     rng = random.Random(2)
     while rt.sng.hands_played < 3 or all(t.current is None for t in rt.tables.values()):
@@ -336,7 +338,7 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     assert shown.startswith("O torneio foi cancelado. Prêmios: ") and " e " in shown, shown
     big = [p for u, p in prizes.items() if p >= 1000]
     assert all(f" {p // 1000}.{p % 1000:03d}" in shown for p in big), shown
-    assert not reg.all()
+    assert not tours.registry.all()
     await audit_ok(db)
 
 
@@ -346,21 +348,22 @@ async def test_a_lost_thread_cancels_the_tournament_and_refunds_every_buy_in(
     """A table's thread is deleted mid-tournament: as a sit-and-go's lost channel, the
     whole tournament is cancelled, every buy-in refunded, and the other tables stop."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     users = list(range(5000, 5018))
     before = await balances(db, users)
-    rt = await mtt_of(reg, users)
+    rt = await mtt_of(tours, users)
     rng = random.Random(9)
     while rt.sng.hands_played < 2:
         await step(rt, clock, rng)
     one, two = rt.tables.values()
-    gone = await reg.abandon_channel(one.channel_id, "the thread was deleted")
+    gone = await tours.registry.abandon_channel(one.channel_id, "the thread was deleted")
     assert [g.tournament for g in gone] == [True]
     for _ in range(100):
         if two.closed and not rt.director.tasks:
             break
         await asyncio.sleep(0.001)
-    assert one.closed and two.closed and not reg.all() and reg.find(CHANNEL) is None
+    assert one.closed and two.closed
+    assert not tours.registry.all() and tours.registry.find(CHANNEL) is None
     assert await balances(db, users) == before
     assert (await db.tournaments.get(rt.tournament_id)).status == "cancelled"
     await audit_ok(db)

@@ -13,11 +13,11 @@ from bot.economy import Economy
 from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
-from bot.runtime.registry import TableRegistry
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.sit_and_go import TournamentSettings
 from bot.storage import Database
+from tests.runtime.conftest import stop
 from tests.runtime.fakes import Recorder
 from tests.runtime.tournament.test_table_policy import (
     CHANNEL,
@@ -25,7 +25,7 @@ from tests.runtime.tournament.test_table_policy import (
     GUILD,
     PAUSE,
     deal,
-    registry,
+    service,
     settle,
     sng_of,
     to_act,
@@ -87,12 +87,12 @@ async def test_a_restart_mid_hand_resumes_the_hand_on_its_deck_and_the_level_clo
     restart the same hand goes on with the same cards, level 2 with about 3 minutes left, the
     places already decided are kept, and the tournament is played out and paid exactly."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     economy = Economy(db)
     before = {u: await economy.balance(GUILD, u) for u in PLAYERS}
     settings = TournamentSettings.create(buy_in=100, max_entrants=3, schedule="turbo",
                                          structure=Structure.NO_LIMIT)
-    rt = await reg.create_tournament(  # a 10-minute turn clock: nobody times out here
+    rt = await tours.create(  # a 10-minute turn clock: nobody times out here
         guild_id=GUILD, channel_id=CHANNEL, creator_id=1, settings=settings, clock=600
     )
     for user in PLAYERS:
@@ -120,13 +120,13 @@ async def test_a_restart_mid_hand_resumes_the_hand_on_its_deck_and_the_level_clo
     saved = await db.tournaments.interrupted()
     assert saved[0].hands_played == 2 and saved[0].level_elapsed == pytest.approx(played)
     stacks = {s.user_id: s.stack for s in table.seats.values()}
-    await reg.shutdown()
+    await stop(tours)
 
     clock2, rec2 = FakeClock(10_000.0), Recorder()
-    reg2 = registry(db, clock2, rec2)
-    restored = await reg2.restore()
+    tours2 = service(db, clock2, rec2)
+    restored = await tours2.restore()
     assert [t.table_id for t in restored] == [table.table_id]
-    table2, rt2 = restored[0], reg2.tournament_in(CHANNEL)
+    table2, rt2 = restored[0], tours2.in_channel(CHANNEL)
     cur2 = table2.current
     assert cur2 is not None and cur2.hand_no == cur.hand_no
     assert {n: cur2.hand.player(n).hole for n in cur2.dealt} == holes
@@ -148,7 +148,7 @@ async def test_a_restart_mid_hand_resumes_the_hand_on_its_deck_and_the_level_clo
     assert sum(after.values()) == sum(before.values())
     assert after[rt2.sng.winner or 0] == before[rt2.sng.winner or 0] + 200
     await audit_ok(db)
-    await reg2.shutdown()
+    await stop(tours2)
 
 
 async def test_a_restart_keeps_registration_open_with_the_same_entrants(
@@ -156,19 +156,19 @@ async def test_a_restart_keeps_registration_open_with_the_same_entrants(
 ) -> None:
     """A tournament still registering reopens; the last entry then starts it."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
-    rt = await sng_of(reg)
+    tours = service(db, clock, Recorder())
+    rt = await sng_of(tours)
     await rt.join(2)
     await rt.join(3)
-    await reg.shutdown()
-    reg2 = registry(db, clock, Recorder())
-    assert await reg2.restore() == []
-    rt2 = reg2.tournament_in(CHANNEL)
+    await stop(tours)
+    tours2 = service(db, clock, Recorder())
+    assert await tours2.restore() == []
+    rt2 = tours2.in_channel(CHANNEL)
     assert rt2.tournament_id == rt.tournament_id and rt2.sng.entrants == [2, 3]
     assert await rt2.join(4) is True
     assert rt2.table is not None and len(rt2.table.seats) == 3
     await audit_ok(db)
-    await reg2.shutdown()
+    await stop(tours2)
 
 
 async def test_a_tournament_that_cannot_be_resumed_alone_is_refunded_and_told(
@@ -177,21 +177,21 @@ async def test_a_tournament_that_cannot_be_resumed_alone_is_refunded_and_told(
     """Stored settings made unreadable: that tournament is cancelled and refunded, the
     channel is told with every player mentioned, and no chip is lost."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
+    tours = service(db, clock, Recorder())
     economy = Economy(db)
     before = {u: await economy.balance(GUILD, u) for u in PLAYERS}
-    rt = await sng_of(reg)
+    rt = await sng_of(tours)
     for user in PLAYERS:
         await rt.join(user)
     assert rt.table is not None
     await deal(rt.table, clock)
-    await reg.shutdown()
+    await stop(tours)
 
     await spoil_settings(db, rt.tournament_id, {"payouts": [70, 20]})
     rec2 = Recorder()
-    reg2: TableRegistry = registry(db, FakeClock(), rec2)
-    assert await reg2.restore() == []
-    assert reg2.find(CHANNEL) is None
+    tours2 = service(db, FakeClock(), rec2)
+    assert await tours2.restore() == []
+    assert tours2.registry.find(CHANNEL) is None
     assert (await db.tournaments.get(rt.tournament_id)).status == "cancelled"
     assert {u: await economy.balance(GUILD, u) for u in PLAYERS} == before
     assert not await db.hands.list_unfinished() and not await db.tables.list_open()
@@ -219,11 +219,11 @@ async def test_ten_players_all_in_every_hand_share_the_places_and_the_pool_exact
     """Ten players all-in every hand: the first hand with a winner busts the others at
     equal stacks, who share 2nd to 10th; 1,000 chips are paid exactly (RULES.md 7)."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
+    tours = service(db, clock, Recorder())
     economy = Economy(db)
     players = tuple(range(2, 12))
     before = {u: await economy.balance(GUILD, u) for u in players}
-    rt = await sng_of(reg, entrants=10, structure=Structure.NO_LIMIT)
+    rt = await sng_of(tours, entrants=10, structure=Structure.NO_LIMIT)
     for user in players:
         await rt.join(user)
     assert rt.table is not None
@@ -247,11 +247,11 @@ async def test_ten_players_shove_every_hand_with_a_restart_after_the_first_busts
     dies mid-hand; the places stay, the hand ends on its deck and the prize pool of
     1,000 is paid 50/30/20 exactly, to the right places."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
+    tours = service(db, clock, Recorder())
     economy = Economy(db)
     players = tuple(range(2, 12))
     before = {u: await economy.balance(GUILD, u) for u in players}
-    rt = await sng_of(reg, entrants=10, structure=Structure.NO_LIMIT)
+    rt = await sng_of(tours, entrants=10, structure=Structure.NO_LIMIT)
     for user in players:
         await rt.join(user)
     table = rt.table
@@ -267,12 +267,12 @@ async def test_ten_players_shove_every_hand_with_a_restart_after_the_first_busts
     placed = dict(rt.sng.places)
     assert placed and table.current is not None and len(rt.sng.stacks) >= 3
     holes = {n: table.current.hand.player(n).hole for n in table.current.dealt}
-    await reg.shutdown()
+    await stop(tours)
 
     clock2 = FakeClock(50.0)
-    reg2 = registry(db, clock2, Recorder())
-    (table2,) = await reg2.restore()
-    rt2 = reg2.tournament_in(CHANNEL)
+    tours2 = service(db, clock2, Recorder())
+    (table2,) = await tours2.restore()
+    rt2 = tours2.in_channel(CHANNEL)
     assert rt2.sng.places == placed
     assert table2.current is not None
     assert {n: table2.current.hand.player(n).hole for n in table2.current.dealt} == holes
@@ -298,20 +298,20 @@ async def test_an_unresumable_tournament_is_told_in_its_language(db: Database) -
     """The refund notice speaks the tournament's stored language (Portuguese here); the
     stored cancellation reason stays as it was."""
     clock = FakeClock()
-    reg = registry(db, clock, Recorder())
-    rt = await reg.create_tournament(
+    tours = service(db, clock, Recorder())
+    rt = await tours.create(
         guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, language="pt-BR",
         settings=TournamentSettings.create(buy_in=100, max_entrants=3, schedule="turbo"))
     for user in PLAYERS:
         await rt.join(user)
     assert rt.table is not None
     await deal(rt.table, clock)
-    await reg.shutdown()
+    await stop(tours)
 
     await spoil_settings(db, rt.tournament_id, {"payouts": [70, 20], "language": "pt-BR"})
     rec2 = Recorder()
-    reg2: TableRegistry = registry(db, FakeClock(), rec2)
-    assert await reg2.restore() == []
+    tours2 = service(db, FakeClock(), rec2)
+    assert await tours2.restore() == []
     [notice] = rec2.of(Notice)
     assert notice.table.config.language == "pt-BR" and notice.phrase is not None
     text = notice.phrase.to(notice.table.config.language)

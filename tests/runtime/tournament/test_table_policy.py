@@ -18,10 +18,11 @@ from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.blinds import BlindLevel, BlindSchedule, LevelUnit
+from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import TournamentRuleError, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, ordinal
 from bot.storage import Database
-from tests.runtime.conftest import name_of
+from tests.runtime.conftest import name_of, stop
 from tests.runtime.fakes import Recorder
 
 GUILD, CHANNEL, CREATOR = 10, 100, 1
@@ -35,12 +36,14 @@ async def db() -> AsyncIterator[Database]:
     await database.close()
 
 
-def registry(db: Database, clock: FakeClock, observer: Recorder) -> TableRegistry:
+def service(db: Database, clock: FakeClock, observer: Recorder) -> TournamentService:
+    """The tournaments service on a table registry, both on the real storage."""
     ports = StoragePorts(db)
-    return TableRegistry(
+    reg = TableRegistry(
         economy=ports, hands=ports, tables=ports, observer=observer, clock=clock,
-        rng=random.Random(3), pause=PAUSE, names=name_of, tournaments=ports,
+        rng=random.Random(3), pause=PAUSE, names=name_of,
     )
+    return TournamentService(reg, ports)
 
 
 async def settle(table: Table) -> None:
@@ -77,11 +80,11 @@ async def deal(table: Table, clock: FakeClock) -> None:
     await settle(table)
 
 
-async def sng_of(reg: TableRegistry, entrants: int = 3, **kw: object) -> SitAndGoRuntime:
+async def sng_of(tours: TournamentService, entrants: int = 3, **kw: object) -> SitAndGoRuntime:
     settings = TournamentSettings.create(
         buy_in=100, max_entrants=entrants, **{"schedule": "turbo", **kw}  # type: ignore[arg-type]
     )
-    return await reg.create_tournament(
+    return await tours.create(
         guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, settings=settings
     )
 
@@ -91,15 +94,15 @@ async def test_a_turbo_played_to_the_end_pays_the_prizes_and_keeps_every_chip(
 ) -> None:
     """Three players all-in every hand: places, 100% to the winner, balances and audit right."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     economy = Economy(db)
     before = {u: await economy.balance(GUILD, u) for u in (2, 3, 4)}
-    sng = await sng_of(reg, structure=Structure.NO_LIMIT)
+    sng = await sng_of(tours, structure=Structure.NO_LIMIT)
     assert await sng.join(2) is False and await sng.join(3) is False
     assert await economy.balance(GUILD, 2) == before[2] - 100
     assert await sng.join(4) is True
     table = sng.table
-    assert table is not None and reg.find(CHANNEL) is table
+    assert table is not None and tours.registry.find(CHANNEL) is table
     assert sorted(s.stack for s in table.seats.values()) == [1500, 1500, 1500]
     for _ in range(60):
         await deal(table, clock)
@@ -123,7 +126,7 @@ async def test_a_turbo_played_to_the_end_pays_the_prizes_and_keeps_every_chip(
     notices = [n.text for n in rec.of(Notice)]
     assert any("wins the tournament and 300 chips" in t for t in notices)
     assert any("is out in 3rd place" in t or "shared by 2" in t for t in notices)
-    assert reg.find(CHANNEL) is None
+    assert tours.registry.find(CHANNEL) is None
     audit = await db.audit()
     assert audit and all(line.ok for line in audit), [str(line) for line in audit]
 
@@ -134,10 +137,10 @@ async def test_blinds_follow_the_level_and_sitting_out_players_are_dealt_in(
     """Each hand uses the level in force when it is dealt, a new level is announced once,
     and a player sitting out is still dealt in and checked or folded at once."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     by_hand = BlindSchedule("by hand", (BlindLevel(15, 30), BlindLevel(25, 50)), 1,
                             LevelUnit.HANDS)
-    sng = await sng_of(reg, entrants=2, schedule=by_hand)
+    sng = await sng_of(tours, entrants=2, schedule=by_hand)
     await sng.join(2)
     await sng.join(3)
     table = sng.table
@@ -161,9 +164,9 @@ async def test_blinds_follow_the_level_and_sitting_out_players_are_dealt_in(
 async def test_refusals_change_nothing(db: Database) -> None:
     """Twice, full, short of chips, leaving after the start, cash-table moves: all refused."""
     clock, rec = FakeClock(), Recorder()
-    reg = registry(db, clock, rec)
+    tours = service(db, clock, rec)
     economy = Economy(db)
-    sng = await sng_of(reg, entrants=2)
+    sng = await sng_of(tours, entrants=2)
     await sng.join(2)
     with pytest.raises(TournamentRuleError, match="already registered"):
         await sng.join(2)
@@ -189,7 +192,7 @@ async def test_refusals_change_nothing(db: Database) -> None:
         with pytest.raises(TableError):
             await refused
     with pytest.raises(TableError):
-        await reg.create_tournament(
+        await tours.create(
             guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
             settings=TournamentSettings.create(buy_in=5),
         )
@@ -214,9 +217,10 @@ async def test_the_start_seats_entrants_by_the_names_given_at_registration(
     ports = StoragePorts(db)
     reg = TableRegistry(
         economy=ports, hands=ports, tables=ports, observer=Recorder(), clock=FakeClock(),
-        rng=random.Random(3), pause=PAUSE, names=names, tournaments=ports,
+        rng=random.Random(3), pause=PAUSE, names=names,
     )
-    sng = await sng_of(reg, entrants=3)
+    tours = TournamentService(reg, ports)
+    sng = await sng_of(tours, entrants=3)
     await sng.join(2, "Alice")
     await sng.join(3, "Bob")
     await sng.leave(3)
@@ -226,4 +230,4 @@ async def test_the_start_seats_entrants_by_the_names_given_at_registration(
     assert table is not None
     assert sorted(s.name for s in table.seats.values()) == ["Alice", "Carol", "looked-up 3"]
     assert asked == [3]
-    await reg.shutdown()
+    await stop(tours)

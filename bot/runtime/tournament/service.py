@@ -1,0 +1,236 @@
+"""The tournaments service: every sit-and-go and multi-table tournament, by channel.
+
+It sits above the :class:`~bot.runtime.registry.TableRegistry` (which knows tables
+only) and holds a channel from a tournament's creation until its last table
+closes: the registry asks it before opening a table in a channel and tells it when
+a table closes (it joins the registry as a
+:class:`~bot.runtime.registry.ChannelOccupant`). Its tables are the registry's,
+made with a tournament policy.
+
+* :meth:`TournamentService.create` opens registration (one table or tournament a
+  channel); :meth:`~TournamentService.in_channel` finds it for ``/tournament``;
+* registration, the start and the cancellation are the runtime's
+  (:class:`~bot.runtime.tournament.table_policy.SitAndGoRuntime`,
+  :class:`~bot.runtime.tournament.mtt.MttRuntime`) and
+  :mod:`bot.runtime.tournament.control`'s, through :meth:`~TournamentService.join_late`,
+  :meth:`~TournamentService.start_now` and :meth:`~TournamentService.cancel`;
+* a lost channel or server cancels a sit-and-go still registering and refunds
+  every entry (:meth:`~TournamentService.abandon_channel`, called by the registry);
+* :meth:`~TournamentService.restore` brings every interrupted tournament back after
+  a restart (:mod:`bot.runtime.tournament.restore`), before the cash tables.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.i18n import Command, Phrase
+from bot.runtime.config import TableConfig
+from bot.runtime.errors import NoTable, TableError
+from bot.runtime.ports import StoredTournament
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table.abandon import Abandoned
+from bot.runtime.table.live import Table
+from bot.runtime.tournament import control
+from bot.runtime.tournament.mtt import MttRuntime, OpenThread
+from bot.runtime.tournament.restore import (
+    AddRuntime,
+    RestorePorts,
+    refund_unresumable,
+    restore_tournament,
+    tournament_config,
+)
+from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
+from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
+
+log = logging.getLogger(__name__)
+
+__all__ = ["TournamentService"]
+
+
+class TournamentService:
+    """Every live tournament by channel, above the table registry (see the module
+    docstring)."""
+
+    def __init__(
+        self, registry: TableRegistry, store: RestorePorts, threads: OpenThread | None = None
+    ) -> None:
+        self.registry = registry
+        self.store = store
+        #: Opens a thread under a channel for a multi-table tournament's table.
+        self.threads = threads
+        self._by_channel: dict[int, SitAndGoRuntime] = {}  # until its last table closes
+        registry.add_occupant(self)
+
+    def all(self) -> list[SitAndGoRuntime]:
+        """Every tournament kept (registering, or with a table open)."""
+        return list(self._by_channel.values())
+
+    def in_channel(self, channel_id: int) -> SitAndGoRuntime:
+        """The tournament of a channel; raises :class:`NoTable`."""
+        rt = self._by_channel.get(channel_id)
+        if rt is None:
+            raise NoTable(Phrase("refuse.no_tournament_here", create=Command("tournament create")))
+        return rt
+
+    def check_free(self, channel_id: int) -> None:
+        """Refuse a channel that has (or is opening) a table, or a tournament."""
+        self.registry.check_free(channel_id)
+
+    # -- creation, registration, start and cancellation ---------------------------------
+    async def create(
+        self, *, guild_id: int, channel_id: int, creator_id: int,
+        settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
+        language: str = "en",
+    ) -> SitAndGoRuntime:
+        """Open registration for a sit-and-go in a channel (one table or tournament each);
+        its tables speak ``language``."""
+        if self.registry.find(channel_id) is not None or channel_id in self._by_channel:
+            raise TableError(Phrase("refuse.channel_busy"))
+        config = tournament_config(settings, clock, time_bank, language)
+        tournament_id = await self.store.create_tournament(
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            buy_in=settings.buy_in, starting_stack=settings.starting_stack,
+            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank,
+                      "language": config.language},
+        )
+        return self._add(
+            tournament_id, SitAndGo(settings, self.registry.clock), config,
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+        )
+
+    def _add(
+        self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
+        guild_id: int, channel_id: int, creator_id: int,
+    ) -> SitAndGoRuntime:
+        """Keep a tournament's runtime (new, or rebuilt after a restart) for its channel;
+        its tables are the registry's."""
+        reg = self.registry
+
+        def make_table(table_id: int, cfg: TableConfig, policy: TournamentPolicy) -> Table:
+            return reg.make(table_id, cfg, guild_id=guild_id, channel_id=channel_id,
+                            creator_id=creator_id, policy=policy)
+
+        def make_in(
+            table_id: int, thread: int, cfg: TableConfig, policy: TournamentPolicy
+        ) -> Table:
+            return reg.make(table_id, cfg, guild_id=guild_id, channel_id=thread,
+                            creator_id=creator_id, policy=policy)
+
+        runtime: SitAndGoRuntime
+        kw: dict[str, Any] = {"tournament_id": tournament_id, "sng": sng, "config": config,
+              "guild_id": guild_id, "channel_id": channel_id, "creator_id": creator_id,
+              "store": self.store, "make_table": make_table, "names": reg.names, "rng": reg.rng}
+        if sng.settings.multi_table:
+            if self.threads is None:
+                raise TableError(Phrase("refuse.mtt.unavailable"))
+            runtime = MttRuntime(threads=self.threads, make_mtt_table=make_in, **kw)
+        else:
+            runtime = SitAndGoRuntime(**kw)
+        self._by_channel[channel_id] = runtime
+        return runtime
+
+    async def join_late(self, rt: SitAndGoRuntime, user_id: int, name: str) -> int:
+        """Register after the start (late registration open); returns the seat number."""
+        return await control.join_late(rt, self.store, user_id, name)
+
+    async def start_now(
+        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
+    ) -> None:
+        """Start before the tournament is full (the creator or a manager)."""
+        await control.start_now(rt, user_id, is_manager=is_manager)
+
+    async def cancel(
+        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
+    ) -> bool:
+        """Cancel (the creator or a manager); True when it is over now, False when it ends
+        after the hand in progress. A tournament cancelled before its start frees its
+        channel at once."""
+        registering = rt.sng.status is Status.REGISTERING
+        now = await control.cancel(rt, self.store, user_id, is_manager=is_manager)
+        if registering:
+            self.drop(rt.channel_id)
+        return now
+
+    def drop(self, channel_id: int) -> None:
+        """Forget a channel's tournament (cancelled before its start, or one that could
+        not be restored: its table too, if made)."""
+        runtime = self._by_channel.pop(channel_id, None)
+        table = None if runtime is None else runtime.table
+        if table is not None:
+            self.registry.discard(table)
+
+    # -- the registry's channel occupant ---------------------------------------------
+    def refusal(self, channel_id: int) -> Phrase | None:
+        """A channel with a tournament takes no table."""
+        if channel_id in self._by_channel:
+            return Phrase("refuse.channel_has_tournament", info=Command("tournament info"))
+        return None
+
+    def channels_in(self, guild_id: int) -> set[int]:
+        """The channels of a server's tournaments."""
+        return {c for c, rt in self._by_channel.items() if rt.guild_id == guild_id}
+
+    async def abandon_channel(self, channel_id: int, reason: str) -> Abandoned | None:
+        """A lost channel: a sit-and-go not started yet is cancelled and every entry
+        refunded (one that started is abandoned with its table, by the registry)."""
+        rt = self._by_channel.get(channel_id)
+        if rt is None:
+            return None
+        async with rt.lock:
+            if rt.table is not None or rt.sng.status is not Status.REGISTERING:
+                return None  # it started meanwhile: its table is abandoned instead
+            await self.store.cancel_tournament(rt.tournament_id, reason)
+            rt.sng.cancel()
+            self._by_channel.pop(rt.channel_id, None)
+            return Abandoned(
+                table_id=0, guild_id=rt.guild_id, channel_id=rt.channel_id,
+                title=f"sit and go #{rt.tournament_id}", reason=reason,
+                returned=dict.fromkeys(rt.sng.entrants, rt.sng.settings.buy_in),
+                tournament=True, hand_cancelled=None,
+            )
+
+    def table_closed(self, table: Table) -> None:
+        """A table closed: its sit-and-go is over; a multi-table one when its last is."""
+        rt = self._by_channel.get(table.channel_id)
+        if rt is not None and rt.table is table:
+            del self._by_channel[table.channel_id]
+        for channel, rt in list(self._by_channel.items()):
+            if isinstance(rt, MttRuntime) and not rt.tables and rt.sng.status in (
+                Status.FINISHED, Status.CANCELLED
+            ):
+                del self._by_channel[channel]
+
+    # -- restart and shutdown -------------------------------------------------------------
+    async def restore(self) -> list[Table]:
+        """Resume every interrupted tournament of our servers after a restart; one whose
+        stored facts do not fit is cancelled and refunded. Returns the tables playing."""
+        tables: list[Table] = []
+        for stored in await self.store.interrupted_tournaments():
+            if not self.registry.owns(stored.guild_id):
+                continue  # another process's shard resumes it
+            try:
+                tables += await restore_tournament(
+                    self.registry, self.store, stored, self._restored(stored))
+            except TableError as exc:  # TournamentRuleError included: the facts do not fit
+                log.warning("tournament %s cannot be resumed: %s", stored.tournament_id, exc)
+                self.drop(stored.channel_id)
+                await refund_unresumable(self.registry, self.store, stored, exc)
+        return tables
+
+    def _restored(self, stored: StoredTournament) -> AddRuntime:
+        """How :func:`restore_tournament` keeps the runtime it rebuilds for ``stored``."""
+
+        def add(sng: SitAndGo, config: TableConfig) -> SitAndGoRuntime:
+            return self._add(stored.tournament_id, sng, config, guild_id=stored.guild_id,
+                             channel_id=stored.channel_id, creator_id=stored.creator_id)
+
+        return add
+
+    async def shutdown(self) -> None:
+        """The bot is stopping: end the multi-table directors' work (the registry stops
+        the tables)."""
+        for rt in list(self._by_channel.values()):
+            if isinstance(rt, MttRuntime):
+                await rt.director.stop()
