@@ -13,7 +13,7 @@
 
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
-(``cogs.errors``). Chip amounts are typed as text and read by
+(``bot.adapter.polite``). Chip amounts are typed as text and read by
 :func:`bot.adapter.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.amounts import parse_amount
+from bot.adapter.polite import PUBLIC_DEFER, acknowledge
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
@@ -30,7 +31,6 @@ from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import PreAction, Table
 from bot.runtime.table.views import ActionView
-from cogs.errors import PUBLIC_DEFER, acknowledge
 
 
 async def reply_private(
