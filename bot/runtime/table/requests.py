@@ -33,7 +33,7 @@ from bot.runtime.decisions import Decision, Source
 from bot.runtime.errors import NotAllowed, SettingsError, TableError
 from bot.runtime.seating import PreAction, Seat, rebuy, seat_down
 from bot.runtime.table.policy import Request
-from bot.runtime.table.views import SeatView
+from bot.runtime.table.views import SeatSnapshot
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
@@ -78,7 +78,7 @@ async def join(
     seat: int | None = None,
     *,
     post_big_blind: bool = False,
-) -> SeatView:
+) -> SeatSnapshot:
     """Sit down with ``buyin`` chips (default: the maximum) from the balance."""
     async with table.lock:
         _refuse(table, Request.JOIN)
