@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.adapter.polite import UNEXPECTED, PoliteModal, PoliteView
 from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_intents
 from bot.offline.harness import offline
-from bot.runtime.errors import TableError as RuntimeTableError
+from bot.runtime.errors import TableError
 from bot.settings import Secret, Settings
 from tests.conftest import PNG_SIGNATURE, Harness
 
@@ -208,7 +208,7 @@ class ProbeView(PoliteView):
             await asyncio.to_thread(time.sleep, 0.02)
             if probe.clicks:
                 probe.inside -= 1
-                raise RuntimeTableError("Too late: the hand is over.")
+                raise TableError("Too late: the hand is over.")
             probe.clicks.append(interaction.user.name)
         probe.inside -= 1
         await interaction.response.send_message("You fold.", ephemeral=True)

@@ -22,7 +22,7 @@ from bot.storage.errors import (
     NotSeated,
     SeatTaken,
     StorageError,
-    TableError,
+    TableRecordError,
     TournamentError,
     UnknownTable,
 )
@@ -59,7 +59,7 @@ __all__ = [
     "InsufficientChips", "InvalidAmount", "LeaderboardPage", "LeaderboardRow", "LedgerEntry",
     "LedgerKind", "Metric", "NotSeated", "Period", "PlayerStats", "RevealedDeal", "Seat",
     "SeatResult",
-    "SeatTaken", "StorageError", "TableError", "TableRecord", "Tournament", "TournamentError",
+    "SeatTaken", "StorageError", "TableRecord", "TableRecordError", "Tournament", "TournamentError",
     "TournamentStats",
     "UnfinishedHand", "UnknownTable", "Wallet",
 ]

@@ -24,7 +24,7 @@ from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
 from bot.i18n import Phrase
 from bot.storage.dialect import Conn
-from bot.storage.errors import HandStateError, TableError
+from bot.storage.errors import HandStateError, TableRecordError
 from bot.storage.ledger import hand_account, record, seat_account
 from bot.storage.models import (
     HandRecord,
@@ -152,8 +152,8 @@ class HandRepo:
                     (table_id, s.user_id),
                 ).fetchone()
                 if row is None or row[0] != s.seat_no:
-                    raise TableError(Phrase("refuse.store.not_in_seat", player=f"<@{s.user_id}>",
-                                            seat=str(s.seat_no)))
+                    raise TableRecordError(Phrase(
+                        "refuse.store.not_in_seat", player=f"<@{s.user_id}>", seat=str(s.seat_no)))
                 if row[1] != s.stack or s.stack <= 0:
                     raise HandStateError(
                         f"seat {s.seat_no} has {row[1]} chips stored, not {s.stack}"

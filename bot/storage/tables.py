@@ -20,7 +20,7 @@ from bot.storage.errors import (
     InHand,
     NotSeated,
     SeatTaken,
-    TableError,
+    TableRecordError,
     UnknownTable,
 )
 from bot.storage.ledger import (
@@ -57,7 +57,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
     try:
         return json.dumps(value, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
-        raise TableError(Phrase("refuse.store.settings", why=str(exc))) from None
+        raise TableRecordError(Phrase("refuse.store.settings", why=str(exc))) from None
 
 
 def load_open_table(conn: Conn, table_id: int) -> TableRecord:
@@ -116,7 +116,7 @@ class TableRepo:
                 "SELECT 1 FROM poker_tables WHERE channel_id = ? AND closed_at IS NULL",
                 (channel_id,),
             ).fetchone():
-                raise TableError(Phrase("refuse.store.channel_has_table"))
+                raise TableRecordError(Phrase("refuse.store.channel_has_table"))
             cur = conn.execute(
                 "INSERT INTO poker_tables (guild_id, channel_id, creator_id, kind, tournament_id,"
                 " settings, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
@@ -178,9 +178,9 @@ class TableRepo:
         def job(conn: Conn) -> None:
             load_open_table(conn, table_id)
             if hand_running(conn, table_id):
-                raise TableError(Phrase("refuse.store.close_in_hand"))
+                raise TableRecordError(Phrase("refuse.store.close_in_hand"))
             if conn.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
-                raise TableError(Phrase("refuse.store.close_seated"))
+                raise TableRecordError(Phrase("refuse.store.close_seated"))
             conn.execute("UPDATE poker_tables SET closed_at = ? WHERE id = ?", (now, table_id))
 
         await self._db.write(job)
@@ -246,7 +246,7 @@ class TableRepo:
         def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.store.sng_seats"))
+                raise TableRecordError(Phrase("refuse.store.sng_seats"))
             if load_seat(conn, table_id, user_id) is not None:
                 raise SeatTaken(Phrase("refuse.store.has_seat"))
             if conn.execute(
@@ -281,7 +281,7 @@ class TableRepo:
         def job(conn: Conn) -> Seat:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.sng.top_up"))
+                raise TableRecordError(Phrase("refuse.sng.top_up"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
                 raise NotSeated(Phrase("refuse.store.no_seat"))
@@ -314,7 +314,7 @@ class TableRepo:
         def job(conn: Conn) -> int:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.store.sng_cash_out"))
+                raise TableRecordError(Phrase("refuse.store.sng_cash_out"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
                 raise NotSeated(Phrase("refuse.store.no_seat"))
