@@ -105,7 +105,9 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatRecord:
+    """A seat as stored (the live table's seat is :class:`bot.runtime.seating.Seat`)."""
+
     table_id: int
     seat_no: int
     user_id: int

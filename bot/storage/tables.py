@@ -32,7 +32,7 @@ from bot.storage.ledger import (
     seat_account,
     wallet_account,
 )
-from bot.storage.models import LedgerKind, Seat, TableRecord
+from bot.storage.models import LedgerKind, SeatRecord, TableRecord
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
@@ -49,8 +49,8 @@ def _table(row: Any) -> TableRecord:
                        row[7], row[8], row[9])
 
 
-def _seat(row: Any) -> Seat:
-    return Seat(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
 
 def dump_json(value: Mapping[str, Any]) -> str:
@@ -69,7 +69,7 @@ def load_open_table(conn: Conn, table_id: int) -> TableRecord:
     return _table(row)
 
 
-def load_seat(conn: Conn, table_id: int, user_id: int) -> Seat | None:
+def load_seat(conn: Conn, table_id: int, user_id: int) -> SeatRecord | None:
     row = conn.execute(
         f"SELECT {_SEAT_COLS} FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
@@ -222,8 +222,8 @@ class TableRepo:
 
         return await self._db.write(job)
 
-    async def seats(self, table_id: int) -> list[Seat]:
-        def q(conn: Conn) -> list[Seat]:
+    async def seats(self, table_id: int) -> list[SeatRecord]:
+        def q(conn: Conn) -> list[SeatRecord]:
             return [
                 _seat(r)
                 for r in conn.execute(
@@ -237,13 +237,13 @@ class TableRepo:
     async def buy_in(
         self, table_id: int, user_id: int, seat_no: int, amount: int,
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         """Take a seat at a cash table with ``amount`` chips from the balance."""
         check_amount(amount, "buy_in")
         _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
 
-        def job(conn: Conn) -> Seat:
+        def job(conn: Conn) -> SeatRecord:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
                 raise TableRecordError(Phrase("refuse.store.sng_seats"))
@@ -270,7 +270,7 @@ class TableRepo:
     async def top_up(
         self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None,
         request_id: str | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         """Add chips from the balance to the stack, between hands, never past the maximum.
 
         A retried request with the same ``request_id`` changes nothing.
@@ -278,7 +278,7 @@ class TableRepo:
         check_amount(amount, "top_up")
         now = self._db.clock()
 
-        def job(conn: Conn) -> Seat:
+        def job(conn: Conn) -> SeatRecord:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
                 raise TableRecordError(Phrase("refuse.sng.top_up"))
@@ -324,8 +324,8 @@ class TableRepo:
 
         return await self._db.write(job)
 
-    async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> Seat:
-        def job(conn: Conn) -> Seat:
+    async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> SeatRecord:
+        def job(conn: Conn) -> SeatRecord:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
                 raise NotSeated(Phrase("refuse.store.no_seat"))
@@ -340,7 +340,7 @@ class TableRepo:
         return await self._db.write(job)
 
 
-def _cash_out_seat(conn: Conn, table: TableRecord, seat: Seat, now: float) -> int:
+def _cash_out_seat(conn: Conn, table: TableRecord, seat: SeatRecord, now: float) -> int:
     """Unseat ``seat`` and move its stack to the owner's balance (one ledger row)."""
     conn.execute(
         "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, seat.user_id)
