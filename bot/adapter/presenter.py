@@ -63,7 +63,7 @@ from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
     HandBegan,
-    HandOver,
+    HandEnded,
     Notice,
     RunTwiceAsked,
     StreetDealt,
@@ -143,7 +143,7 @@ class DiscordPresenter:
             RunTwiceAsked: self.run_twice_asked,
             TurnReminder: self.reminder,
             ActionTaken: self.action,
-            HandOver: self.hand_ended,
+            HandEnded: self.hand_ended,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -178,14 +178,14 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
-    def hand_over(
+    def take_click(
         self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
     ) -> None:
         """An acknowledged click or raise form at the table: its channel may use the token
         (``refused``: the action was refused, take it back; :mod:`bot.adapter.hooks`)."""
         ch = self.channels.get(table_id)
         if ch is not None:
-            ch.hand_over(interaction, refused=refused)
+            ch.take_click(interaction, refused=refused)
 
     def close(self) -> None:
         """Shutting down (the tables are stopped): stop every channel's sender and DM lane
@@ -398,7 +398,7 @@ class DiscordPresenter:
         if live is not None:
             live.log.append(words.action(language(event.table), event.action))
 
-    async def hand_ended(self, event: HandOver) -> None:
+    async def hand_ended(self, event: HandEnded) -> None:
         table, result = event.table, event.result
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
