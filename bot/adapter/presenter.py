@@ -57,7 +57,7 @@ from bot.render import (
     render_showdown_async,
     render_table_async,
 )
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
@@ -396,14 +396,14 @@ class DiscordPresenter:
         # sending it alone would cost one more request for a state nobody acts on
         live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
         if live is not None:
-            live.log.append(words.action(language(event.table), event.action))
+            live.log.append(wording.action(language(event.table), event.action))
 
     async def hand_ended(self, event: HandEnded) -> None:
         table, result = event.table, event.result
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
-        live.log.extend(words.result_lines(language(table), result))
+        live.log.extend(wording.result_lines(language(table), result))
         if table.commitment:
             live.log.append(commitment_line(table.commitment, language(table)))
 
@@ -433,7 +433,7 @@ class DiscordPresenter:
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
         lang = self.locale_of(user_id, table)
-        dm = translate(lang, "notice.dm", table=words.table_name(lang, table.table_id), text=text)
+        dm = translate(lang, "notice.dm", table=wording.table_name(lang, table.table_id), text=text)
         if await self._dm(user_id, dm):
             return
         if table.table_id not in self._lost:  # never into a lost channel

@@ -26,7 +26,7 @@ from bot.render import (
     ShowdownView,
     TableView,
 )
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.runtime.table.events import RunTwiceAsked
 from bot.runtime.table.views import (
     HandResultView,
@@ -57,7 +57,7 @@ def language(snap: TableSnapshot) -> str:
 
 def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
     """The table's game and stakes in ``locale`` (default the table's language)."""
-    return words.title(locale or language(snap), snap.config)
+    return wording.title(locale or language(snap), snap.config)
 
 
 @dataclass
@@ -196,7 +196,7 @@ def board_label(lang: str, pot: PotResultView, many: bool) -> str:
     """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
     if not pot.board:
         return pot.label
-    text = words.board_where(lang, pot, words.pot_where(lang, pot, many))
+    text = wording.board_where(lang, pot, wording.pot_where(lang, pot, many))
     return text[:1].upper() + text[1:]
 
 
@@ -229,7 +229,7 @@ def table_view(
     else:
         pots = tuple(PotView(p.amount) for p in snap.collected if p.amount > 0)
     return TableView(
-        table_name=words.table_name(language(snap), snap.table_id),
+        table_name=wording.table_name(language(snap), snap.table_id),
         hand_number=snap.hand_no,
         max_seats=snap.config.seats,
         seats=_seats(snap, result is not None),
@@ -250,7 +250,7 @@ def table_view(
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
-    lines.extend(words.result_lines(lang, result))
+    lines.extend(wording.result_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
@@ -291,7 +291,7 @@ def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
         for p in result.pots
     )
     return ShowdownView(
-        table_name=words.table_name(language(snap), snap.table_id),
+        table_name=wording.table_name(language(snap), snap.table_id),
         hand_number=result.hand_no,
         board=result.board,
         hands=shown_hands,
@@ -309,7 +309,7 @@ def hole_cards_view(
     in the player's ``locale`` (default the table's language)."""
     lang = locale or language(snap)
     return HoleCardsView(
-        table_name=words.table_name(lang, snap.table_id),
+        table_name=wording.table_name(lang, snap.table_id),
         hand_number=snap.hand_no,
         cards=cards.cards,
         board=cards.board,

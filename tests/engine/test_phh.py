@@ -27,6 +27,7 @@ from bot.engine.phh import (
     Show,
     parse_action,
 )
+from bot.engine.phh.toml_text import fast_toml
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 DATA = Path(__file__).parent / "data"
@@ -379,7 +380,7 @@ def test_fast_reader_agrees_with_tomllib_or_steps_aside(text: str) -> None:
     """The fast path reads our writer's TOML subset exactly as tomllib does, else defers."""
     import tomllib
 
-    fast = phh._fast_toml(text)
+    fast = fast_toml(text)
     try:
         slow: object = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -397,10 +398,10 @@ def test_fast_reader_reads_what_we_write() -> None:
         hand = play_random_hand(rng, config, rng.randint(2, config.max_seats))
         record = phh.history_of(hand.events)
         text = phh.dumps_all([record, dataclasses.replace(_sample(), players=("Ann", "Bo", "Cé"))])
-        assert phh._fast_toml(text) == tomllib.loads(text)
+        assert fast_toml(text) == tomllib.loads(text)
         assert phh.loads_all(text)[0] == record
     escaped = phh.dumps(_sample())  # a name with quotes: tomllib reads it
-    assert phh._fast_toml(escaped) is None
+    assert fast_toml(escaped) is None
     assert phh.loads(escaped) == _sample()
 
 

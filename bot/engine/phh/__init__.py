@@ -90,7 +90,6 @@ from bot.engine.phh.reading import load_path, loads, loads_all
 from bot.engine.phh.records import HandError, HandHistory, PHHError
 from bot.engine.phh.records import TomlValue as TomlValue
 from bot.engine.phh.replaying import Replay, replay
-from bot.engine.phh.toml_text import fast_toml as _fast_toml  # noqa: F401  (tests use it)
 from bot.engine.phh.writing import dumps, dumps_all
 
 __all__ = [

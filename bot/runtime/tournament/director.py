@@ -52,7 +52,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
 from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
-from bot.runtime.tournament import balance as mtt_balance
+from bot.runtime.tournament import balance
 from bot.runtime.tournament.control import ControlPorts, cancel_prizes, prize_list
 from bot.runtime.tournament.results import tell_results
 from bot.runtime.tournament.sit_and_go import (
@@ -140,7 +140,7 @@ class Director:
         """Tables wait for each other after every hand (a round is pending or due)."""
         if self.sng.status is not Status.RUNNING:
             return False
-        return bool(self.bag) or mtt_balance.hand_for_hand(len(self.sng.stacks), self.paid_places)
+        return bool(self.bag) or balance.hand_for_hand(len(self.sng.stacks), self.paid_places)
 
     def _gated(self) -> bool:
         return self.cancelling or self.hand_for_hand
@@ -261,7 +261,7 @@ class Director:
     async def _balance(self) -> None:
         """Break and balance, one move at a time, while the next move's table is held."""
         while True:
-            moves = mtt_balance.plan([self._balance_view(n, t) for n, t in self.tables.items()])
+            moves = balance.plan([self._balance_view(n, t) for n, t in self.tables.items()])
             if not moves or moves[0].from_table not in self.parked:
                 break
             if (self.tables[moves[0].to_table].table_id, moves[0].to_seat) in self.vacating:
@@ -270,11 +270,11 @@ class Director:
         for number in [n for n, t in self.tables.items() if not t.seats]:
             await self._close_broken(number)
 
-    def _balance_view(self, number: int, table: Table) -> mtt_balance.MttTable:
+    def _balance_view(self, number: int, table: Table) -> balance.MttTable:
         seats = {n: s.user_id for n, s in table.seats.items()}
-        return mtt_balance.MttTable(number, table.config.seats, seats, table.button)
+        return balance.MttTable(number, table.config.seats, seats, table.button)
 
-    async def _move(self, move: mtt_balance.Move) -> None:
+    async def _move(self, move: balance.Move) -> None:
         src, dst = self.tables[move.from_table], self.tables[move.to_table]
         await self.store.mtt_move(
             self.tournament_id, move.user_id, src.table_id, dst.table_id, move.to_seat)

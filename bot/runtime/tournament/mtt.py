@@ -30,7 +30,7 @@ from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.ports import StoredTable, StoredTournament
 from bot.runtime.table.live import Table
-from bot.runtime.tournament import balance as mtt_balance
+from bot.runtime.tournament import balance
 from bot.runtime.tournament.director import Director, MttPorts
 from bot.runtime.tournament.sit_and_go import SitAndGo, TournamentSettings, apply_outcome
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy, out_phrase
@@ -113,7 +113,7 @@ class MttRuntime(SitAndGoRuntime):
         return self.config.with_seats(self.sng.settings.table_size)
 
     async def _start(self) -> None:
-        draw = mtt_balance.seat_draw(
+        draw = balance.seat_draw(
             self.sng.entrants, self.sng.settings.table_size, self.rng)
         threads = {}
         for t in draw:  # every thread first: a refusal stores nothing
