@@ -63,7 +63,7 @@ from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
     HandBegan,
-    HandEnded,
+    HandSettled,
     Notice,
     RunTwiceAsked,
     StreetDealt,
@@ -143,7 +143,7 @@ class DiscordPresenter:
             RunTwiceAsked: self.run_twice_asked,
             TurnReminder: self.reminder,
             ActionTaken: self.action,
-            HandEnded: self.hand_ended,
+            HandSettled: self.hand_settled,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -398,7 +398,7 @@ class DiscordPresenter:
         if live is not None:
             live.log.append(wording.action(language(event.table), event.action))
 
-    async def hand_ended(self, event: HandEnded) -> None:
+    async def hand_settled(self, event: HandSettled) -> None:
         table, result = event.table, event.result
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
