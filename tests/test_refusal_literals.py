@@ -1,7 +1,7 @@
 """No refusal is raised with a bare English literal (issue 13).
 
 A :class:`bot.runtime.errors.TableError` (and every subclass: ``NotYourTurn``,
-``IllegalMove``, ``NoTable``, ``NotSeated``, ``SettingsError``,
+``IllegalMove``, ``NoTable``, ``NotSeated``, ``TableSettingsError``,
 ``MissingChannelPermissions``...), storage's ``TableRecordError`` family (``SeatTaken``,
 ``InHand``, ``BuyInOutOfRange``, ``UnknownTable``...), its ``TournamentError`` and the
 economy's ``EconomyError`` (``InvalidAmount``, ``InsufficientChips``...) reach
@@ -111,7 +111,7 @@ raise errors.TableError("Multi-table tournaments are not available here.")
 raise TournamentError("There is no such tournament.")
 raise UnknownTable("That table is closed or does not exist.")
 raise SeatTaken(f"Seat {n} is taken.")
-raise SettingsError("A " + "bad setting")
+raise TableSettingsError("A " + "bad setting")
 raise NotSeated(message="You have no seat at this table.")
 ''', namespace)
     assert len(caught) == 8, caught

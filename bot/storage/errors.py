@@ -59,7 +59,7 @@ class SeatTaken(TableRecordError):
     """The seat is occupied, or the player already sits at the table."""
 
 
-class NotSeated(TableRecordError):
+class NoSeatRecord(TableRecordError):
     """The player has no seat at this table."""
 
 

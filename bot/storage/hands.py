@@ -34,7 +34,7 @@ from bot.storage.models import (
     LedgerKind,
     RevealedDeal,
     SeatResult,
-    UnfinishedHand,
+    UnfinishedHandRecord,
 )
 from bot.storage.tables import dump_json, load_open_table
 
@@ -277,11 +277,11 @@ class HandRepo:
 
         return await self._db.read(q)
 
-    async def load_unfinished(self, hand_id: int) -> UnfinishedHand:
+    async def load_unfinished(self, hand_id: int) -> UnfinishedHandRecord:
         """Settings, seats, deck order and actions of a running hand (to resume it)."""
         sealer = self._db.sealer
 
-        def q(conn: Conn) -> UnfinishedHand:
+        def q(conn: Conn) -> UnfinishedHandRecord:
             conn.execute("BEGIN")
             try:
                 hand = _running(conn, hand_id)
@@ -296,7 +296,7 @@ class HandRepo:
             salts = () if salt_blob is None else _unpack_salts(
                 sealer.open_bytes(salt_blob, salts_associated_data(hand.table_id, hand.number))
             )
-            return UnfinishedHand(hand, seats, actions, deck, salts)
+            return UnfinishedHandRecord(hand, seats, actions, deck, salts)
 
         return await self._db.read(q)
 

@@ -186,7 +186,7 @@ class HandSeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class UnfinishedHand:
+class UnfinishedHandRecord:
     """Everything needed to rebuild a hand interrupted by a crash."""
 
     hand: HandRecord
@@ -251,7 +251,7 @@ class TournamentStats:
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderboardRow:
+class LeaderboardRecord:
     rank: int
     user_id: int
     value: int
@@ -265,7 +265,7 @@ class LeaderboardPage:
     offset: int
     limit: int
     total: int  # players ranked in all
-    rows: tuple[LeaderboardRow, ...]
+    rows: tuple[LeaderboardRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)

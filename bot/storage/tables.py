@@ -18,7 +18,7 @@ from bot.storage.dialect import Conn
 from bot.storage.errors import (
     BuyInOutOfRange,
     InHand,
-    NotSeated,
+    NoSeatRecord,
     SeatTaken,
     TableRecordError,
     UnknownTable,
@@ -284,7 +284,7 @@ class TableRepo:
                 raise TableRecordError(Phrase("refuse.sng.top_up"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             if already_done(conn, table.guild_id, request_id):
                 return seat
             if in_running_hand(conn, table_id, user_id):
@@ -317,7 +317,7 @@ class TableRepo:
                 raise TableRecordError(Phrase("refuse.store.sng_cash_out"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             if in_running_hand(conn, table_id, user_id):
                 raise InHand(Phrase("refuse.store.cash_out_in_hand"))
             return _cash_out_seat(conn, table, seat, now)
@@ -328,7 +328,7 @@ class TableRepo:
         def job(conn: Conn) -> SeatRecord:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             conn.execute(
                 "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
                 (int(sitting_out), table_id, user_id),

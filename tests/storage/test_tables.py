@@ -11,7 +11,7 @@ from bot.storage import (
     HandSeatIn,
     InHand,
     InsufficientChips,
-    NotSeated,
+    NoSeatRecord,
     SeatTaken,
     TableRecordError,
     UnknownTable,
@@ -76,7 +76,7 @@ async def test_top_up_never_past_the_maximum(db: Database) -> None:
     seat = await db.tables.top_up(t.id, ALICE, 1_000, max_buy_in=4_000)
     assert seat.stack == 4_000
     assert (await db.wallets.open(G, ALICE)).balance == 6_000
-    with pytest.raises(NotSeated):
+    with pytest.raises(NoSeatRecord):
         await db.tables.top_up(t.id, BOB, 100)
 
 
@@ -87,7 +87,7 @@ async def test_cash_out_returns_the_whole_stack(db: Database) -> None:
     assert await db.tables.cash_out(t.id, ALICE) == 3_000
     assert (await db.wallets.open(G, ALICE)).balance == 10_000
     assert await db.tables.seats(t.id) == []
-    with pytest.raises(NotSeated):
+    with pytest.raises(NoSeatRecord):
         await db.tables.cash_out(t.id, ALICE)
 
 
