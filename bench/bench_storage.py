@@ -45,9 +45,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import bot.storage.db
 from bot.engine.cards import Deck
 from bot.storage import Database, HandSeatIn, LedgerKind
-from bot.storage import db as db_module
 from bot.storage.db import configure, migrate_connection
 
 GUILD = 1
@@ -71,7 +71,7 @@ async def _setup_storage(db: Database, tables: int) -> list[tuple[int, int, int]
 
 async def _storage_run(path: Path, tables: int, actions: int, transfers: int,
                        batch: int) -> tuple[float, float]:
-    db_module.MAX_BATCH = batch
+    bot.storage.db.MAX_BATCH = batch
     db = await Database.open(path)
     try:
         plan = await _setup_storage(db, tables)
@@ -99,7 +99,7 @@ async def _storage_run(path: Path, tables: int, actions: int, transfers: int,
         assert all(line.ok for line in lines), lines
     finally:
         await db.close()
-        db_module.MAX_BATCH = 512
+        bot.storage.db.MAX_BATCH = 512
     ops = tables * (actions + transfers)
     return ops / elapsed, ops / max(1, batches)
 

@@ -19,45 +19,45 @@ from collections.abc import Callable, Sequence
 
 
 def _replay(argv: Sequence[str]) -> int:
-    from bot.replay import main as run
+    from bot import replay
 
-    return run(argv)
+    return replay.main(argv)
 
 
 def _verify(argv: Sequence[str]) -> int:
-    from bot.verify import main as run
+    from bot import verify
 
-    return run(argv)
+    return verify.main(argv)
 
 
 def _migrate(argv: Sequence[str]) -> int:
-    from bot.storage.cli import main as run
+    from bot.storage import cli
 
-    return run(["migrate", *argv])
+    return cli.main(["migrate", *argv])
 
 
 def _audit(argv: Sequence[str]) -> int:
-    from bot.storage.cli import main as run
+    from bot.storage import cli
 
-    return run(["audit", *argv])
+    return cli.main(["audit", *argv])
 
 
 def _migrate_to(argv: Sequence[str]) -> int:
-    from bot.storage.cli import main as run
+    from bot.storage import cli
 
-    return run(["migrate-to", *argv])
+    return cli.main(["migrate-to", *argv])
 
 
 def _demo(argv: Sequence[str]) -> int:
-    from bot.demo import main as run
+    from bot import demo
 
-    return run(argv)
+    return demo.main(argv)
 
 
 def _run_bot(argv: Sequence[str]) -> int:
-    from bot.client import main as run
+    from bot import client
 
-    return run(argv)
+    return client.main(argv)
 
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {

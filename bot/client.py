@@ -173,7 +173,7 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread,
         )
         self._app_open = True
-        self.table_actions = TableActions(self.app.registry, self.presenter.hand_over)
+        self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -42,7 +42,7 @@ from bot.storage import (
     Metric,
     Period,
     PlayerStats,
-    Seat,
+    SeatRecord,
     SeatResult,
     Tournament,
     TournamentStats,
@@ -170,7 +170,7 @@ class Economy:
     async def buy_in(
         self, table_id: int, user_id: int, seat_no: int, amount: int,
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         return await self.db.tables.buy_in(
             table_id, user_id, seat_no, amount, min_buy_in=min_buy_in, max_buy_in=max_buy_in
         )
@@ -178,7 +178,7 @@ class Economy:
     async def top_up(
         self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None,
         request_id: str | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         return await self.db.tables.top_up(
             table_id, user_id, amount, max_buy_in=max_buy_in, request_id=request_id
         )
@@ -269,6 +269,6 @@ def summarize_hand(
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
-def seat_users(seats: Sequence[Seat]) -> dict[int, int]:
+def seat_users(seats: Sequence[SeatRecord]) -> dict[int, int]:
     """``seat number -> user id`` for :func:`summarize_hand`."""
     return {s.seat_no: s.user_id for s in seats}

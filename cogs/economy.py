@@ -26,11 +26,11 @@ from discord.ext import commands
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import VARIANT_CHOICES
 from bot.adapter.limits import EMBED_TITLE, clip
+from bot.adapter.polite import PoliteView, acknowledge, send_private
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import EconomyError, Metric, Period
-from cogs.errors import PoliteView, acknowledge, send_private
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer

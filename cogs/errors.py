@@ -1,180 +1,24 @@
-"""Turn errors into polite, private (ephemeral) replies.
+"""The extension that answers slash-command errors politely.
 
-Domain errors carry messages written for players (``bot.storage``'s
-:class:`EconomyError`, ``bot.runtime``'s :class:`TableError`, the settings'
-:class:`SettingsError`). A refusal raised with a :class:`~bot.i18n.Phrase`
-(``error.phrase``) is worded in the reader's language (``interaction.locale``);
-one raised with a plain string is shown as it is. discord.py's own check
-failures (missing permission, server-only command, cooldown, a value that
-does not convert) get a sentence each, in the reader's language too. Anything
-else is a bug: it is logged with its traceback and the player sees a short
-apology that reveals nothing of the internals (no hole cards, no deck, no
-stack trace).
-
-Slash commands reach :meth:`ErrorHandler.on_app_command_error` through the
-command tree. Buttons and modals do not go through the tree: views and
-modals should derive from :class:`PoliteView` / :class:`PoliteModal` (or call
-:func:`report` from their ``on_error``).
+It installs :func:`bot.adapter.polite.report` as the command tree's error handler:
+domain refusals are worded in the reader's language, bugs are logged and
+apologised for (see :mod:`bot.adapter.polite`). Buttons and modals do not go
+through the tree: their views derive from :class:`~bot.adapter.polite.PoliteView` /
+:class:`~bot.adapter.polite.PoliteModal`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.limits import fit_text
-from bot.i18n import Wording, translate
-from bot.runtime.errors import TableError as RuntimeTableError
-from bot.settings import SettingsError
-from bot.storage.errors import EconomyError
+from bot.adapter.polite import report
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
-
-log = logging.getLogger("cogs.errors")
-
-#: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
-PUBLIC_DEFER = "omaha_public_defer"
-
-#: Shown for an unexpected error: short, apologetic, no internals (``error.unexpected``).
-UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; please try again."
-
-#: Discord's permission names as its client shows them, per language (``permission.*``).
-PERMISSION_NAMES = ("manage_guild", "administrator", "manage_channels", "manage_messages")
-
-#: Errors whose ``str()`` is already a message for the player.
-DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, RuntimeTableError, SettingsError)
-
-
-def unwrap(error: BaseException) -> BaseException:
-    """The original exception behind discord.py's wrappers."""
-    while isinstance(error, app_commands.CommandInvokeError | commands.CommandInvokeError):
-        error = error.original
-    return error
-
-
-def _permissions(names: list[str], locale: object) -> str:
-    shown = [translate(locale, f"permission.{p}") if p in PERMISSION_NAMES
-             else p.replace("_", " ").title() for p in names]
-    if len(shown) == 1:
-        return shown[0]
-    return translate(locale, "list.and", first=", ".join(shown[:-1]), last=shown[-1])
-
-
-def _domain(error: Exception, locale: object) -> str:
-    phrase = getattr(error, "phrase", None)
-    text = phrase.to(locale) if isinstance(phrase, Wording) else str(error).strip()
-    return text or translate(locale, "error.not_now")
-
-
-def describe(error: BaseException, locale: object = None) -> str | None:
-    """The player-facing message for ``error`` in ``locale``, or None when it is a bug."""
-    error = unwrap(error)
-    if isinstance(error, DOMAIN_ERRORS):
-        return _domain(error, locale)
-    if isinstance(error, app_commands.MissingPermissions):
-        return translate(locale, "error.you_need",
-                         permissions=_permissions(error.missing_permissions, locale))
-    if isinstance(error, app_commands.BotMissingPermissions):
-        return translate(locale, "error.i_need",
-                         permissions=_permissions(error.missing_permissions, locale))
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return translate(locale, "error.server_only")
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return translate(locale, "error.cooldown", seconds=round(error.retry_after))
-    if isinstance(error, app_commands.TransformerError):
-        return translate(locale, "error.bad_value", value=repr(error.value))
-    if isinstance(error, app_commands.CommandNotFound):
-        return translate(locale, "error.unknown_command")
-    if isinstance(error, app_commands.CheckFailure):
-        return translate(locale, "error.check_failed")
-    return None
-
-
-async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = True) -> None:
-    """Acknowledge now, answer when the work is done (DESIGN: "Acknowledge first").
-
-    Discord drops an interaction not answered within 3 seconds, and storage can
-    be slow under load (a busy database, a burst of commands): the deferral
-    ("thinking…", only to the user when ``private``) goes out before any of it,
-    and :func:`bot.adapter.actions.reply_private` (or ``edit_original_response``) replaces it.
-    A public deferral is marked: an error after it must not be shown in its
-    place (:func:`send_private` deletes it and answers privately)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=private, thinking=True)
-        if not private:
-            interaction.extras[PUBLIC_DEFER] = True
-
-
-async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer ``interaction`` ephemerally, whether or not it was answered already.
-
-    After a public deferral (:func:`acknowledge` with ``private=False``)
-    the channel's "thinking…" is deleted and the text goes to the user alone: an
-    error is never shown in a public answer's place."""
-    text = fit_text(text)
-    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-    try:
-        if deferred and interaction.extras.get(PUBLIC_DEFER):
-            with contextlib.suppress(discord.NotFound):
-                await interaction.delete_original_response()
-            await interaction.followup.send(text, ephemeral=True)
-        elif deferred:
-            await interaction.edit_original_response(content=text)  # the private "thinking…"
-        elif interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("Could not deliver an error message to %s", interaction.user.id)
-
-
-async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Tell the player what went wrong; log bugs with their traceback.
-
-    An interaction cut short because the bot is shutting down (its HTTP session
-    closed under it) is neither a bug nor answerable: one line, no traceback.
-    """
-    if getattr(interaction.client, "shutting_down", False):
-        log.info("An interaction was cut short by the shutdown (%s: %s)",
-                 type(unwrap(error)).__name__, unwrap(error))
-        return
-    text = describe(error, interaction.locale)
-    if text is None:
-        original = unwrap(error)
-        data: dict[str, Any] = dict(interaction.data or {})
-        command = interaction.command.qualified_name if interaction.command else None
-        log.error(
-            "Unexpected error in %s (user %s, channel %s)",
-            command or data.get("custom_id", "an interaction"),
-            interaction.user.id, interaction.channel_id,
-            exc_info=(type(original), original, original.__traceback__),
-        )
-        text = translate(interaction.locale, "error.unexpected")
-    await send_private(interaction, text)
-
-
-class PoliteView(discord.ui.View):
-    """A view whose callback errors are answered like slash-command errors."""
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        await report(interaction, error)
-
-
-class PoliteModal(discord.ui.Modal):
-    """A modal whose submit errors are answered like slash-command errors."""
-
-    async def on_error(  # type: ignore[override]  # discord.py's Modal narrows BaseView's
-        self, interaction: discord.Interaction[Any], error: Exception, /
-    ) -> None:
-        await report(interaction, error)
 
 
 class ErrorHandler(commands.Cog):

@@ -32,13 +32,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.adapter.actions import reply_private
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import board_label
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Phrase, listed, resolve, translate
-from bot.i18n import number as in_locale
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
@@ -50,7 +50,7 @@ from bot.runtime.hand_history import (
     street_lines,
     visible_holes,
 )
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.storage import HandRecord
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _game(locale: object, hand: HandRecord) -> str:
     """``Pot Limit Omaha 1/2`` in ``locale``, from the table's settings when the hand was
     played (their stored key when they no longer make a table)."""
     try:
-        return words.title(locale, TableConfig.from_dict(dict(hand.settings)))
+        return wording.title(locale, TableConfig.from_dict(dict(hand.settings)))
     except (TableError, TypeError, KeyError):
         return str(hand.settings.get("variant_key", hand.variant))
 
@@ -114,10 +114,10 @@ def table_picture(
         for p in result.pots
     )
     return TableView(
-        table_name=words.table_name(lang, past.table_id), hand_number=past.number,
+        table_name=wording.table_name(lang, past.table_id), hand_number=past.number,
         max_seats=past.config.seats, seats=seats, board=hand.board,
         second_board=hand.second_board, pots=pots,
-        button=hand.button, game=words.title(lang, past.config), street="Showdown",
+        button=hand.button, game=wording.title(lang, past.config), street="Showdown",
         locale=lang,
     )
 
@@ -133,8 +133,8 @@ async def show_hand(
     lines = street_lines(past, names, viewer, lang)
     when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
     head = translate(lang, "hand.head", number=str(record.number),
-                     table=words.table_name(lang, record.table_id),
-                     title=words.title(lang, past.config)) + when
+                     table=wording.table_name(lang, record.table_id),
+                     title=wording.title(lang, past.config)) + when
     embed = discord.Embed(title=translate(interaction.locale, "hand.every_action"),
                           description=fit_message(lines, EMBED_DESCRIPTION,
                                                       interaction.locale))
@@ -290,14 +290,14 @@ class Hands(commands.Cog, name="Hands"):
             h = item.hand
             if player is not None and item.net is not None:
                 sign = "+" if item.net > 0 else ""
-                outcome = f"{player.display_name} {sign}{in_locale(lang, item.net)}"
+                outcome = f"{player.display_name} {sign}{i18n.number(lang, item.net)}"
             else:
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
                                         for u, w in item.won[:3]])
             when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
             game = _game(lang, h)
             lines.append(translate(lang, "hand.list_line", number=str(h.number),
-                                   table=words.table_name(lang, h.table_id), when=when,
+                                   table=wording.table_name(lang, h.table_id), when=when,
                                    game=game, pot=item.pot, outcome=outcome))
             view.add_item(OpenHandButton(h.id, f"T{h.table_id} #{h.number}"))
         await reply_private(interaction, fit_message(lines, locale=interaction.locale), view=view,

@@ -13,7 +13,7 @@
 
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
-(``cogs.errors``). Chip amounts are typed as text and read by
+(``bot.adapter.polite``). Chip amounts are typed as text and read by
 :func:`bot.adapter.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
 gets a sentence. Every interaction is answered within Discord's 3 seconds:
 actions answer at once (the runtime stores the action first, then the reply
@@ -38,16 +38,15 @@ from bot.adapter.actions import TableActions, acknowledge, reply_private
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_message
-from bot.adapter.my_tables import resolve, seats_text, table_choices
+from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.permissions import require_table_permissions
 from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
-from bot.i18n import Command, translate
-from bot.i18n import resolve as i18n_resolve
+from bot.i18n import Command, resolve, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import wording as table_words
+from bot.runtime.table import wording
 from bot.runtime.table.live import PreAction, Table
 
 if TYPE_CHECKING:
@@ -77,7 +76,7 @@ def table_language(
     (``pt-PT`` counts as Portuguese, ``es-MX`` as Latin American Spanish), else English."""
     if chosen is not None:
         return chosen.value
-    return i18n_resolve(guild_locale)
+    return resolve(guild_locale)
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -88,7 +87,7 @@ def settings_text(config: TableConfig, locale: object = None) -> str:
     """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
     time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
     thousands separator)."""
-    text = translate(locale, "table.settings", title=table_words.title(locale, config),
+    text = translate(locale, "table.settings", title=wording.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
     return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
@@ -232,7 +231,7 @@ class Tables(commands.Cog, name="Tables"):
         table="One of your tables in this server (default this channel's, or your only one)"
     )
     async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        where = resolve(self.registry, interaction, table, "leave")
+        where = resolve_table(self.registry, interaction, table, "leave")
         await acknowledge(interaction)
         await reply_private(interaction, await where.leave(interaction.user.id))
 
@@ -283,7 +282,7 @@ class Tables(commands.Cog, name="Tables"):
         table="A table of this server (default this channel's, or the one you sit at)"
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        where = resolve(self.registry, interaction, table, "info")
+        where = resolve_table(self.registry, interaction, table, "info")
         await reply_private(interaction, info_text(where, interaction.locale))
 
     @info.autocomplete("table")

@@ -12,8 +12,8 @@ The tournament starts by itself when the last seat is taken (or earlier with
 action commands and buttons. One
 table or tournament per channel. The rules live in :mod:`bot.runtime.tournament`
 (the service, ``service.py``, above the table registry); refusals come back as
-the runtime's :class:`~bot.runtime.errors.TableError` and ``cogs.errors`` answers
-them privately.
+the runtime's :class:`~bot.runtime.errors.TableError` and ``bot.adapter.polite``
+answers them privately.
 
 The cog depends on no other cog: ``setup(bot)`` gives it the tournaments service
 the composition root built (``bot.app.tournaments``), and its choices come from
@@ -32,6 +32,7 @@ from discord.ext import commands
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
 from bot.adapter.permissions import require_table_permissions
+from bot.adapter.polite import acknowledge
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
@@ -41,7 +42,6 @@ from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.settings import payouts_from_text
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
-from cogs.errors import acknowledge
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer

@@ -105,7 +105,7 @@ async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[
     bot.presenter.runout_pause = 0.0  # run-outs are staged at once (a test may set a pause)
     h = Harness(simcord_env, wall_clock)
     collector = _Collector(h.unexpected)
-    errors_log = logging.getLogger("cogs.errors")
+    errors_log = logging.getLogger("bot.adapter.polite")
     errors_log.addHandler(collector)
     try:
         await simcord_env.settle()

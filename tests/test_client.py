@@ -16,11 +16,11 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.polite import UNEXPECTED, PoliteModal, PoliteView
 from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_intents
 from bot.offline.harness import offline
-from bot.runtime.errors import TableError as RuntimeTableError
+from bot.runtime.errors import TableError
 from bot.settings import Secret, Settings
-from cogs.errors import UNEXPECTED, PoliteModal, PoliteView
 from tests.conftest import PNG_SIGNATURE, Harness
 
 
@@ -121,7 +121,7 @@ async def test_unexpected_errors_get_an_apology_and_are_logged(
 
     h.bot.tree.add_command(explode)
     await h.bot.tree.sync()
-    with caplog.at_level(logging.ERROR, logger="cogs.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.adapter.polite"):
         reply = await h.slash(h.alice, "explode")
     assert reply.ephemeral
     assert reply.text == UNEXPECTED
@@ -208,7 +208,7 @@ class ProbeView(PoliteView):
             await asyncio.to_thread(time.sleep, 0.02)
             if probe.clicks:
                 probe.inside -= 1
-                raise RuntimeTableError("Too late: the hand is over.")
+                raise TableError("Too late: the hand is over.")
             probe.clicks.append(interaction.user.name)
         probe.inside -= 1
         await interaction.response.send_message("You fold.", ephemeral=True)

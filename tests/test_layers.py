@@ -5,7 +5,9 @@
   Discord in ``bot/offline/``, ``bot/client.py`` and ``bot/__main__.py``;
 * ``bot/engine/`` imports only the standard library and itself;
 * nothing shipped (``bot/``, ``cogs/``) imports ``tests``: an installed
-  package has no tests, so ``python -m bot demo`` and the bot must not need them.
+  package has no tests, so ``python -m bot demo`` and the bot must not need them;
+* ``cogs/`` holds extensions only (each module has ``async def setup``) and only
+  ``bot/client.py`` imports them: what the adapter needs lives in ``bot/adapter/``.
 
 Imports inside functions and ``if TYPE_CHECKING:`` blocks count too.
 """
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("bot", "cogs")
 DISCORD_ALLOWED = ("cogs", "bot.adapter", "bot.offline", "bot.client", "bot.__main__")
 DISCORD_PACKAGES = ("discord", "simcord")
+COGS_ALLOWED = ("cogs", "bot.client")
 
 
 def module_name(path: Path) -> str:
@@ -74,6 +77,8 @@ def violations(module: str, source: str, *, is_package: bool = False) -> list[st
             found.append(f"{where}: imports {name} (shipped code must not need the tests)")
         if top(name) in DISCORD_PACKAGES and not within(module, DISCORD_ALLOWED):
             found.append(f"{where}: imports {name} (only the Discord side may)")
+        if top(name) == "cogs" and not within(module, COGS_ALLOWED):
+            found.append(f"{where}: imports {name} (only bot/client.py loads the extensions)")
         if (
             within(module, ("bot.engine",))
             and top(name) not in sys.stdlib_module_names
@@ -115,6 +120,8 @@ def test_every_shipped_module_keeps_to_its_layer() -> None:
         ("bot.engine.hand", "from PIL import Image", "standard library only"),
         ("bot.engine.hand", "from bot.storage import Database", "standard library only"),
         ("bot.engine.pots", "from .. import render", "standard library only"),
+        ("bot.adapter.views", "from cogs.errors import report", "loads the extensions"),
+        ("bot.offline.harness", "def f():\n    import cogs.table", "loads the extensions"),
     ],
 )
 def test_a_forbidden_import_is_caught(module: str, source: str, reason: str) -> None:
@@ -130,6 +137,8 @@ def test_a_forbidden_import_is_caught(module: str, source: str, reason: str) -> 
         ("bot.offline.harness", "import simcord"),
         ("bot.adapter.presenter", "import discord"),
         ("bot.client", "import discord"),
+        ("bot.client", "from cogs.channel_loss import ChannelLoss"),
+        ("cogs.table", "from cogs.hands import OpenHandButton"),
         ("bot.engine.hand", "import itertools\nfrom bot.engine.cards import Card"),
         ("bot.engine.hand", "from . import pots\nfrom .events import Action"),
         ("bot.render.table", "from PIL import Image"),
@@ -138,3 +147,33 @@ def test_a_forbidden_import_is_caught(module: str, source: str, reason: str) -> 
 def test_an_allowed_import_passes(module: str, source: str) -> None:
     """discord on the Discord side, stdlib and itself in the engine, Pillow in render."""
     assert violations(module, source) == []
+
+
+def is_extension(source: str) -> bool:
+    """The module defines ``async def setup`` at its top level (discord.py loads it)."""
+    return any(
+        isinstance(node, ast.AsyncFunctionDef) and node.name == "setup"
+        for node in ast.parse(source).body
+    )
+
+
+def test_every_module_in_cogs_is_an_extension() -> None:
+    """cogs/ holds discord.py extensions only; helpers live in bot/adapter/."""
+    paths = sorted((ROOT / "cogs").glob("*.py"))
+    assert any(p.name == "errors.py" for p in paths)
+    bad = [p.name for p in paths
+           if p.name != "__init__.py" and not is_extension(p.read_text(encoding="utf-8"))]
+    assert not bad, f"not extensions: {bad}"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("async def setup(bot):\n    pass\n", True),
+        ("def setup(bot):\n    pass\n", False),
+        ("class C:\n    async def setup(self):\n        pass\n", False),
+        ("PUBLIC = 1\n", False),
+    ],
+)
+def test_an_extension_is_told_from_a_helper_module(source: str, expected: bool) -> None:
+    assert is_extension(source) is expected

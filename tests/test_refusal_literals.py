@@ -1,8 +1,8 @@
 """No refusal is raised with a bare English literal (issue 13).
 
 A :class:`bot.runtime.errors.TableError` (and every subclass: ``NotYourTurn``,
-``IllegalMove``, ``NoTable``, ``NotSeated``, ``SettingsError``,
-``MissingChannelPermissions``...), storage's own ``TableError`` family (``SeatTaken``,
+``IllegalMove``, ``NoTable``, ``NotSeated``, ``TableSettingsError``,
+``MissingChannelPermissions``...), storage's ``TableRecordError`` family (``SeatTaken``,
 ``InHand``, ``BuyInOutOfRange``, ``UnknownTable``...), its ``TournamentError`` and the
 economy's ``EconomyError`` (``InvalidAmount``, ``InsufficientChips``...) reach
 a player as a private reply: raised with a :class:`~bot.i18n.Phrase`, they are worded in
@@ -28,15 +28,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.runtime.errors import TableError as RuntimeTableError
+from bot.runtime.errors import TableError
 from bot.runtime.tournament.settings import TournamentRuleError
-from bot.storage.errors import EconomyError, TournamentError
-from bot.storage.errors import TableError as StorageTableError
+from bot.storage.errors import EconomyError, TableRecordError, TournamentError
 from tests.cogs.test_no_english_literals import _fixed_text
 
 ROOT = Path(__file__).resolve().parents[1]
 REFUSALS: tuple[type[Exception], ...] = (
-    RuntimeTableError, StorageTableError, TournamentError, EconomyError)
+    TableError, TableRecordError, TournamentError, EconomyError)
 EXEMPT: tuple[type[Exception], ...] = (TournamentRuleError,)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -98,12 +97,12 @@ def test_no_refusal_in_bot_or_cogs_is_raised_with_an_english_literal() -> None:
 
 def test_the_scan_finds_what_it_looks_for() -> None:
     """The refusals this test was written for, and what is let through."""
-    from bot import settings as operator_settings
+    from bot import settings
     from bot.runtime import errors
-    from bot.storage import errors as storage_errors
+    from bot.storage.errors import SeatTaken, UnknownTable
 
-    namespace = {**vars(errors), "errors": errors, "UnknownTable": storage_errors.UnknownTable,
-                 "TournamentError": TournamentError, "SeatTaken": storage_errors.SeatTaken,
+    namespace = {**vars(errors), "errors": errors, "UnknownTable": UnknownTable,
+                 "TournamentError": TournamentError, "SeatTaken": SeatTaken,
                  "TournamentRuleError": TournamentRuleError}
     caught = literal_refusals('''
 raise NotYourTurn("You have already answered.")
@@ -112,7 +111,7 @@ raise errors.TableError("Multi-table tournaments are not available here.")
 raise TournamentError("There is no such tournament.")
 raise UnknownTable("That table is closed or does not exist.")
 raise SeatTaken(f"Seat {n} is taken.")
-raise SettingsError("A " + "bad setting")
+raise TableSettingsError("A " + "bad setting")
 raise NotSeated(message="You have no seat at this table.")
 ''', namespace)
     assert len(caught) == 8, caught
@@ -122,5 +121,5 @@ raise TableError(reason)
 raise TournamentRuleError("The hand created or lost chips.")
 raise SettingsError(".env line 3 is not KEY=value")
 raise ValueError("not a refusal")
-''', {**namespace, "SettingsError": operator_settings.SettingsError})
+''', {**namespace, "SettingsError": settings.SettingsError})
     assert allowed == []

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.amounts import parse_amount
+from bot.adapter.polite import PUBLIC_DEFER, acknowledge
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
@@ -30,7 +31,6 @@ from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import PreAction, Table
 from bot.runtime.table.views import ActionView
-from cogs.errors import PUBLIC_DEFER, acknowledge
 
 
 async def reply_private(
@@ -56,7 +56,7 @@ def second_person(view: ActionView) -> Phrase:
     return Phrase(f"done.{view.kind.name.lower()}{all_in}", amount=view.amount or 0)
 
 
-class HandOver(Protocol):
+class ClickTaker(Protocol):
     """Told of each acknowledged click or raise form before it acts, and again with
     ``refused=True`` when the runtime refuses the action after all."""
 
@@ -68,15 +68,15 @@ class HandOver(Protocol):
 class TableActions:
     """A player's actions at the live tables of one registry.
 
-    ``hand_over`` (the presenter's :meth:`~bot.adapter.presenter.DiscordPresenter.hand_over`)
+    ``take_click`` (the presenter's :meth:`~bot.adapter.presenter.DiscordPresenter.take_click`)
     gets every acknowledged click or raise form before the action is applied,
     so the table's channel can post the next turn as that interaction's
     followup, outside Discord's global rate limit (:mod:`bot.adapter.hooks`).
     """
 
-    def __init__(self, registry: TableRegistry, hand_over: HandOver | None = None) -> None:
+    def __init__(self, registry: TableRegistry, take_click: ClickTaker | None = None) -> None:
         self.registry = registry
-        self.hand_over = hand_over
+        self.take_click = take_click
 
     def here(self, interaction: discord.Interaction[Any]) -> Table:
         """The table of the channel the interaction came from (or NoTable)."""
@@ -112,14 +112,14 @@ class TableActions:
         else:
             table.check_action(interaction.user.id, kind, amount, token)  # refused at once
             await interaction.response.defer()
-            if self.hand_over is None:
+            if self.take_click is None:
                 await table.act(interaction.user.id, kind, amount, token=token)
                 return
-            self.hand_over(table.table_id, interaction)
+            self.take_click(table.table_id, interaction)
             try:
                 await table.act(interaction.user.id, kind, amount, token=token)
             except TableError:
-                self.hand_over(table.table_id, interaction, refused=True)
+                self.take_click(table.table_id, interaction, refused=True)
                 raise
 
     async def act_from_button(
@@ -193,4 +193,4 @@ class TableActions:
         await reply_private(interaction, text)
 
 
-__all__ = ["HandOver", "TableActions", "acknowledge", "reply_private", "second_person"]
+__all__ = ["ClickTaker", "TableActions", "acknowledge", "reply_private", "second_person"]

@@ -170,7 +170,7 @@ class TableChannel:
         self.posts.append(item)
         self.kick()
 
-    def hand_over(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
+    def take_click(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
         """A player acts by a click or the raise form (already acknowledged): when it is on
         the live message, its token carries the next live message and reaches this one.
         The first click on a message carries it (a double click's second is refused);

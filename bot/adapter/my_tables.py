@@ -26,11 +26,11 @@ from bot.adapter.scenes import table_link
 from bot.i18n import Command, Option, Phrase, translate
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import wording as table_words
+from bot.runtime.table import wording
 from bot.runtime.table.live import Table
 from bot.runtime.table.policy import Request
 
-__all__ = ["resolve", "seats_text", "table_choices"]
+__all__ = ["resolve_table", "seats_text", "table_choices"]
 
 
 def _in_this_server(registry: TableRegistry, guild_id: int | None, table_id: int) -> Table:
@@ -40,7 +40,7 @@ def _in_this_server(registry: TableRegistry, guild_id: int | None, table_id: int
     raise NoTable(Phrase("refuse.no_such_table"))
 
 
-def resolve(
+def resolve_table(
     registry: TableRegistry, interaction: discord.Interaction[Any], table_id: int | None,
     command: str,
 ) -> Table:
@@ -75,7 +75,7 @@ def seats_text(
         status = translate(locale, "status." + seat.status.replace(" ", "_").replace("-", "_"))
         lines.append(translate(
             locale, "mine.seat", table=str(t.table_id), channel=f"<#{t.channel_id}>",
-            link=table_link(t.guild_id, t.channel_id), title=table_words.title(locale, t.config),
+            link=table_link(t.guild_id, t.channel_id), title=wording.title(locale, t.config),
             seat=seat.seat, chips=Phrase("chips.count", count=seat.stack), status=status))
     lines.append(translate(locale, "mine.foot", leave=Command("table leave"),
                            info=Command("table info"), option=Option("table")))

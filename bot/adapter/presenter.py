@@ -57,13 +57,13 @@ from bot.render import (
     render_showdown_async,
     render_table_async,
 )
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
     CardsDealt,
     HandBegan,
-    HandOver,
+    HandSettled,
     Notice,
     RunTwiceAsked,
     StreetDealt,
@@ -143,7 +143,7 @@ class DiscordPresenter:
             RunTwiceAsked: self.run_twice_asked,
             TurnReminder: self.reminder,
             ActionTaken: self.action,
-            HandOver: self.hand_ended,
+            HandSettled: self.hand_settled,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -178,14 +178,14 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
-    def hand_over(
+    def take_click(
         self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
     ) -> None:
         """An acknowledged click or raise form at the table: its channel may use the token
         (``refused``: the action was refused, take it back; :mod:`bot.adapter.hooks`)."""
         ch = self.channels.get(table_id)
         if ch is not None:
-            ch.hand_over(interaction, refused=refused)
+            ch.take_click(interaction, refused=refused)
 
     def close(self) -> None:
         """Shutting down (the tables are stopped): stop every channel's sender and DM lane
@@ -396,14 +396,14 @@ class DiscordPresenter:
         # sending it alone would cost one more request for a state nobody acts on
         live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
         if live is not None:
-            live.log.append(words.action(language(event.table), event.action))
+            live.log.append(wording.action(language(event.table), event.action))
 
-    async def hand_ended(self, event: HandOver) -> None:
+    async def hand_settled(self, event: HandSettled) -> None:
         table, result = event.table, event.result
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
-        live.log.extend(words.result_lines(language(table), result))
+        live.log.extend(wording.result_lines(language(table), result))
         if table.commitment:
             live.log.append(commitment_line(table.commitment, language(table)))
 
@@ -433,7 +433,7 @@ class DiscordPresenter:
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
         lang = self.locale_of(user_id, table)
-        dm = translate(lang, "notice.dm", table=words.table_name(lang, table.table_id), text=text)
+        dm = translate(lang, "notice.dm", table=wording.table_name(lang, table.table_id), text=text)
         if await self._dm(user_id, dm):
             return
         if table.table_id not in self._lost:  # never into a lost channel

@@ -18,21 +18,21 @@ from bot.i18n import hands, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
+    PotView,
     PotWinner,
     SeatStatus,
+    SeatView,
     ShowdownHand,
     ShowdownView,
     TableView,
 )
-from bot.render import PotView as RenderPot
-from bot.render import SeatView as RenderSeat
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.runtime.table.events import RunTwiceAsked
 from bot.runtime.table.views import (
     HandResultView,
     PotResultView,
     PrivateCards,
-    SeatView,
+    SeatSnapshot,
     ShownHandView,
     TableSnapshot,
     TurnView,
@@ -57,7 +57,7 @@ def language(snap: TableSnapshot) -> str:
 
 def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
     """The table's game and stakes in ``locale`` (default the table's language)."""
-    return words.title(locale or language(snap), snap.config)
+    return wording.title(locale or language(snap), snap.config)
 
 
 @dataclass
@@ -159,7 +159,7 @@ def live_content(live: Live) -> str:
     return fit_message(lines, locale=language(live.snap))
 
 
-def _status(s: SeatView) -> SeatStatus:
+def _status(s: SeatSnapshot) -> SeatStatus:
     if not s.dealt_in:
         return SeatStatus.SITTING_OUT if s.sitting_out else SeatStatus.WAITING
     if s.folded:
@@ -167,7 +167,7 @@ def _status(s: SeatView) -> SeatStatus:
     return SeatStatus.ALL_IN if s.all_in else SeatStatus.ACTIVE
 
 
-def _blind(snap: TableSnapshot, s: SeatView) -> str:
+def _blind(snap: TableSnapshot, s: SeatSnapshot) -> str:
     if not s.dealt_in or snap.street is None or snap.street.value == "showdown":
         return ""
     if s.seat == snap.small_blind:
@@ -175,10 +175,10 @@ def _blind(snap: TableSnapshot, s: SeatView) -> str:
     return "BB" if s.seat == snap.big_blind else ""
 
 
-def _seats(snap: TableSnapshot, over: bool) -> tuple[RenderSeat, ...]:
+def _seats(snap: TableSnapshot, over: bool) -> tuple[SeatView, ...]:
     hole_n = snap.config.variant.hole_cards
     return tuple(
-        RenderSeat(
+        SeatView(
             seat=s.seat,
             name=s.name,
             stack=s.stack,
@@ -196,14 +196,14 @@ def board_label(lang: str, pot: PotResultView, many: bool) -> str:
     """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
     if not pot.board:
         return pot.label
-    text = words.board_where(lang, pot, words.pot_where(lang, pot, many))
+    text = wording.board_where(lang, pot, wording.pot_where(lang, pot, many))
     return text[:1].upper() + text[1:]
 
 
-def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[RenderPot, ...]:
+def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[PotView, ...]:
     many = len({p.label for p in pots}) > 1
     return tuple(
-        RenderPot(
+        PotView(
             p.amount,
             board_label(lang, p, many),
             winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
@@ -227,9 +227,9 @@ def table_view(
     if result is not None:
         pots = _won_pots(result.pots, language(snap))
     else:
-        pots = tuple(RenderPot(p.amount) for p in snap.collected if p.amount > 0)
+        pots = tuple(PotView(p.amount) for p in snap.collected if p.amount > 0)
     return TableView(
-        table_name=words.table_name(language(snap), snap.table_id),
+        table_name=wording.table_name(language(snap), snap.table_id),
         hand_number=snap.hand_no,
         max_seats=snap.config.seats,
         seats=_seats(snap, result is not None),
@@ -250,7 +250,7 @@ def table_view(
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
-    lines.extend(words.result_lines(lang, result))
+    lines.extend(wording.result_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
@@ -291,7 +291,7 @@ def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
         for p in result.pots
     )
     return ShowdownView(
-        table_name=words.table_name(language(snap), snap.table_id),
+        table_name=wording.table_name(language(snap), snap.table_id),
         hand_number=result.hand_no,
         board=result.board,
         hands=shown_hands,
@@ -309,7 +309,7 @@ def hole_cards_view(
     in the player's ``locale`` (default the table's language)."""
     lang = locale or language(snap)
     return HoleCardsView(
-        table_name=words.table_name(lang, snap.table_id),
+        table_name=wording.table_name(lang, snap.table_id),
         hand_number=snap.hand_no,
         cards=cards.cards,
         board=cards.board,

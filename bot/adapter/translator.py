@@ -21,7 +21,7 @@ Dynamic choices (a table's name in autocomplete) are not translated.
 from __future__ import annotations
 
 from discord import Locale, app_commands
-from discord.app_commands import TranslationContextLocation as Where
+from discord.app_commands import TranslationContextLocation
 
 from bot import i18n
 
@@ -30,17 +30,17 @@ LOCALIZED = (Locale.brazil_portuguese, Locale.spain_spanish, Locale.latin_americ
              Locale.italian)
 
 _CONTEXT = {
-    Where.command_name: i18n.COMMAND,
-    Where.group_name: i18n.COMMAND,
-    Where.parameter_name: i18n.COMMAND,
-    Where.command_description: i18n.DESCRIPTION,
-    Where.group_description: i18n.DESCRIPTION,
-    Where.parameter_description: i18n.DESCRIPTION,
-    Where.choice_name: i18n.CHOICE,
+    TranslationContextLocation.command_name: i18n.COMMAND,
+    TranslationContextLocation.group_name: i18n.COMMAND,
+    TranslationContextLocation.parameter_name: i18n.COMMAND,
+    TranslationContextLocation.command_description: i18n.DESCRIPTION,
+    TranslationContextLocation.group_description: i18n.DESCRIPTION,
+    TranslationContextLocation.parameter_description: i18n.DESCRIPTION,
+    TranslationContextLocation.choice_name: i18n.CHOICE,
 }
 
 
-def context_of(location: Where) -> str | None:
+def context_of(location: TranslationContextLocation) -> str | None:
     """The message context of a tree string at ``location`` (None: not translated)."""
     return _CONTEXT.get(location)
 

@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.adapter.polite import PoliteModal, report
 from bot.engine.variants import Structure
 from bot.i18n import translate
 from bot.runtime.table.live import PreAction
 from bot.runtime.table.views import TableSnapshot, TurnView
-from cogs.errors import PoliteModal, report
 
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions

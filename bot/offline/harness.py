@@ -47,9 +47,9 @@ import bot.offline.locales  # each member's language in interactions (applied on
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import bot.offline.responses  # a deleted "thinking…" stops loading (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
+from bot.adapter.polite import describe
 from bot.client import OmahaDealer
 from bot.offline.replies import PNG_SIGNATURE, Reply, buttons_of
-from cogs.errors import describe
 
 __all__ = ["PNG_SIGNATURE", "Actor", "FakeWallClock", "Harness", "Message", "Reply", "buttons_of",
            "offline"]
@@ -305,9 +305,9 @@ class Harness:
         """Fail on bugs (errors without a player message); domain errors are fine.
 
         simcord records every exception a view's ``on_error`` sees, including
-        the expected ones ("It is not your turn") that :mod:`cogs.errors` turns
+        the expected ones ("It is not your turn") that :mod:`bot.adapter.polite` turns
         into polite replies; those are acknowledged here. Bugs (logged by
-        ``cogs.errors`` as unexpected, or unknown to :func:`describe`) fail.
+        ``bot.adapter.polite`` as unexpected, or unknown to :func:`describe`) fail.
         """
         captured = self.env.errors  # reading acknowledges them for simcord
         if self.allow_unexpected_errors:

@@ -58,7 +58,7 @@ class Reply:
         """True when the first answer was visible only to the player who acted.
 
         When a public "thinking…" was deleted (an error after a public deferral,
-        :func:`cogs.errors.send_private`), the answer is the first followup."""
+        :func:`bot.adapter.polite.send_private`), the answer is the first followup."""
         response = self.result.response
         if response is not None:
             return response.ephemeral

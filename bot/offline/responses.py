@@ -3,7 +3,7 @@
 * **Deleting a deferred "thinking…" original stops the loading.** A command
   deferred in public (type 5) whose work then fails must not show the error
   in the channel: the bot deletes the public "thinking…" message and sends the
-  error as an ephemeral followup (:func:`cogs.errors.send_private`). On
+  error as an ephemeral followup (:func:`bot.adapter.polite.send_private`). On
   Discord, deleting the deferred original ends its loading state and later
   followups are new messages with their own flags (kordlib/kord#546 builds its
   API on it: "if you defer a public response and then delete it (this will

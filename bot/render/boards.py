@@ -34,7 +34,7 @@ TWO_BOARDS_LABEL = 30  # the board's number, left of its cards
 
 # -- the hand's outcome -------------------------------------------------------------------
 
-def hand_over(view: TableView) -> bool:
+def hand_ended(view: TableView) -> bool:
     """A view with winners in any pot shows a finished hand."""
     return any(p.winners for p in view.pots)
 
@@ -71,7 +71,7 @@ def board_box(band: Box, over: bool = False) -> Box:
 def draw_centre(cv: Canvas, view: TableView, band: Box) -> None:
     """During the hand: the pot line, the board, then each pot under it. After the hand:
     the board moved up, and under it who won each pot."""
-    if hand_over(view):
+    if hand_ended(view):
         board = board_box(band, over=True)
         _draw_boards(cv, view, board, _middle(band))
         rows = (band[0], board[3] + 8, band[2], band[3])

@@ -28,7 +28,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import boards, pots, words
-from bot.render.boards import TEXT, hand_over, winnings
+from bot.render.boards import TEXT, hand_ended, winnings
 from bot.render.canvas import Box, Canvas, chips, chips_short
 from bot.render.cardart import card_width
 from bot.render.fonts import display_name, text_width
@@ -162,7 +162,7 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, won:
     """A seat: face-down cards behind the box, the box, the name and dealer button, the
     stack and the seat's state, and for the player to act the clock bar."""
     out = seat.status in (SeatStatus.FOLDED, SeatStatus.SITTING_OUT, SeatStatus.WAITING)
-    turn = view.to_act == seat.seat and not hand_over(view)
+    turn = view.to_act == seat.seat and not hand_ended(view)
     _draw_backs(cv, spot, seat)
     pal: Palette = cv.pal
     highlight = turn or won > 0
@@ -387,7 +387,7 @@ def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> 
     _draw_header(cv, view)
     _draw_open_seats(cv, view, spots)
     boards.draw_centre(cv, view, centre_band())
-    over = hand_over(view)
+    over = hand_ended(view)
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:
@@ -411,9 +411,9 @@ def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:
 
 def street_label(view: TableView) -> str:
     """The street in the header; after the hand "Showdown" (cards shown) or "Hand over"."""
-    if hand_over(view):
+    if hand_ended(view):
         shown = any(s.shown for s in view.seats)
-        return words.say("street.showdown" if shown else "street.hand_over")
+        return words.say("street.showdown" if shown else "street.hand_ended")
     return words.street(view.street)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
 from bot.i18n import Choice, Phrase, resolve
-from bot.runtime.errors import SettingsError
+from bot.runtime.errors import TableSettingsError
 
 #: Upper bound for any chip amount in settings: keeps "huge numbers" polite.
 MAX_CHIPS = 1_000_000_000
@@ -139,7 +139,8 @@ def _variant_key(variant_key: str | None) -> str:
     key = (variant_key or DEFAULT_VARIANT).strip().lower()
     if key not in VARIANTS:
         names = ", ".join(v.name for v in VARIANTS.values())
-        raise SettingsError(Phrase("refuse.unknown_variant", value=repr(variant_key), names=names))
+        raise TableSettingsError(
+            Phrase("refuse.unknown_variant", value=repr(variant_key), names=names))
     return key
 
 
@@ -148,7 +149,7 @@ def _structure(structure: Structure | str | None) -> Structure:
         return Structure(structure) if structure is not None else DEFAULT_STRUCTURE
     except ValueError:
         choices = ", ".join(s.value for s in Structure)
-        raise SettingsError(Phrase("refuse.unknown_structure", value=repr(structure),
+        raise TableSettingsError(Phrase("refuse.unknown_structure", value=repr(structure),
                                    names=choices)) from None
 
 
@@ -158,11 +159,11 @@ def _chips(name: str, value: int | None, default: int, low: int = 0) -> int:
         return default
     what = Phrase("what." + name.replace(" ", "_").replace("-", "_"))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SettingsError(Phrase("refuse.amount_whole", what=what))
+        raise TableSettingsError(Phrase("refuse.amount_whole", what=what))
     if value < low:
-        raise SettingsError(Phrase("refuse.amount_at_least", what=what, low=low))
+        raise TableSettingsError(Phrase("refuse.amount_at_least", what=what, low=low))
     if value > MAX_CHIPS:
-        raise SettingsError(Phrase("refuse.amount_at_most", what=what, max=MAX_CHIPS))
+        raise TableSettingsError(Phrase("refuse.amount_at_most", what=what, max=MAX_CHIPS))
     return value
 
 
@@ -173,25 +174,25 @@ def _blinds(struct: Structure, small_blind: int | None, big_blind: int | None) -
         return _fixed_limit_small_blind(small_blind, bb), bb
     sb = _chips("small blind", small_blind, max(1, bb // 2), low=1)
     if sb > bb:
-        raise SettingsError(Phrase("refuse.small_over_big"))
+        raise TableSettingsError(Phrase("refuse.small_over_big"))
     return sb, bb
 
 
 def _fixed_limit_small_blind(small_blind: int | None, bb: int) -> int:
     """Fixed limit: the big blind is the small bet and the small blind half of it."""
     if bb < 2:
-        raise SettingsError(Phrase("refuse.fixed_big_blind"))
+        raise TableSettingsError(Phrase("refuse.fixed_big_blind"))
     default_sb = bb // 2
     sb = _chips("small blind", small_blind, default_sb, low=1)
     if sb != default_sb:
-        raise SettingsError(Phrase("refuse.fixed_small_blind", amount=default_sb))
+        raise TableSettingsError(Phrase("refuse.fixed_small_blind", amount=default_sb))
     return sb
 
 
 def _ante(ante: int | None, bb: int) -> int:
     an = _chips("ante", ante, 0)
     if an > bb:
-        raise SettingsError(Phrase("refuse.ante_over_big"))
+        raise TableSettingsError(Phrase("refuse.ante_over_big"))
     return an
 
 
@@ -200,9 +201,9 @@ def _buyins(min_buyin: int | None, max_buyin: int | None, bb: int) -> tuple[int,
     lo = _chips("minimum buy-in", min_buyin, 20 * bb, low=1)
     hi = _chips("maximum buy-in", max_buyin, max(100 * bb, lo), low=1)
     if lo < bb:
-        raise SettingsError(Phrase("refuse.min_buy_in", amount=bb))
+        raise TableSettingsError(Phrase("refuse.min_buy_in", amount=bb))
     if hi < lo:
-        raise SettingsError(Phrase("refuse.max_below_min"))
+        raise TableSettingsError(Phrase("refuse.max_below_min"))
     return lo, hi
 
 
@@ -215,7 +216,7 @@ def _seats(seats: int | None, variant: Variant) -> int:
     """By default 6, or the variant's maximum if smaller; never more than the deck allows."""
     n = min(6, variant.max_seats) if seats is None else seats
     if not _whole_in(n, 2, variant.max_seats):
-        raise SettingsError(Phrase("refuse.seats_range", game=Choice(variant.name),
+        raise TableSettingsError(Phrase("refuse.seats_range", game=Choice(variant.name),
                                    count=variant.max_seats))
     return n
 
@@ -223,12 +224,12 @@ def _seats(seats: int | None, variant: Variant) -> int:
 def _clock(clock: int | None) -> int:
     ck = 30 if clock is None else clock
     if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
-        raise SettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
+        raise TableSettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
     return ck
 
 
 def _time_bank(time_bank: int | None) -> int:
     tb = 60 if time_bank is None else time_bank
     if not _whole_in(tb, 0, MAX_TIME_BANK):
-        raise SettingsError(Phrase("refuse.time_bank_range", high=MAX_TIME_BANK))
+        raise TableSettingsError(Phrase("refuse.time_bank_range", high=MAX_TIME_BANK))
     return tb

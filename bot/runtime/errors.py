@@ -21,7 +21,7 @@ class TableError(Exception):
         super().__init__(self.message)
 
 
-class SettingsError(TableError):
+class TableSettingsError(TableError):
     """Table settings that do not make a playable game."""
 
 

@@ -34,7 +34,7 @@ from bot.engine.phh.proof import with_proof
 from bot.i18n import ENGLISH, listed, resolve, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
-from bot.runtime.table import wording as words
+from bot.runtime.table import wording
 from bot.runtime.table.hand_views import action_text, result_view
 from bot.runtime.table.views import HandResultView
 
@@ -113,7 +113,7 @@ def _line(e: Event, names: Mapping[int, str], lang: str) -> str | None:
         return translate(lang, key, name=names[e.seat], amount=e.amount)
     if isinstance(e, PlayerActed):
         _, kind, amount = action_text(names[e.seat], e)
-        return words.acted(lang, names[e.seat], kind, amount, e.all_in)
+        return wording.acted(lang, names[e.seat], kind, amount, e.all_in)
     if isinstance(e, BetReturned):
         return translate(lang, "history.returned", name=names[e.seat], amount=e.amount)
     if isinstance(e, HandShown):
@@ -154,7 +154,7 @@ def street_lines(
         if text:
             lines.append(text)
     lines.append(translate(lang, "history.result"))
-    lines.extend(words.result_lines(lang, result_of(past, names)))
+    lines.extend(wording.result_lines(lang, result_of(past, names)))
     mucked = sorted(hand.result.mucked)
     if mucked:
         lines.append(translate(lang, "history.mucked",

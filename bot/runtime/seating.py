@@ -2,7 +2,7 @@
 
 No asyncio, no storage, no Discord: :func:`plan_deal` reads the seats and the
 button memory (:class:`Dealer`) and returns a :class:`DealPlan` (or a
-:class:`Draw` when the button must be drawn); :func:`commit` records a plan
+:class:`Draw` when the button must be drawn); :func:`record_plan` records a plan
 in the seats and the memory. The async table only calls these two.
 
 The rules, as decided here (RULES.md section 3, "Seats, button, blinds"):
@@ -70,12 +70,12 @@ __all__ = [
     "SeatRule",
     "cash_ready",
     "clockwise_from",
-    "commit",
     "drawn_plan",
     "next_clockwise",
     "plan_deal",
     "ready_to_deal",
     "rebuy",
+    "record_plan",
     "seat_down",
     "strictly_between",
     "tournament_ready",
@@ -288,7 +288,7 @@ def drawn_plan(cards: Mapping[int, Card], button: int) -> DealPlan:
     return DealPlan(button=button, dealt=tuple(sorted(cards)), drawn=tuple(sorted(cards.items())))
 
 
-def commit(
+def record_plan(
     seats: Mapping[int, Seat], dealer: Dealer, plan: DealPlan, ready: SeatRule = cash_ready
 ) -> None:
     """Record a plan about to be dealt: entering players are in, missed big blinds owed."""

@@ -28,7 +28,7 @@ from bot.storage import (
     EconomyError,
     HandSeatIn,
     InsufficientChips,
-    Seat,
+    SeatRecord,
     TableRecord,
 )
 from bot.storage.tournament_state import InterruptedTournament
@@ -267,7 +267,7 @@ class StoragePorts:
         return out
 
 
-def _stored_table(record: TableRecord, seats: Sequence[Seat]) -> StoredTable:
+def _stored_table(record: TableRecord, seats: Sequence[SeatRecord]) -> StoredTable:
     return StoredTable(
         table_id=record.id,
         guild_id=record.guild_id,

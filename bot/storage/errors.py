@@ -51,27 +51,27 @@ class DailyNotReady(EconomyError):
         self.next_at = next_at
 
 
-class TableError(EconomyError):
+class TableRecordError(EconomyError):
     """A table or seat request that does not fit the table's state."""
 
 
-class SeatTaken(TableError):
+class SeatTaken(TableRecordError):
     """The seat is occupied, or the player already sits at the table."""
 
 
-class NotSeated(TableError):
+class NoSeatRecord(TableRecordError):
     """The player has no seat at this table."""
 
 
-class InHand(TableError):
+class InHand(TableRecordError):
     """The player is in the hand being played; the request must wait for its end."""
 
 
-class BuyInOutOfRange(TableError):
+class BuyInOutOfRange(TableRecordError):
     """A buy-in or top-up outside the table's minimum and maximum."""
 
 
-class UnknownTable(TableError):
+class UnknownTable(TableRecordError):
     """No open table with that id or channel."""
 
 

@@ -24,7 +24,7 @@ from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
 from bot.i18n import Phrase
 from bot.storage.dialect import Conn
-from bot.storage.errors import HandStateError, TableError
+from bot.storage.errors import HandStateError, TableRecordError
 from bot.storage.ledger import hand_account, record, seat_account
 from bot.storage.models import (
     HandRecord,
@@ -34,7 +34,7 @@ from bot.storage.models import (
     LedgerKind,
     RevealedDeal,
     SeatResult,
-    UnfinishedHand,
+    UnfinishedHandRecord,
 )
 from bot.storage.rows import dump_json, load_open_table
 
@@ -154,8 +154,8 @@ class HandRepo:
                     (table_id, s.user_id),
                 ).fetchone()
                 if row is None or row[0] != s.seat_no:
-                    raise TableError(Phrase("refuse.store.not_in_seat", player=f"<@{s.user_id}>",
-                                            seat=str(s.seat_no)))
+                    raise TableRecordError(Phrase(
+                        "refuse.store.not_in_seat", player=f"<@{s.user_id}>", seat=str(s.seat_no)))
                 if row[1] != s.stack or s.stack <= 0:
                     raise HandStateError(
                         f"seat {s.seat_no} has {row[1]} chips stored, not {s.stack}"
@@ -279,11 +279,11 @@ class HandRepo:
 
         return await self._db.read(q)
 
-    async def load_unfinished(self, hand_id: int) -> UnfinishedHand:
+    async def load_unfinished(self, hand_id: int) -> UnfinishedHandRecord:
         """Settings, seats, deck order and actions of a running hand (to resume it)."""
         sealer = self._db.sealer
 
-        def q(conn: Conn) -> UnfinishedHand:
+        def q(conn: Conn) -> UnfinishedHandRecord:
             conn.execute("BEGIN")
             try:
                 hand = _running(conn, hand_id)
@@ -298,7 +298,7 @@ class HandRepo:
             salts = () if salt_blob is None else _unpack_salts(
                 sealer.open_bytes(salt_blob, salts_associated_data(hand.table_id, hand.number))
             )
-            return UnfinishedHand(hand, seats, actions, deck, salts)
+            return UnfinishedHandRecord(hand, seats, actions, deck, salts)
 
         return await self._db.read(q)
 

@@ -105,7 +105,9 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatRecord:
+    """A seat as stored (the live table's seat is :class:`bot.runtime.seating.Seat`)."""
+
     table_id: int
     seat_no: int
     user_id: int
@@ -184,7 +186,7 @@ class HandSeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class UnfinishedHand:
+class UnfinishedHandRecord:
     """Everything needed to rebuild a hand interrupted by a crash."""
 
     hand: HandRecord
@@ -249,7 +251,7 @@ class TournamentStats:
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderboardRow:
+class LeaderboardRecord:
     rank: int
     user_id: int
     value: int
@@ -263,7 +265,7 @@ class LeaderboardPage:
     offset: int
     limit: int
     total: int  # players ranked in all
-    rows: tuple[LeaderboardRow, ...]
+    rows: tuple[LeaderboardRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)

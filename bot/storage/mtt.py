@@ -19,7 +19,7 @@ from bot.i18n import Phrase
 from bot.storage.dialect import Conn
 from bot.storage.errors import TournamentError
 from bot.storage.ledger import record, seat_account
-from bot.storage.models import LedgerKind, Seat, TableRecord, Tournament
+from bot.storage.models import LedgerKind, SeatRecord, TableRecord, Tournament
 from bot.storage.rows import (
     SEAT_COLS,
     TABLE_COLS,
@@ -43,7 +43,7 @@ class MttTableState:
 
     number: int
     table: TableRecord
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatRecord, ...]
 
 
 def load_tables(conn: Conn, tournament_id: int) -> list[MttTableState]:

@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.i18n import Phrase
 from bot.storage.dialect import Conn
-from bot.storage.errors import TableError, TournamentError, UnknownTable
-from bot.storage.models import Seat, TableRecord, Tournament
+from bot.storage.errors import TableRecordError, TournamentError, UnknownTable
+from bot.storage.models import SeatRecord, TableRecord, Tournament
 
 #: The columns of ``poker_tables`` that :func:`table_record` reads, in its order.
 TABLE_COLS = (
@@ -32,9 +32,9 @@ def table_record(row: Any) -> TableRecord:
                        row[7], row[8], row[9])
 
 
-def seat_record(row: Any) -> Seat:
+def seat_record(row: Any) -> SeatRecord:
     """A ``seats`` row, selected as :data:`SEAT_COLS`, as a record."""
-    return Seat(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+    return SeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
 
 def dump_json(value: Mapping[str, Any]) -> str:
@@ -42,7 +42,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
     try:
         return json.dumps(value, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
-        raise TableError(Phrase("refuse.store.settings", why=str(exc))) from None
+        raise TableRecordError(Phrase("refuse.store.settings", why=str(exc))) from None
 
 
 def load_open_table(conn: Conn, table_id: int) -> TableRecord:
@@ -55,7 +55,7 @@ def load_open_table(conn: Conn, table_id: int) -> TableRecord:
     return table_record(row)
 
 
-def load_seat(conn: Conn, table_id: int, user_id: int) -> Seat | None:
+def load_seat(conn: Conn, table_id: int, user_id: int) -> SeatRecord | None:
     """A player's seat at a table, if they have one."""
     row = conn.execute(
         f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)

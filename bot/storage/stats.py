@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from bot.storage.dialect import Conn
 from bot.storage.models import (
     LeaderboardPage,
-    LeaderboardRow,
+    LeaderboardRecord,
     Metric,
     Period,
     PlayerStats,
@@ -196,7 +196,7 @@ class StatsRepo:
                 conn.execute("COMMIT")
             return LeaderboardPage(
                 metric, period, None if metric is Metric.BALANCE else variant, offset, limit,
-                int(total), tuple(LeaderboardRow(r[0], r[1], int(r[2] or 0)) for r in rows),
+                int(total), tuple(LeaderboardRecord(r[0], r[1], int(r[2] or 0)) for r in rows),
             )
 
         return await self._db.read(q)

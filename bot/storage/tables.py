@@ -17,9 +17,9 @@ from bot.storage.dialect import Conn
 from bot.storage.errors import (
     BuyInOutOfRange,
     InHand,
-    NotSeated,
+    NoSeatRecord,
     SeatTaken,
-    TableError,
+    TableRecordError,
 )
 from bot.storage.ledger import (
     already_done,
@@ -30,7 +30,7 @@ from bot.storage.ledger import (
     seat_account,
     wallet_account,
 )
-from bot.storage.models import LedgerKind, Seat, TableRecord
+from bot.storage.models import LedgerKind, SeatRecord, TableRecord
 from bot.storage.rows import (
     SEAT_COLS,
     TABLE_COLS,
@@ -77,7 +77,7 @@ class TableRepo:
                 "SELECT 1 FROM poker_tables WHERE channel_id = ? AND closed_at IS NULL",
                 (channel_id,),
             ).fetchone():
-                raise TableError(Phrase("refuse.store.channel_has_table"))
+                raise TableRecordError(Phrase("refuse.store.channel_has_table"))
             cur = conn.execute(
                 "INSERT INTO poker_tables (guild_id, channel_id, creator_id, kind, tournament_id,"
                 " settings, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
@@ -139,9 +139,9 @@ class TableRepo:
         def job(conn: Conn) -> None:
             load_open_table(conn, table_id)
             if hand_running(conn, table_id):
-                raise TableError(Phrase("refuse.store.close_in_hand"))
+                raise TableRecordError(Phrase("refuse.store.close_in_hand"))
             if conn.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
-                raise TableError(Phrase("refuse.store.close_seated"))
+                raise TableRecordError(Phrase("refuse.store.close_seated"))
             conn.execute("UPDATE poker_tables SET closed_at = ? WHERE id = ?", (now, table_id))
 
         await self._db.write(job)
@@ -181,8 +181,8 @@ class TableRepo:
 
         return await self._db.write(job)
 
-    async def seats(self, table_id: int) -> list[Seat]:
-        def q(conn: Conn) -> list[Seat]:
+    async def seats(self, table_id: int) -> list[SeatRecord]:
+        def q(conn: Conn) -> list[SeatRecord]:
             return [
                 seat_record(r)
                 for r in conn.execute(
@@ -196,16 +196,16 @@ class TableRepo:
     async def buy_in(
         self, table_id: int, user_id: int, seat_no: int, amount: int,
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         """Take a seat at a cash table with ``amount`` chips from the balance."""
         check_amount(amount, "buy_in")
         _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
 
-        def job(conn: Conn) -> Seat:
+        def job(conn: Conn) -> SeatRecord:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.store.sng_seats"))
+                raise TableRecordError(Phrase("refuse.store.sng_seats"))
             if load_seat(conn, table_id, user_id) is not None:
                 raise SeatTaken(Phrase("refuse.store.has_seat"))
             if conn.execute(
@@ -229,7 +229,7 @@ class TableRepo:
     async def top_up(
         self, table_id: int, user_id: int, amount: int, *, max_buy_in: int | None = None,
         request_id: str | None = None,
-    ) -> Seat:
+    ) -> SeatRecord:
         """Add chips from the balance to the stack, between hands, never past the maximum.
 
         A retried request with the same ``request_id`` changes nothing.
@@ -237,13 +237,13 @@ class TableRepo:
         check_amount(amount, "top_up")
         now = self._db.clock()
 
-        def job(conn: Conn) -> Seat:
+        def job(conn: Conn) -> SeatRecord:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.sng.top_up"))
+                raise TableRecordError(Phrase("refuse.sng.top_up"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             if already_done(conn, table.guild_id, request_id):
                 return seat
             if in_running_hand(conn, table_id, user_id):
@@ -273,21 +273,21 @@ class TableRepo:
         def job(conn: Conn) -> int:
             table = load_open_table(conn, table_id)
             if table.kind != "cash":
-                raise TableError(Phrase("refuse.store.sng_cash_out"))
+                raise TableRecordError(Phrase("refuse.store.sng_cash_out"))
             seat = load_seat(conn, table_id, user_id)
             if seat is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             if in_running_hand(conn, table_id, user_id):
                 raise InHand(Phrase("refuse.store.cash_out_in_hand"))
             return _cash_out_seat(conn, table, seat, now)
 
         return await self._db.write(job)
 
-    async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> Seat:
-        def job(conn: Conn) -> Seat:
+    async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> SeatRecord:
+        def job(conn: Conn) -> SeatRecord:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
-                raise NotSeated(Phrase("refuse.store.no_seat"))
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             conn.execute(
                 "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
                 (int(sitting_out), table_id, user_id),
@@ -299,7 +299,7 @@ class TableRepo:
         return await self._db.write(job)
 
 
-def _cash_out_seat(conn: Conn, table: TableRecord, seat: Seat, now: float) -> int:
+def _cash_out_seat(conn: Conn, table: TableRecord, seat: SeatRecord, now: float) -> int:
     """Unseat ``seat`` and move its stack to the owner's balance (one ledger row)."""
     conn.execute(
         "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, seat.user_id)

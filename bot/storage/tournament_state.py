@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.storage.dialect import Conn
-from bot.storage.models import Seat, TableRecord, Tournament
+from bot.storage.models import SeatRecord, TableRecord, Tournament
 from bot.storage.rows import SEAT_COLS, TABLE_COLS, load_tournament, seat_record, table_record
 
 __all__ = ["InterruptedTournament", "load_interrupted", "save_progress"]
@@ -36,7 +36,7 @@ class InterruptedTournament:
     hands_played: int
     level_elapsed: float  # seconds of the blind clock played when the last hand ended
     table: TableRecord | None  # None while registering
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatRecord, ...]
     last_start: Mapping[int, int]  # user -> stack at the start of the last finished hand
 
 

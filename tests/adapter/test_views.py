@@ -22,6 +22,7 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.views import (
     PRE_ACTIONS,
     ActionButton,
@@ -37,7 +38,6 @@ from bot.runtime.config import TableConfig
 from bot.runtime.table.views import TableSnapshot, TurnView
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.economy import LeaderboardPager
-from cogs.errors import PoliteModal, PoliteView
 from cogs.hands import OpenHandButton
 from tests.conftest import Harness
 from tests.fakediscord.limits import message_problems, modal_problems

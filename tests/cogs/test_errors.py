@@ -1,4 +1,4 @@
-"""cogs/errors.py: what an interaction's failure becomes."""
+"""bot/adapter/polite.py: what an interaction's failure becomes."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cogs.errors import report
+from bot.adapter.polite import report
 
 
 async def test_an_interaction_cut_short_by_the_shutdown_is_one_quiet_line(
@@ -18,7 +18,7 @@ async def test_an_interaction_cut_short_by_the_shutdown_is_one_quiet_line(
     logged in one line without a traceback, and nothing is sent (there is no session to
     send it with). Any attempt to answer it would fail on this bare object."""
     interaction: Any = SimpleNamespace(client=SimpleNamespace(shutting_down=True))
-    with caplog.at_level(logging.INFO, logger="cogs.errors"):
+    with caplog.at_level(logging.INFO, logger="bot.adapter.polite"):
         await report(interaction, RuntimeError("Session is closed"))
     [record] = caplog.records
     assert record.levelno == logging.INFO and record.exc_info is None

@@ -146,7 +146,7 @@ async def test_a_portuguese_table_with_spanish_and_italian_players(
         assert words.say("render.board") == "Board"
         assert words.pot_forms("Pot") == ("Pote",)
         assert words.pot_forms("Side pot 1")[0] == "Pote lateral 1"
-        assert street_label(last) == "River" and words.say("street.hand_over") == "Mão encerrada"
+        assert street_label(last) == "River" and words.say("street.hand_ended") == "Mão encerrada"
         assert words.hand("Flush, ace high") == "Flush, Ás alto"
     shows = [v for v in drawn if type(v).__name__ == "ShowdownView"]
     assert {v.locale for v in shows} <= {"pt-BR"}

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-import bot.render as render
+from bot import render
 from bot.render import samples
 
 
@@ -87,11 +87,12 @@ async def test_render_processes_exit_when_the_bot_is_killed() -> None:
     import sys
 
     code = (
-        "import bot.render as r, os, sys, time\n"
+        "import os, sys, time\n"
+        "from bot import render\n"
         "from bot.render import samples\n"
-        "r.use_processes(2)\n"
-        "r._pool.submit(r.render_table, samples.full_table()).result()\n"
-        "print(*r._pool._processes, flush=True)\n"
+        "render.use_processes(2)\n"
+        "render._pool.submit(render.render_table, samples.full_table()).result()\n"
+        "print(*render._pool._processes, flush=True)\n"
         "time.sleep(600)\n"
     )
     bot = await asyncio.create_subprocess_exec(

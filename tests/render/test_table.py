@@ -191,7 +191,7 @@ def test_after_the_hand_each_pot_shows_who_won_it() -> None:
         assert not overlaps(a.extent, b.extent), (a.text, b.text)
 
 
-def test_a_hand_won_without_a_showdown_says_hand_over() -> None:
+def test_a_hand_won_without_a_showdown_says_the_hand_ended() -> None:
     """Everyone folded: "Hand over", and the winner found by name when the view has no
     seat numbers."""
     seats = (SeatView(1, "Mia", 1_040), SeatView(2, "Noah", 990, status=SeatStatus.FOLDED))

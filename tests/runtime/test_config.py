@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import SettingsError
+from bot.runtime.errors import TableSettingsError
 
 
 def test_defaults_are_pot_limit_omaha_six_seats() -> None:
@@ -27,9 +27,9 @@ def test_buyins_follow_the_big_blind_when_left_out() -> None:
 def test_section_2_seats_are_limited_by_the_deck() -> None:
     """Six-card Omaha seats at most 7 players; 8 is refused with the limit named."""
     assert TableConfig.create(variant_key="omaha6", seats=7).seats == 7
-    with pytest.raises(SettingsError, match="2 to 7"):
+    with pytest.raises(TableSettingsError, match="2 to 7"):
         TableConfig.create(variant_key="omaha6", seats=8)
-    with pytest.raises(SettingsError):
+    with pytest.raises(TableSettingsError):
         TableConfig.create(seats=1)
     assert TableConfig.create(variant_key="omaha", seats=10).seats == 10
 
@@ -38,7 +38,7 @@ def test_section_3_fixed_limit_small_blind_is_half_the_small_bet() -> None:
     """Fixed limit 5-10: blinds 2 and 5; any other small blind is refused."""
     c = TableConfig.create(structure="fixed limit", big_blind=5)
     assert (c.small_blind, c.big_blind) == (2, 5)
-    with pytest.raises(SettingsError, match="half the big blind"):
+    with pytest.raises(TableSettingsError, match="half the big blind"):
         TableConfig.create(structure="fixed limit", big_blind=5, small_blind=3)
 
 
@@ -61,7 +61,7 @@ def test_section_3_fixed_limit_small_blind_is_half_the_small_bet() -> None:
 )
 def test_bad_settings_are_refused_politely(kwargs: dict[str, object], words: str) -> None:
     """Each unplayable setting is refused with a message naming the problem."""
-    with pytest.raises(SettingsError, match=words):
+    with pytest.raises(TableSettingsError, match=words):
         TableConfig.create(**kwargs)  # type: ignore[arg-type]
 
 
@@ -77,5 +77,5 @@ def test_changed_keeps_other_settings_and_revalidates() -> None:
     d = c.changed(big_blind=10)
     assert (d.small_blind, d.big_blind, d.min_buyin, d.max_buyin, d.clock) == (5, 10, 200, 1000, 20)
     assert c.changed(seats=None) == c
-    with pytest.raises(SettingsError):
+    with pytest.raises(TableSettingsError):
         c.changed(seats=11)

@@ -25,12 +25,12 @@ from bot.runtime.seating import (
     Seat,
     cash_ready,
     clockwise_from,
-    commit,
     drawn_plan,
     next_clockwise,
     plan_deal,
     ready_to_deal,
     rebuy,
+    record_plan,
     seat_down,
     strictly_between,
     tournament_ready,
@@ -51,7 +51,7 @@ def deal(seats: dict[int, Seat], dealer: Dealer) -> DealPlan:
     """Plan the next hand (it must not need a draw) and record it."""
     plan = plan_deal(seats, dealer)
     assert isinstance(plan, DealPlan)
-    commit(seats, dealer, plan)
+    record_plan(seats, dealer, plan)
     return plan
 
 
@@ -257,7 +257,7 @@ class Sim:
         ready = [n for n, s in self.seats.items() if cash_ready(s)]
         self.track_waiting(ready, plan)
         self.check_restart(plan)
-        commit(self.seats, self.dealer, plan)
+        record_plan(self.seats, self.dealer, plan)
         hand = Hand(
             self.config,
             [SeatIn(n, self.seats[n].stack, n in plan.posts) for n in plan.dealt],

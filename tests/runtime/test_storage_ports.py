@@ -16,7 +16,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.registry import TableRegistry
 from bot.runtime.storage_ports import StoragePorts
-from bot.runtime.table.events import HandOver
+from bot.runtime.table.events import HandSettled
 from bot.runtime.table.live import Table
 from bot.storage import Database
 
@@ -103,7 +103,7 @@ async def test_hands_on_real_storage_keep_every_chip(db: Database) -> None:
     audit = await db.audit()
     assert audit and all(line.ok for line in audit), [str(line) for line in audit]
     assert sum(line.stacks for line in audit) == 0
-    assert len(rec.of(HandOver)) >= 10
+    assert len(rec.of(HandSettled)) >= 10
 
 
 async def test_storage_refusals_become_polite_table_errors(db: Database) -> None:

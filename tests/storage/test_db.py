@@ -10,8 +10,7 @@ import pytest
 
 from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
 from bot.storage.db import load_migrations
-from bot.storage.dialect import Conn
-from bot.storage.dialect import sqlite_statements as _statements
+from bot.storage.dialect import Conn, sqlite_statements
 
 from .helpers import FakeClock
 
@@ -68,7 +67,7 @@ def test_statement_splitter_keeps_triggers_whole() -> None:
         "CREATE TABLE a (x);\n-- note; with semicolon\n"
         "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  UPDATE a SET x = 1;\n  SELECT 1;\nEND;\n"
     )
-    parts = _statements(script)
+    parts = sqlite_statements(script)
     assert len(parts) == 2 and parts[1].strip().startswith("-- note") and "END;" in parts[1]
 
 
@@ -186,7 +185,7 @@ async def test_an_old_database_is_upgraded_keeping_its_data(
     first = load_migrations()[0]
     raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
                 " applied_at REAL NOT NULL)")
-    for stmt in _statements(first.sql):
+    for stmt in sqlite_statements(first.sql):
         raw.execute(stmt)
     raw.execute("INSERT INTO schema_migrations VALUES (1, 'initial', 0)")
     raw.execute("INSERT INTO wallets (guild_id, user_id, balance, created_at)"

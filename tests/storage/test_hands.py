@@ -16,7 +16,7 @@ from bot.storage import (
     HandStateError,
     HandSummary,
     SeatResult,
-    TableError,
+    TableRecordError,
 )
 
 from .helpers import FakeClock, read_elsewhere
@@ -41,7 +41,7 @@ async def test_start_checks_the_stored_stacks(db: Database) -> None:
         await db.hands.start(tid, variant="omaha", settings={}, button=1,
                              seats=[HandSeatIn(1, ALICE, 999), HandSeatIn(2, BOB, 2_000)],
                              deck=Deck().order)
-    with pytest.raises(TableError):
+    with pytest.raises(TableRecordError):
         await db.hands.start(tid, variant="omaha", settings={}, button=1,
                              seats=[HandSeatIn(2, ALICE, 1_000), HandSeatIn(1, BOB, 2_000)],
                              deck=Deck().order)

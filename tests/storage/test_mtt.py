@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.cards import Deck
-from bot.storage import Database, HandSeatIn, TableError, TournamentError
+from bot.storage import Database, HandSeatIn, TableRecordError, TournamentError
 
 G, CH, T1, T2 = 1, 700, 7001, 7002
 USERS = (301, 302, 303, 304, 305)
@@ -59,5 +59,5 @@ async def test_a_move_carries_the_stack_between_hands_only(db: Database) -> None
               for s in await db.mtt.tables(tid)}
     assert tables == {one: {301: (1, 1_500), 302: (2, 1_500)},
                       two: {304: (1, 1_500), 303: (2, 1_500), 305: (3, 1_500)}}
-    with pytest.raises(TableError):
+    with pytest.raises(TableRecordError):
         await db.tables.close(one)  # players are still seated there

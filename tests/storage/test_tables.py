@@ -11,9 +11,9 @@ from bot.storage import (
     HandSeatIn,
     InHand,
     InsufficientChips,
-    NotSeated,
+    NoSeatRecord,
     SeatTaken,
-    TableError,
+    TableRecordError,
     UnknownTable,
 )
 
@@ -24,7 +24,7 @@ async def test_one_open_table_per_channel(db: Database) -> None:
     """A second table in the same channel is refused until the first is closed."""
     t = await db.tables.create(G, CH, ALICE, {"variant": "omaha", "big_blind": 20})
     assert t.settings == {"big_blind": 20, "variant": "omaha"} and t.kind == "cash"
-    with pytest.raises(TableError):
+    with pytest.raises(TableRecordError):
         await db.tables.create(G, CH, BOB, {})
     assert (await db.tables.by_channel(CH)) == t
     await db.tables.close(t.id)
@@ -76,7 +76,7 @@ async def test_top_up_never_past_the_maximum(db: Database) -> None:
     seat = await db.tables.top_up(t.id, ALICE, 1_000, max_buy_in=4_000)
     assert seat.stack == 4_000
     assert (await db.wallets.open(G, ALICE)).balance == 6_000
-    with pytest.raises(NotSeated):
+    with pytest.raises(NoSeatRecord):
         await db.tables.top_up(t.id, BOB, 100)
 
 
@@ -87,7 +87,7 @@ async def test_cash_out_returns_the_whole_stack(db: Database) -> None:
     assert await db.tables.cash_out(t.id, ALICE) == 3_000
     assert (await db.wallets.open(G, ALICE)).balance == 10_000
     assert await db.tables.seats(t.id) == []
-    with pytest.raises(NotSeated):
+    with pytest.raises(NoSeatRecord):
         await db.tables.cash_out(t.id, ALICE)
 
 
@@ -104,7 +104,7 @@ async def test_players_in_the_running_hand_cannot_leave_or_top_up(db: Database) 
         await db.tables.cash_out(t.id, ALICE)
     with pytest.raises(InHand):
         await db.tables.top_up(t.id, BOB, 10)
-    with pytest.raises(TableError):
+    with pytest.raises(TableRecordError):
         await db.tables.close(t.id)
     assert await db.tables.cash_out(t.id, CAROL) == 1_000  # not dealt in
     await db.hands.cancel(hand.id)
@@ -116,7 +116,7 @@ async def test_closing_needs_an_empty_table(db: Database) -> None:
     """A table with seated players cannot be closed."""
     t = await db.tables.create(G, CH, ALICE, {})
     await db.tables.buy_in(t.id, ALICE, 1, 500)
-    with pytest.raises(TableError, match="still seated"):
+    with pytest.raises(TableRecordError, match="still seated"):
         await db.tables.close(t.id)
     await db.tables.cash_out(t.id, ALICE)
     await db.tables.close(t.id)

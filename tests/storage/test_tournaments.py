@@ -11,7 +11,7 @@ from bot.storage import (
     HandSummary,
     InsufficientChips,
     SeatResult,
-    TableError,
+    TableRecordError,
     TournamentError,
 )
 
@@ -59,7 +59,7 @@ async def test_a_full_tournament_pays_the_pool_out(db: Database) -> None:
     await db.tournaments.start(tid, table.id, {A: 1, B: 2, C: 3})
     with pytest.raises(TournamentError, match="leave"):
         await db.tournaments.leave(tid, C)
-    with pytest.raises(TableError):
+    with pytest.raises(TableRecordError):
         await db.tables.cash_out(table.id, A)
     seats = {s.user_id: s.stack for s in await db.tables.seats(table.id)}
     assert seats == {A: 1_500, B: 1_500, C: 1_500}

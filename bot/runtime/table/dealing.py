@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
-from bot.engine.commitment import commit as commit_deck
+from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime.ports import HandStart, StoredSeat
-from bot.runtime.seating import DealPlan, Draw, commit, drawn_plan, plan_deal
+from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
 from bot.runtime.table.events import ButtonDrawn, CardsDealt, HandBegan, StreetDealt
 from bot.runtime.table.hand_views import private_cards
 from bot.runtime.table.live_hand import LiveHand
@@ -39,13 +39,13 @@ async def deal(table: Table) -> LiveHand | None:
     seating = plan(table)
     if seating is None:
         return None
-    commit(table.seats, table.dealer, seating, table.policy.ready)
+    record_plan(table.seats, table.dealer, seating, table.policy.ready)
     if seating.drawn:
         cards = dict(seating.drawn)
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     dealt = [table.seats[n] for n in seating.dealt]
     deck = Deck(rng=table.rng)
-    committed = commit_deck(deck.order)  # before any card: the root goes on the hand's message
+    committed = commit(deck.order)  # before any card: the root goes on the hand's message
     hand_no = table.hands_dealt + 1
     start = HandStart(
         table_id=table.table_id,

@@ -29,7 +29,7 @@ __all__ = [
     "ButtonDrawn",
     "CardsDealt",
     "HandBegan",
-    "HandOver",
+    "HandSettled",
     "Notice",
     "RunTwiceAsked",
     "StreetDealt",
@@ -116,7 +116,7 @@ class ActionTaken:
 
 
 @dataclass(frozen=True)
-class HandOver:
+class HandSettled:
     table: TableSnapshot
     result: HandResultView
 
@@ -170,7 +170,7 @@ TableEvent = (
     | RunTwiceAsked
     | TurnReminder
     | ActionTaken
-    | HandOver
+    | HandSettled
     | Notice
     | TableClosed
     | TournamentOver

@@ -66,8 +66,7 @@ from bot.runtime.ports import (
     UnfinishedHand,
 )
 from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
-from bot.runtime.table import abandon as abandoning
-from bot.runtime.table import dealing, recovery, run_twice, settle, turn_clock
+from bot.runtime.table import abandon, dealing, recovery, run_twice, settle, turn_clock
 from bot.runtime.table import requests as requests
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
 from bot.runtime.table.hand_views import action_view, private_cards
@@ -216,7 +215,7 @@ class Table:
     set_pre_action = requests.set_pre_action
     close = requests.close
     update_settings = requests.update_settings
-    abandon = abandoning.abandon  # the channel is lost: cancel the hand, every chip back
+    abandon = abandon.abandon  # the channel is lost: cancel the hand, every chip back
     answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
     check_run_twice = run_twice.check_answer
 

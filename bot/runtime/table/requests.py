@@ -30,10 +30,10 @@ from bot.engine.events import Action
 from bot.i18n import Command, Phrase, Wording
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Decision, Source
-from bot.runtime.errors import NotAllowed, SettingsError, TableError
+from bot.runtime.errors import NotAllowed, TableError, TableSettingsError
 from bot.runtime.seating import PreAction, Seat, rebuy, seat_down
 from bot.runtime.table.policy import Request
-from bot.runtime.table.views import SeatView
+from bot.runtime.table.views import SeatSnapshot
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
@@ -78,7 +78,7 @@ async def join(
     seat: int | None = None,
     *,
     post_big_blind: bool = False,
-) -> SeatView:
+) -> SeatSnapshot:
     """Sit down with ``buyin`` chips (default: the maximum) from the balance."""
     async with table.lock:
         _refuse(table, Request.JOIN)
@@ -243,7 +243,7 @@ async def update_settings(
             raise NotAllowed(Phrase("refuse.settings_in_hand"))
         new = table.config.changed(**changes)
         if new.seats < max(table.seats, default=0):
-            raise SettingsError(Phrase("refuse.cannot_shrink", seat=max(table.seats)))
+            raise TableSettingsError(Phrase("refuse.cannot_shrink", seat=max(table.seats)))
         await table.tables.update_table(table.table_id, new.to_dict())
         old, table.config = table.config, new
         if new.time_bank != old.time_bank:

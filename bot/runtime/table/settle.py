@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.runtime.table.events import HandOver, TableClosed
+from bot.runtime.table.events import HandSettled, TableClosed
 from bot.runtime.table.hand_views import result_view
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
         table.seats[n].stack = stack
     snap = table.snapshot()
     table.current = None
-    table.outbox.send(HandOver(snap, result))
+    table.outbox.send(HandSettled(snap, result))
     for s in table.seats.values():
         s.pre_action = None
         s.clock_sat_out = False

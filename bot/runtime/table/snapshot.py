@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine.pots import build_pots
 from bot.runtime.seating import Seat
-from bot.runtime.table.views import PotView, SeatView, TableSnapshot
+from bot.runtime.table.views import PotSnapshot, SeatSnapshot, TableSnapshot
 
 if TYPE_CHECKING:
     from bot.engine.hand_state import HandState
@@ -44,7 +44,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         board=hand.board if hand else (),
         second_board=hand.second_board if hand else (),
         pot=hand.pot_total if hand else 0,
-        pots=tuple(PotView(p.amount, p.eligible) for p in hand.pots) if hand else (),
+        pots=tuple(PotSnapshot(p.amount, p.eligible) for p in hand.pots) if hand else (),
         collected=_collected(hand) if hand else (),
         to_act=hand.to_act if hand else None,
         closed=table.closed,
@@ -54,7 +54,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
     )
 
 
-def _collected(hand: HandState) -> tuple[PotView, ...]:
+def _collected(hand: HandState) -> tuple[PotSnapshot, ...]:
     """The pots in the middle, this round's bets left in front of the players.
 
     The engine's own pot rule (:func:`~bot.engine.pots.build_pots`) over what
@@ -67,12 +67,12 @@ def _collected(hand: HandState) -> tuple[PotView, ...]:
         [not p.folded for p in ps],
         [p.all_in and p.bet == 0 for p in ps],
     )
-    return tuple(PotView(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
+    return tuple(PotSnapshot(x.amount, tuple(ps[i].seat for i in x.eligible)) for x in raw)
 
 
-def _in_hand(seat: Seat, hand: HandState, before_awards: bool) -> SeatView:
+def _in_hand(seat: Seat, hand: HandState, before_awards: bool) -> SeatSnapshot:
     st = hand.player(seat.number)
-    return SeatView(
+    return SeatSnapshot(
         seat=seat.number,
         user_id=seat.user_id,
         name=seat.name,
@@ -90,8 +90,8 @@ def _in_hand(seat: Seat, hand: HandState, before_awards: bool) -> SeatView:
     )
 
 
-def _between_hands(seat: Seat) -> SeatView:
-    return SeatView(
+def _between_hands(seat: Seat) -> SeatSnapshot:
+    return SeatSnapshot(
         seat=seat.number,
         user_id=seat.user_id,
         name=seat.name,

@@ -2,7 +2,7 @@
 
 They are taken under the table's lock and never change afterwards, so the
 presenter can render them in a worker thread while play goes on. Nothing
-here holds a player's hole cards except :attr:`SeatView.shown` (set only
+here holds a player's hole cards except :attr:`SeatSnapshot.shown` (set only
 once the rules reveal them at showdown).
 """
 
@@ -18,7 +18,7 @@ from bot.runtime.decisions import Source
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatSnapshot:
     seat: int
     user_id: int
     name: str
@@ -51,7 +51,7 @@ class SeatView:
 
 
 @dataclass(frozen=True)
-class PotView:
+class PotSnapshot:
     amount: int
     seats: tuple[int, ...]  # who may win it
 
@@ -63,7 +63,7 @@ class TableSnapshot:
     channel_id: int
     creator_id: int
     config: TableConfig
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatSnapshot, ...]
     button: int | None = None
     hand_no: int = 0
     hand_id: int | None = None
@@ -71,8 +71,8 @@ class TableSnapshot:
     board: tuple[Card, ...] = ()
     second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
     pot: int = 0  # every chip in the middle, bets of this round included
-    pots: tuple[PotView, ...] = ()  # as they stand, this round's bets included
-    collected: tuple[PotView, ...] = ()  # main and side pots without this round's bets
+    pots: tuple[PotSnapshot, ...] = ()  # as they stand, this round's bets included
+    collected: tuple[PotSnapshot, ...] = ()  # main and side pots without this round's bets
     to_act: int | None = None
     closed: bool = False
     small_blind: int | None = None  # seat numbers, during a hand
@@ -81,10 +81,10 @@ class TableSnapshot:
     #: its hex digits read like cards to a test that looks for cards).
     commitment: str = field(default="", repr=False)
 
-    def seat_of(self, user_id: int) -> SeatView | None:
+    def seat_of(self, user_id: int) -> SeatSnapshot | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
-    def at(self, seat: int) -> SeatView | None:
+    def at(self, seat: int) -> SeatSnapshot | None:
         return next((s for s in self.seats if s.seat == seat), None)
 
 

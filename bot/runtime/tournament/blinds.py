@@ -62,7 +62,7 @@ class ScheduleError(ValueError):
     """A blind schedule that does not make a playable tournament (readable message).
 
     ``phrase``: the reason as a :class:`~bot.i18n.Wording` when a player can cause it
-    (``cogs/errors.describe`` words it in the reader's language); ``str()`` is English."""
+    (``bot.adapter.polite.describe`` words it in the reader's language); ``str()`` is English."""
 
     def __init__(self, message: str | Wording) -> None:
         self.phrase = message if isinstance(message, Wording) else None

@@ -22,7 +22,7 @@ from bot.runtime.errors import (
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
-    HandOver,
+    HandSettled,
     Notice,
     StreetDealt,
     TableClosed,
@@ -181,7 +181,7 @@ async def test_hand_plays_to_showdown_and_chips_are_conserved(world: World) -> N
     table = await started(world, 2, 3, 4)
     total = world.chips(table)
     await finish_hand(world, table)
-    [result] = [e.result for e in world.observer.of(HandOver)]
+    [result] = [e.result for e in world.observer.of(HandSettled)]
     assert len(result.board) == 5 and result.lines and sum(result.net.values()) == 0
     assert sum(w.amount for p in result.pots for w in p.winners) == sum(result.payouts.values())
     assert sum(p.amount for p in result.pots) == 6  # three big blinds called, checked down

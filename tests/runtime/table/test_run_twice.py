@@ -8,7 +8,7 @@ from bot.engine.events import ActionKind
 from bot.i18n import Phrase
 from bot.runtime.errors import NotAllowed, NotSeated, NotYourTurn
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.events import HandOver, Notice, RunTwiceAsked, StreetDealt
+from bot.runtime.table.events import HandSettled, Notice, RunTwiceAsked, StreetDealt
 from bot.runtime.table.live import Table
 from tests.runtime.conftest import CREATOR, PAUSE, World, name_of
 
@@ -47,7 +47,7 @@ async def test_everyone_agrees_two_boards(world: World) -> None:
         assert str(text) == "You agreed to run it twice."
     await table.idle()
     assert table.current is None
-    [over] = world.observer.of(HandOver)
+    [over] = world.observer.of(HandSettled)
     assert len(over.table.second_board) == 5 and over.table.second_board != over.table.board
     streets = world.observer.of(StreetDealt)
     assert [(s.run, len(s.board)) for s in streets] == [(0, 3), (0, 4), (0, 5),
@@ -66,7 +66,7 @@ async def test_one_once_runs_it_once(world: World) -> None:
     assert str(text) == "You chose to run it once."
     await table.idle()
     assert table.current is None
-    [over] = world.observer.of(HandOver)
+    [over] = world.observer.of(HandSettled)
     assert over.table.second_board == () and len(over.table.board) == 5
     with pytest.raises(NotYourTurn, match="question is over"):
         await table.answer_run_twice(USERS[2], True)
@@ -82,7 +82,7 @@ async def test_silence_means_once(world: World) -> None:
     assert table.current is not None
     await world.clock.advance(1)
     await table.idle()
-    assert table.current is None and world.observer.of(HandOver)[0].table.second_board == ()
+    assert table.current is None and world.observer.of(HandSettled)[0].table.second_board == ()
     assert stored_kinds(world)[-1][1:] == ("once", "timeout")
     assert all(s.timeouts == 0 and not s.clock_sat_out for s in table.seats.values())
     assert any("(time ran out)" in n.text for n in world.observer.of(Notice))
@@ -125,7 +125,7 @@ async def test_the_player_who_covers_is_asked_too(world: World) -> None:
 async def test_table_that_does_not_allow_it_never_asks(world: World) -> None:
     table = await all_in(world)
     assert table.current is None and world.observer.of(RunTwiceAsked) == []
-    assert world.observer.of(HandOver)[0].table.second_board == ()
+    assert world.observer.of(HandSettled)[0].table.second_board == ()
 
 
 async def test_settings_turn_it_on_and_off_between_hands(world: World) -> None:
@@ -176,7 +176,7 @@ async def test_restart_during_the_question_keeps_answers_chips_and_commitment(
     for user in USERS[1:]:
         await again.answer_run_twice(user, True, asked.token)
     await again.idle()
-    assert again.current is None and world.observer.of(HandOver)[-1].table.second_board
+    assert again.current is None and world.observer.of(HandSettled)[-1].table.second_board
     assert world.chips(again) == chips
     assert [k for _, k, _ in stored_kinds(world)] == ["twice"] * 3
 

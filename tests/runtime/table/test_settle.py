@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.events import ActionKind
-from bot.runtime.table.events import HandOver
+from bot.runtime.table.events import HandSettled
 from bot.runtime.table.live import Table
 from tests.runtime.conftest import World
 
@@ -31,7 +31,7 @@ async def test_a_finished_hand_pays_the_stacks_it_records(world: World) -> None:
     assert world.hands.settled[cur.hand_id] == {users[n]: s for n, s in finals.items()}
     assert {n: table.seats[n].stack for n in finals} == finals
     assert sorted(finals.values()) != [200, 200] and sum(finals.values()) == 400
-    assert len(world.observer.of(HandOver)) == 1
+    assert len(world.observer.of(HandSettled)) == 1
 
 
 async def test_a_hand_whose_stacks_do_not_add_up_is_not_settled(world: World) -> None:
@@ -49,4 +49,4 @@ async def test_a_hand_whose_stacks_do_not_add_up_is_not_settled(world: World) ->
     await table.idle()
     assert world.hands.settled == {}
     assert {n: s.stack for n, s in table.seats.items()} == before
-    assert world.observer.of(HandOver) == [] and world.chips(table) == total
+    assert world.observer.of(HandSettled) == [] and world.chips(table) == total
