@@ -5,7 +5,7 @@
 * ``db``: the :class:`bot.storage.Database`, opened (folder created) and migrated;
 * ``economy``: the :class:`bot.economy.Economy` service on it (balances, the
   daily bonus, leaderboards, statistics);
-* ``ports``: :class:`bot.runtime.storage_ports.StoragePorts`, the runtime's
+* ``ports``: :class:`bot.storage_ports.StoragePorts`, the runtime's
   storage ports (chips, hands, tables, tournaments) on that database;
 * ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live tables
   (cash and tournament tables alike), reporting to the observer it is given. When a
@@ -50,12 +50,12 @@ from pathlib import Path
 from bot.economy import Economy
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.mtt import OpenThread
 from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
+from bot.storage_ports import StoragePorts
 
 log = logging.getLogger("bot.app")
 

@@ -30,7 +30,8 @@ A pure core in a thin shell. Read it in this order:
         balance.py, director.py, mtt.py   several tables: balancing, the director, MttRuntime
         restore.py      resuming tournaments after a restart (tables through the registry)
         service.py      TournamentService: every tournament by channel (what the cogs use)
-    ports.py, storage_ports.py   ChipBank, HandStore...: what the runtime needs from storage
+    ports.py        ChipBank, HandStore...: what the runtime needs from storage (made on
+                    the real storage by bot/storage_ports.py, above the runtime)
 
 Import from the submodules (this package's ``__init__`` imports nothing). Usage::
 

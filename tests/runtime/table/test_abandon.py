@@ -22,12 +22,12 @@ from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.storage import Database
+from bot.storage_ports import StoragePorts
 from tests.runtime.conftest import name_of
 from tests.runtime.fakes import Recorder
 

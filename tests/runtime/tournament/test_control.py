@@ -10,12 +10,12 @@ from bot.economy import Economy
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.tournament.control import cancel, join_late, start_now
 from bot.runtime.tournament.payouts import PayoutError, parse_percentages, split_by_stacks
 from bot.runtime.tournament.results import cancel_prizes
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
 from bot.storage import Database
+from bot.storage_ports import StoragePorts
 from tests.runtime.conftest import stop
 from tests.runtime.fakes import Recorder
 from tests.runtime.tournament.test_restore import (

@@ -17,7 +17,6 @@ from bot.engine.variants import Structure
 from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.control import cancel
@@ -25,6 +24,7 @@ from bot.runtime.tournament.mtt import MttRuntime
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
 from bot.storage import Database
+from bot.storage_ports import StoragePorts
 from tests.runtime.conftest import name_of, stop
 from tests.runtime.fakes import Recorder
 

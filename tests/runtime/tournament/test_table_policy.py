@@ -14,7 +14,6 @@ from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.blinds import BlindLevel, BlindSchedule, LevelUnit
@@ -22,6 +21,7 @@ from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import TournamentRuleError, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, ordinal
 from bot.storage import Database
+from bot.storage_ports import StoragePorts
 from tests.runtime.conftest import name_of, stop
 from tests.runtime.fakes import Recorder
 

@@ -15,13 +15,12 @@ from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.registry import TableRegistry
-from bot.runtime.storage_ports import StoragePorts
 from bot.runtime.table.events import HandSettled
 from bot.runtime.table.live import Table
 from bot.storage import Database
-
-from .conftest import name_of
-from .fakes import Recorder
+from bot.storage_ports import StoragePorts
+from tests.runtime.conftest import name_of
+from tests.runtime.fakes import Recorder
 
 GUILD, CHANNEL, CREATOR = 10, 100, 1
 
