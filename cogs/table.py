@@ -106,7 +106,7 @@ def info_text(table: Table, locale: object = None) -> str:
         lines.append(translate(locale, "info.seat", seat=s.seat, name=s.name, count=s.stack,
                                status=status))
     if snap.hand_no:
-        key = "info.hand_in_progress" if table.in_hand else "info.hand_last"
+        key = "info.hand_in_progress" if table.current is not None else "info.hand_last"
         lines.append(translate(locale, key, number=str(snap.hand_no)))
     return fit_message(lines, locale=locale)
 

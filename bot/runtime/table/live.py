@@ -44,7 +44,6 @@ from typing import Any
 
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
-from bot.engine.hand import Hand
 from bot.i18n import Command, Phrase, Wording
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
@@ -142,14 +141,6 @@ class Table:
     @property
     def button(self) -> int | None:
         return self.dealer.button
-
-    @property
-    def hand(self) -> Hand | None:
-        return self.current.hand if self.current else None
-
-    @property
-    def in_hand(self) -> bool:
-        return self.current is not None
 
     @property
     def pending_deal(self) -> bool:
@@ -356,7 +347,7 @@ class Table:
                 seat.timeouts = 0  # the player's own decision breaks a row of timeouts
             await self.apply(cur, seat, decision)
         if hand.is_over:
-            await self.finish_hand(cur)
+            await settle.finish_hand(self, cur)
         elif hand.to_act is None:
             if cur.question is None:
                 run_twice.ask(self, cur)
@@ -407,10 +398,7 @@ class Table:
 
     # ------------------------------------------------------------ chips out, closing
 
-    mark_sitting_out = settle.mark_sitting_out
-    cash_out = settle.cash_out  # unseat a player, the whole stack back to the balance
-    close_now = settle.close_now
-    finish_hand = settle.finish_hand  # record the finished hand, pay the stacks
+    close_now = settle.close_now  # every stack back to its owner, the table stopped
 
     # ------------------------------------------------------------ start-up and shutdown
 

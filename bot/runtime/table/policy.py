@@ -27,6 +27,7 @@ from bot.engine.variants import GameConfig
 from bot.i18n import Command, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, cash_ready
+from bot.runtime.table import settle
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
@@ -97,10 +98,10 @@ class CashPolicy:
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
         for seat in list(table.seats.values()):
             if seat.leaving:
-                amount = await table.cash_out(seat)
+                amount = await settle.cash_out(table, seat)
                 table.tell(Phrase("notice.leaves_with", name=seat.name, count=amount))
             elif seat.stack == 0 and not seat.sitting_out:
-                await table.mark_sitting_out(seat)
+                await settle.mark_sitting_out(table, seat)
                 table.tell(Phrase("notice.out_of_chips", name=seat.name,
                                   topup=Command("table topup"), leave=Command("table leave")))
 

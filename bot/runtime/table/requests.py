@@ -32,6 +32,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.errors import NotAllowed, TableError, TableSettingsError
 from bot.runtime.seating import PreAction, Seat, rebuy, seat_down
+from bot.runtime.table import settle
 from bot.runtime.table.policy import Request
 from bot.runtime.table.views import SeatSnapshot
 
@@ -126,7 +127,7 @@ async def leave(table: Table, user_id: int) -> Phrase:
         cur = table.current
         if cur is not None and seat.number in cur.dealt and not cur.hand.is_over:
             return await _leave_after_hand(table, seat)
-        amount = await table.cash_out(seat)
+        amount = await settle.cash_out(table, seat)
         table.tell(Phrase("notice.leaves", name=seat.name))
         table.schedule_deal()
         return Phrase("reply.left", count=amount)
@@ -152,7 +153,7 @@ async def sit_out(table: Table, user_id: int) -> Phrase:
         seat = table.require_seat(user_id)
         if seat.sitting_out:
             return Phrase("reply.already_sitting_out")
-        await table.mark_sitting_out(seat)
+        await settle.mark_sitting_out(table, seat)
         table.tell(Phrase("notice.sits_out", name=seat.name))
         table.schedule_deal()
         if table.current and seat.number in table.current.dealt:

@@ -16,6 +16,7 @@ from bot.engine.events import Action
 from bot.i18n import Command, Phrase
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.seating import Seat
+from bot.runtime.table import settle
 from bot.runtime.table.events import TurnBegan, TurnReminder
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
@@ -77,6 +78,6 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
     if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and not seat.sitting_out:
         seat.clock_sat_out = True
         seat.pre_action = None
-        await table.mark_sitting_out(seat)
+        await settle.mark_sitting_out(table, seat)
         table.tell(Phrase("notice.timed_out", name=seat.name, sitin=Command("table sitin")))
     await table.advance(cur)
