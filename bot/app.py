@@ -55,12 +55,23 @@ from bot.runtime.tournament.mtt import OpenThread
 from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
+from bot.storage.sealing import check_private
 from bot.storage_ports import StoragePorts
 
 log = logging.getLogger("bot.app")
 
 #: ``names(guild_id, user_id)``: a player's display name (for seats restored after a restart).
 NameLookup = Callable[[int, int], Awaitable[str]]
+
+
+def check_deck_key(settings: Settings) -> None:
+    """Before the bot starts: an existing deck key file must be private to its owner
+    (:func:`~bot.storage.sealing.check_private` raises a
+    :class:`~bot.storage.DeckKeyError` naming the ``chmod``); a missing one is created,
+    private, when the database opens."""
+    path = settings.key_path
+    if path is not None and Path(path).exists():
+        check_private(Path(path))
 
 
 def _make_parent(path: str) -> None:
@@ -92,10 +103,10 @@ class App:
         path = settings.database_path
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
-        if settings.database_url:  # PostgreSQL; the deck key stays beside DATABASE_PATH
-            db = await Database.open(settings.database_url.reveal(), key_path=path + ".key")
+        if settings.database_url:  # PostgreSQL; the deck key stays a file
+            db = await Database.open(settings.database_url.reveal(), key_path=settings.key_path)
         else:
-            db = await Database.open(path)
+            db = await Database.open(path, key_path=settings.key_path)
         log.info("Database ready at %s", db.where)
         ports = StoragePorts(db)
         registry = TableRegistry(

@@ -64,6 +64,7 @@ from discord.ext import commands
 
 from bot import render
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
+from bot.logs import redact_tokens
 from bot.settings import MissingToken, Settings, SettingsError
 
 if TYPE_CHECKING:
@@ -316,6 +317,7 @@ def make_bot(settings: Settings) -> OmahaDealer:
 def configure_logging(level: str) -> None:
     """discord.py's log format on stderr at ``level`` (the token is never logged)."""
     discord.utils.setup_logging(level=getattr(logging, level), root=True)
+    redact_tokens(logging.getLogger())  # interaction tokens never reach a log line
     # The HTTP layer echoes request bodies at DEBUG; keep it at INFO unless asked.
     if level != "DEBUG":
         logging.getLogger("discord.http").setLevel(logging.INFO)
@@ -372,6 +374,14 @@ def main(argv: Sequence[str] = ()) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    from bot.app import check_deck_key
+    from bot.storage import StorageError
+
+    try:
+        check_deck_key(settings)
+    except StorageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     configure_endpoints(settings)
     if not settings.uses_real_discord:
         log.info("Using Discord endpoints %s and %s", settings.api_base, settings.gateway_url)

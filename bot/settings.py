@@ -232,6 +232,16 @@ class Settings:
     shards: ShardRange | None = None
     #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
     database_url: Secret = NO_DATABASE_URL
+    #: the deck key file (``DECK_KEY_PATH``; empty: ``database_path`` + ``.key``)
+    deck_key_path: str = ""
+
+    @property
+    def key_path(self) -> str | None:
+        """Where the deck key file is: ``DECK_KEY_PATH``, else beside the database (None
+        for an in-memory database: a fresh key in memory)."""
+        if self.deck_key_path or self.database_path != ":memory:":
+            return self.deck_key_path or self.database_path + ".key"
+        return None
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -271,6 +281,7 @@ class Settings:
             table_pictures=pictures,
             shards=shards,
             database_url=database_url,
+            deck_key_path=get("DECK_KEY_PATH"),
         )
 
     @classmethod

@@ -70,6 +70,24 @@ def test_main_with_a_bad_setting_exits_2(
     assert "DEV_GUILD_ID" in capsys.readouterr().err
 
 
+def test_main_refuses_a_deck_key_open_to_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deck key file the group or others may read: one line naming the chmod, exit 2,
+    nothing started (DECK_KEY_PATH puts the key outside the database's folder)."""
+    monkeypatch.chdir(tmp_path)
+    key = tmp_path / "keys" / "deck.key"
+    key.parent.mkdir()
+    key.write_text("00" * 32 + "\n")
+    key.chmod(0o644)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DECK_KEY_PATH", str(key))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert f"chmod 600 {key}" in err and "Traceback" not in err
+    assert not list(tmp_path.glob("*.sqlite3*"))
+
+
 async def test_setup_hook_opens_db_loads_cogs_and_syncs(harness: Harness) -> None:
     """At start the database is migrated, every extension loaded and commands synced."""
     bot = harness.bot

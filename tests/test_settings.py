@@ -56,6 +56,10 @@ def test_every_setting_is_read() -> None:
     assert s.gateway_url == "ws://127.0.0.1:8080/gateway"
     assert s.log_level == "DEBUG"
     assert not s.uses_real_discord
+    assert s.key_path == "/tmp/x.sqlite3.key"  # beside the database unless DECK_KEY_PATH
+    moved = Settings.from_mapping({"DISCORD_TOKEN": "t", "DECK_KEY_PATH": "/etc/omaha/deck.key"})
+    assert moved.key_path == "/etc/omaha/deck.key"
+    assert Settings(token=s.token, database_path=":memory:").key_path is None
 
 
 def test_missing_token_explains_how_to_get_one() -> None:

@@ -110,9 +110,22 @@ def _xor(data: bytes, stream: bytes) -> bytes:
     return bytes(a ^ b for a, b in zip(data, stream, strict=True))
 
 
+def check_private(key_path: Path) -> None:
+    """Refuse a key file that the group or others may read or write (POSIX modes): whoever
+    reads it can read every stored deck; the error names the ``chmod`` that fixes it."""
+    mode = key_path.stat().st_mode & 0o777
+    if os.name == "posix" and mode & 0o077:
+        raise DeckKeyError(
+            f"the deck key file {key_path} is open to other users (mode {mode:o}); "
+            f"make it private with: chmod 600 {key_path}"
+        )
+
+
 def load_or_create_key(key_path: Path) -> bytes:
-    """Read the master key file, creating it (mode 0600) if it does not exist."""
+    """Read the master key file, creating it (mode 0600) if it does not exist; an existing
+    file open to other users is refused (:func:`check_private`)."""
     try:
+        check_private(key_path)
         data = key_path.read_bytes()
     except FileNotFoundError:
         # Write a complete file under a temporary name, then link it into place:

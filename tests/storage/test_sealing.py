@@ -64,3 +64,15 @@ def test_bad_keys_are_refused() -> None:
     with pytest.raises(DeckKeyError, match="64 hex digits"):
         parse_key("ab" * 8)
     assert parse_key("ab" * 32) == b"\xab" * 32
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660])
+def test_a_key_file_open_to_others_is_refused_naming_the_chmod(tmp_path: Path, mode: int) -> None:
+    """Whoever can read the key can read every stored deck: refuse it, say how to fix it."""
+    path = tmp_path / "db.sqlite3.key"
+    load_or_create_key(path)
+    path.chmod(mode)
+    with pytest.raises(DeckKeyError, match=f"chmod 600 {path}"):
+        load_or_create_key(path)
+    path.chmod(0o600)
+    assert len(load_or_create_key(path)) == 32
