@@ -69,6 +69,10 @@ class StoragePorts:
                 f"table {table_id}: cashed out {returned} for user {user_id}, expected {amount}"
             )
 
+    async def return_minimum(self, *, table_id: int, user_id: int) -> int:
+        async with _polite():
+            return await self.db.tables.return_minimum(table_id, user_id)
+
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None:
         async with _polite():
             await self.db.tables.set_sitting_out(table_id, user_id, sitting_out)

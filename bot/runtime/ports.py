@@ -38,6 +38,11 @@ class ChipBank(Protocol):
         """Unseat the player and move their whole stack (``amount``) back to their balance."""
         ...
 
+    async def return_minimum(self, *, table_id: int, user_id: int) -> int:
+        """The fewest chips the player may sit down with at this table now: the stack they
+        left it with less than an hour ago, else 0 (RULES.md 7)."""
+        ...
+
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None: ...
 
 

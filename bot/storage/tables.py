@@ -31,6 +31,7 @@ from bot.storage.ledger import (
     wallet_account,
 )
 from bot.storage.models import LedgerKind, SeatRecord, TableRecord
+from bot.storage.returning import return_minimum
 from bot.storage.rows import (
     SEAT_COLS,
     TABLE_COLS,
@@ -197,7 +198,8 @@ class TableRepo:
         self, table_id: int, user_id: int, seat_no: int, amount: int,
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
     ) -> SeatRecord:
-        """Take a seat at a cash table with ``amount`` chips from the balance."""
+        """Take a seat at a cash table with ``amount`` chips from the balance; within an hour
+        of leaving, at least the stack the player left with (:meth:`return_minimum`)."""
         check_amount(amount, "buy_in")
         _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
@@ -212,6 +214,9 @@ class TableRepo:
                 "SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
             ).fetchone():
                 raise SeatTaken(Phrase("refuse.store.seat_taken", seat=str(seat_no)))
+            required = return_minimum(conn, table.guild_id, table_id, user_id, now)
+            if amount < required:
+                raise BuyInOutOfRange(Phrase("refuse.return_stack", amount=required))
             debit_wallet(conn, table.guild_id, user_id, amount, now, doing="buy in for")
             conn.execute(
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
@@ -265,6 +270,17 @@ class TableRepo:
             return new
 
         return await self._db.write(job)
+
+    async def return_minimum(self, table_id: int, user_id: int) -> int:
+        """The fewest chips the player may sit down with at this table now: the stack they
+        left with in the last hour, else 0 (RULES.md 7, :mod:`bot.storage.returning`)."""
+        now = self._db.clock()
+
+        def job(conn: Conn) -> int:
+            table = load_open_table(conn, table_id)
+            return return_minimum(conn, table.guild_id, table_id, user_id, now)
+
+        return await self._db.read(job)
 
     async def cash_out(self, table_id: int, user_id: int) -> int:
         """Leave the table: the whole stack goes back to the balance. Returns it."""

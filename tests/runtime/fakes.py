@@ -26,6 +26,8 @@ class FakeChipBank:
     balances: dict[int, int] = field(default_factory=dict)
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, user) -> stack
     sitting_out: dict[tuple[int, int], bool] = field(default_factory=dict)
+    #: (table, user) -> the stack they left with (the hour's window is storage's to time)
+    left_with: dict[tuple[int, int], int] = field(default_factory=dict)
     default_balance: int = 10_000
 
     def balance(self, user_id: int) -> int:
@@ -39,6 +41,7 @@ class FakeChipBank:
         assert (table_id, user_id) not in self.seated
         self.balances[user_id] -= amount
         self.seated[(table_id, user_id)] = amount
+        self.left_with.pop((table_id, user_id), None)
 
     async def top_up(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
         if self.balance(user_id) < amount:
@@ -50,6 +53,11 @@ class FakeChipBank:
         stack = self.seated.pop((table_id, user_id))
         assert stack == amount, (stack, amount)
         self.balances[user_id] = self.balance(user_id) + amount
+        if amount:
+            self.left_with[(table_id, user_id)] = amount
+
+    async def return_minimum(self, *, table_id: int, user_id: int) -> int:
+        return self.left_with.get((table_id, user_id), 0)
 
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None:
         self.sitting_out[(table_id, user_id)] = sitting_out

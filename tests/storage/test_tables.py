@@ -16,6 +16,7 @@ from bot.storage import (
     TableRecordError,
     UnknownTable,
 )
+from tests.storage.helpers import FakeClock
 
 G, CH, ALICE, BOB, CAROL = 1, 500, 101, 102, 103
 
@@ -122,3 +123,25 @@ async def test_closing_needs_an_empty_table(db: Database) -> None:
     await db.tables.close(t.id)
     with pytest.raises(UnknownTable):
         await db.tables.buy_in(t.id, ALICE, 1, 500)
+
+
+async def test_coming_back_within_the_hour_brings_the_stack_back(
+    db: Database, clock: FakeClock
+) -> None:
+    """RULES.md 7: leave with 3,000 and sit down again within 60 minutes: at least 3,000
+    (a smaller buy-in is refused, naming it, and moves nothing); after the hour, any."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 3_000)
+    await db.tables.cash_out(t.id, ALICE)
+    assert await db.tables.return_minimum(t.id, ALICE) == 3_000
+    assert await db.tables.return_minimum(t.id, BOB) == 0
+    clock.advance(59 * 60)
+    with pytest.raises(BuyInOutOfRange, match="3,000"):
+        await db.tables.buy_in(t.id, ALICE, 1, 400)
+    assert (await db.wallets.open(G, ALICE)).balance == 10_000
+    await db.tables.buy_in(t.id, ALICE, 1, 3_000)  # came back with it: the rule is spent
+    await db.tables.cash_out(t.id, ALICE)
+    clock.advance(60 * 60)
+    assert await db.tables.return_minimum(t.id, ALICE) == 0
+    await db.tables.buy_in(t.id, ALICE, 1, 400)
+

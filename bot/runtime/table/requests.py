@@ -87,7 +87,8 @@ async def join(
         mine = table.seat_of(user_id)
         if mine is not None:
             raise TableError(Phrase("refuse.already_seated", seat=mine.number))
-        amount = _buyin(table.config, buyin)
+        required = await table.economy.return_minimum(table_id=table.table_id, user_id=user_id)
+        amount = _buyin(table.config, buyin, required)
         number = _free_seat(table.config, table.seats, seat)
         await table.economy.buy_in(
             guild_id=table.guild_id,
@@ -255,12 +256,17 @@ async def update_settings(
         return new
 
 
-def _buyin(config: TableConfig, buyin: int | None) -> int:
-    amount = config.max_buyin if buyin is None else buyin
+def _buyin(config: TableConfig, buyin: int | None, required: int = 0) -> int:
+    """The buy-in: ``buyin`` or the most allowed; ``required``, the stack the player left this
+    table with less than an hour ago, is the least and may pass the maximum (RULES.md 7)."""
+    low, high = max(config.min_buyin, required), max(config.max_buyin, required)
+    amount = high if buyin is None else buyin
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise TableError(Phrase("refuse.buy_in_whole"))
-    if not config.min_buyin <= amount <= config.max_buyin:
-        raise TableError(Phrase("refuse.buy_in_range", low=config.min_buyin, high=config.max_buyin))
+    if required > 0 and amount < required:
+        raise TableError(Phrase("refuse.return_stack", amount=required))
+    if not low <= amount <= high:
+        raise TableError(Phrase("refuse.buy_in_range", low=low, high=high))
     return amount
 
 

@@ -3,7 +3,10 @@ cases players met: a bust who tops up, and a table that stops during the pause."
 
 from __future__ import annotations
 
+import pytest
+
 from bot.engine.events import ActionKind, BlindPosted
+from bot.runtime.errors import TableError
 from bot.runtime.table.events import ButtonDrawn
 from bot.runtime.table.live import Table
 from tests.runtime.conftest import PAUSE, World
@@ -85,3 +88,39 @@ async def test_a_table_stopped_during_the_pause_draws_the_button_again(world: Wo
     drawn = world.observer.of(ButtonDrawn)
     assert len(drawn) == 2, "the restart did not draw for the button"
     assert table.current.hand.button == drawn[-1].button
+
+
+async def test_coming_back_within_the_hour_brings_the_stack_left_with(world: World) -> None:
+    """RULES.md 7: a winner who leaves with 201 and sits down again at once with 40 is
+    refused, naming 201; the default buy-in is then 201 (above the maximum of 200); a
+    player who busted and left owes nothing."""
+    table = await started(world, 2, 3, 4, structure="no limit")
+    await play_out(world, table)
+    winner = max(table.seats.values(), key=lambda s: s.stack)
+    left_with = winner.stack
+    assert left_with > 200
+    await table.leave(winner.user_id)
+    balance = world.economy.balance(winner.user_id)
+    with pytest.raises(TableError, match=f"at least {left_with:,}"):
+        await table.join(winner.user_id, "back", 40)
+    assert world.economy.balance(winner.user_id) == balance
+    assert table.seat_of(winner.user_id) is None
+    view = await table.join(winner.user_id, "back")
+    assert view.stack == left_with
+    await table.leave(winner.user_id)
+    world.economy.left_with.clear()  # an hour later (storage times the window)
+    assert (await table.join(winner.user_id, "back", 40)).stack == 40
+
+
+async def test_a_bust_who_leaves_may_come_back_with_any_buy_in(world: World) -> None:
+    """Busting to zero resets the return rule: nothing went back, nothing is owed."""
+    table = await started(world, 2, 3, 4, 5, structure="no limit")
+    for _ in range(30):
+        await play_out(world, table, shove=True)
+        busted = [s for s in table.seats.values() if s.stack == 0]
+        if busted:
+            break
+        await world.deal(table)
+    user = busted[0].user_id
+    await table.leave(user)
+    assert (await table.join(user, "again", 40)).stack == 40
