@@ -4,7 +4,8 @@
                        [stack] [payouts] [late_levels]
     /tournament join     /tournament leave (before the start: the entry comes back)
     /tournament start    the creator or a manager, once enough players registered
-    /tournament cancel   the creator or a manager (rule: bot.runtime.tournament.control)
+    /tournament cancel   before the start the creator or a manager; after it a manager or
+                         every player still in (rule: bot.runtime.tournament.control)
     /tournament info     payouts (before the start), blind levels, standings
 
 The tournament starts by itself when the last seat is taken (or earlier with
@@ -176,20 +177,20 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(
         name="cancel",
         description=(
-            "Cancel (creator/manager): all refunded before the start; after it, pool split"
-            " by stacks"
+            "Cancel: creator/manager before the start (refunds); after it, a manager or all"
+            " players still in"
         ),
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         registering = rt.sng.status is Status.REGISTERING
         await acknowledge(interaction, private=not registering)
-        now = await self.tournaments.cancel(rt, interaction.user.id,
-                                            is_manager=_is_manager(interaction))
+        done = await self.tournaments.cancel(rt, interaction.user.id,
+                                             is_manager=_is_manager(interaction))
         # public before the start (the tournament's language), else private (the reader's)
         lang = rt.config.language if registering else interaction.locale
         await interaction.edit_original_response(
-            content=cancel_text(lang, rt, registering, now))
+            content=cancel_text(lang, rt, registering, done))
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:

@@ -16,6 +16,7 @@ from bot.adapter.limits import fit_message
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Command, Ordinal, Phrase, number, translate, translate_text
 from bot.runtime.tournament.blinds import BlindLevel, Blinds, LevelUnit
+from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.mtt import MttRuntime
 from bot.runtime.tournament.payouts import PayoutTable
 from bot.runtime.tournament.settings import TournamentSettings
@@ -154,12 +155,17 @@ def started_text(locale: object, rt: SitAndGoRuntime) -> str:
                      level=blinds(locale, sng.level)) + tables_text(locale, rt)
 
 
-def cancel_text(locale: object, rt: SitAndGoRuntime, registering: bool, now: bool) -> str:
-    """Before the start (public): refunded; after it, now or once the hands end (private)."""
+def cancel_text(
+    locale: object, rt: SitAndGoRuntime, registering: bool, done: Cancelling
+) -> str:
+    """Before the start (public): refunded; after it (private): now, once the hands end, or
+    the player's agreement counted (RULES.md 7)."""
     if registering:
         return translate(locale, "tournament.cancelled_refunded",
                          amount=Phrase("chips.count", count=rt.sng.settings.buy_in))
-    if now:
+    if done is Cancelling.AGREED:
+        return translate(locale, "tournament.cancel_agreed")
+    if done is Cancelling.DONE:
         return translate(locale, "tournament.cancelled_paid")
     key = "notice.mtt_cancel_after_hands" if rt.sng.settings.multi_table else (
         "notice.sng_cancel_after_hand")

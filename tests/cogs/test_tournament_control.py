@@ -35,7 +35,8 @@ async def test_custom_stack_and_payouts_are_shown_and_checked_before_registratio
 async def test_start_early_then_a_manager_cancels_mid_hand_and_the_pool_is_split(
     harness: Harness,
 ) -> None:
-    """Only the creator starts, and only once one player per paid place registered; a
+    """Only the creator starts, and only once one player per paid place registered; after
+    the start a player's cancel is an agreement the table is told of (RULES.md 7); a
     manager's cancellation waits for the hand to end, then the pool is paid by stacks."""
     h = harness
     await create(h, buy_in=500, entrants=5, payouts="60/40")
@@ -50,8 +51,9 @@ async def test_start_early_then_a_manager_cancels_mid_hand_and_the_pool_is_split
     assert not started.ephemeral and "starts now with 3 players" in started.text, started
     assert "1st: 900 chips (60%)" in started.text
     await h.advance(PAUSE + 0.1)
-    refused = await h.slash(h.bob, "tournament cancel")
-    assert refused.ephemeral and "creator or a server manager" in refused.text
+    agreed = await h.slash(h.bob, "tournament cancel")
+    assert agreed.ephemeral and "You agree to cancel" in agreed.text, agreed
+    assert any("1 of 3 players still in agree" in m.content for m in h.public_messages())
     later = await h.slash(h.manager, "tournament cancel")
     assert later.ephemeral and "when this hand ends" in later.text, later
     players = (h.alice, h.bob, h.carol)

@@ -7,10 +7,15 @@
   the start seats the player at a free seat with the starting stack; like
   any player entering a table they wait for the big blind to reach them
   (RULES.md 3) and are dealt in from then on.
-* ``/tournament cancel`` before the start: every buy-in is refunded.
-* ``/tournament cancel`` after the start (the creator or a server manager):
-  the rule for the remaining chips is shown before anyone registers (the
-  catalogs' ``notice.sng_cancel_after_hand`` and registration texts).
+* ``/tournament cancel`` before the start (the creator or a server manager):
+  every buy-in is refunded.
+* ``/tournament cancel`` after the start (RULES.md 7): by a server manager, or
+  when every player still in agrees: each player still in who runs it adds
+  their agreement (:class:`Cancelling` ``AGREED``; the table is told how many of
+  how many agree), and the last one cancels it. The creator alone no longer
+  can, nor can anyone out of the tournament. Agreements are kept in memory: a
+  restart of the bot starts the count again. The rule for the remaining chips
+  is shown before anyone registers (the catalogs' ``tournament.cancel_rule``).
   Players already out in a paid place keep their prize; the rest of the
   prize pool is split among the players still in, in proportion to their chips
   (:func:`~bot.runtime.tournament.results.cancel_prizes`).
@@ -22,12 +27,22 @@
 
 from __future__ import annotations
 
-from bot.i18n import Phrase
+from enum import Enum
+
+from bot.i18n import Command, Phrase
 from bot.runtime.errors import NotAllowed
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
 from bot.runtime.tournament.table_policy import ControlPorts, SitAndGoRuntime
 
-__all__ = ["cancel", "join_late", "start_now"]
+__all__ = ["Cancelling", "cancel", "join_late", "start_now"]
+
+
+class Cancelling(Enum):
+    """What ``/tournament cancel`` did."""
+
+    DONE = "cancelled now"
+    AFTER_HANDS = "cancelled when the hands in progress end"
+    AGREED = "one more player still in agrees; the others have not yet"
 
 
 def _check_allowed(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
@@ -51,17 +66,35 @@ async def start_now(rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = Fal
 
 async def cancel(
     rt: SitAndGoRuntime, store: ControlPorts, user_id: int, *, is_manager: bool = False
-) -> bool:
-    """Cancel the tournament; True when it is over now, False when it ends after the
-    hand in progress."""
+) -> Cancelling:
+    """Cancel the tournament, or after its start add a player's agreement to cancel it."""
     async with rt.lock:
-        _check_allowed(rt, user_id, is_manager, "cancel")
         sng = rt.sng
         if sng.status is Status.REGISTERING:
+            _check_allowed(rt, user_id, is_manager, "cancel")
             await store.cancel_tournament(rt.tournament_id)
             sng.cancel()
-            return True
-        return await rt.cancel_running()
+            return Cancelling.DONE
+        if not is_manager and not _agree(rt, user_id):
+            return Cancelling.AGREED
+        return Cancelling.DONE if await rt.cancel_running() else Cancelling.AFTER_HANDS
+
+
+def _agree(rt: SitAndGoRuntime, user_id: int) -> bool:
+    """Count a player's agreement to cancel after the start; True once every player
+    still in agrees. Refuses anyone else (a server manager cancels without asking)."""
+    still_in = set(rt.sng.alive)
+    if user_id not in still_in:
+        raise NotAllowed(Phrase("refuse.sng.cancel_after_start"))
+    if rt.sng.status is not Status.RUNNING:
+        raise TournamentRuleError(Phrase("refuse.sng.over"))
+    rt.cancel_agreed.add(user_id)
+    agreed = len(rt.cancel_agreed & still_in)
+    if agreed == len(still_in):
+        return True
+    rt.tell_tables(Phrase("notice.sng_cancel_agreed", count=agreed, total=len(still_in),
+                          cancel=Command("tournament cancel")))
+    return False
 
 
 async def join_late(

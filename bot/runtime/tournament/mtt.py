@@ -109,6 +109,11 @@ class MttRuntime(SitAndGoRuntime):
         """The open tables by number."""
         return self.director.tables
 
+    def tell_tables(self, phrase: Phrase) -> None:
+        """A notice at every open table of the tournament."""
+        for table in self.tables.values():
+            table.tell(phrase)
+
     def table_config(self) -> TableConfig:
         return self.config.with_seats(self.sng.settings.table_size)
 

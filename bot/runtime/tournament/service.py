@@ -143,10 +143,9 @@ class TournamentService:
 
     async def cancel(
         self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
-    ) -> bool:
-        """Cancel (the creator or a manager); True when it is over now, False when it ends
-        after the hand in progress. A tournament cancelled before its start frees its
-        channel at once."""
+    ) -> control.Cancelling:
+        """Cancel, or after the start agree to cancel (:func:`control.cancel`, RULES.md 7).
+        A tournament cancelled before its start frees its channel at once."""
         registering = rt.sng.status is Status.REGISTERING
         now = await control.cancel(rt, self.store, user_id, is_manager=is_manager)
         if registering:

@@ -229,6 +229,13 @@ class SitAndGoRuntime:
         self.table: Table | None = None
         #: Entrants' names as given at registration: the start seats them without a lookup.
         self.entrant_names: dict[int, str] = {}
+        #: Players still in who agreed to cancel after the start (RULES.md 7; memory only).
+        self.cancel_agreed: set[int] = set()
+
+    def tell_tables(self, phrase: Phrase) -> None:
+        """A notice at the tournament's table (every table of a multi-table one)."""
+        if self.table is not None:
+            self.table.tell(phrase)
 
     async def join(self, user_id: int, name: str | None = None) -> bool:
         """Pay the entry and register; returns True when this entry started the tournament.

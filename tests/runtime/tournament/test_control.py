@@ -10,7 +10,8 @@ from bot.economy import Economy
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
-from bot.runtime.tournament.control import cancel, join_late, start_now
+from bot.runtime.table.events import Notice
+from bot.runtime.tournament.control import Cancelling, cancel, join_late, start_now
 from bot.runtime.tournament.payouts import PayoutError, parse_percentages, split_by_stacks
 from bot.runtime.tournament.results import cancel_prizes
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
@@ -82,10 +83,13 @@ async def test_only_the_creator_starts_early_and_not_below_the_minimum(db: Datab
 async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
     db: Database,
 ) -> None:
-    """4th place (paid 10%) is decided; the creator cancels between hands: 4th keeps
-    40 chips, the other 360 go to the three left by their stacks; audit holds."""
+    """4th place (paid 10%) is decided; after the start the creator alone may not cancel
+    (RULES.md 7), nor the player out; the three still in agree one by one and the last
+    agreement cancels between hands: 4th keeps 40 chips, the other 360 go to the three
+    left by their stacks; audit holds."""
     clock = FakeClock()
-    tours = service(db, clock, Recorder())
+    rec = Recorder()
+    tours = service(db, clock, rec)
     economy = Economy(db)
     players = (2, 3, 4, 5)
     before = {u: await economy.balance(GUILD, u) for u in players}
@@ -106,7 +110,18 @@ async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
     expected = split_by_stacks(360, rt.sng.standings())
     assert prizes == {out.user_id: 40, **expected} and sum(prizes.values()) == 400
     ports = StoragePorts(db)
-    assert await cancel(rt, ports, CREATOR) is True
+    for nobody in (CREATOR, out.user_id):
+        with pytest.raises(NotAllowed, match="only a server manager or the players still in"):
+            await cancel(rt, ports, nobody)
+    first, second, last = rt.sng.alive
+    assert await cancel(rt, ports, first) is Cancelling.AGREED
+    assert await cancel(rt, ports, first) is Cancelling.AGREED  # once is enough
+    assert await cancel(rt, ports, second) is Cancelling.AGREED
+    await table.idle()
+    told = [e.text for e in rec.of(Notice) if "agree to cancel" in e.text]
+    assert told[-1].startswith("2 of 3 players still in agree")
+    assert rt.sng.status is Status.RUNNING and not table.closed
+    assert await cancel(rt, ports, last) is Cancelling.DONE
     assert table.closed and tours.registry.find(CHANNEL) is None
     stored = await db.tournaments.get(rt.tournament_id)
     assert stored.status == "cancelled" and stored.pool == 0
@@ -114,7 +129,7 @@ async def test_a_cancel_between_hands_keeps_paid_places_and_splits_the_rest(
         assert await economy.balance(GUILD, u) == before[u] - 100 + prizes.get(u, 0)
     assert places == {out.user_id: out.place}
     with pytest.raises(TournamentRuleError, match="already over"):
-        await cancel(rt, ports, CREATOR)
+        await cancel(rt, ports, CREATOR, is_manager=True)
     await audit_ok(db)
 
 

@@ -19,7 +19,7 @@ from bot.runtime.clock import FakeClock
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
-from bot.runtime.tournament.control import cancel
+from bot.runtime.tournament.control import Cancelling, cancel
 from bot.runtime.tournament.mtt import MttRuntime
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
@@ -313,10 +313,11 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     while rt.sng.hands_played < 3 or all(t.current is None for t in rt.tables.values()):
         await step(rt, clock, rng)
     assert rt.sng.status is Status.RUNNING
-    with pytest.raises(Exception, match="creator or a server manager"):
-        await cancel(rt, StoragePorts(db), 4000)
-    over = await cancel(rt, StoragePorts(db), CREATOR)
-    assert over is False
+    with pytest.raises(Exception, match="only a server manager or the players still in"):
+        await cancel(rt, StoragePorts(db), CREATOR)  # the creator alone, after the start
+    assert await cancel(rt, StoragePorts(db), 4000) is Cancelling.AGREED  # one of 18
+    over = await cancel(rt, StoragePorts(db), CREATOR, is_manager=True)
+    assert over is Cancelling.AFTER_HANDS
     stacks_then = None
     await play_out(rt, clock, rng)
     assert rt.sng.status is Status.CANCELLED

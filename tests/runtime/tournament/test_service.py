@@ -14,6 +14,7 @@ from bot.runtime import registry as registry_module
 from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
+from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.storage import Database
 from tests.runtime.conftest import stop
@@ -75,7 +76,7 @@ async def test_a_cancellation_before_the_start_refunds_and_frees_the_channel(
     rt = await sng_of(tours)
     await rt.join(2)
     await rt.join(3)
-    assert await tours.cancel(rt, CREATOR) is True
+    assert await tours.cancel(rt, CREATOR) is Cancelling.DONE
     assert {u: await economy.balance(GUILD, u) for u in (2, 3)} == before
     assert rt.sng.status is Status.CANCELLED and tours.all() == []
     with pytest.raises(NoTable):

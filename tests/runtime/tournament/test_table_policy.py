@@ -68,14 +68,18 @@ async def deal(table: Table, clock: FakeClock) -> None:
     """Let the pause run out until the next hand is dealt (or the table has closed).
 
     The next hand is scheduled only once the last one is settled in the database,
-    which takes real time: wait for it (bounded), advancing the fake clock when due.
+    which takes real time: wait for it (bounded), advancing the fake clock by the pause
+    once (recording the dealt hand takes real time too: the fake clock must not run on
+    meanwhile, or a loaded machine would age the blind levels).
     """
+    advanced = False
     for _ in range(10000):
         cur = table.current
         if table.closed or (cur is not None and not cur.hand.is_over):
             break
-        if table.pending_deal:
+        if table.pending_deal and not advanced:
             await clock.advance(PAUSE)
+            advanced = True
         await asyncio.sleep(0.001)
     await settle(table)
 
