@@ -152,7 +152,7 @@ def test_env_example_documents_every_setting() -> None:
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
-        "RENDER_PROCESSES", "TABLE_PICTURES",
+        "RENDER_PROCESSES", "TABLE_PICTURES", "DECK_KEY_PATH",
     }
     assert set(values) == expected
     lines = text.splitlines()

@@ -71,7 +71,11 @@ async def seat_players(db: Database, econ: Economy, table_id: int, channel: int,
             if seat is None:
                 if await econ.balance(GUILD, user) < 400:
                     await econ.grant(GUILD, user, 5_000, actor_id=1, reason="crash test refill")
-                await econ.buy_in(table_id, user, k + 1, rng.randint(200, 400))
+                # within the hour of leaving, at least the stack left with (RULES.md 7)
+                least = await db.tables.return_minimum(table_id, user)
+                if await econ.balance(GUILD, user) < least:
+                    await econ.grant(GUILD, user, least, actor_id=1, reason="crash test refill")
+                await econ.buy_in(table_id, user, k + 1, max(least, rng.randint(200, 400)))
             elif seat.stack == 0 or rng.random() < 0.05:
                 await econ.cash_out(table_id, user)
             elif seat.stack < 100:
