@@ -48,3 +48,25 @@ def test_a_missing_file_is_one_line_too(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout.startswith("NOT verified: cannot read ") and done.stdout.count("\n") == 1
     assert run().returncode == 1
+
+
+def commitment_of(path: Path) -> str:
+    line = next(x for x in path.read_text().splitlines() if x.startswith("_deck_commitment"))
+    return line.split("=", 1)[1].strip().strip('"')
+
+
+def test_the_root_the_player_copied_must_be_the_files(good: Path) -> None:
+    """--root: the posted root (any case, either order) verifies; another one fails naming
+    both; a root that is not 64 hex digits is named too."""
+    root = commitment_of(good)
+    assert len(root) == 64
+    assert run(str(good), "--root", root.upper()).returncode == 0
+    assert run("--root", root, str(good)).returncode == 0
+    other = ("0" if root[0] != "0" else "1") + root[1:]
+    done = run(str(good), "--root", other)
+    assert done.returncode == 1 and done.stdout.count("\n") == 1
+    assert done.stdout == (
+        f"NOT verified: the file commits to {root}, not to the posted root {other}\n")
+    short = run(str(good), "--root", root[:12])
+    assert short.returncode == 1 and "is not 64 hex digits" in short.stdout
+    assert run(str(good), "--root").returncode == 1  # the usage

@@ -43,6 +43,8 @@ __all__ = ["PROOF_FIELDS", "Verdict", "card_positions", "proof_fields", "verify"
            "with_proof"]
 
 PROOF_FIELDS = ("_deck_commitment", "_deck_hashes", "_deck_reveals")
+#: A deck commitment (a SHA-256 root) in hex digits: what the hand's message posts.
+ROOT_DIGITS = 64
 
 
 def card_positions(hh: HandHistory) -> dict[int, tuple[Card, str]]:
@@ -147,13 +149,16 @@ def _placement(hh: HandHistory, reveals: Sequence[Reveal]) -> str | None:
     return None
 
 
-def verify(hh: HandHistory) -> Verdict:
-    """Check a hand and its deal proof from the record alone (module docstring)."""
+def verify(hh: HandHistory, root: str | None = None) -> Verdict:
+    """Check a hand and its deal proof from the record alone (module docstring); with
+    ``root`` (the 64 hex digits a player copied from the hand's message before the deal)
+    the file's commitment must be that root."""
     fields = _fields(hh)
     if isinstance(fields, str):
         return Verdict(False, fields)
-    root, hashes, reveals = fields
-    reason = check_reveals(root, hashes, reveals)
+    committed, hashes, reveals = fields
+    reason = _posted(committed, root) if root is not None else None
+    reason = reason or check_reveals(committed, hashes, reveals)
     try:
         reason = reason or _placement(hh, reveals)
         if reason:
@@ -174,10 +179,20 @@ def verify(hh: HandHistory) -> Verdict:
     return Verdict(True)
 
 
-def verify_text(text: str) -> Verdict:
+def _posted(committed: str, root: str) -> str | None:
+    """Why the file's commitment is not the root the player saw posted (None: it is)."""
+    given = root.strip().lower()
+    if len(given) != ROOT_DIGITS or any(c not in "0123456789abcdef" for c in given):
+        return f"the root you gave, {root.strip()!r}, is not {ROOT_DIGITS} hex digits"
+    if committed.lower() != given:
+        return f"the file commits to {committed}, not to the posted root {given}"
+    return None
+
+
+def verify_text(text: str, root: str | None = None) -> Verdict:
     """:func:`verify` for the text of a ``.phh`` file (one hand)."""
     try:
         hh = loads(text)
     except PHHError as exc:
         return Verdict(False, f"the file is not readable PHH: {exc}")
-    return verify(hh)
+    return verify(hh, root)
