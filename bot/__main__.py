@@ -6,6 +6,8 @@
     python -m bot migrate         apply the database migrations
     python -m bot audit           prove that no chip was created or lost
     python -m bot migrate-to URL  copy the SQLite database into an empty PostgreSQL one
+    python -m bot backup FILE     a consistent, audited copy of the live SQLite database
+    python -m bot restore FILE    put a backup into an empty DATABASE_PATH
     python -m bot demo [DIR]      play a game among simulated players offline
 
 Each subcommand lives in its own module and is imported only when asked for,
@@ -48,6 +50,18 @@ def _migrate_to(argv: Sequence[str]) -> int:
     return cli.main(["migrate-to", *argv])
 
 
+def _backup(argv: Sequence[str]) -> int:
+    from bot.storage import cli
+
+    return cli.main(["backup", *argv])
+
+
+def _restore(argv: Sequence[str]) -> int:
+    from bot.storage import cli
+
+    return cli.main(["restore", *argv])
+
+
 def _demo(argv: Sequence[str]) -> int:
     from bot import demo
 
@@ -66,6 +80,8 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "migrate": _migrate,
     "audit": _audit,
     "migrate-to": _migrate_to,
+    "backup": _backup,
+    "restore": _restore,
     "demo": _demo,
     "run": _run_bot,
 }

@@ -6,6 +6,13 @@
                                         copy the SQLite database into the empty PostgreSQL
                                         database at URL (postgresql://...), in one
                                         transaction, then audit both; exit 1 on a mismatch
+    python -m bot backup FILE [--db PATH] [--with-key]
+                                        a consistent copy of the live SQLite database
+                                        (safe while the bot writes), checked and audited;
+                                        the deck key only with --with-key (FILE.key)
+    python -m bot restore FILE [--db PATH]
+                                        put a backup into an empty DATABASE_PATH after
+                                        checking and auditing it (bot.storage.backup)
 
 The database is ``--db PATH`` (a SQLite file or a ``postgresql://`` URL), else
 the bot's setting ``DATABASE_URL`` when set, else ``DATABASE_PATH``
@@ -25,6 +32,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.storage.backup import backup, restore
 from bot.storage.db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
 from bot.storage.dialect import is_postgres_url
 from bot.storage.errors import StorageError
@@ -50,6 +58,13 @@ def _parser() -> argparse.ArgumentParser:
                        ("audit", "prove that no chip was created or lost")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--db", metavar="PATH", help="database file (default: $DATABASE_PATH)")
+    p = sub.add_parser("backup", help="copy the live SQLite database, checked and audited")
+    p.add_argument("file", help="the new backup file")
+    p.add_argument("--db", metavar="PATH", help="SQLite file (default: $DATABASE_PATH)")
+    p.add_argument("--with-key", action="store_true", help="also copy the deck key (FILE.key)")
+    p = sub.add_parser("restore", help="put a backup into an empty database file")
+    p.add_argument("file", help="the backup file")
+    p.add_argument("--db", metavar="PATH", help="the new database (default: $DATABASE_PATH)")
     p = sub.add_parser("migrate-to", help="copy the SQLite database into PostgreSQL")
     p.add_argument("url", help="postgresql://user:password@host:5432/dbname (an empty database)")
     p.add_argument("--db", metavar="PATH", help="SQLite file (default: $DATABASE_PATH)")
@@ -109,6 +124,38 @@ async def _migrate_to(path: str, url: str) -> int:
     return 0 if copied.ok else 1
 
 
+PG_TOOLS = (
+    "PostgreSQL keeps its own backups: pg_dump --format=custom --file=FILE URL, and "
+    "pg_restore --dbname=URL FILE into an empty database (README, \"Running it for a server\")"
+)
+
+
+def _copy(command: str, file: str, path: str, with_key: bool) -> int:
+    """``backup`` or ``restore``: one line, the audit's verdict as the exit status."""
+    if is_postgres_url(path):
+        raise StorageError(PG_TOOLS)
+    if command == "backup":
+        key = _key_path() if with_key else None
+        copied = backup(path, file, key=key)
+        kept = _key_path()
+        where = f"copied to {copied.key}" if copied.key else f"not copied: it stays at {kept}"
+    else:
+        copied = restore(file, path)
+        where = f"not in the backup: the bot reads it from {_key_path()}"
+    print(f"{copied.summary()}; the deck key is {where}")
+    for line in copied.audit:
+        if not line.ok:
+            print(line)
+    return 0 if copied.ok else 1
+
+
+def _key_path() -> str:
+    from bot.settings import Settings
+
+    settings = Settings.load(require_token=False)
+    return settings.key_path or settings.database_path + ".key"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -116,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         path = _path(args.db, sqlite=args.command == "migrate-to")
+        if args.command in ("backup", "restore"):
+            return _copy(args.command, args.file, path, getattr(args, "with_key", False))
         if args.command == "migrate-to" and is_postgres_url(path):
             raise StorageError("migrate-to copies from a SQLite file: give it with --db PATH")
         local = path != ":memory:" and not is_postgres_url(path)
