@@ -46,9 +46,16 @@ def service(db: Database, clock: FakeClock, observer: Recorder) -> TournamentSer
     return TournamentService(reg, ports)
 
 
+#: Seconds of real time a test waits for the database (a loaded machine's fsyncs are slow;
+#: a count of polls is not a time).
+REAL_WAIT = 60.0
+
+
 async def settle(table: Table) -> None:
-    """Wait (really) for the database work of the running step to finish."""
-    for _ in range(3000):
+    """Wait (really, up to :data:`REAL_WAIT` seconds) for the database work of the running
+    step to finish."""
+    deadline = asyncio.get_running_loop().time() + REAL_WAIT
+    while asyncio.get_running_loop().time() < deadline:
         if table.current is not None or not table.pending_deal or table.closed:
             break
         await asyncio.sleep(0.001)
@@ -73,7 +80,8 @@ async def deal(table: Table, clock: FakeClock) -> None:
     meanwhile, or a loaded machine would age the blind levels).
     """
     advanced = False
-    for _ in range(10000):
+    deadline = asyncio.get_running_loop().time() + REAL_WAIT
+    while asyncio.get_running_loop().time() < deadline:
         cur = table.current
         if table.closed or (cur is not None and not cur.hand.is_over):
             break
