@@ -40,6 +40,7 @@ from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.permissions import require_table_permissions
+from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
 from bot.i18n import Command, resolve, translate
@@ -358,10 +359,11 @@ class Tables(commands.Cog, name="Tables"):
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))
             return
+        await acknowledge(interaction)  # the lock first (a hand may be settling), then refusals
         new = await table.update_settings(
             interaction.user.id, is_manager=_is_manager(interaction), **changes
         )
-        await interaction.response.send_message(translate(  # public: the table's language
+        await announce(interaction, translate(  # public: the table's language
             new.language, "table.settings_changed", settings=settings_text(new, new.language)))
 
     # -- actions ---------------------------------------------------------------------
