@@ -171,7 +171,9 @@ class Interaction:
         """The first message of the answer with content, embeds or files (after deferrals)."""
 
         def ready() -> Message | None:
-            for m in self.messages:
+            for m in self.messages:  # a deleted one is no answer (a private copy of a public one)
+                if m.deleted:
+                    continue
                 if not (m.flags & LOADING) and (m.content or m.embeds or m.attachments):
                     return m
             return None
