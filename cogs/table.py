@@ -15,9 +15,11 @@ The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 (``bot.adapter.polite``). Chip amounts are typed as text and read by
 :func:`bot.adapter.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
-gets a sentence. Every interaction is answered within Discord's 3 seconds:
-actions answer at once (the runtime stores the action first, then the reply
-goes); anything that renders a picture defers first.
+gets a sentence. Every interaction is acknowledged within Discord's 3 seconds,
+before any wait (a table's lock, the database, a picture): the refusals that need
+no wait answer at once, privately; the rest defers. A public outcome whose refusal
+can come only after the wait (``/table settings``) defers privately and is posted by
+:func:`bot.adapter.polite.announce`.
 
 The cog builds nothing: ``setup(bot)`` hands it the registry, the table
 actions (:class:`bot.adapter.actions.TableActions`, which the buttons share) and the
