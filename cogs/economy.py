@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import VARIANT_CHOICES
 from bot.adapter.limits import EMBED_TITLE, clip
-from bot.adapter.polite import PoliteView, acknowledge, send_private
+from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
@@ -245,10 +245,10 @@ class ChipsGroup(
         chips_ = parse_amount(amount)
         economy = self.cog.economy
         move = economy.grant if grant else economy.remove
-        await acknowledge(interaction, private=False)
+        await acknowledge(interaction)  # a removal may be refused by the balance it finds
         balance = await move(guild_id, user.id, chips_, actor_id=interaction.user.id, reason=reason)
         locale = interaction.locale
-        await interaction.edit_original_response(content=translate(
+        await announce(interaction, translate(
             locale, "reply.chips_given" if grant else "reply.chips_taken",
             amount=Phrase("chips.count", count=chips_), user=user.mention,
             reason=reason.strip(), balance=Phrase("chips.count", count=balance)),
@@ -357,12 +357,12 @@ class EconomyCog(commands.Cog, name="Economy"):
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _guild_id(interaction)
-        await acknowledge(interaction, private=False)
+        await acknowledge(interaction)  # "already claimed" is known only after the database
         claim = await self.economy.claim_daily(guild_id, interaction.user.id)
         locale = interaction.locale
         streak = (translate(locale, "daily.streak", day=str(claim.streak)) if claim.streak > 1
                   else translate(locale, "daily.first_day"))
-        await interaction.edit_original_response(content=translate(
+        await announce(interaction, translate(
             locale, "daily.claimed", bonus=translate(locale, "chips.count", count=claim.amount),
             streak=streak, balance=translate(locale, "chips.count", count=claim.balance),
             next=_when(claim.next_at)))
@@ -443,6 +443,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         target = user or interaction.user
         _refuse_bot(target)
         variant_key = variant.value if variant else None
+        await acknowledge(interaction, private=_private(interaction, target, public))
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
         embed = _stats_embed(interaction.locale, target.display_name, variant_key, s)
         t = await self.economy.tournament_stats(guild_id, target.id)
@@ -451,9 +452,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             embed.add_field(name=translate(lc, "stats.sngs"), inline=False, value=translate(
                 lc, "stats.sngs_value", played=t.played, wins=t.wins, cashes=t.cashes,
                 profit=_signed(lc, t.profit), roi=_signed(lc, round(100 * t.roi))))
-        await interaction.response.send_message(
-            embed=embed, ephemeral=_private(interaction, target, public)
-        )
+        await interaction.edit_original_response(embed=embed)
 
 
 async def setup(bot: OmahaDealer) -> None:

@@ -15,9 +15,11 @@ The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
 (``bot.adapter.polite``). Chip amounts are typed as text and read by
 :func:`bot.adapter.amounts.parse_amount` (``5000``, ``5k``...), so every mistake
-gets a sentence. Every interaction is answered within Discord's 3 seconds:
-actions answer at once (the runtime stores the action first, then the reply
-goes); anything that renders a picture defers first.
+gets a sentence. Every interaction is acknowledged within Discord's 3 seconds,
+before any wait (a table's lock, the database, a picture): the refusals that need
+no wait answer at once, privately; the rest defers. A public outcome whose refusal
+can come only after the wait (``/table settings``) defers privately and is posted by
+:func:`bot.adapter.polite.announce`.
 
 The cog builds nothing: ``setup(bot)`` hands it the registry, the table
 actions (:class:`bot.adapter.actions.TableActions`, which the buttons share) and the
@@ -40,6 +42,7 @@ from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.permissions import require_table_permissions
+from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
 from bot.i18n import Command, resolve, translate
@@ -358,10 +361,11 @@ class Tables(commands.Cog, name="Tables"):
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))
             return
+        await acknowledge(interaction)  # the lock first (a hand may be settling), then refusals
         new = await table.update_settings(
             interaction.user.id, is_manager=_is_manager(interaction), **changes
         )
-        await interaction.response.send_message(translate(  # public: the table's language
+        await announce(interaction, translate(  # public: the table's language
             new.language, "table.settings_changed", settings=settings_text(new, new.language)))
 
     # -- actions ---------------------------------------------------------------------

@@ -33,7 +33,7 @@ from discord.ext import commands
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
 from bot.adapter.permissions import require_table_permissions
-from bot.adapter.polite import acknowledge
+from bot.adapter.polite import acknowledge, announce
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
@@ -53,13 +53,9 @@ DEFAULT_TABLE_SIZE = 9
 SPEED_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 
-async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer in public, after a deferral (a multi-table start) or at once."""
-    quiet = discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        await interaction.edit_original_response(content=text, allowed_mentions=quiet)
-    else:
-        await interaction.response.send_message(text, allowed_mentions=quiet)
+async def _announce(interaction: discord.Interaction[Any], text: str) -> None:
+    """The public outcome of a command deferred privately (its refusals come after the wait)."""
+    await announce(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -143,17 +139,16 @@ class Tournaments(commands.Cog, name="Tournaments"):
         rt = self.here(interaction)
         user = interaction.user
         name = getattr(user, "display_name", None) or user.name
-        await acknowledge(interaction, private=False)
+        await acknowledge(interaction)  # the balance may refuse the buy-in: privately
         if rt.sng.status is Status.RUNNING:
             seat = await self.tournaments.join_late(rt, user.id, name)
-            await interaction.edit_original_response(content=translate(
+            await _announce(interaction, translate(
                 interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
-                pool=Phrase("chips.count", count=rt.sng.pool),
-            ), allowed_mentions=discord.AllowedMentions.none())
+                pool=Phrase("chips.count", count=rt.sng.pool)))
             return
         started = await rt.join(user.id, name)
         text = registers_text(rt.config.language, rt, user.id, started)  # public
-        await _answer(interaction, fit_text(text, locale=rt.config.language))
+        await _announce(interaction, fit_text(text, locale=rt.config.language))
 
     @tournament.command(name="leave", description="Unregister before the start (refunded)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -168,11 +163,11 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
-        await acknowledge(interaction, private=False)  # a multi-table start opens threads
+        await acknowledge(interaction)  # refused privately; a multi-table start opens threads
         await self.tournaments.start_now(rt, interaction.user.id,
                                          is_manager=_is_manager(interaction))
         lang = rt.config.language
-        await _answer(interaction, fit_text(started_text(lang, rt), locale=lang))
+        await _announce(interaction, fit_text(started_text(lang, rt), locale=lang))
 
     @tournament.command(
         name="cancel",
@@ -184,13 +179,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         registering = rt.sng.status is Status.REGISTERING
-        await acknowledge(interaction, private=not registering)
+        await acknowledge(interaction)  # a refusal (not the creator) stays private
         done = await self.tournaments.cancel(rt, interaction.user.id,
                                              is_manager=_is_manager(interaction))
-        # public before the start (the tournament's language), else private (the reader's)
-        lang = rt.config.language if registering else interaction.locale
-        await interaction.edit_original_response(
-            content=cancel_text(lang, rt, registering, done))
+        if not registering:  # after the start: private, in the reader's language
+            await interaction.edit_original_response(
+                content=cancel_text(interaction.locale, rt, registering, done))
+            return
+        lang = rt.config.language  # before the start: public, the tournament's language
+        await _announce(interaction, cancel_text(lang, rt, registering, done))
 
     @tournament.command(name="info", description="Payouts, blind levels and standings")
     async def info(self, interaction: discord.Interaction[Any]) -> None:

@@ -29,7 +29,6 @@ FOREIGN: dict[str, frozenset[str]] = {
     "bot.offline.harness": frozenset({"env"}),
     "bot.offline.refusals": frozenset({"_messages"}),
     "bot.offline.replies": frozenset({"result"}),
-    "bot.offline.responses": frozenset({"_interactions"}),
     "bot.offline.routes": frozenset({"_router"}),
     "bot.offline.settling": frozenset({"_settlement"}),
     "bot.render": frozenset({"os"}),

@@ -331,3 +331,41 @@ async def test_creating_threads_checks_what_discord_checks(
     fd.deny_bot(channel, CREATE_PUBLIC_THREADS)
     status, answer = await client.call("POST", path, {"name": "table 2", "type": 11})
     assert (status, answer["code"]) == (403, 50013)
+
+
+@pytest.mark.parametrize("public", [True, False])
+async def test_the_first_followup_after_thinking_edits_it_and_keeps_its_visibility(
+    world: tuple[FakeDiscord, Client, Channel], public: bool,
+) -> None:
+    """Discord's "Create Followup Message": directly after a deferred "thinking…" (type 5)
+    a followup edits it, its ephemeral flag ignored; once the original is edited, a
+    followup is a new message with its own flags; a "thinking…" deleted before it was
+    edited leaves the followup nothing to edit (404 Unknown Message)."""
+    fd, client, channel = world
+    alice = fd.add_member(fd.guilds[channel.guild_id or 0], "alice")
+    hook = f"/webhooks/{fd.application_id}"
+
+    async def deferred() -> Any:
+        it, _ = fd._base_interaction(2, alice, channel, {"name": "daily"})
+        flags = 0 if public else 64
+        status, _ = await client.call("POST", f"/interactions/{it.id}/{it.token}/callback",
+                                      {"type": 5, "data": {"flags": flags}})
+        assert status == 200 and it.original is not None
+        return it
+
+    it = await deferred()
+    flipped = 64 if public else 0
+    status, edited = await client.call("POST", f"{hook}/{it.token}",
+                                       {"content": "first", "flags": flipped})
+    assert status == 200 and int(edited["id"]) == it.original.id and not it.followups
+    assert it.original.content == "first" and it.original.ephemeral is not public
+    status, new = await client.call("POST", f"{hook}/{it.token}",
+                                    {"content": "second", "flags": flipped})
+    assert status == 200 and int(new["id"]) == it.followups[0].id
+    assert it.followups[0].ephemeral is public
+
+    gone = await deferred()
+    assert (await client.call("DELETE", f"{hook}/{gone.token}/messages/@original"))[0] == 204
+    status, answer = await client.call("POST", f"{hook}/{gone.token}",
+                                       {"content": "secret", "flags": 64})
+    assert (status, answer["code"]) == (404, 10008) and not gone.followups

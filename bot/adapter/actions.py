@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.amounts import parse_amount
-from bot.adapter.polite import PUBLIC_DEFER, acknowledge
+from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
@@ -41,7 +41,9 @@ async def reply_private(
     (a runtime's reply) is worded in the player's language."""
     text = spoken(text, interaction.locale)
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-    if deferred and not kwargs and not interaction.extras.get(PUBLIC_DEFER):
+    if deferred and interaction.extras.get(PUBLIC_DEFER):
+        await send_private(interaction, text)  # a followup would edit the public "thinking…"
+    elif deferred and not kwargs:
         await interaction.edit_original_response(content=text)
     elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
@@ -189,7 +191,11 @@ class TableActions:
     async def set_pre_action(
         self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
     ) -> None:
-        text = await self.by_id(table_id).set_pre_action(interaction.user.id, choice)
+        """Set (or clear) the player's pre-action: acknowledged privately first, as the
+        table's lock may be held by a hand being dealt or settled."""
+        table = self.by_id(table_id)
+        await acknowledge(interaction)
+        text = await table.set_pre_action(interaction.user.id, choice)
         await reply_private(interaction, text)
 
 

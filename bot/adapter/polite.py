@@ -39,6 +39,9 @@ log = logging.getLogger("bot.adapter.polite")
 #: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
 PUBLIC_DEFER = "omaha_public_defer"
 
+#: What a public "thinking…" shows for the moment between an error and its deletion.
+PLACEHOLDER = "…"
+
 #: Shown for an unexpected error: short, apologetic, no internals (``error.unexpected``).
 UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; please try again."
 
@@ -97,31 +100,60 @@ def describe(error: BaseException, locale: object = None) -> str | None:
 async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = True) -> None:
     """Acknowledge now, answer when the work is done (DESIGN: "Acknowledge first").
 
-    Discord drops an interaction not answered within 3 seconds, and storage can
-    be slow under load (a busy database, a burst of commands): the deferral
+    Discord drops an interaction not answered within 3 seconds, and storage or a
+    table's lock can be slow (a busy database, a hand being settled): the deferral
     ("thinking…", only to the user when ``private``) goes out before any of it,
-    and :func:`bot.adapter.actions.reply_private` (or ``edit_original_response``) replaces it.
-    A public deferral is marked: an error after it must not be shown in its
-    place (:func:`send_private` deletes it and answers privately)."""
+    and :func:`bot.adapter.actions.reply_private`, :func:`announce` or
+    ``edit_original_response`` replaces it.
+
+    The visibility is chosen here, once: Discord keeps it for the deferred message
+    and for the first followup after it (which edits it). So defer in public only
+    when every refusal has been checked before (the checks that need no wait) and
+    the answer is public; when a refusal can come after the wait, defer privately
+    and post the public outcome with :func:`announce`."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=private, thinking=True)
         if not private:
             interaction.extras[PUBLIC_DEFER] = True
 
 
+async def announce(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """The public outcome of an interaction deferred privately (:func:`acknowledge`).
+
+    The first followup after a deferral only edits the "thinking…" and keeps its
+    visibility (Discord's "Create Followup Message"; :mod:`bot.offline`), so the
+    private "thinking…" is edited first (the player sees the outcome even if the
+    rest fails), the outcome then goes to the channel as a public followup (a new
+    message: the interaction routes, outside the global rate limit), and the
+    private copy is deleted. ``kwargs`` (``allowed_mentions``) go to both."""
+    await interaction.edit_original_response(content=text, **kwargs)
+    await interaction.followup.send(text, **kwargs)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
+
+
+async def _after_public_defer(interaction: discord.Interaction[Any], text: str) -> None:
+    """An error after a public "thinking…" (a race, a bug: every refusal a player can
+    cause is checked before a public deferral). A followup would only edit the public
+    message, so the "thinking…" is completed first, the error then goes to the player
+    alone as a new ephemeral followup, and the public message is deleted."""
+    await interaction.edit_original_response(content=PLACEHOLDER)
+    await interaction.followup.send(text, ephemeral=True)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
+
+
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ``interaction`` ephemerally, whether or not it was answered already.
 
-    After a public deferral (:func:`acknowledge` with ``private=False``)
-    the channel's "thinking…" is deleted and the text goes to the user alone: an
-    error is never shown in a public answer's place."""
+    After a private deferral the "thinking…" becomes the text; after a public one
+    (:func:`acknowledge` with ``private=False``) see :func:`_after_public_defer`:
+    an error is never left in a public answer's place."""
     text = fit_text(text)
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     try:
         if deferred and interaction.extras.get(PUBLIC_DEFER):
-            with contextlib.suppress(discord.NotFound):
-                await interaction.delete_original_response()
-            await interaction.followup.send(text, ephemeral=True)
+            await _after_public_defer(interaction, text)
         elif deferred:
             await interaction.edit_original_response(content=text)  # the private "thinking…"
         elif interaction.response.is_done():

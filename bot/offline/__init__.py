@@ -14,6 +14,20 @@ package has no ``setup`` and is never loaded as an extension.
 * :mod:`bot.offline.refusals`: Discord's refusals simcord lacks (invalid
   emoji on components; Attach Files and Embed Links), applied once, on import;
   simcord already refuses what is too long or too many, with Discord's codes;
+* interaction responses: simcord follows Discord's documented rule, and nothing
+  here changes it. Discord's "Create Followup Message" (discord/discord-api-docs,
+  docs/interactions/receiving-and-responding): "When using this endpoint directly
+  after responding to an interaction with ``DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE``,
+  this endpoint will function as Edit Original Interaction Response for backwards
+  compatibility. In this case, no new message will be created, and the loading
+  message will be edited instead. The ephemeral flag will be ignored, and the value
+  you provided in the initial defer response will be preserved, as an ephemeral
+  message cannot be converted to a non-ephemeral message and vice versa." So the
+  first followup after a "thinking…" edits it and keeps its visibility; a followup
+  after the "thinking…" was deleted answers 404 Unknown Message (10008): deleting
+  it is no way to change the visibility. Only once the original is edited is a
+  followup a new message with its own flags (:func:`bot.adapter.polite.announce`);
+  ``tests/offline/test_followups.py`` holds simcord (and ``tests/fakediscord``) to it;
 * :mod:`bot.offline.harness`: :class:`~bot.offline.harness.Harness` (one
   guild, ``#poker``, five members, verbs to act and read),
   :class:`~bot.offline.harness.FakeWallClock` and

@@ -45,7 +45,6 @@ from simcord.enums import ChannelType, OverwriteType
 import bot.offline.commands  # Discord refuses an invalid command tree (applied on import)
 import bot.offline.locales  # each member's language in interactions (applied on import)
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
-import bot.offline.responses  # a deleted "thinking…" stops loading (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer

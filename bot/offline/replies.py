@@ -57,7 +57,8 @@ class Reply:
     def ephemeral(self) -> bool:
         """True when the first answer was visible only to the player who acted.
 
-        When a public "thinking…" was deleted (an error after a public deferral,
+        When the original was deleted after a followup (a public outcome posted by
+        :func:`bot.adapter.polite.announce`, or an error after a public deferral,
         :func:`bot.adapter.polite.send_private`), the answer is the first followup."""
         response = self.result.response
         if response is not None:
@@ -78,8 +79,8 @@ class Reply:
 
     @property
     def text(self) -> str:
-        """The response's content (after any edits); '' when there is none. When a public
-        "thinking…" was deleted (see :attr:`ephemeral`), the first followup's."""
+        """The response's content (after any edits); '' when there is none. When the
+        original was deleted (see :attr:`ephemeral`), the first followup's."""
         response = self.result.response
         if response is not None:
             return response.content

@@ -111,12 +111,13 @@ async def test_tournament_join_and_leave_are_acknowledged_before_the_database(
     assert left.ephemeral and "unregistered" in left.text, left
 
 
-async def test_an_error_after_a_public_acknowledgement_is_shown_only_to_the_player(
+async def test_a_refusal_found_in_storage_is_shown_only_to_the_player(
     harness: Harness,
 ) -> None:
-    """A refusal found in storage after a public "thinking…" (a second /daily the same
-    day, a removal of more chips than the player has): the "thinking…" leaves the channel
-    and the refusal goes only to the player."""
+    """A refusal found in storage (a second /daily the same day, a removal of more chips
+    than the player has): as it can come only after the wait, the "thinking…" is private
+    and becomes the refusal; a success is posted publicly afterwards
+    (:func:`bot.adapter.polite.announce`). Nothing reaches the channel."""
     h = harness
     await h.slash(h.alice, "daily")
     public_before = len(h.public_messages())

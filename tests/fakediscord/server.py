@@ -44,6 +44,16 @@ message the component is on) refuse a token as Discord does: unknown, 404
 Unknown Webhook (10015); older than 15 minutes (``it.expire()`` makes it so),
 401 Invalid Webhook Token (50027).
 
+The first followup after a deferred "thinking…" (callback type 5) edits it and keeps
+its visibility, as Discord's "Create Followup Message" documents: "When using this
+endpoint directly after responding to an interaction with
+DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint will function as Edit Original
+Interaction Response ... no new message will be created, and the loading message will
+be edited instead. The ephemeral flag will be ignored, and the value you provided in
+the initial defer response will be preserved" (discord/discord-api-docs,
+docs/interactions/receiving-and-responding). A "thinking…" deleted before it was
+edited leaves that followup nothing to edit: 404 Unknown Message (10008).
+
 Routes the bot calls that are not implemented answer 404 and are listed in
 ``fd.unhandled`` (a test should assert it stays empty).
 """
@@ -161,7 +171,9 @@ class Interaction:
         """The first message of the answer with content, embeds or files (after deferrals)."""
 
         def ready() -> Message | None:
-            for m in self.messages:
+            for m in self.messages:  # a deleted one is no answer (a private copy of a public one)
+                if m.deleted:
+                    continue
                 if not (m.flags & LOADING) and (m.content or m.embeds or m.attachments):
                     return m
             return None
@@ -876,6 +888,9 @@ class FakeDiscord:
             raise _RestError(404, 10015, "Unknown Webhook (the interaction was not answered)")
         body, files = await self._body(request)
         _refuse(message_problems(body))
+        if it.original is not None and it.original.flags & LOADING:
+            # Discord: the first followup after a "thinking…" edits it, flags ignored
+            return self._msg(self._edit(self._webhook_target(it, "@original"), body, files))
         message = self._new_message(it.channel, body, files, type_=20, interaction=it)
         it.followups.append(message)
         return self._msg(message)
