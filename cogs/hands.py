@@ -20,6 +20,10 @@ renders and uploads per request for what the log already says.
 What a reader sees (:mod:`bot.runtime.hand_history`): their own hole cards
 and the hands shown down, never another player's folded or mucked hand,
 in the picture, the log and the export alike.
+
+Which hands a member may read (:mod:`bot.adapter.visibility`): those of tables
+whose channel or thread Discord lets them view, in this server only. A hidden
+hand is refused in the very words of a hand that does not exist.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from bot import i18n
 from bot.adapter.actions import reply_private
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import board_label
+from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Phrase, listed, resolve, translate
@@ -166,16 +171,24 @@ class OpenHandButton(
     ) -> OpenHandButton:
         return cls(int(match["hand"]))
 
+    async def _record(
+        self, interaction: discord.Interaction[Any], db: Database
+    ) -> HandRecord | None:
+        """The hand, if it is of this server and its table's channel is visible to the member
+        (else None: refused as a hand that does not exist)."""
+        record = await db.hands.get(self.hand_id)
+        table = await db.tables.get(record.table_id)
+        if record.guild_id != interaction.guild_id or table is None:
+            return None
+        return record if may_view(interaction, table.channel_id) else None
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         db: Database = interaction.client.db
-        record = await db.hands.get(self.hand_id)
-        if record.guild_id != interaction.guild_id:
-            await reply_private(interaction, translate(interaction.locale, "refuse.other_server"))
-            return
+        record = await self._record(interaction, db)
         refused = _refusal(record, None)
-        if refused:
-            await reply_private(interaction, refused)
+        if refused or record is None:
+            await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
             return
         await show_hand(interaction, db, record)
 
@@ -192,15 +205,18 @@ class Hands(commands.Cog, name="Hands"):
     async def _records(
         self, interaction: discord.Interaction[Any], number: int | None, last: int = 1
     ) -> list[HandRecord] | Phrase:
-        """The asked-for hands, or why there are none (a sentence for the user)."""
+        """The asked-for hands, or why there are none (a sentence for the user); none when
+        the member may not view this channel (said as when there are none)."""
         channel = interaction.channel_id or 0
+        hidden = not may_view(interaction, channel)
         if number is not None:
-            record = await self.db.history.in_channel(channel, number)
+            record = None if hidden else await self.db.history.in_channel(channel, number)
             refused = _refusal(record, number)
             if refused or record is None:
                 return refused or Phrase("refuse.hand.no_number", number=str(number))
             return [record]
-        records = await self.db.history.last_of(channel, interaction.user.id, last)
+        records = [] if hidden else await self.db.history.last_of(
+            channel, interaction.user.id, last)
         return records or Phrase("refuse.hand.none_yours")
 
     @hand.command(name="show", description="A finished hand, only to you (default: your last)")
@@ -276,8 +292,10 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any], player: discord.Member | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id or 0
+        shown = visible_channels(interaction, await self.db.history.channels(guild_id))
         listing = await self.db.history.recent(
-            interaction.guild_id or 0, user_id=player.id if player else None, limit=LISTED
+            guild_id, user_id=player.id if player else None, limit=LISTED, channel_ids=shown
         )
         if not listing:
             await reply_private(interaction, translate(

@@ -247,9 +247,7 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="mine", description="Your seats at the tables of this server, with links")
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
-        text = seats_text(self.registry, interaction.user.id, interaction.guild_id,
-                          interaction.locale)
-        await reply_private(interaction, text)
+        await reply_private(interaction, seats_text(self.registry, interaction))
 
     @table.command(name="sitout", description="Sit out from the next hand")
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
@@ -285,7 +283,7 @@ class Tables(commands.Cog, name="Tables"):
         table="A table of this server (default this channel's, or the one you sit at)"
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        where = resolve_table(self.registry, interaction, table, "info")
+        where = resolve_table(self.registry, interaction, table, "info", reading=True)
         await reply_private(interaction, info_text(where, interaction.locale))
 
     @info.autocomplete("table")

@@ -12,6 +12,12 @@ may be hidden from them, far up the list, or gone), so:
 
 ``/table mine`` lists every seat of the player in this server with a link to
 each table's channel (:func:`seats_text`).
+
+Reading follows Discord's visibility (:mod:`bot.adapter.visibility`): ``/table
+info``, ``/table mine`` and the autocompletes show only tables whose channel the
+member may view, and a hidden table is refused as one that does not exist.
+``/table leave`` still finds a seat the player can no longer see, so the chips
+can always come back.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from discord import app_commands
 
 from bot.adapter.limits import fit_message
 from bot.adapter.scenes import table_link
+from bot.adapter.visibility import may_view
 from bot.i18n import Command, Option, Phrase, translate
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
@@ -40,17 +47,29 @@ def _in_this_server(registry: TableRegistry, guild_id: int | None, table_id: int
     raise NoTable(Phrase("refuse.no_such_table"))
 
 
+def _shown(interaction: discord.Interaction[Any], table: Table, reading: bool) -> Table:
+    """``table``, unless ``reading`` and its channel is hidden from the member (then refused
+    as a table that does not exist)."""
+    if reading and not may_view(interaction, table.channel_id):
+        raise NoTable(Phrase("refuse.no_such_table"))
+    return table
+
+
 def resolve_table(
     registry: TableRegistry, interaction: discord.Interaction[Any], table_id: int | None,
-    command: str,
+    command: str, *, reading: bool = False,
 ) -> Table:
-    """The table ``/table <command>`` means (see the module docstring), or NoTable."""
+    """The table ``/table <command>`` means (see the module docstring), or NoTable;
+    ``reading``: only a table whose channel the member may view."""
     if table_id is not None:
-        return _in_this_server(registry, interaction.guild_id, table_id)
+        table = _in_this_server(registry, interaction.guild_id, table_id)
+        return _shown(interaction, table, reading)
     here = registry.find(interaction.channel_id) if interaction.channel_id is not None else None
     if here is not None:
-        return here
+        return _shown(interaction, here, reading)
     mine = registry.tables_of(interaction.user.id, interaction.guild_id)
+    if reading:
+        mine = [t for t in mine if may_view(interaction, t.channel_id)]
     if len(mine) == 1:
         return mine[0]
     if not mine:
@@ -60,12 +79,12 @@ def resolve_table(
                          command=Command(f"table {command}"), option=Option("table")))
 
 
-def seats_text(
-    registry: TableRegistry, user_id: int, guild_id: int | None, locale: object = None
-) -> str:
-    """Every seat of ``user_id`` in this server, one line each with the channel's link,
-    in ``locale``."""
-    mine = registry.tables_of(user_id, guild_id)
+def seats_text(registry: TableRegistry, interaction: discord.Interaction[Any]) -> str:
+    """Every seat of the member in this server whose channel they may view, one line each
+    with the channel's link, in the member's language."""
+    user_id, locale = interaction.user.id, interaction.locale
+    mine = [t for t in registry.tables_of(user_id, interaction.guild_id)
+            if may_view(interaction, t.channel_id)]
     if not mine:
         return translate(locale, "mine.none", join=Command("table join"))
     lines = [translate(locale, "mine.head", count=len(mine))]
@@ -86,10 +105,12 @@ def table_choices(
     registry: TableRegistry, interaction: discord.Interaction[Any], current: str,
     *, leaving: bool,
 ) -> list[app_commands.Choice[int]]:
-    """Autocomplete: this server's tables (the player's own first), by channel name;
-    ``leaving``: only those where the player sits and may leave (no tournament seat)."""
+    """Autocomplete: this server's tables whose channel the member may view (the player's
+    own first), by channel name; ``leaving``: only those where the player sits and may
+    leave (no tournament seat)."""
     user_id, typed = interaction.user.id, current.strip().lower()
-    tables = [t for t in registry.all() if t.guild_id == interaction.guild_id]
+    tables = [t for t in registry.all()
+              if t.guild_id == interaction.guild_id and may_view(interaction, t.channel_id)]
     tables.sort(key=lambda t: (t.seat_of(user_id) is None, t.table_id))
     choices = []
     for t in tables:

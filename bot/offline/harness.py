@@ -10,7 +10,11 @@ Acting (each returns a :class:`Reply` once the bot has settled):
 ``await h.advance(seconds)`` (loop timers and the DB's wall clock),
 ``await h.restart()`` (a new bot on the same database), ``h.close_dms(actor)``,
 ``h.add_member(name, manager=False)``, ``h.add_channel(name)``,
-``h.add_thread(name, channel=None)``, ``h.deny_bot("attach_files", ..., channel=None)``
+``h.add_thread(name, channel=None, private=False, members=())``,
+``h.add_role(name, *members, permissions=None)``,
+``h.overwrite(channel, target, allow=(), deny=())`` (a channel's permission overwrite for
+a role, a member, or @everyone when ``target`` is None, as set in its settings),
+``h.deny_bot("attach_files", ..., channel=None)``
 (the bot loses those permissions there, as with a channel overwrite;
 ``"view_channel"``: every request there gets 403 Missing Access, 50001),
 ``h.delete_channel(channel=None)`` (then 404 Unknown Channel, 10003),
@@ -38,7 +42,7 @@ from typing import Any
 
 import discord
 import simcord
-from simcord import ChannelHandle, Env, GuildHandle, MemberActor
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor, RoleHandle
 from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
@@ -128,14 +132,42 @@ class Harness:
     def add_channel(self, name: str) -> ChannelHandle:
         return self.guild.create_text_channel(name)
 
-    def add_thread(self, name: str, channel: ChannelHandle | None = None) -> ChannelHandle:
-        """A public thread in ``channel`` (``#poker`` by default), started by the guild's owner."""
-        parent = channel or self.channel
-        owner = self.env.backend.get_guild(self.guild.id).owner_id
-        thread = self.env.backend.create_thread(
-            parent.id, name, owner, type=ChannelType.PUBLIC_THREAD
-        )
+    def add_thread(
+        self, name: str, channel: ChannelHandle | None = None, *, private: bool = False,
+        members: tuple[MemberActor, ...] = (),
+    ) -> ChannelHandle:
+        """A thread in ``channel`` (``#poker`` by default), started by the guild's owner:
+        public, or ``private`` with the bot and ``members`` added to it."""
+        parent, backend = channel or self.channel, self.env.backend
+        owner = backend.get_guild(self.guild.id).owner_id
+        kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
+        thread = backend.create_thread(parent.id, name, owner, type=kind)
+        for user_id in [backend.bot_user.id, *(m.id for m in members)] if private else []:
+            backend.add_thread_member(thread.id, user_id)
         return ChannelHandle(self.env, self.guild, thread)
+
+    def add_role(
+        self, name: str, *members: MemberActor, permissions: discord.Permissions | None = None
+    ) -> RoleHandle:
+        """A new role of the guild, given to ``members``."""
+        role = self.guild.create_role(name, permissions=permissions)
+        for member in members:
+            self.env.backend.add_member_role(self.guild.id, member.id, role.id)
+        return role
+
+    def overwrite(
+        self, channel: ChannelHandle, target: RoleHandle | MemberActor | None, *,
+        allow: tuple[str, ...] = (), deny: tuple[str, ...] = (),
+    ) -> None:
+        """Set ``channel``'s permission overwrite for ``target`` (a role, a member, or
+        @everyone when None), replacing any it had, as a manager does in its settings;
+        the bot hears CHANNEL_UPDATE at the next settle."""
+        kind = OverwriteType.MEMBER if isinstance(target, MemberActor) else OverwriteType.ROLE
+        self.env.backend.set_overwrite(channel.id, Overwrite(
+            target_id=self.guild.id if target is None else target.id, type=kind,
+            allow=discord.Permissions(**dict.fromkeys(allow, True)).value,
+            deny=discord.Permissions(**dict.fromkeys(deny, True)).value,
+        ))
 
     def deny_bot(self, *permissions: str, channel: ChannelHandle | None = None) -> None:
         """Take ``permissions`` (``"attach_files"``...) from the bot in ``channel``.

@@ -9,6 +9,7 @@ means the most recent table there that dealt a hand with that number.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -69,10 +70,28 @@ class HandLookup:
 
         return await self._db.read(q)
 
+    async def channels(self, guild_id: int) -> list[int]:
+        """The channels (and threads) where the server's tables have dealt a hand."""
+
+        def q(conn: Conn) -> list[int]:
+            rows = conn.execute(
+                "SELECT DISTINCT t.channel_id FROM poker_tables t"
+                " WHERE t.guild_id = ? AND EXISTS (SELECT 1 FROM hands h"
+                " WHERE h.table_id = t.id) ORDER BY t.channel_id",
+                (guild_id,),
+            ).fetchall()
+            return [int(r[0]) for r in rows]
+
+        return await self._db.read(q)
+
     async def recent(
-        self, guild_id: int, *, user_id: int | None = None, limit: int = 10
+        self, guild_id: int, *, user_id: int | None = None, limit: int = 10,
+        channel_ids: Collection[int] | None = None,
     ) -> list[HandListing]:
-        """The server's latest finished hands (only ``user_id``'s when given), newest first."""
+        """The server's latest finished hands (only ``user_id``'s when given; only those of
+        tables in ``channel_ids`` when given), newest first."""
+        if channel_ids is not None and not channel_ids:
+            return []
 
         def q(conn: Conn) -> list[HandListing]:
             sql = (
@@ -81,6 +100,9 @@ class HandLookup:
                 " WHERE h.guild_id = ? AND h.status = 'finished'"
             )
             args: tuple[int, ...] = (guild_id,)
+            if channel_ids is not None:
+                sql += f" AND t.channel_id IN ({', '.join('?' * len(channel_ids))})"
+                args += tuple(channel_ids)
             if user_id is not None:
                 sql += " AND EXISTS (SELECT 1 FROM hand_seats s WHERE s.hand_id = h.id"
                 sql += " AND s.user_id = ?)"

@@ -47,3 +47,22 @@ async def test_lookups_by_number_by_player_and_recent(db: Database) -> None:
     everyone = await db.history.recent(G)
     assert [x.hand.id for x in everyone] == [third, second, first]
     assert all(x.net is None for x in everyone)
+
+
+async def test_recent_keeps_to_the_channels_given(db: Database) -> None:
+    """The channels where the server dealt hands; the listing of only some of them (the
+    ones a member may view), none when no channel is given."""
+    hidden = CH + 1
+    ids = {}
+    for channel in (CH, hidden):
+        table = await db.tables.create(G, channel, ALICE, {"variant": "omaha"})
+        for user, seat in ((ALICE, 1), (BOB, 2)):
+            await db.tables.buy_in(table.id, user, seat, 500)
+        ids[channel] = await _hand(db, table.id, {ALICE: 500, BOB: 500}, 10)
+    await db.tables.create(G, CH + 2, ALICE, {"variant": "omaha"})  # no hand dealt
+    assert await db.history.channels(G) == [CH, hidden]
+    assert await db.history.channels(G + 1) == []
+    shown = await db.history.recent(G, channel_ids=[CH])
+    assert [(x.hand.id, x.channel_id) for x in shown] == [(ids[CH], CH)]
+    assert await db.history.recent(G, channel_ids=[]) == []
+    assert len(await db.history.recent(G, user_id=BOB, channel_ids=[CH, hidden])) == 2
