@@ -48,7 +48,7 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.engine.equity import equity
-from bot.i18n import number, resolve, spoken, translate
+from bot.i18n import Name, escaped, number, resolve, spoken, translate
 from bot.render import (
     ResultRow,
     ResultsView,
@@ -248,7 +248,7 @@ class DiscordPresenter:
     # -- the events --------------------------------------------------------------------
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
-        names = {s.seat: s.name for s in table.seats}
+        names = {s.seat: escaped(s.name) for s in table.seats}
         drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
         self.channel(table).post(Text(translate(
             language(table), "table.button_draw", drawn=drawn, name=names.get(button, button))))
@@ -258,8 +258,8 @@ class DiscordPresenter:
         lines, lang = [], language(table)
         button = table.at(table.button) if table.button else None
         if button is not None:
-            lines.append(translate(lang, "table.button", name=button.name))
-        blinds = [f"{s.name} {number(lang, s.committed)}"
+            lines.append(translate(lang, "table.button", name=Name(button.name)))
+        blinds = [f"{escaped(s.name)} {number(lang, s.committed)}"
                   for s in table.seats if s.dealt_in and s.committed]
         if blinds:
             lines.append(translate(lang, "table.posted", list=", ".join(blinds)))

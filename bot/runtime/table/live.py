@@ -44,7 +44,7 @@ from typing import Any
 
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
-from bot.i18n import Command, Phrase, Wording
+from bot.i18n import Command, Name, Phrase, Wording
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import (
@@ -468,7 +468,7 @@ class Table:
         n = cur.hand.to_act
         if n is None or n not in self.seats:
             return Phrase("refuse.not_your_turn_someone")
-        return Phrase("refuse.not_your_turn", name=self.seats[n].name)
+        return Phrase("refuse.not_your_turn", name=Name(self.seats[n].name))
 
     def require_seat(self, user_id: int) -> Seat:
         seat = self.seat_of(user_id)
