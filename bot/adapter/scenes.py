@@ -150,6 +150,13 @@ def question_line(live: Live) -> str:
     return translate(language(live.snap), "run_twice.ask", players=players, when=when)
 
 
+def live_pings(live: Live) -> frozenset[int]:
+    """Whom the live message notifies: the player to act, or the players asked a question."""
+    if live.turn is not None:
+        return frozenset({live.turn.user_id})
+    return frozenset(live.question.users.values()) if live.question is not None else frozenset()
+
+
 def live_content(live: Live) -> str:
     lines = [header(live.snap)]
     lines.extend(f"> {line}" for line in live.log[-LIVE_LINES:])

@@ -181,14 +181,14 @@ class Table:
 
     def tell(
         self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
-        ping: bool = False,
+        pings: tuple[int, ...] = (),
     ) -> None:
         """A notice to the table (or to one player) with the table as it is now; a
         :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
-        ``ping``: its mentions notify (a player moved to this table)."""
+        ``pings``: the users its mentions notify (a player moved to this table)."""
         phrase = text if isinstance(text, Wording) else None
         self.outbox.send(
-            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, ping=ping)
+            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, pings=pings)
         )
 
     async def idle(self) -> None:
