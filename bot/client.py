@@ -127,7 +127,7 @@ class OmahaDealer(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=make_intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # a message that pings says whom
             **options,
         )
         self.settings = settings

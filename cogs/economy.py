@@ -28,7 +28,7 @@ from bot.adapter.choices import VARIANT_CHOICES
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import Choice, Command, Phrase, number, resolve, translate
+from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
 from bot.storage import EconomyError, Metric, Period
 
@@ -82,7 +82,7 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 
 def _refuse_bot(user: discord.abc.User) -> None:
     if user.bot:
-        raise EconomyError(Phrase("refuse.bot_player", name=user.display_name))
+        raise EconomyError(Phrase("refuse.bot_player", name=Name(user.display_name)))
 
 
 def _private(
@@ -105,7 +105,8 @@ def _signed(locale: object, n: int) -> str:
 def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> discord.Embed:
     """/stats: the player's cash-game figures, in the reader's language and number style."""
     game = game_name(VARIANTS[variant_key]) if variant_key else translate(locale, "stats.all_games")
-    embed = discord.Embed(title=clip(f"{name}: {game}", EMBED_TITLE), colour=discord.Colour.green())
+    title = clip(f"{Name(name).to(locale)}: {game}", EMBED_TITLE)
+    embed = discord.Embed(title=title, colour=discord.Colour.green())
     if not s.hands_played:
         embed.description = translate(locale, "stats.none")
         return embed
@@ -349,7 +350,8 @@ class EconomyCog(commands.Cog, name="Economy"):
         if target.id == interaction.user.id:
             text = translate(locale, "balance.yours", count=amount)
         else:
-            text = translate(locale, "balance.theirs", count=amount, name=target.display_name)
+            text = translate(locale, "balance.theirs", count=amount,
+                             name=Name(target.display_name))
         await interaction.edit_original_response(content=text)
 
     # -- /daily --------------------------------------------------------------------

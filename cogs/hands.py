@@ -43,7 +43,7 @@ from bot.adapter.scenes import board_label
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
-from bot.i18n import Phrase, listed, resolve, translate
+from bot.i18n import Name, Phrase, listed, resolve, translate
 from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
@@ -300,7 +300,7 @@ class Hands(commands.Cog, name="Hands"):
         if not listing:
             await reply_private(interaction, translate(
                 interaction.locale, "hand.none_player" if player else "hand.none_server",
-                name=player.display_name if player else ""))
+                name=Name(player.display_name) if player else ""))
             return
         lang = resolve(interaction.locale)
         lines, view = [], discord.ui.View(timeout=None)
@@ -308,7 +308,8 @@ class Hands(commands.Cog, name="Hands"):
             h = item.hand
             if player is not None and item.net is not None:
                 sign = "+" if item.net > 0 else ""
-                outcome = f"{player.display_name} {sign}{i18n.number(lang, item.net)}"
+                who = Name(player.display_name).to(lang)
+                outcome = f"{who} {sign}{i18n.number(lang, item.net)}"
             else:
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
                                         for u, w in item.won[:3]])

@@ -45,7 +45,7 @@ from bot.adapter.permissions import require_table_permissions
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
-from bot.i18n import Command, resolve, translate
+from bot.i18n import Command, Name, resolve, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
@@ -106,7 +106,7 @@ def info_text(table: Table, locale: object = None) -> str:
         lines.append(translate(locale, "info.empty", join=Command("table join")))
     for s in snap.seats:
         status = translate(locale, "status." + s.status.replace(" ", "_").replace("-", "_"))
-        lines.append(translate(locale, "info.seat", seat=s.seat, name=s.name, count=s.stack,
+        lines.append(translate(locale, "info.seat", seat=s.seat, name=Name(s.name), count=s.stack,
                                status=status))
     if snap.hand_no:
         key = "info.hand_in_progress" if table.current is not None else "info.hand_last"

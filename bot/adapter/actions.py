@@ -24,7 +24,7 @@ from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
-from bot.i18n import Phrase, Wording, hands, resolve, spoken, translate
+from bot.i18n import Name, Phrase, Wording, hands, resolve, spoken, translate
 from bot.render import render_hole_cards_async
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
@@ -144,7 +144,7 @@ class TableActions:
             raise TableError(Phrase("refuse.stale_buttons"))
         if turn.user_id != interaction.user.id:
             table.require_seat(interaction.user.id)
-            raise TableError(Phrase("refuse.not_your_turn", name=turn.name))
+            raise TableError(Phrase("refuse.not_your_turn", name=Name(turn.name)))
         await interaction.response.send_modal(
             RaiseModal(table_id, token, turn, table.config.structure, interaction.locale)
         )

@@ -33,7 +33,7 @@ import contextlib
 import io
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +42,15 @@ import discord
 from bot.adapter.hooks import Hook, refused_token
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.pictures import TablePictures, render_gate
-from bot.adapter.scenes import Live, language, live_content, live_token, result_content, table_view
+from bot.adapter.scenes import (
+    Live,
+    language,
+    live_content,
+    live_pings,
+    live_token,
+    result_content,
+    table_view,
+)
 from bot.adapter.views import live_buttons
 from bot.i18n import translate
 from bot.render import TableView
@@ -63,7 +71,15 @@ LOST_CODES = {
 #: Seconds before sending a refused live message again (the last one repeats).
 RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 NO_PINGS = discord.AllowedMentions.none()
-USER_PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+def pinging(users: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions notify exactly ``users``: no one else, no role, never @everyone/@here."""
+    wanted = sorted(set(users))
+    if not wanted:
+        return NO_PINGS
+    return discord.AllowedMentions(users=[discord.Object(u) for u in wanted],
+                                   roles=False, everyone=False, replied_user=False)
 
 
 class ChannelLost(Exception):
@@ -72,10 +88,11 @@ class ChannelLost(Exception):
 
 @dataclass(frozen=True)
 class Text:
-    """A message in the channel: ``ping`` mentions notify; a ``reminder`` is removed later."""
+    """A message in the channel: the mentions of ``pings`` notify (no one else's); a
+    ``reminder`` is removed later."""
 
     content: str
-    ping: bool = False
+    pings: frozenset[int] = frozenset()
     reminder: bool = False
 
 
@@ -273,17 +290,17 @@ class TableChannel:
 
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message
-        lines, ping = [item.content], item.ping
+        lines, pings = [item.content], set(item.pings)
         while not item.reminder and self.posts:
             nxt = self.posts[0]
             if not isinstance(nxt, Text) or nxt.reminder:
                 break
             self.posts.popleft()
             lines.append(nxt.content)
-            ping = ping or nxt.ping
+            pings |= nxt.pings
         text = fit_message(lines, locale=self.language)
         msg = await self._call(
-            self.channel.send(text, allowed_mentions=USER_PINGS if ping else NO_PINGS)
+            self.channel.send(text, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self._delete(self._reminder)
@@ -363,7 +380,8 @@ class TableChannel:
         if click is not None:
             sent, msg = await self._by_hook(
                 click.interaction.followup.send(
-                    content, view=buttons, allowed_mentions=USER_PINGS, wait=True, **picture
+                    content, view=buttons, allowed_mentions=pinging(live_pings(live)), wait=True,
+                    **picture
                 )
             )
         if not sent:
@@ -371,7 +389,8 @@ class TableChannel:
             if file:
                 file.reset()
             msg = await self._call(
-                self.channel.send(content, view=buttons, allowed_mentions=USER_PINGS, **picture)
+                self.channel.send(content, view=buttons,
+                                  allowed_mentions=pinging(live_pings(live)), **picture)
             )
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False

@@ -48,7 +48,7 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.engine.equity import equity
-from bot.i18n import number, resolve, spoken, translate
+from bot.i18n import Name, escaped, number, resolve, spoken, translate
 from bot.render import (
     ResultRow,
     ResultsView,
@@ -248,7 +248,7 @@ class DiscordPresenter:
     # -- the events --------------------------------------------------------------------
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
-        names = {s.seat: s.name for s in table.seats}
+        names = {s.seat: escaped(s.name) for s in table.seats}
         drawn = ", ".join(f"{names.get(seat, seat)} {c}" for seat, c in sorted(event.cards.items()))
         self.channel(table).post(Text(translate(
             language(table), "table.button_draw", drawn=drawn, name=names.get(button, button))))
@@ -258,8 +258,8 @@ class DiscordPresenter:
         lines, lang = [], language(table)
         button = table.at(table.button) if table.button else None
         if button is not None:
-            lines.append(translate(lang, "table.button", name=button.name))
-        blinds = [f"{s.name} {number(lang, s.committed)}"
+            lines.append(translate(lang, "table.button", name=Name(button.name)))
+        blinds = [f"{escaped(s.name)} {number(lang, s.committed)}"
                   for s in table.seats if s.dealt_in and s.committed]
         if blinds:
             lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
@@ -284,7 +284,8 @@ class DiscordPresenter:
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
         self.channel(table).post(
-            Text(translate(language(table), "dm.closed", player=mention(user_id)), ping=True)
+            Text(translate(language(table), "dm.closed", player=mention(user_id)),
+                 pings=frozenset({user_id}))
         )
 
     async def send_hole_cards(
@@ -389,7 +390,7 @@ class DiscordPresenter:
         key = "turn.reminder_check" if turn.can_check else "turn.reminder_fold"
         text = translate(language(event.table), key, player=mention(turn.user_id),
                          seconds=event.seconds_left)
-        self.channel(event.table).post(Text(text, ping=True, reminder=True))
+        self.channel(event.table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:
@@ -429,7 +430,7 @@ class DiscordPresenter:
         text = spoken(event.phrase or event.text, language(table))
         if event.transient and self._changed(table, note=text) is not None:
             return
-        self.channel(table).post(Text(text, ping=event.ping))
+        self.channel(table).post(Text(text, pings=frozenset(event.pings)))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
         lang = self.locale_of(user_id, table)
@@ -438,7 +439,8 @@ class DiscordPresenter:
             return
         if table.table_id not in self._lost:  # never into a lost channel
             self.channel(table).post(Text(translate(
-                language(table), "notice.mention", player=mention(user_id), text=text), ping=True))
+                language(table), "notice.mention", player=mention(user_id), text=text),
+                pings=frozenset({user_id})))
 
     async def dm(self, user_id: int, text: str) -> bool:
         """A direct message to ``user_id``; False when Discord refuses it (never raises)."""

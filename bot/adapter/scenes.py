@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
-from bot.i18n import hands, translate
+from bot.i18n import Name, escaped, hands, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -150,6 +150,13 @@ def question_line(live: Live) -> str:
     return translate(language(live.snap), "run_twice.ask", players=players, when=when)
 
 
+def live_pings(live: Live) -> frozenset[int]:
+    """Whom the live message notifies: the player to act, or the players asked a question."""
+    if live.turn is not None:
+        return frozenset({live.turn.user_id})
+    return frozenset(live.question.users.values()) if live.question is not None else frozenset()
+
+
 def live_content(live: Live) -> str:
     lines = [header(live.snap)]
     lines.extend(f"> {line}" for line in live.log[-LIVE_LINES:])
@@ -253,7 +260,7 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lines.extend(wording.result_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
-        translate(lang, "result.shows", name=s.name, cards=" ".join(map(str, s.cards)),
+        translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),
                   hand=_shown_label(lang, s, second.get(s.seat)))
         for s in result.shown if s.label
     )
@@ -325,14 +332,14 @@ def equity_line(
 ) -> str:
     """``Equity: alice 62% · bob 38%``; in hi-lo each hand's expected share of the pot and,
     with ``chances``, how often it scoops and how often it takes part of the pot:
-    ``Share of the pot: alice 55% (scoop 30%, split 40%) · …``."""
+    ``Share of the pot: alice 55% (scoop 30%, split 40%) · …``. Names are escaped."""
 
     def pct(x: float) -> str:
         return f"{round(100 * x)}%"
 
     parts = []
     for i, name in enumerate(names):
-        part = f"{name} {pct(result.shares[i])}"
+        part = f"{escaped(name)} {pct(result.shares[i])}"
         if hi_lo and chances:
             part += " " + translate(locale, "equity.chances", scoop=pct(result.scoop[i]),
                                     split=pct(result.split[i]))

@@ -32,6 +32,10 @@ locale strings (``"pt-BR"``, ``"es-419"``) are plain strings.
   length, a time bank's seconds) and anything outside Discord (logs, pictures).
 * :func:`listed` / :class:`Listed`: names or phrases joined as the locale writes a
   list (``a, b e c``), with Babel's ``format_list``.
+* :class:`Name` is a name someone chose (a display name): data, never markup. Written
+  into a message it is :func:`escaped` (Discord's markdown characters shown as typed,
+  mentions, ``@everyone`` and links inert); ``str(name)`` is the name as written (logs,
+  pictures). Every display name goes into a message as a ``Name`` value.
 * :class:`Phrase` is a message not yet worded: its id and values, worded later in
   the reader's language (``phrase.to("it")``). Refusals (``TableError``,
   ``EconomyError``) and the runtime's notices carry one; ``str(phrase)`` is the
@@ -48,6 +52,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 import threading
 from collections.abc import Iterable, Mapping
@@ -175,6 +180,54 @@ class Wording:
 
     def __str__(self) -> str:
         return self.to(ENGLISH)
+
+
+#: Discord's markdown characters: a backslash before each shows it as typed. ``#``, ``-``
+#: and ``>`` format only at the start of a line (a heading, a list, a quote), where a name
+#: may stand: they are escaped there only (``Jean-Luc`` stays as it is).
+_MARKDOWN = re.compile(r"([\\*_~|\[\]()`])|^(\s*)([>#-])")
+#: After ``<`` or ``@`` a zero-width space keeps ``<@id>``, ``<@&id>``, ``<#id>``,
+#: ``<t:…>``, ``<https://…>``, ``@everyone`` and ``@here`` from being read as such.
+_MENTION_START = re.compile(r"([<@])")
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def escaped(text: str) -> str:
+    """``text`` as Discord shows it literally: its markdown characters escaped and no
+    mention, role, channel, ``@everyone``/``@here`` or link left in it."""
+    marked = _MARKDOWN.sub(_backslashed, text)
+    return _MENTION_START.sub(r"\1" + _ZERO_WIDTH_SPACE, marked)
+
+
+def _backslashed(match: re.Match[str]) -> str:
+    if match.group(1):
+        return "\\" + match.group(1)
+    return match.group(2) + "\\" + match.group(3)
+
+
+class Name(Wording):
+    """A name someone chose (a member's display name): written escaped into a message
+    (:func:`escaped`); ``str()`` and :attr:`text` are the name as written (logs, pictures)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = str(text)
+
+    def to(self, locale: object) -> str:
+        return escaped(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Name({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Name) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
 
 class Phrase(Wording):
@@ -356,11 +409,13 @@ __all__ = [
     "Choice",
     "Command",
     "Listed",
+    "Name",
     "Option",
     "Ordinal",
     "Phrase",
     "Wording",
     "duration",
+    "escaped",
     "listed",
     "number",
     "placeholders",

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -327,6 +328,24 @@ class Harness:
             r for r in self.env.http_requests
             if (method is None or r.method == method) and contains in r.path
         ]
+
+    def pinged(self) -> list[tuple[str, frozenset[int], bool]]:
+        """Every message content the bot sent or edited, with the users it pinged and
+        whether it pinged @everyone/@here: as Discord does, the content's mentions that
+        its ``allowed_mentions`` let through (none given: all of them)."""
+        found = []
+        for r in self.env.http_requests:
+            body = r.json if isinstance(r.json, dict) else {}
+            if r.method not in ("POST", "PATCH") or not isinstance(body.get("content"), str):
+                continue
+            content, rule = body["content"], body.get("allowed_mentions")
+            parse = rule.get("parse", []) if rule else ["users", "everyone"]
+            allowed = {int(u) for u in (rule or {}).get("users", [])}
+            users = {int(u) for u in re.findall(r"<@!?(\d+)>", content)}
+            pinged = users if "users" in parse else users & allowed
+            everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)
+            found.append((content, frozenset(pinged), everyone))
+        return found
 
     async def balance(self, actor: MemberActor) -> int:
         """The actor's balance straight from the economy (opens the wallet if needed)."""

@@ -31,7 +31,7 @@ from bot.engine.events import (
 )
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
-from bot.i18n import ENGLISH, listed, resolve, translate
+from bot.i18n import ENGLISH, Name, listed, resolve, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
 from bot.runtime.table import wording
@@ -107,20 +107,20 @@ _BLINDS = {"small": "history.small_blind", "big": "history.big_blind"}
 def _line(e: Event, names: Mapping[int, str], lang: str) -> str | None:
     """One event in words in ``lang``, or ``None`` for events the history does not list."""
     if isinstance(e, AntePosted):
-        return translate(lang, "history.ante", name=names[e.seat], amount=e.amount)
+        return translate(lang, "history.ante", name=Name(names[e.seat]), amount=e.amount)
     if isinstance(e, BlindPosted):
         key = _BLINDS.get(e.blind, "history.a_big_blind")
-        return translate(lang, key, name=names[e.seat], amount=e.amount)
+        return translate(lang, key, name=Name(names[e.seat]), amount=e.amount)
     if isinstance(e, PlayerActed):
         _, kind, amount = action_text(names[e.seat], e)
         return wording.acted(lang, names[e.seat], kind, amount, e.all_in)
     if isinstance(e, BetReturned):
-        return translate(lang, "history.returned", name=names[e.seat], amount=e.amount)
+        return translate(lang, "history.returned", name=Name(names[e.seat]), amount=e.amount)
     if isinstance(e, HandShown):
-        return translate(lang, "history.shows", name=names[e.seat], cards=_cards(e.cards))
+        return translate(lang, "history.shows", name=Name(names[e.seat]), cards=_cards(e.cards))
     if isinstance(e, RunTwiceVoted):
         key = "history.run_twice" if e.agree else "history.run_once"
-        return translate(lang, key, name=names[e.seat])
+        return translate(lang, key, name=Name(names[e.seat]))
     return None
 
 
@@ -140,7 +140,7 @@ def street_lines(
     ``locale`` (the reader's language; English by default)."""
     hand, lang = past.hand, resolve(locale)
     lines = [translate(lang, "history.preflop", street=translate(lang, "street.preflop"),
-                       name=names[hand.button])]
+                       name=Name(names[hand.button]))]
     if viewer is not None and viewer in past.users:
         lines.append(translate(lang, "history.your_cards", cards=_cards(hand.hole(viewer))))
     boards: list[list[Card]] = [[], list(hand.second_board[:_shared(hand)])]
@@ -158,7 +158,7 @@ def street_lines(
     mucked = sorted(hand.result.mucked)
     if mucked:
         lines.append(translate(lang, "history.mucked",
-                               names=listed(lang, [names[s] for s in mucked])))
+                               names=listed(lang, [Name(names[s]) for s in mucked])))
     return lines
 
 

@@ -127,7 +127,7 @@ class Notice:
 
     ``transient``: only true for a moment (e.g. a player using their time
     bank); the presenter may show it beside the turn and drop it afterwards.
-    ``ping``: a public notice whose mentions notify (a player moved to this table).
+    ``pings``: the users a public notice's mentions notify (a player moved to this table).
     """
 
     table: TableSnapshot
@@ -137,7 +137,7 @@ class Notice:
     #: The notice not yet worded (``text`` is its English): the presenter words it in
     #: the table's language, or the player's for a notice to one player.
     phrase: Wording | None = None
-    ping: bool = False
+    pings: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from typing import Any
 
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
-from bot.i18n import Command, Phrase, Wording
+from bot.i18n import Command, Name, Phrase, Wording
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import (
@@ -181,14 +181,14 @@ class Table:
 
     def tell(
         self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
-        ping: bool = False,
+        pings: tuple[int, ...] = (),
     ) -> None:
         """A notice to the table (or to one player) with the table as it is now; a
         :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
-        ``ping``: its mentions notify (a player moved to this table)."""
+        ``pings``: the users its mentions notify (a player moved to this table)."""
         phrase = text if isinstance(text, Wording) else None
         self.outbox.send(
-            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, ping=ping)
+            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, pings=pings)
         )
 
     async def idle(self) -> None:
@@ -468,7 +468,7 @@ class Table:
         n = cur.hand.to_act
         if n is None or n not in self.seats:
             return Phrase("refuse.not_your_turn_someone")
-        return Phrase("refuse.not_your_turn", name=self.seats[n].name)
+        return Phrase("refuse.not_your_turn", name=Name(self.seats[n].name))
 
     def require_seat(self, user_id: int) -> Seat:
         seat = self.seat_of(user_id)

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine.variants import GameConfig
-from bot.i18n import Command, Phrase
+from bot.i18n import Command, Name, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, cash_ready
 from bot.runtime.table import settle
@@ -99,10 +99,10 @@ class CashPolicy:
         for seat in list(table.seats.values()):
             if seat.leaving:
                 amount = await settle.cash_out(table, seat)
-                table.tell(Phrase("notice.leaves_with", name=seat.name, count=amount))
+                table.tell(Phrase("notice.leaves_with", name=Name(seat.name), count=amount))
             elif seat.stack == 0 and not seat.sitting_out:
                 await settle.mark_sitting_out(table, seat)
-                table.tell(Phrase("notice.out_of_chips", name=seat.name,
+                table.tell(Phrase("notice.out_of_chips", name=Name(seat.name),
                                   topup=Command("table topup"), leave=Command("table leave")))
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.events import Action
-from bot.i18n import Command, Phrase, Wording
+from bot.i18n import Command, Name, Phrase, Wording
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.errors import NotAllowed, TableError, TableSettingsError
@@ -101,7 +101,7 @@ async def join(
             number, user_id, name, amount, float(table.config.time_bank), table.dealer,
             post_big_blind=post_big_blind,
         )
-        table.tell(Phrase("notice.sits_down", name=name, seat=number, count=amount))
+        table.tell(Phrase("notice.sits_down", name=Name(name), seat=number, count=amount))
         table.schedule_deal()
         view = table.snapshot().at(number)
         assert view is not None
@@ -129,7 +129,7 @@ async def leave(table: Table, user_id: int) -> Phrase:
         if cur is not None and seat.number in cur.dealt and not cur.hand.is_over:
             return await _leave_after_hand(table, seat)
         amount = await settle.cash_out(table, seat)
-        table.tell(Phrase("notice.leaves", name=seat.name))
+        table.tell(Phrase("notice.leaves", name=Name(seat.name)))
         table.schedule_deal()
         return Phrase("reply.left", count=amount)
 
@@ -155,7 +155,7 @@ async def sit_out(table: Table, user_id: int) -> Phrase:
         if seat.sitting_out:
             return Phrase("reply.already_sitting_out")
         await settle.mark_sitting_out(table, seat)
-        table.tell(Phrase("notice.sits_out", name=seat.name))
+        table.tell(Phrase("notice.sits_out", name=Name(seat.name)))
         table.schedule_deal()
         if table.current and seat.number in table.current.dealt:
             return Phrase("reply.sit_out_next")
@@ -177,7 +177,7 @@ async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) ->
         await table.economy.set_sitting_out(
             table_id=table.table_id, user_id=user_id, sitting_out=False
         )
-        table.tell(Phrase("notice.back", name=seat.name))
+        table.tell(Phrase("notice.back", name=Name(seat.name)))
         table.schedule_deal()
         if seat.needs_big_blind and not post_big_blind:
             return Phrase("reply.back_wait_big_blind")
@@ -201,7 +201,7 @@ async def top_up(table: Table, user_id: int, amount: int) -> int:
             await table.economy.set_sitting_out(
                 table_id=table.table_id, user_id=user_id, sitting_out=False
             )
-        table.tell(Phrase("notice.tops_up", name=seat.name, amount=amount, stack=seat.stack))
+        table.tell(Phrase("notice.tops_up", name=Name(seat.name), amount=amount, stack=seat.stack))
         table.schedule_deal()
         return seat.stack
 

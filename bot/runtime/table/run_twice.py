@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.i18n import Phrase
+from bot.i18n import Name, Phrase
 from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
 from bot.runtime.errors import NotYourTurn
 from bot.runtime.ports import StoredAction
@@ -105,7 +105,7 @@ async def _vote(table: Table, cur: LiveHand, seat: Seat, agree: bool, source: So
     events = hand.vote_run_twice(seat.number, agree)
     cur.seq += 1
     key = "twice" if agree else "once_timeout" if source is Source.TIMEOUT else "once"
-    table.tell(Phrase(f"notice.run_twice.{key}", name=seat.name))
+    table.tell(Phrase(f"notice.run_twice.{key}", name=Name(seat.name)))
     if hand.run_twice_voters:
         return
     cur.question = None

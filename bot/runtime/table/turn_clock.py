@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.events import Action
-from bot.i18n import Command, Phrase
+from bot.i18n import Command, Name, Phrase
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
@@ -59,7 +59,7 @@ async def run(table: Table, turn: Turn) -> None:
 async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
     seat = table.seats[turn.seat]
     if mark is Mark.BANK:
-        table.tell(Phrase("notice.time_bank", name=seat.name, seconds=int(turn.bank)),
+        table.tell(Phrase("notice.time_bank", name=Name(seat.name), seconds=int(turn.bank)),
                    transient=True)
     elif mark is Mark.REMINDER:
         view = table.turn_view_of(cur, turn)
@@ -79,5 +79,5 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
         seat.clock_sat_out = True
         seat.pre_action = None
         await settle.mark_sitting_out(table, seat)
-        table.tell(Phrase("notice.timed_out", name=seat.name, sitin=Command("table sitin")))
+        table.tell(Phrase("notice.timed_out", name=Name(seat.name), sitin=Command("table sitin")))
     await table.advance(cur)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, hands, translate, translate_text
+from bot.i18n import CHOICE, Name, hands, translate, translate_text
 from bot.runtime.config import TableConfig
 from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
 
@@ -49,7 +49,7 @@ def acted(locale: object, name: str, kind: ActionKind, amount: int | None,
     """``"alice raises to 12"``, ``"bob iguala 1.000 e está all-in"`` (no note)."""
     key = _ACTIONS[kind] + ("_all_in" if all_in and kind in (
         ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else "")
-    return translate(locale, key, name=name, amount=amount or 0)
+    return translate(locale, key, name=Name(name), amount=amount or 0)
 
 
 def action(locale: object, act: ActionView) -> str:
@@ -103,7 +103,7 @@ def result_lines(locale: object, result: HandResultView) -> list[str]:
         shown = boards[1] if pot.board == 2 else boards[0]
         split = any(w.half for w in pot.winners)
         for w in pot.winners:
-            bits = [translate(locale, "result.wins", name=w.name, amount=w.amount)]
+            bits = [translate(locale, "result.wins", name=Name(w.name), amount=w.amount)]
             if split:
                 bits.append(translate(locale, f"half.{w.half or 'high'}"))
             what = "" if pot.uncontested else _made(locale, shown.get(w.seat), w.half == "low")

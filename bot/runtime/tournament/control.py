@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from bot.i18n import Command, Phrase
+from bot.i18n import Command, Name, Phrase
 from bot.runtime.errors import NotAllowed
 from bot.runtime.tournament.sit_and_go import Status, TournamentRuleError
 from bot.runtime.tournament.table_policy import ControlPorts, SitAndGoRuntime
@@ -115,6 +115,6 @@ async def join_late(
             rt.sng.register(user_id)
             table.restore_seat(seat, user_id, name, rt.sng.settings.starting_stack)
             table.seats[seat].needs_big_blind = True  # waits for the big blind (RULES.md 3)
-            table.tell(Phrase("notice.registers_late", name=name, seat=seat))
+            table.tell(Phrase("notice.registers_late", name=Name(name), seat=seat))
             table.start()  # deals if the table had stopped
             return seat

@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.i18n import Phrase
+from bot.i18n import Name, Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
 from bot.runtime.table.live import Table
@@ -189,7 +189,7 @@ class Director:
         finally:
             self.vacating.difference_update((t.table_id, s.number) for _, t, s in where)
         for p, table, seat in where:
-            table.tell(out_phrase(p, seat.name))
+            table.tell(out_phrase(p, Name(seat.name)))
         if outcome.winner is not None:
             self._tell_winner(outcome.winner)
 
@@ -198,7 +198,7 @@ class Director:
         assert table is not None
         seat = table.seat_of(winner.user_id)
         assert seat is not None
-        table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=winner.prize))
+        table.tell(Phrase("notice.wins_tournament", name=Name(seat.name), prize=winner.prize))
         tell_results(table, self.sng, self.tournament_id)
         for t in self.tables.values():
             t.seats.clear()  # storage took the tournament chips back when it paid the prizes
@@ -284,10 +284,10 @@ class Director:
                 number=move.to_seat, user_id=seat.user_id, name=seat.name, stack=seat.stack,
                 time_bank=float(dst.config.time_bank), sitting_out=seat.sitting_out)
         why = "notice.mtt_moves_" + ("break" if move.broken else "balance")
-        src.tell(Phrase(why, name=seat.name, table=str(move.to_table)))
+        src.tell(Phrase(why, name=Name(seat.name), table=str(move.to_table)))
         dst.tell(Phrase(
             "notice.mtt_moved_here", player=f"<@{seat.user_id}>", table=str(move.from_table),
-            seat=str(move.to_seat), chips=seat.stack), ping=True)
+            seat=str(move.to_seat), chips=seat.stack), pings=(seat.user_id,))
 
     async def _close_broken(self, number: int) -> None:
         table = self.tables.pop(number)
@@ -356,7 +356,7 @@ class Director:
         await self.store.cancel_with_prizes(self.tournament_id, places, prizes)
         self.sng.cancel()
         names = {s.user_id: s.name for t in self.tables.values() for s in t.seats.values()}
-        paid = prize_list(prizes, lambda u: names.get(u, f"<@{u}>"))
+        paid = prize_list(prizes, lambda u: Name(names[u]) if u in names else f"<@{u}>")
         for table in self.tables.values():
             table.tell(Phrase("notice.sng_cancelled", prizes=paid))
             tell_results(table, self.sng, self.tournament_id, prizes)

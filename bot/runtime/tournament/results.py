@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.engine.variants import game_name
-from bot.i18n import Listed, Phrase
+from bot.i18n import Listed, Name, Phrase
 from bot.runtime.table.events import TournamentOver
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.payouts import split_by_stacks
@@ -60,7 +60,7 @@ def cancel_prizes(sng: SitAndGo) -> tuple[dict[int, int], dict[int, int]]:
     return sng.places, prizes
 
 
-def prize_list(prizes: Mapping[int, int], name_of: Callable[[int], str]) -> Listed:
+def prize_list(prizes: Mapping[int, int], name_of: Callable[[int], Name | str]) -> Listed:
     """A cancellation's prizes, biggest first, as the reader's language lists them: each
     ``name prize`` with the locale's separator (``ana 1.000``), joined with Babel's
     ``format_list`` (``ana 1.000 e bia 500``). Shared by the sit-and-go and the multi-table

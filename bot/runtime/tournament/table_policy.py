@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.engine.variants import GameConfig
-from bot.i18n import Command, Ordinal, Phrase
+from bot.i18n import Command, Name, Ordinal, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise, tournament_ready
 from bot.runtime.table.live import Table
@@ -106,7 +106,7 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def out_phrase(p: Placement, name: str) -> Phrase:
+def out_phrase(p: Placement, name: Name | str) -> Phrase:
     """``{name} is out in 3rd place (shared by 2) and wins 300 chips.``, in any language."""
     key = "notice.out" + ("_shared" if p.shared > 1 else "") + ("_prize" if p.prize else "")
     return Phrase(key, name=name, place=Ordinal(p.place), shared=p.shared, prize=p.prize)
@@ -155,11 +155,12 @@ class TournamentPolicy:
             seat = table.seat_of(p.user_id)
             assert seat is not None
             del table.seats[seat.number]
-            table.tell(out_phrase(p, seat.name))
+            table.tell(out_phrase(p, Name(seat.name)))
         if outcome.winner is not None:
             seat = table.seat_of(outcome.winner.user_id)
             assert seat is not None
-            table.tell(Phrase("notice.wins_tournament", name=seat.name, prize=outcome.winner.prize))
+            table.tell(Phrase("notice.wins_tournament", name=Name(seat.name),
+                              prize=outcome.winner.prize))
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.close_after_hand()
@@ -322,6 +323,6 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     table.close_after_hand()
 
 
-def _name(table: Table, user_id: int) -> str:
+def _name(table: Table, user_id: int) -> Name | str:
     seat = table.seat_of(user_id)
-    return seat.name if seat is not None else f"<@{user_id}>"
+    return Name(seat.name) if seat is not None else f"<@{user_id}>"

@@ -1,0 +1,35 @@
+"""Names are data, never markup (issue 22): a hostile display name pings nobody."""
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import escaped
+from tests.cogs.test_table import PAUSE, open_table, play_out
+from tests.conftest import Harness
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def bot_extensions() -> tuple[str, ...]:
+    return ("cogs.errors", "cogs.economy", "cogs.table")
+
+
+async def test_a_hostile_name_is_shown_escaped_and_pings_nobody(harness: Harness) -> None:
+    h = harness
+    victim = h.dave
+    name = f"<@{victim.id}> **WINS 1,000,000** @everyone"
+    mallory = h.add_member(name)
+    await open_table(h)
+    for actor in (mallory, h.bob):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    await play_out(h)
+    info = await h.slash(mallory, "table info")
+    assert escaped(name) in info.text and f"<@{victim.id}>" not in info.text
+    texts = [m.content for m in h.public_messages()]
+    assert any(escaped(name) in t for t in texts)
+    assert not any("**WINS" in t for t in texts)
+    for content, users, everyone in h.pinged():
+        assert not everyone and victim.id not in users, content
+        assert users <= {mallory.id, h.bob.id}, content
