@@ -52,10 +52,8 @@ REAL_WAIT = 60.0
 
 
 async def settle(table: Table) -> None:
-    """Wait (really, up to :data:`REAL_WAIT` seconds) for the database work of the running
-    step to finish."""
-    deadline = asyncio.get_running_loop().time() + REAL_WAIT
-    while asyncio.get_running_loop().time() < deadline:
+    """Wait (really, a few seconds at most) for the database work of the running step."""
+    for _ in range(3000):
         if table.current is not None or not table.pending_deal or table.closed:
             break
         await asyncio.sleep(0.001)
