@@ -4,11 +4,12 @@ The channel shows a hand as **one live message** at the bottom: the table
 picture, the last actions, the turn (a mention, the clock as Discord's
 relative timestamp) and the buttons. When the turn passes, the live message
 is posted anew (a mention notifies only in a new message) and the old one is
-deleted: two requests per action. When the turn passed by a player's click or
-raise form, both go through that interaction's routes, which Discord exempts
-from its global rate limit (:mod:`bot.adapter.hooks`: the next live message is the
-click's followup, the old one its ``@original``); otherwise through the
-channel's routes. When the hand ends, the live message is
+deleted: two requests per action. When the turn passed by a player's click,
+raise form or slash command, both go through interaction routes, which Discord
+exempts from its global rate limit (:mod:`bot.adapter.hooks`: the next live
+message is the click's or command's followup, the old one the click's
+``@original`` or deleted through the token that posted it); otherwise through
+the channel's routes. When the hand ends, the live message is
 edited into the result (buttons removed, the showdown picture, the whole
 hand's log): one request. A run-out edits it once per street, with each
 hand's equity.
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.hooks import Hook, refused_token
+from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.scenes import Live, language, live_content, live_token, result_content, table_view
@@ -170,25 +171,34 @@ class TableChannel:
         self.posts.append(item)
         self.kick()
 
-    def take_click(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
-        """A player acts by a click or the raise form (already acknowledged): when it is on
-        the live message, its token carries the next live message and reaches this one.
-        The first click on a message carries it (a double click's second is refused);
-        ``refused``: the runtime refused that action after all, its click carries nothing."""
+    def take_click(self, hook: Hook, *, refused: bool = False) -> None:
+        """A player acts by a click, the raise form or a slash command (already
+        acknowledged): a click's token reaches the live message it is on; the first
+        action on a live message carries the next one (a double click's second is
+        refused). A command is bound to the live message shown now (or to the one being
+        posted). ``refused``: the runtime refused that action after all, it carries
+        nothing."""
         if refused:
-            if self._click is not None and self._click.interaction is interaction:
+            if self._click is not None and self._click.interaction is hook.interaction:
                 self._click = None
-            if self._early is not None and self._early.interaction is interaction:
+            if self._early is not None and self._early.interaction is hook.interaction:
                 self._early = None
             return
-        hook, shown = Hook.of(interaction), self._shown
-        if hook is None or self.lost:
+        shown = self._shown
+        if self.lost:
             return
-        if shown is None or hook.message_id != shown.message.id:
-            if self._posting:  # on the message being posted: Discord's answer is on its way
-                self._early = hook
+        if self._posting and (hook.by_command or shown is None
+                              or hook.message_id != shown.message.id):
+            self._early = hook  # on the message being posted: Discord's answer is on its way
             return
-        shown.hook = hook
+        if shown is None:
+            return
+        if hook.by_command:
+            hook = hook.on(shown.message.id)
+        elif hook.message_id != shown.message.id:
+            return
+        else:
+            shown.hook = hook
         if self._click is None or self._click.message_id != hook.message_id:
             self._click = hook
 
@@ -360,7 +370,7 @@ class TableChannel:
         picture: dict[str, Any] = {"file": file} if file else {}
         self._posting, self._early = True, None
         sent, msg = False, None
-        if click is not None:
+        if click is not None and await click.ready():
             sent, msg = await self._by_hook(
                 click.interaction.followup.send(
                     content, view=buttons, allowed_mentions=USER_PINGS, wait=True, **picture
@@ -378,13 +388,21 @@ class TableChannel:
         self._shown = _Shown(
             self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
         )
-        early, self._early = self._early, None
-        if early is not None and early.message_id == msg.id:
-            self._shown.hook = self._click = early
+        self._bind_early(msg.id)
         if shown is not None:
             await self._delete_shown(shown)
         await self._delete(self._reminder)
         self._reminder = None
+
+    def _bind_early(self, message_id: int) -> None:
+        """An action that came while ``message_id`` was being posted: on it."""
+        early, self._early = self._early, None
+        if early is None or self._shown is None:
+            return
+        if early.by_command:
+            self._click = early.on(message_id)
+        elif early.message_id == message_id:
+            self._shown.hook = self._click = early
 
     def _take_click(self, shown: _Shown | None) -> Hook | None:
         """The click that passed the turn, if it was on ``shown`` and its token is valid."""
@@ -412,13 +430,19 @@ class TableChannel:
 
     async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
         """One request through an interaction's token: (True, its answer), or (False, None)
-        when Discord no longer takes the token (the caller then uses the channel's route)."""
+        when Discord no longer takes the token or asks it to wait long (a 429; the caller
+        then uses the channel's route)."""
         try:
-            return True, await self._call(request)
+            return True, await self._call(falling_back(request))
+        except TokenWait as wait:
+            log.info("table %s: a token must wait %.1f s: the channel's route instead",
+                     self.table_id, wait.retry_after)
+            return False, None
         except discord.HTTPException as exc:
-            if not refused_token(exc):
+            if not (refused_token(exc) or throttled(exc)):
                 raise
-            log.info("table %s: an interaction token was refused (%s)", self.table_id, exc.code)
+            log.info("table %s: an interaction token was refused (%s %s)",
+                     self.table_id, exc.status, exc.code)
             return False, None
 
     async def _edit(self, shown: _Shown, **kwargs: Any) -> None:
