@@ -56,14 +56,14 @@ def accepted(it: Any) -> bool:
 
 def route_of(method: str, path: str, tables: set[int]) -> str:
     """The kind of route of one request: interaction callback, interaction webhook
-    (followups, ``@original``), a table's channel, a DM, or anything else."""
+    (followups, ``@original``), a table's channel (by method), a DM, or anything else."""
     if path.startswith("/interactions/"):
         return "callback"
     if path.startswith("/webhooks/"):
         return "webhook"
     found = re.match(r"/channels/(\d+)/", path)
     if found:
-        return "table channel" if int(found[1]) in tables else "DM"
+        return f"table channel {method}" if int(found[1]) in tables else "DM"
     return "DM" if path == "/users/@me/channels" else f"other {method}"
 
 
