@@ -163,6 +163,7 @@ class TableChannel:
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
+        self._sweeps: set[asyncio.Task[None]] = set()  # old messages deleted by the channel
         #: The live message's pictures (:mod:`bot.adapter.pictures`).
         self.pictures = TablePictures(lambda: presenter.pictures)
 
@@ -213,8 +214,8 @@ class TableChannel:
             )
 
     async def idle(self) -> None:
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
+        while pending := [t for t in (self._task, *self._sweeps) if t and not t.done()]:
+            await asyncio.wait(pending)
 
     def stop(self) -> None:
         """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
@@ -223,6 +224,8 @@ class TableChannel:
         self.live = None
         self._shown = None
         self.pictures.stop()
+        for sweep in list(self._sweeps):
+            sweep.cancel()
         task = self._task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
@@ -391,7 +394,7 @@ class TableChannel:
         self._bind_early(msg.id)
         if shown is not None:
             await self._delete_shown(shown)
-        await self._delete(self._reminder)
+        self._sweep(self._reminder)
         self._reminder = None
 
     def _bind_early(self, message_id: int) -> None:
@@ -472,7 +475,22 @@ class TableChannel:
                 deleting = hook.interaction.followup.delete_message(shown.message.id)
                 if (await self._by_hook(deleting))[0]:
                     return
-        await self._delete(shown.message)
+        self._sweep(shown.message)
+
+    def _sweep(self, message: discord.PartialMessage | None) -> None:
+        """Delete an old message by the channel's route, which may wait for the global
+        budget, without holding up the table's next turn message (order does not matter)."""
+        if message is None or self.lost:
+            return
+        sweep = asyncio.get_running_loop().create_task(self._delete_quietly(message))
+        self._sweeps.add(sweep)
+        sweep.add_done_callback(self._sweeps.discard)
+
+    async def _delete_quietly(self, message: discord.PartialMessage) -> None:
+        try:
+            await self._delete(message)
+        except (ChannelLost, discord.HTTPException) as exc:  # the sender sees a lost channel
+            log.warning("table %s: an old message was not deleted (%s)", self.table_id, exc)
 
     async def _delete(self, message: discord.PartialMessage | None) -> None:
         if message is not None:
