@@ -252,6 +252,7 @@ async def run_level(
                 fd.on_prompt = None
                 for task in list(crowd.tasks):  # nobody clicks while the bot shuts down
                     task.cancel()
+                await crowd.drain(10.0)  # the actions sent are answered before it stops
                 commands = list(fd.global_commands)
             finally:
                 await stop_profiler(spy)

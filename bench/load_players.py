@@ -10,6 +10,7 @@ play; :func:`routes` counts the requests the bot made by route.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import random
 import re
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord.payloads import LOADING
+from tests.fakediscord.server import FakeDiscordError
 
 MENTION = re.compile(r"<@(\d+)>")
 HAND_NO = re.compile(r"Hand #(\d+)")
@@ -124,6 +127,7 @@ class Players:
         # channel id -> (when the last action was sent, the hand number and street it was in)
         self.pending: dict[int, tuple[float, str, str]] = {}
         self.clicks: list[Any] = []  # the actions' interactions (clicks or commands)
+        self.sent: list[Any] = []  # every action's interaction, measured or not
         self.result = Steady()
         self.measuring = False
         self.tasks: set[asyncio.Task[None]] = set()
@@ -186,11 +190,24 @@ class Players:
                 it = await self.fd.click(user, message, label=label)
         except Exception:
             return  # the bot shut down, or the message lost its buttons
+        self.sent.append(it)
         self.pending[message.channel_id] = (
             it.dispatched_at, hand_no(message.content), stage(message.content))
         if self.measuring:
             self.result.thinks.append(think)
             self.clicks.append(it)
+
+    async def drain(self, within: float) -> None:
+        """Wait (at most ``within`` seconds) until every action sent was answered, a command's
+        private answer included: the bot is not stopped with actions half done."""
+        def done(it: Any) -> bool:
+            original = it.original
+            return it.answered_at is not None and (
+                original is None or not original.flags & LOADING)
+
+        with contextlib.suppress(FakeDiscordError):  # some never were: the bot is stopped
+            await self.fd.wait_until(lambda: all(done(it) for it in self.sent), within,
+                                     what="the last actions' answers")
 
     def close(self, seconds: float) -> Steady:
         """The figures so far (counted afresh: called again after the last answers)."""
