@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.channel import Picture, Result, Stage, TableChannel, Text
+from bot.adapter.hooks import Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
 from bot.adapter.scenes import (
@@ -178,14 +179,13 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
-    def take_click(
-        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
-    ) -> None:
-        """An acknowledged click or raise form at the table: its channel may use the token
-        (``refused``: the action was refused, take it back; :mod:`bot.adapter.hooks`)."""
+    def take_click(self, table_id: int, hook: Hook, *, refused: bool = False) -> None:
+        """An acknowledged click, raise form or slash-command action at the table: its
+        channel may use the token (``refused``: the action was refused, take it back;
+        :mod:`bot.adapter.hooks`)."""
         ch = self.channels.get(table_id)
         if ch is not None:
-            ch.take_click(interaction, refused=refused)
+            ch.take_click(hook, refused=refused)
 
     def close(self) -> None:
         """Shutting down (the tables are stopped): stop every channel's sender and DM lane

@@ -883,6 +883,12 @@ class FakeDiscord:
         return target
 
     async def _followup(self, request: web.Request, token: str) -> Any:
+        """Create Followup Message. Discord: "When using this endpoint directly after
+        responding to an interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint
+        will function as Edit Original Interaction Response [...] no new message will be
+        created, and the loading message will be edited instead. The ephemeral flag will be
+        ignored, and the value you provided in the initial defer response will be
+        preserved"."""
         it = self._by_token(token)
         if it.callback_type is None:
             raise _RestError(404, 10015, "Unknown Webhook (the interaction was not answered)")
