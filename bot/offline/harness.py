@@ -49,6 +49,7 @@ import bot.offline.responses  # a deleted "thinking…" stops loading (applied o
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer
+from bot.offline.invalid import Invalid, invalid_requests  # counting applied on import
 from bot.offline.replies import PNG_SIGNATURE, Reply, buttons_of
 
 __all__ = ["PNG_SIGNATURE", "Actor", "FakeWallClock", "Harness", "Message", "Reply", "buttons_of",
@@ -296,6 +297,11 @@ class Harness:
             r for r in self.env.http_requests
             if (method is None or r.method == method) and contains in r.path
         ]
+
+    @property
+    def invalid_requests(self) -> list[Invalid]:
+        """The requests Discord would count as invalid (answered 401, 403 or 429)."""
+        return invalid_requests(self.env.backend)
 
     async def balance(self, actor: MemberActor) -> int:
         """The actor's balance straight from the economy (opens the wallet if needed)."""

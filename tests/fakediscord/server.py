@@ -37,6 +37,8 @@ The test side drives it like users would::
 Discord's rate limits are enforced (per-route buckets with their headers, the
 global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
 ``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
+Like Discord it counts invalid requests (every answer 401, 403 or 429; past 10,000
+in 10 minutes Discord bans the bot for a while): ``fd.invalid`` lists them.
 
 The interaction webhook routes (followups, ``@original``: for a component
 interaction, or a form opened by one, acknowledged with an update, it is the
@@ -99,6 +101,8 @@ from .threads import create_thread
 log = logging.getLogger("fakediscord")
 
 JSON = {"Content-Type": "application/json"}  # exactly: discord.py compares the header
+#: The answers Discord counts as invalid requests (``fd.invalid`` lists them).
+INVALID_STATUSES = frozenset({401, 403, 429})
 #: "Interaction tokens are valid for 15 minutes" (Discord, Receiving and Responding).
 TOKEN_LIFETIME = 15 * 60.0
 
@@ -198,6 +202,9 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
+        #: (status, method, path) of every request Discord counts as invalid (401, 403, 429:
+        #: past 10,000 in 10 minutes it bans the bot for a while).
+        self.invalid: list[tuple[int, str, str]] = []
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
@@ -614,6 +621,12 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        response = await self._answer(request, path)
+        if response.status in INVALID_STATUSES:  # Discord counts these against the bot
+            self.invalid.append((response.status, request.method, path))
+        return response
+
+    async def _answer(self, request: web.Request, path: str) -> web.Response:
         if request.headers.get("Authorization") not in (f"Bot {self.token}", None):
             return _error(401, 0, "401: Unauthorized")
         headers: dict[str, str] = {}
