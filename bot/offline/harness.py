@@ -47,6 +47,7 @@ import bot.offline.locales  # each member's language in interactions (applied on
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import bot.offline.responses  # a deleted "thinking…" stops loading (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
+import bot.offline.thread_states  # archived and locked threads refuse (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer
 from bot.offline.invalid import Invalid, invalid_requests  # counting applied on import
@@ -138,6 +139,12 @@ class Harness:
             parent.id, name, owner, type=ChannelType.PUBLIC_THREAD
         )
         return ChannelHandle(self.env, self.guild, thread)
+
+    def archive_thread(self, thread: ChannelHandle, *, locked: bool = False) -> None:
+        """Archive ``thread`` (as a week without messages does), or lock it (as a moderator):
+        Discord then refuses the bot's messages there (50083; locked: 160005)."""
+        flags = {"locked": True} if locked else {"archived": True}
+        self.env.backend.edit_channel(thread.id, {}, thread_metadata=flags)
 
     def deny_bot(self, *permissions: str, channel: ChannelHandle | None = None) -> None:
         """Take ``permissions`` (``"attach_files"``...) from the bot in ``channel``.

@@ -96,7 +96,7 @@ from .payloads import (
     user_payload,
 )
 from .ratelimits import RateLimiter
-from .threads import create_thread
+from .threads import create_thread, edit_thread, thread_refusal
 
 log = logging.getLogger("fakediscord")
 
@@ -311,6 +311,13 @@ class FakeDiscord:
             roles.append(role.id)
         guild.members[user.id] = roles
         return user
+
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive ``thread`` (a week without messages), or lock it (a moderator)."""
+        if locked:
+            thread.locked = True
+        else:
+            thread.archived = True
 
     def deny_bot(self, channel: Channel, *bits: int) -> None:
         """Take permission bits (``ATTACH_FILES``...) from the bot in ``channel``."""
@@ -683,6 +690,7 @@ class FakeDiscord:
             ("GET", r"/users/(\d+)", self._get_user),
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
             ("GET", r"/channels/(\d+)", self._get_channel),
+            ("PATCH", r"/channels/(\d+)", functools.partial(edit_thread, self)),
             ("POST", r"/channels/(\d+)/typing", self._typing),
             ("POST", r"/channels/(\d+)/threads", functools.partial(create_thread, self)),
             ("POST", r"/channels/(\d+)/messages", self._send_message),
@@ -950,6 +958,7 @@ class FakeDiscord:
         if channel.guild_id is not None:
             sending = SEND_MESSAGES_IN_THREADS if channel.parent_id is not None else SEND_MESSAGES
             self._require(channel, VIEW_CHANNEL, sending)
+            thread_refusal(channel)
             self._media_permissions(channel, body, files)
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise _RestError(400, 50006, "Cannot send an empty message")
@@ -1000,6 +1009,7 @@ class FakeDiscord:
         if channel.guild_id is not None:
             self._require(channel)
         message = self._message(channel_id, message_id)
+        thread_refusal(channel)
         if message.author_id != self.bot_user.id:
             raise _RestError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._body(request)
@@ -1012,6 +1022,7 @@ class FakeDiscord:
         channel = self._channel(channel_id)
         if channel.guild_id is not None:
             self._require(channel)
+        thread_refusal(channel)
         self._message(channel_id, message_id).deleted = True
 
 
