@@ -395,3 +395,31 @@ async def test_the_first_followup_after_thinking_edits_it_and_keeps_its_visibili
     status, answer = await client.call("POST", f"{hook}/{gone.token}",
                                        {"content": "secret", "flags": 64})
     assert (status, answer["code"]) == (404, 10008) and not gone.followups
+
+
+async def test_archived_and_locked_threads_refuse_as_discord_does(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Archived: posts, edits and deletes refused (400, 50083) until the bot unarchives the
+    thread with ``{"archived": false}``; locked: refused (403, 160005), and it stays so.
+    Every 401/403/429 is counted as Discord counts invalid requests; a 400 is not."""
+    fd, client, channel = world
+    thread = fd.add_thread(channel, "high stakes")
+    status, sent = await client.post(thread, {"content": "seated"})
+    assert status == 200
+    message = f"/channels/{thread.id}/messages/{sent['id']}"
+    fd.archive_thread(thread)
+    for method, path in (("POST", f"/channels/{thread.id}/messages"), ("PATCH", message),
+                         ("DELETE", message)):
+        status, answer = await client.call(method, path, {"content": "x"})
+        assert (status, answer["code"]) == (400, 50083), (method, path)
+    assert fd.invalid == []
+    status, answer = await client.call("PATCH", f"/channels/{thread.id}", {"archived": False})
+    assert status == 200 and answer["thread_metadata"]["archived"] is False
+    assert (await client.post(thread, {"content": "again"}))[0] == 200
+    fd.archive_thread(thread, locked=True)
+    status, answer = await client.post(thread, {"content": "locked"})
+    assert (status, answer["code"]) == (403, 160005)
+    status, answer = await client.call("PATCH", f"/channels/{thread.id}", {"archived": False})
+    assert (status, answer["code"]) == (403, 160005)
+    assert [entry[0] for entry in fd.invalid] == [403, 403]

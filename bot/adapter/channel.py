@@ -20,7 +20,11 @@ run-out stages, results) waits in :attr:`TableChannel.posts`; the live state
 is a single slot, so when several changes queue up behind a slow request only
 the newest is sent (coalesced), and a picture is uploaded only when it
 changed. When Discord says the channel is gone or the bot may not use it
-(404 Unknown Channel, 403), the channel stops sending and reports it once.
+(404 Unknown Channel, 403), or that the table's thread was locked (160005),
+the channel stops sending and reports it once. A thread archived after a week
+without messages refuses the channel's requests (400, code 50083): the thread
+is unarchived (``PATCH /channels/{id}`` with ``archived: false``) and the
+request sent again, once.
 When Discord refuses a new live message otherwise (a 5xx after discord.py's
 own retries, or another refusal), it is sent again after a growing pause
 (:data:`RETRY_PAUSES`): a turn prompt is never lost. A refused edit is
@@ -68,7 +72,10 @@ LOST_CODES = {
     10003: "the channel was deleted",
     50001: "I lost access to the channel",
     50013: "I lost permissions the table needs in the channel",
+    160005: "the thread was locked",
 }
+#: Discord's code for a request into an archived thread (unarchive it, then send again).
+THREAD_ARCHIVED = 50083
 #: Seconds before sending a refused live message again (the last one repeats).
 RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 NO_PINGS = discord.AllowedMentions.none()
@@ -296,8 +303,8 @@ class TableChannel:
         elif isinstance(item, Picture):
             name, png = await item.picture()
             file = self.presenter.file(name, png)
-            await self._call(self.channel.send(item.content, file=file,
-                                               allowed_mentions=NO_PINGS))
+            await self._send(lambda: self.channel.send(item.content, file=file,
+                                                       allowed_mentions=NO_PINGS), file)
         else:
             await self._result(item)
 
@@ -312,8 +319,8 @@ class TableChannel:
             lines.append(nxt.content)
             pings |= nxt.pings
         text = fit_message(lines, locale=self.language)
-        msg = await self._call(
-            self.channel.send(text, allowed_mentions=pinging(pings))
+        msg = await self._send(
+            lambda: self.channel.send(text, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self._delete(self._reminder)
@@ -342,9 +349,8 @@ class TableChannel:
             await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
             self._carrier = shown.via()
         else:
-            await self._call(
-                self.channel.send(content, embed=embed, files=files, allowed_mentions=NO_PINGS)
-            )
+            await self._send(lambda: self.channel.send(
+                content, embed=embed, files=files, allowed_mentions=NO_PINGS), *files)
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
@@ -401,10 +407,9 @@ class TableChannel:
             click = None
             if file:
                 file.reset()
-            msg = await self._call(
-                self.channel.send(content, view=buttons,
-                                  allowed_mentions=pinging(live_pings(live)), **picture)
-            )
+            msg = await self._send(lambda: self.channel.send(
+                content, view=buttons, allowed_mentions=pinging(live_pings(live)),
+                **picture), *picture.values())
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False
         self._shown = _Shown(
@@ -445,10 +450,29 @@ class TableChannel:
         """One request to the channel; a refusal for good raises :class:`ChannelLost`."""
         try:
             return await request
-        except (discord.Forbidden, discord.NotFound) as exc:
+        except discord.HTTPException as exc:
             if exc.code in LOST_CODES:
                 raise ChannelLost(LOST_CODES[exc.code]) from None
             raise
+
+    async def _send(
+        self, request: Callable[[], Awaitable[Any]], *files: discord.File | None
+    ) -> Any:
+        """One request by the channel's route (``request()`` makes it); in an archived
+        thread, the thread is unarchived and the request made again, once (``files``
+        rewound first)."""
+        try:
+            return await self._call(request())
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED:
+                raise
+        log.info("table %s: its thread was archived; unarchiving it", self.table_id)
+        await self._call(self.presenter.bot.http.edit_channel(
+            self.channel.id, archived=False, reason="a table plays in this thread"))
+        for file in files:
+            if file is not None:
+                file.reset()
+        return await self._call(request())
 
     async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
         """One request through an interaction's token: (True, its answer), or (False, None)
@@ -461,7 +485,7 @@ class TableChannel:
                      self.table_id, wait.retry_after)
             return False, None
         except discord.HTTPException as exc:
-            if not (refused_token(exc) or throttled(exc)):
+            if not (refused_token(exc) or throttled(exc)) and exc.code != THREAD_ARCHIVED:
                 raise
             log.info("table %s: an interaction token was refused (%s %s)",
                      self.table_id, exc.status, exc.code)
@@ -482,7 +506,8 @@ class TableChannel:
             for file in kwargs.get("attachments", []):
                 if isinstance(file, discord.File):
                     file.reset()
-        await self._call(shown.message.edit(**kwargs))
+        files = [f for f in kwargs.get("attachments", []) if isinstance(f, discord.File)]
+        await self._send(lambda: shown.message.edit(**kwargs), *files)
 
     async def _delete_shown(self, shown: _Shown) -> None:
         hook = shown.via()
@@ -514,4 +539,4 @@ class TableChannel:
     async def _delete(self, message: discord.PartialMessage | None) -> None:
         if message is not None:
             with contextlib.suppress(discord.NotFound):
-                await self._call(message.delete())
+                await self._send(message.delete)
