@@ -10,16 +10,20 @@ database logs in to it over loopback. Then:
    1,500 joins in about 6 s is 250/s). Reported: how many were answered after
    Discord's 3 s deadline (or never), and the acknowledgement time p50/p99
    (from the interaction leaving the gateway to its first callback arriving).
-2. **Steady play** for ``--seconds``: every turn prompt (a new channel message
+2. **Steady play** for ``--seconds``: every turn prompt (a new message
    mentioning the player, with a Fold button) is answered by that player after
    a think time drawn uniformly from ``--think`` x [0.5, 1.5]: Check if
-   possible, else Call (Fold one time in six). Reported: accepted actions per
-   second, the click's acknowledgement p50/p99, the time from a click to the
-   next turn prompt in that channel in the same hand (p50/p95/max; a click that
-   ends its hand is counted apart: the next prompt follows the bot's pause
-   between hands, which is no wait for a player), clicks refused as stale, and
-   the 429s the fake sent during the run. Hands follow one another with the
-   bot's own 5 s pause.
+   possible, else Call (Fold one time in six), by a click on the prompt's
+   button or, with ``--players commands``, by the slash command (``/check``,
+   ``/call``, ``/fold``; :mod:`bench.load_players`). Reported: accepted actions
+   per second, the click's or command's acknowledgement p50/p99, the time from
+   an action to the next turn prompt in that channel in the same hand
+   (p50/p95/max; an action that ends its hand is counted apart: the next prompt
+   follows the bot's pause between hands, which is no wait for a player),
+   actions refused as stale, the 429s the fake sent during the run, and the
+   bot's requests per accepted action by route (interaction callbacks,
+   interaction webhooks, the tables' channels, DMs). Hands follow one another
+   with the bot's own 5 s pause.
 3. The bot's memory (PSS, with its render processes; see :func:`rss_mb`) after log-in, after the
    burst and at the end, and every ``--rss-every`` seconds during play: start, end and the
    slope of the second half (a soak: ``--tables 20 --seconds 1800 --no-echo``).
@@ -38,6 +42,7 @@ Usage::
 
     .venv/bin/python bench/bench_load.py [--tables 10,50,200] [--seconds 30] [--think 2]
         [--rate 250] [--profile DIR] [--no-echo] [--pictures auto|turn|street] [--rss-every 30]
+        [--players buttons|commands]
 
 The bot gets the benchmark's environment: ``RENDER_PROCESSES=0`` draws the
 pictures in threads of the bot's process instead of its render process, and
@@ -55,12 +60,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import os
-import random
-import re
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -70,13 +71,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.load_players import MODES, Players, pct, routes
 from bench.procstats import cpu_split, rss_line, rss_mb, sample_rss
 from tests.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 from tests.fakediscord.server import Interaction
 
 DEADLINE = 3.0
-MENTION = re.compile(r"<@(\d+)>")
-HAND_NO = re.compile(r"Hand #(\d+)")
 
 #: The echo peer: logs in like the bot and defers every interaction, nothing else.
 ECHO_BOT = """
@@ -93,25 +93,6 @@ async def on_ready():
     print("echo ready", flush=True)
 client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
 """
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of ``values`` (nearest rank), 0 when empty."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
-
-
-def stage(content: str) -> str:
-    """A live message's header without its pot: the hand and its street."""
-    return content.split("\n", 1)[0].split(" · pot ", 1)[0]
-
-
-def hand_no(content: str) -> str:
-    """The hand number in a live message's header ("" when there is none)."""
-    found = HAND_NO.search(content)
-    return found[1] if found else ""
 
 
 async def loop_lag(lags: list[float], every: float = 0.05) -> None:
@@ -164,36 +145,6 @@ class Burst:
                 f"{pct(self.times, .99) * 1000:.0f} ms")
 
 
-@dataclass
-class Steady:
-    seconds: float = 0.0
-    actions: int = 0
-    stale: int = 0
-    acks: list[float] = field(default_factory=list)
-    prompts: list[float] = field(default_factory=list)
-    between_hands: int = 0  # clicks that ended a hand: the next prompt follows the bot's pause
-    thinks: list[float] = field(default_factory=list)
-    rate_limited: int = 0
-    prompts_seen: int = 0  # turn prompts posted while measuring
-    new_pictures: int = 0  # of those, prompts whose picture differs from the table's last
-    bare: int = 0  # of those, prompts without a picture (auto, far behind)
-    #: click-to-prompt times of prompts not carried by the click (the channel's routes,
-    #: paced under the global limit): a slow tail there is the global budget's queue
-    channel_prompts: list[float] = field(default_factory=list)
-    #: click-to-prompt times of the prompts that open a new street
-    street_prompts: list[float] = field(default_factory=list)
-
-    @property
-    def per_second(self) -> float:
-        return self.actions / self.seconds if self.seconds else 0.0
-
-    @property
-    def pace(self) -> float:
-        think = statistics.fmean(self.thinks) if self.thinks else 0.0
-        wait = statistics.fmean(self.prompts) if self.prompts else 0.0
-        return think / (think + wait) if think + wait else 0.0
-
-
 async def send_burst(
     fd: FakeDiscord, calls: list[tuple[User, Channel, str, dict[str, Any]]], rate: float,
 ) -> list[Interaction]:
@@ -226,92 +177,6 @@ def burst_calls(
     return creates, joins
 
 
-class Players:
-    """The simulated players of every table: they answer each turn prompt after a think time."""
-
-    def __init__(self, fd: LoadDiscord, think: float, seed: int) -> None:
-        self.fd = fd
-        self.think = think
-        self.rng = random.Random(seed)
-        self.users = {u.id: u for u in fd.users.values()}
-        # channel id -> (when the last click was sent, the hand number and street it was in)
-        self.pending: dict[int, tuple[float, str, str]] = {}
-        self.clicks: list[Interaction] = []
-        self.result = Steady()
-        self.measuring = False
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.last_picture: dict[int, bytes] = {}  # channel id -> its last prompt's picture
-
-    def prompt(self, message: Message) -> None:
-        now = asyncio.get_running_loop().time()
-        self.count_picture(message)
-        sent = self.pending.pop(message.channel_id, None)
-        if sent is not None and self.measuring:
-            if sent[1] == hand_no(message.content):
-                self.result.prompts.append(now - sent[0])
-                if message.interaction_id is None:  # posted by the channel's routes
-                    self.result.channel_prompts.append(now - sent[0])
-                if sent[2] != stage(message.content):  # the click ended a street
-                    self.result.street_prompts.append(now - sent[0])
-            else:  # the click ended its hand: the wait is the bot's pause between hands
-                self.result.between_hands += 1
-        found = MENTION.search(message.content)
-        if found is None:
-            return
-        task = asyncio.get_running_loop().create_task(self.act(message, int(found[1])))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    def count_picture(self, message: Message) -> None:
-        """Whether this prompt's table picture is new (``auto``/``street`` reuse one)."""
-        if not message.attachments:
-            self.result.prompts_seen += self.measuring
-            self.result.bare += self.measuring
-            return
-        picture = hashlib.sha256(message.attachments[0].data).digest()
-        last, self.last_picture[message.channel_id] = (
-            self.last_picture.get(message.channel_id), picture)
-        if self.measuring:
-            self.result.prompts_seen += 1
-            self.result.new_pictures += picture != last
-
-    async def act(self, message: Message, user_id: int) -> None:
-        think = self.think * self.rng.uniform(0.5, 1.5)
-        await asyncio.sleep(think)
-        if message.deleted:
-            return  # replaced by a newer prompt meanwhile
-        labels = [b.get("label") or "" for b in message.buttons()]
-        label = "Check" if "Check" in labels else next(
-            (x for x in labels if x.startswith("Call")), "Fold")
-        if label != "Check" and self.rng.random() < 1 / 6:
-            label = "Fold"
-        try:
-            it = await self.fd.click(self.users[user_id], message, label=label)
-        except Exception:
-            return  # the bot shut down, or the message lost its buttons
-        self.pending[message.channel_id] = (
-            it.dispatched_at, hand_no(message.content), stage(message.content))
-        if self.measuring:
-            self.result.thinks.append(think)
-            self.clicks.append(it)
-
-    def close(self, seconds: float) -> Steady:
-        """The figures so far (counted afresh: called again after the last answers)."""
-        result = self.result
-        result.seconds = seconds
-        result.actions = result.stale = 0
-        result.acks = []
-        for it in self.clicks:
-            if it.answer_time is None:
-                continue
-            result.acks.append(it.answer_time)
-            if it.callback_type == 6:
-                result.actions += 1
-            else:
-                result.stale += 1
-        return result
-
-
 async def echo_burst(commands: list[dict[str, Any]], tables: int, rate: float, tmp: Path) -> Burst:
     """The same burst answered by the echo bot (the peer)."""
     async with FakeDiscord() as fd:
@@ -339,6 +204,7 @@ async def echo_burst(commands: list[dict[str, Any]], tables: int, rate: float, t
 async def run_level(
     tables: int, *, seconds: float, think: float, rate: float, seed: int = 1,
     profile: Path | None = None, echo: bool = True, rss_every: float = 30.0,
+    players_act: str = "buttons",
 ) -> dict[str, Any]:
     """One size: burst, steady play, RSS, 429s; and the echo peer's burst."""
     tmp = Path(tempfile.mkdtemp(prefix=f"bench-load-{tables}-"))
@@ -358,13 +224,14 @@ async def run_level(
                 burst.add(await send_burst(fd, joins, rate))
                 burst_429 = len(fd.rate_limited)
                 rss.append(rss_mb(bot.proc.pid))
-                crowd = Players(fd, think, seed)
+                crowd = Players(fd, think, seed, players_act)
                 fd.on_prompt = crowd.prompt
                 for message in list(fd.messages.values()):  # prompts posted during the burst
                     if "your turn" in message.content and not message.deleted:
                         crowd.prompt(message)
                 await asyncio.sleep(min(10.0, seconds / 3))  # hands under way everywhere
                 crowd.measuring, start_429 = True, len(fd.rate_limited)
+                first_request = len(fd.requests)
                 start, cpu = time.monotonic(), cpu_split(bot.proc.pid)
                 lags: list[float] = []
                 lag = asyncio.get_running_loop().create_task(loop_lag(lags))
@@ -372,6 +239,7 @@ async def run_level(
                 lag.cancel()
                 crowd.measuring = False
                 steady = crowd.close(time.monotonic() - start)
+                steady.by_route = routes(fd.requests[first_request:], {c.id for c in channels})
                 cores = [(b - a) / steady.seconds
                          for a, b in zip(cpu, cpu_split(bot.proc.pid), strict=True)]
                 await asyncio.sleep(1.5)  # the last clicks' answers
@@ -384,6 +252,7 @@ async def run_level(
                 fd.on_prompt = None
                 for task in list(crowd.tasks):  # nobody clicks while the bot shuts down
                     task.cancel()
+                await crowd.drain(10.0)  # the actions sent are answered before it stops
                 commands = list(fd.global_commands)
             finally:
                 await stop_profiler(spy)
@@ -397,7 +266,7 @@ async def run_level(
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "burst": burst, "burst_429": burst_429, "steady": steady,
             "rss": rss, "rss_samples": samples, "echo": peer, "unhandled": unhandled,
-            "tracebacks": tracebacks, "cores": cores, "lag": lags}
+            "tracebacks": tracebacks, "cores": cores, "lag": lags, "players": players_act}
 
 
 def py_spy(profile: Path | None) -> str | None:
@@ -433,7 +302,8 @@ def report(row: dict[str, Any]) -> str:
         ratio = (f"\n  echo peer burst: {peer.line()}\n  ack p99 / echo: "
                  f"{pct(b.times, .99) / max(pct(peer.times, .99), 1e-9):.2f}")
     return (
-        f"{row['tables']} tables\n  burst: {b.line()}, 429s {row['burst_429']}{ratio}\n"
+        f"{row['tables']} tables, players act by {row['players']}\n"
+        f"  burst: {b.line()}, 429s {row['burst_429']}{ratio}\n"
         f"  steady {s.seconds:.0f} s: {s.per_second:.1f} actions/s ({s.actions} accepted, "
         f"{s.stale} stale), ack p50 {pct(s.acks, .5) * 1000:.0f} ms p99 "
         f"{pct(s.acks, .99) * 1000:.0f} ms; click to next prompt p50 "
@@ -444,6 +314,7 @@ def report(row: dict[str, Any]) -> str:
         f"street's again); {len(s.channel_prompts)} by the channel's routes (p95 "
         f"{pct(s.channel_prompts, .95):.2f} s); {len(s.street_prompts)} open a street (p95 "
         f"{pct(s.street_prompts, .95):.2f} s)\n"
+        f"  requests per accepted action, by route: {s.per_action()}\n"
         f"  CPU during play (cores): bot {row['cores'][0]:.2f}, render processes "
         f"{row['cores'][1]:.2f}, fake Discord and players {row['cores'][2]:.2f}; this "
         f"process's own event-loop lag p50 {pct(row['lag'], .5) * 1000:.0f} ms p99 "
@@ -467,6 +338,8 @@ def main() -> None:
                         help="the bot's TABLE_PICTURES (default auto, as the bot)")
     parser.add_argument("--rss-every", type=float, default=30.0,
                         help="seconds between RSS samples during play")
+    parser.add_argument("--players", choices=MODES, default="buttons",
+                        help="how players act: by clicking buttons or by slash commands")
     args = parser.parse_args()
     os.environ["TABLE_PICTURES"] = args.pictures
     print(f"render processes {os.environ.get('RENDER_PROCESSES', 'default')}, table pictures "
@@ -475,6 +348,7 @@ def main() -> None:
         row = asyncio.run(run_level(
             n, seconds=args.seconds, think=args.think, rate=args.rate, seed=args.seed,
             profile=args.profile, echo=not args.no_echo, rss_every=args.rss_every,
+            players_act=args.players,
         ))
         print(report(row), flush=True)
         print(f"  load after this size: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",

@@ -63,6 +63,7 @@ import yarl
 from discord.ext import commands
 
 from bot import render
+from bot.adapter.hooks import watch_token_waits
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.logs import redact_tokens
 from bot.settings import MissingToken, Settings, SettingsError
@@ -332,6 +333,7 @@ async def run_bot(settings: Settings) -> int:
         log.info("Running %s", settings.shards)
     # Under Discord's global limit (this process's share of it); acknowledgements never wait.
     pace_requests(bot.http, Pacer(max(1, int(GLOBAL_BUDGET * share))))
+    watch_token_waits(bot.http)  # a long 429 on a token: the channel's route instead
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

@@ -57,6 +57,7 @@ REASONS = {
     BOT_REMOVED: "loss.reason.bot_removed",
     "I lost access to the channel": "loss.reason.no_access",
     "I lost permissions the table needs in the channel": "loss.reason.no_permissions",
+    "the thread was locked": "loss.reason.thread_locked",
 }
 
 

@@ -15,6 +15,7 @@ nothing here touches the database directly.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from discord.ext import commands
 
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import VARIANT_CHOICES
+from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
 from bot.engine.variants import VARIANTS, game_name
@@ -128,7 +130,12 @@ def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> 
 
 
 class LeaderboardPager(PoliteView):
-    """Previous/Next buttons under a leaderboard image; only its requester may page."""
+    """Previous/Next buttons under a leaderboard image; only its requester may page.
+
+    Every edit goes through the latest interaction's token (the command's, then each
+    click's): a token lives 15 minutes and the pager may be paged for longer, so its
+    timeout never edits through the command's. A token too old even so (not expected:
+    the pager times out 5 minutes after the last click) leaves the channel route."""
 
     def __init__(
         self, cog: EconomyCog, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
@@ -147,7 +154,16 @@ class LeaderboardPager(PoliteView):
         self.page = page
         self.total = total
         self.message: discord.InteractionMessage | None = None
+        #: The latest interaction on the pager (the command's, then each click's) and
+        #: until when (the event loop's clock) its token may be used.
+        self.latest: discord.Interaction[Any] | None = None
+        self.until = 0.0
         self._sync_buttons()
+
+    def follow(self, interaction: discord.Interaction[Any]) -> None:
+        """``interaction`` is the latest on the pager: later edits go through its token."""
+        self.latest = interaction
+        self.until = asyncio.get_running_loop().time() + TOKEN_LIFETIME - TOKEN_MARGIN
 
     @property
     def pages(self) -> int:
@@ -168,6 +184,7 @@ class LeaderboardPager(PoliteView):
 
     async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
         await interaction.response.defer()
+        self.follow(interaction)
         self.page = max(0, min(self.pages - 1, self.page + step))
         file, total = await self.cog.leaderboard_file(
             interaction, self.guild_id, self.metric, self.period, self.variant, self.page
@@ -199,11 +216,15 @@ class LeaderboardPager(PoliteView):
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        if self.message is not None:
-            try:
-                await self.message.edit(view=self)
-            except discord.HTTPException:
-                pass
+        latest, message = self.latest, self.message
+        try:
+            if latest is not None and asyncio.get_running_loop().time() < self.until:
+                await latest.edit_original_response(view=self)
+            elif message is not None:  # the channel's route
+                channel = self.cog.bot.get_partial_messageable(message.channel.id)
+                await channel.get_partial_message(message.id).edit(view=self)
+        except discord.HTTPException:
+            pass
 
 
 class ChipsGroup(
@@ -426,6 +447,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             self, owner_id=interaction.user.id, guild_id=guild_id, metric=metric_,
             period=period_, variant=variant_, page=0, total=total, locale=interaction.locale,
         )
+        pager.follow(interaction)
         pager.message = await interaction.edit_original_response(
             attachments=[file], view=pager if pager.pages > 1 else None
         )

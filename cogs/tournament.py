@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
-from bot.adapter.permissions import require_table_permissions
+from bot.adapter.permissions import require_table_permissions, require_thread_permissions
 from bot.adapter.polite import acknowledge, announce
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
@@ -123,6 +123,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
             schedule=speed.value if speed else "regular",
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
+        if settings.multi_table:  # its tables play in threads: refused before anything
+            require_thread_permissions(interaction)
         self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
         await acknowledge(interaction, private=False)
         rt = await self.tournaments.create(
@@ -163,6 +165,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="start", description="Start now (the creator, 2+ registered)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
+        if rt.sng.settings.multi_table:  # refused privately, at once, starting nothing
+            require_thread_permissions(interaction)
         await acknowledge(interaction)  # refused privately; a multi-table start opens threads
         await self.tournaments.start_now(rt, interaction.user.id,
                                          is_manager=_is_manager(interaction))

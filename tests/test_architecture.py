@@ -31,6 +31,7 @@ FOREIGN: dict[str, frozenset[str]] = {
     "bot.offline.replies": frozenset({"result"}),
     "bot.offline.routes": frozenset({"_router"}),
     "bot.offline.settling": frozenset({"_settlement"}),
+    "bot.offline.thread_states": frozenset({"_messages"}),
     "bot.render": frozenset({"os"}),
     "bot.storage.db": frozenset({"conn"}),
     "bot.storage.postgres": frozenset({"parts"}),

@@ -304,6 +304,32 @@ async def test_a_click_answers_through_its_token_until_it_expires(
     assert (status, answer["code"]) == (404, 10015)
 
 
+async def test_the_first_followup_after_a_private_defer_edits_it(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Discord's Create Followup Message: right after a type-5 defer it edits the loading
+    original (no new message) and keeps the defer's ephemeral flag, whatever the followup's
+    flags; once the original was edited, a followup is a new message with its own flags."""
+    fd, client, channel = world
+    alice = fd.add_member(fd.guilds[channel.guild_id or 0], "alice")
+    for edit_first in (False, True):
+        it, _ = fd._base_interaction(2, alice, channel, {"name": "call", "type": 1})
+        status, _ = await client.call("POST", f"/interactions/{it.id}/{it.token}/callback",
+                                      {"type": 5, "data": {"flags": 64}})
+        assert status == 200 and it.original is not None
+        hook = f"/webhooks/{fd.application_id}/{it.token}"
+        if edit_first:
+            await client.call("PATCH", hook + "/messages/@original", {"content": "Done"})
+        status, sent = await client.call("POST", hook, {"content": "next turn", "flags": 0})
+        assert status == 200
+        if edit_first:  # a new public message; the original stays the private confirmation
+            assert [m.id for m in it.followups] == [int(sent["id"])] != [it.original.id]
+            assert not it.followups[0].ephemeral and it.original.content == "Done"
+        else:  # the loading original, edited, still ephemeral
+            assert int(sent["id"]) == it.original.id and not it.followups
+            assert it.original.ephemeral and it.original.content == "next turn"
+
+
 async def test_creating_threads_checks_what_discord_checks(
     world: tuple[FakeDiscord, Client, Channel],
 ) -> None:
@@ -369,3 +395,31 @@ async def test_the_first_followup_after_thinking_edits_it_and_keeps_its_visibili
     status, answer = await client.call("POST", f"{hook}/{gone.token}",
                                        {"content": "secret", "flags": 64})
     assert (status, answer["code"]) == (404, 10008) and not gone.followups
+
+
+async def test_archived_and_locked_threads_refuse_as_discord_does(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Archived: posts, edits and deletes refused (400, 50083) until the bot unarchives the
+    thread with ``{"archived": false}``; locked: refused (403, 160005), and it stays so.
+    Every 401/403/429 is counted as Discord counts invalid requests; a 400 is not."""
+    fd, client, channel = world
+    thread = fd.add_thread(channel, "high stakes")
+    status, sent = await client.post(thread, {"content": "seated"})
+    assert status == 200
+    message = f"/channels/{thread.id}/messages/{sent['id']}"
+    fd.archive_thread(thread)
+    for method, path in (("POST", f"/channels/{thread.id}/messages"), ("PATCH", message),
+                         ("DELETE", message)):
+        status, answer = await client.call(method, path, {"content": "x"})
+        assert (status, answer["code"]) == (400, 50083), (method, path)
+    assert fd.invalid == []
+    status, answer = await client.call("PATCH", f"/channels/{thread.id}", {"archived": False})
+    assert status == 200 and answer["thread_metadata"]["archived"] is False
+    assert (await client.post(thread, {"content": "again"}))[0] == 200
+    fd.archive_thread(thread, locked=True)
+    status, answer = await client.post(thread, {"content": "locked"})
+    assert (status, answer["code"]) == (403, 160005)
+    status, answer = await client.call("PATCH", f"/channels/{thread.id}", {"archived": False})
+    assert (status, answer["code"]) == (403, 160005)
+    assert [entry[0] for entry in fd.invalid] == [403, 403]

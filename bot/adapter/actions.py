@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.amounts import parse_amount
+from bot.adapter.hooks import Hook
 from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
@@ -59,21 +60,20 @@ def second_person(view: ActionView) -> Phrase:
 
 
 class ClickTaker(Protocol):
-    """Told of each acknowledged click or raise form before it acts, and again with
-    ``refused=True`` when the runtime refuses the action after all."""
+    """Told of each acknowledged click, raise form or slash-command action before it acts,
+    and again with ``refused=True`` when the runtime refuses the action after all."""
 
-    def __call__(
-        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
-    ) -> None: ...
+    def __call__(self, table_id: int, hook: Hook, *, refused: bool = False) -> None: ...
 
 
 class TableActions:
     """A player's actions at the live tables of one registry.
 
     ``take_click`` (the presenter's :meth:`~bot.adapter.presenter.DiscordPresenter.take_click`)
-    gets every acknowledged click or raise form before the action is applied,
-    so the table's channel can post the next turn as that interaction's
-    followup, outside Discord's global rate limit (:mod:`bot.adapter.hooks`).
+    gets every acknowledged click, raise form or slash-command action before the
+    action is applied, so the table's channel can post the next turn as that
+    interaction's followup, outside Discord's global rate limit
+    (:mod:`bot.adapter.hooks`).
     """
 
     def __init__(self, registry: TableRegistry, take_click: ClickTaker | None = None) -> None:
@@ -99,30 +99,56 @@ class TableActions:
     ) -> None:
         """Fold, check, call, bet, raise or go all-in.
 
-        The interaction is acknowledged first. A click (or the raise form) is
-        acknowledged as an update of its message: the table's live message
-        shows the action, and the next one is that interaction's followup (the
-        interaction is handed over to the table's channel), so nothing private
-        is sent. A slash command gets a short private confirmation. A refusal
-        is told privately.
+        The interaction is acknowledged first and handed to the table's channel, which
+        posts the next live message as its followup (:mod:`bot.adapter.hooks`). A click
+        (or the raise form) is acknowledged as an update of its message: the table's
+        live message shows the action, so nothing private is sent. A slash command is
+        deferred privately and gets a short private confirmation in that original. A
+        refusal is told privately.
         """
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            view = await table.act(interaction.user.id, kind, amount, token=token)
-            await interaction.edit_original_response(
-                content=second_person(view).to(interaction.locale))
+            table.check_action(interaction.user.id, kind, amount, token)
+            hook = self._hand_over(table, interaction)
+            view = await self._apply(interaction, table, hook, kind, amount, token)
+            confirmed = False
+            try:  # the followup carrying the next turn waits for this edit (Hook.ready)
+                await interaction.edit_original_response(
+                    content=second_person(view).to(interaction.locale))
+                confirmed = True
+            finally:
+                if hook is not None:
+                    hook.confirm(confirmed)
         else:
             table.check_action(interaction.user.id, kind, amount, token)  # refused at once
             await interaction.response.defer()
-            if self.take_click is None:
-                await table.act(interaction.user.id, kind, amount, token=token)
-                return
-            self.take_click(table.table_id, interaction)
-            try:
-                await table.act(interaction.user.id, kind, amount, token=token)
-            except TableError:
-                self.take_click(table.table_id, interaction, refused=True)
-                raise
+            hook = self._hand_over(table, interaction)
+            await self._apply(interaction, table, hook, kind, amount, token)
+
+    def _hand_over(self, table: Table, interaction: discord.Interaction[Any]) -> Hook | None:
+        """Give the table's channel the interaction's token (None: nothing to give)."""
+        hook = Hook.of(interaction) if self.take_click is not None else None
+        if hook is not None and self.take_click is not None:
+            self.take_click(table.table_id, hook)
+        return hook
+
+    async def _apply(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        hook: Hook | None,
+        kind: ActionKind,
+        amount: int | None,
+        token: str | None,
+    ) -> ActionView:
+        """The action, applied; refused, its hook is taken back (it carries nothing)."""
+        try:
+            return await table.act(interaction.user.id, kind, amount, token=token)
+        except BaseException:
+            if hook is not None and self.take_click is not None:
+                hook.confirm(False)
+                self.take_click(table.table_id, hook, refused=True)
+            raise
 
     async def act_from_button(
         self,

@@ -4,11 +4,12 @@ The channel shows a hand as **one live message** at the bottom: the table
 picture, the last actions, the turn (a mention, the clock as Discord's
 relative timestamp) and the buttons. When the turn passes, the live message
 is posted anew (a mention notifies only in a new message) and the old one is
-deleted: two requests per action. When the turn passed by a player's click or
-raise form, both go through that interaction's routes, which Discord exempts
-from its global rate limit (:mod:`bot.adapter.hooks`: the next live message is the
-click's followup, the old one its ``@original``); otherwise through the
-channel's routes. When the hand ends, the live message is
+deleted: two requests per action. When the turn passed by a player's click,
+raise form or slash command, both go through interaction routes, which Discord
+exempts from its global rate limit (:mod:`bot.adapter.hooks`: the next live
+message is the click's or command's followup, the old one the click's
+``@original`` or deleted through the token that posted it); otherwise through
+the channel's routes. When the hand ends, the live message is
 edited into the result (buttons removed, the showdown picture, the whole
 hand's log): one request. A run-out edits it once per street, with each
 hand's equity.
@@ -19,7 +20,11 @@ run-out stages, results) waits in :attr:`TableChannel.posts`; the live state
 is a single slot, so when several changes queue up behind a slow request only
 the newest is sent (coalesced), and a picture is uploaded only when it
 changed. When Discord says the channel is gone or the bot may not use it
-(404 Unknown Channel, 403), the channel stops sending and reports it once.
+(404 Unknown Channel, 403), or that the table's thread was locked (160005),
+the channel stops sending and reports it once. A thread archived after a week
+without messages refuses the channel's requests (400, code 50083): the thread
+is unarchived (``PATCH /channels/{id}`` with ``archived: false``) and the
+request sent again, once.
 When Discord refuses a new live message otherwise (a 5xx after discord.py's
 own retries, or another refusal), it is sent again after a growing pause
 (:data:`RETRY_PAUSES`): a turn prompt is never lost. A refused edit is
@@ -39,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.hooks import Hook, refused_token
+from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.scenes import (
@@ -67,7 +72,10 @@ LOST_CODES = {
     10003: "the channel was deleted",
     50001: "I lost access to the channel",
     50013: "I lost permissions the table needs in the channel",
+    160005: "the thread was locked",
 }
+#: Discord's code for a request into an archived thread (unarchive it, then send again).
+THREAD_ARCHIVED = 50083
 #: Seconds before sending a refused live message again (the last one repeats).
 RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 NO_PINGS = discord.AllowedMentions.none()
@@ -179,6 +187,7 @@ class TableChannel:
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
+        self._sweeps: set[asyncio.Task[None]] = set()  # old messages deleted by the channel
         #: The live message's pictures (:mod:`bot.adapter.pictures`).
         self.pictures = TablePictures(lambda: presenter.pictures)
 
@@ -187,25 +196,34 @@ class TableChannel:
         self.posts.append(item)
         self.kick()
 
-    def take_click(self, interaction: discord.Interaction[Any], *, refused: bool = False) -> None:
-        """A player acts by a click or the raise form (already acknowledged): when it is on
-        the live message, its token carries the next live message and reaches this one.
-        The first click on a message carries it (a double click's second is refused);
-        ``refused``: the runtime refused that action after all, its click carries nothing."""
+    def take_click(self, hook: Hook, *, refused: bool = False) -> None:
+        """A player acts by a click, the raise form or a slash command (already
+        acknowledged): a click's token reaches the live message it is on; the first
+        action on a live message carries the next one (a double click's second is
+        refused). A command is bound to the live message shown now (or to the one being
+        posted). ``refused``: the runtime refused that action after all, it carries
+        nothing."""
         if refused:
-            if self._click is not None and self._click.interaction is interaction:
+            if self._click is not None and self._click.interaction is hook.interaction:
                 self._click = None
-            if self._early is not None and self._early.interaction is interaction:
+            if self._early is not None and self._early.interaction is hook.interaction:
                 self._early = None
             return
-        hook, shown = Hook.of(interaction), self._shown
-        if hook is None or self.lost:
+        shown = self._shown
+        if self.lost:
             return
-        if shown is None or hook.message_id != shown.message.id:
-            if self._posting:  # on the message being posted: Discord's answer is on its way
-                self._early = hook
+        if self._posting and (hook.by_command or shown is None
+                              or hook.message_id != shown.message.id):
+            self._early = hook  # on the message being posted: Discord's answer is on its way
             return
-        shown.hook = hook
+        if shown is None:
+            return
+        if hook.by_command:
+            hook = hook.on(shown.message.id)
+        elif hook.message_id != shown.message.id:
+            return
+        else:
+            shown.hook = hook
         if self._click is None or self._click.message_id != hook.message_id:
             self._click = hook
 
@@ -220,8 +238,8 @@ class TableChannel:
             )
 
     async def idle(self) -> None:
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
+        while pending := [t for t in (self._task, *self._sweeps) if t and not t.done()]:
+            await asyncio.wait(pending)
 
     def stop(self) -> None:
         """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
@@ -230,6 +248,8 @@ class TableChannel:
         self.live = None
         self._shown = None
         self.pictures.stop()
+        for sweep in list(self._sweeps):
+            sweep.cancel()
         task = self._task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
@@ -283,8 +303,8 @@ class TableChannel:
         elif isinstance(item, Picture):
             name, png = await item.picture()
             file = self.presenter.file(name, png)
-            await self._call(self.channel.send(item.content, file=file,
-                                               allowed_mentions=NO_PINGS))
+            await self._send(lambda: self.channel.send(item.content, file=file,
+                                                       allowed_mentions=NO_PINGS), file)
         else:
             await self._result(item)
 
@@ -299,8 +319,8 @@ class TableChannel:
             lines.append(nxt.content)
             pings |= nxt.pings
         text = fit_message(lines, locale=self.language)
-        msg = await self._call(
-            self.channel.send(text, allowed_mentions=pinging(pings))
+        msg = await self._send(
+            lambda: self.channel.send(text, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self._delete(self._reminder)
@@ -329,9 +349,8 @@ class TableChannel:
             await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
             self._carrier = shown.via()
         else:
-            await self._call(
-                self.channel.send(content, embed=embed, files=files, allowed_mentions=NO_PINGS)
-            )
+            await self._send(lambda: self.channel.send(
+                content, embed=embed, files=files, allowed_mentions=NO_PINGS), *files)
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
@@ -377,7 +396,7 @@ class TableChannel:
         picture: dict[str, Any] = {"file": file} if file else {}
         self._posting, self._early = True, None
         sent, msg = False, None
-        if click is not None:
+        if click is not None and await click.ready():
             sent, msg = await self._by_hook(
                 click.interaction.followup.send(
                     content, view=buttons, allowed_mentions=pinging(live_pings(live)), wait=True,
@@ -388,22 +407,29 @@ class TableChannel:
             click = None
             if file:
                 file.reset()
-            msg = await self._call(
-                self.channel.send(content, view=buttons,
-                                  allowed_mentions=pinging(live_pings(live)), **picture)
-            )
+            msg = await self._send(lambda: self.channel.send(
+                content, view=buttons, allowed_mentions=pinging(live_pings(live)),
+                **picture), *picture.values())
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False
         self._shown = _Shown(
             self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
         )
-        early, self._early = self._early, None
-        if early is not None and early.message_id == msg.id:
-            self._shown.hook = self._click = early
+        self._bind_early(msg.id)
         if shown is not None:
             await self._delete_shown(shown)
-        await self._delete(self._reminder)
+        self._sweep(self._reminder)
         self._reminder = None
+
+    def _bind_early(self, message_id: int) -> None:
+        """An action that came while ``message_id`` was being posted: on it."""
+        early, self._early = self._early, None
+        if early is None or self._shown is None:
+            return
+        if early.by_command:
+            self._click = early.on(message_id)
+        elif early.message_id == message_id:
+            self._shown.hook = self._click = early
 
     def _take_click(self, shown: _Shown | None) -> Hook | None:
         """The click that passed the turn, if it was on ``shown`` and its token is valid."""
@@ -424,20 +450,45 @@ class TableChannel:
         """One request to the channel; a refusal for good raises :class:`ChannelLost`."""
         try:
             return await request
-        except (discord.Forbidden, discord.NotFound) as exc:
+        except discord.HTTPException as exc:
             if exc.code in LOST_CODES:
                 raise ChannelLost(LOST_CODES[exc.code]) from None
             raise
 
+    async def _send(
+        self, request: Callable[[], Awaitable[Any]], *files: discord.File | None
+    ) -> Any:
+        """One request by the channel's route (``request()`` makes it); in an archived
+        thread, the thread is unarchived and the request made again, once (``files``
+        rewound first)."""
+        try:
+            return await self._call(request())
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED:
+                raise
+        log.info("table %s: its thread was archived; unarchiving it", self.table_id)
+        await self._call(self.presenter.bot.http.edit_channel(
+            self.channel.id, archived=False, reason="a table plays in this thread"))
+        for file in files:
+            if file is not None:
+                file.reset()
+        return await self._call(request())
+
     async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
         """One request through an interaction's token: (True, its answer), or (False, None)
-        when Discord no longer takes the token (the caller then uses the channel's route)."""
+        when Discord no longer takes the token or asks it to wait long (a 429; the caller
+        then uses the channel's route)."""
         try:
-            return True, await self._call(request)
+            return True, await self._call(falling_back(request))
+        except TokenWait as wait:
+            log.info("table %s: a token must wait %.1f s: the channel's route instead",
+                     self.table_id, wait.retry_after)
+            return False, None
         except discord.HTTPException as exc:
-            if not refused_token(exc):
+            if not (refused_token(exc) or throttled(exc)) and exc.code != THREAD_ARCHIVED:
                 raise
-            log.info("table %s: an interaction token was refused (%s)", self.table_id, exc.code)
+            log.info("table %s: an interaction token was refused (%s %s)",
+                     self.table_id, exc.status, exc.code)
             return False, None
 
     async def _edit(self, shown: _Shown, **kwargs: Any) -> None:
@@ -455,7 +506,8 @@ class TableChannel:
             for file in kwargs.get("attachments", []):
                 if isinstance(file, discord.File):
                     file.reset()
-        await self._call(shown.message.edit(**kwargs))
+        files = [f for f in kwargs.get("attachments", []) if isinstance(f, discord.File)]
+        await self._send(lambda: shown.message.edit(**kwargs), *files)
 
     async def _delete_shown(self, shown: _Shown) -> None:
         hook = shown.via()
@@ -467,9 +519,24 @@ class TableChannel:
                 deleting = hook.interaction.followup.delete_message(shown.message.id)
                 if (await self._by_hook(deleting))[0]:
                     return
-        await self._delete(shown.message)
+        self._sweep(shown.message)
+
+    def _sweep(self, message: discord.PartialMessage | None) -> None:
+        """Delete an old message by the channel's route, which may wait for the global
+        budget, without holding up the table's next turn message (order does not matter)."""
+        if message is None or self.lost:
+            return
+        sweep = asyncio.get_running_loop().create_task(self._delete_quietly(message))
+        self._sweeps.add(sweep)
+        sweep.add_done_callback(self._sweeps.discard)
+
+    async def _delete_quietly(self, message: discord.PartialMessage) -> None:
+        try:
+            await self._delete(message)
+        except (ChannelLost, discord.HTTPException) as exc:  # the sender sees a lost channel
+            log.warning("table %s: an old message was not deleted (%s)", self.table_id, exc)
 
     async def _delete(self, message: discord.PartialMessage | None) -> None:
         if message is not None:
             with contextlib.suppress(discord.NotFound):
-                await self._call(message.delete())
+                await self._send(message.delete)

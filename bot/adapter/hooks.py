@@ -33,17 +33,41 @@ interaction as a :class:`Hook`:
 A token is used only while it is valid, with a margin (:data:`TOKEN_MARGIN`),
 and only for the message it belongs to; a request it gets refused (401 code
 50027 Invalid Webhook Token, 404 code 10015 Unknown Webhook) is sent again by
-the channel routes. The click that ended a hand (its token edited the result)
-also carries the next hand's first message. Slash-command actions, the
-clock's timeouts, refreshes and notices use the channel routes.
+the channel routes, and so is one Discord asks to wait for longer than
+:data:`LONG_WAIT` (a 429: the turn prompt goes at once by the channel, within
+the pacer's budget, rather than seconds late; :func:`watch_token_waits`). The
+click that ended a hand (its token edited the result) also carries the next
+hand's first message.
+
+**Slash-command actions** (``/check``, ``/call``, ...) carry the next live
+message the same way. The command is acknowledged with a private deferred
+response (type 5, "thinking"), which its private confirmation then edits; the
+next live message is a public followup of the command. Discord's "Create
+Followup Message": "When using this endpoint directly after responding to an
+interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint will
+function as Edit Original Interaction Response for backwards compatibility.
+In this case, no new message will be created, and the loading message will be
+edited instead. The ephemeral flag will be ignored". So the followup waits for
+the confirmation (:meth:`Hook.ready`): a command's hook is *confirmed* once its
+original was edited, and a followup is sent only then (else, after
+:data:`CONFIRM_WAIT`, or when the confirmation failed, the channel routes are
+used). A command is on no message: its hook is bound to the live message shown
+when it acted (the one the next live message replaces); that message is
+deleted through the token that posted it (``DELETE .../messages/{id}`` of an
+earlier click or command), never through the command's ``@original``, which
+is its private confirmation. The clock's timeouts, refreshes and notices use
+the channel routes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 #: Discord: "Interaction tokens are valid for 15 minutes".
@@ -53,6 +77,19 @@ TOKEN_LIFETIME = 15 * 60.0
 TOKEN_MARGIN = 60.0
 #: What Discord answers for a token it no longer takes (expired, or unknown).
 INVALID_TOKEN_CODES = frozenset({50027, 10015})
+#: A request through a token that Discord asks to wait longer than this (seconds,
+#: a 429's ``X-RateLimit-Reset-After``) goes by the channel routes instead. Two
+#: seconds: a token's bucket commonly resets within 2 s (5 requests per 2 s), which
+#: is worth waiting for; a longer wait would make the turn prompt late by more than
+#: the channel routes cost within the pacer's budget.
+LONG_WAIT = 2.0
+#: Seconds a command's followup waits for the command's private confirmation (then
+#: the next live message goes by the channel routes).
+CONFIRM_WAIT = 2.0
+
+#: Set while the channel sends a request through a token: a long 429 then raises
+#: :class:`TokenWait` instead of discord.py's sleeping through it.
+_FALL_BACK = contextvars.ContextVar("omaha_token_fall_back", default=False)
 
 
 def now() -> float:
@@ -61,22 +98,105 @@ def now() -> float:
 
 @dataclass(frozen=True)
 class Hook:
-    """An acknowledged click or form submit: its token, the message it was on, until when."""
+    """An acknowledged click, form submit or slash-command action: its token, the live
+    message it acted on (0: a command not bound yet), until when, and for a command
+    whether its private confirmation is in place (:meth:`ready`)."""
 
     interaction: discord.Interaction[Any]
     message_id: int
     until: float
+    #: A command's: resolved True once its deferred original was edited (False: never).
+    confirmed: asyncio.Future[bool] | None = None
 
     @classmethod
     def of(cls, interaction: discord.Interaction[Any]) -> Hook | None:
-        """The hook of a component or modal-submit interaction on a message (else None)."""
+        """The hook of a component or modal-submit interaction on a message, or of a
+        slash command (else None)."""
+        until = now() + TOKEN_LIFETIME - TOKEN_MARGIN
+        if interaction.type is discord.InteractionType.application_command:
+            return cls(interaction, 0, until, asyncio.get_running_loop().create_future())
         kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
         if interaction.type not in kinds or interaction.message is None:
             return None
-        return cls(interaction, interaction.message.id, now() + TOKEN_LIFETIME - TOKEN_MARGIN)
+        return cls(interaction, interaction.message.id, until)
+
+    @property
+    def by_command(self) -> bool:
+        return self.confirmed is not None
+
+    def on(self, message_id: int) -> Hook:
+        """This command's hook, bound to the live message it acted on."""
+        return dataclasses.replace(self, message_id=message_id)
 
     def valid(self) -> bool:
         return now() < self.until
+
+    def confirm(self, done: bool) -> None:
+        """The command's private confirmation was edited in (or failed: ``done`` False)."""
+        if self.confirmed is not None and not self.confirmed.done():
+            self.confirmed.set_result(done)
+
+    async def ready(self) -> bool:
+        """Whether a followup may be sent now: at once for a click; for a command once
+        its deferred original was edited (the first followup would edit it otherwise)."""
+        if self.confirmed is None:
+            return True
+        try:
+            return await asyncio.wait_for(asyncio.shield(self.confirmed), CONFIRM_WAIT)
+        except TimeoutError:
+            return False
+
+
+class TokenWait(Exception):
+    """Discord asked a request through an interaction token to wait too long (429)."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"rate limited for {retry_after:.1f} s")
+        self.retry_after = retry_after
+
+
+async def falling_back(request: Any) -> Any:
+    """Await ``request`` (through a token); a 429 asking for more than :data:`LONG_WAIT`
+    raises :class:`TokenWait` at once, before anything is sent again."""
+    mark = _FALL_BACK.set(True)
+    try:
+        return await request
+    finally:
+        _FALL_BACK.reset(mark)
+
+
+def retry_after(response: aiohttp.ClientResponse) -> float:
+    """A 429's wait in seconds, from Discord's headers (0 when it gives none)."""
+    for header in ("X-RateLimit-Reset-After", "Retry-After"):
+        value = response.headers.get(header)
+        if value:
+            try:
+                return float(value)
+            except ValueError:
+                continue
+    return 0.0
+
+
+async def on_request_end(
+    session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
+) -> None:
+    """aiohttp's trace signal, in the task that sent the request: a long 429 through a
+    token the channel is using raises :class:`TokenWait` (discord.py would sleep)."""
+    response = params.response
+    if response.status != 429 or not _FALL_BACK.get():
+        return
+    wait = retry_after(response)
+    if wait > LONG_WAIT:
+        response.close()
+        raise TokenWait(wait)
+
+
+def watch_token_waits(http: discord.http.HTTPClient) -> None:
+    """Install :func:`on_request_end` on ``http``'s session (before it logs in: discord.py
+    builds the session then; the followups of interactions use that session too)."""
+    trace = http.http_trace or aiohttp.TraceConfig()
+    trace.on_request_end.append(on_request_end)
+    http.http_trace = trace
 
 
 def refused_token(exc: discord.HTTPException) -> bool:
@@ -84,4 +204,13 @@ def refused_token(exc: discord.HTTPException) -> bool:
     return exc.status == 401 or exc.code in INVALID_TOKEN_CODES
 
 
-__all__ = ["INVALID_TOKEN_CODES", "TOKEN_LIFETIME", "TOKEN_MARGIN", "Hook", "refused_token"]
+def throttled(exc: discord.HTTPException) -> bool:
+    """A 429 discord.py did not wait through (no ``Via`` header, or the offline Discord)."""
+    return exc.status == 429
+
+
+__all__ = [
+    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "TOKEN_LIFETIME", "TOKEN_MARGIN",
+    "Hook", "TokenWait", "falling_back", "on_request_end", "refused_token", "retry_after",
+    "throttled", "watch_token_waits",
+]

@@ -45,6 +45,11 @@ THREAD_NEEDS = (
     "read_message_history",
 )
 
+#: What a multi-table tournament needs in its channel as well: it opens a thread per table
+#: there and posts in them (without Send Messages in Threads it would start and at once
+#: lose every table).
+TOURNAMENT_THREAD_NEEDS = ("create_public_threads", "send_messages_in_threads")
+
 #: Everything to grant when inviting the bot (it may host tables in channels and threads).
 INVITE_PERMISSIONS = discord.Permissions(**dict.fromkeys(UI_NAMES, True))
 
@@ -95,13 +100,24 @@ def require_table_permissions(interaction: discord.Interaction[Any]) -> None:
         raise MissingChannelPermissions(missing)
 
 
+def require_thread_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Raise :class:`MissingChannelPermissions` unless the bot may open the threads of a
+    multi-table tournament here and post in them."""
+    granted = interaction.app_permissions
+    missing = [name for name in TOURNAMENT_THREAD_NEEDS if not getattr(granted, name)]
+    if missing:
+        raise MissingChannelPermissions(missing)
+
+
 __all__ = [
     "CHANNEL_NEEDS",
     "INVITE_PERMISSIONS",
     "THREAD_NEEDS",
+    "TOURNAMENT_THREAD_NEEDS",
     "UI_NAMES",
     "MissingChannelPermissions",
     "in_thread",
     "missing_table_permissions",
     "require_table_permissions",
+    "require_thread_permissions",
 ]

@@ -10,7 +10,9 @@ request never delays play, an acknowledgement or another table.
 Hole cards go by DM, as a picture naming the table with a link to it. When
 Discord refuses the DM (closed DMs) the channel is told once per table, with
 no card in it, that the player should press **My cards** or use ``/cards``,
-which answer only them. Nothing private is ever posted publicly.
+which answer only them; the refusal is remembered (:mod:`bot.adapter.closed_dms`)
+and no DM is tried again until the player interacts later on, so a closed-DM
+player costs no invalid request per hand. Nothing private is ever posted publicly.
 
 A lost channel (deleted, or refused with 403/404 for good) is reported once
 through :attr:`DiscordPresenter.on_channel_lost`; :meth:`DiscordPresenter.forget`
@@ -32,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.channel import Picture, Result, Stage, TableChannel, Text
+from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
+from bot.adapter.hooks import Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
 from bot.adapter.scenes import (
@@ -134,6 +138,8 @@ class DiscordPresenter:
         #: Each user's language as their last interaction told it (in memory only): their
         #: hole-card DMs speak it; a user not seen since the start gets the table's language.
         self.locales: dict[int, str] = {}
+        #: Players whose DMs Discord refused: not tried again until they interact.
+        self.closed_dms = ClosedDms()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
@@ -155,8 +161,10 @@ class DiscordPresenter:
 
     # -- helpers ---------------------------------------------------------------------
     def remember_locale(self, user_id: int, locale: object) -> None:
-        """The language of ``user_id``'s latest interaction (``interaction.locale``)."""
+        """The language of ``user_id``'s latest interaction (``interaction.locale``); an
+        interaction also lets their DMs be tried again (:mod:`bot.adapter.closed_dms`)."""
         self.locales[user_id] = resolve(locale)
+        self.closed_dms.interacted(user_id)
 
     def locale_of(self, user_id: int, table: TableSnapshot) -> str:
         """The language to write privately to ``user_id`` about ``table``."""
@@ -178,14 +186,13 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
-    def take_click(
-        self, table_id: int, interaction: discord.Interaction[Any], *, refused: bool = False
-    ) -> None:
-        """An acknowledged click or raise form at the table: its channel may use the token
-        (``refused``: the action was refused, take it back; :mod:`bot.adapter.hooks`)."""
+    def take_click(self, table_id: int, hook: Hook, *, refused: bool = False) -> None:
+        """An acknowledged click, raise form or slash-command action at the table: its
+        channel may use the token (``refused``: the action was refused, take it back;
+        :mod:`bot.adapter.hooks`)."""
         ch = self.channels.get(table_id)
         if ch is not None:
-            ch.take_click(interaction, refused=refused)
+            ch.take_click(hook, refused=refused)
 
     def close(self) -> None:
         """Shutting down (the tables are stopped): stop every channel's sender and DM lane
@@ -276,10 +283,13 @@ class DiscordPresenter:
     async def _deal_privately(
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
     ) -> None:
-        if await self.send_hole_cards(table, user_id, cards):
-            return
         closed = self._dm_closed.setdefault(table.table_id, set())
-        if user_id in closed:
+        if await self.send_hole_cards(table, user_id, cards):
+            if user_id in closed:  # DMs open again: the turn line stops pointing at /cards
+                closed.discard(user_id)
+                self._changed(table, dm_closed=frozenset(closed))
+            return
+        if user_id in closed:  # the channel was told once already
             return
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
@@ -292,6 +302,8 @@ class DiscordPresenter:
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
     ) -> bool:
         """DM the player their cards as a picture; False when Discord refuses the DM."""
+        if user_id in self.closed_dms:  # refused before: no picture, no request
+            return False
         lang = self.locale_of(user_id, table)
         # not through the render gate: a player's cards never wait behind table pictures
         # (the gate's timing sees them anyway: they share the render processes)
@@ -303,13 +315,18 @@ class DiscordPresenter:
         return await self._dm(user_id, text, file=self.file(name, png))
 
     async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
+        if user_id in self.closed_dms:
+            return False
         try:
             channel_id = await self._dm_channel(user_id)
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, **kwargs)
-            return True
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if exc.code == CANNOT_DM:
+                self.closed_dms.refused(user_id)
             return False
+        self.closed_dms.delivered(user_id)
+        return True
 
     async def _dm_channel(self, user_id: int) -> int:
         """The player's DM channel: one request per player, ever (no user look-up first).

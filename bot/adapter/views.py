@@ -248,8 +248,17 @@ def raise_limits(
     return label[:45], placeholder[:100]
 
 
+#: Seconds the raise form waits beyond its turn's longest length (a submit that comes
+#: after the turn ended is refused politely, as a stale form, never left unanswered).
+FORM_MARGIN = 60.0
+
+
 class RaiseModal(PoliteModal):
-    """The raise form: an exact amount within the range the rules allow."""
+    """The raise form: an exact amount within the range the rules allow.
+
+    It listens as long as the turn can last (the table's decision clock plus the
+    player's time bank, up to 600 s + 3,600 s) and a margin: a player who opens it
+    late in a long turn is still answered."""
 
     def __init__(
         self, table_id: int, token: str, turn: TurnView, structure: Structure,
@@ -257,7 +266,7 @@ class RaiseModal(PoliteModal):
     ) -> None:
         verb = "bet" if turn.is_bet else "raise"
         title = translate(locale, f"form.{verb}_title", table=str(table_id))
-        super().__init__(title=title[:45], timeout=300)
+        super().__init__(title=title[:45], timeout=turn.clock + turn.time_bank + FORM_MARGIN)
         self.table_id = table_id
         self.token = token
         label, placeholder = raise_limits(turn, structure, locale)

@@ -51,8 +51,10 @@ import bot.offline.commands  # Discord refuses an invalid command tree (applied 
 import bot.offline.locales  # each member's language in interactions (applied on import)
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
+import bot.offline.thread_states  # archived and locked threads refuse (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer
+from bot.offline.invalid import Invalid, invalid_requests  # counting applied on import
 from bot.offline.replies import PNG_SIGNATURE, Reply, buttons_of
 
 __all__ = ["PNG_SIGNATURE", "Actor", "FakeWallClock", "Harness", "Message", "Reply", "buttons_of",
@@ -169,6 +171,12 @@ class Harness:
             allow=discord.Permissions(**dict.fromkeys(allow, True)).value,
             deny=discord.Permissions(**dict.fromkeys(deny, True)).value,
         ))
+
+    def archive_thread(self, thread: ChannelHandle, *, locked: bool = False) -> None:
+        """Archive ``thread`` (as a week without messages does), or lock it (as a moderator):
+        Discord then refuses the bot's messages there (50083; locked: 160005)."""
+        flags = {"locked": True} if locked else {"archived": True}
+        self.env.backend.edit_channel(thread.id, {}, thread_metadata=flags)
 
     def deny_bot(self, *permissions: str, channel: ChannelHandle | None = None) -> None:
         """Take ``permissions`` (``"attach_files"``...) from the bot in ``channel``.
@@ -346,6 +354,11 @@ class Harness:
             everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)
             found.append((content, frozenset(pinged), everyone))
         return found
+
+    @property
+    def invalid_requests(self) -> list[Invalid]:
+        """The requests Discord would count as invalid (answered 401, 403 or 429)."""
+        return invalid_requests(self.env.backend)
 
     async def balance(self, actor: MemberActor) -> int:
         """The actor's balance straight from the economy (opens the wallet if needed)."""

@@ -38,6 +38,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -109,7 +110,13 @@ RENDER_NICENESS = 10
 
 
 def _start_worker(bot_pid: int) -> None:
-    """In each render process: a lower CPU priority, and exit with the bot."""
+    """In each render process: a lower CPU priority, Ctrl-C ignored, and exit with the bot.
+
+    Ctrl-C in a terminal sends SIGINT to the whole foreground job, render processes
+    included: each would print a KeyboardInterrupt traceback while the bot is still
+    closing cleanly. The bot alone decides when they stop (it shuts the pool down, or
+    they exit when it is gone)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(RENDER_NICENESS)
     _exit_with(bot_pid)
 

@@ -1,4 +1,5 @@
-"""Clicks carry the next turn message through their interaction routes (bot/adapter/hooks.py).
+"""Clicks and slash commands carry the next turn message through their interaction routes
+(bot/adapter/hooks.py).
 
 Played through the offline Discord with the real bot; the routes checked are the
 requests in simcord's log. Also here: a refused turn prompt is sent again after
@@ -8,14 +9,27 @@ a pause (bot/adapter/channel.py), and simcord refuses tokens as Discord does
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
+import math
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
+from aiohttp import web
 from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
+from bot.adapter.hooks import (
+    LONG_WAIT,
+    TOKEN_LIFETIME,
+    TOKEN_MARGIN,
+    TokenWait,
+    falling_back,
+    watch_token_waits,
+)
 from tests.cogs.test_table import actor_of, seat_three, turn_message
 from tests.conftest import Harness, buttons_of
 
@@ -53,9 +67,14 @@ async def test_a_click_posts_the_next_turn_as_its_followup_and_deletes_its_messa
     assert any(r.startswith("DELETE") and r.endswith("/messages/@original") for r in sent)
 
 
-async def test_a_slash_command_action_keeps_the_channel_routes(harness: Harness) -> None:
-    """A typed /call has no message to answer on: the next turn is posted in the channel,
-    and the old turn message (a click's followup) is deleted through that click's token."""
+async def test_a_slash_command_posts_the_next_turn_as_its_public_followup(
+    harness: Harness,
+) -> None:
+    """A typed /call is deferred privately; its private confirmation is edited into that
+    original FIRST (Discord: the first followup after a deferred response edits it and
+    keeps it ephemeral), then the next turn is the command's public followup, and the old
+    turn message (a click's followup) is deleted through that click's token: nothing
+    reaches the channel's routes."""
     h = harness
     await seat_three(h)
     old = turn_message(h)
@@ -65,11 +84,76 @@ async def test_a_slash_command_action_keeps_the_channel_routes(harness: Harness)
     reply = await h.slash(actor_of(h, followup), "call")
     assert reply.ephemeral and "Done: you call" in reply.text, reply
     new = turn_message(h)
-    assert new.id != followup.id
+    [posted] = reply.result.followups
+    assert posted.id == new.id != followup.id and not posted.ephemeral
+    assert actor_of(h, new) is not actor_of(h, followup) and buttons_of(new)
     sent = since(h, first)
+    assert not [r for r in sent if "/channels/" in r], sent
+    hooked = [r.split()[0] + (" @original" if r.endswith("@original") else "")
+              for r in sent if "/webhooks/" in r]
+    assert hooked == ["PATCH @original", "POST", "DELETE"], sent
+    assert sent[-1].endswith(f"/messages/{followup.id}"), sent
+    assert followup.id not in [m.id for m in h.public_messages()]
+
+
+async def test_a_command_after_a_command_deletes_through_the_first_commands_token(
+    harness: Harness,
+) -> None:
+    """A turn message posted as a command's followup is deleted by the next action through
+    that command's token (``DELETE .../messages/{id}``), not its private ``@original``."""
+    h = harness
+    await seat_three(h)
+    first_turn = turn_message(h)
+    assert (await h.slash(actor_of(h, first_turn), call_or_check(first_turn).split()[0].lower()))
+    mid = turn_message(h)
+    first = len(h.env.http_requests)
+    await h.slash(actor_of(h, mid), call_or_check(mid).split()[0].lower())
+    sent = since(h, first)
+    assert not [r for r in sent if "/channels/" in r], sent
+    [deleted] = [r for r in sent if r.startswith("DELETE")]
+    assert deleted.endswith(f"/messages/{mid.id}"), sent
+    assert mid.id not in [m.id for m in h.public_messages()]
+    assert [m for m in h.public_messages() if m.id == turn_message(h).id]
+
+
+async def test_a_stale_command_token_falls_back_to_the_channel(harness: Harness) -> None:
+    """The turn message is a command's followup whose token Discord no longer takes:
+    the next action deletes it through the channel's route; play goes on."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    reply = await h.slash(actor_of(h, turn), call_or_check(turn).split()[0].lower())
+    posted = turn_message(h)
+    h.env.backend.interactions[reply.result._interaction.id].expires_at = h.env.backend.now_iso()
+    first = len(h.env.http_requests)
+    assert (await h.slash(actor_of(h, posted), call_or_check(posted).split()[0].lower())).ephemeral
+    sent = since(h, first)
+    assert [r for r in sent if r.startswith("DELETE /webhooks/")], sent  # tried, refused
+    assert f"DELETE /channels/{h.channel.id}/messages/{posted.id}" in sent, sent
+    assert posted.id not in [m.id for m in h.public_messages()]
+    assert turn_message(h).id != posted.id
+    h.check_errors()
+
+
+async def test_a_followup_refused_with_429_goes_by_the_channel(harness: Harness) -> None:
+    """Discord refuses the command's followup with 429: the next turn is posted at once
+    through the channel's route (no wait), and play goes on by commands."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    h.env.inject_error("POST", "/webhooks/*", status=429, message="You are being rate limited.")
+    first = len(h.env.http_requests)
+    reply = await h.slash(actor_of(h, turn), call_or_check(turn).split()[0].lower())
+    assert reply.ephemeral and "Done: you" in reply.text, reply
+    new = turn_message(h)
+    assert new.id != turn.id and not reply.result.followups
+    sent = since(h, first)
+    assert [r for r in sent if r.startswith("POST /webhooks/")], sent  # refused
     assert f"POST /channels/{h.channel.id}/messages" in sent, sent
-    assert any(r.startswith("DELETE /webhooks/") and r.endswith(f"/messages/{followup.id}")
-               for r in sent), sent
+    assert turn.id not in [m.id for m in h.public_messages()]
+    assert (await h.slash(actor_of(h, new), call_or_check(new).split()[0].lower())).ephemeral
+    assert turn_message(h).id != new.id
+    h.check_errors()
 
 
 async def test_a_refused_token_falls_back_to_the_channel(harness: Harness) -> None:
@@ -131,7 +215,9 @@ async def test_a_token_past_its_time_is_not_used(harness: Harness) -> None:
     first = len(h.env.http_requests)
     assert (await h.slash(actor_of(h, followup), "call")).ephemeral
     sent = since(h, first)
-    assert not [r for r in sent if "/webhooks/" in r and "@original" not in r], sent
+    # the command's own token posts the next turn; the old one is not tried through the
+    # click's token, but deleted through the channel's route
+    assert not [r for r in sent if "/webhooks/" in r and r.endswith(f"/{followup.id}")], sent
     assert f"DELETE /channels/{h.channel.id}/messages/{followup.id}" in sent, sent
 
 
@@ -141,6 +227,7 @@ async def test_a_refused_turn_prompt_is_sent_again_after_a_pause(harness: Harnes
     h = harness
     await seat_three(h)
     old = turn_message(h)
+    h.bot.table_actions.take_click = None  # actions carry nothing: the channel's routes
     h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=503, times=2)
     assert (await h.slash(actor_of(h, old), "call")).ephemeral
     assert turn_message(h).id == old.id  # refused: the old prompt is still there
@@ -152,3 +239,62 @@ async def test_a_refused_turn_prompt_is_sent_again_after_a_pause(harness: Harnes
     assert old.id not in [m.id for m in h.public_messages()]
     await h.click(actor_of(h, new), new, label=call_or_check(new))
     assert turn_message(h).id != new.id
+
+
+class TokenRoutes:
+    """A local HTTP server answering one interaction webhook route as Discord does: a 429
+    (with Discord's headers, ``Via`` included, so discord.py waits) then 204."""
+
+    def __init__(self, wait: float) -> None:
+        self.wait = wait
+        self.seen = 0
+
+    async def delete(self, request: web.Request) -> web.Response:
+        self.seen += 1
+        if self.seen > 1:
+            return web.Response(status=204)
+        headers = {"X-RateLimit-Reset-After": f"{self.wait:.3f}", "Via": "1.1 google",
+                   "Retry-After": str(math.ceil(self.wait)), "X-RateLimit-Scope": "user",
+                   "Content-Type": "application/json"}  # exactly: discord.py compares it
+        body = {"message": "You are being rate limited.", "retry_after": self.wait,
+                "global": False}
+        return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+
+
+async def delete_through(routes: TokenRoutes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``DELETE /webhooks/{app}/{token}/messages/1`` by discord.py's real webhook adapter,
+    on a session with the bot's trace (:func:`watch_token_waits`), through the channel's
+    :func:`falling_back`."""
+    app = web.Application()
+    app.router.add_delete("/api/v10/webhooks/{app}/{token}/messages/{id}", routes.delete)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    watch_token_waits(http)
+    async_context.set(AsyncWebhookAdapter())  # discord.py's own, not the offline Discord's
+    try:
+        async with aiohttp.ClientSession(trace_configs=[http.http_trace]) as session:
+            webhook = discord.Webhook.partial(1, "token", session=session)
+            await asyncio.wait_for(falling_back(webhook.delete_message(1)), 10)
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_long_429_on_a_token_raises_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord asks a request through a token to wait 30 s (more than LONG_WAIT): it is
+    not sent again, TokenWait is raised at once (the channel then uses its route)."""
+    routes = TokenRoutes(30.0)
+    with pytest.raises(TokenWait) as waited:
+        await delete_through(routes, monkeypatch)
+    assert waited.value.retry_after == 30.0 > LONG_WAIT and routes.seen == 1
+
+
+async def test_a_short_429_on_a_token_is_waited_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wait within LONG_WAIT is discord.py's as before: it sleeps, sends again, done."""
+    routes = TokenRoutes(0.05)
+    await delete_through(routes, monkeypatch)
+    assert routes.seen == 2

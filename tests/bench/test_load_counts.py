@@ -14,6 +14,7 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import bench_load
+import load_players
 
 from tests.fakediscord.payloads import Attachment, Message
 
@@ -47,3 +48,22 @@ def test_a_prompt_counts_as_a_new_picture_only_when_its_table_showed_another() -
     players.count_picture(Message(2, 7, 2, content=""))
     assert (players.result.prompts_seen, players.result.new_pictures) == (5, 2)
     assert players.result.bare == 1
+
+
+def test_a_command_counts_as_an_action_only_when_confirmed() -> None:
+    """A slash command is always deferred (type 5): it is an action when its private answer
+    became the confirmation ("Done: ..."), stale when it is a refusal."""
+    def command(text: str) -> SimpleNamespace:
+        return SimpleNamespace(callback_type=5, original=Message(1, 7, 2, content=text))
+
+    assert load_players.accepted(command("Done: you call 2."))
+    assert not load_players.accepted(command("It is not your turn: bob is to act."))
+    assert not load_players.accepted(SimpleNamespace(callback_type=5, original=None))
+
+
+def test_requests_are_counted_by_route() -> None:
+    requests = [("POST", "/interactions/1/t/callback"), ("POST", "/webhooks/9/t"),
+                ("DELETE", "/webhooks/9/t/messages/5"), ("POST", "/channels/7/messages"),
+                ("POST", "/channels/8/messages"), ("POST", "/users/@me/channels")]
+    assert load_players.routes(requests, {7}) == {
+        "callback": 1, "webhook": 2, "table channel POST": 1, "DM": 2}

@@ -87,6 +87,45 @@ async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) 
     assert len(digests) == len(set(digests)), "a picture was uploaded twice"
 
 
+async def test_three_hands_by_slash_commands_use_only_interaction_routes(
+    harness: Harness,
+) -> None:
+    """Three hands played with /check and /call: every turn message is a public followup
+    of the command that passed the turn (or of the token that ended the hand before),
+    each old one deleted through the token that posted it: no request to the table's
+    channel but deleting the first turn message (the table posted it there before anyone
+    acted), every command answered privately ("Done: ...")."""
+    h = harness
+    await seat_three(h)
+    opening = turn_message(h)
+    before_ch, hooked_before = len(channel_requests(h)), len(webhook_requests(h))
+    actions = 0
+    for hand in (1, 2, 3):
+        for _ in range(60):
+            if any(f"Hand #{hand} result" in m.content for m in h.public_messages()):
+                break
+            turn = turn_message(h)
+            labels = [str(b.label) for b in buttons_of(turn)]
+            command = "check" if "Check" in labels else "call"
+            reply = await h.slash(actor_of(h, turn), command)
+            assert reply.ephemeral and "Done: you" in reply.text, reply
+            actions += 1
+        await h.advance(PAUSE + 0.1)
+    assert channel_requests(h)[before_ch:] == [
+        f"DELETE /channels/{h.channel.id}/messages/{opening.id}"]
+    hooked = webhook_requests(h)[hooked_before:]
+    confirmations = [r for r in hooked if r.startswith("PATCH") and r.endswith("@original")]
+    followups = [r for r in hooked if r.startswith("POST")]
+    deleted = [r for r in hooked if r.startswith("DELETE")]
+    print(f"{actions} actions by command: {len(followups)} turn messages as followups, "
+          f"{len(deleted)} deleted through tokens, {len(hooked)} webhook requests")
+    assert len(confirmations) == actions
+    # each turn message replaced (the opening one through the channel) but the three that
+    # became results; the next hands' first messages posted by the token that edited the
+    # result before
+    assert len(deleted) + 1 == actions - 3 and len(followups) == actions
+
+
 async def test_a_finished_hand_leaves_its_result_and_no_dead_button(harness: Harness) -> None:
     """The hand's live message becomes its result: no button that no longer works."""
     h = harness

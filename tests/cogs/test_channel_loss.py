@@ -120,7 +120,9 @@ async def test_access_lost_mid_hand_stops_at_the_first_refusal(harness: Harness)
     table = await side_pot_hand(h)
     h.deny_bot("view_channel")
     before = channel_requests(h, h.channel)
-    await act(h, table, h.channel, "check")  # the table wants to show it: refused
+    # a command's turn message goes by its interaction token (no channel route); the table
+    # posted again at the bottom of the channel is the channel's route: refused
+    assert (await h.slash(players(h)[0], "table refresh")).acknowledged
     await h.settle()
     assert channel_requests(h, h.channel) == before + 1
     await assert_everyone_refunded(h, table, "because I lost access to the channel")

@@ -256,6 +256,22 @@ async def test_leaderboard_buttons_expire(harness: Harness) -> None:
     assert all(b.get("disabled") for b in reply.buttons)
 
 
+async def test_leaderboard_paged_past_a_token_lifetime_still_expires(harness: Harness) -> None:
+    """Paged for 20 minutes (longer than a token lives), the pager's timeout edits through
+    the latest click's token: the buttons are disabled, and Discord refused nothing."""
+    h = harness
+    for i in range(11):
+        h.add_member(f"q{i}")
+        await h.bot.economy.wallet(h.guild.id, h.members[f"q{i}"].id)
+    reply = await h.slash(h.alice, "leaderboard")
+    for label in ("Next", "Previous") * 3:
+        await h.advance(200)
+        await h.click(h.alice, reply.message, label=label)
+    await h.advance(301)
+    assert all(b.get("disabled") for b in reply.buttons)
+    assert h.invalid_requests == []
+
+
 async def test_leaderboard_balance_has_no_period(harness: Harness) -> None:
     """Asking balances for a week is refused with an explanation."""
     h = harness

@@ -119,6 +119,48 @@ async def test_no_thread_permission_is_told_and_the_tournament_waits(harness: Ha
     assert sum([await h.balance(a) for a in players]) == 11 * 9_900
 
 
+async def test_create_without_thread_permissions_is_refused_naming_them(
+    harness: Harness,
+) -> None:
+    """/tournament create for more than 10 players, without Send Messages in Threads (or
+    Create Public Threads): a private refusal naming it; nothing is created."""
+    h = harness
+    h.deny_bot("send_messages_in_threads")
+    refused = await h.slash(h.alice, "tournament create", buy_in=100, entrants=11, table_size=6)
+    assert refused.ephemeral and "Send Messages in Threads" in refused.text, refused
+    assert "Create Public Threads" not in refused.text
+    h.deny_bot("create_public_threads")
+    refused = await h.slash(h.alice, "tournament create", buy_in=100, entrants=11, table_size=6)
+    assert "Create Public Threads and Send Messages in Threads" in refused.text, refused
+    info = await h.slash(h.alice, "tournament info")
+    assert info.ephemeral and "no tournament" in info.text.lower(), info
+    assert await h.balance(h.alice) == 10_000
+
+
+async def test_start_without_send_messages_in_threads_is_refused_and_changes_nothing(
+    harness: Harness,
+) -> None:
+    """Send Messages in Threads taken after the creation: /tournament start is refused
+    naming it (it used to start and at once cancel); once it is back, start works."""
+    h = harness
+    await create(h, buy_in=100, entrants=11, table_size=6)
+    await register(h, 5)
+    h.deny_bot("send_messages_in_threads")
+    refused = await h.slash(h.alice, "tournament start")
+    assert refused.ephemeral and "Send Messages in Threads" in refused.text, refused
+    assert not h.channel.threads
+    assert h.bot.registry is not None and not h.bot.registry.all()
+    info = await h.slash(h.bob, "tournament info")
+    assert "4/11 players" in info.text, info
+    backend = h.env.backend
+    model = backend.get_channel(h.channel.id)
+    bot_id = backend.bot_user.id
+    backend.edit_channel(h.channel.id, {}, overwrites=[
+        o for o in model.overwrites if o.target_id != bot_id])
+    started = await h.slash(h.alice, "tournament start")
+    assert "starts now with 4 players" in started.text, started
+
+
 async def test_a_restart_mid_hand_resumes_both_tables_and_a_cancellation_pays_the_pool(
     harness: Harness,
 ) -> None:

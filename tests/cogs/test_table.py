@@ -242,6 +242,22 @@ async def test_raise_form_shows_the_range_and_raises(harness: Harness) -> None:
     assert reply.silent and "raises to 6" in turn_message(h).content, reply
 
 
+async def test_raise_form_outlives_a_long_turn(harness: Harness) -> None:
+    """With a 600 s clock and a 3,600 s time bank, a form opened at once and submitted
+    an hour later (past the old 300 s form timeout) still raises."""
+    h = harness
+    await open_table(h, clock=600, time_bank=3600)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    turn = turn_message(h)
+    actor = actor_of(h, turn)
+    shown = await h.click(actor, turn, label="Raise to…")
+    await h.advance(3600)
+    reply = await h.submit(actor, shown, {"amount": "6"})
+    assert reply.silent and "raises to 6" in turn_message(h).content, reply
+
+
 async def test_buttons_work_after_a_restart(harness: Harness) -> None:
     """After a restart the hand resumes and the old turn message's buttons still act."""
     h = harness

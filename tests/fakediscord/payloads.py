@@ -81,6 +81,8 @@ class Channel:
     recipient_id: int | None = None  # DMs
     parent_id: int | None = None  # threads (type 11)
     auto_archive_duration: int = 1440  # threads: minutes without a message
+    archived: bool = False  # threads: archived refuses messages (50083) until unarchived
+    locked: bool = False  # threads: locked by a moderator refuses the bot (160005)
 
 
 @dataclass
@@ -211,8 +213,9 @@ def channel_payload(channel: Channel, users: dict[int, User]) -> dict[str, Any]:
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
-                "archived": False, "auto_archive_duration": channel.auto_archive_duration,
-                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False,
+                "archived": channel.archived,
+                "auto_archive_duration": channel.auto_archive_duration,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": channel.locked,
             },
         }
     return {

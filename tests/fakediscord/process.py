@@ -20,12 +20,16 @@ class BotProcess:
     def __init__(
         self, fd: FakeDiscord, workdir: Path, *, args: tuple[str, ...] = (),
         env: dict[str, str] | None = None, database: str | None = None,
+        own_group: bool = False,
     ) -> None:
         self.fd = fd
         self.workdir = workdir
         self.args = args
         self.database = database or str(workdir / "bot.sqlite3")
         self.extra_env = env or {}
+        #: Started in a process group of its own (its render processes join it), as a
+        #: terminal's foreground job: :meth:`signal_group` then signals them all, as Ctrl-C.
+        self.own_group = own_group
         self.lines: list[str] = []
         self.proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -43,6 +47,7 @@ class BotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", *self.args, cwd=self.workdir, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            start_new_session=self.own_group,
         )
         self._reader = asyncio.create_task(self._read())
         return self
@@ -93,6 +98,21 @@ class BotProcess:
         if self._reader is not None:
             await self._reader
         return code
+
+    def signal_group(self, sig: int) -> None:
+        """Send ``sig`` to the bot's whole process group (``own_group``), as a terminal's
+        Ctrl-C (SIGINT) or a service manager's stop (SIGTERM) does."""
+        assert self.proc is not None and self.own_group
+        os.killpg(self.proc.pid, sig)
+
+    def group_alive(self) -> bool:
+        """True while any process of the bot's group (``own_group``) is alive."""
+        assert self.proc is not None and self.own_group
+        try:
+            os.killpg(self.proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
 
     async def kill(self) -> int:
         """SIGKILL: the process dies at once, mid-whatever (a crash, a power cut)."""

@@ -37,6 +37,8 @@ The test side drives it like users would::
 Discord's rate limits are enforced (per-route buckets with their headers, the
 global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
 ``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
+Like Discord it counts invalid requests (every answer 401, 403 or 429; past 10,000
+in 10 minutes Discord bans the bot for a while): ``fd.invalid`` lists them.
 
 The interaction webhook routes (followups, ``@original``: for a component
 interaction, or a form opened by one, acknowledged with an update, it is the
@@ -104,11 +106,13 @@ from .payloads import (
     user_payload,
 )
 from .ratelimits import RateLimiter
-from .threads import create_thread
+from .threads import create_thread, edit_thread, thread_refusal
 
 log = logging.getLogger("fakediscord")
 
 JSON = {"Content-Type": "application/json"}  # exactly: discord.py compares the header
+#: The answers Discord counts as invalid requests (``fd.invalid`` lists them).
+INVALID_STATUSES = frozenset({401, 403, 429})
 #: "Interaction tokens are valid for 15 minutes" (Discord, Receiving and Responding).
 TOKEN_LIFETIME = 15 * 60.0
 
@@ -210,6 +214,9 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
+        #: (status, method, path) of every request Discord counts as invalid (401, 403, 429:
+        #: past 10,000 in 10 minutes it bans the bot for a while).
+        self.invalid: list[tuple[int, str, str]] = []
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
@@ -316,6 +323,13 @@ class FakeDiscord:
             roles.append(role.id)
         guild.members[user.id] = roles
         return user
+
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive ``thread`` (a week without messages), or lock it (a moderator)."""
+        if locked:
+            thread.locked = True
+        else:
+            thread.archived = True
 
     def deny_bot(self, channel: Channel, *bits: int) -> None:
         """Take permission bits (``ATTACH_FILES``...) from the bot in ``channel``."""
@@ -626,6 +640,12 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        response = await self._answer(request, path)
+        if response.status in INVALID_STATUSES:  # Discord counts these against the bot
+            self.invalid.append((response.status, request.method, path))
+        return response
+
+    async def _answer(self, request: web.Request, path: str) -> web.Response:
         if request.headers.get("Authorization") not in (f"Bot {self.token}", None):
             return _error(401, 0, "401: Unauthorized")
         headers: dict[str, str] = {}
@@ -682,6 +702,7 @@ class FakeDiscord:
             ("GET", r"/users/(\d+)", self._get_user),
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
             ("GET", r"/channels/(\d+)", self._get_channel),
+            ("PATCH", r"/channels/(\d+)", functools.partial(edit_thread, self)),
             ("POST", r"/channels/(\d+)/typing", self._typing),
             ("POST", r"/channels/(\d+)/threads", functools.partial(create_thread, self)),
             ("POST", r"/channels/(\d+)/messages", self._send_message),
@@ -883,6 +904,12 @@ class FakeDiscord:
         return target
 
     async def _followup(self, request: web.Request, token: str) -> Any:
+        """Create Followup Message. Discord: "When using this endpoint directly after
+        responding to an interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint
+        will function as Edit Original Interaction Response [...] no new message will be
+        created, and the loading message will be edited instead. The ephemeral flag will be
+        ignored, and the value you provided in the initial defer response will be
+        preserved"."""
         it = self._by_token(token)
         if it.callback_type is None:
             raise _RestError(404, 10015, "Unknown Webhook (the interaction was not answered)")
@@ -952,6 +979,7 @@ class FakeDiscord:
         if channel.guild_id is not None:
             sending = SEND_MESSAGES_IN_THREADS if channel.parent_id is not None else SEND_MESSAGES
             self._require(channel, VIEW_CHANNEL, sending)
+            thread_refusal(channel)
             self._media_permissions(channel, body, files)
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise _RestError(400, 50006, "Cannot send an empty message")
@@ -1002,6 +1030,7 @@ class FakeDiscord:
         if channel.guild_id is not None:
             self._require(channel)
         message = self._message(channel_id, message_id)
+        thread_refusal(channel)
         if message.author_id != self.bot_user.id:
             raise _RestError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._body(request)
@@ -1014,6 +1043,7 @@ class FakeDiscord:
         channel = self._channel(channel_id)
         if channel.guild_id is not None:
             self._require(channel)
+        thread_refusal(channel)
         self._message(channel_id, message_id).deleted = True
 
 

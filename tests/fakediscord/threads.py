@@ -9,6 +9,13 @@ Private Threads for a private one) in the parent (403, codes 50001 and 50013).
 Without ``type`` Discord makes a private thread. The answer is the thread's
 channel object (owned by the bot), and the bot hears THREAD_CREATE with
 ``newly_created`` when it is connected.
+
+A thread that lives for weeks: archived (``fd.archive_thread(thread)``, as a week
+without messages does), it refuses the bot's message requests with 400, code
+50083, until the bot unarchives it (``PATCH /channels/{id}`` with ``{"archived":
+false}``, which needs only Send Messages in Threads: :func:`edit_thread`); locked
+by a moderator (``locked=True``) it refuses the bot (no Manage Threads) with 403,
+code 160005, and cannot be unarchived by it (:func:`thread_refusal`).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from aiohttp import web
 from .payloads import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Channel,
     channel_payload,
@@ -29,7 +37,7 @@ from .payloads import (
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-__all__ = ["ARCHIVE_DURATIONS", "create_thread"]
+__all__ = ["ARCHIVE_DURATIONS", "create_thread", "edit_thread", "thread_refusal"]
 
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
@@ -73,4 +81,32 @@ async def create_thread(server: FakeDiscord, request: web.Request, channel_id: s
     payload["owner_id"] = str(server.bot_user.id)
     if server.gateway.session_for(parent.guild_id) is not None:  # the bot hears it
         await server.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
+    return payload
+
+
+def thread_refusal(channel: Channel) -> None:
+    """Discord's refusal of a message request into a locked or archived thread, if any."""
+    from .server import _RestError
+
+    if channel.locked:
+        raise _RestError(403, 160005, "Thread is locked")
+    if channel.archived:
+        raise _RestError(400, 50083, "Thread is archived")
+
+
+async def edit_thread(server: FakeDiscord, request: web.Request, channel_id: str) -> Any:
+    """``PATCH /channels/{id}``: only unarchiving a thread (``{"archived": false}``)."""
+    from .server import _RestError
+
+    channel = server._channel(channel_id)
+    body, _ = await server._body(request)
+    if channel.parent_id is None or body != {"archived": False}:
+        raise _RestError(403, 50013, "Missing Permissions")  # the bot manages no channel
+    server._require(channel, SEND_MESSAGES_IN_THREADS)
+    if channel.locked:
+        raise _RestError(403, 160005, "Thread is locked")
+    channel.archived = False
+    payload = channel_payload(channel, server.users)
+    if server.gateway.session_for(channel.guild_id or 0) is not None:
+        await server.dispatch("THREAD_UPDATE", payload)
     return payload

@@ -1,0 +1,90 @@
+"""Archived and locked threads, refused as Discord refuses them (applied on import).
+
+simcord keeps a thread's ``archived`` and ``locked`` flags but lets the bot post,
+edit and delete in it whatever they are. Discord does not: a thread archived
+(after its auto-archive duration without messages, up to a week) refuses the
+channel's message requests with 400, code 50083 ("Thread is archived"), and a
+locked thread refuses a bot without Manage Threads with 403, code 160005
+("Thread is locked"). The bot can unarchive a thread that is not locked with
+``PATCH /channels/{id}`` and ``{"archived": false}`` alone: Discord asks only
+for the right to send messages there then (Send Messages in Threads), where
+simcord asked for Manage Channels. Interaction webhooks (followups,
+``@original``) are not checked here.
+
+Why patching: these wrap simcord's message route handlers (after
+:mod:`bot.offline.refusals` has wrapped them) and its channel edit route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from simcord.backend import permissions as _permissions
+from simcord.backend import serializers as _serializers
+from simcord.backend.errors import BackendError
+from simcord.http.routes import channels as _channels
+from simcord.http.routes import messages as _messages
+
+from bot.offline import refusals
+from bot.offline.routes import replace_route
+
+__all__ = ["THREAD_ARCHIVED", "THREAD_LOCKED", "thread_refusal"]
+
+THREAD_ARCHIVED = 50083
+THREAD_LOCKED = 160005
+
+_earlier_send_permissions: Callable[..., None] = _messages._send_permissions
+_simcord_delete_message: Callable[..., Any] = _messages.delete_message
+_simcord_edit_channel: Callable[..., Any] = _channels.edit_channel
+
+
+def _may_manage_threads(ctx: Any, channel: Any) -> bool:
+    granted = ctx.backend.compute_permissions(channel.guild_id, ctx.backend.bot_user.id, channel.id)
+    return bool(granted & _permissions.flag("manage_threads"))
+
+
+def thread_refusal(ctx: Any, channel_id: int) -> None:
+    """Discord's refusal of a message request into a locked or archived thread, if any."""
+    channel = ctx.backend.get_channel(channel_id)
+    meta = channel.thread_metadata if channel.is_thread else None
+    if meta is None:
+        return
+    if meta.locked and not _may_manage_threads(ctx, channel):
+        raise BackendError(403, THREAD_LOCKED, "Thread is locked")
+    if meta.archived:
+        raise BackendError(400, THREAD_ARCHIVED, "Thread is archived")
+
+
+def send_permissions(ctx: Any, channel_id: int) -> None:
+    _earlier_send_permissions(ctx, channel_id)
+    thread_refusal(ctx, channel_id)
+
+
+def edit_message(ctx: Any) -> Any:
+    thread_refusal(ctx, ctx.int_arg("channel_id"))
+    return refusals.edit_message(ctx)
+
+
+def delete_message(ctx: Any) -> Any:
+    thread_refusal(ctx, ctx.int_arg("channel_id"))
+    return _simcord_delete_message(ctx)
+
+
+def edit_channel(ctx: Any) -> Any:
+    """Unarchiving a thread needs only Send Messages in Threads (not if it is locked)."""
+    channel = ctx.backend.get_channel(ctx.int_arg("channel_id"))
+    body = ctx.body()
+    if not (channel.is_thread and body == {"archived": False}):
+        return _simcord_edit_channel(ctx)
+    ctx.require_channel_permissions(channel.id, "send_messages_in_threads")
+    if channel.thread_metadata.locked and not _may_manage_threads(ctx, channel):
+        raise BackendError(403, THREAD_LOCKED, "Thread is locked")
+    updated = ctx.backend.edit_channel(channel.id, {}, thread_metadata={"archived": False})
+    return dict(_serializers.channel_payload(ctx.backend, updated))
+
+
+_messages._send_permissions = send_permissions  # simcord's private hook (pinned version)
+replace_route("PATCH", refusals.edit_message, edit_message)
+replace_route("DELETE", _simcord_delete_message, delete_message)
+replace_route("PATCH", _simcord_edit_channel, edit_channel)
