@@ -8,6 +8,7 @@ from tests.cogs.test_channel_loss import (
     act,
     assert_everyone_refunded,
     assert_silent_from_now,
+    players,
     side_pot_hand,
 )
 from tests.conftest import Harness
@@ -20,7 +21,9 @@ async def test_an_archived_thread_is_unarchived_and_the_table_goes_on(harness: H
     thread = h.add_thread("high stakes")
     table = await side_pot_hand(h, thread)
     h.archive_thread(thread)
-    await act(h, table, thread, "check")
+    # a command's turn message goes by its interaction token; the table posted again at the
+    # bottom of the thread is the channel's route, which the archived thread refuses
+    assert (await h.slash(players(h)[0], "table refresh", channel=thread)).acknowledged
     await h.settle()
     backend = h.env.backend
     assert not backend.get_channel(thread.id).thread_metadata.archived
@@ -39,7 +42,7 @@ async def test_a_locked_thread_is_a_lost_channel(harness: Harness) -> None:
     table = await side_pot_hand(h, thread)
     h.deny_bot("manage_threads")  # as invited (README): a moderator's lock holds for it
     h.archive_thread(thread, locked=True)
-    await act(h, table, thread, "check")
+    assert (await h.slash(players(h)[0], "table refresh", channel=thread)).acknowledged
     await h.settle()
     assert [r.code for r in h.invalid_requests] == [THREAD_LOCKED]
     await assert_everyone_refunded(h, table, "because the thread was locked")

@@ -140,6 +140,7 @@ class Table:
 
     @property
     def button(self) -> int | None:
+        """The button's seat, or None when the next hand draws for it."""
         return self.dealer.button
 
     @property
@@ -149,6 +150,7 @@ class Table:
 
     @property
     def turn_token(self) -> str | None:
+        """The current turn's token (a button from another turn is refused), or None."""
         cur = self.current
         return cur.turn.token if cur and cur.turn else None
 
@@ -165,6 +167,7 @@ class Table:
         return private_cards(cur.hand, seat.number)
 
     def legal_for(self, user_id: int) -> LegalActions:
+        """What ``user_id`` may do now; refuses politely when it is not their turn."""
         seat = self.require_seat(user_id)
         cur = self.current
         if cur is None or cur.hand.to_act != seat.number:
@@ -172,6 +175,7 @@ class Table:
         return self.legal(cur)
 
     def turn_view(self) -> TurnView | None:
+        """What the player to act is shown now, or None between turns."""
         cur = self.current
         if cur is None or cur.turn is None:
             return None
@@ -362,10 +366,12 @@ class Table:
         self.start_timer(turn_clock.run(self, turn), "clock")
 
     def turn_view_of(self, cur: LiveHand, turn: Turn) -> TurnView:
+        """What the player to act in ``cur`` is shown for ``turn``."""
         return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure)
 
     @staticmethod
     def legal(cur: LiveHand) -> LegalActions:
+        """The actions the engine allows the player to act in ``cur`` (someone must be)."""
         legal = cur.hand.legal_actions()
         assert legal is not None, "nobody is to act"
         return legal
@@ -446,6 +452,7 @@ class Table:
     # ------------------------------------------------------------ helpers
 
     def check_open(self) -> None:
+        """Refuse a request at a closed or closing table."""
         if self.closed:
             raise TableError(Phrase("refuse.table_closed"))
         if self.closing:
@@ -471,12 +478,14 @@ class Table:
         return Phrase("refuse.not_your_turn", name=Name(self.seats[n].name))
 
     def require_seat(self, user_id: int) -> Seat:
+        """The seat of ``user_id``; refuses politely when they have none."""
         seat = self.seat_of(user_id)
         if seat is None:
             raise NotSeated(Phrase("refuse.not_seated", join=Command("table join")))
         return seat
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The seat of ``user_id``, or None."""
         return next((s for s in self.seats.values() if s.user_id == user_id), None)
 
     def check_allowed(self, user_id: int, is_manager: bool, what: str) -> None:

@@ -74,18 +74,19 @@ async def deal(table: Table, clock: FakeClock) -> None:
 
     The next hand is scheduled only once the last one is settled in the database,
     which takes real time: wait for it (bounded), advancing the fake clock by the pause
-    once (recording the dealt hand takes real time too: the fake clock must not run on
-    meanwhile, or a loaded machine would age the blind levels).
+    when a deal is pending, and again only after a second of real time (recording the
+    dealt hand takes real time too: advancing on every poll let a loaded machine age
+    the blind levels; advancing once missed a pause that began just after it).
     """
-    advanced = False
-    deadline = asyncio.get_running_loop().time() + REAL_WAIT
-    while asyncio.get_running_loop().time() < deadline:
+    loop = asyncio.get_running_loop()
+    deadline, next_advance = loop.time() + REAL_WAIT, loop.time()
+    while loop.time() < deadline:
         cur = table.current
         if table.closed or (cur is not None and not cur.hand.is_over):
             break
-        if table.pending_deal and not advanced:
+        if table.pending_deal and loop.time() >= next_advance:
             await clock.advance(PAUSE)
-            advanced = True
+            next_advance = loop.time() + 1.0
         await asyncio.sleep(0.001)
     await settle(table)
 
