@@ -35,18 +35,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
-from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
+from bot.adapter.posts import (
+    LOST_CODES,
+    NO_PINGS,
+    THREAD_ARCHIVED,
+    ChannelLost,
+    Picture,
+    Post,
+    Result,
+    Stage,
+    Text,
+    hand_log,
+    pinging,
+)
 from bot.adapter.scenes import (
     Live,
     language,
@@ -57,78 +69,16 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.adapter.views import live_buttons
-from bot.i18n import translate
 from bot.render import TableView
-from bot.runtime.table.views import HandResultView, TableSnapshot
+from bot.runtime.table.views import TableSnapshot
 
 if TYPE_CHECKING:
     from bot.adapter.presenter import DiscordPresenter
 
 log = logging.getLogger("bot.adapter.channel")
 
-#: Discord's codes for a channel the bot can no longer use.
-#: The values complete "the table was closed because ...".
-LOST_CODES = {
-    10003: "the channel was deleted",
-    50001: "I lost access to the channel",
-    50013: "I lost permissions the table needs in the channel",
-    160005: "the thread was locked",
-}
-#: Discord's code for a request into an archived thread (unarchive it, then send again).
-THREAD_ARCHIVED = 50083
 #: Seconds before sending a refused live message again (the last one repeats).
 RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
-NO_PINGS = discord.AllowedMentions.none()
-
-
-def pinging(users: Iterable[int]) -> discord.AllowedMentions:
-    """Mentions notify exactly ``users``: no one else, no role, never @everyone/@here."""
-    wanted = sorted(set(users))
-    if not wanted:
-        return NO_PINGS
-    return discord.AllowedMentions(users=[discord.Object(u) for u in wanted],
-                                   roles=False, everyone=False, replied_user=False)
-
-
-class ChannelLost(Exception):
-    """Discord refuses this channel for good (deleted, no access, missing permissions)."""
-
-
-@dataclass(frozen=True)
-class Text:
-    """A message in the channel: the mentions of ``pings`` notify (no one else's); a
-    ``reminder`` is removed later."""
-
-    content: str
-    pings: frozenset[int] = frozenset()
-    reminder: bool = False
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One street of a run-out, shown by editing the live message."""
-
-    view: TableView
-    content: str
-
-
-@dataclass(frozen=True)
-class Result:
-    live: Live
-    result: HandResultView
-    picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A message with one picture, drawn when its turn to be sent comes."""
-
-    content: str
-    picture: Callable[[], Awaitable[tuple[str, bytes]]]
-
-
-Post = Text | Stage | Result | Picture
-
 
 @dataclass
 class _Shown:
@@ -145,20 +95,6 @@ class _Shown:
     def via(self) -> Hook | None:
         hook = self.hook
         return hook if hook is not None and hook.valid() else None
-
-
-def hand_log(
-    hand_no: int, lines: list[str], locale: str = "en"
-) -> tuple[discord.Embed, discord.File | None]:
-    """Every line of the hand: in the result's embed, and in a text file when too long."""
-    text = "\n".join(lines)
-    if len(text) <= EMBED_DESCRIPTION:
-        return discord.Embed(title=translate(locale, "result.log"), description=text), None
-    embed = discord.Embed(
-        title=translate(locale, "result.log_file"),
-        description=fit_message(lines, EMBED_DESCRIPTION, locale),
-    )
-    return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
 
 
 class TableChannel:

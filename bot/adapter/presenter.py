@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.channel import Picture, Result, Stage, TableChannel, Text
+from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
 from bot.adapter.hooks import Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
+from bot.adapter.posts import Picture, Result, Stage, Text
 from bot.adapter.scenes import (
     Live,
     commitment_line,

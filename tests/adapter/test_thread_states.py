@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.adapter.channel import THREAD_ARCHIVED
+from bot.adapter.posts import THREAD_ARCHIVED
 from bot.offline.thread_states import THREAD_LOCKED
 from tests.cogs.test_channel_loss import (
     act,

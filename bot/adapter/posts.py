@@ -1,0 +1,99 @@
+"""What a table's channel sends: the kinds of posts, whom a message may ping, the hand's
+log, and the Discord codes that mean the channel is lost (or a thread to reopen).
+
+:class:`bot.adapter.channel.TableChannel` sends them, in order, one table at a time.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+
+import discord
+
+from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.scenes import Live
+from bot.i18n import translate
+from bot.render import TableView
+from bot.runtime.table.views import HandResultView
+
+__all__ = [
+    "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Picture", "Post", "Result",
+    "Stage", "Text", "hand_log", "pinging",
+]
+
+#: Discord's codes for a channel the bot can no longer use.
+#: The values complete "the table was closed because ...".
+LOST_CODES = {
+    10003: "the channel was deleted",
+    50001: "I lost access to the channel",
+    50013: "I lost permissions the table needs in the channel",
+    160005: "the thread was locked",
+}
+#: Discord's code for a request into an archived thread (unarchive it, then send again).
+THREAD_ARCHIVED = 50083
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pinging(users: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions notify exactly ``users``: no one else, no role, never @everyone/@here."""
+    wanted = sorted(set(users))
+    if not wanted:
+        return NO_PINGS
+    return discord.AllowedMentions(users=[discord.Object(u) for u in wanted],
+                                   roles=False, everyone=False, replied_user=False)
+
+
+class ChannelLost(Exception):
+    """Discord refuses this channel for good (deleted, no access, missing permissions)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message in the channel: the mentions of ``pings`` notify (no one else's); a
+    ``reminder`` is removed later."""
+
+    content: str
+    pings: frozenset[int] = frozenset()
+    reminder: bool = False
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One street of a run-out, shown by editing the live message."""
+
+    view: TableView
+    content: str
+
+
+@dataclass(frozen=True)
+class Result:
+    live: Live
+    result: HandResultView
+    picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A message with one picture, drawn when its turn to be sent comes."""
+
+    content: str
+    picture: Callable[[], Awaitable[tuple[str, bytes]]]
+
+
+Post = Text | Stage | Result | Picture
+
+
+def hand_log(
+    hand_no: int, lines: list[str], locale: str = "en"
+) -> tuple[discord.Embed, discord.File | None]:
+    """Every line of the hand: in the result's embed, and in a text file when too long."""
+    text = "\n".join(lines)
+    if len(text) <= EMBED_DESCRIPTION:
+        return discord.Embed(title=translate(locale, "result.log"), description=text), None
+    embed = discord.Embed(
+        title=translate(locale, "result.log_file"),
+        description=fit_message(lines, EMBED_DESCRIPTION, locale),
+    )
+    return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")
