@@ -58,6 +58,10 @@ class Cooldowns:
         self.clock = clock
         self._used: dict[Hashable, float] = {}
 
+    def __len__(self) -> int:
+        """How many waits are remembered (finished ones go once there are many)."""
+        return len(self._used)
+
     def ready_at(self, key: Hashable) -> float | None:
         """When ``key`` may be used again (Unix seconds), or None when it may be now."""
         used = self._used.get(key)
