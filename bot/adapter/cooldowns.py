@@ -31,7 +31,7 @@ from bot.i18n import Command, Phrase
 
 __all__ = ["REFRESH_INTERVAL", "Cooldowns", "TooSoon", "moment", "take_turn"]
 
-#: Seconds between two refreshes of one table.
+#: Seconds between two refreshes of one table (``refuse.refresh.too_soon`` says 30).
 REFRESH_INTERVAL = 30.0
 #: Waits remembered before the finished ones are forgotten.
 _PRUNE_AT = 10_000
