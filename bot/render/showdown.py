@@ -241,7 +241,8 @@ def _draw_board(cv: Canvas, view: ShowdownView, lay: _Layout) -> None:
     top = lay.board_top
     w = row_width(len(view.board), BOARD_H, BOARD_GAP)
     x = (WIDTH - w) // 2
-    cv.text((PAD, top + BOARD_H // 2), words.say("render.board"), SMALL, cv.pal.text_dim, anchor="lm",
+    cv.text((PAD, top + BOARD_H // 2), words.say("render.board"), SMALL, cv.pal.text_dim,
+            anchor="lm",
             limit=(PAD, top, max(PAD + 1, x - 12), top + BOARD_H), tag="board-label")
     cv.card_row(tuple(view.board), x, top, BOARD_H, BOARD_GAP, tag="board")
 

@@ -10,7 +10,6 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.render import render_showdown
 from bot.render.canvas import inside, overlaps
-from bot.render.fonts import text_width
 from bot.render.samples import crowded_showdown, showdown
 from bot.render.showdown import draw_showdown
 from bot.render.theme import Theme, palette
