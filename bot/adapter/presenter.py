@@ -53,7 +53,7 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.engine.equity import equity
-from bot.i18n import Name, escaped, number, resolve, spoken, translate
+from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
 from bot.render import (
     ResultRow,
     ResultsView,
@@ -295,7 +295,9 @@ class DiscordPresenter:
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
         self.channel(table).post(
-            Text(translate(language(table), "dm.closed", player=mention(user_id)),
+            Text(translate(language(table), "dm.closed", player=mention(user_id),
+                           button=translate(language(table), "button.my_cards"),
+                           cards=Command("cards")),
                  pings=frozenset({user_id}))
         )
 
