@@ -86,7 +86,7 @@ def header(snap: TableSnapshot, street: str = "") -> str:
     street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
     parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
     if snap.commitment:
-        parts.append(commitment_tag(snap.commitment))
+        parts.append(commitment_tag(snap.commitment, lang))
     if street:
         parts.append(street)
     if snap.pot:
@@ -98,9 +98,10 @@ def header(snap: TableSnapshot, street: str = "") -> str:
 COMMITMENT_PREFIX = 12
 
 
-def commitment_tag(root: str) -> str:
-    """``deck `3f2a9c1e07bd`…``: the start of the deck commitment, on every live message."""
-    return f"deck `{root[:COMMITMENT_PREFIX]}`…"
+def commitment_tag(root: str, locale: object) -> str:
+    """``deck `3f2a9c1e07bd`…`` (``baralho``, ``baraja``, ``mazzo``): the start of the deck
+    commitment, on every live message, in ``locale`` (the table's language)."""
+    return translate(locale, "table.deck_tag", root=root[:COMMITMENT_PREFIX])
 
 
 def commitment_line(root: str, locale: object) -> str:

@@ -41,6 +41,7 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
     assert "senta no assento 1 com 200 fichas." in everything  # notice.sits_down
     assert " sits down " not in everything
     turn = turn_message(h)
+    assert "baralho `" in turn.content and "deck `" not in everything  # the commitment
     labels = [str(b.label) for b in buttons_of(turn)]
     assert "Desistir" in labels and "Minhas cartas" in labels and "Check/Desistir" in labels
     assert not {"Fold", "My cards", "Check/Fold", "No pre-action"} & set(labels)

@@ -219,6 +219,8 @@ def test_every_pot_name_is_drawn_whole_at_ten_seats(
     _uncut(cv, cuts, samples.LONG_NAMES)
     where = " ".join(p.text for p in cv.placed if p.tag.startswith("where:"))
     assert translate(locale, "pot.side", number="9") in where
+    assert [p.text for p in cv.placed if p.tag == "board-label"] == [
+        translate(locale, "render.board")]  # not "Board" in every language
     cuts.clear()
     table = dataclasses.replace(samples.crowded_table(10, finished=True), locale=locale)
     cv = draw_table(table)
