@@ -105,7 +105,9 @@ def test_resolve(asked: str | None, spoken: str) -> None:
 def test_plurals_follow_each_language() -> None:
     assert translate("en", "chips.count", count=1) == "1 chip"
     assert translate("en", "chips.count", count=0) == "0 chips"
-    assert translate("pt-BR", "chips.count", count=0) == "0 ficha"  # Portuguese: 0 is singular
+    assert translate("pt-BR", "chips.count", count=0) == "0 fichas"  # zero takes the plural
+    assert translate("pt-BR", "chips.count", count=1) == "1 ficha"
+    assert translate("pt-BR", "reply.topped_up", count=0) == "Feito: você tem 0 fichas na mesa."
     assert translate("es-ES", "chips.count", count=0) == "0 fichas"
     assert translate("it", "players.count", count=1) == "1 giocatore"
     assert translate("it", "players.count", count=2) == "2 giocatori"
