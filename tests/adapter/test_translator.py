@@ -120,7 +120,8 @@ async def test_names_keep_the_accents_their_words_have_in_the_messages(
     for language in LANGUAGES:
         accented = {_plain(w): w for text in _message_texts(language)
                     for w in re.findall(r"\w+", text.lower()) if _plain(w) != w}
-        words = {w for item in items for w in re.split(r"[-_]", item["name_localizations"][language])}
+        words = {w for item in items
+                 for w in re.split(r"[-_]", item["name_localizations"][language])}
         assert sorted(f"{w}->{accented[w]}" for w in words if w in accented) == [], language
     hand = next(c for c in _synced(harness) if c["name"] == "hand")
     assert hand["name_localizations"]["pt-BR"] == "mão"
