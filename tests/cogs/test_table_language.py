@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from bot.adapter import actions, pictures, presenter
+from bot.i18n import translate
+from bot.i18n.glossary import offences
 from bot.render import words
 from bot.render.table import street_label
 from bot.runtime.config import TableConfig
@@ -172,3 +174,46 @@ def test_configs_stored_before_languages_load_in_english() -> None:
     del stored["language"]
     assert TableConfig.from_dict(stored).language == "en"
     assert TableConfig.create(language="pt-BR").changed(clock=40).language == "pt-BR"
+
+
+async def play_by_ids(h: Harness, locale: str, limit: int = 60) -> None:
+    """Check or call (buttons found by custom_id) until hand #1's result is posted."""
+    title = translate(locale, "result.title", number="1", game="").split("#1")[0]
+    for _ in range(limit):
+        if any(m.content.startswith(title) for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        ids = [str(b.custom_id) for b in buttons_of(turn)]
+        pick = next((i for i in ids if i.endswith(":check")), None) or next(
+            i for i in ids if ":call" in i)
+        await h.click(actor_of(h, turn), turn, custom_id=pick)  # type: ignore[arg-type]
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("es-419", ("pozo", "Tablero")), ("es-ES", ("bote", "Mesa")), ("pt-BR", ("pote", "Board")),
+    ("it", ("piatto", "Board"))])
+async def test_a_hand_at_the_table_speaks_its_glossary(
+        harness: Harness, drawn: list[Any], locale: str, said: tuple[str, str]) -> None:
+    """A hand played at a table of each language: every public message and the words of
+    every picture follow that language's glossary (es-419: pozo, tablero, pagar, botar,
+    Alto-Bajo; none of Spain's words it used to borrow)."""
+    h = harness
+    for actor in (h.alice, h.bob, h.carol):
+        h.set_locale(actor, locale)
+    await open_table(h, language=locale, variant="omaha_hilo")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    await play_by_ids(h, locale)
+    texts = [m.content for m in h.public_messages()]
+    texts += [e.description or "" for m in h.public_messages() for e in m.embeds]
+    texts += [str(b.label) for m in h.public_messages() for b in buttons_of(m)]
+    assert [(t[:80], found) for t in texts if (found := offences(locale, t))] == []
+    assert said[0] in translate(locale, "table.pot", amount=6).lower()  # the live header
+    pictured = [v for v in drawn if type(v).__name__ != "HoleCardsView" or v.locale == locale]
+    assert pictured
+    with words.speaking(locale):
+        assert words.say("render.board") == said[1]
+        game = {v.game for v in pictured if getattr(v, "game", "")}
+    assert game and not [g for g in game if offences(locale, g)], game
