@@ -213,3 +213,13 @@ def test_a_description_over_100_characters_in_one_language_is_refused() -> None:
         "Must be between 1 and 100 in length.")]
     command["description_localizations"] = {"xx": "ok"}
     assert command_problems([command])[0][1] == "LOCALE_INVALID"
+
+
+async def test_allin_is_described_as_what_it_does(harness: Harness) -> None:
+    """/allin puts in the most the limit allows (the pot at pot limit), not always every
+    chip: its description says so in every language."""
+    allin = next(c for c in _synced(harness) if c["name"] == "allin")
+    assert "pot limit" in allin["description"] and "all your chips" in allin["description"]
+    pot = {"pt-BR": "o pote", "es-ES": "el bote", "es-419": "el pozo", "it": "il piatto"}
+    for language, said in pot.items():
+        assert said in allin["description_localizations"][language], language
