@@ -464,7 +464,8 @@ def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) ->
             cv.draw.rounded_rectangle(spot.box, radius=12, fill=pal.background,
                                       outline=pal.panel_edge, width=2)
             cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
-                    f"Seat {spot.seat}", SMALL, pal.text_dim, anchor="mm", limit=spot.box,
+                    words.say("render.seat", number=str(spot.seat)), SMALL, pal.text_dim,
+                    anchor="mm", limit=spot.box,
                     tag=f"open:{spot.seat}")
 
 

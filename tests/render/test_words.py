@@ -249,3 +249,11 @@ def test_hole_card_titles_are_whole_for_every_game(
             assert drawn["board-label"] == translate(locale, "render.board")
             assert "".join(p.text for p in cv.placed if p.tag == "game").replace(" ", "") \
                 == view.game.replace(" ", "").replace("\u202f", "")
+
+
+def test_open_seats_are_worded() -> None:
+    """An open seat reads "Assento 3" at a Portuguese table (it read "Seat 3" everywhere)."""
+    view = dataclasses.replace(samples.full_table(), locale="pt-BR",
+                               seats=samples.full_table().seats[:2])
+    drawn = {p.tag: p.text for p in draw_table(view).placed if p.tag.startswith("open:")}
+    assert drawn["open:3"] == translate("pt-BR", "render.seat", number="3") == "Assento 3"
