@@ -470,21 +470,27 @@ class DiscordPresenter:
         guild = self.bot.get_guild(event.table.guild_id)
         lookup = getattr(self.bot, "display_name", None)
 
+        lang = language(event.table)
+
         async def picture() -> tuple[str, bytes]:
             rows = []
             for place, user_id, prize in event.places:
-                name = await lookup(guild, user_id) if lookup else f"player {user_id}"
+                name = (await lookup(guild, user_id) if lookup
+                        else f"{translate(lang, 'render.player')} {user_id}")
                 rows.append(ResultRow(place, str(name), prize))
-            how = "cancelled, pool split" if event.cancelled else "final results"
             view = ResultsView(
-                f"Sit and go #{event.tournament_id}",
-                f"{event.game} · {len(rows)} players · {event.pool:,} chips · {how}",
-                tuple(rows),
+                translate(lang, "results.title", number=str(event.tournament_id)),
+                translate(lang, "results.subtitle", game=game_line(event.table),
+                          players=translate(lang, "players.count", count=len(rows)),
+                          pool=translate(lang, "chips.count", count=event.pool),
+                          how=translate(lang, "results.cancelled" if event.cancelled
+                                        else "results.final")),
+                tuple(rows), locale=lang,
             )
             png = await render_results_async(view)
             return f"tournament-{event.tournament_id}-results.png", png
 
-        self.channel(event.table).post(Picture("The results:", picture))
+        self.channel(event.table).post(Picture(translate(lang, "results.caption"), picture))
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table

@@ -257,3 +257,12 @@ def test_open_seats_are_worded() -> None:
                                seats=samples.full_table().seats[:2])
     drawn = {p.tag: p.text for p in draw_table(view).placed if p.tag.startswith("open:")}
     assert drawn["open:3"] == translate("pt-BR", "render.seat", number="3") == "Assento 3"
+
+
+def test_the_results_picture_heads_its_prizes_in_the_language() -> None:
+    from bot.render.results import draw_results
+    from bot.render.views import ResultRow, ResultsView
+
+    view = ResultsView("Sit and go #3", "Omaha", (ResultRow(1, "Ann", 300),), locale="it")
+    assert "Premio" in texts(draw_results(view))
+    assert "Prize" in texts(draw_results(dataclasses.replace(view, locale="en")))
