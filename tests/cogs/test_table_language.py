@@ -9,6 +9,7 @@ renderer is recorded, and its words are read with the render layer's own helpers
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -211,6 +212,9 @@ async def test_a_hand_at_the_table_speaks_its_glossary(
     texts += [str(b.label) for m in h.public_messages() for b in buttons_of(m)]
     assert [(t[:80], found) for t in texts if (found := offences(locale, t))] == []
     assert said[0] in translate(locale, "table.pot", amount=6).lower()  # the live header
+    # a hand named inside a result line reads in lower case: "com dois pares", not "com Dois"
+    with_ = translate(locale, "result.with", hand="\x00").split("\x00")[0]
+    assert not [t for t in texts if re.search(re.escape(with_) + r"[A-ZÁÉÍÓÚ]", t)]
     pictured = [v for v in drawn if type(v).__name__ != "HoleCardsView" or v.locale == locale]
     assert pictured
     with words.speaking(locale):
