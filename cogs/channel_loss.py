@@ -82,7 +82,7 @@ def farewell(gone: Abandoned, place: str, locale: object = "en") -> str:
 
 def refund_line(gone: Abandoned, amount: int, locale: object = "en") -> str:
     key = "loss.refund_buyin" if gone.tournament else "loss.refund"
-    return " " + translate(locale, key, amount=amount)
+    return " " + translate(locale, key, count=amount)
 
 
 class ChannelLoss:

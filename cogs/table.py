@@ -451,7 +451,8 @@ class Tables(commands.Cog, name="Tables"):
     async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
         await self._act(interaction, ActionKind.RAISE, parse_amount(to, "raise"))
 
-    @app_commands.command(name="allin", description="Go all-in")
+    @app_commands.command(name="allin", description=(
+        "Bet or raise the most the limit allows: all your chips at no limit, the pot at pot limit"))
     @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
         """Put in as much as the rules let the player (:func:`bot.runtime.decisions.choose_action`):

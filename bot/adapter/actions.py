@@ -206,7 +206,7 @@ class TableActions:
         cards = " ".join(map(str, mine.cards))
         text = translate(lang, "cards.yours", cards=cards)
         if mine.label:
-            hand = hands.label(lang, mine.label)
+            hand = hands.in_sentence(lang, mine.label)
             text = translate(lang, "cards.yours_label", cards=cards, hand=hand)
         await interaction.followup.send(
             text,

@@ -308,7 +308,9 @@ class DiscordPresenter:
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
         self.channel(table).post(
-            Text(translate(language(table), "dm.closed", player=mention(user_id)),
+            Text(translate(language(table), "dm.closed", player=mention(user_id),
+                           button=translate(language(table), "button.my_cards"),
+                           cards=Command("cards")),
                  pings=frozenset({user_id}))
         )
 
@@ -481,21 +483,27 @@ class DiscordPresenter:
         guild = self.bot.get_guild(event.table.guild_id)
         lookup = getattr(self.bot, "display_name", None)
 
+        lang = language(event.table)
+
         async def picture() -> tuple[str, bytes]:
             rows = []
             for place, user_id, prize in event.places:
-                name = await lookup(guild, user_id) if lookup else f"player {user_id}"
+                name = (await lookup(guild, user_id) if lookup
+                        else f"{translate(lang, 'render.player')} {user_id}")
                 rows.append(ResultRow(place, str(name), prize))
-            how = "cancelled, pool split" if event.cancelled else "final results"
             view = ResultsView(
-                f"Sit and go #{event.tournament_id}",
-                f"{event.game} · {len(rows)} players · {event.pool:,} chips · {how}",
-                tuple(rows),
+                translate(lang, "results.title", number=str(event.tournament_id)),
+                translate(lang, "results.subtitle", game=game_line(event.table),
+                          players=translate(lang, "players.count", count=len(rows)),
+                          pool=translate(lang, "chips.count", count=event.pool),
+                          how=translate(lang, "results.cancelled" if event.cancelled
+                                        else "results.final")),
+                tuple(rows), locale=lang,
             )
             png = await render_results_async(view)
             return f"tournament-{event.tournament_id}-results.png", png
 
-        self.channel(event.table).post(Picture("The results:", picture))
+        self.channel(event.table).post(Picture(translate(lang, "results.caption"), picture))
 
     async def table_closed(self, event: TableClosed) -> None:
         table = event.table

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
-from bot.i18n import Name, escaped, hands, translate
+from bot.i18n import Command, Name, escaped, hands, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -118,7 +118,8 @@ def turn_line(live: Live) -> str:
     text = translate(lang, "turn.line", player=mention(turn.user_id), need=need, clock=when,
                      bank=bank)
     if turn.user_id in live.dm_closed:
-        text += translate(lang, "turn.dm_closed")
+        text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_cards"),
+                          cards=Command("cards"))
     return text
 
 

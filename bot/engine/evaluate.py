@@ -39,7 +39,7 @@ every 2 + 3 combination; they are meant for showdowns, not for simulation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -61,6 +61,8 @@ __all__ = [
     "MadeHand",
     "best_high",
     "best_low",
+    "deciding_kickers",
+    "describe_against",
     "describe_high",
     "describe_low",
     "hand_label",
@@ -132,6 +134,47 @@ def describe_high(value: int) -> str:
     if category == PAIR:
         return f"Pair of {RANK_PLURALS[r[0]]}"
     return f"High card, {_name(r[0])}"
+
+
+#: The ranks of a value that count, by category (a pair: itself and three kickers); the
+#: description names the first (two for two pair), the rest are kickers.
+_COUNTED = {QUADS: 2, TRIPS: 3, TWO_PAIR: 3, PAIR: 4, FLUSH: 5, 0: 5}
+_NAMED = {TWO_PAIR: 2}
+
+
+def _ranks(value: int) -> list[int]:
+    return [(value >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
+
+
+def deciding_kickers(value: int, rivals: Iterable[int]) -> tuple[int, ...]:
+    """The kickers of ``value`` (ranks, most important first) that tell it apart from a
+    rival of the same description ("Pair of kings" against "Pair of kings"): up to the
+    first one where the closest such rival differs (RULES.md 1: ties are broken by
+    kickers). None when no rival has the same description, or a rival ties it exactly."""
+    category = value >> 20
+    counted = _COUNTED.get(category)
+    if counted is None:
+        return ()
+    named = _NAMED.get(category, 1)
+    mine = _ranks(value)
+    depth = named
+    for other in rivals:
+        theirs = _ranks(other)
+        if other == value or other >> 20 != category or theirs[:named] != mine[:named]:
+            continue
+        depth = max(depth, next(i for i in range(named, counted) if theirs[i] != mine[i]) + 1)
+    return tuple(mine[named:depth])
+
+
+def describe_against(value: int, rivals: Iterable[int] = ()) -> str:
+    """:func:`describe_high`, naming the kickers that decide against ``rivals`` (the other
+    hands shown): ``"Pair of kings, kicker ace"``, ``"Flush, ace high, kickers king-nine"``."""
+    kickers = deciding_kickers(value, rivals)
+    text = describe_high(value)
+    if not kickers:
+        return text
+    word = "kicker" if len(kickers) == 1 else "kickers"
+    return f"{text}, {word} {'-'.join(_name(r) for r in kickers)}"
 
 
 def _low_rank_char(low_rank: int) -> str:
@@ -229,10 +272,12 @@ def best_low(hole: Sequence[Card], board: Sequence[Card]) -> MadeHand | None:
     return MadeHand(value, ordered, (pair[0], pair[1]), describe_low(value))
 
 
-def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool) -> str:
-    """What a player holds: ``"Flush, ace high"``; hi-lo adds ``"; Low 7-5-4-2-A"`` or
+def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool,
+               rivals: Iterable[int] = ()) -> str:
+    """What a player holds: ``"Flush, ace high"`` (with the kickers that decide against the
+    ``rivals``' high values: :func:`describe_against`); hi-lo adds ``"; Low 7-5-4-2-A"`` or
     ``"; no low"``."""
-    high = describe_high(high_value(hole, board))
+    high = describe_against(high_value(hole, board), rivals)
     if not hi_lo:
         return high
     low = low_value(hole, board)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.engine.betting import Player
 from bot.engine.cards import Card
-from bot.engine.evaluate import MadeHand, best_high, best_low, hand_label
+from bot.engine.evaluate import MadeHand, best_high, best_low, describe_against, hand_label
 from bot.engine.events import PotAwarded
 
 __all__ = ["HandResult", "PotResult", "ShownHand", "hand_result"]
@@ -102,12 +102,17 @@ def hand_result(
 def _shown_on(
     players: Sequence[Player], shown: Sequence[int], board: tuple[Card, ...], hi_lo: bool
 ) -> dict[int, ShownHand]:
-    """The hands shown (positions, in order) as they play on ``board``, by seat."""
+    """The hands shown (positions, in order) as they play on ``board``, by seat; a high hand
+    that only its kickers tell from another shown hand names them ("Pair of kings, kicker
+    ace")."""
+    highs = {i: best_high(players[i].hole, board) for i in shown}
     out: dict[int, ShownHand] = {}
     for i in shown:
         p = players[i]
+        rivals = [h.value for j, h in highs.items() if j != i]
+        high = replace(highs[i], description=describe_against(highs[i].value, rivals))
         out[p.seat] = ShownHand(
-            p.seat, p.hole, best_high(p.hole, board), best_low(p.hole, board) if hi_lo else None,
-            hand_label(p.hole, board, hi_lo),
+            p.seat, p.hole, high, best_low(p.hole, board) if hi_lo else None,
+            hand_label(p.hole, board, hi_lo, rivals),
         )  # fmt: skip
     return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.engine.cards import RANK_NAMES
 from bot.engine.eval_tables import (
     FLUSH,
     FULL_HOUSE,
@@ -39,6 +40,11 @@ CATEGORY = {
 ROYAL = "hand.royal_flush"
 _LOW = re.compile(r"Low ((?:[2-8A]-){4}[2-8A])")
 NO_LOW = "no low"
+#: The engine's kickers after a description (``describe_against``): ", kicker ace".
+_KICKERS = re.compile(r"(.+), kickers? ((?:[a-z]+-)*[a-z]+)")
+_RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
+#: A word of a description inside a sentence (a card's one letter, "A", is not one).
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 @lru_cache(maxsize=1)
@@ -54,7 +60,14 @@ def _structures() -> dict[str, tuple[int, int, int]]:
 
 
 def high(locale: object, english: str) -> str:
-    """A high hand's description (``describe_high``) in ``locale``."""
+    """A high hand's description (``describe_high``, or ``describe_against`` with the
+    kickers that decide: "Par de Reis, kicker Ás") in ``locale``."""
+    kicked = _KICKERS.fullmatch(english)
+    if kicked and all(n in _RANK_OF for n in kicked.group(2).split("-")):
+        ranks = [_RANK_OF[n] for n in kicked.group(2).split("-")]
+        return translate(locale, "hand.kickers", count=len(ranks),
+                         hand=high(locale, kicked.group(1)),
+                         kickers="-".join(translate(locale, f"rank.{r}") for r in ranks))
     found = _structures().get(english)
     if found is None:
         return english
@@ -88,4 +101,18 @@ def label(locale: object, english: str) -> str:
     return translate(locale, "hand.high_low", high=high(locale, first), low=low(locale, second))
 
 
-__all__ = ["high", "label", "low"]
+def in_sentence(locale: object, english: str) -> str:
+    """A hand label (or a high description) as it reads inside a sentence: "com dois pares,
+    ases e cincos", "you have pair of kings, kicker ace" (its words in lower case; a
+    card's letter stays)."""
+    return _WORD.sub(lambda m: m.group(0).lower(), label(locale, english))
+
+
+def low_cards(english: str) -> str:
+    """The five cards of a low (``"6-5-4-2-A"`` of ``"Low 6-5-4-2-A"``), for a sentence
+    that already says it is the low: "ganha 220 baixa com 6-5-4-2-A"."""
+    m = _LOW.fullmatch(english)
+    return m.group(1) if m else english
+
+
+__all__ = ["high", "in_sentence", "label", "low", "low_cards"]

@@ -1,7 +1,8 @@
 """A Pillow canvas that keeps a record of what it drew and where.
 
 Every text and card goes through :class:`Canvas`, which fits text to the
-room it is given (cutting it with an ellipsis) and records the drawn extent
+room it is given (a name is cut with an ellipsis and marked ``cut``; labels, hands, pots
+and titles are laid out whole with :meth:`Canvas.block`) and records the drawn extent
 next to the box it had to stay in, and the size of its letters (for a card,
 its rank index). Tests read that record to prove that no text runs out of
 its box or the image, that texts and cards do not overlap, and that every
@@ -16,14 +17,14 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.render.cardart import FACE, card_image, card_width, faded_card_image, index_px
-from bot.render.fonts import drawable, fit, font
+from bot.render.fonts import Block, drawable, fit, font
 from bot.render.theme import RGB, SUIT_INK, DeckStyle, Palette
 from bot.render.words import localize_number
 
@@ -47,6 +48,11 @@ class Placed:
     tag: str = ""  # what the item is, for tests: "bet:3", "name:3", "board", ...
     faded: bool = False  # a card drawn faded (not used by the hand)
     size: float = 0  # font size in pixels (a card: its rank index; a card back: 0)
+    cut: bool = False  # the text was shortened with an ellipsis to fit
+
+
+def _moved(box: Box, dy: int) -> Box:
+    return (box[0], box[1] + dy, box[2], box[3] + dy)
 
 
 def inside(inner: Box, outer: Box) -> bool:
@@ -94,8 +100,19 @@ class Canvas:
         x0 += max(0, limit[0] - x0) + min(0, limit[2] - (x0 + mask.width))
         extent = (x0, y0, x0 + mask.width, y0 + mask.height)
         self.img.paste(fill, extent, mask)
-        self.placed.append(Placed("text", extent, limit, shown, tag=tag, size=size))
+        self.placed.append(Placed("text", extent, limit, shown, tag=tag, size=size,
+                                  cut=shown != drawable(text)))
         return extent
+
+    def block(self, xy: tuple[float, float], laid: Block, line_h: int, fill: RGB, *,
+              limit: Box, bold: bool = False, anchor: str = "lm", tag: str = "") -> Box:
+        """Draw the lines of ``laid`` (:func:`bot.render.fonts.block`) one under the other,
+        the first at ``xy``, ``line_h`` apart; return the extent of them all."""
+        x, y = xy
+        boxes = [self.text((x, y + k * line_h), line, laid.size, fill, limit=limit, bold=bold,
+                           anchor=anchor, tag=tag) for k, line in enumerate(laid.lines)]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
 
     def card(self, c: Card | None, x: int, y: int, height: int, *, faded: bool = False,
              limit: Box | None = None, tag: str = "") -> Box:
@@ -114,6 +131,16 @@ class Canvas:
             self.card(c, x + i * (w + gap), y, height, faded=c in faded if c else False,
                       limit=limit, tag=tag)
         return (x, y, x + len(cards) * (w + gap) - gap, y + height)
+
+    def grown(self, top: int) -> Canvas:
+        """A canvas ``top`` pixels taller with this picture and its record moved down by
+        ``top`` (room for a header of more lines than the layout's)."""
+        taller = Canvas(self.img.width, self.img.height + top, self.pal, self.style)
+        taller.img.paste(self.img, (0, top))
+        taller.exact = set(self.exact)
+        taller.placed = [replace(p, extent=_moved(p.extent, top), limit=_moved(p.limit, top))
+                         for p in self.placed]
+        return taller
 
     def phone_px(self, size: float) -> float:
         """How tall letters of ``size`` pixels look once the picture is shown

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -160,3 +161,62 @@ def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
             hi = mid - 1
     cut = text[:lo].rstrip()
     return cut + ELLIPSIS if cut or text_width(ELLIPSIS, size, bold=bold) <= max_width else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Text laid out whole in a width: its lines (every letter kept) and their pixel size."""
+
+    lines: tuple[str, ...]
+    size: int
+
+
+def _split_word(word: str, size: int, width: int, bold: bool) -> list[str]:
+    """A word wider than ``width`` in pieces that fit (the last may be shorter)."""
+    pieces: list[str] = []
+    while word:
+        n = len(word)
+        while n > 1 and text_width(word[:n], size, bold=bold) > width:
+            n -= 1
+        pieces.append(word[:n])
+        word = word[n:]
+    return pieces
+
+
+def wrap(text: str, size: int, width: int, *, bold: bool = False,
+         sep: str = " ") -> tuple[str, ...]:
+    """``text`` made drawable and broken into lines at most ``width`` wide: after a ``sep``
+    (``", "`` keeps the items of a list whole) where it can, else at spaces; a word wider
+    than a line is broken between its letters. Nothing is left out."""
+    lines: list[str] = []
+    line = ""
+    for item in drawable(text).split(sep):
+        candidate = f"{line}{sep}{item}" if line else item
+        if text_width(candidate, size, bold=bold) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line + sep.rstrip())
+        if sep != " " and text_width(item, size, bold=bold) > width:
+            pieces = list(wrap(item, size, width, bold=bold))
+        else:
+            pieces = _split_word(item, size, width, bold)
+        lines.extend(pieces[:-1])
+        line = pieces[-1] if pieces else ""
+    if line or not lines:
+        lines.append(line)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def block(text: str, size: int, width: int, *, bold: bool = False,
+          smallest: int | None = None, sep: str = " ") -> Block:
+    """``text`` whole in ``width``: on one line at the largest size from ``size`` down to
+    ``smallest`` (default ``size``) at which it fits, else wrapped at ``smallest``. Never
+    an ellipsis: the pictures cut no word of a label, a hand, a pot or a title."""
+    shown = drawable(text)
+    low = size if smallest is None else min(size, smallest)
+    for s in range(size, low - 1, -1):
+        if text_width(shown, s, bold=bold) <= width:
+            return Block((shown,), s)
+    return Block(wrap(shown, low, width, bold=bold, sep=sep), low)

@@ -8,10 +8,12 @@ is out the board and what the player has.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.engine.cards import Card
 from bot.render import words
 from bot.render.canvas import Canvas, row_width
+from bot.render.fonts import Block, block, drawable, text_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import HoleCardsView
 
@@ -25,8 +27,10 @@ CARD_H = 240  # the tallest hole cards (four or five fit the width at this size)
 GAP = 14
 BOARD_H = 100
 BOARD_GAP = 8
-HEAD_H = 66  # title and game lines above the cards
-LABEL_W = 90  # "Board" left of the board
+TITLE_LINE, GAME_LINE = 34, 32  # a line of the title, a line of the game (header)
+HEAD_H = TITLE_LINE + GAME_LINE  # the header with one line of each
+LABEL_W = 90  # "Board" left of the board (wider when the word is)
+LABEL_LINE = 34  # a line of "you have ..."
 SMALL = 24
 
 
@@ -52,46 +56,80 @@ def draw_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,
         return _draw_hole_cards(view, theme, style)
 
 
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The picture's texts laid out whole (:func:`bot.render.fonts.block`): nothing is cut."""
+
+    number: str
+    title: Block
+    game: Block
+    board: str
+    lead: str
+    label: Block | None
+
+    @property
+    def head_h(self) -> int:
+        """The title and game lines above the cards."""
+        return TITLE_LINE * len(self.title.lines) + GAME_LINE * len(self.game.lines)
+
+    @property
+    def label_w(self) -> int:
+        """The column left of the board: "Board" (or a longer word) and a gap."""
+        return max(LABEL_W, text_width(drawable(self.board), SMALL) + 12)
+
+
+def _words(view: HoleCardsView, count: int) -> _Words:
+    number = words.say("render.hand_number", number=str(view.hand_number))
+    title_w = WIDTH - 2 * PAD - text_width(drawable(number), SMALL) - 16
+    sub = view.game or words.say("render.hole_cards", count=count)
+    lead = words.say("render.you_have")
+    label = None
+    if view.board and view.label:
+        room = WIDTH - 2 * PAD - text_width(drawable(lead), 26) - 12
+        label = block(words.hand(view.label), 28, room, bold=True, smallest=SMALL)
+    return _Words(number, block(view.table_name, 30, title_w, bold=True, smallest=SMALL),
+                  block(sub, SMALL, WIDTH - 2 * PAD), words.say("render.board"), lead, label)
+
+
 def _draw_hole_cards(view: HoleCardsView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
     if not 1 <= len(view.cards) <= 6:
         raise ValueError("a hole-card picture shows 1 to 6 cards")
     pal = palette(theme)
     cards = sort_hole(view.cards)
     card_h = card_height(len(cards))
-    show_board = bool(view.board)
-    height = PAD + HEAD_H + card_h + PAD
-    if show_board:
-        height += 16 + BOARD_H + (12 + 36 if view.label else 0)
+    said = _words(view, len(cards))
+    height = PAD + said.head_h + card_h + PAD
+    if view.board:
+        height += 16 + BOARD_H
+    if said.label is not None:
+        height += 12 + 36 + LABEL_LINE * (len(said.label.lines) - 1)
     cv = Canvas(WIDTH, height, pal, DeckStyle(style))
     inner = (PAD, 0, WIDTH - PAD, height)
 
-    number = words.say("render.hand_number", number=str(view.hand_number))
-    hand_box = cv.text((WIDTH - PAD, PAD + 12), number, SMALL, pal.text_dim, anchor="rm",
+    hand_box = cv.text((WIDTH - PAD, PAD + 12), said.number, SMALL, pal.text_dim, anchor="rm",
                        limit=(PAD, 0, WIDTH - PAD, PAD + 32))
-    cv.text((PAD, PAD + 12), view.table_name, 30, pal.text, bold=True, anchor="lm",
-            limit=(PAD, 0, hand_box[0] - 16, PAD + 32), tag="title")
-    sub = view.game or words.say("render.hole_cards", count=len(cards))
-    cv.text((PAD, PAD + 46), sub, SMALL, pal.text_dim, anchor="lm",
-            limit=(PAD, PAD + 32, WIDTH - PAD, PAD + HEAD_H - 2), tag="game")
+    title_bottom = PAD - 2 + TITLE_LINE * len(said.title.lines)
+    cv.block((PAD, PAD + 12), said.title, TITLE_LINE, pal.text, bold=True,
+             limit=(PAD, 0, hand_box[0] - 16, title_bottom), tag="title")
+    cv.block((PAD, title_bottom + 14), said.game, GAME_LINE, pal.text_dim,
+             limit=(PAD, title_bottom, WIDTH - PAD, PAD + said.head_h - 2), tag="game")
 
-    y = PAD + HEAD_H
+    y = PAD + said.head_h
     x = (WIDTH - row_width(len(cards), card_h, GAP)) // 2
     cv.card_row(cards, x, y, card_h, GAP, tag="hole")
     y += card_h
 
-    if show_board:
+    if view.board:
         y += 16
-        cv.text((PAD, y + BOARD_H // 2), words.say("render.board"), SMALL, pal.text_dim,
-                anchor="lm",
-                limit=(PAD, y, PAD + LABEL_W - 10, y + BOARD_H), tag="board-label")
-        cv.card_row(tuple(view.board), PAD + LABEL_W, y, BOARD_H, BOARD_GAP, tag="board")
+        cv.text((PAD, y + BOARD_H // 2), said.board, SMALL, pal.text_dim, anchor="lm",
+                limit=(PAD, y, PAD + said.label_w - 10, y + BOARD_H), tag="board-label")
+        cv.card_row(tuple(view.board), PAD + said.label_w, y, BOARD_H, BOARD_GAP, tag="board")
         y += BOARD_H
-        if view.label:
-            y += 12
-            lead = cv.text((PAD, y + 18), words.say("render.you_have"), 26, pal.text_dim,
-                           anchor="lm", limit=inner)
-            cv.text((lead[2] + 12, y + 18), words.hand(view.label), 28, pal.accent, bold=True,
-                    anchor="lm", limit=inner, tag="label")
+    if said.label is not None:
+        y += 12
+        lead = cv.text((PAD, y + 18), said.lead, 26, pal.text_dim, anchor="lm", limit=inner)
+        cv.block((lead[2] + 12, y + 18), said.label, LABEL_LINE, pal.accent, bold=True,
+                 limit=inner, tag="label")
     return cv
 
 

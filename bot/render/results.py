@@ -9,6 +9,7 @@ order given (biggest prize first).
 
 from __future__ import annotations
 
+from bot.render import words
 from bot.render.canvas import Canvas
 from bot.render.leaderboard import draw_leaderboard
 from bot.render.theme import Theme
@@ -25,7 +26,9 @@ def leaderboard_of(view: ResultsView) -> LeaderboardView:
                        row.prize if row.prize > 0 else NO_PRIZE)
         for i, row in enumerate(view.rows, start=1)
     )
-    return LeaderboardView(view.title, rows, view.subtitle, "Prize")
+    with words.speaking(view.locale):
+        prize = words.say("render.prize")
+    return LeaderboardView(view.title, rows, view.subtitle, prize, locale=view.locale)
 
 
 def draw_results(view: ResultsView, theme: Theme | str = Theme.DARK) -> Canvas:

@@ -19,7 +19,7 @@ from bot.engine.cards import Card
 from bot.render import pots, words
 from bot.render.canvas import Box, Canvas, chips, row_width
 from bot.render.cardart import card_width
-from bot.render.fonts import display_name
+from bot.render.fonts import Block, block, display_name, drawable, text_width
 from bot.render.theme import DeckStyle, Palette, Theme, palette
 from bot.render.views import MadeHandLike, ShowdownHand, ShowdownView
 
@@ -35,6 +35,7 @@ HOLE_GAP = 6
 HOLE_H = 76  # six hole cards fill a panel's width; "10" indices stay >= 24 px
 BEST_H, BEST_GAP = 74, 4
 LINE = 32  # a line of text in a panel
+TITLE_LINE, GAME_LINE = 32, 30  # a line of the title, of the game (a long one wraps)
 TEXT, SMALL = 26, pots.SIZE
 POT_ROW = pots.PILL_H + 6
 
@@ -49,6 +50,7 @@ class _Layout:
 
     hole_h: int
     panel_h: int
+    texts: _Texts
     board_top: int
     panels_top: int
     pots_top: int
@@ -59,6 +61,99 @@ class _Layout:
     @property
     def page(self) -> Box:
         return (PAD, 0, WIDTH - PAD, self.height)
+
+
+@dataclass(frozen=True, slots=True)
+class _Texts:
+    """How many lines the panels give each text (the most any hand needs: every panel has
+    the same height) and the gap between the cards of a best five."""
+
+    names: int
+    where: int
+    high: int
+    low: int
+    best_gap: int
+
+    def best_h(self, label: str) -> int:
+        """A best five, its underline and its description (``label`` HIGH or LOW)."""
+        return BEST_H + 8 + LINE * (self.high if label == "HIGH" else self.low)
+
+
+def _won_w(hand: ShowdownHand) -> int:
+    return text_width(drawable(_won_text(hand)), TEXT if hand.won > 0 else SMALL,
+                      bold=hand.won > 0)
+
+
+def _name_block(hand: ShowdownHand) -> tuple[Block, int]:
+    """The player's name, whole, and the line (from 0) that the winnings share: on one line
+    beside them, else over the panel's width on as many lines as it needs, the winnings
+    beside its last line when they fit there, else under it."""
+    name = display_name(hand.name, words.say("render.player"))
+    room = INNER_W - _won_w(hand) - 12
+    beside = block(name, TEXT, room, bold=True, smallest=SMALL)
+    if len(beside.lines) == 1:
+        return beside, 0
+    whole = block(name, TEXT, INNER_W, bold=True, smallest=SMALL)
+    last = len(whole.lines) - 1
+    fits = text_width(whole.lines[-1], whole.size, bold=True) <= room
+    return whole, last if fits else last + 1
+
+
+def _name_lines(hand: ShowdownHand) -> int:
+    name, won_line = _name_block(hand)
+    return max(len(name.lines), won_line + 1)
+
+
+def _won_text(hand: ShowdownHand) -> str:
+    return (words.say("render.wins", amount=chips(hand.won)) if hand.won > 0
+            else words.say("render.no_win"))
+
+
+def _where_block(view: ShowdownView, hand: ShowdownHand) -> Block:
+    """The pots and halves a winner took, whole, broken between pots where it can be."""
+    return block(won_where(view, hand) if hand.won > 0 else "", SMALL, INNER_W, sep=", ")
+
+
+def _desc_block(made: MadeHandLike | None, label: str) -> Block:
+    if made is not None:
+        desc = words.hand(made.description)
+    else:
+        desc = words.say("render.no_low" if label == "LOW" else "render.mucked")
+    return block(desc, TEXT, INNER_W, bold=True, smallest=SMALL)
+
+
+def _row_label(label: str) -> str:
+    return words.say("render.low_row" if label == "LOW" else "render.high_row")
+
+
+def _best_gap() -> int:
+    """The widest gap (at most BEST_GAP) between a five's cards that leaves its label
+    (HIGH, LOW in the language) room beside it."""
+    label_w = max(text_width(drawable(_row_label(k)), SMALL, bold=True) for k in ("HIGH", "LOW"))
+    gap = BEST_GAP
+    while gap and row_width(5, BEST_H, gap) + 6 + label_w > INNER_W:
+        gap -= 1
+    return gap
+
+
+def _texts(view: ShowdownView) -> _Texts:
+    hands = view.hands
+    return _Texts(
+        names=max(_name_lines(h) for h in hands),
+        where=max(len(_where_block(view, h).lines) for h in hands),
+        high=max(len(_desc_block(h.high, "HIGH").lines) for h in hands),
+        low=max(len(_desc_block(h.low, "LOW").lines) for h in hands),
+        best_gap=_best_gap())
+
+
+def _header(view: ShowdownView) -> tuple[Block, Block]:
+    """The title (beside the hand number) and the game (beside "SHOWDOWN"), whole."""
+    number = words.say("render.hand_number", number=str(view.hand_number))
+    street = words.say("street.showdown").upper()
+    title_w = WIDTH - 2 * PAD - text_width(drawable(number), SMALL) - 16
+    game_w = WIDTH - 2 * PAD - text_width(drawable(street), SMALL, bold=True) - 16
+    return (block(view.table_name, 28, title_w, bold=True, smallest=SMALL),
+            block(view.game, SMALL, game_w))
 
 
 def hole_height(most: int) -> int:
@@ -76,10 +171,13 @@ def _pot_label(view: ShowdownView, i: int) -> str:
 
 def _layout(view: ShowdownView) -> _Layout:
     hole_h = hole_height(max(len(h.hole) for h in view.hands))
-    best = BEST_H + 8 + LINE  # a five, its underline and its description
-    lines = 2 if view.hi_lo else 1
-    panel_h = PANEL_PAD + 2 * LINE + 6 + hole_h + 10 + lines * best + (lines - 1) * 8 + PANEL_PAD
-    board_top = HEADER + 8
+    texts = _texts(view)
+    best = texts.best_h("HIGH") + (texts.best_h("LOW") + 8 if view.hi_lo else 0)
+    panel_h = (PANEL_PAD + (texts.names + texts.where) * LINE + 6 + hole_h + 10 + best
+               + PANEL_PAD)
+    title, game = _header(view)
+    board_top = HEADER + TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (
+        len(game.lines) - 1) + 8
     panels_top = board_top + BOARD_H + 16
     grid_rows = (len(view.hands) + 1) // 2
     pots_top = panels_top + grid_rows * (panel_h + ROW_GAP) + 4
@@ -89,7 +187,8 @@ def _layout(view: ShowdownView) -> _Layout:
     pot_rows = tuple(tuple(pots.flow([pots.winner_units(p.winners)], room, indent=0) or [[]])
                      for p in view.pots)
     height = pots_top + sum(len(r) for r in pot_rows) * POT_ROW + PAD
-    return _Layout(hole_h, panel_h, board_top, panels_top, pots_top, pot_rows, pill_w, height)
+    return _Layout(hole_h, panel_h, texts, board_top, panels_top, pots_top, pot_rows, pill_w,
+                   height)
 
 
 def draw_showdown(view: ShowdownView, theme: Theme | str = Theme.DARK,
@@ -118,19 +217,23 @@ def _draw_showdown(view: ShowdownView, theme: Theme | str, style: DeckStyle | st
 
 
 def _draw_header(cv: Canvas, view: ShowdownView) -> None:
-    """The table name and the hand number; the game."""
+    """The table name and the hand number; the game and "SHOWDOWN" (all whole, wrapped)."""
     pal = cv.pal
     right = WIDTH - PAD
+    title, game = _header(view)
     hb = cv.text((right, 21), words.say("render.hand_number", number=str(view.hand_number)), SMALL,
                  pal.text_dim, anchor="rm",
                  limit=(PAD, 2, right, 40))
-    cv.text((PAD, 21), view.table_name, 28, pal.text, bold=True, anchor="lm",
-            limit=(PAD, 2, hb[0] - 16, 40), tag="title")
-    sd = cv.text((right, 51), words.say("street.showdown").upper(), SMALL, pal.accent,
-                 bold=True, anchor="rm", limit=(PAD + 200, 38, right, HEADER), tag="street")
+    bottom = 40 + TITLE_LINE * (len(title.lines) - 1)
+    cv.block((PAD, 21), title, TITLE_LINE, pal.text, bold=True,
+             limit=(PAD, 2, hb[0] - 16, bottom), tag="title")
+    sd = cv.text((right, bottom + 11), words.say("street.showdown").upper(), SMALL, pal.accent,
+                 bold=True, anchor="rm", limit=(PAD + 200, bottom - 2, right, bottom + 24),
+                 tag="street")
     if view.game:
-        cv.text((PAD, 51), view.game, SMALL, pal.text_dim, anchor="lm",
-                limit=(PAD, 38, sd[0] - 16, HEADER), tag="game")
+        cv.block((PAD, bottom + 11), game, GAME_LINE, pal.text_dim,
+                 limit=(PAD, bottom - 2, sd[0] - 16, bottom + 24 + GAME_LINE * (
+                     len(game.lines) - 1)), tag="game")
 
 
 def _draw_board(cv: Canvas, view: ShowdownView, lay: _Layout) -> None:
@@ -138,7 +241,8 @@ def _draw_board(cv: Canvas, view: ShowdownView, lay: _Layout) -> None:
     top = lay.board_top
     w = row_width(len(view.board), BOARD_H, BOARD_GAP)
     x = (WIDTH - w) // 2
-    cv.text((PAD, top + BOARD_H // 2), "Board", SMALL, cv.pal.text_dim, anchor="lm",
+    cv.text((PAD, top + BOARD_H // 2), words.say("render.board"), SMALL, cv.pal.text_dim,
+            anchor="lm",
             limit=(PAD, top, max(PAD + 1, x - 12), top + BOARD_H), tag="board-label")
     cv.card_row(tuple(view.board), x, top, BOARD_H, BOARD_GAP, tag="board")
 
@@ -180,13 +284,14 @@ def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: Show
                               width=4 if winner else 2)
     x0, y0, x1, _ = box[0] + PANEL_PAD, box[1] + PANEL_PAD, box[2] - PANEL_PAD, box[3]
     y = y0
-    _draw_name_line(cv, i, hand, (x0, y, x1, y + LINE))
-    y += LINE
-    where = won_where(view, hand) if winner else ""
-    if where:
-        cv.text((x0, y + LINE // 2), where, SMALL, pal.text_dim, anchor="lm",
-                limit=(x0, y, x1, y + LINE), tag=f"where:{i}")
-    y += LINE + 6
+    texts = lay.texts
+    _draw_name_line(cv, i, hand, (x0, y, x1, y + LINE * texts.names))
+    y += LINE * texts.names
+    where = _where_block(view, hand)
+    if any(where.lines):
+        cv.block((x0, y + LINE // 2), where, LINE, pal.text_dim,
+                 limit=(x0, y, x1, y + LINE * texts.where), tag=f"where:{i}")
+    y += LINE * texts.where + 6
     used = _used(hand.high) | _used(hand.low)
     faded = frozenset(c for c in hand.hole if c not in used)
     cv.card_row(tuple(hand.hole), x0, y, lay.hole_h, HOLE_GAP, faded=faded, limit=box,
@@ -196,62 +301,65 @@ def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: Show
     if view.hi_lo:
         rows.append(("LOW", hand.low))
     for label, made in rows:
-        _draw_best(cv, i, hand, label, made, (x0, y, x1, y + BEST_H + 8 + LINE), box)
-        y += BEST_H + 8 + LINE + 8
+        _draw_best(cv, i, hand, label, made, (x0, y, x1, y + texts.best_h(label)), box,
+                   texts.best_gap)
+        y += texts.best_h(label) + 8
 
 
 def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
-    """The player's name on the left (cut to fit), what they won on the right."""
+    """The player's name on the left (whole, on more lines if it needs them), what they won
+    on the right (see :func:`_name_block`)."""
     pal = cv.pal
     x0, y0, x1, y1 = line
-    y = (y0 + y1) // 2
-    right = x1
+    name, won_line = _name_block(hand)
+    top = y0
+    y0 += LINE * won_line
+    y = y0 + LINE // 2
     if hand.won > 0:
-        won = words.say("render.wins", amount=chips(hand.won))
-        w = cv.text((x1, y), won, TEXT, pal.money, bold=True, anchor="rm",
-                    limit=(x0 + 90, y0, x1, y1), tag=f"won:{i}")
-        right = w[0] - 12
+        w = cv.text((x1, y), _won_text(hand), TEXT, pal.money, bold=True, anchor="rm",
+                    limit=(x0 + 90, y0, x1, y0 + LINE), tag=f"won:{i}")
     else:
-        w = cv.text((x1, y), words.say("render.no_win"), SMALL, pal.text_dim, anchor="rm",
-                    limit=(x0 + 90, y0, x1, y1), tag=f"nowin:{i}")
-        right = w[0] - 12
-    cv.text((x0, y), display_name(hand.name, words.say("render.player")), TEXT, pal.text,
-            bold=True, anchor="lm", limit=(x0, y0, right, y1), tag=f"name:{i}")
+        w = cv.text((x1, y), _won_text(hand), SMALL, pal.text_dim, anchor="rm",
+                    limit=(x0 + 90, y0, x1, y0 + LINE), tag=f"nowin:{i}")
+    right = w[0] - 12 if len(name.lines) == 1 else x1  # a longer name's last line fits
+    cv.block((x0, top + LINE // 2), name, LINE, pal.text, bold=True,
+             limit=(x0, top, right, y1), tag=f"name:{i}")
 
 
 def _draw_best(cv: Canvas, i: int, hand: ShowdownHand, label: str, made: MadeHandLike | None,
-               area: Box, panel: Box) -> None:
-    """One best five (``HIGH`` or ``LOW``): its cards with the ones from the hand
-    underlined (or an empty slot), the label beside them, the description under them."""
+               area: Box, panel: Box, gap: int) -> None:
+    """One best five (``HIGH`` or ``LOW``): its cards ``gap`` apart with the ones from the
+    hand underlined (or an empty slot), the label beside them, the description under them
+    (whole, on more lines if it needs them)."""
     pal = cv.pal
-    x0, y0, x1, _ = area
-    five_w = row_width(5, BEST_H, BEST_GAP)
+    x0, y0, x1, y1 = area
+    five_w = row_width(5, BEST_H, gap)
     if made is not None:
-        cv.card_row(tuple(made.cards), x0, y0, BEST_H, BEST_GAP, limit=panel,
+        cv.card_row(tuple(made.cards), x0, y0, BEST_H, gap, limit=panel,
                     tag=f"{label.lower()}:{i}")
-        _underline_hole_cards(cv, made, hand, x0, y0)
-        desc, ink = words.hand(made.description), pal.text
+        _underline_hole_cards(cv, made, hand, x0, y0, gap)
+        ink = pal.text
     else:
         cv.draw.rounded_rectangle((x0, y0, x0 + five_w, y0 + BEST_H), radius=8,
                                   outline=pal.panel_edge, width=2)
-        desc, ink = words.say("render.no_low" if label == "LOW" else "render.mucked"), pal.text_dim
-    shown = words.say("render.low_row" if label == "LOW" else "render.high_row")
-    cv.text((x1, y0 + BEST_H // 2), shown, SMALL, pal.text_dim, bold=True, anchor="rm",
-            limit=(x0 + five_w + 6, y0, x1, y0 + BEST_H), tag=f"{label.lower()}-label:{i}")
-    dy = y0 + BEST_H + 8 + LINE // 2
-    cv.text((x0, dy), desc, TEXT, ink, bold=True, anchor="lm",
-            limit=(x0, dy - LINE // 2, x1, dy + LINE // 2), tag=f"{label.lower()}:{i}")
+        ink = pal.text_dim
+    cv.text((x1, y0 + BEST_H // 2), _row_label(label), SMALL, pal.text_dim, bold=True,
+            anchor="rm", limit=(x0 + five_w + 6, y0, x1, y0 + BEST_H),
+            tag=f"{label.lower()}-label:{i}")
+    top = y0 + BEST_H + 8
+    cv.block((x0, top + LINE // 2), _desc_block(made, label), LINE, ink, bold=True,
+             limit=(x0, top, x1, y1), tag=f"{label.lower()}:{i}")
 
 
 def _underline_hole_cards(cv: Canvas, made: MadeHandLike, hand: ShowdownHand, x: int,
-                          y: int) -> None:
+                          y: int, gap: int) -> None:
     """A bar under each card of the five drawn at ``x, y`` that comes from the hand."""
-    step = card_width(BEST_H) + BEST_GAP
+    step = card_width(BEST_H) + gap
     for k, c in enumerate(made.cards):
         if c in hand.hole:
             cx = x + k * step
             cv.draw.rounded_rectangle(
-                (cx + 5, y + BEST_H + 2, cx + step - BEST_GAP - 5, y + BEST_H + 6),
+                (cx + 5, y + BEST_H + 2, cx + step - gap - 5, y + BEST_H + 6),
                 radius=2, fill=cv.pal.accent)
 
 

@@ -31,13 +31,14 @@ from bot.render import boards, pots, words
 from bot.render.boards import TEXT, hand_ended, winnings
 from bot.render.canvas import Box, Canvas, chips, chips_short
 from bot.render.cardart import card_width
-from bot.render.fonts import display_name, text_width
+from bot.render.fonts import Block, block, display_name, drawable, text_width
 from bot.render.theme import RGB, DeckStyle, Palette, Theme, palette
 from bot.render.views import SeatStatus, SeatView, TableView
 
 WIDTH = 800
 MARGIN = 8
 HEADER = 64  # header height; the top row of seats starts under it
+TITLE_LINE, GAME_LINE = 32, 30  # a long title or game takes more lines: the picture grows
 BOX_H = 84
 BOX_MAX_W = 200
 BOX_GAP = 6  # between two seat boxes of a full row
@@ -384,7 +385,6 @@ def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> 
     cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
     cv.exact.update(BLIND_INK.values())
     cv.img.paste(_background(Theme(theme)))
-    _draw_header(cv, view)
     _draw_open_seats(cv, view, spots)
     boards.draw_centre(cv, view, centre_band())
     over = hand_ended(view)
@@ -397,6 +397,11 @@ def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> 
     won = winnings(view)
     for seat in view.seats:
         _draw_seat(cv, spots[seat.seat], seat, view, won.get(seat.seat, 0))
+    title, game = _header(view)
+    extra = TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (len(game.lines) - 1)
+    if extra:
+        cv = cv.grown(extra)
+    _draw_header(cv, view, title, game)
     return cv
 
 
@@ -417,23 +422,37 @@ def street_label(view: TableView) -> str:
     return words.street(view.street)
 
 
-def _draw_header(cv: Canvas, view: TableView) -> None:
+def _header(view: TableView) -> tuple[Block, Block]:
+    """The title (beside the hand number) and the game (beside the street), whole: a long
+    one takes more lines and the picture grows by them."""
+    page_w = WIDTH - 2 * (MARGIN + 6)
+    number = words.say("render.hand_number", number=str(view.hand_number))
+    street = street_label(view).upper()
+    title_w = page_w - text_width(drawable(number), SMALL) - 16
+    game_w = page_w - (text_width(drawable(street), SMALL, bold=True) + 16 if street else 0)
+    return (block(view.table_name, 28, title_w, bold=True, smallest=SMALL),
+            block(view.game, SMALL, game_w))
+
+
+def _draw_header(cv: Canvas, view: TableView, title: Block, game: Block) -> None:
     """The table name and the hand number; the game and the street."""
     pal = cv.pal
-    page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, HEADER)
+    bottom = 40 + TITLE_LINE * (len(title.lines) - 1)
+    page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, bottom + 24 + GAME_LINE * (len(game.lines) - 1))
     hand = cv.text((page[2], 21), words.say("render.hand_number", number=str(view.hand_number)),
                    SMALL, pal.text_dim, anchor="rm", limit=(page[0], 2, page[2], 40))
-    cv.text((page[0], 21), view.table_name, 28, pal.text, bold=True, anchor="lm",
-            limit=(page[0], 2, hand[0] - 16, 40), tag="title")
+    cv.block((page[0], 21), title, TITLE_LINE, pal.text, bold=True,
+             limit=(page[0], 2, hand[0] - 16, bottom), tag="title")
     street = street_label(view)
     right = page[2]
     if street:
-        box = cv.text((page[2], 51), street.upper(), SMALL, pal.accent, bold=True,
-                      anchor="rm", limit=(page[0] + 200, 38, page[2], HEADER), tag="street")
+        box = cv.text((page[2], bottom + 11), street.upper(), SMALL, pal.accent, bold=True,
+                      anchor="rm", limit=(page[0] + 200, bottom - 2, page[2], bottom + 24),
+                      tag="street")
         right = box[0] - 16
     if view.game:
-        cv.text((page[0], 51), view.game, SMALL, pal.text_dim, anchor="lm",
-                limit=(page[0], 38, right, HEADER), tag="game")
+        cv.block((page[0], bottom + 11), game, GAME_LINE, pal.text_dim,
+                 limit=(page[0], bottom - 2, right, page[3]), tag="game")
 
 
 def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) -> None:
@@ -445,7 +464,8 @@ def _draw_open_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot]) ->
             cv.draw.rounded_rectangle(spot.box, radius=12, fill=pal.background,
                                       outline=pal.panel_edge, width=2)
             cv.text(((spot.box[0] + spot.box[2]) / 2, (spot.box[1] + spot.box[3]) / 2),
-                    f"Seat {spot.seat}", SMALL, pal.text_dim, anchor="mm", limit=spot.box,
+                    words.say("render.seat", number=str(spot.seat)), SMALL, pal.text_dim,
+                    anchor="mm", limit=spot.box,
                     tag=f"open:{spot.seat}")
 
 

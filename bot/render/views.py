@@ -182,3 +182,4 @@ class ResultsView:
     title: str
     subtitle: str
     rows: tuple[ResultRow, ...]
+    locale: str = "en"  # the table's language (bot.render.words): the "Prize" heading

@@ -216,7 +216,7 @@ class TableRepo:
                 raise SeatTaken(Phrase("refuse.store.seat_taken", seat=str(seat_no)))
             required = return_minimum(conn, table.guild_id, table_id, user_id, now)
             if amount < required:
-                raise BuyInOutOfRange(Phrase("refuse.return_stack", amount=required))
+                raise BuyInOutOfRange(Phrase("refuse.return_stack", count=required))
             debit_wallet(conn, table.guild_id, user_id, amount, now, doing="buy in for")
             conn.execute(
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"

@@ -77,3 +77,26 @@ async def test_an_interaction_after_the_quiet_period_lets_dms_be_tried_again(
     assert h.bob.id not in presenter.closed_dms
     assert await presenter.dm(h.bob.id, "hello")
     assert h.dms(h.bob)[-1].content == "hello"
+
+
+@pytest.mark.parametrize(("language", "button", "command"), [
+    ("pt-BR", "Minhas cartas", "/cartas"), ("es-ES", "Mis cartas", "/cartas"),
+    ("it", "Le mie carte", "/carte"), ("en", "My cards", "/cards")])
+async def test_the_closed_dm_notice_names_the_button_and_command_of_the_table(
+        harness: Harness, language: str, button: str, command: str) -> None:
+    """The notice and the turn line tell a player with closed DMs to press the button the
+    table shows and type the command their language names, not the English ones."""
+    h = harness
+    await open_table(h, language=language)
+    h.close_dms(h.bob)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    told = [m.content for m in h.public_messages() if f"<@{h.bob.id}>" in m.content
+            and f"**{button}**" in m.content and f"`{command}`" in m.content]
+    assert told, [m.content for m in h.public_messages()][-3:]
+    labels = {str(b.label) for m in h.public_messages() for b in buttons_of(m)}
+    assert button in labels
+    if language != "en":
+        assert not [m.content for m in h.public_messages()
+                    if "**My cards**" in m.content or "`/cards`" in m.content]

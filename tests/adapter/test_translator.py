@@ -3,6 +3,8 @@ Discord's limits; and the offline Discord refusing a tree Discord would refuse."
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 from discord import app_commands
 
 from bot.adapter.translator import LOCALIZED, CommandTranslator
+from bot.i18n import FALLBACK, read_catalog, resolve
 from bot.offline.commands import command_problems, valid_name
 from tests.conftest import Harness
 
@@ -80,6 +83,57 @@ async def test_no_two_commands_or_options_share_a_name_in_a_language(harness: Ha
     assert clashes(commands) == []
     for command in commands:
         assert clashes(command.get("options") or []) == [], command["name"]
+
+
+#: The commands a player types on their turn.
+ACTIONS = ("fold", "check", "call", "bet", "raise", "allin")
+
+
+async def test_no_name_in_the_tree_is_an_action_in_the_same_language(harness: Harness) -> None:
+    """A player who types a localized name meant to look at something (es-ES `/mano ver`,
+    it `/mano vedi`) never gets an action by mistake: no command, group, subcommand or
+    option anywhere in the tree is named like an action command in that language."""
+    commands = _synced(harness)
+    by_name = {c["name"]: c for c in commands}
+    for language in LANGUAGES:
+        actions = {by_name[a]["name_localizations"][language] for a in ACTIONS}
+        assert len(actions) == len(ACTIONS), language
+        named = [(path, item["name_localizations"][language])
+                 for c in commands if c["name"] not in ACTIONS for path, item in _items(c)]
+        assert len(named) > 80
+        assert [(path, n) for path, n in named if n in actions] == [], language
+    show = next(o for o in by_name["hand"]["options"] if o["name"] == "show")
+    assert (show["name_localizations"]["es-ES"], show["name_localizations"]["it"]) == (
+        "mostrar", "mostra")
+
+
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+
+
+async def test_names_keep_the_accents_their_words_have_in_the_messages(
+        harness: Harness) -> None:
+    """Discord allows any lowercase letter in a name, so a command spells a word as the
+    language does ("mão", "número", "últimas"): no name word is the accentless copy of a
+    word the same language's messages write with accents."""
+    items = [item for c in _synced(harness) for _, item in _items(c)]
+    for language in LANGUAGES:
+        accented = {_plain(w): w for text in _message_texts(language)
+                    for w in re.findall(r"\w+", text.lower()) if _plain(w) != w}
+        words = {w for item in items
+                 for w in re.split(r"[-_]", item["name_localizations"][language])}
+        assert sorted(f"{w}->{accented[w]}" for w in words if w in accented) == [], language
+    hand = next(c for c in _synced(harness) if c["name"] == "hand")
+    assert hand["name_localizations"]["pt-BR"] == "mão"
+
+
+def _message_texts(language: str) -> list[str]:
+    texts = []
+    for locale in dict.fromkeys((language, FALLBACK.get(language, language))):
+        for m in read_catalog(resolve(locale)):
+            if m.id and m.context is None:
+                texts += list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
+    return texts
 
 
 async def test_players_see_the_poker_words_of_their_language(harness: Harness) -> None:
@@ -159,3 +213,13 @@ def test_a_description_over_100_characters_in_one_language_is_refused() -> None:
         "Must be between 1 and 100 in length.")]
     command["description_localizations"] = {"xx": "ok"}
     assert command_problems([command])[0][1] == "LOCALE_INVALID"
+
+
+async def test_allin_is_described_as_what_it_does(harness: Harness) -> None:
+    """/allin puts in the most the limit allows (the pot at pot limit), not always every
+    chip: its description says so in every language."""
+    allin = next(c for c in _synced(harness) if c["name"] == "allin")
+    assert "pot limit" in allin["description"] and "all your chips" in allin["description"]
+    pot = {"pt-BR": "o pote", "es-ES": "el bote", "es-419": "el pozo", "it": "il piatto"}
+    for language, said in pot.items():
+        assert said in allin["description_localizations"][language], language

@@ -9,11 +9,14 @@ renderer is recorded, and its words are read with the render layer's own helpers
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from bot.adapter import actions, pictures, presenter
+from bot.i18n import translate
+from bot.i18n.glossary import offences
 from bot.render import words
 from bot.render.table import street_label
 from bot.runtime.config import TableConfig
@@ -41,6 +44,9 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
     assert "senta no assento 1 com 200 fichas." in everything  # notice.sits_down
     assert " sits down " not in everything
     turn = turn_message(h)
+    # the commitment, in its own message before the deal
+    assert "Compromisso do baralho da mão #1: `" in everything
+    assert "Deck commitment" not in everything
     labels = [str(b.label) for b in buttons_of(turn)]
     assert "Desistir" in labels and "Minhas cartas" in labels and "Check/Desistir" in labels
     assert not {"Fold", "My cards", "Check/Fold", "No pre-action"} & set(labels)
@@ -171,3 +177,49 @@ def test_configs_stored_before_languages_load_in_english() -> None:
     del stored["language"]
     assert TableConfig.from_dict(stored).language == "en"
     assert TableConfig.create(language="pt-BR").changed(clock=40).language == "pt-BR"
+
+
+async def play_by_ids(h: Harness, locale: str, limit: int = 60) -> None:
+    """Check or call (buttons found by custom_id) until hand #1's result is posted."""
+    title = translate(locale, "result.title", number="1", game="").split("#1")[0]
+    for _ in range(limit):
+        if any(m.content.startswith(title) for m in h.public_messages()):
+            return
+        turn = turn_message(h)
+        ids = [str(b.custom_id) for b in buttons_of(turn)]
+        pick = next((i for i in ids if i.endswith(":check")), None) or next(
+            i for i in ids if ":call" in i)
+        await h.click(actor_of(h, turn), turn, custom_id=pick)  # type: ignore[arg-type]
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("es-419", ("pozo", "Tablero")), ("es-ES", ("bote", "Mesa")), ("pt-BR", ("pote", "Board")),
+    ("it", ("piatto", "Board"))])
+async def test_a_hand_at_the_table_speaks_its_glossary(
+        harness: Harness, drawn: list[Any], locale: str, said: tuple[str, str]) -> None:
+    """A hand played at a table of each language: every public message and the words of
+    every picture follow that language's glossary (es-419: pozo, tablero, pagar, botar,
+    Alto-Bajo; none of Spain's words it used to borrow)."""
+    h = harness
+    for actor in (h.alice, h.bob, h.carol):
+        h.set_locale(actor, locale)
+    await open_table(h, language=locale, variant="omaha_hilo")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    await play_by_ids(h, locale)
+    texts = [m.content for m in h.public_messages()]
+    texts += [e.description or "" for m in h.public_messages() for e in m.embeds]
+    texts += [str(b.label) for m in h.public_messages() for b in buttons_of(m)]
+    assert [(t[:80], found) for t in texts if (found := offences(locale, t))] == []
+    assert said[0] in translate(locale, "table.pot", amount=6).lower()  # the live header
+    # a hand named inside a result line reads in lower case: "com dois pares", not "com Dois"
+    with_ = translate(locale, "result.with", hand="\x00").split("\x00")[0]
+    assert not [t for t in texts if re.search(re.escape(with_) + r"[A-ZÁÉÍÓÚ]", t)]
+    pictured = [v for v in drawn if type(v).__name__ != "HoleCardsView" or v.locale == locale]
+    assert pictured
+    with words.speaking(locale):
+        assert words.say("render.board") == said[1]
+        game = {v.game for v in pictured if getattr(v, "game", "")}
+    assert game and not [g for g in game if offences(locale, g)], game

@@ -406,3 +406,29 @@ def test_fast_values_equal_the_made_hands(n_hole: int, n_board: int) -> None:
         assert high_value(hole, board) == best_high(hole, board).value
         low = best_low(hole, board)
         assert low_value(hole, board) == (None if low is None else low.value)
+
+
+def test_kickers_are_named_only_when_they_decide() -> None:
+    """RULES.md 1: ties are broken by kickers. The same pair: the first kicker that
+    differs is named (and those before it); an exact tie or another description: none."""
+    from bot.engine.eval_tables import rank_value
+    from bot.engine.evaluate import deciding_kickers, describe_against
+
+    kings_ace = rank_value([13, 13, 14, 8, 4])
+    kings_queen = rank_value([13, 13, 12, 8, 4])
+    kings_ace_nine = rank_value([13, 13, 14, 9, 4])
+    assert deciding_kickers(kings_ace, [kings_queen]) == (14,)
+    assert describe_against(kings_ace, [kings_queen]) == "Pair of kings, kicker ace"
+    assert describe_against(kings_queen, [kings_ace]) == "Pair of kings, kicker queen"
+    assert describe_against(kings_ace_nine, [kings_ace]) == "Pair of kings, kickers ace-nine"
+    assert describe_against(kings_ace, [kings_ace]) == "Pair of kings"  # a split
+    assert describe_against(kings_ace, [rank_value([12, 12, 14, 8, 4])]) == "Pair of kings"
+    flush = rank_value([14, 11, 8, 5, 2], flush=True)
+    assert describe_against(flush, [rank_value([14, 10, 8, 5, 2], flush=True)]) == (
+        "Flush, ace high, kicker jack")
+    two_pair = rank_value([14, 14, 5, 5, 12])
+    assert describe_against(two_pair, [rank_value([14, 14, 5, 5, 9])]) == (
+        "Two pair, aces and fives, kicker queen")
+    straight = rank_value([9, 8, 7, 6, 5])
+    assert describe_against(straight, [straight, rank_value([8, 7, 6, 5, 4])]) == (
+        "Straight, nine high")

@@ -105,7 +105,9 @@ def test_resolve(asked: str | None, spoken: str) -> None:
 def test_plurals_follow_each_language() -> None:
     assert translate("en", "chips.count", count=1) == "1 chip"
     assert translate("en", "chips.count", count=0) == "0 chips"
-    assert translate("pt-BR", "chips.count", count=0) == "0 ficha"  # Portuguese: 0 is singular
+    assert translate("pt-BR", "chips.count", count=0) == "0 fichas"  # zero takes the plural
+    assert translate("pt-BR", "chips.count", count=1) == "1 ficha"
+    assert translate("pt-BR", "reply.topped_up", count=0) == "Feito: você tem 0 fichas na mesa."
     assert translate("es-ES", "chips.count", count=0) == "0 fichas"
     assert translate("it", "players.count", count=1) == "1 giocatore"
     assert translate("it", "players.count", count=2) == "2 giocatori"
@@ -129,3 +131,18 @@ def test_fallbacks() -> None:
     assert translate("es-419", "language.name") != translate("es-ES", "language.name")
     assert translate("fr", "language.name") == "English"
     assert translate("pt-BR", "no.such.message") == "no.such.message"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_amounts_of_chips_agree_with_their_number(locale: str) -> None:
+    """One chip is one, zero and two are plural, in the messages whose amount can be 1."""
+    from bot.i18n import Phrase
+
+    one = Phrase("loss.refund", count=1).to(locale)
+    two = Phrase("loss.refund", count=2).to(locale)
+    assert one != two and "1" in one and "2" in two
+    assert translate(locale, "refuse.return_stack", count=0) == translate(
+        locale, "refuse.return_stack", count=2).replace("2", "0")
+    if locale == ENGLISH:
+        assert one == "Your 1 chip is back in your balance."
+        assert two == "Your 2 chips are back in your balance."

@@ -77,3 +77,18 @@ def test_every_low_is_worded() -> None:
     for ranks in itertools.combinations("A2345678", 5):
         text = "Low " + "-".join(reversed(ranks))
         assert hands.low("es-ES", text) == "Baja " + "-".join(reversed(ranks))
+
+
+def test_kickers_and_sentences_in_every_language() -> None:
+    """The engine's kickers are worded back exactly in English and with each language's
+    rank names; inside a sentence a hand reads in lower case, a low by its cards."""
+    assert hands.high("en", "Pair of kings, kicker ace") == "Pair of kings, kicker ace"
+    assert hands.high("pt-BR", "Pair of kings, kicker ace") == "Par de Reis, kicker Ás"
+    assert hands.high("it", "Flush, ace high, kickers king-nine") == (
+        "Colore all'Asso, kicker Re-Nove")
+    assert hands.in_sentence("pt-BR", "Two pair, aces and fives") == "dois pares, ases e cincos"
+    assert hands.in_sentence("pt-BR", "Two pair, threes and twos") == "dois pares, três e dois"
+    assert hands.in_sentence("es-ES", "Pair of kings; Low 6-5-4-2-A") == (
+        "pareja de reyes; baja 6-5-4-2-A")
+    assert hands.low_cards("Low 6-5-4-2-A") == "6-5-4-2-A"
+    assert hands.high("pt-BR", "Full house, threes full of twos") == "Full House, Três com Dois"

@@ -21,7 +21,7 @@ from bot.render.hole import draw_hole_cards
 from bot.render.leaderboard import draw_leaderboard
 from bot.render.results import draw_results
 from bot.render.showdown import draw_showdown
-from bot.render.table import draw_table, seat_spots
+from bot.render.table import HEIGHT, draw_table, seat_spots
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import (
     HoleCardsView,
@@ -106,8 +106,9 @@ def _visible(cv: Canvas, p: Placed, view_seats: int | None) -> Box:
     if view_seats is None or p.card is not None or not p.tag.startswith("back:"):
         return p.extent
     front = next(s.front for s in seat_spots(view_seats) if s.seat == int(p.tag[5:]))
+    dy = cv.img.height - HEIGHT  # a title of more lines moves the table down
     x0, y0, x1, y1 = p.extent
-    return (x0, max(y0, front[1]), x1, min(y1, front[3]))
+    return (x0, max(y0, front[1] + dy), x1, min(y1, front[3] + dy))
 
 
 CROWDED: dict[str, tuple[Callable[[], Canvas], int | None]] = {

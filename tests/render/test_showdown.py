@@ -10,7 +10,6 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.render import render_showdown
 from bot.render.canvas import inside, overlaps
-from bot.render.fonts import text_width
 from bot.render.samples import crowded_showdown, showdown
 from bot.render.showdown import draw_showdown
 from bot.render.theme import Theme, palette
@@ -122,7 +121,7 @@ def test_pot_labels_never_run_into_their_amounts() -> None:
 
 def test_ten_hands_in_hi_lo_with_long_names_and_nine_side_pots() -> None:
     """The crowded case: nothing leaves its box or the picture, no text touches another
-    text or a card, no two cards touch, names are cut with an ellipsis by their width."""
+    text or a card, no two cards touch, names are whole (on more lines when they need them)."""
     view = crowded_showdown()
     cv = draw_showdown(view)
     texts = [p for p in cv.placed if p.kind == "text"]
@@ -138,30 +137,33 @@ def test_ten_hands_in_hi_lo_with_long_names_and_nine_side_pots() -> None:
         assert not overlaps(a.extent, b.extent), (a.tag, b.tag)
     assert len([p for p in texts if p.tag.startswith("pot-pill:")]) == 2 * 10
     names = [p for p in texts if p.tag.startswith("name:")]
-    assert len(names) == 10 and all(p.text.endswith("\u2026") for p in names)
+    for i, hand in enumerate(view.hands):
+        lines = [p.text for p in names if p.tag == f"name:{i}"]
+        assert " ".join(lines).replace(" ", "") == hand.name.replace(" ", "")
+    assert not any(p.cut for p in names)
     assert len({p.extent[0] for p in names}) == 2  # two columns of panels
 
 
-def test_names_are_cut_by_their_width_not_by_a_count_of_letters() -> None:
-    """Thirty-two narrow letters keep more of themselves than thirty-two wide ones, and
-    every cut name fills its room to within one letter."""
+def test_names_are_wrapped_by_their_width_not_by_a_count_of_letters() -> None:
+    """Thirty-two narrow letters stay on one line beside the winnings; thirty-two wide ones
+    take the panel's width on more lines; no letter is left out."""
     p = parse_cards
     board = p("Ah7d2c5s9h")
     hands = tuple(ShowdownHand(name, p("KsKdQhJc"), BestHand(board, "x"), won=1)
                   for name in ("i" * 32, "W" * 32, "Wi" * 16))
     cv = draw_showdown(ShowdownView("T", 1, board, hands))
-    names = [q for q in cv.placed if q.tag.startswith("name:")]
-    kept = [len(q.text.rstrip("\u2026")) for q in names]
-    assert kept[0] > kept[2] > kept[1]
-    for q in names:
-        room = q.limit[2] - q.limit[0]
-        if q.text.endswith("\u2026"):
-            assert room - (q.extent[2] - q.extent[0]) < text_width("W", 26, bold=True) + 2
+    lines = [[q.text for q in cv.placed if q.tag == f"name:{i}"] for i in range(3)]
+    assert len(lines[0]) == 1 and len(lines[1]) > 1
+    assert ["".join(x) for x in lines] == [h.name for h in hands]
+    won = {q.tag: q.extent for q in cv.placed if q.tag.startswith("won:")}
+    first = next(q for q in cv.placed if q.tag == "name:0")
+    assert first.extent[1] == pytest.approx(won["won:0"][1], abs=4)  # beside the winnings
 
 
 @pytest.mark.parametrize("theme", list(Theme))
 def test_text_stays_inside_boxes_with_six_cards_and_long_names(theme: Theme) -> None:
-    """Long names and descriptions are cut with an ellipsis; the frame stays empty."""
+    """Long names, descriptions, titles and games are whole, wrapped inside their boxes;
+    the frame stays empty."""
     p = parse_cards
     long = "x" * 120
     view = ShowdownView(long, 1, p("2c3c4c5c6c"), tuple(
@@ -174,7 +176,10 @@ def test_text_stays_inside_boxes_with_six_cards_and_long_names(theme: Theme) -> 
     for t in (q for q in cv.placed if q.kind == "text"):
         assert inside(t.extent, t.limit), t
         assert inside(t.extent, cv.bounds), t
-    assert all(q.text.endswith("\u2026") for q in cv.placed if q.tag.startswith("name:"))
+    for tag in ("title", "game", "name:0", "high:0", "low:2"):
+        lines = [q for q in cv.placed if q.tag == tag and q.kind == "text"]
+        assert len(lines) > 1 and not any(q.cut for q in lines), tag
+        assert long in "".join(q.text for q in lines)
     img = load(cv.png())
     assert border_is_plain(img, 10, palette(theme).background)
     board_y = next(q for q in cv.placed if q.tag == "board").extent[1]

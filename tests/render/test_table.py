@@ -67,8 +67,11 @@ def test_seat_one_is_at_the_top_and_seats_go_clockwise() -> None:
 @pytest.mark.parametrize(("max_seats", "theme"), [
     *((n, Theme.DARK) for n in range(2, 11)), (6, Theme.LIGHT), (10, Theme.LIGHT)])
 def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) -> None:
-    """With the longest names and amounts, all text stays in its box and nothing collides."""
+    """With the longest names and amounts, all text stays in its box and nothing collides;
+    the long title and game take more lines and move the table down by them."""
     cv = draw_table(_crowded(max_seats), theme)
+    dy = cv.img.height - HEIGHT
+    assert dy > 0 and cv.img.height == load(cv.png()).height
     texts = [p for p in cv.placed if p.kind == "text"]
     for p in texts:
         assert inside(p.extent, p.limit), p
@@ -78,20 +81,25 @@ def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) 
     names = _tagged(cv.placed, "name:")
     assert len(names) == max_seats
     assert all(p.text.endswith("\u2026") for p in names)
-    spots = {s.seat: s.box for s in seat_spots(max_seats)}
+    spots = {s.seat: _moved(s.box, dy) for s in seat_spots(max_seats)}
+    board = _moved(board_box(), dy)
     backs: dict[str, tuple[int, int, int, int]] = {}  # the face-down cards of each seat
     for p in _tagged(cv.placed, "back:"):
         old = backs.get(p.tag, p.extent)
         backs[p.tag] = (min(old[0], p.extent[0]), min(old[1], p.extent[1]),
                         max(old[2], p.extent[2]), max(old[3], p.extent[3]))
     for p in _tagged(cv.placed, "bet:"):  # bets sit on the felt, clear of seats and board
-        assert not overlaps(p.extent, board_box())
+        assert not overlaps(p.extent, board)
         assert not any(overlaps(p.extent, box) for box in spots.values())
         assert not any(overlaps(p.extent, box) for box in backs.values())
     for tag, box in backs.items():  # face-down cards touch no other seat, nor the board
         seat = int(tag.split(":")[1])
-        assert not overlaps(box, board_box())
+        assert not overlaps(box, board)
         assert not any(overlaps(box, b) for n, b in spots.items() if n != seat)
+
+
+def _moved(box: tuple[int, int, int, int], dy: int) -> tuple[int, int, int, int]:
+    return (box[0], box[1] + dy, box[2], box[3] + dy)
 
 
 def _in_seat(cv: Canvas, tag: str, seat: int, area: tuple[int, int, int, int]) -> list[str]:

@@ -10,14 +10,30 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render import samples
+from bot.engine.cards import parse_cards
+from bot.engine.evaluate import describe_high
+from bot.engine.variants import VARIANTS, Structure
+from bot.i18n import translate
+from bot.render import canvas, fonts, pots, samples
 from bot.render.canvas import Canvas
+from bot.render.fonts import ELLIPSIS, drawable
 from bot.render.hole import draw_hole_cards
 from bot.render.leaderboard import draw_leaderboard
 from bot.render.showdown import draw_showdown
 from bot.render.table import draw_table
 from bot.render.theme import DeckStyle, Theme, palette
-from bot.render.views import LeaderboardRow, LeaderboardView, SeatView, TableView
+from bot.render.views import (
+    BestHand,
+    HoleCardsView,
+    LeaderboardRow,
+    LeaderboardView,
+    SeatView,
+    ShowdownHand,
+    ShowdownView,
+    TableView,
+)
+from bot.runtime.config import TableConfig
+from bot.runtime.table import wording
 
 
 def texts(cv: Canvas) -> list[str]:
@@ -128,3 +144,125 @@ def test_an_accented_name_keeps_its_accents_in_every_picture() -> None:
     board = texts(draw_leaderboard(LeaderboardView(
         "Classifica", (LeaderboardRow(1, names[0], 5),), locale="it")))
     assert names[0] in board
+
+
+# -- nothing a player reads on a picture is cut ---------------------------------------------
+
+LOCALES = ("en", "pt-BR", "es-ES", "it", "es-419")
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every text the canvas had to shorten: the text-fitting function is instrumented
+    (what it was given and what it gave back), not only the drawn record."""
+    found: list[tuple[str, str]] = []
+    real = fonts.fit
+
+    def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
+        shown = real(text, size, max_width, bold=bold)
+        if shown != drawable(text):
+            found.append((text, shown))
+        return shown
+
+    for module in (fonts, canvas, pots):  # every module that fits text by cutting it
+        monkeypatch.setattr(module, "fit", fit)
+    return found
+
+
+def _high_descriptions() -> list[str]:
+    """Every description the engine can give a high hand (each category, each rank)."""
+    found: dict[str, None] = {}
+    for category in range(9):
+        for first in range(2, 15):
+            for second in range(2, 15):
+                found[describe_high(category << 20 | first << 16 | second << 12)] = None
+    return list(found)
+
+
+def _uncut(cv: Canvas, cuts: list[tuple[str, str]], names: tuple[str, ...] = ()) -> None:
+    """Nothing drawn was cut but a player's name (a seat box has the room it has)."""
+    assert [c for c in cuts if c[0] not in names] == []
+    named = {shown for text, shown in cuts if text in names}
+    drawn = [p for p in cv.placed if p.kind == "text"]
+    assert drawn
+    assert [p.text for p in drawn if (p.cut or ELLIPSIS in p.text) and p.text not in named] == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_hand_label_is_drawn_whole_in_every_language(
+        locale: str, cuts: list[tuple[str, str]]) -> None:
+    """Each high hand the engine can name, with the longest low, on the hole-card picture
+    ("you have ...") and on a showdown's best fives: whole, in every language."""
+    board = parse_cards("Ah7d2c5s9h")
+    highs = _high_descriptions()
+    for high in highs:
+        cv = draw_hole_cards(HoleCardsView("#poker", 12, parse_cards("AsKh3d4c"), board,
+                                           label=f"{high}; Low 8-7-6-5-4", locale=locale))
+        _uncut(cv, cuts)
+        assert any(p.tag == "label" for p in cv.placed)
+    hands = tuple(ShowdownHand("Ann", parse_cards("AsKh3d4c"), BestHand(board, high),
+                               BestHand(board, "Low 8-7-6-5-4"), won=1, seat=1)
+                  for high in highs[:40])
+    cv = draw_showdown(ShowdownView("#poker", 12, board, hands, hi_lo=True, locale=locale))
+    _uncut(cv, cuts)
+    assert len(cuts) == 0 and len(highs) > 100
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_pot_name_is_drawn_whole_at_ten_seats(
+        locale: str, cuts: list[tuple[str, str]]) -> None:
+    """A main pot and nine side pots, each split high and low, on the showdown picture
+    (which pots each winner took) and at a finished 10-seat table of 32-letter names:
+    every pot's name and half whole (a seat's own name may still be cut in its box)."""
+    showdown = dataclasses.replace(samples.crowded_showdown(), locale=locale)
+    cv = draw_showdown(showdown)
+    _uncut(cv, cuts, samples.LONG_NAMES)
+    where = " ".join(p.text for p in cv.placed if p.tag.startswith("where:"))
+    assert translate(locale, "pot.side", number="9") in where
+    assert [p.text for p in cv.placed if p.tag == "board-label"] == [
+        translate(locale, "render.board")]  # not "Board" in every language
+    cuts.clear()
+    table = dataclasses.replace(samples.crowded_table(10, finished=True), locale=locale)
+    cv = draw_table(table)
+    _uncut(cv, cuts, samples.LONG_NAMES)
+    drawn = [p.text for p in cv.placed]
+    assert translate(locale, "pot.main") in drawn
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_hole_card_titles_are_whole_for_every_game(
+        locale: str, cuts: list[tuple[str, str]]) -> None:
+    """The hole-card picture's title and game line for every variant and structure (with
+    an ante, six-figure blinds and a six-digit table number), Courchevel in es-419
+    included, and the board's label beside its one card."""
+    for key in VARIANTS:
+        for structure in Structure:
+            config = TableConfig(variant_key=key, structure=structure, small_blind=500_000,
+                                 big_blind=1_000_000, ante=100_000, language=locale)
+            view = HoleCardsView(wording.table_name(locale, 987_654), 987_654_321,
+                                 parse_cards("AsKhQd"), parse_cards("Kh"),
+                                 label="Full house, kings full of sevens; no low",
+                                 game=wording.title(locale, config), locale=locale)
+            cv = draw_hole_cards(view)
+            _uncut(cv, cuts)
+            drawn = {p.tag: p.text for p in cv.placed}
+            assert drawn["board-label"] == translate(locale, "render.board")
+            assert "".join(p.text for p in cv.placed if p.tag == "game").replace(" ", "") \
+                == view.game.replace(" ", "").replace("\u202f", "")
+
+
+def test_open_seats_are_worded() -> None:
+    """An open seat reads "Assento 3" at a Portuguese table (it read "Seat 3" everywhere)."""
+    view = dataclasses.replace(samples.full_table(), locale="pt-BR",
+                               seats=samples.full_table().seats[:2])
+    drawn = {p.tag: p.text for p in draw_table(view).placed if p.tag.startswith("open:")}
+    assert drawn["open:3"] == translate("pt-BR", "render.seat", number="3") == "Assento 3"
+
+
+def test_the_results_picture_heads_its_prizes_in_the_language() -> None:
+    from bot.render.results import draw_results
+    from bot.render.views import ResultRow, ResultsView
+
+    view = ResultsView("Sit and go #3", "Omaha", (ResultRow(1, "Ann", 300),), locale="it")
+    assert "Premio" in texts(draw_results(view))
+    assert "Prize" in texts(draw_results(dataclasses.replace(view, locale="en")))

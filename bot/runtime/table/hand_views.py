@@ -129,8 +129,8 @@ def _pot_lines(
 def _made(shown: ShownHand | None, low: bool) -> str:
     if shown is None:
         return ""
-    if low:
-        return shown.low.description if shown.low else ""
+    if low:  # "wins 40 low with 6-5-4-2-A": the line says low once
+        return shown.low.description.removeprefix("Low ") if shown.low else ""
     return shown.high.description.lower()
 
 

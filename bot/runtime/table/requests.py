@@ -264,7 +264,7 @@ def _buyin(config: TableConfig, buyin: int | None, required: int = 0) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise TableError(Phrase("refuse.buy_in_whole"))
     if required > 0 and amount < required:
-        raise TableError(Phrase("refuse.return_stack", amount=required))
+        raise TableError(Phrase("refuse.return_stack", count=required))
     if not low <= amount <= high:
         raise TableError(Phrase("refuse.buy_in_range", low=low, high=high))
     return amount

@@ -64,12 +64,11 @@ def action(locale: object, act: ActionView) -> str:
 def _made(locale: object, shown: ShownHandView | None, low: bool) -> str:
     if shown is None:
         return ""
-    if low:
-        return hands.low(locale, shown.low.description) if shown.low else ""
+    if low:  # the line says "low" already: the cards alone
+        return hands.low_cards(shown.low.description) if shown.low else ""
     if shown.high is None:
         return ""
-    text = hands.high(locale, shown.high.description)
-    return text[:1].lower() + text[1:]
+    return hands.in_sentence(locale, shown.high.description)
 
 
 def pot_where(locale: object, pot: PotResultView, many: bool) -> str:

@@ -287,7 +287,7 @@ class Director:
         src.tell(Phrase(why, name=Name(seat.name), table=str(move.to_table)))
         dst.tell(Phrase(
             "notice.mtt_moved_here", player=f"<@{seat.user_id}>", table=str(move.from_table),
-            seat=str(move.to_seat), chips=seat.stack), pings=(seat.user_id,))
+            seat=str(move.to_seat), count=seat.stack), pings=(seat.user_id,))
 
     async def _close_broken(self, number: int) -> None:
         table = self.tables.pop(number)
