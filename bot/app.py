@@ -47,7 +47,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.app_metrics import MeteredObserver, meter_services
 from bot.economy import Economy
+from bot.metrics import Metrics
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import Table
@@ -55,6 +57,7 @@ from bot.runtime.tournament.mtt import OpenThread
 from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
+from bot.storage.scheduled import PG_DUMP, BackupSchedule
 from bot.storage.sealing import check_private
 from bot.storage_ports import StoragePorts
 
@@ -74,6 +77,20 @@ def check_deck_key(settings: Settings) -> None:
         check_private(Path(path))
 
 
+def scheduled_backups(settings: Settings, db: Database) -> BackupSchedule | None:
+    """The backups ``BACKUP_EVERY`` asks for, started (None: not asked, in memory, or
+    PostgreSQL, which says once that ``pg_dump`` is the way)."""
+    if not settings.backup_every or settings.database_path == ":memory:":
+        return None
+    if settings.database_url:
+        log.warning(PG_DUMP)
+        return None
+    schedule = BackupSchedule(settings.database_path, settings.backup_folder,
+                              settings.backup_every, settings.backup_keep)
+    schedule.start()
+    return schedule
+
+
 def _make_parent(path: str) -> None:
     Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
@@ -87,6 +104,10 @@ class App:
     ports: StoragePorts
     registry: TableRegistry
     tournaments: TournamentService
+    #: this bot's instruments (:mod:`bot.metrics`): hands, actions, tables, writes
+    metrics: Metrics = field(default_factory=Metrics)
+    #: the scheduled backups (``BACKUP_EVERY``), running while the app is open
+    backups: BackupSchedule | None = None
     _tables_stopped: bool = field(default=False, repr=False)
     _closed: bool = field(default=False, repr=False)
 
@@ -98,8 +119,11 @@ class App:
         observer: TableObserver,
         names: NameLookup | None = None,
         threads: OpenThread | None = None,
+        metrics: Metrics | None = None,
     ) -> App:
-        """Open and migrate the database and build the services on it."""
+        """Open and migrate the database and build the services on it (counted in
+        ``metrics``: the observer is told every event after it is counted)."""
+        metrics = metrics or Metrics()
         path = settings.database_path
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
@@ -113,13 +137,15 @@ class App:
             economy=ports,
             hands=ports,
             tables=ports,
-            observer=observer,
+            observer=MeteredObserver(observer, metrics),
             names=names,
             owns=settings.shards.owns if settings.shards is not None else None,
         )
         tournaments = TournamentService(registry, ports, threads)
+        meter_services(metrics, db, registry, tournaments)
         return cls(db=db, economy=Economy(db), ports=ports, registry=registry,
-                   tournaments=tournaments)
+                   tournaments=tournaments, metrics=metrics,
+                   backups=scheduled_backups(settings, db))
 
     async def restore(self) -> list[Table]:
         """After a restart: resume the tournaments, then the cash tables, of our servers;
@@ -141,6 +167,8 @@ class App:
             return
         self._closed = True
         try:
+            if self.backups is not None:
+                await self.backups.stop()
             await self.stop_tables()
         finally:
             await self.db.close()

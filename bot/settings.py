@@ -40,6 +40,16 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           unsharded connection (right below 2,500 servers).
 ``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
                           empty: all of ``SHARD_COUNT``. See :mod:`bot.sharding`.
+``LOG_FORMAT``            ``text`` (default) or ``json``: one JSON object per line
+                          (:mod:`bot.logs`).
+``METRICS_PORT``          serve Prometheus metrics on ``/metrics`` and health on
+                          ``/healthz`` at that port (:mod:`bot.metrics`); empty:
+                          no server.
+``METRICS_HOST``          the address it listens on; default ``127.0.0.1``.
+``BACKUP_EVERY``          a backup of the SQLite database by the running bot every
+                          ``30m``, ``6h``, ``1d`` (or seconds); empty: none.
+``BACKUP_KEEP``           how many of those to keep (default 7; older removed).
+``BACKUP_DIR``            where they go; default ``backups`` beside the database.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -66,6 +76,10 @@ DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_RENDER_PROCESSES = 2
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_METRICS_HOST = "127.0.0.1"
+DEFAULT_BACKUP_KEEP = 7
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 ENV_FILE = ".env"
 
 TOKEN_HELP = """\
@@ -217,6 +231,41 @@ def _render_processes(text: str) -> int:
     return int(text)
 
 
+def _duration(name: str, text: str) -> float | None:
+    """``90``, ``30m``, ``6h``, ``1d``: seconds (at least 60); empty: None."""
+    if not text:
+        return None
+    number, unit = (text[:-1], text[-1].lower()) if text[-1].isalpha() else (text, "s")
+    if not number.isdigit() or unit not in _UNITS or int(number) * _UNITS[unit] < 60:
+        raise SettingsError(
+            f"{name} must be a duration of a minute or more such as 30m, 6h or 1d, got {text!r}")
+    return float(int(number) * _UNITS[unit])
+
+
+def _count(name: str, text: str, default: int, most: int) -> int:
+    if not text:
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= most:
+        raise SettingsError(f"{name} must be a number from 1 to {most}, got {text!r}")
+    return int(text)
+
+
+def _port(text: str) -> int | None:
+    """A TCP port (0: any free one), or None (no metrics server) when empty."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 65535:
+        raise SettingsError(f"METRICS_PORT must be a port number (0 to 65535), got {text!r}")
+    return int(text)
+
+
+def _choice(name: str, text: str, choices: tuple[str, ...]) -> str:
+    value = (text or choices[0]).lower()
+    if value not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, got {text!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment, checked and typed."""
@@ -234,6 +283,19 @@ class Settings:
     database_url: Secret = NO_DATABASE_URL
     #: the deck key file (``DECK_KEY_PATH``; empty: ``database_path`` + ``.key``)
     deck_key_path: str = ""
+    log_format: str = "text"
+    #: ``/metrics`` and ``/healthz`` on this port (None: no server; 0: any free port)
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
+    #: seconds between two scheduled backups (None: none)
+    backup_every: float | None = None
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    backup_dir: str = ""
+
+    @property
+    def backup_folder(self) -> str:
+        """Where scheduled backups go: ``BACKUP_DIR``, else ``backups`` beside the database."""
+        return self.backup_dir or str(Path(self.database_path).parent / "backups")
 
     @property
     def key_path(self) -> str | None:
@@ -282,6 +344,12 @@ class Settings:
             shards=shards,
             database_url=database_url,
             deck_key_path=get("DECK_KEY_PATH"),
+            log_format=_choice("LOG_FORMAT", get("LOG_FORMAT"), LOG_FORMATS),
+            metrics_port=_port(get("METRICS_PORT")),
+            metrics_host=get("METRICS_HOST") or DEFAULT_METRICS_HOST,
+            backup_every=_duration("BACKUP_EVERY", get("BACKUP_EVERY")),
+            backup_keep=_count("BACKUP_KEEP", get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP, 1000),
+            backup_dir=get("BACKUP_DIR"),
         )
 
     @classmethod

@@ -1,0 +1,52 @@
+"""What the services of :mod:`bot.app` add to the metrics (:mod:`bot.metrics`).
+
+The runtime knows nothing of Prometheus: its tables tell their observer what
+happens (:mod:`bot.runtime.table.events`), and :class:`MeteredObserver` sits in
+front of the presenter, counting hands and actions by game, then passing every
+event on unchanged. :func:`meter_services` has the scrape read what the services
+already know (open tables and tournaments, the database's retried batches) and
+has the database time its writes.
+"""
+
+from __future__ import annotations
+
+from bot.metrics import Metrics
+from bot.runtime.ports import TableObserver
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table.events import ActionTaken, HandBegan, TableEvent
+from bot.runtime.table.views import TableSnapshot
+from bot.runtime.tournament.service import TournamentService
+from bot.storage import Database
+
+__all__ = ["MeteredObserver", "meter_services"]
+
+
+def _game(snap: TableSnapshot) -> tuple[str, str]:
+    config = snap.config
+    return config.variant_key, config.structure.value
+
+
+class MeteredObserver:
+    """Counts hands and actions, then tells ``inner`` (the presenter) the same event."""
+
+    def __init__(self, inner: TableObserver, metrics: Metrics) -> None:
+        self.inner = inner
+        self.metrics = metrics
+
+    async def observe(self, event: TableEvent) -> None:
+        if isinstance(event, HandBegan):
+            self.metrics.hands.labels(*_game(event.table)).inc()
+        elif isinstance(event, ActionTaken):
+            self.metrics.actions.labels(*_game(event.table)).inc()
+        await self.inner.observe(event)
+
+
+def meter_services(
+    metrics: Metrics, db: Database, registry: TableRegistry, tournaments: TournamentService
+) -> None:
+    """Open tables and tournaments and the write retries read at scrape; writes timed."""
+    metrics.open_tables.set_function(lambda: len(registry))
+    metrics.open_tournaments.set_function(lambda: len(tournaments.all()))
+    metrics.total("omaha_db_write_retries",
+                  "Database write batches run again after a conflict.", lambda: db.conflicts)
+    db.on_write = metrics.write_seconds.observe
