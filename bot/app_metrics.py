@@ -2,10 +2,11 @@
 
 The runtime knows nothing of Prometheus: its tables tell their observer what
 happens (:mod:`bot.runtime.table.events`), and :class:`MeteredObserver` sits in
-front of the presenter, counting hands and actions by game, then passing every
-event on unchanged. :func:`meter_services` has the scrape read what the services
-already know (open tables and tournaments, the database's retried batches) and
-has the database time its writes.
+front of the presenter, counting hands (settled: a hand resumed after a restart
+counts once) and actions by game, then passing every event on unchanged.
+:func:`meter_services` has the scrape read what the services already know (open
+tables and tournaments, the database's retried batches) and has the database time
+its writes. :func:`database_problem` is ``/healthz``'s half on the database.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.logs import bind
 from bot.metrics import Metrics
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.events import ActionTaken, HandBegan, TableEvent
+from bot.runtime.table.events import ActionTaken, HandSettled, TableEvent
 from bot.runtime.table.views import TableSnapshot
 from bot.runtime.tournament.service import TournamentService
 from bot.storage import Database, StorageError
@@ -47,7 +48,7 @@ class MeteredObserver:
     async def observe(self, event: TableEvent) -> None:
         snap = event.table  # the lines logged while this event is shown name its table
         bind(guild=snap.guild_id, table=snap.table_id, hand=snap.hand_no or None)
-        if isinstance(event, HandBegan):
+        if isinstance(event, HandSettled):
             self.metrics.hands.labels(*_game(event.table)).inc()
         elif isinstance(event, ActionTaken):
             self.metrics.actions.labels(*_game(event.table)).inc()

@@ -7,8 +7,8 @@ count apart. The places that know something report it here:
 ========================================  =============================================
 ``omaha_open_tables``                     open tables (cash and tournament), read at scrape
 ``omaha_open_tournaments``                tournaments registering or playing
-``omaha_hands_total{variant,structure}``  hands dealt (``bot.app_metrics``, from the
-                                          tables' events)
+``omaha_hands_total{variant,structure}``  hands played to the end (``bot.app_metrics``,
+                                          from the tables' events)
 ``omaha_actions_total{variant,structure}`` players' actions taken
 ``omaha_interaction_ack_seconds``         from an interaction reaching the bot to its
                                           acknowledgement's answer (``bot.adapter.meter``)
@@ -85,7 +85,7 @@ class Metrics:
         self.open_tournaments = Gauge(
             "omaha_open_tournaments", "Tournaments registering or playing.", registry=registry)
         game = ("variant", "structure")
-        self.hands = Counter("omaha_hands", "Hands dealt.", game, registry=registry)
+        self.hands = Counter("omaha_hands", "Hands played to the end.", game, registry=registry)
         self.actions = Counter("omaha_actions", "Players' actions.", game, registry=registry)
         self.ack_seconds = Histogram(
             "omaha_interaction_ack_seconds",
