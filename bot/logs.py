@@ -4,8 +4,10 @@
 discord.py logs every HTTP request at DEBUG, and an interaction's routes carry
 its token in the path (``/interactions/{id}/{token}/callback``,
 ``/webhooks/{application}/{token}/messages/@original``): whoever reads such a
-log could answer in the bot's name for 15 minutes. :class:`RedactTokens`, put
-on every handler by :func:`redact_tokens`, replaces them with ``<token>``.
+log could answer in the bot's name for 15 minutes; discord.gateway's DEBUG lines
+echo each event received, an interaction's ``'token'`` field included.
+:class:`RedactTokens`, put on every handler by :func:`redact_tokens`, replaces
+both with ``<token>``.
 The bot token itself never reaches a log line (discord.py does not log it).
 
 **JSON lines** (``LOG_FORMAT=json``): :class:`JsonLines` writes each record as one
@@ -30,7 +32,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 TOKEN_IN_ROUTE = re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]+")
+#: A ``token`` field in a payload logged as a dict or as JSON (discord.gateway's DEBUG
+#: lines echo every event received, an interaction's token included).
+TOKEN_FIELD = re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]*""")
 REDACTED = r"\1<token>"
+
+
+def redacted(text: str) -> str:
+    """``text`` with every interaction token it names replaced by ``<token>``."""
+    return TOKEN_FIELD.sub(REDACTED, TOKEN_IN_ROUTE.sub(REDACTED, text))
 
 
 class RedactTokens(logging.Filter):
@@ -38,9 +48,9 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        redacted = TOKEN_IN_ROUTE.sub(REDACTED, message)
-        if redacted != message:
-            record.msg, record.args = redacted, None
+        clean = redacted(message)
+        if clean != message:
+            record.msg, record.args = clean, None
         return True
 
 
@@ -83,7 +93,7 @@ class JsonLines(logging.Formatter):
             if value is not None:
                 line[name] = value
         if record.exc_info:
-            line["error"] = TOKEN_IN_ROUTE.sub(REDACTED, self.formatException(record.exc_info))
+            line["error"] = redacted(self.formatException(record.exc_info))
         return json.dumps(line, ensure_ascii=False, default=str)
 
 

@@ -13,7 +13,8 @@ TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDpzZWNyZXQ.x-y_z"
 
 
 def test_route_tokens_are_redacted_through_every_handler() -> None:
-    """discord.http's DEBUG lines name the callback and webhook routes: the token goes."""
+    """discord.http's DEBUG lines name the callback and webhook routes, discord.gateway's
+    echo each event received (an interaction's ``token`` field): the token goes."""
     out = io.StringIO()
     logger = logging.getLogger("test-logs-root")
     handler = logging.StreamHandler(out)
@@ -26,12 +27,19 @@ def test_route_tokens_are_redacted_through_every_handler() -> None:
     child.debug("POST https://discord.com/api/v10/interactions/%s/%s/callback", 123, TOKEN)
     child.debug("PATCH /webhooks/42/%s/messages/@original has returned 200", TOKEN)
     child.debug("GET /channels/5/messages/6 has returned 200")
+    logger.getChild("discord.gateway").debug(
+        "For Shard ID None: WebSocket Event: %s", {"t": "INTERACTION_CREATE", "d": {
+            "id": "8", "token": TOKEN}})
+    child.debug('{"type": 4, "token": "%s"}', TOKEN)
     lines = out.getvalue().splitlines()
     assert TOKEN not in out.getvalue()
     assert lines == [
         "POST https://discord.com/api/v10/interactions/123/<token>/callback",
         "PATCH /webhooks/42/<token>/messages/@original has returned 200",
         "GET /channels/5/messages/6 has returned 200",
+        "For Shard ID None: WebSocket Event: {'t': 'INTERACTION_CREATE', 'd': {'id': '8', "
+        "'token': '<token>'}}",
+        '{"type": 4, "token": "<token>"}',
     ]
     assert sum(isinstance(f, RedactTokens) for f in handler.filters) == 1
 

@@ -4,7 +4,9 @@ Discord keeps an application's commands globally and per server; a sync is a
 bulk overwrite (``PUT /applications/{app}/commands`` or ``.../guilds/{id}/commands``)
 and Discord limits how many commands an application may create a day. So the bot
 keeps, in the database (``db.state``, :mod:`bot.storage.bot_state`), the SHA-256 of the
-payload it last synced to each place (``commands:global``, ``commands:guild:<id>``):
+payload it last synced to each place of this application (``commands:<app>:global``,
+``commands:<app>:guild:<id>``: another application, a new token for another bot on the
+same database, syncs anew):
 the payload :meth:`discord.app_commands.CommandTree.sync` sends, translations
 included. At start (:meth:`CommandSync.at_start`) it syncs only a place whose hash
 differs, so a restart with the same code costs no request.
@@ -28,16 +30,15 @@ from discord.ext import commands
 
 from bot.storage.bot_state import BotState
 
-__all__ = ["GLOBAL", "CommandSync", "digest", "place"]
+__all__ = ["CommandSync", "digest", "place", "where"]
 
 log = logging.getLogger("bot.adapter.command_sync")
 
-GLOBAL = "commands:global"
 
 
-def place(guild_id: int | None) -> str:
-    """The ``db.state`` name of a place's hash."""
-    return GLOBAL if guild_id is None else f"commands:guild:{guild_id}"
+def place(app_id: int, guild_id: int | None) -> str:
+    """The ``db.state`` name of the hash of application ``app_id``'s commands there."""
+    return f"commands:{app_id}:" + ("global" if guild_id is None else f"guild:{guild_id}")
 
 
 def where(guild_id: int | None) -> str:
@@ -58,6 +59,12 @@ class CommandSync:
         self.state = state
         self.synced: list[discord.app_commands.AppCommand] = []
 
+    def name(self, guild_id: int | None) -> str:
+        app_id = self.bot.application_id
+        if app_id is None:
+            raise discord.app_commands.MissingApplicationID
+        return place(app_id, guild_id)
+
     async def payload(self, guild_id: int | None) -> list[dict[str, Any]]:
         """What a sync to that place sends (a server gets the global commands copied)."""
         tree = self.bot.tree
@@ -72,27 +79,27 @@ class CommandSync:
 
     async def changed(self, guild_id: int | None) -> bool:
         payload = await self.payload(guild_id)
-        return await self.state.get(place(guild_id)) != digest(payload)
+        return await self.state.get(self.name(guild_id)) != digest(payload)
 
     async def sync(self, guild_id: int | None) -> int:
         """Send the tree to that place, whatever it had; the number of commands."""
         payload = await self.payload(guild_id)
         guild = None if guild_id is None else discord.Object(id=guild_id)
         self.synced = await self.bot.tree.sync(guild=guild)
-        await self.state.put(place(guild_id), digest(payload))
+        await self.state.put(self.name(guild_id), digest(payload))
         log.info("Synced %d application commands to %s", len(self.synced), where(guild_id))
         return len(self.synced)
 
     async def clear(self, guild_id: int | None) -> None:
         """Remove every command of this application from that place."""
-        http, app_id = self.bot.http, self.bot.application_id
-        if app_id is None:
-            raise discord.app_commands.MissingApplicationID
+        http, name = self.bot.http, self.name(guild_id)
+        app_id = self.bot.application_id
+        assert app_id is not None  # name() checked it
         if guild_id is None:
             await http.bulk_upsert_global_commands(app_id, payload=[])
         else:
             await http.bulk_upsert_guild_commands(app_id, guild_id, payload=[])
-        await self.state.put(place(guild_id), digest([]))
+        await self.state.put(name, digest([]))
         log.info("Cleared the application commands of %s", where(guild_id))
 
     async def at_start(self, dev_guild_id: int | None, *, force: bool = False) -> list[str]:
@@ -102,7 +109,8 @@ class CommandSync:
         if force or await self.changed(dev_guild_id):
             await self.sync(dev_guild_id)
             done.append(f"synced {where(dev_guild_id)}")
-        if dev_guild_id is not None and (force or await self.state.get(GLOBAL) != digest([])):
+        if dev_guild_id is not None and (
+                force or await self.state.get(self.name(None)) != digest([])):
             await self.clear(None)
             done.append(f"cleared {where(None)}")
         if not done:

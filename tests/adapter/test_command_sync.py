@@ -9,7 +9,7 @@ import discord
 import pytest
 from simcord import Env
 
-from bot.adapter.command_sync import GLOBAL, digest, place
+from bot.adapter.command_sync import digest, place
 from bot.client import OmahaDealer
 from bot.offline.harness import FakeWallClock
 from bot.settings import Secret, Settings
@@ -17,6 +17,11 @@ from bot.sync import main, run_sync
 from tests.conftest import Harness
 
 DEV_GUILD = 1_234_567_890_123_456_789 >> 1
+
+
+def stored(h: Harness, guild_id: int | None = None) -> str:
+    """The state name of this application's hash for that place."""
+    return place(h.env.backend.application_id, guild_id)
 
 
 def puts(h: Harness) -> list[str]:
@@ -36,8 +41,8 @@ async def test_a_restart_with_the_same_tree_costs_no_sync(harness: Harness) -> N
     h = harness
     app_id = h.env.backend.application_id
     assert puts(h) == [f"/applications/{app_id}/commands"]  # the first start syncs
-    stored = await h.bot.db.state.get(GLOBAL)
-    assert stored is not None and len(stored) == 64
+    kept = await h.bot.db.state.get(stored(h))
+    assert kept is not None and len(kept) == 64
     bot = await restart(h)
     assert puts(h) == [f"/applications/{app_id}/commands"]  # unchanged: no request
     assert bot.synced == []
@@ -46,13 +51,13 @@ async def test_a_restart_with_the_same_tree_costs_no_sync(harness: Harness) -> N
 
 async def test_a_changed_tree_is_synced_at_start(harness: Harness) -> None:
     h = harness
-    before = await h.bot.db.state.get(GLOBAL)
+    before = await h.bot.db.state.get(stored(h))
     bot = await restart(h, extensions=("cogs.errors", "cogs.economy"))  # fewer commands
     assert len(puts(h)) == 2
     assert {c.name for c in bot.synced} >= {"balance", "daily"}
     assert "table" not in {c.name for c in bot.synced}
     assert set(h.env.backend.commands[None]) == {(c.name, 1) for c in bot.synced}
-    after = await bot.db.state.get(GLOBAL)
+    after = await bot.db.state.get(stored(h))
     assert after not in (before, None)
 
 
@@ -75,7 +80,7 @@ async def test_dev_guild_gets_the_commands_and_the_global_ones_are_cleared_once(
         assert puts(h) == [f"/applications/{app_id}/guilds/{DEV_GUILD}/commands",
                            f"/applications/{app_id}/commands"]
         assert env.backend.commands[None] == {} and env.backend.commands[DEV_GUILD]
-        assert await h.bot.db.state.get(GLOBAL) == digest([])
+        assert await h.bot.db.state.get(stored(h)) == digest([])
         result = await alice.slash(channel, "balance")
         assert result.response is not None
         assert result.response.content == "You have 10,000 chips."
@@ -91,7 +96,7 @@ async def test_a_server_the_bot_is_not_in_is_refused(harness: Harness) -> None:
     with pytest.raises(discord.Forbidden) as refused:
         await run_sync(harness.bot, 42, clear=False)
     assert refused.value.code == 50001
-    assert await harness.bot.db.state.get(place(42)) is None
+    assert await harness.bot.db.state.get(stored(harness, 42)) is None
 
 
 async def test_sync_on_demand_forces_and_clears(harness: Harness) -> None:
@@ -104,11 +109,11 @@ async def test_sync_on_demand_forces_and_clears(harness: Harness) -> None:
     assert line.startswith("Slash commands: synced all servers (global)") and len(puts(h)) == 2
     line = await run_sync(bot, h.guild.id, clear=False)
     assert line.startswith("Synced ") and h.env.backend.commands[h.guild.id]
-    assert await bot.db.state.get(place(h.guild.id)) == await bot.db.state.get(GLOBAL)
+    assert await bot.db.state.get(stored(h, h.guild.id)) == await bot.db.state.get(stored(h))
     assert await run_sync(bot, h.guild.id, clear=True) == (
         f"Cleared the slash commands of server {h.guild.id}")
     assert h.env.backend.commands[h.guild.id] == {}
-    assert await bot.db.state.get(place(h.guild.id)) == digest([])
+    assert await bot.db.state.get(stored(h, h.guild.id)) == digest([])
     await run_sync(bot, None, clear=True)
     assert h.env.backend.commands[None] == {}
     bot = await restart(h)  # the tree differs from what Discord has now: synced again
