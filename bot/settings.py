@@ -19,7 +19,8 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           deck key. Masked in ``repr()`` like the token.
 ``DEV_GUILD_ID``          a server id: slash commands are synced to that server
                           only, where they appear instantly (global sync can take
-                          up to an hour). Empty: sync globally.
+                          up to an hour), and the global ones cleared once.
+                          Empty: sync globally.
 ``DISCORD_API_BASE``      REST base URL, with the API version; default
                           ``https://discord.com/api/v10``. Point it at an HTTP
                           proxy or a fake Discord.
