@@ -24,13 +24,11 @@ import dataclasses
 import sys
 from collections.abc import Sequence
 
-import discord
-
-from bot.adapter.command_sync import CommandSync, where
+from bot.adapter.command_sync import SyncRefused, sync_now
 from bot.client import OmahaDealer, configure_endpoints, configure_logging
 from bot.settings import MissingToken, Settings, SettingsError
 
-__all__ = ["main", "run_sync"]
+__all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,25 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def run_sync(bot: OmahaDealer, guild_id: int | None, clear: bool) -> str:
-    """On a bot logged in (``setup_hook`` done): sync or clear; the line to print."""
-    syncing = CommandSync(bot, bot.app.db.state)
-    if clear:
-        await syncing.clear(guild_id)
-        return f"Cleared the slash commands of {where(guild_id)}"
-    if guild_id is None:
-        done = await syncing.at_start(bot.settings.dev_guild_id, force=True)
-        return f"Slash commands: {', '.join(done)} ({len(syncing.synced)} commands)"
-    count = await syncing.sync(guild_id)
-    return f"Synced {count} slash commands to {where(guild_id)}"
-
-
 async def _run(settings: Settings, guild_id: int | None, clear: bool) -> str:
     quiet = dataclasses.replace(settings, metrics_port=None, backup_every=None, shards=None)
     bot = OmahaDealer(quiet, sync_commands=False, restore_tables=False)
-    async with bot:
-        await bot.login(settings.token.reveal())  # REST only; runs setup_hook
-        return await run_sync(bot, guild_id, clear)
+    return await sync_now(bot, settings.token.reveal(), lambda: bot.app.db.state,
+                          settings.dev_guild_id, guild_id, clear)
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -71,14 +55,11 @@ def main(argv: Sequence[str] = ()) -> int:
     except (MissingToken, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    configure_logging("WARNING", settings.log_format)
+    configure_logging("ERROR", settings.log_format)  # one line out: no start-up chatter
     configure_endpoints(settings)
     try:
         print(asyncio.run(_run(settings, args.guild, args.clear)))
-    except discord.LoginFailure:
-        print("error: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
-        return 2
-    except discord.HTTPException as error:
-        print(f"error: Discord refused the sync: {error.status} {error.text}", file=sys.stderr)
+    except SyncRefused as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     return 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -30,7 +31,7 @@ from discord.ext import commands
 
 from bot.storage.bot_state import BotState
 
-__all__ = ["CommandSync", "digest", "place", "where"]
+__all__ = ["CommandSync", "SyncRefused", "digest", "place", "run_sync", "sync_now", "where"]
 
 log = logging.getLogger("bot.adapter.command_sync")
 
@@ -116,3 +117,36 @@ class CommandSync:
         if not done:
             log.info("Application commands unchanged since the last sync: not synced")
         return done
+
+
+class SyncRefused(Exception):
+    """Discord refused the token or the sync (``python -m bot sync`` prints it, exit 2)."""
+
+
+async def run_sync(bot: commands.Bot, state: BotState, dev_guild_id: int | None,
+                   guild_id: int | None, clear: bool) -> str:
+    """``python -m bot sync``'s work on a bot logged in: sync or clear; the line to print.
+    Without ``guild_id`` it syncs as a start does (``dev_guild_id``), whatever the hashes."""
+    syncing = CommandSync(bot, state)
+    if clear:
+        await syncing.clear(guild_id)
+        return f"Cleared the slash commands of {where(guild_id)}"
+    if guild_id is None:
+        done = await syncing.at_start(dev_guild_id, force=True)
+        return f"Slash commands: {', '.join(done)} ({len(syncing.synced)} commands)"
+    count = await syncing.sync(guild_id)
+    return f"Synced {count} slash commands to {where(guild_id)}"
+
+
+async def sync_now(bot: commands.Bot, token: str, state: Callable[[], BotState],
+                   dev_guild_id: int | None, guild_id: int | None, clear: bool) -> str:
+    """Log ``bot`` in over REST (``setup_hook`` builds the tree and opens the database,
+    then ``state()`` reaches it), run :func:`run_sync`, close; the line to print."""
+    async with bot:
+        try:
+            await bot.login(token)
+            return await run_sync(bot, state(), dev_guild_id, guild_id, clear)
+        except discord.LoginFailure:
+            raise SyncRefused("Discord refused the token: check DISCORD_TOKEN") from None
+        except discord.HTTPException as exc:
+            raise SyncRefused(f"Discord refused the sync: {exc.status} {exc.text}") from None

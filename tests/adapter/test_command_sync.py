@@ -9,11 +9,11 @@ import discord
 import pytest
 from simcord import Env
 
-from bot.adapter.command_sync import digest, place
+from bot.adapter.command_sync import digest, place, run_sync
 from bot.client import OmahaDealer
 from bot.offline.harness import FakeWallClock
 from bot.settings import Secret, Settings
-from bot.sync import main, run_sync
+from bot.sync import main
 from tests.conftest import Harness
 
 DEV_GUILD = 1_234_567_890_123_456_789 >> 1
@@ -22,6 +22,12 @@ DEV_GUILD = 1_234_567_890_123_456_789 >> 1
 def stored(h: Harness, guild_id: int | None = None) -> str:
     """The state name of this application's hash for that place."""
     return place(h.env.backend.application_id, guild_id)
+
+
+async def sync(h: Harness, guild_id: int | None, *, clear: bool) -> str:
+    """``python -m bot sync``'s work (``--guild``, ``--clear``) on the running bot."""
+    bot = h.bot
+    return await run_sync(bot, bot.db.state, bot.settings.dev_guild_id, guild_id, clear)
 
 
 def puts(h: Harness) -> list[str]:
@@ -94,7 +100,7 @@ async def test_dev_guild_gets_the_commands_and_the_global_ones_are_cleared_once(
 async def test_a_server_the_bot_is_not_in_is_refused(harness: Harness) -> None:
     """Discord's answer to a sync for a server the bot is not in: 403 Missing Access."""
     with pytest.raises(discord.Forbidden) as refused:
-        await run_sync(harness.bot, 42, clear=False)
+        await sync(harness, 42, clear=False)
     assert refused.value.code == 50001
     assert await harness.bot.db.state.get(stored(harness, 42)) is None
 
@@ -105,16 +111,16 @@ async def test_sync_on_demand_forces_and_clears(harness: Harness) -> None:
     bulk overwrite), and the hashes say so."""
     h = harness
     bot = h.bot
-    line = await run_sync(bot, None, clear=False)
+    line = await sync(h, None, clear=False)
     assert line.startswith("Slash commands: synced all servers (global)") and len(puts(h)) == 2
-    line = await run_sync(bot, h.guild.id, clear=False)
+    line = await sync(h, h.guild.id, clear=False)
     assert line.startswith("Synced ") and h.env.backend.commands[h.guild.id]
     assert await bot.db.state.get(stored(h, h.guild.id)) == await bot.db.state.get(stored(h))
-    assert await run_sync(bot, h.guild.id, clear=True) == (
+    assert await sync(h, h.guild.id, clear=True) == (
         f"Cleared the slash commands of server {h.guild.id}")
     assert h.env.backend.commands[h.guild.id] == {}
     assert await bot.db.state.get(stored(h, h.guild.id)) == digest([])
-    await run_sync(bot, None, clear=True)
+    await sync(h, None, clear=True)
     assert h.env.backend.commands[None] == {}
     bot = await restart(h)  # the tree differs from what Discord has now: synced again
     assert h.env.backend.commands[None] and len(puts(h)) == 6
