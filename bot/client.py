@@ -209,8 +209,7 @@ class OmahaDealer(commands.Bot):
             await self.load_extension(name)
         log.info("Loaded extensions: %s", ", ".join(self.extension_names))
         if self.settings.metrics_port is not None:
-            self.ops = OpsServer(self.metrics, self.health)
-            await self.ops.start(self.settings.metrics_host, self.settings.metrics_port)
+            await self.serve_metrics()
         if self.restore_tables:
             restored = await self.app.restore()
             if restored:
@@ -228,6 +227,18 @@ class OmahaDealer(commands.Bot):
         done = await syncing.at_start(self.settings.dev_guild_id, force=force)
         self.synced = syncing.synced
         return done
+
+    async def serve_metrics(self) -> None:
+        """``/metrics`` and ``/healthz`` on METRICS_HOST:METRICS_PORT; a port that cannot be
+        had is logged as an error and the bot plays on without them."""
+        ops = OpsServer(self.metrics, self.health)
+        host, port = self.settings.metrics_host, self.settings.metrics_port or 0
+        try:
+            await ops.start(host, port)
+        except OSError as exc:
+            log.error("No metrics: cannot listen on %s:%d (%s)", host, port, exc.strerror)
+            return
+        self.ops = ops
 
     async def health(self) -> str | None:
         """``/healthz``: None while the gateway is connected and the database takes a

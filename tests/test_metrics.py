@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.client import OmahaDealer
 from bot.metrics import Metrics
 from bot.settings import Secret, Settings
 from tests.conftest import Harness
@@ -64,3 +66,21 @@ def test_each_metrics_object_has_its_own_registry() -> None:
     first.hands.labels("omaha", "pot limit").inc()
     assert b'omaha_hands_total{structure="pot limit",variant="omaha"} 1.0' in first.exposition()
     assert b"omaha_hands_total{" not in second.exposition()
+
+
+async def test_a_busy_port_is_logged_and_the_bot_plays_on(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A new bot asks for the port the running one still holds: one error line, no
+    metrics server, and the players are served."""
+    h = harness
+    old = h.bot
+    assert old.ops is not None
+    taken = old.ops.port
+    new = OmahaDealer(replace(old.settings, metrics_port=taken))
+    await h.env.restart_bot(new)  # it starts while the old one still listens
+    await old.close()
+    new.db.clock = h.clock
+    assert new.ops is None
+    assert f"No metrics: cannot listen on 127.0.0.1:{taken}" in caplog.text
+    assert (await h.slash(h.alice, "balance")).text == "You have 10,000 chips."
