@@ -8,6 +8,8 @@
     python -m bot migrate-to URL  copy the SQLite database into an empty PostgreSQL one
     python -m bot backup FILE     a consistent, audited copy of the live SQLite database
     python -m bot restore FILE    put a backup into an empty DATABASE_PATH
+    python -m bot sync [--guild ID] [--clear]
+                                  sync (or clear) the slash commands now
     python -m bot demo [DIR]      play a game among simulated players offline
 
 Each subcommand lives in its own module and is imported only when asked for,
@@ -62,6 +64,12 @@ def _restore(argv: Sequence[str]) -> int:
     return cli.main(["restore", *argv])
 
 
+def _sync(argv: Sequence[str]) -> int:
+    from bot import sync
+
+    return sync.main(argv)
+
+
 def _demo(argv: Sequence[str]) -> int:
     from bot import demo
 
@@ -82,6 +90,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "migrate-to": _migrate_to,
     "backup": _backup,
     "restore": _restore,
+    "sync": _sync,
     "demo": _demo,
     "run": _run_bot,
 }

@@ -49,7 +49,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.app_metrics import MeteredObserver, meter_services
 from bot.economy import Economy
+from bot.metrics import Metrics
 from bot.runtime.caps import ServerCaps, TableCaps
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
@@ -58,6 +60,7 @@ from bot.runtime.tournament.mtt import OpenThread
 from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
+from bot.storage.scheduled import PG_DUMP, BackupSchedule
 from bot.storage.sealing import check_private
 from bot.storage_ports import StoragePorts
 
@@ -77,6 +80,20 @@ def check_deck_key(settings: Settings) -> None:
         check_private(Path(path))
 
 
+def scheduled_backups(settings: Settings, db: Database) -> BackupSchedule | None:
+    """The backups ``BACKUP_EVERY`` asks for, started (None: not asked, in memory, or
+    PostgreSQL, which says once that ``pg_dump`` is the way)."""
+    if not settings.backup_every or settings.database_path == ":memory:":
+        return None
+    if settings.database_url:
+        log.warning(PG_DUMP)
+        return None
+    schedule = BackupSchedule(settings.database_path, settings.backup_folder,
+                              settings.backup_every, settings.backup_keep)
+    schedule.start()
+    return schedule
+
+
 def _make_parent(path: str) -> None:
     Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
@@ -91,6 +108,10 @@ class App:
     caps: ServerCaps
     registry: TableRegistry
     tournaments: TournamentService
+    #: this bot's instruments (:mod:`bot.metrics`): hands, actions, tables, writes
+    metrics: Metrics = field(default_factory=Metrics)
+    #: the scheduled backups (``BACKUP_EVERY``), running while the app is open
+    backups: BackupSchedule | None = None
     _tables_stopped: bool = field(default=False, repr=False)
     _closed: bool = field(default=False, repr=False)
 
@@ -102,8 +123,11 @@ class App:
         observer: TableObserver,
         names: NameLookup | None = None,
         threads: OpenThread | None = None,
+        metrics: Metrics | None = None,
     ) -> App:
-        """Open and migrate the database and build the services on it."""
+        """Open and migrate the database and build the services on it (counted in
+        ``metrics``: the observer is told every event after it is counted)."""
+        metrics = metrics or Metrics()
         path = settings.database_path
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
@@ -119,14 +143,16 @@ class App:
             economy=ports,
             hands=ports,
             tables=ports,
-            observer=observer,
+            observer=MeteredObserver(observer, metrics),
             names=names,
             owns=settings.shards.owns if settings.shards is not None else None,
             caps=caps,
         )
         tournaments = TournamentService(registry, ports, threads)
+        meter_services(metrics, db, registry, tournaments)
         return cls(db=db, economy=Economy(db), ports=ports, caps=caps, registry=registry,
-                   tournaments=tournaments)
+                   tournaments=tournaments, metrics=metrics,
+                   backups=scheduled_backups(settings, db))
 
     async def restore(self) -> list[Table]:
         """After a restart: resume the tournaments, then the cash tables, of our servers;
@@ -148,6 +174,8 @@ class App:
             return
         self._closed = True
         try:
+            if self.backups is not None:
+                await self.backups.stop()
             await self.stop_tables()
         finally:
             await self.db.close()

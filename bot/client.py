@@ -67,8 +67,10 @@ from discord.ext import commands
 
 from bot import render
 from bot.adapter.hooks import watch_token_waits
+from bot.adapter.meter import DiscordMeter, Gateway
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
-from bot.logs import redact_tokens
+from bot.logs import log_to_stderr
+from bot.metrics import Metrics, OpsServer
 from bot.settings import MissingToken, Settings, SettingsError
 
 if TYPE_CHECKING:
@@ -128,6 +130,7 @@ class OmahaDealer(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         sync_commands: bool = True,
+        restore_tables: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -140,7 +143,14 @@ class OmahaDealer(commands.Bot):
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self.sync_commands = sync_commands
+        self.restore_tables = restore_tables
         self.synced: list[discord.app_commands.AppCommand] = []
+        #: This bot's instruments (its own registry) and what the Discord side tells them.
+        self.metrics = Metrics()
+        self.meter = DiscordMeter(self.metrics)
+        self.gateway = Gateway()
+        self.gateway.listen(self)
+        self.ops: OpsServer | None = None  # /metrics and /healthz, with METRICS_PORT
         self._app_open = False
         self._shutdown: asyncio.Task[None] | None = None
         self._names: dict[tuple[int | None, int], tuple[str, float]] = {}
@@ -167,7 +177,7 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
-        from bot.adapter.pictures import PictureMode
+        from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
@@ -177,9 +187,11 @@ class OmahaDealer(commands.Bot):
             render.use_processes(self.settings.render_processes)
         self.presenter = DiscordPresenter(self)
         self.presenter.pictures = PictureMode(self.settings.table_pictures)
+        self.presenter.meter = self.meter
+        self.meter.watch(gate=render_gate())
         self.app = await App.open(
             self.settings, observer=self.presenter, names=self._name_of,
-            threads=self._open_thread,
+            threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
@@ -209,25 +221,53 @@ class OmahaDealer(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
         log.info("Loaded extensions: %s", ", ".join(self.extension_names))
-        restored = await self.app.restore()
-        if restored:
-            log.info("Restored %d open tables", len(restored))
+        if self.settings.metrics_port is not None:
+            await self.serve_metrics()
+        if self.restore_tables:
+            restored = await self.app.restore()
+            if restored:
+                log.info("Restored %d open tables", len(restored))
         if self.sync_commands:
             await self.sync_application_commands()
 
-    async def sync_application_commands(self) -> list[discord.app_commands.AppCommand]:
-        """Sync the slash commands: to DEV_GUILD_ID when set, else globally."""
-        guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            self.synced = await self.tree.sync(guild=guild)
-            where = f"server {guild_id}"
-        else:
-            self.synced = await self.tree.sync()
-            where = "all servers (global)"
-        log.info("Synced %d application commands to %s", len(self.synced), where)
-        return self.synced
+    async def sync_application_commands(self, *, force: bool = False) -> list[str]:
+        """Sync the slash commands where they changed since the last sync (``force``:
+        anyway): to DEV_GUILD_ID only when set (the global ones cleared once), else
+        globally (:mod:`bot.adapter.command_sync`). The places synced or cleared."""
+        from bot.adapter.command_sync import CommandSync
+
+        syncing = CommandSync(self, self.app.db.state)
+        done = await syncing.at_start(self.settings.dev_guild_id, force=force)
+        self.synced = syncing.synced
+        return done
+
+    async def serve_metrics(self) -> None:
+        """``/metrics`` and ``/healthz`` on METRICS_HOST:METRICS_PORT; a port that cannot be
+        had is logged as an error and the bot plays on without them."""
+        ops = OpsServer(self.metrics, self.health)
+        host, port = self.settings.metrics_host, self.settings.metrics_port or 0
+        try:
+            await ops.start(host, port)
+        except OSError as exc:
+            log.error("No metrics: cannot listen on %s:%d (%s)", host, port, exc.strerror)
+            return
+        self.ops = ops
+
+    async def health(self) -> str | None:
+        """``/healthz``: None while the gateway is connected and the database takes a
+        write, else why not (one line)."""
+        from bot.app_metrics import database_problem
+
+        if not self._app_open:
+            return "not started"
+        return self.gateway.problem() or await database_problem(self.app.db)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch; an interaction's arrival is noted first (its handlers
+        run later, as tasks: the acknowledgement and prompt latencies start here)."""
+        if event_name == "interaction" and args:
+            self.meter.arrived(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_ready(self) -> None:
         user = self.user
@@ -259,6 +299,8 @@ class OmahaDealer(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
+        if self.ops is not None:
+            await self.ops.stop()
         if self._app_open:
             try:
                 await self.app.stop_tables()
@@ -328,10 +370,12 @@ def make_bot(settings: Settings) -> OmahaDealer:
     )
 
 
-def configure_logging(level: str) -> None:
-    """discord.py's log format on stderr at ``level`` (the token is never logged)."""
-    discord.utils.setup_logging(level=getattr(logging, level), root=True)
-    redact_tokens(logging.getLogger())  # interaction tokens never reach a log line
+def configure_logging(level: str, fmt: str = "text") -> None:
+    """discord.py's log format (or one JSON object a line: ``fmt`` ``json``) on stderr at
+    ``level``; no token ever reaches a line (:func:`bot.logs.log_to_stderr`)."""
+    if fmt == "text":
+        discord.utils.setup_logging(level=getattr(logging, level), root=True)
+    log_to_stderr(level, fmt)
     # The HTTP layer echoes request bodies at DEBUG; keep it at INFO unless asked.
     if level != "DEBUG":
         logging.getLogger("discord.http").setLevel(logging.INFO)
@@ -345,8 +389,10 @@ async def run_bot(settings: Settings) -> int:
         share = settings.shards.share
         log.info("Running %s", settings.shards)
     # Under Discord's global limit (this process's share of it); acknowledgements never wait.
-    pace_requests(bot.http, Pacer(max(1, int(GLOBAL_BUDGET * share))))
+    pacer = pace_requests(bot.http, Pacer(max(1, int(GLOBAL_BUDGET * share))))
     watch_token_waits(bot.http)  # a long 429 on a token: the channel's route instead
+    bot.meter.install(bot.http)  # every request counted, acknowledgements timed
+    bot.meter.watch(pacer=pacer)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 
@@ -388,7 +434,7 @@ def main(argv: Sequence[str] = ()) -> int:
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_format)
     from bot.app import check_deck_key
     from bot.storage import StorageError
 

@@ -19,7 +19,8 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           deck key. Masked in ``repr()`` like the token.
 ``DEV_GUILD_ID``          a server id: slash commands are synced to that server
                           only, where they appear instantly (global sync can take
-                          up to an hour). Empty: sync globally.
+                          up to an hour), and the global ones cleared once.
+                          Empty: sync globally.
 ``DISCORD_API_BASE``      REST base URL, with the API version; default
                           ``https://discord.com/api/v10``. Point it at an HTTP
                           proxy or a fake Discord.
@@ -48,6 +49,16 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           draws a picture or reads many rows (``/leaderboard``,
                           ``/stats``, ``/hands``, ``/hand show``, ``/hand export``);
                           default 5, 0: none. See :mod:`bot.adapter.cooldowns`.
+``LOG_FORMAT``            ``text`` (default) or ``json``: one JSON object per line
+                          (:mod:`bot.logs`).
+``METRICS_PORT``          serve Prometheus metrics on ``/metrics`` and health on
+                          ``/healthz`` at that port (:mod:`bot.metrics`); empty:
+                          no server.
+``METRICS_HOST``          the address it listens on; default ``127.0.0.1``.
+``BACKUP_EVERY``          a backup of the SQLite database by the running bot every
+                          ``30m``, ``6h``, ``1d`` (or seconds); empty: none.
+``BACKUP_KEEP``           how many of those to keep (default 7; older removed).
+``BACKUP_DIR``            where they go; default ``backups`` beside the database.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -78,6 +89,10 @@ DEFAULT_TABLES_PER_MEMBER = 3
 DEFAULT_TABLES_PER_SERVER = 20
 DEFAULT_COMMAND_COOLDOWN = 5.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_METRICS_HOST = "127.0.0.1"
+DEFAULT_BACKUP_KEEP = 7
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 ENV_FILE = ".env"
 
 TOKEN_HELP = """\
@@ -251,6 +266,42 @@ def _seconds(name: str, text: str, default: float) -> float:
     return value
 
 
+def _duration(name: str, text: str) -> float | None:
+    """``90``, ``30m``, ``6h``, ``1d``: seconds (at least 60); empty: None."""
+    if not text:
+        return None
+    number, unit = (text[:-1], text[-1].lower()) if text[-1].isalpha() else (text, "s")
+    if not number.isdigit() or unit not in _UNITS or int(number) * _UNITS[unit] < 60:
+        raise SettingsError(
+            f"{name} must be a duration of a minute or more such as 30m, 6h or 1d, got {text!r}")
+    return float(int(number) * _UNITS[unit])
+
+
+def _keep(name: str, text: str, default: int, most: int) -> int:
+    """A whole number from 1 to ``most``; empty means ``default``."""
+    if not text:
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= most:
+        raise SettingsError(f"{name} must be a number from 1 to {most}, got {text!r}")
+    return int(text)
+
+
+def _port(text: str) -> int | None:
+    """A TCP port (0: any free one), or None (no metrics server) when empty."""
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 65535:
+        raise SettingsError(f"METRICS_PORT must be a port number (0 to 65535), got {text!r}")
+    return int(text)
+
+
+def _choice(name: str, text: str, choices: tuple[str, ...]) -> str:
+    value = (text or choices[0]).lower()
+    if value not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, got {text!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment, checked and typed."""
@@ -273,6 +324,19 @@ class Settings:
     tables_per_server: int = 0
     #: seconds between two runs of a costly command by one member (environment: 5)
     command_cooldown: float = 0.0
+    log_format: str = "text"
+    #: ``/metrics`` and ``/healthz`` on this port (None: no server; 0: any free port)
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
+    #: seconds between two scheduled backups (None: none)
+    backup_every: float | None = None
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    backup_dir: str = ""
+
+    @property
+    def backup_folder(self) -> str:
+        """Where scheduled backups go: ``BACKUP_DIR``, else ``backups`` beside the database."""
+        return self.backup_dir or str(Path(self.database_path).parent / "backups")
 
     @property
     def key_path(self) -> str | None:
@@ -330,6 +394,12 @@ class Settings:
             tables_per_member=per_member,
             tables_per_server=per_server,
             command_cooldown=cooldown,
+            log_format=_choice("LOG_FORMAT", get("LOG_FORMAT"), LOG_FORMATS),
+            metrics_port=_port(get("METRICS_PORT")),
+            metrics_host=get("METRICS_HOST") or DEFAULT_METRICS_HOST,
+            backup_every=_duration("BACKUP_EVERY", get("BACKUP_EVERY")),
+            backup_keep=_keep("BACKUP_KEEP", get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP, 1000),
+            backup_dir=get("BACKUP_DIR"),
         )
 
     @classmethod

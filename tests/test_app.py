@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import ast
+import logging
+from dataclasses import replace
 from pathlib import Path
 
-from bot.app import App
+import pytest
+
+from bot.app import App, scheduled_backups
 from bot.runtime.ports import NullObserver
 from bot.settings import Secret, Settings
+from bot.storage.scheduled import PG_DUMP
 
 
 def test_app_never_imports_discord() -> None:
@@ -51,3 +56,25 @@ async def test_database_url_opens_postgresql_with_the_key_beside_database_path(
         assert not path.exists() and (tmp_path / "bot.sqlite3.key").is_file()
     finally:
         await app.close()
+
+
+async def test_backup_every_starts_the_schedule_and_postgresql_says_pg_dump(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """BACKUP_EVERY on SQLite: the app runs a schedule into BACKUP_DIR until it closes; on
+    PostgreSQL there is none, and one warning names pg_dump."""
+    settings = Settings(token=Secret("t"), database_path=str(tmp_path / "a.sqlite3"),
+                        backup_every=3600.0, backup_keep=3, backup_dir=str(tmp_path / "b"))
+    app = await App.open(settings, observer=NullObserver())
+    try:
+        assert app.backups is not None and app.backups.every == 3600.0
+        assert app.backups.keep == 3 and app.backups.folder == tmp_path / "b"
+        copied = await app.backups.take()  # what each tick does
+        assert copied.ok and Path(copied.target).parent == tmp_path / "b"
+    finally:
+        await app.close()
+    caplog.set_level(logging.WARNING, "bot.app")
+    postgres = replace(settings, database_url=Secret("postgresql://u:p@127.0.0.1:9/x"))
+    assert scheduled_backups(postgres, app.db) is None
+    assert [r.getMessage() for r in caplog.records] == [PG_DUMP]
+    assert "pg_dump --format=custom" in PG_DUMP

@@ -18,9 +18,8 @@ from discord.ext import commands
 
 from bot.adapter.polite import UNEXPECTED, PoliteModal, PoliteView
 from bot.client import EXTENSIONS, OmahaDealer, configure_endpoints, main, make_intents
-from bot.offline.harness import offline
 from bot.runtime.errors import TableError
-from bot.settings import Secret, Settings
+from bot.settings import Settings
 from tests.conftest import PNG_SIGNATURE, Harness
 
 
@@ -105,25 +104,6 @@ async def test_restart_keeps_the_chips(harness: Harness) -> None:
     await h.slash(h.manager, "chips grant", user=h.alice, amount="777", reason="before restart")
     await h.restart()
     assert (await h.slash(h.alice, "balance")).text == "You have 10,777 chips."
-
-
-async def test_dev_guild_sync_targets_that_server_only(tmp_path: Path) -> None:
-    """With DEV_GUILD_ID the commands are synced to that server, not globally."""
-    guild_id = 1_234_567_890_123_456_789 >> 1
-    settings = Settings(
-        token=Secret("t"), database_path=str(tmp_path / "d.sqlite3"), dev_guild_id=guild_id
-    )
-    bot = OmahaDealer(settings)
-    async with offline(bot) as h:
-        env = h.env
-        guild = env.create_guild("Dev", id=guild_id)
-        channel = guild.create_text_channel("dev")
-        alice = guild.add_member(env.create_user("alice"))
-        puts = [r.path for r in env.http_requests if r.method == "PUT"]
-        assert puts == [f"/applications/{env.backend.application_id}/guilds/{guild_id}/commands"]
-        result = await alice.slash(channel, "balance")
-        assert result.response is not None
-        assert result.response.content == "You have 10,000 chips."
 
 
 async def test_unexpected_errors_get_an_apology_and_are_logged(

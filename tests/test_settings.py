@@ -153,7 +153,8 @@ def test_env_example_documents_every_setting() -> None:
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
         "RENDER_PROCESSES", "TABLE_PICTURES", "DECK_KEY_PATH", "TABLES_PER_MEMBER",
-        "TABLES_PER_SERVER", "COMMAND_COOLDOWN",
+        "TABLES_PER_SERVER", "COMMAND_COOLDOWN", "LOG_FORMAT", "METRICS_PORT",
+        "METRICS_HOST", "BACKUP_EVERY", "BACKUP_KEEP", "BACKUP_DIR",
     }
     assert set(values) == expected
     lines = text.splitlines()
@@ -192,3 +193,27 @@ def test_database_url_selects_postgresql_and_hides_its_password() -> None:
     assert s.database_url.reveal() == url
     assert "hunter2" not in repr(s) and "hunter2" not in str(s)
     assert not Settings.from_mapping({"DISCORD_TOKEN": "t"}).database_url
+
+
+def test_operator_settings_metrics_backups_and_log_format() -> None:
+    """METRICS_*, BACKUP_* and LOG_FORMAT: typed, defaults that serve nothing and back
+    nothing up, clear errors naming the setting."""
+    plain = Settings.from_mapping({"DISCORD_TOKEN": "t", "DATABASE_PATH": "data/bot.sqlite3"})
+    assert plain.metrics_port is None and plain.metrics_host == "127.0.0.1"
+    assert plain.backup_every is None and plain.backup_keep == 7 and plain.log_format == "text"
+    assert plain.backup_folder == str(Path("data") / "backups")
+    s = Settings.from_mapping({
+        "DISCORD_TOKEN": "t", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0",
+        "BACKUP_EVERY": "6h", "BACKUP_KEEP": "14", "BACKUP_DIR": "/srv/b", "LOG_FORMAT": "JSON",
+    })
+    assert (s.metrics_port, s.metrics_host, s.backup_every, s.backup_keep, s.backup_folder,
+            s.log_format) == (9108, "0.0.0.0", 21600.0, 14, "/srv/b", "json")
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t", "BACKUP_EVERY": "90"}).backup_every == 90
+    for name, bad, words in (
+        ("BACKUP_EVERY", "10s", "a minute or more"), ("BACKUP_EVERY", "6 hours", "30m"),
+        ("BACKUP_KEEP", "0", "from 1 to 1000"), ("METRICS_PORT", "http", "port number"),
+        ("LOG_FORMAT", "xml", "text, json"),
+    ):
+        with pytest.raises(SettingsError, match=name) as refused:
+            Settings.from_mapping({"DISCORD_TOKEN": "t", name: bad})
+        assert words in str(refused.value)

@@ -358,7 +358,7 @@ class TableChannel:
         view, content, buttons = table_view(live), live_content(live), self._buttons(live)
         # what is being sent: ``live`` keeps changing while the request is under way
         token, version, hand_no = live_token(live), live.version, live.hand_no
-        click = None if self.refresh else self._take_click(shown)
+        click = acted = None if self.refresh else self._take_click(shown)
         carrier, self._carrier = self._carrier, None
         if click is None and shown is None and carrier is not None and carrier.valid():
             click = carrier  # a new hand's first message, after the result its token edited
@@ -382,6 +382,8 @@ class TableChannel:
                 **picture), *picture.values())
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False
+        if acted is not None and self.presenter.meter is not None:
+            self.presenter.meter.prompted(acted.interaction.id)
         self._shown = _Shown(
             self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
         )

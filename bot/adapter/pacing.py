@@ -46,6 +46,7 @@ class Pacer:
         self.per = per
         self.clock = clock
         self.waited = 0
+        self.queued = 0  # requests waiting for their turn now (the metrics read it)
         self._sent: deque[float] = deque()
         self._lock = asyncio.Lock()
 
@@ -59,13 +60,17 @@ class Pacer:
         return self._sent[0] + self.per - now
 
     async def acquire(self) -> None:
-        async with self._lock:
-            wait = self.delay()
-            while wait > 0:
-                self.waited += 1
-                await asyncio.sleep(wait)
+        self.queued += 1
+        try:
+            async with self._lock:
                 wait = self.delay()
-            self._sent.append(self.clock())
+                while wait > 0:
+                    self.waited += 1
+                    await asyncio.sleep(wait)
+                    wait = self.delay()
+                self._sent.append(self.clock())
+        finally:
+            self.queued -= 1
 
 
 def counts_globally(route: discord.http.Route) -> bool:

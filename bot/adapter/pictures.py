@@ -74,6 +74,8 @@ class RenderGate:
         self.pending = 0  # renders holding a slot or waiting for one
         self.average = 0.0  # seconds a render holds its slot (running average)
         self.renders = 0  # slots held to the end so far
+        #: Told the seconds each render held its slot (the metrics' histogram).
+        self.on_render: Callable[[float], None] | None = None
 
     def expected_wait(self) -> float:
         """Seconds a render asked now would wait before it starts (0: a slot is free)."""
@@ -111,7 +113,10 @@ class _Slot:
 
     async def __aexit__(self, *exc: object) -> None:
         gate = self.gate
-        gate.average += _SMOOTHING * (gate.clock() - self.start - gate.average)
+        held = gate.clock() - self.start
+        gate.average += _SMOOTHING * (held - gate.average)
+        if gate.on_render is not None:
+            gate.on_render(held)
         gate.renders += 1
         gate.pending -= 1
         gate.semaphore.release()

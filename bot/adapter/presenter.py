@@ -84,6 +84,8 @@ from bot.runtime.table.views import PrivateCards, TableSnapshot
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from bot.adapter.meter import DiscordMeter
+
 log = logging.getLogger("bot.adapter.presenter")
 
 __all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
@@ -142,6 +144,8 @@ class DiscordPresenter:
         self.locales: dict[int, str] = {}
         #: Players whose DMs Discord refused: not tried again until they interact.
         self.closed_dms = ClosedDms()
+        #: The metrics' Discord side (:mod:`bot.adapter.meter`): told each turn posted.
+        self.meter: DiscordMeter | None = None
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
             ButtonDrawn: self.button_drawn,

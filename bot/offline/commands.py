@@ -1,6 +1,7 @@
 """Discord's refusal of a command tree it cannot show; applied once, on import.
 
-simcord 3.2.1 stores whatever ``PUT .../commands`` sends. Discord refuses the
+simcord 3.2.1 stores whatever ``PUT .../commands`` sends, for any server. Discord
+answers 403 Missing Access (50001) for a server the bot is not in, and refuses the
 whole bulk overwrite with 400 Invalid Form Body (code 50035), naming the field,
 when (checked here for every command, subcommand, group and option, and for
 each of their ``name_localizations``/``description_localizations``):
@@ -165,9 +166,26 @@ def _checked(handler: Any) -> Any:
     return route
 
 
+def _in_guild(handler: Any) -> Any:
+    """A server's commands only where the bot is a member: Discord answers 403 Missing
+    Access (50001) for a server the bot is not in (a wrong ``DEV_GUILD_ID``, or
+    ``python -m bot sync --guild ID`` after the bot was removed from it)."""
+
+    def route(ctx: Any) -> Any:
+        guild = ctx.backend.guilds.get(ctx.int_arg("guild_id"))
+        if guild is None or ctx.backend.bot_user.id not in guild.members:
+            raise _errors.missing_access()
+        return handler(ctx)
+
+    route.__name__ = handler.__name__
+    return route
+
+
 def _install() -> None:
-    for old in (_commands.bulk_upsert_global_commands, _commands.bulk_upsert_guild_commands):
-        replace_route("PUT", old, _checked(old))
+    replace_route("PUT", _commands.bulk_upsert_global_commands,
+                  _checked(_commands.bulk_upsert_global_commands))
+    replace_route("PUT", _commands.bulk_upsert_guild_commands,
+                  _in_guild(_checked(_commands.bulk_upsert_guild_commands)))
 
 
 _install()

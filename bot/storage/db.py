@@ -52,6 +52,7 @@ from typing import Any, Protocol, TypeVar
 import aiosqlite
 
 from bot.storage.audit import run_audit
+from bot.storage.bot_state import BotState
 from bot.storage.caps import CapsRepo
 from bot.storage.dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
 from bot.storage.errors import StorageError, WriteConflict
@@ -270,6 +271,8 @@ class Database:
         self.batches = 0  # number of group commits (for the benchmark)
         self.jobs = 0
         self.conflicts = 0  # write batches run again after a WriteConflict
+        #: Told the seconds from each write queued to its commit returned (the metrics).
+        self.on_write: Callable[[float], None] | None = None
 
     @property
     def where(self) -> str:
@@ -336,10 +339,15 @@ class Database:
                 self._write_loop(), name="storage-writer"
             )
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        queued = time.perf_counter()
         self._queue.put_nowait(_WriteJob(fn, future))
         # shield: if the caller is cancelled the job may still commit; the
         # future then simply has no reader.
-        return await asyncio.shield(future)
+        try:
+            return await asyncio.shield(future)
+        finally:
+            if self.on_write is not None:
+                self.on_write(time.perf_counter() - queued)
 
     async def _write_loop(self) -> None:
         queue = self._queue
@@ -435,6 +443,10 @@ class Database:
     @functools.cached_property
     def caps(self) -> CapsRepo:
         return CapsRepo(self)
+
+    @functools.cached_property
+    def state(self) -> BotState:
+        return BotState(self)
 
     async def audit(self) -> list[AuditLine]:
         """The chip audit, one line per server (see :mod:`.audit`)."""

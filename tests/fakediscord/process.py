@@ -12,6 +12,9 @@ from pathlib import Path
 from .server import FakeDiscord, FakeDiscordError
 
 REPO = Path(__file__).resolve().parents[2]
+#: The longest log line read (asyncio's default, 64 KiB, is shorter than a DEBUG line of
+#: discord.py echoing the command sync's body; the reader would stop, the pipe fill up).
+LINE_LIMIT = 16 * 1024 * 1024
 
 
 class BotProcess:
@@ -48,6 +51,7 @@ class BotProcess:
             sys.executable, "-m", "bot", *self.args, cwd=self.workdir, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
             start_new_session=self.own_group,
+            limit=LINE_LIMIT,
         )
         self._reader = asyncio.create_task(self._read())
         return self

@@ -757,6 +757,8 @@ class FakeDiscord:
         return self.global_commands
 
     async def _put_guild_commands(self, request: web.Request, guild_id: str) -> Any:
+        if int(guild_id) not in self.guilds:  # Discord: not a server the bot is in
+            raise _RestError(403, 50001, "Missing Access")
         body = await request.json()
         _refuse(command_problems(body))
         stored = self._store_commands(body, int(guild_id))

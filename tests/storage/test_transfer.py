@@ -52,6 +52,7 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
         waiting = await db.tournaments.create(G, 12, B, buy_in=50, starting_stack=1_000,
                                               settings={"variant": "omaha"})
         await db.tournaments.enter(waiting.id, C)
+        await db.state.put("commands:global", "0" * 64)
     finally:
         await db.close()
     return deck

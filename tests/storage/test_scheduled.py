@@ -1,0 +1,84 @@
+"""Backups the running bot takes by itself: on time, rotated, each one audited."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.economy import Economy
+from bot.storage import Database
+from bot.storage.backup import check
+from bot.storage.scheduled import BackupSchedule
+
+G = 7
+EVERY = 3600.0
+
+
+class Ticks:
+    """The schedule's clock and sleep: a sleep returns when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_767_225_600.0
+        self.asleep: asyncio.Queue[float] = asyncio.Queue()
+        self.wake: asyncio.Queue[None] = asyncio.Queue()
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.asleep.put_nowait(seconds)
+        await self.wake.get()
+        self.now += seconds
+
+
+async def test_backups_come_on_time_the_oldest_go_and_each_copy_passes_the_audit(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "live.sqlite3"
+    db = await Database.open(path, deck_key=b"k" * 32)
+    ticks = Ticks()
+    schedule = BackupSchedule(str(path), tmp_path / "backups", EVERY, keep=3,
+                              clock=ticks.clock, sleep=ticks.sleep)
+    try:
+        economy = Economy(db)
+        schedule.start()
+        for round_ in range(5):
+            assert await ticks.asleep.get() == EVERY  # waiting for the next one
+            await economy.grant(G, 1, 100, actor_id=9, reason=f"round {round_}")
+            ticks.wake.put_nowait(None)
+        await ticks.asleep.get()  # the fifth backup is done: the schedule sleeps again
+    finally:
+        await schedule.stop()
+        await db.close()
+    assert len(schedule.taken) == 5 and all(c.ok for c in schedule.taken)
+    kept = sorted(await asyncio.to_thread(lambda: list((tmp_path / "backups").iterdir())))
+    assert [p.name for p in kept] == [Path(c.target).name for c in schedule.taken[-3:]]
+    assert [p.name for p in kept] == [
+        "live-20260101T030000Z.sqlite3", "live-20260101T040000Z.sqlite3",
+        "live-20260101T050000Z.sqlite3",
+    ]
+    for copy in kept:
+        version, lines = await asyncio.to_thread(check, copy)
+        assert version >= 6 and [line.ok for line in lines] == [True]
+    assert not [p for p in kept if p.suffix == ".key"]  # the deck key is kept apart
+
+
+async def test_a_failed_backup_is_logged_and_the_next_comes_on_time(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    ticks = Ticks()
+    schedule = BackupSchedule(str(tmp_path / "missing.sqlite3"), tmp_path / "b", EVERY, 2,
+                              clock=ticks.clock, sleep=ticks.sleep)
+    caplog.set_level(logging.INFO, "bot.storage.scheduled")
+    schedule.start()
+    try:
+        await ticks.asleep.get()
+        ticks.wake.put_nowait(None)
+        await ticks.asleep.get()  # asleep again: the loop survived the failure
+    finally:
+        await schedule.stop()
+    assert "Scheduled backup failed: there is no database" in caplog.text
+    assert schedule.taken == []

@@ -1,0 +1,86 @@
+"""``/metrics`` and ``/healthz`` over HTTP on loopback, served by the bot under test."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import aiohttp
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.client import OmahaDealer
+from bot.metrics import Metrics
+from bot.settings import Secret, Settings
+from tests.conftest import Harness
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    """The test bot with METRICS_PORT=0: any free port, on 127.0.0.1."""
+    return Settings(token=Secret("test-token"), database_path=str(tmp_path / "m.sqlite3"),
+                    metrics_port=0)
+
+
+async def get(h: Harness, path: str) -> tuple[int, str, str]:
+    assert h.bot.ops is not None and h.bot.ops.port > 0
+    url = f"http://127.0.0.1:{h.bot.ops.port}{path}"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status, response.headers["Content-Type"], await response.text()
+
+
+async def test_metrics_are_served_as_text_exposition(harness: Harness) -> None:
+    h = harness
+    await h.slash(h.alice, "balance")
+    status, kind, text = await get(h, "/metrics")
+    assert status == 200 and kind.startswith("text/plain")
+    names = {family.name for family in text_string_to_metric_families(text)}
+    assert {"omaha_open_tables", "omaha_hands", "omaha_interaction_ack_seconds",
+            "omaha_prompt_seconds", "omaha_discord_requests", "omaha_pacer_queue",
+            "omaha_render_seconds", "omaha_db_write_seconds", "omaha_db_write_retries",
+            "process_resident_memory_bytes"} <= names
+    assert "python_gc_objects_collected" not in text  # not the global default registry
+
+
+async def test_healthz_follows_the_database_and_the_gateway(harness: Harness) -> None:
+    h = harness
+    db = h.bot.db
+    assert await get(h, "/healthz") == (200, "text/plain; charset=utf-8", "ok\n")
+    await db.run(lambda c: c.execute("PRAGMA query_only = ON"))  # the database read-only
+    status, _, text = await get(h, "/healthz")
+    assert status == 503
+    assert text == "database not writable: attempt to write a readonly database\n"
+    await db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
+    assert (await get(h, "/healthz"))[0] == 200
+    assert await db.state.get("health") is not None  # the check writes, like the bot does
+    h.bot.dispatch("disconnect")  # as discord.py does when the websocket closes
+    await h.settle()
+    assert (await get(h, "/healthz"))[0::2] == (503, "gateway disconnected\n")
+    h.bot.dispatch("resumed")
+    await h.settle()
+    assert (await get(h, "/healthz"))[0] == 200
+
+
+def test_each_metrics_object_has_its_own_registry() -> None:
+    first, second = Metrics(), Metrics()
+    first.hands.labels("omaha", "pot limit").inc()
+    assert b'omaha_hands_total{structure="pot limit",variant="omaha"} 1.0' in first.exposition()
+    assert b"omaha_hands_total{" not in second.exposition()
+
+
+async def test_a_busy_port_is_logged_and_the_bot_plays_on(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A new bot asks for the port the running one still holds: one error line, no
+    metrics server, and the players are served."""
+    h = harness
+    old = h.bot
+    assert old.ops is not None
+    taken = old.ops.port
+    new = OmahaDealer(replace(old.settings, metrics_port=taken))
+    await h.env.restart_bot(new)  # it starts while the old one still listens
+    await old.close()
+    new.db.clock = h.clock
+    assert new.ops is None
+    assert f"No metrics: cannot listen on 127.0.0.1:{taken}" in caplog.text
+    assert (await h.slash(h.alice, "balance")).text == "You have 10,000 chips."
