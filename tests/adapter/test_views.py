@@ -33,9 +33,10 @@ from bot.adapter.views import (
     live_buttons,
     turn_buttons,
 )
+from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
-from bot.runtime.table.views import TableSnapshot, TurnView
+from bot.runtime.table.views import TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.economy import LeaderboardPager
 from cogs.hands import OpenHandButton
@@ -86,6 +87,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items.append(OpenHandButton(2**63 - 1, f"T{2**63 - 1} #{2**63 - 1}"))  # /hands
     items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
               for choice in ("twice", "once")]
+    items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
+              for kind in ("topup", "sitin", "post", "stay", "leave")]
     return items
 
 
@@ -126,6 +129,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     RaiseModal: modals,
     OpenHandButton: dynamic_items,
     RunTwiceButton: dynamic_items,
+    SeatButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}
