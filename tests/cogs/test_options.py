@@ -111,6 +111,19 @@ async def test_leave_offers_the_players_tables_in_this_server(harness: Harness) 
     assert await h.dave.autocomplete(lobby, "table leave", "table", "") == []
 
 
+async def test_table_choices_speak_the_readers_language(harness: Harness) -> None:
+    """Issue 23: the tables offered as the member types are named in their language."""
+    h = harness
+    cash = await two_tables(h)
+    cash_id = h.bot.registry.in_channel(cash.id).table_id
+    h.set_locale(h.bob, "it")
+    [offered] = await h.bob.autocomplete(h.add_channel("lobby"), "table leave", "table", "")
+    assert offered["value"] == cash_id
+    assert offered["name"].startswith("#cash · ") and f"(tavolo {cash_id})" in offered["name"]
+    assert "Omaha High/Low No-limit 1/2" in offered["name"] and offered["name"] != (
+        f"#cash · No Limit Omaha Hi-Lo 1/2 (table {cash_id})")
+
+
 async def test_leave_a_table_from_another_channel(harness: Harness) -> None:
     """Leaving #cash's table from #lobby returns that stack and keeps the other seat."""
     h = harness
