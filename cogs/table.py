@@ -229,6 +229,20 @@ class Tables(commands.Cog, name="Tables"):
         key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
         await reply_with_ways(interaction, table, Phrase(key, seat=view.seat, count=view.stack))
 
+    @join.autocomplete("seat")
+    async def _free_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The free seats of this channel's table, by number (none where there is no table)."""
+        here = self.registry.find(interaction.channel_id) if interaction.channel_id else None
+        if here is None:
+            return []
+        taken, typed = {s.seat for s in here.snapshot().seats}, current.strip()
+        return [app_commands.Choice(name=translate(interaction.locale, "choice.seat", seat=n),
+                                    value=n)
+                for n in range(1, here.config.seats + 1)
+                if n not in taken and str(n).startswith(typed)]
+
     @table.command(name="leave", description="Leave a table (at the end of the hand)")
     @app_commands.describe(
         table="One of your tables in this server (default this channel's, or your only one)"
