@@ -198,6 +198,21 @@ async def test_a_bust_gets_top_up_buttons_by_dm_and_is_dealt_in_again(harness: H
     assert loser.id in await next_hand(h, table)
 
 
+async def test_a_bust_may_leave_and_buy_in_again(harness: Harness) -> None:
+    """The Leave button cashes the empty seat out; a new buy-in deals the player in from
+    the next hand (the table had stopped: the button is drawn again, RULES.md 3)."""
+    h = harness
+    table = await open_table(h, h.alice, h.bob, structure="no limit")
+    loser = await bust_someone(h, table)
+    [dm] = [m for m in h.dms(loser) if way_ids(m)]
+    left = await click_way(h, loser, dm, "leave")
+    assert "You left the table" in left.text and not way_ids(left), left
+    assert table.seat_of(loser.id) is None
+    again = await h.slash(loser, "table join", buyin="100")
+    assert again.ephemeral and "You sat down" in again.text, again
+    assert loser.id in await next_hand(h, table)
+
+
 async def test_a_bust_with_closed_dms_is_told_in_the_channel_with_the_commands(
     harness: Harness,
 ) -> None:
