@@ -6,7 +6,8 @@ what differs lives in a :class:`TablePolicy`:
 * who is ready to be dealt in (``ready``) and whether a sitting-out player is
   blinded off, checked or folded at once (``blinds_off``);
 * which requests it refuses (``refusal``: a tournament has no buy-in, top-up,
-  cash-out, closing or settings change);
+  cash-out, closing or settings change) and whether a busted player is offered a
+  top-up or leaving (``buys_back``, :mod:`bot.runtime.table.ways`);
 * the game of the next hand (``game``, ``hand_config``: a tournament's level);
 * what happens between settlement and the next deal (``after_hand``);
 * what goes back to whom when the table's channel is lost (``abandon``, see

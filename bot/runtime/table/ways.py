@@ -18,9 +18,9 @@ playing, or not seated        none (``/table join`` seats a player)
 
 A busted player who tops up, or a sitting-out one who sits in, is dealt in from
 the next hand by the entering-player rules (RULES.md 3 and 7:
-:func:`bot.runtime.seating.rebuy`). A tournament table offers no top-up and no
-leaving (its policy refuses them): a sat-out tournament player is offered
-``sitin`` only.
+:func:`bot.runtime.seating.rebuy`). A tournament table has no top-up and no
+leaving (its policy's ``buys_back`` is false: a player with no chips is out), so
+a sat-out tournament player is offered ``sitin`` only.
 """
 
 from __future__ import annotations
