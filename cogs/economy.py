@@ -1,7 +1,7 @@
 """Economy commands: balances, the daily bonus, leaderboards, statistics, manager tools.
 
     /balance [user] [public]                 a player's chips (your own: only to you)
-    /daily                                   the daily bonus (streaks)
+    /daily                                   the daily bonus (streaks), only to you
     /leaderboard [metric] [variant] [period] an image, paged with buttons
     /stats [user] [variant] [public]         hands, wins, net, VPIP/PFR, showdowns
                                              (both: COMMAND_COOLDOWN per member,
@@ -388,7 +388,8 @@ class EconomyCog(commands.Cog, name="Economy"):
         locale = interaction.locale
         streak = (translate(locale, "daily.streak", day=str(claim.streak)) if claim.streak > 1
                   else translate(locale, "daily.first_day"))
-        await announce(interaction, translate(
+        # only to the player (issue 23): a balance is theirs to show (/balance public)
+        await interaction.edit_original_response(content=translate(
             locale, "daily.claimed", bonus=translate(locale, "chips.count", count=claim.amount),
             streak=streak, balance=translate(locale, "chips.count", count=claim.balance),
             next=_when(claim.next_at)))

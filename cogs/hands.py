@@ -13,7 +13,9 @@ waits ``COMMAND_COOLDOWN`` seconds between two runs of each (:mod:`bot.adapter.c
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
-"Hand #12" of its result message) in this channel.
+"Hand #12" of its result message) in this channel; typing it offers the
+member's own last hands here (autocomplete, issue 23), so nobody has to look
+a number up.
 
 Decision: the history shows **one picture** (the table as the hand ended:
 the board, the stacks, who won which pot, the hands the reader may see) and
@@ -69,6 +71,8 @@ if TYPE_CHECKING:
 
 MAX_EXPORT = 20
 LISTED = 10
+#: Discord's most choices in one autocomplete answer.
+CHOICES = 25
 
 
 def _game(locale: object, hand: HandRecord) -> str:
@@ -299,6 +303,24 @@ class Hands(commands.Cog, name="Hands"):
                       verdict=verdict.line()),
             translate(interaction.locale, said, link=posted.link,
                       root=past.commitment or "-"))))
+
+    @show.autocomplete("number")
+    @export.autocomplete("number")
+    @verify_hand.autocomplete("number")
+    async def _hand_numbers(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The member's own last hands in this channel, newest first (none when they may
+        not view it), those whose number starts with what they typed; named ``Hand #12 ·
+        Pot Limit Omaha 1/2`` in their language."""
+        channel = interaction.channel_id or 0
+        if not may_view(interaction, channel):
+            return []
+        records = await self.db.history.last_of(channel, interaction.user.id, CHOICES)
+        typed, lang = current.strip().lstrip("#"), resolve(interaction.locale)
+        return [app_commands.Choice(name=translate(lang, "hand.choice", number=str(r.number),
+                                                   game=_game(lang, r))[:100], value=r.number)
+                for r in records if str(r.number).startswith(typed)]
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
     @app_commands.describe(player="Only the hands this player played (default everyone's)")

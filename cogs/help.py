@@ -1,6 +1,13 @@
 """/help: the commands, the hand rankings and the Omaha rules players trip on, privately.
 
-    /help [topic]     commands (default), hands, omaha, hi-lo, betting
+    /help [topic]     commands (default), table, hands, omaha, hi-lo, betting
+
+``table`` is what a player meets at the table beyond the commands: the turn's buttons
+and raise sizes, what ``/allin`` puts in, pre-actions, the clock and time bank, sitting
+out and the big blind owed, topping up (and the way back from a bust), leaving and
+staying, run it twice, pings and direct messages, and the preferences command when
+one is loaded (looked up in the tree, so the page never names a command that is not
+there).
 
 The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
@@ -80,6 +87,7 @@ HI_LO_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
 #: Topics of /help, as offered in the client.
 TOPICS: dict[str, str] = {
     "commands": "Commands",
+    "table": "At the table: buttons, clock, seats",
     "hands": "Hand rankings",
     "omaha": "Omaha: two from the hand, three from the board",
     "hi-lo": "Hi-lo: the 8-or-better low",
@@ -135,6 +143,39 @@ def betting_page(locale: object = None) -> list[str]:
         translate(locale, "help.betting.fixed_limit"), "",
         translate(locale, "help.betting.all_in"),
     ]
+
+
+#: The names a players' preferences command may have (another issue adds it): the table
+#: page names the first one the tree holds.
+PREFERENCES = ("prefs", "preferences")
+
+
+def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
+    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, pings."""
+    buttons = {key: Phrase(f"button.{key}")
+               for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
+    commands = {f"{name}_cmd": Command(name)
+                for name in ("fold", "check", "call", "bet", "raise", "allin")}
+    pre = {key: Phrase(f"pre_action.{key}") for key in ("check_fold", "call_any", "fold_to_bet")}
+    lines = [
+        translate(locale, "help.table.turn", form=Phrase("button.raise_form"), **buttons,
+                  **commands),
+        translate(locale, "help.table.all_in", allin=Command("allin")),
+        translate(locale, "help.table.pre_actions", preaction=Command("preaction"), **pre),
+        translate(locale, "help.table.clock"),
+        translate(locale, "help.table.sitting_out", sitout=Command("table sitout"),
+                  sitin=Command("table sitin"), post=Option("post_big_blind")),
+        translate(locale, "help.table.chips", topup=Command("table topup"),
+                  leave=Command("table leave"), sitin=Command("table sitin")),
+        translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.messages", cards=Command("cards"),
+                  my_cards=buttons["my_cards"]),
+    ]
+    names = {c.qualified_name for c in tree.walk_commands()}
+    prefs = next((name for name in PREFERENCES if name in names), None)
+    if prefs is not None:
+        lines.append(translate(locale, "help.table.prefs", prefs=Command(prefs)))
+    return lines
 
 
 def _usage(command: app_commands.Command[Any, ..., Any], locale: object = None) -> str:
@@ -236,6 +277,8 @@ class Help(commands.Cog, name="Help"):
                            topics=", ".join(k for k in TOPICS if k != "commands"))
         if topic == "commands":
             return pages(title, commands_page(self.bot.tree, locale), footer)
+        if topic == "table":
+            return pages(title, table_page(self.bot.tree, locale), footer)
         lines = {
             "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
             "betting": betting_page,

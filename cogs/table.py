@@ -48,6 +48,7 @@ from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.permissions import require_table_permissions
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
+from bot.adapter.seat_buttons import reply_with_ways
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Name, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
@@ -243,8 +244,21 @@ class Tables(commands.Cog, name="Tables"):
         )
         waits = view.waiting_for_big_blind and not post_big_blind
         key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
-        await reply_private(interaction, translate(interaction.locale, key, seat=view.seat,
-                                                   count=view.stack))
+        await reply_with_ways(interaction, table, Phrase(key, seat=view.seat, count=view.stack))
+
+    @join.autocomplete("seat")
+    async def _free_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The free seats of this channel's table, by number (none where there is no table)."""
+        here = self.registry.find(interaction.channel_id) if interaction.channel_id else None
+        if here is None:
+            return []
+        taken, typed = {s.seat for s in here.snapshot().seats}, current.strip()
+        return [app_commands.Choice(name=translate(interaction.locale, "choice.seat", seat=n),
+                                    value=n)
+                for n in range(1, here.config.seats + 1)
+                if n not in taken and str(n).startswith(typed)]
 
     @table.command(name="leave", description="Leave a table (at the end of the hand)")
     @app_commands.describe(
@@ -253,7 +267,7 @@ class Tables(commands.Cog, name="Tables"):
     async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve_table(self.registry, interaction, table, "leave")
         await acknowledge(interaction)
-        await reply_private(interaction, await where.leave(interaction.user.id))
+        await reply_with_ways(interaction, where, await where.leave(interaction.user.id))
 
     @leave.autocomplete("table")
     async def _tables_to_leave(
@@ -270,7 +284,7 @@ class Tables(commands.Cog, name="Tables"):
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
         table = self.here(interaction)
         await acknowledge(interaction)
-        await reply_private(interaction, await table.sit_out(interaction.user.id))
+        await reply_with_ways(interaction, table, await table.sit_out(interaction.user.id))
 
     @table.command(name="sitin", description="Come back into the game")
     @app_commands.describe(
@@ -281,9 +295,8 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         table = self.here(interaction)
         await acknowledge(interaction)
-        await reply_private(
-            interaction, await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
-        )
+        reply = await table.sit_in(interaction.user.id, post_big_blind=post_big_blind)
+        await reply_with_ways(interaction, table, reply)
 
     @table.command(name="topup", description="Add chips from your balance between hands")
     @app_commands.describe(amount="Chips to add, up to the maximum buy-in, e.g. 100 or 1k")
@@ -291,9 +304,7 @@ class Tables(commands.Cog, name="Tables"):
         table = self.here(interaction)
         chips = parse_amount(amount, "top-up")
         await acknowledge(interaction)
-        stack = await table.top_up(interaction.user.id, chips)
-        await reply_private(interaction, translate(interaction.locale, "reply.topped_up",
-                                                   count=stack))
+        await reply_with_ways(interaction, table, await table.top_up(interaction.user.id, chips))
 
     @table.command(name="info", description="A table's game, seats and stacks")
     @app_commands.describe(
@@ -459,7 +470,12 @@ class Tables(commands.Cog, name="Tables"):
         the largest legal raise when raising is allowed (the whole stack in no limit,
         the pot raise in pot limit, the one fixed raise in fixed limit), else a call,
         all-in when it takes the whole stack (facing an all-in the player cannot
-        raise over, or a short all-in that did not reopen the betting, or the cap)."""
+        raise over, or a short all-in that did not reopen the betting, or the cap).
+
+        Decision (issue 23): the command keeps doing what a player who types it at a
+        pot-limit table wants, the most they may put in (RULES.md 5 caps a raise at the
+        pot there; the All-in button shows only when the stack is within the limit),
+        and its description says so in every language."""
         await self._act(interaction, ActionKind.ALL_IN)
 
     @app_commands.command(name="cards", description="See your hole cards again (only you)")

@@ -106,9 +106,9 @@ def table_choices(
     *, leaving: bool,
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete: this server's tables whose channel the member may view (the player's
-    own first), by channel name; ``leaving``: only those where the player sits and may
-    leave (no tournament seat)."""
-    user_id, typed = interaction.user.id, current.strip().lower()
+    own first), by channel name and game in the member's language; ``leaving``: only
+    those where the player sits and may leave (no tournament seat)."""
+    user_id, typed, locale = interaction.user.id, current.strip().lower(), interaction.locale
     tables = [t for t in registry.all()
               if t.guild_id == interaction.guild_id and may_view(interaction, t.channel_id)]
     tables.sort(key=lambda t: (t.seat_of(user_id) is None, t.table_id))
@@ -118,8 +118,10 @@ def table_choices(
             continue
         guild = interaction.guild
         channel = guild.get_channel_or_thread(t.channel_id) if guild is not None else None
-        where = f"#{channel.name}" if channel is not None else f"channel {t.channel_id}"
-        name = f"{where} · {t.config.title} (table {t.table_id})"
+        where = (f"#{channel.name}" if channel is not None
+                 else translate(locale, "choice.channel", channel=str(t.channel_id)))
+        name = translate(locale, "choice.table", where=where, table=str(t.table_id),
+                         title=wording.title(locale, t.config))
         if typed in name.lower():
             choices.append(app_commands.Choice(name=name[:100], value=t.table_id))
     return choices[:25]

@@ -52,6 +52,7 @@ from bot.adapter.scenes import (
     table_link,
     table_view,
 )
+from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
 from bot.render import (
@@ -457,22 +458,22 @@ class DiscordPresenter:
         self.channel(table).post(Result(live, result, picture))
 
     async def notice(self, event: Notice) -> None:
-        """A public notice in the table's language; one for a player in theirs (by DM, else
-        in the channel with a mention)."""
+        """A public notice in the table's language; one for a player in theirs (by DM with
+        its ways forward as buttons, else in the channel with a mention)."""
         table, user_id = event.table, event.user_id
         if user_id is not None:
             text = spoken(event.phrase or event.text, self.locale_of(user_id, table))
-            self._lane(table.table_id).run(lambda: self._tell(table, text, user_id))
+            self._lane(table.table_id).run(lambda: self._tell(event, text, user_id))
             return
         text = spoken(event.phrase or event.text, language(table))
         if event.transient and self._changed(table, note=text) is not None:
             return
         self.channel(table).post(Text(text, pings=frozenset(event.pings)))
 
-    async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:
-        lang = self.locale_of(user_id, table)
+    async def _tell(self, event: Notice, text: str, user_id: int) -> None:
+        table, lang = event.table, self.locale_of(user_id, event.table)
         dm = translate(lang, "notice.dm", table=wording.table_name(lang, table.table_id), text=text)
-        if await self._dm(user_id, dm):
+        if await self._dm(user_id, dm, view=ways_view(table.table_id, user_id, event.ways, lang)):
             return
         if table.table_id not in self._lost:  # never into a lost channel
             self.channel(table).post(Text(translate(

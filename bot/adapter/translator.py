@@ -15,7 +15,8 @@ catalog has stays English (Discord falls back to the default);
 translation in every language, for a name outside Discord's rule (1 to 32
 lowercase letters, digits, ``-`` or ``_``), a description over 100 characters
 and two commands or options that end up with the same name in one language.
-Dynamic choices (a table's name in autocomplete) are not translated.
+Dynamic choices (a table or a hand offered by autocomplete) are worded per reader from
+the message catalogs instead (``choice.table``, ``hand.choice``).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ Custom ids::
     omaha:cards:<table>                            the player's own cards, privately
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
+    omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
 
 The live message's buttons are public: their labels speak the table's language
 (``button.*`` messages). The raise form is the clicking player's own: it speaks
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.adapter.polite import PoliteModal, report
+from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
 from bot.i18n import translate
 from bot.runtime.table.live import PreAction
@@ -372,4 +374,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton)
+DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton)

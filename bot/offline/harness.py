@@ -243,8 +243,12 @@ class Harness:
         self, actor: MemberActor, message: Any, *, label: str | None = None,
         custom_id: str | None = None,
     ) -> Reply:
-        """Click the button with ``label`` or ``custom_id`` on ``message``."""
-        result = await actor.click(message, label=label, custom_id=custom_id)
+        """Click the button with ``label`` or ``custom_id`` on ``message`` (in a channel, or
+        in the actor's direct messages with the bot)."""
+        dm = self.env.backend.dm_channels.get(actor.id)
+        in_dm = dm is not None and getattr(getattr(message, "channel", None), "id", None) == dm
+        clicker = actor.user if in_dm else actor
+        result = await clicker.click(message, label=label, custom_id=custom_id)
         return Reply(self, result)
 
     async def submit(self, actor: MemberActor, shown: Reply, values: dict[str, Any]) -> Reply:

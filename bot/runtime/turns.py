@@ -63,11 +63,13 @@ def marks(turn: Turn) -> list[tuple[float, Mark]]:
 
 
 def presets(legal: LegalActions, structure: Structure) -> tuple[tuple[str, int], ...]:
-    """Quick raise sizes for the buttons: Min, ½ Pot, Pot (pot limit and no limit)."""
+    """Quick raise sizes for the buttons: Min, ½ Pot, Pot (pot limit and no limit), each
+    below the all-in: a size that is the whole stack is the All-in button's alone (issue
+    23: Min and All-in never show the same amount)."""
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is None or high is None:
         return ()
-    out: list[tuple[str, int]] = [("Min", low)]
+    out: list[tuple[str, int]] = [("Min", low)] if low < legal.all_in_to else []
     if structure is Structure.FIXED_LIMIT:
         return tuple(out)
     pot_after_call = legal.pot + legal.to_call

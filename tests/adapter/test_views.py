@@ -23,6 +23,7 @@ from simcord.components import validate_modal
 import bot.adapter
 import cogs
 from bot.adapter.polite import PoliteModal, PoliteView
+from bot.adapter.seat_buttons import SeatButton
 from bot.adapter.views import (
     PRE_ACTIONS,
     ActionButton,
@@ -35,11 +36,11 @@ from bot.adapter.views import (
 )
 from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
-from bot.runtime.table.views import TableSnapshot, TurnView
+from bot.runtime.table.views import TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.economy import LeaderboardPager
 from cogs.hands import OpenHandButton
-from tests.conftest import Harness
+from tests.conftest import Harness, buttons_of
 from tests.fakediscord.limits import message_problems, modal_problems
 
 BIG_TABLE = 10**12
@@ -86,6 +87,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items.append(OpenHandButton(2**63 - 1, f"T{2**63 - 1} #{2**63 - 1}"))  # /hands
     items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
               for choice in ("twice", "once")]
+    items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
+              for kind in ("topup", "sitin", "post", "stay", "leave")]
     return items
 
 
@@ -126,6 +129,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     RaiseModal: modals,
     OpenHandButton: dynamic_items,
     RunTwiceButton: dynamic_items,
+    SeatButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}
@@ -193,3 +197,20 @@ def test_every_modal_opens_on_discord(name: str) -> None:
     data = modals()[name].to_dict()
     validate_modal(data)
     assert modal_problems(data) == []
+
+
+async def test_min_and_all_in_never_show_the_same_amount(harness: Harness) -> None:
+    """Issue 23: a short stack whose least raise is all-in sees one button for it, All-in,
+    not Min and All-in with the same amount (heads-up, 4 chips each, blinds 1-2: the small
+    blind has 3 behind, the least raise is to 4, all of it)."""
+    h = harness
+    h.bot.registry.pause = 10.0
+    await h.slash(h.alice, "table create", min_buyin=4)
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "table join", buyin="4")
+    await h.advance(10.1)
+    turn_message = next(m for m in reversed(h.public_messages())
+                        if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)))
+    raises = [(str(b.label), str(b.custom_id)) for b in buttons_of(turn_message)
+              if ":raise:" in str(b.custom_id) or str(b.custom_id).endswith(":allin")]
+    assert [label for label, _ in raises] == ["All-in 4"], raises

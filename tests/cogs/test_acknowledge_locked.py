@@ -29,8 +29,10 @@ import pytest
 from discord import app_commands
 from simcord.http import router
 
+from bot.adapter.seat_buttons import ways_view
 from bot.adapter.views import DYNAMIC_ITEMS, RunTwiceButton
 from bot.offline.harness import Actor, Reply
+from bot.runtime.table.views import Way
 from bot.settings import Secret, Settings
 from tests.conftest import Harness, buttons_of
 
@@ -198,10 +200,22 @@ async def run_twice_question(h: Harness) -> discord.Message:
     return next(m for m in h.public_messages() if m.id == sent.id)
 
 
+async def seat_ways(h: Harness, player: Actor) -> discord.Message:
+    """A message with a seat's way forward for ``player`` (sit in: they are already in)."""
+    table = h.bot.registry.all()[0]
+    view = ways_view(table.table_id, player.id, (Way("sitin"),))
+    assert view is not None
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("Your seat", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
 async def click_everything(h: Harness, clock: Clock) -> set[str]:
     """Every button of the live message (as a waiting player: each refused or done at once,
     and as the player to act: the raise form, then its submission), the run-it-twice
-    buttons and the leaderboard pager. Returns the kinds clicked."""
+    buttons, a seat's way forward and the leaderboard pager. Returns the kinds clicked."""
     kinds: set[str] = set()
     actor, live = live_message(h)
     waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor)
@@ -217,6 +231,11 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
     for button in buttons_of(question):
         custom_id = str(button.custom_id)
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)
+        kinds.add(kind_of(custom_id))
+    ways = await seat_ways(h, waiting)
+    for button in buttons_of(ways):
+        custom_id = str(button.custom_id)
+        await clock.held(f"button {custom_id}", h.click, waiting, ways, custom_id=custom_id)
         kinds.add(kind_of(custom_id))
     board = await h.slash(h.alice, "leaderboard")
     assert board.message is not None, board

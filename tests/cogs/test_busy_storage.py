@@ -77,7 +77,7 @@ async def test_create_is_acknowledged_before_the_database(harness: Harness) -> N
 @pytest.mark.parametrize(
     ("who", "command", "options", "public", "answer"),
     [
-        ("alice", "daily", {}, True, "You claimed your daily bonus"),
+        ("alice", "daily", {}, False, "You claimed your daily bonus"),
         ("alice", "balance", {}, False, "10,000"),
         ("alice", "balance", {"public": True}, True, "10,000"),
         ("manager", "chips grant", {"amount": "50", "reason": "prize"}, True, "Gave 50"),

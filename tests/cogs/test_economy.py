@@ -68,10 +68,12 @@ async def test_balance_of_a_bot_is_refused_privately(harness: Harness) -> None:
 
 
 async def test_daily_pays_once_per_day_and_grows_the_streak(harness: Harness) -> None:
-    """/daily pays the bonus, refuses a second claim the same day, and counts a streak."""
+    """/daily pays the bonus, refuses a second claim the same day, and counts a streak,
+    answering only the player (issue 23: a balance is not the channel's business)."""
     h = harness
     first = await h.slash(h.alice, "daily")
     assert "daily bonus of 1,000 chips" in first.text and "Balance: 11,000 chips" in first.text
+    assert first.ephemeral and not h.public_messages()
     again = await h.slash(h.alice, "daily")
     assert again.ephemeral
     # the next claim as a Discord timestamp, 24 h after the first (each client words it)

@@ -100,6 +100,31 @@ async def test_the_default_is_your_last_hand_and_export_takes_the_last_n(
     assert [verify(hh).ok for hh in phh.loads_all(data.decode())] == [True, True]
 
 
+async def test_hand_numbers_are_offered_as_you_type(harness: Harness) -> None:
+    """Issue 23: /hand show, export and verify offer the member's own last hands in this
+    channel (newest first, in their language), filtered by the digits typed; a member who
+    played none is offered nothing."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h, 1)
+    await h.advance(PAUSE + 0.1)
+    await play_out(h, 2)
+    for command in ("hand show", "hand export", "hand verify"):
+        offered = await h.bob.autocomplete(h.channel, command, "number", "")
+        assert [(c["name"], c["value"]) for c in offered] == [
+            ("Hand #2 · Pot Limit Omaha 1/2", 2), ("Hand #1 · Pot Limit Omaha 1/2", 1)]
+    assert [c["value"] for c in await h.bob.autocomplete(h.channel, "hand show", "number",
+                                                         "#1")] == [1]
+    h.set_locale(h.carol, "pt-BR")
+    offered = await h.carol.autocomplete(h.channel, "hand show", "number", "2")
+    assert [c["name"] for c in offered] == ["Mão #2 · Omaha Pot Limit 1/2"], offered
+    eve = h.add_member("eve")
+    assert await eve.autocomplete(h.channel, "hand show", "number", "") == []
+    chosen = offered[0]["value"]
+    reply = await h.slash(h.carol, "hand show", number=chosen)
+    assert reply.ephemeral and "#2" in reply.all_text
+
+
 async def test_hands_lists_the_server_and_a_button_opens_one(harness: Harness) -> None:
     h = harness
     await _seat_four(h)

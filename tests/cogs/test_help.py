@@ -10,6 +10,7 @@ from bot.engine.betting import BettingRound, Player
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high, five_value, hand_label, low_value
 from bot.engine.variants import Structure
+from bot.i18n import Command
 from cogs.help import (
     DESCRIPTION_LIMIT,
     EMBEDS_PER_MESSAGE,
@@ -17,6 +18,7 @@ from cogs.help import (
     HI_LO_EXAMPLES,
     MESSAGE_EMBED_LIMIT,
     OMAHA_EXAMPLES,
+    PREFERENCES,
     TOPICS,
     messages,
     pages,
@@ -61,6 +63,10 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
     "topic, needles",
     [
         ("commands", ["/table create", "/help"]),
+        ("table", ["**Fold**", "**Min**, **½ Pot** and **Pot**", "**Raise to…**", "time bank",
+                   "/table sitout", "/table sitin post_big_blind", "/table topup",
+                   "offering a top-up or leaving", "**Run it twice**", "/table settings",
+                   "**My cards**", "a pot-size raise"]),
         ("hands", ["**Straight flush** `9s 8s 7s 6s 5s`", "suits never break a tie"]),
         ("omaha", ["**exactly two**", "**exactly three**", "**not** a flush"]),
         ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
@@ -184,3 +190,43 @@ async def test_poker_pages_speak_the_readers_language(
     for needle in needles:
         assert needle in reply.all_text, (needle, reply.all_text[:600])
     assert english not in reply.all_text
+
+
+def commands_of(tree: app_commands.CommandTree) -> list[app_commands.Command]:  # type: ignore[type-arg]
+    return [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "es-ES", "es-419", "it"])
+async def test_help_names_every_command_of_the_tree_in_every_language(
+    harness: Harness, locale: str
+) -> None:
+    """Walking the loaded command tree: /help names every command as the reader's Discord
+    shows it, in each of the five languages, and the table page names the commands a
+    player needs at the table (sitting out, topping up, leaving, /cards, /allin)."""
+    h = harness
+    h.set_locale(h.bob, locale)
+    everything = ""
+    for topic in TOPICS:
+        reply = await h.slash(h.bob, "help", topic=topic)
+        assert reply.ephemeral
+        within_limits(reply)
+        everything += reply.all_text
+    for command in commands_of(h.bot.tree):
+        assert Command(command.qualified_name).to(locale) in everything, command.qualified_name
+    table = (await h.slash(h.bob, "help", topic="table")).all_text
+    for name in ("table sitout", "table sitin", "table topup", "table leave", "cards",
+                 "allin", "preaction", "fold", "call", "raise", "table settings"):
+        assert Command(name).to(locale) in table, name
+    assert "help.table" not in table  # every message found in the catalog
+
+
+async def test_the_table_page_names_a_preferences_command_only_when_loaded(
+    harness: Harness,
+) -> None:
+    """The pings paragraph names the preferences command when the tree has one (another
+    issue adds it) and never names a command that is not there."""
+    h = harness
+    names = {c.qualified_name for c in h.bot.tree.walk_commands()}
+    text = (await h.slash(h.alice, "help", topic="table")).all_text
+    loaded = [n for n in PREFERENCES if n in names]
+    assert ("with /" + loaded[0] in text) if loaded else ("Choose which pings" not in text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -111,6 +112,19 @@ async def test_leave_offers_the_players_tables_in_this_server(harness: Harness) 
     assert await h.dave.autocomplete(lobby, "table leave", "table", "") == []
 
 
+async def test_table_choices_speak_the_readers_language(harness: Harness) -> None:
+    """Issue 23: the tables offered as the member types are named in their language."""
+    h = harness
+    cash = await two_tables(h)
+    cash_id = h.bot.registry.in_channel(cash.id).table_id
+    h.set_locale(h.bob, "it")
+    [offered] = await h.bob.autocomplete(h.add_channel("lobby"), "table leave", "table", "")
+    assert offered["value"] == cash_id
+    assert offered["name"].startswith("#cash · ") and f"(tavolo {cash_id})" in offered["name"]
+    assert "Omaha High/Low No-limit 1/2" in offered["name"] and offered["name"] != (
+        f"#cash · No Limit Omaha Hi-Lo 1/2 (table {cash_id})")
+
+
 async def test_leave_a_table_from_another_channel(harness: Harness) -> None:
     """Leaving #cash's table from #lobby returns that stack and keeps the other seat."""
     h = harness
@@ -157,3 +171,41 @@ async def test_leave_a_table_of_another_server_is_refused(harness: Harness) -> N
     reply = await h.slash(h.alice, "table leave", table=theirs)
     assert reply.ephemeral and "no such table in this server" in reply.text
     assert h.bot.registry.in_channel(there.id).seat_of(h.alice.id) is not None
+
+
+async def test_join_offers_the_free_seats(harness: Harness) -> None:
+    """Typing /table join's seat lists this table's free seats (none where there is none)."""
+    h = harness
+    await h.slash(h.alice, "table create", seats=4)
+    await h.slash(h.alice, "table join", buyin="100", seat=2)
+    offered = await h.bob.autocomplete(h.channel, "table join", "seat", "")
+    assert [(c["name"], c["value"]) for c in offered] == [("Seat 1", 1), ("Seat 3", 3),
+                                                          ("Seat 4", 4)]
+    h.set_locale(h.bob, "es-ES")
+    assert [c["name"] for c in await h.bob.autocomplete(h.channel, "table join", "seat", "3")
+            ] == ["Asiento 3"]
+    assert await h.bob.autocomplete(h.add_channel("lobby"), "table join", "seat", "") == []
+
+
+def test_no_option_makes_a_player_type_an_id(harness: Harness) -> None:
+    """Issue 23, walking the tree: every option that names a table, a hand or a seat by
+    number offers choices as the player types (autocomplete); every option that names a
+    player is Discord's member picker (a user option, which Discord completes itself from
+    the server's members and which cannot take an autocomplete)."""
+    numbered = {"table", "number", "seat"}
+    seen = set()
+    for command in harness.bot.tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        for p in command.parameters:
+            where = f"/{command.qualified_name} {p.name}"
+            if p.name in numbered:
+                assert p.type is discord.AppCommandOptionType.integer, where
+                assert p.autocomplete, where
+                seen.add(where)
+            if p.name in ("user", "player"):
+                assert p.type is discord.AppCommandOptionType.user, where
+                seen.add(where)
+    assert {"/table leave table", "/table info table", "/hand show number",
+            "/hand export number", "/hand verify number", "/table join seat",
+            "/hands player", "/balance user", "/stats user"} <= seen

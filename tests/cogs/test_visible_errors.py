@@ -42,9 +42,9 @@ def public_without_a_private_copy(h: Harness, reply: Reply, words: str) -> None:
 
 async def test_daily_and_chips_refusals_after_the_database_are_private(harness: Harness) -> None:
     h = harness
-    claimed = await h.slash(h.alice, "daily")
-    public_without_a_private_copy(h, claimed, "You claimed your daily bonus")
     before = len(h.public_messages())
+    claimed = await h.slash(h.alice, "daily")
+    only_to_the_player(h, claimed, "You claimed your daily bonus", before)
     again = await h.slash(h.alice, "daily")
     only_to_the_player(h, again, "already claimed", before)
     too_much = await h.slash(h.manager, "chips remove", user=h.bob, amount="1m", reason="r")

@@ -23,6 +23,7 @@ from bot.runtime.table.views import (
     PrivateCards,
     TableSnapshot,
     TurnView,
+    Way,
 )
 
 __all__ = [
@@ -174,6 +175,8 @@ class Notice:
     ``transient``: only true for a moment (e.g. a player using their time
     bank); the presenter may show it beside the turn and drop it afterwards.
     ``pings``: the users a public notice's mentions notify (a player moved to this table).
+    ``ways``: for a notice to one player, the steps offered to them with it (buttons;
+    :mod:`bot.runtime.table.ways`).
     """
 
     table: TableSnapshot
@@ -184,6 +187,7 @@ class Notice:
     #: the table's language, or the player's for a notice to one player.
     phrase: Wording | None = None
     pings: tuple[int, ...] = ()
+    ways: tuple[Way, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.outbox import Outbox
 from bot.runtime.table.policy import CashPolicy, TablePolicy
 from bot.runtime.table.snapshot import snapshot_of
-from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView
+from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView, Way
 from bot.runtime.turns import Turn, view_of
 
 log = logging.getLogger(__name__)
@@ -188,15 +188,15 @@ class Table:
 
     def tell(
         self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
-        pings: tuple[int, ...] = (),
+        pings: tuple[int, ...] = (), ways: tuple[Way, ...] = (),
     ) -> None:
         """A notice to the table (or to one player) with the table as it is now; a
         :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
-        ``pings``: the users its mentions notify (a player moved to this table)."""
+        ``pings``: the users its mentions notify (a player moved to this table); ``ways``:
+        the steps offered with a notice to one player (:mod:`bot.runtime.table.ways`)."""
         phrase = text if isinstance(text, Wording) else None
-        self.outbox.send(
-            Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase, pings=pings)
-        )
+        self.outbox.send(Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase,
+                                pings=pings, ways=ways))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""

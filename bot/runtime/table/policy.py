@@ -6,7 +6,8 @@ what differs lives in a :class:`TablePolicy`:
 * who is ready to be dealt in (``ready``) and whether a sitting-out player is
   blinded off, checked or folded at once (``blinds_off``);
 * which requests it refuses (``refusal``: a tournament has no buy-in, top-up,
-  cash-out, closing or settings change);
+  cash-out, closing or settings change) and whether a busted player is offered a
+  top-up or leaving (``buys_back``, :mod:`bot.runtime.table.ways`);
 * the game of the next hand (``game``, ``hand_config``: a tournament's level);
 * what happens between settlement and the next deal (``after_hand``);
 * what goes back to whom when the table's channel is lost (``abandon``, see
@@ -28,6 +29,7 @@ from bot.i18n import Command, Name, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, cash_ready
 from bot.runtime.table import settle
+from bot.runtime.table.ways import ways_forward
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
@@ -48,6 +50,8 @@ class Request(Enum):
 
 class TablePolicy(Protocol):
     blinds_off: bool
+    #: A busted player may top up or leave (a cash table; :mod:`bot.runtime.table.ways`).
+    buys_back: bool
     #: When the table is abandoned, players get their buy-ins back (not their stacks).
     refunds_buy_ins: bool
 
@@ -81,6 +85,7 @@ class CashPolicy:
     """A cash table: leavers cash out after the hand, empty stacks sit out."""
 
     blinds_off = False
+    buys_back = True
     refunds_buy_ins = False
 
     def ready(self, seat: Seat) -> bool:
@@ -104,6 +109,9 @@ class CashPolicy:
                 await settle.mark_sitting_out(table, seat)
                 table.tell(Phrase("notice.out_of_chips", name=Name(seat.name),
                                   topup=Command("table topup"), leave=Command("table leave")))
+                table.tell(Phrase("notice.busted", topup=Command("table topup"),
+                                  high=table.config.max_buyin, leave=Command("table leave")),
+                           seat.user_id, ways=ways_forward(table, seat.user_id))
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """The hand is cancelled and every stack (as before it) cashed out, in one write."""

@@ -10,8 +10,9 @@ gets the policy's polite message.
 Rules decided here (RULES.md 7 and where it is silent):
 
 * Leaving during a hand folds the hand when the turn reaches the player (at
-  once if it is theirs) and cashes the stack out when the hand ends. Sitting
-  out during a hand takes effect from the next hand.
+  once if it is theirs) and cashes the stack out when the hand ends; until the
+  hand ends, sitting in keeps the seat (the player stays, their hand folded
+  if it was already). Sitting out during a hand takes effect from the next hand.
 * Top-ups only when the player is not in a hand, never past the maximum
   buy-in. A player left with no chips is sat out until they top up; the
   top-up deals them in again from the next hand as an entering player
@@ -162,8 +163,15 @@ async def sit_out(table: Table, user_id: int) -> Phrase:
         return Phrase("reply.sitting_out", sitin=Command("table sitin"))
 
 async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) -> Phrase:
+    """Come back into the game (posting a big blind now, if owed, when asked); a player
+    leaving at the end of the hand stays instead (:mod:`bot.runtime.table.ways`)."""
     async with table.lock:
         seat = table.require_seat(user_id)
+        if seat.leaving:
+            seat.leaving = False
+            table.tell(Phrase("notice.stays", name=Name(seat.name)))
+            if not seat.sitting_out:
+                return Phrase("reply.staying")
         if seat.stack <= 0:
             raise TableError(Phrase("refuse.no_chips_at_table", topup=Command("table topup")))
         if not seat.sitting_out:
@@ -183,8 +191,9 @@ async def sit_in(table: Table, user_id: int, *, post_big_blind: bool = False) ->
             return Phrase("reply.back_wait_big_blind")
         return Phrase("reply.back")
 
-async def top_up(table: Table, user_id: int, amount: int) -> int:
-    """Add chips from the balance between hands; returns the new stack."""
+async def top_up(table: Table, user_id: int, amount: int) -> Phrase:
+    """Add chips from the balance between hands; the reply says the new stack and, for a
+    player who had none, when they are dealt in again (RULES.md 7)."""
     async with table.lock:
         _refuse(table, Request.TOP_UP)
         seat = table.require_seat(user_id)
@@ -197,13 +206,17 @@ async def top_up(table: Table, user_id: int, amount: int) -> int:
         await table.economy.top_up(
             guild_id=table.guild_id, table_id=table.table_id, user_id=user_id, amount=amount
         )
-        if rebuy(seat, amount, table.dealer):
+        came_back = rebuy(seat, amount, table.dealer)
+        if came_back:
             await table.economy.set_sitting_out(
                 table_id=table.table_id, user_id=user_id, sitting_out=False
             )
         table.tell(Phrase("notice.tops_up", name=Name(seat.name), amount=amount, stack=seat.stack))
         table.schedule_deal()
-        return seat.stack
+        if not came_back:
+            return Phrase("reply.topped_up", count=seat.stack)
+        key = "reply.back_in_big_blind" if seat.needs_big_blind else "reply.back_in"
+        return Phrase(key, count=seat.stack)
 
 async def set_pre_action(table: Table, user_id: int, pre: PreAction | None) -> Phrase:
     async with table.lock:

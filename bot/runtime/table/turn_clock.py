@@ -18,6 +18,7 @@ from bot.runtime.decisions import Decision, Source
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
 from bot.runtime.table.events import TurnBegan, TurnReminder
+from bot.runtime.table.ways import ways_forward
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
 if TYPE_CHECKING:
@@ -80,4 +81,6 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
         seat.pre_action = None
         await settle.mark_sitting_out(table, seat)
         table.tell(Phrase("notice.timed_out", name=Name(seat.name), sitin=Command("table sitin")))
+        table.tell(Phrase("notice.timed_out_you", sitin=Command("table sitin")), seat.user_id,
+                   ways=ways_forward(table, seat.user_id))
     await table.advance(cur)

@@ -51,6 +51,16 @@ class SeatSnapshot:
 
 
 @dataclass(frozen=True)
+class Way:
+    """A step a player can take from where their seat is (:mod:`bot.runtime.table.ways`):
+    ``kind`` is ``topup`` (``amount`` chips), ``sitin``, ``post`` (sit in posting a big
+    blind now), ``stay`` (not leave after all) or ``leave``."""
+
+    kind: str
+    amount: int = 0
+
+
+@dataclass(frozen=True)
 class PotSnapshot:
     amount: int
     seats: tuple[int, ...]  # who may win it

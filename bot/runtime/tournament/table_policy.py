@@ -116,6 +116,7 @@ class TournamentPolicy:
     """The sit-and-go's table policy (see the module docstring)."""
 
     blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
+    buys_back = False  # a player with no chips is out: no top-up, no leaving
     refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
 
     def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.engine.cards import draw_order_key
 from bot.engine.events import ActionKind, Street
+from bot.i18n import Phrase
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import (
     IllegalMove,
@@ -427,7 +428,8 @@ async def test_section_7_top_up_between_hands_up_to_the_maximum(world: World) ->
     for bad in (0, -10):
         with pytest.raises(TableError, match="positive"):
             await table.top_up(2, bad)
-    assert await table.top_up(2, 200 - stack) == 200
+    assert await table.top_up(2, 200 - stack) == Phrase("reply.topped_up", count=200)
+    assert table.seat_of(2).stack == 200
     assert world.economy.balance(2) == START - 100 - (200 - stack)
 
 

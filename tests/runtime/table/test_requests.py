@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.events import ActionKind, BlindPosted
+from bot.i18n import Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.table.events import ButtonDrawn
 from bot.runtime.table.live import Table
@@ -51,7 +52,8 @@ async def test_a_bust_who_tops_up_enters_paying_a_full_big_blind(world: World) -
         await world.deal(table)
     seat = busted[0]
     assert seat.sitting_out
-    assert await table.top_up(seat.user_id, 100) == 100
+    reply = await table.top_up(seat.user_id, 100)
+    assert reply == Phrase("reply.back_in_big_blind", count=100) and seat.stack == 100
     assert not seat.sitting_out and seat.needs_big_blind
     assert not world.economy.sitting_out.get((table.table_id, seat.user_id), False)
     for _ in range(6):
