@@ -92,6 +92,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.channel_loss",
     "cogs.hands",
+    "cogs.prefs",
 )
 
 
@@ -175,6 +176,7 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread,
         )
         self._app_open = True
+        await self.presenter.prefs.load(self.app.db.prefs)
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused

@@ -39,9 +39,9 @@ from bot.adapter.hooks import Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
 from bot.adapter.posts import Picture, Result, Stage, Text
+from bot.adapter.prefs import Prefs
 from bot.adapter.scenes import (
     Live,
-    commitment_line,
     equity_line,
     game_line,
     header,
@@ -79,6 +79,7 @@ from bot.runtime.table.events import (
     TurnReminder,
 )
 from bot.runtime.table.views import PrivateCards, TableSnapshot
+from bot.storage import HoleCards, TurnPings
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -141,6 +142,8 @@ class DiscordPresenter:
         self.locales: dict[int, str] = {}
         #: Players whose DMs Discord refused: not tried again until they interact.
         self.closed_dms = ClosedDms()
+        #: Each player's turn pings and hole-card DMs (``/prefs``; loaded by the client).
+        self.prefs = Prefs()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
@@ -277,6 +280,9 @@ class DiscordPresenter:
         ch.kick()
 
     async def hole_cards(self, event: CardsDealt) -> None:
+        table = event.table
+        if self.prefs.of(table.guild_id, event.user_id).hole_cards is HoleCards.REQUEST:
+            return  # they ask with My cards or /cards
         self._lane(event.table.table_id).run(
             lambda: self._deal_privately(event.table, event.user_id, event.cards)
         )
@@ -294,10 +300,9 @@ class DiscordPresenter:
             return
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
+        # named, not pinged: their turn message pings them (as they chose) and says it again
         self.channel(table).post(
-            Text(translate(language(table), "dm.closed", player=mention(user_id)),
-                 pings=frozenset({user_id}))
-        )
+            Text(translate(language(table), "dm.closed", player=mention(user_id))))
 
     async def send_hole_cards(
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
@@ -404,11 +409,17 @@ class DiscordPresenter:
         self._changed(event.table, turn=event.turn, deadline=deadline, note="")
 
     async def reminder(self, event: TurnReminder) -> None:
-        turn = event.turn
+        """The clock runs low: the turn message says so (an edit, which notifies nobody);
+        a player who asked to be pinged only now gets a short message that pings, deleted
+        when the turn passes (:mod:`bot.adapter.prefs`)."""
+        table, turn = event.table, event.turn
         key = "turn.reminder_check" if turn.can_check else "turn.reminder_fold"
-        text = translate(language(event.table), key, player=mention(turn.user_id),
+        text = translate(language(table), key, player=mention(turn.user_id),
                          seconds=event.seconds_left)
-        self.channel(event.table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
+        if self.prefs.of(table.guild_id, turn.user_id).turn_pings is TurnPings.LOW:
+            self.channel(table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
+        else:
+            self._changed(table, note=text)
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:
@@ -422,9 +433,6 @@ class DiscordPresenter:
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
-        live.log.extend(wording.result_lines(language(table), result))
-        if table.commitment:
-            live.log.append(commitment_line(table.commitment, language(table)))
 
         async def picture() -> tuple[str, bytes] | None:
             if result.second_board:  # both boards, and each board's share of every pot
@@ -448,6 +456,11 @@ class DiscordPresenter:
         text = spoken(event.phrase or event.text, language(table))
         if event.transient and self._changed(table, note=text) is not None:
             return
+        if event.logged:  # a line of the hand: on its message, before its result
+            live = self._changed(table)
+            if live is not None:
+                live.log.append(text)
+                return
         self.channel(table).post(Text(text, pings=frozenset(event.pings)))
 
     async def _tell(self, table: TableSnapshot, text: str, user_id: int) -> None:

@@ -255,9 +255,11 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
+    """The hand's result: its title, one line per winner per pot, one per hand shown (the
+    whole log is behind the Hand log button)."""
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
-    lines.extend(wording.result_lines(lang, result))
+    lines.extend(wording.winner_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),

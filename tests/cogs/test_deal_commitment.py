@@ -46,7 +46,8 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     first = next(line for line in during.splitlines() if "**Hand #1**" in line)
     assert f"deck `{root[:12]}`" in first and "Preflop" in first, first
     result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
-    assert root in (result.embeds[0].description or "")
+    log = await h.click(h.carol, result, label="Hand log")  # the whole root, with the log
+    assert log.ephemeral and root in "".join(e.footer.text or "" for e in log.embeds), log
     deal = await h.bot.db.hands.reveal_deal(record.id)
     assert deal is not None and deal.commitment == root
     said = h.env.transcript() + "\n".join(logs.lines)

@@ -227,9 +227,12 @@ async def test_a_portuguese_table_runs_it_twice_in_each_players_language(
         if any("**Resultado da mão #1**" in m.content for m in h.public_messages()):
             break
         await h.advance(1.0)
-    public = "\n".join(m.content for m in h.public_messages())
-    assert " aceita rodar duas vezes." in public, public
-    assert "agrees to run it twice" not in public
+    await h.bot.presenter.idle()
+    said = [content for content, _, _ in h.pinged()]  # every message sent or edited, in order
+    told = [i for i, text in enumerate(said) if " aceita rodar duas vezes." in text]
+    ended = [i for i, text in enumerate(said) if "**Resultado da mão #1**" in text]
+    assert told and ended and told[0] < ended[0], said  # on the hand's message, before
+    assert not [text for text in said if "agrees to run it twice" in text]
     shown = await h.slash(h.bob, "hand show", number=1)
     log = shown.all_text
     assert shown.ephemeral and log.startswith("**Mano #1** · Mesa "), log

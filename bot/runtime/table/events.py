@@ -128,6 +128,8 @@ class Notice:
     ``transient``: only true for a moment (e.g. a player using their time
     bank); the presenter may show it beside the turn and drop it afterwards.
     ``pings``: the users a public notice's mentions notify (a player moved to this table).
+    ``logged``: a line of the hand (a run-it-twice answer): the presenter shows it with
+    the hand's actions, on the hand's own message, rather than as a message of its own.
     """
 
     table: TableSnapshot
@@ -138,6 +140,7 @@ class Notice:
     #: the table's language, or the player's for a notice to one player.
     phrase: Wording | None = None
     pings: tuple[int, ...] = ()
+    logged: bool = False
 
 
 @dataclass(frozen=True)
