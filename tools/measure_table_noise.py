@@ -10,8 +10,9 @@ Issue 23's closing figures. The real bot plays through the offline Discord
   player, the channel messages whose mentions notify them (new messages only:
   Discord notifies no mention added by an edit) and the DMs they got;
 * **result lines**: the lines of each hand's result message (and of the log
-  shown under it, if any) for a heads-up PLO hand checked down, a 4-way Omaha
-  Hi-Lo showdown with a split pot, and a 3-way all-in run twice.
+  shown under it, if any) for a heads-up PLO hand checked down, 4-way Omaha
+  Hi-Lo showdowns (checked down: one split high/low, one scooped; all-in with
+  three pots), and a 3-way all-in run twice (with what is posted below it).
 
 Run it with ``PYTHONPATH`` on another checkout to measure that one (the figures
 before a change). Prints one block of figures; exit status 0.
@@ -100,6 +101,22 @@ def _pinged(requests: list[Any]) -> list[frozenset[int]]:
     return out
 
 
+async def _count_hand(h: Any, hand: int, players: list[Any], slow: Any) -> list[str]:
+    """Play hand ``hand`` (``slow`` waits for the reminder once): each player's pings."""
+    dms_before = {a.id: len(h.dms(a)) for a in players}
+    start = len(h.env.http_requests)
+    await h.advance(PAUSE + 0.1)
+    await _check_down(h, hand, slow=slow)
+    await h.bot.presenter.idle()
+    notified = _pinged(list(h.env.http_requests[start:]))
+    rows = []
+    for actor in players:
+        n = sum(actor.id in users for users in notified)
+        dms = len(h.dms(actor)) - dms_before[actor.id]
+        rows.append(f"{actor.name} {n} pings + {dms} DM")
+    return rows
+
+
 async def pings() -> str:
     from bot.offline.harness import offline
 
@@ -111,19 +128,17 @@ async def pings() -> str:
             players = [h.alice, h.bob, h.carol, h.dave]
             for actor in players:
                 await h.slash(actor, "table join", buyin="200")
-            dms_before = {a.id: len(h.dms(a)) for a in players}
-            start = len(h.env.http_requests)
-            await h.advance(PAUSE + 0.1)
-            await _check_down(h, 1, slow=lambda actor: actor is h.bob)
-            await h.bot.presenter.idle()
-            notified = _pinged(list(h.env.http_requests[start:]))
-            rows = []
-            for actor in players:
-                n = sum(actor.id in users for users in notified)
-                dms = len(h.dms(actor)) - dms_before[actor.id]
-                slow = " (waits for the reminder once)" if actor is h.bob else ""
-                rows.append(f"  {actor.name}: {n} channel pings, {dms} DMs{slow}")
-            return "pings in one 4-handed hand:\n" + "\n".join(rows)
+            slow = (lambda actor: actor is h.bob)  # noqa: E731
+            out = ["pings per player in a 4-handed hand checked down (bob waits for the "
+                   "reminder once):",
+                   "  default choices: " + ", ".join(await _count_hand(h, 1, players, slow))]
+            if any(c.name == "prefs" for c in h.bot.tree.get_commands()):
+                await h.slash(h.bob, "prefs", turn_pings="low")
+                await h.slash(h.carol, "prefs", turn_pings="never")
+                await h.slash(h.dave, "prefs", hole_cards="request")
+                rows = await _count_hand(h, 2, players, slow)
+                out.append("  bob low, carol never, dave cards on request: " + ", ".join(rows))
+            return "\n".join(out)
 
 
 def _lines(message: Any) -> tuple[int, int]:
@@ -141,17 +156,59 @@ async def _heads_up(h: Any) -> Any:
     return _result(h, 1)
 
 
-async def _hi_lo(h: Any) -> Any:
+#: A low half won alone ("wins 4 low", before and after) and one scooped (before: a high
+#: and a low line for the same player; after: "scoops").
+_LOW = re.compile(r"^(\S+) wins [\d,]+ low\b", re.M)
+_SCOOP = re.compile(r"^(\S+) (?:scoops|wins [\d,]+ high)\b.*\n\1 wins [\d,]+ low|"
+                    r"^\S+ scoops", re.M)
+
+
+async def _hi_lo(h: Any) -> list[Any]:
+    """4-way Omaha Hi-Lo hands checked down until one splits the pot high/low and one is
+    scooped with a low (the same seed before and after a change: the same deals)."""
+    h.bot.registry.rng = random.Random(23)
     await h.slash(h.alice, "table create", variant="omaha_hilo")
     for actor in (h.alice, h.bob, h.carol, h.dave):
         await h.slash(actor, "table join", buyin="200")
-    for hand in range(1, 30):
+    found: dict[str, Any] = {}
+    for hand in range(1, 60):
         await h.advance(PAUSE + 0.1)
         await _check_down(h, hand)
         result = _result(h, hand)
-        if " low" in result.content and result.content.count("shows") == 4:
-            return result
-    raise AssertionError("no 4-way hi-lo showdown with a low in 30 hands")
+        content = result.content  # checked down: all four show
+        if _SCOOP.search(content):
+            found.setdefault("scoop", result)
+        elif _LOW.search(content):
+            found.setdefault("split", result)
+        if len(found) == 2:
+            return [found["split"], found["scoop"]]
+    raise AssertionError(f"not both kinds of 4-way hi-lo showdown in 60 hands: {list(found)}")
+
+
+async def _side_pots(h: Any) -> Any:
+    """No-limit Omaha Hi-Lo, four stacks (60, 100, 150, 200) all-in before the flop: a
+    main pot and two side pots, each split or scooped."""
+    from bot.offline.harness import buttons_of
+
+    h.bot.presenter.runout_pause = 0.1
+    h.bot.registry.rng = random.Random(35)
+    await h.slash(h.alice, "table create", variant="omaha_hilo", structure="no limit")
+    for actor, chips in ((h.alice, "60"), (h.bob, "100"), (h.carol, "150"), (h.dave, "200")):
+        await h.slash(actor, "table join", buyin=chips)
+    await h.advance(PAUSE + 0.1)
+    for _ in range(12):
+        turn = _turn(h)
+        if turn is None or _result(h, 1) is not None:
+            break
+        ids = [str(b.custom_id) for b in buttons_of(turn)]
+        shove = [i for i in ids if i.endswith(":allin")]
+        await h.click(_actor(h, turn), turn,
+                      custom_id=shove[0] if shove else next(i for i in ids if i.endswith(":call")))
+    for _ in range(20):
+        if _result(h, 1) is not None:
+            break
+        await h.advance(1.0)
+    return _result(h, 1)
 
 
 async def _twice(h: Any) -> Any:
@@ -181,8 +238,7 @@ async def _twice(h: Any) -> Any:
             break
         await h.advance(1.0)
     result = _result(h, 1)
-    after = h.public_messages()[h.public_messages().index(result) + 1:]
-    return result, len(after)
+    return result, h.public_messages()[h.public_messages().index(result) + 1:]
 
 
 async def results() -> str:
@@ -191,17 +247,28 @@ async def results() -> str:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, play in (("heads-up PLO", _heads_up), ("4-way hi-lo", _hi_lo),
+                           ("4-way hi-lo all-in, three pots", _side_pots),
                            ("run it twice", _twice)):
             async with offline(await _bot(tmp, name.replace(" ", "-"))) as h:
                 h.bot.registry.pause = PAUSE
                 got = await play(h)
-                result, below = got if isinstance(got, tuple) else (got, 0)
-                content, log = _lines(result)
-                extra = f"; {below} messages posted below the result" if name == "run it twice" \
-                    else ""
-                rows.append(f"  {name}: {content} result lines + {log} log lines{extra}")
-                rows.append("    | " + result.content.replace("\n", "\n    | "))
-    return "result lines per hand:\n" + "\n".join(rows)
+                if name == "run it twice":
+                    result, below = got
+                    kinds = [f"{name} (the answers and what follows the hand, below it)"]
+                else:
+                    result, below = None, []
+                    kinds = [name] if name != "4-way hi-lo" else [
+                        "4-way hi-lo, split high/low", "4-way hi-lo, scooped"]
+                results = [result] if result is not None else (
+                    got if isinstance(got, list) else [got])
+                for kind, message in zip(kinds, results, strict=True):
+                    content, log = _lines(message)
+                    rows.append(f"  {kind}: {content} result lines + {log} log lines")
+                    rows.append("    | " + message.content.replace("\n", "\n    | "))
+                for m in below:
+                    rows.append("    below: " + m.content.replace("\n", " / "))
+    return "result lines per hand (the result message; the log shown under it):\n" + \
+        "\n".join(rows)
 
 
 async def main() -> int:

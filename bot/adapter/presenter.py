@@ -27,7 +27,6 @@ import asyncio
 import io
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +35,7 @@ import discord
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
 from bot.adapter.hooks import Hook
+from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
 from bot.adapter.posts import Picture, Result, Stage, Text
@@ -89,32 +89,6 @@ log = logging.getLogger("bot.adapter.presenter")
 __all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
 
 
-class _Lane:
-    """Requests run one after another by one task (a table's DMs)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
-        self._task: asyncio.Task[None] | None = None
-
-    def run(self, job: Callable[[], Awaitable[None]]) -> None:
-        self._jobs.append(job)
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
-
-    def stop(self) -> None:
-        self._jobs.clear()
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-
-    async def _drain(self) -> None:
-        while self._jobs:
-            try:
-                await self._jobs.popleft()()
-            except Exception:
-                log.exception("%s: a direct message failed", self.name)
-
-
 class DiscordPresenter:
     """Turns table events into the live message, results, notices and DMs."""
 
@@ -136,7 +110,7 @@ class DiscordPresenter:
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._dm_channels: dict[int, int] = {}
         self._opening = asyncio.Lock()  # DM channels are opened one at a time
-        self._lanes: dict[int, _Lane] = {}
+        self._lanes: dict[int, Lane] = {}
         #: Each user's language as their last interaction told it (in memory only): their
         #: hole-card DMs speak it; a user not seen since the start gets the table's language.
         self.locales: dict[int, str] = {}
@@ -234,8 +208,8 @@ class DiscordPresenter:
             ch.kick()
         return live
 
-    def _lane(self, table_id: int) -> _Lane:
-        return self._lanes.setdefault(table_id, _Lane(f"table-{table_id}-dms"))
+    def _lane(self, table_id: int) -> Lane:
+        return self._lanes.setdefault(table_id, Lane(f"table-{table_id}-dms"))
 
     async def idle(self) -> None:
         """Wait until every channel has sent what it has (tests, demo)."""

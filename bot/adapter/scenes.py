@@ -255,8 +255,9 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
-    """The hand's result: its title, one line per winner per pot, one per hand shown (the
-    whole log is behind the Hand log button)."""
+    """The hand's result: its title, one line per winner per pot (naming the hand that won
+    it), one per hand shown that won nothing. Every hand shown is in the showdown picture;
+    the whole log is behind the Hand log button."""
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
     lines.extend(wording.winner_lines(lang, result))
@@ -264,7 +265,7 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lines.extend(
         translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),
                   hand=_shown_label(lang, s, second.get(s.seat)))
-        for s in result.shown if s.label
+        for s in result.shown if s.label and not result.payouts.get(s.seat)
     )
     return fit_message(lines, locale=lang)
 
