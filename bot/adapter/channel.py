@@ -10,8 +10,9 @@ exempts from its global rate limit (:mod:`bot.adapter.hooks`: the next live
 message is the click's or command's followup, the old one the click's
 ``@original`` or deleted through the token that posted it); otherwise through
 the channel's routes. When the hand ends, the live message is
-edited into the result (buttons removed, the showdown picture, the whole
-hand's log): one request. A run-out edits it once per street, with each
+edited into the result (the turn's buttons replaced by **Hand log**, the
+showdown picture): one request. A new live message pings the players it asks
+who chose to be pinged (:mod:`bot.adapter.prefs`), once per decision. A run-out edits it once per street, with each
 hand's equity.
 
 Requests go out from one task per table, so a slow or rate-limited request
@@ -285,8 +286,7 @@ class TableChannel:
             self._carrier = shown.via()
         else:
             await self._send(lambda: self.channel.send(
-                content, files=files, view=log or discord.utils.MISSING,
-                allowed_mentions=NO_PINGS), *files)
+                content, files=files, view=log, allowed_mentions=NO_PINGS), *files)
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
@@ -362,7 +362,7 @@ class TableChannel:
     def _pings(self, live: Live, token: str | None) -> frozenset[int]:
         """Whom a new live message for decision ``token`` notifies: the players it asks
         who chose to be pinged on their turn, once per decision (the message posted again
-        by ``/table refresh`` or after a refusal pings nobody)."""
+        by ``/table refresh`` pings nobody)."""
         if token is None or token == self._pinged:
             return frozenset()
         return self.presenter.prefs.pinged(live.snap.guild_id, live_pings(live))

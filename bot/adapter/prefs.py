@@ -17,6 +17,10 @@ What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
 * ``never``: no ping; the reminder edits the turn message;
 * hole cards ``dm``: a direct message every hand; ``request``: none, the player
   asks with **My cards** or ``/cards``.
+
+The run-it-twice question pings the players asked who chose ``always`` (it has no
+reminder). No other message of a hand pings anyone: the closed-DM notice names the
+player without a ping.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     leaked = [s.hex() for s in deal.salts if s.hex() in said]
     assert not leaked
     burns = deal_positions(3, VARIANTS["omaha"])["burn"]
-    public = re.sub(r"[0-9a-f]{8,}", "", "\n".join(m.content + "".join(
-        e.description or "" for e in m.embeds) for m in h.public_messages()))
+    # everything the bot wrote, as sent and as edited (the live message's streets too)
+    public = re.sub(r"[0-9a-f]{8,}", "", "\n".join(text for text, _, _ in h.pinged()))
     # cards are written in runs ("shows Ah Kd 7c 2s", "Flop: 9h 8d 2c"): a burned card in
     # any run would be a leak (a lone "As" is English)
     runs = re.findall(r"(?:\b[2-9TJQKA][cdhs]\b[ ,]*){2,}", public)
