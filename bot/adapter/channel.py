@@ -12,8 +12,8 @@ message is the click's or command's followup, the old one the click's
 the channel's routes. When the hand ends, the live message is
 edited into the result (the turn's buttons replaced by **Hand log**, the
 showdown picture): one request. A new live message pings the players it asks
-who chose to be pinged (:mod:`bot.adapter.prefs`), once per decision. A run-out edits it once per street, with each
-hand's equity.
+who chose to be pinged (:mod:`bot.adapter.prefs`), once per decision. A
+run-out edits it once per street, with each hand's equity.
 
 Requests go out from one task per table, so a slow or rate-limited request
 delays only its own table. Everything that must appear in order (notices,
@@ -286,7 +286,8 @@ class TableChannel:
             self._carrier = shown.via()
         else:
             await self._send(lambda: self.channel.send(
-                content, files=files, view=log, allowed_mentions=NO_PINGS), *files)
+                content, files=files, view=log or discord.utils.MISSING,
+                allowed_mentions=NO_PINGS), *files)
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
