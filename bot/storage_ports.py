@@ -87,6 +87,7 @@ class StoragePorts:
             seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind) for s in start.seats],
             deck=start.deck,
             salts=start.salts or None,
+            commitment_message=start.commitment_message,
         )
         return record.id
 
@@ -134,6 +135,7 @@ class StoragePorts:
                 button=hand.button,
                 deck=stored.deck,
                 salts=stored.salts,
+                commitment_message=hand.commitment_message,
             )
             actions = tuple(
                 StoredAction(

@@ -38,6 +38,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.adapter.actions import reply_private
+from bot.adapter.commitments import posted_root
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import board_label
 from bot.adapter.views import hand_button_id
@@ -281,10 +282,17 @@ class Hands(commands.Cog, name="Hands"):
             await reply_private(interaction, records)
             return
         past = await load_past(self.db, records[0])
-        verdict = verify(history_for(past, await _names(interaction, past),
-                                     past.seat_of(interaction.user.id)))
-        await reply_private(interaction, translate(interaction.locale, "hand.verdict",
-                                                   number=str(number), verdict=verdict.line()))
+        posted = await posted_root(interaction, records[0])
+        history = history_for(past, await _names(interaction, past),
+                              past.seat_of(interaction.user.id))
+        # against the root the channel shows: a file or database changed after the deal fails
+        verdict = verify(history, posted.root)
+        said = ("hand.root_read" if posted.root else "hand.root_unread")
+        await reply_private(interaction, "\n".join((
+            translate(interaction.locale, "hand.verdict", number=str(number),
+                      verdict=verdict.line()),
+            translate(interaction.locale, said, link=posted.link,
+                      root=past.commitment or "-"))))
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
     @app_commands.describe(player="Only the hands this player played (default everyone's)")

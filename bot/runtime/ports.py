@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
-from bot.runtime.table.events import TableEvent
+from bot.runtime.table.events import DeckCommitted, TableEvent
 
 
 class ChipBank(Protocol):
@@ -119,6 +119,9 @@ class HandStart:
     deck: tuple[Card, ...]  # secret until the hand is over; storage keeps it private
     #: The deck commitment's salts (bot.engine.commitment): as secret as the deck.
     salts: tuple[bytes, ...] = field(default=(), repr=False)
+    #: The id of the message that made the commitment's root public before the deal
+    #: (in the table's channel; None for hands stored before it was kept).
+    commitment_message: int | None = None
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,9 @@ class TableObserver(Protocol):
 
 
 class NullObserver:
-    """An observer that ignores everything (a table nobody watches)."""
+    """An observer that ignores everything (a table nobody watches). Nothing can be
+    made public through it, so its tables never deal: a deck commitment fails."""
 
     async def observe(self, event: TableEvent) -> None:
-        return None
+        if isinstance(event, DeckCommitted):
+            event.receipt.failed()
