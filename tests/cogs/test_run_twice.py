@@ -242,3 +242,16 @@ async def test_a_portuguese_table_runs_it_twice_in_each_players_language(
     assert "**Resultado**" in log and " gana " in log, log
     english = (" posts ", " calls ", " agrees ", " wins ", "Your cards", "**Result**", "button:")
     assert not [w for w in english if w in log], log
+
+
+async def test_the_question_pings_the_players_who_chose_every_turn(harness: Harness) -> None:
+    """bob chose never to be pinged: the question names all three players and notifies
+    alice and carol only."""
+    h = harness
+    await h.slash(h.bob, "prefs", turn_pings="never")
+    await _all_in(h, run_it_twice=True)
+    question = _question(h)
+    assert all(f"<@{a.id}>" in question.content for a in (h.alice, h.bob, h.carol))
+    asked = [users for text, users, _ in h.pinged()
+             if "Run the rest of the board twice?" in text and users]
+    assert asked == [frozenset({h.alice.id, h.carol.id})], asked

@@ -176,7 +176,8 @@ async def test_commands_without_table_or_seat(harness: Harness) -> None:
 
 
 async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
-    """DMs closed: the channel says to use /cards (no cards in it); /cards answers privately."""
+    """DMs closed: the channel says to use /cards (no cards in it, no ping); /cards answers
+    privately."""
     h = harness
     await open_table(h)
     h.close_dms(h.bob)
@@ -187,6 +188,9 @@ async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
         m for m in h.public_messages() if f"<@{h.bob.id}>" in m.content and "/cards" in m.content
     ]
     assert notes
+    # it names bob without pinging him: only his turn messages do (issue 23)
+    told = [users for text, users, _ in h.pinged() if "cannot send you direct messages" in text]
+    assert told == [frozenset()], told
     table = h.bot.registry.in_channel(h.channel.id)
     hole = table.hole_cards(h.bob.id).cards
     for m in h.public_messages():
