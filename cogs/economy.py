@@ -4,6 +4,8 @@
     /daily                                   the daily bonus (streaks)
     /leaderboard [metric] [variant] [period] an image, paged with buttons
     /stats [user] [variant] [public]         hands, wins, net, VPIP/PFR, showdowns
+                                             (both: COMMAND_COOLDOWN per member,
+                                             bot.adapter.cooldowns)
     /chips grant|remove user amount reason   server managers (Manage Server)
     /economy settings [...]                  server managers: show or change the rules
 
@@ -26,6 +28,7 @@ from discord.ext import commands
 
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import VARIANT_CHOICES
+from bot.adapter.cooldowns import take_turn
 from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
@@ -439,6 +442,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         variant_ = variant.value if variant else None
         if metric_ is Metric.BALANCE and (variant_ is not None or period_ is not Period.ALL_TIME):
             raise EconomyError(Phrase("refuse.balance_filters"))
+        take_turn(self.bot.cooldowns, interaction, "leaderboard")
         await interaction.response.defer(thinking=True)
         file, total = await self.leaderboard_file(
             interaction, guild_id, metric_, period_, variant_, 0
@@ -467,7 +471,9 @@ class EconomyCog(commands.Cog, name="Economy"):
         target = user or interaction.user
         _refuse_bot(target)
         variant_key = variant.value if variant else None
-        await acknowledge(interaction, private=_private(interaction, target, public))
+        private = _private(interaction, target, public)
+        take_turn(self.bot.cooldowns, interaction, "stats")
+        await acknowledge(interaction, private=private)
         s = await self.economy.stats(guild_id, target.id, variant=variant_key)
         embed = _stats_embed(interaction.locale, target.display_name, variant_key, s)
         t = await self.economy.tournament_stats(guild_id, target.id)

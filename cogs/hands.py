@@ -8,6 +8,9 @@
     /hand verify number              the verifier of ``python -m bot verify`` on that file
     /hands [player]                  this server's recent hands, with buttons to open one
 
+``/hands``, ``/hand show`` and ``/hand export`` draw a picture or read many rows: a member
+waits ``COMMAND_COOLDOWN`` seconds between two runs of each (:mod:`bot.adapter.cooldowns`).
+
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
 "Hand #12" of its result message) in this channel.
@@ -39,6 +42,7 @@ from discord.ext import commands
 from bot import i18n
 from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
+from bot.adapter.cooldowns import Cooldowns, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import board_label
 from bot.adapter.views import hand_button_id
@@ -201,8 +205,9 @@ class Hands(commands.Cog, name="Hands"):
     hand = app_commands.Group(name="hand", description="A finished hand: show, export, verify",
                               guild_only=True)
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, cooldowns: Cooldowns) -> None:
         self.db = db
+        self.cooldowns = cooldowns
 
     async def _records(
         self, interaction: discord.Interaction[Any], number: int | None, last: int = 1
@@ -229,6 +234,7 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None,
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand show")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
@@ -249,6 +255,7 @@ class Hands(commands.Cog, name="Hands"):
         if number is not None and last is not None:
             await reply_private(interaction, translate(interaction.locale, "refuse.number_or_last"))
             return
+        take_turn(self.cooldowns, interaction, "hand export")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number, last or 1)
         if isinstance(records, Phrase):
@@ -300,6 +307,7 @@ class Hands(commands.Cog, name="Hands"):
     async def hands(
         self, interaction: discord.Interaction[Any], player: discord.Member | None = None
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hands")
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         shown = visible_channels(interaction, await self.db.history.channels(guild_id))
@@ -334,4 +342,4 @@ class Hands(commands.Cog, name="Hands"):
 
 async def setup(bot: OmahaDealer) -> None:
     bot.add_dynamic_items(OpenHandButton)
-    await bot.add_cog(Hands(bot.db))
+    await bot.add_cog(Hands(bot.db, bot.cooldowns))

@@ -99,6 +99,21 @@ class TableStore(Protocol):
     async def open_tables(self) -> Sequence[StoredTable]: ...
 
 
+class CapStore(Protocol):
+    """Each server's own caps on open cash tables (:mod:`bot.runtime.caps`)."""
+
+    async def stored_caps(self) -> Mapping[int, tuple[int | None, int | None]]:
+        """``guild_id -> (per_member, per_server)`` of every server that set its own
+        (None: that cap follows the operator's default)."""
+        ...
+
+    async def store_caps(
+        self, guild_id: int, per_member: int | None, per_server: int | None
+    ) -> None:
+        """Keep a server's caps (None: the operator's default)."""
+        ...
+
+
 @dataclass(frozen=True)
 class StoredSeat:
     seat: int
