@@ -98,6 +98,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.channel_loss",
     "cogs.hands",
+    "cogs.prefs",
 )
 
 
@@ -194,6 +195,7 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
+        await self.presenter.prefs.load(self.app.db.prefs)
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)

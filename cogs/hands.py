@@ -47,6 +47,7 @@ from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import board_label
+from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
@@ -169,7 +170,7 @@ class OpenHandButton(
 
     def __init__(self, hand_id: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
-            label=label or f"Hand {hand_id}", custom_id=f"omaha:hand:{hand_id}",
+            label=label or f"Hand {hand_id}", custom_id=hand_button_id(hand_id),
             style=discord.ButtonStyle.secondary,
         ))
         self.hand_id = hand_id

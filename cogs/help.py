@@ -195,6 +195,8 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
         return "Tables" if command.root_parent is not None else "Playing a hand"
+    if name == "Preferences":  # /prefs: pings and hole cards while playing
+        return "Playing a hand"
     return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
             "Hands": "Hand histories"}.get(name, "Other")
 

@@ -10,12 +10,13 @@ exempts from its global rate limit (:mod:`bot.adapter.hooks`: the next live
 message is the click's or command's followup, the old one the click's
 ``@original`` or deleted through the token that posted it); otherwise through
 the channel's routes. When the hand ends, the live message is
-edited into the result (buttons removed, the showdown picture, the whole
-hand's log): one request. A run-out edits it once per street, with each
-hand's equity. Before each hand its deck commitment goes out as a message of
-its own, never edited or deleted (through the token that edited the last
-result when there is one): the table deals only once Discord has it
-(:class:`bot.adapter.posts.Commitment`).
+edited into the result (the turn's buttons replaced by **Hand log**, the
+showdown picture): one request. A new live message pings the players it asks
+who chose to be pinged (:mod:`bot.adapter.prefs`), once per decision. A
+run-out edits it once per street, with each hand's equity. Before each hand its
+deck commitment goes out as a message of its own, never edited or deleted
+(through the token that edited the last result when there is one): the table
+deals only once Discord has it (:class:`bot.adapter.posts.Commitment`).
 
 Requests go out from one task per table, so a slow or rate-limited request
 delays only its own table. Everything that must appear in order (notices,
@@ -60,7 +61,6 @@ from bot.adapter.posts import (
     Result,
     Stage,
     Text,
-    hand_log,
     pinging,
 )
 from bot.adapter.scenes import (
@@ -72,7 +72,7 @@ from bot.adapter.scenes import (
     result_content,
     table_view,
 )
-from bot.adapter.views import live_buttons
+from bot.adapter.views import hand_log_button, live_buttons
 from bot.render import TableView
 from bot.runtime.table.views import TableSnapshot
 
@@ -127,6 +127,7 @@ class TableChannel:
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
+        self._pinged: str | None = None  # the last decision whose message was posted
         self._sweeps: set[asyncio.Task[None]] = set()  # old messages deleted by the channel
         #: The live message's pictures (:mod:`bot.adapter.pictures`).
         self.pictures = TablePictures(lambda: presenter.pictures)
@@ -311,16 +312,16 @@ class TableChannel:
         async with render_gate().slot():
             picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
-        embed, log_file = hand_log(item.result.hand_no, live.log, self.language)
-        files += [log_file] if log_file else []
+        log = hand_log_button(live.snap.hand_id, self.language)
         await self._delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:
-            await self._edit(shown, content=content, embed=embed, attachments=files, view=None)
+            await self._edit(shown, content=content, attachments=files, view=log)
             self._carrier = shown.via()
         else:
             await self._send(lambda: self.channel.send(
-                content, embed=embed, files=files, allowed_mentions=NO_PINGS), *files)
+                content, files=files, view=log or discord.utils.MISSING,
+                allowed_mentions=NO_PINGS), *files)
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
@@ -358,6 +359,7 @@ class TableChannel:
         view, content, buttons = table_view(live), live_content(live), self._buttons(live)
         # what is being sent: ``live`` keeps changing while the request is under way
         token, version, hand_no = live_token(live), live.version, live.hand_no
+        pings = self._pings(live, token)
         click = acted = None if self.refresh else self._take_click(shown)
         carrier, self._carrier = self._carrier, None
         if click is None and shown is None and carrier is not None and carrier.valid():
@@ -369,7 +371,7 @@ class TableChannel:
         if click is not None and await click.ready():
             sent, msg = await self._by_hook(
                 click.interaction.followup.send(
-                    content, view=buttons, allowed_mentions=pinging(live_pings(live)), wait=True,
+                    content, view=buttons, allowed_mentions=pinging(pings), wait=True,
                     **picture
                 )
             )
@@ -378,12 +380,13 @@ class TableChannel:
             if file:
                 file.reset()
             msg = await self._send(lambda: self.channel.send(
-                content, view=buttons, allowed_mentions=pinging(live_pings(live)),
+                content, view=buttons, allowed_mentions=pinging(pings),
                 **picture), *picture.values())
         assert msg is not None
         self._posting, self._failures, self.refresh = False, 0, False
         if acted is not None and self.presenter.meter is not None:
             self.presenter.meter.prompted(acted.interaction.id)
+        self._pinged = token
         self._shown = _Shown(
             self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
         )
@@ -392,6 +395,14 @@ class TableChannel:
             await self._delete_shown(shown)
         self._sweep(self._reminder)
         self._reminder = None
+
+    def _pings(self, live: Live, token: str | None) -> frozenset[int]:
+        """Whom a new live message for decision ``token`` notifies: the players it asks
+        who chose to be pinged on their turn, once per decision (the message posted again
+        by ``/table refresh`` pings nobody)."""
+        if token is None or token == self._pinged:
+            return frozenset()
+        return self.presenter.prefs.pinged(live.snap.guild_id, live_pings(live))
 
     def _bind_early(self, message_id: int) -> None:
         """An action that came while ``message_id`` was being posted: on it."""

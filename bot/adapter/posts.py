@@ -1,27 +1,24 @@
-"""What a table's channel sends: the kinds of posts, whom a message may ping, the hand's
-log, and the Discord codes that mean the channel is lost (or a thread to reopen).
+"""What a table's channel sends: the kinds of posts, whom a message may ping, and the
+Discord codes that mean the channel is lost (or a thread to reopen).
 
 :class:`bot.adapter.channel.TableChannel` sends them, in order, one table at a time.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 import discord
 
-from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import Live
-from bot.i18n import translate
 from bot.render import TableView
 from bot.runtime.table.events import Receipt
 from bot.runtime.table.views import HandResultView
 
 __all__ = [
     "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Commitment", "Picture", "Post",
-    "Result", "Stage", "Text", "hand_log", "pinging",
+    "Result", "Stage", "Text", "pinging",
 ]
 
 #: Discord's codes for a channel the bot can no longer use.
@@ -95,16 +92,3 @@ class Commitment:
 
 Post = Commitment | Text | Stage | Result | Picture
 
-
-def hand_log(
-    hand_no: int, lines: list[str], locale: str = "en"
-) -> tuple[discord.Embed, discord.File | None]:
-    """Every line of the hand: in the result's embed, and in a text file when too long."""
-    text = "\n".join(lines)
-    if len(text) <= EMBED_DESCRIPTION:
-        return discord.Embed(title=translate(locale, "result.log"), description=text), None
-    embed = discord.Embed(
-        title=translate(locale, "result.log_file"),
-        description=fit_message(lines, EMBED_DESCRIPTION, locale),
-    )
-    return embed, discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand_no}.txt")

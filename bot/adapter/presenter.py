@@ -27,7 +27,6 @@ import asyncio
 import io
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,12 +35,13 @@ import discord
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
 from bot.adapter.hooks import Hook
+from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
 from bot.adapter.posts import Commitment, Picture, Result, Stage, Text
+from bot.adapter.prefs import Prefs
 from bot.adapter.scenes import (
     Live,
-    commitment_line,
     equity_line,
     game_line,
     header,
@@ -81,6 +81,7 @@ from bot.runtime.table.events import (
     TurnReminder,
 )
 from bot.runtime.table.views import PrivateCards, TableSnapshot
+from bot.storage import HoleCards, TurnPings
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -90,32 +91,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.adapter.presenter")
 
 __all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
-
-
-class _Lane:
-    """Requests run one after another by one task (a table's DMs)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
-        self._task: asyncio.Task[None] | None = None
-
-    def run(self, job: Callable[[], Awaitable[None]]) -> None:
-        self._jobs.append(job)
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._drain(), name=self.name)
-
-    def stop(self) -> None:
-        self._jobs.clear()
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-
-    async def _drain(self) -> None:
-        while self._jobs:
-            try:
-                await self._jobs.popleft()()
-            except Exception:
-                log.exception("%s: a direct message failed", self.name)
 
 
 class DiscordPresenter:
@@ -139,7 +114,7 @@ class DiscordPresenter:
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._dm_channels: dict[int, int] = {}
         self._opening = asyncio.Lock()  # DM channels are opened one at a time
-        self._lanes: dict[int, _Lane] = {}
+        self._lanes: dict[int, Lane] = {}
         #: Each user's language as their last interaction told it (in memory only): their
         #: hole-card DMs speak it; a user not seen since the start gets the table's language.
         self.locales: dict[int, str] = {}
@@ -147,6 +122,8 @@ class DiscordPresenter:
         self.closed_dms = ClosedDms()
         #: The metrics' Discord side (:mod:`bot.adapter.meter`): told each turn posted.
         self.meter: DiscordMeter | None = None
+        #: Each player's turn pings and hole-card DMs (``/prefs``; loaded by the client).
+        self.prefs = Prefs()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
             ButtonDrawn: self.button_drawn,
@@ -238,8 +215,8 @@ class DiscordPresenter:
             ch.kick()
         return live
 
-    def _lane(self, table_id: int) -> _Lane:
-        return self._lanes.setdefault(table_id, _Lane(f"table-{table_id}-dms"))
+    def _lane(self, table_id: int) -> Lane:
+        return self._lanes.setdefault(table_id, Lane(f"table-{table_id}-dms"))
 
     async def idle(self) -> None:
         """Wait until every channel has sent what it has (tests, demo)."""
@@ -295,6 +272,9 @@ class DiscordPresenter:
         ch.kick()
 
     async def hole_cards(self, event: CardsDealt) -> None:
+        table = event.table
+        if self.prefs.of(table.guild_id, event.user_id).hole_cards is HoleCards.REQUEST:
+            return  # they ask with My cards or /cards
         self._lane(event.table.table_id).run(
             lambda: self._deal_privately(event.table, event.user_id, event.cards)
         )
@@ -312,12 +292,11 @@ class DiscordPresenter:
             return
         closed.add(user_id)
         self._changed(table, dm_closed=frozenset(closed))
+        # named, not pinged: their turn message pings them (as they chose) and says it again
         self.channel(table).post(
             Text(translate(language(table), "dm.closed", player=mention(user_id),
                            button=translate(language(table), "button.my_cards"),
-                           cards=Command("cards")),
-                 pings=frozenset({user_id}))
-        )
+                           cards=Command("cards"))))
 
     async def send_hole_cards(
         self, table: TableSnapshot, user_id: int, cards: PrivateCards
@@ -424,11 +403,17 @@ class DiscordPresenter:
         self._changed(event.table, turn=event.turn, deadline=deadline, note="")
 
     async def reminder(self, event: TurnReminder) -> None:
-        turn = event.turn
+        """The clock runs low: the turn message says so (an edit, which notifies nobody);
+        a player who asked to be pinged only now gets a short message that pings, deleted
+        when the turn passes (:mod:`bot.adapter.prefs`)."""
+        table, turn = event.table, event.turn
         key = "turn.reminder_check" if turn.can_check else "turn.reminder_fold"
-        text = translate(language(event.table), key, player=mention(turn.user_id),
+        text = translate(language(table), key, player=mention(turn.user_id),
                          seconds=event.seconds_left)
-        self.channel(event.table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
+        if self.prefs.of(table.guild_id, turn.user_id).turn_pings is TurnPings.LOW:
+            self.channel(table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
+        else:
+            self._changed(table, note=text)
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:
@@ -442,9 +427,6 @@ class DiscordPresenter:
         live = self._changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
-        live.log.extend(wording.result_lines(language(table), result))
-        if table.commitment:
-            live.log.append(commitment_line(table.commitment, language(table)))
 
         async def picture() -> tuple[str, bytes] | None:
             if result.second_board:  # both boards, and each board's share of every pot
@@ -468,6 +450,11 @@ class DiscordPresenter:
         text = spoken(event.phrase or event.text, language(table))
         if event.transient and self._changed(table, note=text) is not None:
             return
+        if event.logged:  # a line of the hand: on its message, before its result
+            live = self._changed(table)
+            if live is not None:
+                live.log.append(text)
+                return
         self.channel(table).post(Text(text, pings=frozenset(event.pings)))
 
     async def _tell(self, event: Notice, text: str, user_id: int) -> None:

@@ -92,12 +92,6 @@ def header(snap: TableSnapshot, street: str = "") -> str:
     return " · ".join(parts)
 
 
-def commitment_line(root: str, locale: object) -> str:
-    """The whole commitment, for the hand's log (``/hand verify`` checks against it), in
-    ``locale`` (the table's language)."""
-    return translate(locale, "hand.commitment_posted", commitment=root)
-
-
 def turn_line(live: Live) -> str:
     turn = live.turn
     if turn is None:
@@ -245,14 +239,17 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
+    """The hand's result: its title, one line per winner per pot (naming the hand that won
+    it), one per hand shown that won nothing. Every hand shown is in the showdown picture;
+    the whole log is behind the Hand log button."""
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
-    lines.extend(wording.result_lines(lang, result))
+    lines.extend(wording.winner_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
         translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),
                   hand=_shown_label(lang, s, second.get(s.seat)))
-        for s in result.shown if s.label
+        for s in result.shown if s.label and not result.payouts.get(s.seat)
     )
     return fit_message(lines, locale=lang)
 

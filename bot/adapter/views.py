@@ -18,6 +18,9 @@ Custom ids::
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
     omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
+    omaha:hand:<hand id>                           a finished hand, privately (the Hand log
+                                                   button of a result, the buttons of /hands:
+                                                   answered by ``cogs.hands.OpenHandButton``)
 
 The live message's buttons are public: their labels speak the table's language
 (``button.*`` messages). The raise form is the clicking player's own: it speaks
@@ -224,6 +227,23 @@ def add_run_twice_buttons(view: discord.ui.View, table: TableSnapshot, token: st
     for choice in ("twice", "once"):
         key = "run_twice.yes" if choice == "twice" else "run_twice.no"
         view.add_item(RunTwiceButton(table.table_id, token, choice, translate(lang, key)))
+
+
+def hand_button_id(hand_id: int) -> str:
+    """The ``custom_id`` of a button that opens a finished hand privately."""
+    return f"omaha:hand:{hand_id}"
+
+
+def hand_log_button(hand_id: int | None, locale: object) -> discord.ui.View | None:
+    """The result's **Hand log** button: every action of the hand, only to whoever clicks
+    (what ``/hand show`` answers: their own cards, never another player's hidden ones)."""
+    if hand_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=translate(locale, "button.hand_log"), emoji="📜",
+                                    custom_id=hand_button_id(hand_id),
+                                    style=discord.ButtonStyle.secondary))
+    return view
 
 
 def raise_limits(

@@ -62,6 +62,7 @@ from bot.storage.ledger import WalletRepo
 from bot.storage.models import AuditLine
 from bot.storage.mtt import MttRepo
 from bot.storage.postgres import PgLink, masked
+from bot.storage.prefs import PrefsRepo
 from bot.storage.sealing import DeckSealer, load_or_create_key, parse_key
 from bot.storage.stats import StatsRepo
 from bot.storage.tables import TableRepo
@@ -447,6 +448,10 @@ class Database:
     @functools.cached_property
     def state(self) -> BotState:
         return BotState(self)
+
+    @functools.cached_property
+    def prefs(self) -> PrefsRepo:
+        return PrefsRepo(self)
 
     async def audit(self) -> list[AuditLine]:
         """The chip audit, one line per server (see :mod:`.audit`)."""

@@ -46,6 +46,29 @@ class Period(StrEnum):
     MONTH = "month"  # since the 1st of the month 00:00 UTC
 
 
+class TurnPings(StrEnum):
+    """When the turn message's mention notifies a player (``/prefs``)."""
+
+    ALWAYS = "always"  # every turn message
+    LOW = "low"  # only a short message when their clock runs low
+    NEVER = "never"
+
+
+class HoleCards(StrEnum):
+    """How a player gets their hole cards (``/prefs``)."""
+
+    DM = "dm"  # a direct message every hand
+    REQUEST = "request"  # only when they ask (My cards, /cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's choices in one server (the defaults without a stored row)."""
+
+    turn_pings: TurnPings = TurnPings.ALWAYS
+    hole_cards: HoleCards = HoleCards.DM
+
+
 @dataclass(frozen=True, slots=True)
 class EconomySettings:
     guild_id: int

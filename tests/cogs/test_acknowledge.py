@@ -182,4 +182,6 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "hand export", last=2)
     await run.slash(alice, "hand verify", number=1)
     await run.slash(alice, "hands")
+    await run.slash(alice, "prefs")  # shown: no wait
+    await run.slash(bob, "prefs", turn_pings="low")  # stored: acknowledged first
     assert run.checked == leaf_commands(h), leaf_commands(h) - run.checked

@@ -129,14 +129,20 @@ async def test_three_hands_by_slash_commands_use_only_interaction_routes(
 
 
 async def test_a_finished_hand_leaves_its_result_and_no_dead_button(harness: Harness) -> None:
-    """The hand's live message becomes its result: no button that no longer works."""
+    """The hand's live message becomes its result: its one button, **Hand log**, works for
+    anyone who clicks it (every action, only to them: their own cards, nobody else's)."""
     h = harness
     await seat_three(h)
     await play_out(h)
     public = h.public_messages()
-    assert not [m for m in public if buttons_of(m)]
     [result] = [m for m in public if "Hand #1 result" in m.content]
-    assert result.embeds and "River:" in (result.embeds[0].description or "")
+    assert [m for m in public if buttons_of(m)] == [result]
+    assert [str(b.label) for b in buttons_of(result)] == ["Hand log"]
+    assert not result.embeds  # the log is behind the button, not under the result
+    for actor in (h.bob, h.dave):
+        log = await h.click(actor, result, label="Hand log")
+        assert log.ephemeral and "**River**" in log.all_text, log
+        assert ("Your cards" in log.all_text) == (actor is h.bob), log.all_text
 
 
 async def test_the_turn_shows_a_live_countdown(harness: Harness) -> None:

@@ -63,15 +63,16 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     assert f"`{root}`" in message.content and "/hand verify 1" in message.content
     assert record.commitment_message == message.id
     result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
-    assert root in (result.embeds[0].description or "")
+    log = await h.click(h.carol, result, label="Hand log")  # the whole root, with the log
+    assert log.ephemeral and root in "".join(e.footer.text or "" for e in log.embeds), log
     deal = await h.bot.db.hands.reveal_deal(record.id)
     assert deal is not None and deal.commitment == root
     said = h.env.transcript() + "\n".join(logs.lines)
     leaked = [s.hex() for s in deal.salts if s.hex() in said]
     assert not leaked
     burns = deal_positions(3, VARIANTS["omaha"])["burn"]
-    public = re.sub(r"[0-9a-f]{8,}", "", "\n".join(m.content + "".join(
-        e.description or "" for e in m.embeds) for m in h.public_messages()))
+    # everything the bot wrote, as sent and as edited (the live message's streets too)
+    public = re.sub(r"[0-9a-f]{8,}", "", "\n".join(text for text, _, _ in h.pinged()))
     # cards are written in runs ("shows Ah Kd 7c 2s", "Flop: 9h 8d 2c"): a burned card in
     # any run would be a leak (a lone "As" is English)
     runs = re.findall(r"(?:\b[2-9TJQKA][cdhs]\b[ ,]*){2,}", public)

@@ -217,8 +217,9 @@ async def test_a_call_for_the_last_chip_says_all_in(harness: Harness) -> None:
     )
     reply = await h.click(h.bob, message, label="Call 38 (all-in)")
     assert reply.silent, reply  # the public line below tells it
-    logs = [m.embeds[0].description or "" for m in h.public_messages() if m.embeds]
-    assert any("bob calls 38 and is all-in" in log for log in logs)
+    await h.bot.presenter.idle()
+    said = [content for content, _, _ in h.pinged()]  # every message sent or edited
+    assert any("> bob calls 38 and is all-in" in text for text in said), said
 
 
 async def test_allin_over_the_pot_limit_raises_the_pot(harness: Harness) -> None:

@@ -227,9 +227,12 @@ async def test_a_portuguese_table_runs_it_twice_in_each_players_language(
         if any("**Resultado da mão #1**" in m.content for m in h.public_messages()):
             break
         await h.advance(1.0)
-    public = "\n".join(m.content for m in h.public_messages())
-    assert " aceita rodar duas vezes." in public, public
-    assert "agrees to run it twice" not in public
+    await h.bot.presenter.idle()
+    said = [content for content, _, _ in h.pinged()]  # every message sent or edited, in order
+    told = [i for i, text in enumerate(said) if " aceita rodar duas vezes." in text]
+    ended = [i for i, text in enumerate(said) if "**Resultado da mão #1**" in text]
+    assert told and ended and told[0] < ended[0], said  # on the hand's message, before
+    assert not [text for text in said if "agrees to run it twice" in text]
     shown = await h.slash(h.bob, "hand show", number=1)
     log = shown.all_text
     assert shown.ephemeral and log.startswith("**Mano #1** · Mesa "), log
@@ -239,3 +242,16 @@ async def test_a_portuguese_table_runs_it_twice_in_each_players_language(
     assert "**Resultado**" in log and " gana " in log, log
     english = (" posts ", " calls ", " agrees ", " wins ", "Your cards", "**Result**", "button:")
     assert not [w for w in english if w in log], log
+
+
+async def test_the_question_pings_the_players_who_chose_every_turn(harness: Harness) -> None:
+    """bob chose never to be pinged: the question names all three players and notifies
+    alice and carol only."""
+    h = harness
+    await h.slash(h.bob, "prefs", turn_pings="never")
+    await _all_in(h, run_it_twice=True)
+    question = _question(h)
+    assert all(f"<@{a.id}>" in question.content for a in (h.alice, h.bob, h.carol))
+    asked = [users for text, users, _ in h.pinged()
+             if "Run the rest of the board twice?" in text and users]
+    assert asked == [frozenset({h.alice.id, h.carol.id})], asked

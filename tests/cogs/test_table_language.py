@@ -82,7 +82,7 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.help")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.help", "cogs.hands")
 
 
 @pytest.fixture
@@ -134,12 +134,12 @@ async def test_a_portuguese_table_with_spanish_and_italian_players(
     public = [m for m in h.public_messages() if "#1" in m.content]
     [result] = [m for m in public if m.content.startswith("**Resultado da mão #1**")]
     assert " ganha " in result.content
-    embed = result.embeds[0]
-    assert embed.title == "A mão"
-    log = embed.description or ""
-    assert "Flop: " in log and "River: " in log
-    assert " iguala " in log or " dá check" in log
-    english = (" calls ", " checks", " wins ", "your turn", "Hand #", " shows ")
+    # the whole log is one click away, in the reader's language (bob reads Spanish)
+    assert [str(b.label) for b in buttons_of(result)] == ["Histórico da mão"]
+    opened = await h.click(h.bob, result, label="Histórico da mão")
+    log = opened.all_text
+    assert opened.ephemeral and "Tus cartas: " in log and " gana " in log, log
+    english = (" calls ", " checks", " wins ", "your turn", "Hand #", " shows ", "Hand log")
     for m in public:
         assert not [w for w in english if w in m.content + log], m.content
 

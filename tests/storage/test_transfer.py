@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from bot.engine.cards import Card, Deck
-from bot.storage import Database, HandSeatIn, HandSummary, LedgerKind, Metric, SeatResult
+from bot.storage import (
+    Database,
+    HandSeatIn,
+    HandSummary,
+    LedgerKind,
+    Metric,
+    SeatResult,
+    TurnPings,
+)
 from bot.storage.cli import main
 from bot.storage.transfer import TABLES
 
@@ -21,7 +29,8 @@ G, A, B, C = 3, 31, 32, 33
 async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
     """A database with a row in every table: the server's settings and table caps, grants,
     a daily bonus, a cash table with a settled hand and a running one (whose deck is
-    returned), a paid sit-and-go and one still registering."""
+    returned), a paid sit-and-go and one still registering, a player's notification
+    choices."""
     db = await Database.open(path, clock=clock)
     try:
         await db.wallets.update_settings(G, starting_balance=5_000)
@@ -53,6 +62,7 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
                                               settings={"variant": "omaha"})
         await db.tournaments.enter(waiting.id, C)
         await db.state.put("commands:global", "0" * 64)
+        await db.prefs.set(G, A, turn_pings=TurnPings.LOW)
     finally:
         await db.close()
     return deck

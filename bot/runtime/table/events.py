@@ -177,6 +177,8 @@ class Notice:
     ``pings``: the users a public notice's mentions notify (a player moved to this table).
     ``ways``: for a notice to one player, the steps offered to them with it (buttons;
     :mod:`bot.runtime.table.ways`).
+    ``logged``: a line of the hand (a run-it-twice answer): the presenter shows it with
+    the hand's actions, on the hand's own message, rather than as a message of its own.
     """
 
     table: TableSnapshot
@@ -188,6 +190,7 @@ class Notice:
     phrase: Wording | None = None
     pings: tuple[int, ...] = ()
     ways: tuple[Way, ...] = ()
+    logged: bool = False
 
 
 @dataclass(frozen=True)

@@ -188,15 +188,16 @@ class Table:
 
     def tell(
         self, text: str | Wording, user_id: int | None = None, *, transient: bool = False,
-        pings: tuple[int, ...] = (), ways: tuple[Way, ...] = (),
+        pings: tuple[int, ...] = (), ways: tuple[Way, ...] = (), logged: bool = False,
     ) -> None:
         """A notice to the table (or to one player) with the table as it is now; a
         :class:`~bot.i18n.Wording` is worded by the presenter in the reader's language.
         ``pings``: the users its mentions notify (a player moved to this table); ``ways``:
-        the steps offered with a notice to one player (:mod:`bot.runtime.table.ways`)."""
+        the steps offered with a notice to one player (:mod:`bot.runtime.table.ways`);
+        ``logged``: a line of the hand, shown with its actions (:class:`Notice`)."""
         phrase = text if isinstance(text, Wording) else None
         self.outbox.send(Notice(self.snapshot(), str(text), user_id, transient, phrase=phrase,
-                                pings=pings, ways=ways))
+                                pings=pings, ways=ways, logged=logged))
 
     async def idle(self) -> None:
         """Wait until the observer has been told everything so far (tests, demo)."""

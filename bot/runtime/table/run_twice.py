@@ -105,7 +105,7 @@ async def _vote(table: Table, cur: LiveHand, seat: Seat, agree: bool, source: So
     events = hand.vote_run_twice(seat.number, agree)
     cur.seq += 1
     key = "twice" if agree else "once_timeout" if source is Source.TIMEOUT else "once"
-    table.tell(Phrase(f"notice.run_twice.{key}", name=Name(seat.name)))
+    table.tell(Phrase(f"notice.run_twice.{key}", name=Name(seat.name)), logged=True)
     if hand.run_twice_voters:
         return
     cur.question = None

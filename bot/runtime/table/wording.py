@@ -114,4 +114,52 @@ def result_lines(locale: object, result: HandResultView) -> list[str]:
     return lines
 
 
-__all__ = ["acted", "action", "board_where", "pot_where", "result_lines", "table_name", "title"]
+def winner_lines(locale: object, result: HandResultView) -> list[str]:
+    """The result message's lines: one per winner per pot. In hi-lo a player who takes
+    both halves alone scoops (``"alice scoops 90 with flush, ace high and a
+    6-4-3-2-A low (main pot)"``); one who takes a share of both says each half in that line
+    (``"bob wins 60 (45 high, 15 low) with ..."``); one half: ``"carol wins 45 low
+    with ..."``. Run twice, each board's pot is a pot of its own."""
+    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
+    many = len({pot.label for pot in result.pots}) > 1
+    lines = []
+    for pot in result.pots:
+        where = board_where(locale, pot, pot_where(locale, pot, many))
+        shown = boards[1] if pot.board == 2 else boards[0]
+        halves: dict[int, dict[str, int]] = {}
+        names = {}
+        for w in pot.winners:
+            halves.setdefault(w.seat, {})[w.half] = w.amount
+            names[w.seat] = w.name
+        for seat, won in halves.items():
+            line = _winner_line(locale, names[seat], won, scoop=len(halves) == 1)
+            hands_made = [] if pot.uncontested else [
+                made for made in (_made(locale, shown.get(seat), half == "low") for half in won)
+                if made]
+            if len(hands_made) == 2:
+                hands_made = [translate(locale, "result.hands_both", high=hands_made[0],
+                                        low=hands_made[1])]
+            if hands_made:
+                line += " " + translate(locale, "result.with", hand=hands_made[0])
+            if where:
+                line += f" ({where})"
+            lines.append(line)
+    return lines
+
+
+def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool) -> str:
+    """``"alice wins 40"``, ``"bob wins 45 low"``, ``"alice scoops 90"`` or ``"bob wins 60
+    (45 high, 15 low)"`` (``won``: chips by half, ``""`` for a pot not split)."""
+    total = sum(won.values())
+    if set(won) != {"high", "low"}:
+        text = translate(locale, "result.wins", name=Name(name), amount=total)
+        half = next(iter(won))
+        return f"{text} {translate(locale, 'half.' + half)}" if half else text
+    if scoop:
+        return translate(locale, "result.scoops", name=Name(name), amount=total)
+    return translate(locale, "result.split_halves", name=Name(name), amount=total,
+                     high=won["high"], low=won["low"])
+
+
+__all__ = ["acted", "action", "board_where", "pot_where", "result_lines", "table_name", "title",
+           "winner_lines"]

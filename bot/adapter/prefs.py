@@ -1,0 +1,66 @@
+"""Each player's notification choices, in memory: turn pings and hole-card DMs.
+
+The presenter reads them on every turn and deal (no database wait on the way to
+Discord); ``/prefs`` writes through :meth:`Prefs.choose`. They are loaded once at
+start (:meth:`Prefs.load`, from :class:`bot.storage.prefs.PrefsRepo`): a server's
+commands and its tables run in one process (:mod:`bot.sharding`), so this copy
+is the truth for the servers it serves.
+
+What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
+
+* turn pings ``always``: the turn message's mention notifies the player, once per
+  decision; the reminder edits that message (an edit notifies nobody);
+* ``low``: the turn message names the player without notifying them; when the
+  reminder's moment comes, a short new message pings them (Discord does not notify
+  a mention added by an edit: discord/discord-api-docs#1419), deleted once the turn
+  passes;
+* ``never``: no ping; the reminder edits the turn message;
+* hole cards ``dm``: a direct message every hand; ``request``: none, the player
+  asks with **My cards** or ``/cards``.
+
+The run-it-twice question pings the players asked who chose ``always`` (it has no
+reminder). No other message of a hand pings anyone: the closed-DM notice names the
+player without a ping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.storage import HoleCards, PlayerPrefs, TurnPings
+from bot.storage.prefs import PrefsRepo
+
+__all__ = ["Prefs"]
+
+
+class Prefs:
+    """The choices of the players of the servers this process serves."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[int, int], PlayerPrefs] = {}
+        self._repo: PrefsRepo | None = None
+
+    async def load(self, repo: PrefsRepo) -> None:
+        """Read every stored choice (at start) and write through ``repo`` from now on."""
+        self._repo = repo
+        self._known = await repo.all()
+
+    def of(self, guild_id: int, user_id: int) -> PlayerPrefs:
+        return self._known.get((guild_id, user_id), PlayerPrefs())
+
+    def pinged(self, guild_id: int, users: Iterable[int]) -> frozenset[int]:
+        """Of ``users`` (asked to decide by a new message), those its mention notifies."""
+        return frozenset(u for u in users
+                         if self.of(guild_id, u).turn_pings is TurnPings.ALWAYS)
+
+    async def choose(
+        self, guild_id: int, user_id: int, *, turn_pings: TurnPings | None = None,
+        hole_cards: HoleCards | None = None,
+    ) -> PlayerPrefs:
+        """Store the choices given (the others stay) and use them from now on."""
+        if self._repo is None:
+            raise RuntimeError("the players' choices were not loaded")
+        now = await self._repo.set(guild_id, user_id, turn_pings=turn_pings,
+                                   hole_cards=hole_cards)
+        self._known[(guild_id, user_id)] = now
+        return now

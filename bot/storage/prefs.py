@@ -1,0 +1,73 @@
+"""Players' notification choices (``player_prefs``): turn pings and hole-card DMs.
+
+One row per player and server, written only when the player changes something
+(``/prefs``); a player without a row has :class:`~bot.storage.models.PlayerPrefs`'
+defaults. The Discord side reads them all once at start (:meth:`PrefsRepo.all`)
+and keeps them in memory: a server's tables and its commands run in the same
+process (:mod:`bot.sharding`), so the copy there is never stale.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.storage.dialect import Conn
+from bot.storage.models import HoleCards, PlayerPrefs, TurnPings
+
+if TYPE_CHECKING:
+    from bot.storage.db import Database
+
+_COLUMNS = "turn_pings, hole_cards"
+
+
+def _prefs(row: tuple[str, str]) -> PlayerPrefs:
+    return PlayerPrefs(TurnPings(row[0]), HoleCards(row[1]))
+
+
+class PrefsRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def all(self) -> dict[tuple[int, int], PlayerPrefs]:
+        """Every stored choice, by (server, player)."""
+
+        def job(conn: Conn) -> dict[tuple[int, int], PlayerPrefs]:
+            rows = conn.execute(f"SELECT guild_id, user_id, {_COLUMNS} FROM player_prefs")
+            return {(int(r[0]), int(r[1])): _prefs((r[2], r[3])) for r in rows}
+
+        return await self.db.read(job)
+
+    async def get(self, guild_id: int, user_id: int) -> PlayerPrefs:
+        def job(conn: Conn) -> PlayerPrefs:
+            row = conn.execute(
+                f"SELECT {_COLUMNS} FROM player_prefs WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            ).fetchone()
+            return PlayerPrefs() if row is None else _prefs(row)
+
+        return await self.db.read(job)
+
+    async def set(
+        self, guild_id: int, user_id: int, *, turn_pings: TurnPings | None = None,
+        hole_cards: HoleCards | None = None,
+    ) -> PlayerPrefs:
+        """Change the choices given (the others stay); the player's choices now."""
+        now = self.db.clock()
+
+        def job(conn: Conn) -> PlayerPrefs:
+            row = conn.execute(
+                f"SELECT {_COLUMNS} FROM player_prefs WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            ).fetchone()
+            old = PlayerPrefs() if row is None else _prefs(row)
+            new = PlayerPrefs(turn_pings or old.turn_pings, hole_cards or old.hole_cards)
+            conn.execute(
+                "INSERT INTO player_prefs (guild_id, user_id, turn_pings, hole_cards, updated_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                " turn_pings = excluded.turn_pings, hole_cards = excluded.hole_cards,"
+                " updated_at = excluded.updated_at",
+                (guild_id, user_id, new.turn_pings.value, new.hole_cards.value, now),
+            )
+            return new
+
+        return await self.db.write(job)

@@ -1,0 +1,92 @@
+"""``/prefs``: a player's notifications in this server, shown and changed only to them.
+
+    /prefs [turn_pings] [hole_cards]
+
+``turn_pings``: ``always`` (the turn message pings them, once per decision; the
+clock's reminder edits it), ``low`` (no ping on the turn message; one short
+message that pings when their clock runs low, deleted when the turn passes) or
+``never``. ``hole_cards``: ``dm`` (by direct message every hand) or ``request``
+(only when they ask: **My cards** or ``/cards``). Without options it shows the
+choices; with options it stores them (:mod:`bot.adapter.prefs`, kept in the
+database) and they count from the next message the table sends. Every answer is
+private; a change is acknowledged before the database is written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.actions import reply_private
+from bot.adapter.polite import acknowledge
+from bot.adapter.prefs import Prefs
+from bot.i18n import Command, translate
+from bot.storage import HoleCards, PlayerPrefs, TurnPings
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+TURN_PING_CHOICES = [
+    app_commands.Choice(name="Ping me on every turn", value=TurnPings.ALWAYS.value),
+    app_commands.Choice(name="Only when my clock runs low", value=TurnPings.LOW.value),
+    app_commands.Choice(name="Never ping me", value=TurnPings.NEVER.value),
+]
+HOLE_CARD_CHOICES = [
+    app_commands.Choice(name="By DM every hand", value=HoleCards.DM.value),
+    app_commands.Choice(name="Only when I ask (My cards, /cards)", value=HoleCards.REQUEST.value),
+]
+
+
+def prefs_text(prefs: PlayerPrefs, locale: object, *, saved: bool = False) -> str:
+    """The player's choices in ``locale``, one line each, and how to change them."""
+    return "\n".join((
+        translate(locale, "prefs.saved" if saved else "prefs.head"),
+        translate(locale, f"prefs.turn_pings.{prefs.turn_pings.value}"),
+        translate(locale, f"prefs.hole_cards.{prefs.hole_cards.value}",
+                  button=translate(locale, "button.my_cards"),
+                  cards=Command("cards").to(locale)),
+        translate(locale, "prefs.how", prefs=Command("prefs").to(locale)),
+    ))
+
+
+class PrefsCog(commands.Cog, name="Preferences"):
+    """A player's notification choices."""
+
+    def __init__(self, prefs: Prefs) -> None:
+        self.prefs = prefs
+        super().__init__()
+
+    @app_commands.command(name="prefs",
+                          description="Your notifications here: turn pings, hole cards by DM")
+    @app_commands.describe(
+        turn_pings="When your turn message pings you (default every turn)",
+        hole_cards="How you get your hole cards (default by DM every hand)",
+    )
+    @app_commands.choices(turn_pings=TURN_PING_CHOICES, hole_cards=HOLE_CARD_CHOICES)
+    @app_commands.guild_only()
+    async def prefs_command(
+        self, interaction: discord.Interaction[Any],
+        turn_pings: app_commands.Choice[str] | None = None,
+        hole_cards: app_commands.Choice[str] | None = None,
+    ) -> None:
+        guild_id, user_id = interaction.guild_id or 0, interaction.user.id
+        if turn_pings is None and hole_cards is None:
+            await reply_private(interaction, prefs_text(
+                self.prefs.of(guild_id, user_id), interaction.locale))
+            return
+        await acknowledge(interaction)  # before the database
+        now = await self.prefs.choose(
+            guild_id, user_id,
+            turn_pings=TurnPings(turn_pings.value) if turn_pings else None,
+            hole_cards=HoleCards(hole_cards.value) if hole_cards else None)
+        await reply_private(interaction, prefs_text(now, interaction.locale, saved=True))
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(PrefsCog(bot.presenter.prefs))
+
+
+__all__ = ["PrefsCog", "prefs_text", "setup"]

@@ -1,0 +1,42 @@
+"""Players' notification choices: stored per player and server, defaults without a row."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.storage import Database, HoleCards, PlayerPrefs, TurnPings
+
+G, OTHER, ALICE, BOB = 1, 2, 101, 102
+
+
+async def test_defaults_until_a_player_chooses(db: Database) -> None:
+    assert await db.prefs.get(G, ALICE) == PlayerPrefs(TurnPings.ALWAYS, HoleCards.DM)
+    assert await db.prefs.all() == {}
+
+
+async def test_a_choice_keeps_the_other_and_stays_in_its_server(db: Database) -> None:
+    low = await db.prefs.set(G, ALICE, turn_pings=TurnPings.LOW)
+    assert low == PlayerPrefs(TurnPings.LOW, HoleCards.DM)
+    both = await db.prefs.set(G, ALICE, hole_cards=HoleCards.REQUEST)
+    assert both == PlayerPrefs(TurnPings.LOW, HoleCards.REQUEST)
+    await db.prefs.set(OTHER, BOB, turn_pings=TurnPings.NEVER)
+    assert await db.prefs.get(G, ALICE) == both
+    assert await db.prefs.get(OTHER, ALICE) == PlayerPrefs()
+    assert await db.prefs.all() == {
+        (G, ALICE): both, (OTHER, BOB): PlayerPrefs(TurnPings.NEVER, HoleCards.DM)}
+
+
+async def test_the_schema_refuses_an_unknown_choice(db: Database) -> None:
+    """The CHECK constraints hold on both databases: nothing but the known values is kept."""
+
+    def bad(conn):  # type: ignore[no-untyped-def]
+        conn.execute("INSERT INTO player_prefs (guild_id, user_id, turn_pings, hole_cards,"
+                     " updated_at) VALUES (1, 1, 'sometimes', 'dm', 0)")
+
+    with pytest.raises(Exception) as refused:
+        await db.write(bad)
+    assert isinstance(refused.value, sqlite3.IntegrityError) or "check" in str(
+        refused.value).lower()
+    assert await db.prefs.all() == {}
