@@ -85,6 +85,28 @@ class TableView:
     street: str = ""  # "Preflop", "Flop", "Turn", "River" (see PotView.winners after the hand)
     note: str = ""  # one line under the board when the pots leave a row free
     locale: str = "en"  # the table's language (bot.render.words): words, streets, pots, hands
+    lit: tuple[Card, ...] = ()  # a pot being awarded (replays): the cards that win it (two
+    # from the hand, three from the board); the other face-up cards are drawn faded
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFrame:
+    """One still of a hand's replay: the table then, a caption under it, how long it holds."""
+
+    table: TableView
+    caption: str  # what happened: "alice raises to 120", "Flop", "bob wins 450 high ..."
+    hold: int  # milliseconds on screen
+    kind: str  # "deal", "action", "board", "show", "vote", "award" or "end"
+    actor: int = 0  # the seat that acted (outlined), 0: none
+    own: tuple[Card, ...] = ()  # the reader's hole cards, drawn beside the caption (their
+    # seat shows them face down like the others, so its bets stay in sight)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayView:
+    """A finished hand as an animation (:func:`bot.render.replay.render_replay`)."""
+
+    frames: tuple[ReplayFrame, ...]
 
 
 @dataclass(frozen=True, slots=True)
