@@ -16,7 +16,8 @@ and reads "Showdown" or "Hand over".
 
 Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
 (the channel, every street), :func:`render_showdown`,
-:func:`render_leaderboard`, :func:`render_replay` (a finished hand as an animated GIF).
+:func:`render_leaderboard`, :func:`render_replay` (a finished hand as an animated GIF),
+:func:`render_graphs` (results over hands or tournaments).
 They are made for a phone, where Discord shows
 them about 400 pixels wide: no letter is smaller than 12 pixels there.
 ``theme`` is "dark" or "light", ``style`` "four_colour" or "two_colour" (per
@@ -47,6 +48,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.render.cardart import card_image
+from bot.render.graphs import render_graphs
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
 from bot.render.replay import render_replay
@@ -57,6 +59,10 @@ from bot.render.table import render_table
 from bot.render.theme import DeckStyle, Theme
 from bot.render.views import (
     BestHand,
+    GraphLine,
+    GraphMark,
+    GraphPanel,
+    GraphView,
     HoleCardsView,
     LeaderboardRow,
     LeaderboardView,
@@ -219,6 +225,11 @@ async def render_replay_async(view: ReplayView, theme: Theme | str = Theme.DARK,
     return await _off_loop(render_replay, view, theme, style)
 
 
+async def render_graphs_async(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
+    """:func:`render_graphs` off the event loop."""
+    return await _off_loop(render_graphs, view, theme)
+
+
 async def render_leaderboard_async(view: LeaderboardView,
                                    theme: Theme | str = Theme.DARK) -> bytes:
     """:func:`render_leaderboard` off the event loop."""
@@ -228,6 +239,10 @@ async def render_leaderboard_async(view: LeaderboardView,
 __all__ = [
     "BestHand",
     "DeckStyle",
+    "GraphLine",
+    "GraphMark",
+    "GraphPanel",
+    "GraphView",
     "HoleCardsView",
     "LeaderboardRow",
     "LeaderboardView",
@@ -247,6 +262,8 @@ __all__ = [
     "Theme",
     "card_image",
     "preload",
+    "render_graphs",
+    "render_graphs_async",
     "render_hole_cards",
     "render_hole_cards_async",
     "render_leaderboard",

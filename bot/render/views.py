@@ -191,6 +191,45 @@ class LeaderboardView:
 
 
 @dataclass(frozen=True, slots=True)
+class GraphLine:
+    """One line of a results graph: the running total after each hand or tournament."""
+
+    label: str  # the legend: "Net", "At showdown", "Without showdown", "Profit"
+    points: tuple[int, ...]  # the total after step 1, 2, ... (the line starts at 0)
+    kind: str = "net"  # "net", "showdown", "no_showdown": picks its colour
+
+
+@dataclass(frozen=True, slots=True)
+class GraphMark:
+    """A labelled point on a graph's first line: a tournament's finish."""
+
+    x: int  # the step (1 = the first)
+    label: str  # "1st", "3º"
+    good: bool = False  # a cash: drawn in the money colour
+
+
+@dataclass(frozen=True, slots=True)
+class GraphPanel:
+    """One graph: a title, a line under it, the lines over the steps."""
+
+    title: str
+    subtitle: str
+    x_label: str  # "Hands", "Tournaments"
+    lines: tuple[GraphLine, ...]
+    marks: tuple[GraphMark, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GraphView:
+    """Results graphs (``/stats``, ``/leaderboard graphs``): panels side by side."""
+
+    title: str
+    panels: tuple[GraphPanel, ...]
+    columns: int = 1
+    locale: str = "en"  # the reader's language (bot.render.words): numbers
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     place: int | None  # None: still in when the tournament was cancelled
     name: str

@@ -14,9 +14,10 @@ caption (``ReplayFrame.own``; their seat keeps its cards face down like the othe
 so its bets stay in sight; a seat of the hand, ``None`` for a railbird or a public
 replay), another player's only from the moment the hand history shows it
 (``HandShown``): a folded or mucked hand never. The last frame is ``/hand show``'s
-picture (the reader's own cards at their seat). The pots are the engine's own rule (:func:`bot.engine.pots.build_pots`,
-as the live table's :mod:`~bot.runtime.table.snapshot`): the chips of past rounds in
-the pots, this round's bets in front of the seats.
+picture (the reader's own cards at their seat). The pots are the engine's own rule
+(:func:`bot.engine.pots.build_pots`, as the live table's
+:mod:`~bot.runtime.table.snapshot`): the chips of past rounds in the pots, this
+round's bets in front of the seats.
 """
 
 from __future__ import annotations
