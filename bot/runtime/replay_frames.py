@@ -271,11 +271,17 @@ def _lit(result: HandResultView, pot: PotResultView, share: _Share) -> tuple[Car
 
 
 def _steps(result: HandResultView, lines: list[str]) -> list[tuple[list[_Share], tuple[Card, ...]]]:
-    """The awards one frame each: neighbouring shares taken by the same players with the
-    same cards (a side pot after the main pot, on the same board) share a frame."""
+    """The awards one frame each, board by board, the high halves (or whole pots) before
+    the low ones: neighbouring shares taken by the same players with the same cards (the
+    side pots after the main pot) share a frame."""
     steps: list[tuple[list[_Share], tuple[Card, ...]]] = []
     key: object = None
-    for share in _shares(result, lines):
+
+    def order(share: _Share) -> tuple[int, bool]:
+        pot = result.pots[share.pot]
+        return pot.board, pot.winners[share.winners[0]].half == "low"
+
+    for share in sorted(_shares(result, lines), key=order):
         pot = result.pots[share.pot]
         lit = _lit(result, pot, share)
         seats = tuple(pot.winners[j].seat for j in share.winners)
