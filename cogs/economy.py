@@ -418,7 +418,8 @@ class EconomyCog(commands.Cog, name="Economy"):
     @app_commands.describe(metric="What to rank by (default Balance)",
                            variant="Only this game, not for balance (default all games)",
                            period="Since when, not for balance (default All time)",
-                           graphs="Also the top players' results as graphs, not for balance")
+                           graphs="The top players' results as graphs too, not for balance"
+                                  " (default no)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
