@@ -122,12 +122,40 @@ async def show_hand(
     )
 
 
+#: The members whose replay is being drawn: one at a time each (a replay holds a render
+#: process for a second or two; a second request meanwhile is refused politely).
+DRAWING: set[int] = set()
+
+
 async def send_replay(
     interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
 ) -> None:
     """The hand's replay (an animated GIF drawn in the render processes) to the user of
     ``interaction`` (already deferred privately), or with ``public`` to the channel: then
     it shows only the hands shown down, as the table did, not the asker's own cards."""
+    user = interaction.user.id
+    if user in DRAWING:
+        await reply_private(interaction, Phrase("refuse.replay_busy"))
+        return
+    DRAWING.add(user)
+    try:
+        head, file = await _replay_file(interaction, db, record, public)
+    finally:
+        DRAWING.discard(user)
+    if not public:
+        await reply_private(interaction, head, file=file)
+        return
+    await interaction.edit_original_response(
+        content=translate(interaction.locale, "hand.replay_posted", number=str(record.number)))
+    await interaction.followup.send(head, file=file,
+                                    allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _replay_file(
+    interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
+) -> tuple[str, discord.File]:
+    """The replay's first line and its GIF, in the reader's language (public: the
+    server's)."""
     past = await load_past(db, record)
     names = await _names(interaction, past)
     viewer = None if public else past.seat_of(interaction.user.id)
@@ -136,14 +164,7 @@ async def send_replay(
     head = translate(lang, "hand.replay_head", number=str(record.number),
                      table=wording.table_name(lang, record.table_id),
                      title=wording.title(lang, past.config))
-    file = discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
-    if not public:
-        await reply_private(interaction, head, file=file)
-        return
-    await interaction.edit_original_response(
-        content=translate(interaction.locale, "hand.replay_posted", number=str(record.number)))
-    await interaction.followup.send(head, file=file,
-                                    allowed_mentions=discord.AllowedMentions.none())
+    return head, discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
 
 
 async def _visible_record(

@@ -182,3 +182,19 @@ async def test_a_public_replay_is_posted_with_only_the_hands_shown_down(
     [(_, data)] = await h.files(posted)
     assert _gif_frames(data) == len(replay_view(past, dict.fromkeys(past.users, "x"),
                                                 None).frames)
+
+
+async def test_a_second_replay_while_the_first_is_drawn_is_refused(harness: Harness) -> None:
+    """Two /hand replay at the same moment by one member: one GIF, one polite refusal;
+    afterwards the member may ask again."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    first, second = await h.concurrently(lambda: h.slash(h.bob, "hand replay"),
+                                         lambda: h.slash(h.bob, "hand replay"))
+    files = [await r.files() for r in (first, second)]
+    assert sorted(len(f) for f in files) == [0, 1], files
+    refused = first if not files[0] else second
+    assert refused.ephemeral and "still being drawn" in refused.text, refused
+    again = await h.slash(h.bob, "hand replay")
+    assert [name for name, _ in await again.files()] == ["hand-1.gif"]
