@@ -1,4 +1,5 @@
-"""Hand histories: ``/hand show|export|verify`` and ``/hands``, every answer private.
+"""Hand histories: ``/hand show|replay|export|verify`` and ``/hands``, every answer private
+but a replay asked for with ``public``.
 
     /hand show [number]              a finished hand: one picture of the final table and
                                      every action, street by street (default: your last
@@ -17,11 +18,15 @@ opened with ``/hand show``. A number is the hand's number at its table (the
 Decision: the history shows **one picture** (the table as the hand ended:
 the board, the stacks, who won which pot, the hands the reader may see) and
 the action log street by street; a picture per street would cost four
-renders and uploads per request for what the log already says.
+renders and uploads per request for what the log already says. Who wants to
+watch it move asks for the replay (its Replay button, or ``/hand replay``): one
+animated GIF, drawn only when asked (:mod:`bot.runtime.replay_frames`,
+:mod:`bot.render.replay`).
 
 What a reader sees (:mod:`bot.runtime.hand_history`): their own hole cards
 and the hands shown down, never another player's folded or mucked hand,
-in the picture, the log and the export alike.
+in the picture, the log, the replay and the export alike; a public replay
+shows the hands shown down only.
 
 Which hands a member may read (:mod:`bot.adapter.visibility`): those of tables
 whose channel or thread Discord lets them view, in this server only. A hidden
