@@ -33,7 +33,8 @@ SMALL = 24  # the smallest letters: 12 px when Discord shows the picture 400 wid
 HEAD = 56  # the picture's title
 GAP = 12
 PANEL_H = {1: 460, 2: 400}  # a panel's height by the number of columns
-TOP = 3 * 34 + 8  # a panel's title, subtitle and legend, above the plot
+TOP = 3 * 34 + 8  # a panel's title, subtitle and a row of legend, above the plot
+LEGEND_ROW = 32  # each more row of legend when the lines' names do not fit one
 MOST_MARK_LABELS = 12  # more finishes than this: dots only
 SHOWDOWN_INK: RGB = (70, 130, 230)
 
@@ -90,7 +91,27 @@ def _plot(panel: GraphPanel, box: Box) -> Plot:
     labels = [chips(v) for v in ticks(low, high, 5)]
     left = box[0] + max(text_width(t, SMALL) for t in labels) + 12
     right = box[2] - max(14, text_width(chips(max(1, steps)), SMALL) // 2 + 4)
-    return Plot((left, box[1] + TOP, right, box[3] - 2 * 30), steps, low, high)
+    top = box[1] + TOP + (len(legend_rows(panel, box)) - 1) * LEGEND_ROW
+    return Plot((left, top, right, box[3] - 2 * 30), steps, low, high)
+
+
+def _legend_text(line: GraphLine) -> str:
+    last = line.points[-1] if line.points else 0
+    return f"{line.label} {'+' if last > 0 else ''}{chips(last)}"
+
+
+def legend_rows(panel: GraphPanel, box: Box) -> list[list[GraphLine]]:
+    """The legend's lines, left to right, a new row when the next does not fit."""
+    rows: list[list[GraphLine]] = [[]]
+    x = box[0]
+    for line in panel.lines:
+        width = 24 + text_width(_legend_text(line), SMALL) + 18
+        if rows[-1] and x + width > box[2]:
+            rows.append([])
+            x = box[0]
+        rows[-1].append(line)
+        x += width
+    return rows
 
 
 def plot_points(panel: GraphPanel, box: Box, line: GraphLine) -> list[tuple[float, float]]:
@@ -153,19 +174,18 @@ def _draw_panel(cv: Canvas, panel: GraphPanel, box: Box, i: int) -> None:
 
 
 def _draw_legend(cv: Canvas, panel: GraphPanel, inner: Box, y: int, i: int) -> None:
-    """Each line's colour, name and last value, left to right (cut when the panel is
-    narrow)."""
+    """Each line's colour, name and last value, left to right, in as many rows as it takes
+    (a name longer than the panel is cut)."""
     pal = cv.pal
-    x = inner[0]
-    for line in panel.lines:
-        last = line.points[-1] if line.points else 0
-        text = f"{line.label} {'+' if last > 0 else ''}{chips(last)}"
-        if x + 40 > inner[2]:
-            break
-        cv.draw.rounded_rectangle((x, y - 4, x + 18, y + 4), radius=3, fill=_ink(line, pal))
-        extent = cv.text((x + 24, y), text, SMALL, pal.text, anchor="lm",
-                         limit=(x + 24, y - 16, inner[2], y + 16), tag=f"legend:{i}")
-        x = extent[2] + 18
+    for row in legend_rows(panel, inner):
+        x = inner[0]
+        for line in row:
+            cv.draw.rounded_rectangle((x, y - 4, x + 18, y + 4), radius=3,
+                                      fill=_ink(line, pal))
+            extent = cv.text((x + 24, y), _legend_text(line), SMALL, pal.text, anchor="lm",
+                             limit=(x + 24, y - 16, inner[2], y + 16), tag=f"legend:{i}")
+            x = extent[2] + 18
+        y += LEGEND_ROW
 
 
 def _draw_axes(cv: Canvas, panel: GraphPanel, plot: Plot, inner: Box, i: int) -> None:
@@ -179,7 +199,7 @@ def _draw_axes(cv: Canvas, panel: GraphPanel, plot: Plot, inner: Box, i: int) ->
         cv.text((x0 - 8, y), chips(v), SMALL, pal.text_dim, anchor="rm",
                 limit=(inner[0], y - 16, x0 - 4, y + 16), tag=f"y:{i}")
     room = (x1 - x0) // max(1, text_width(chips(max(1, plot.steps)), SMALL) + 40)
-    for s in ticks(0, plot.steps, max(2, min(6, room))):
+    for s in ticks(0, plot.steps, max(3, min(6, room))):
         x = plot.x(s)
         cv.draw.line([(x, y1), (x, y1 + 6)], fill=pal.text_dim, width=2)
         cv.text((x, y1 + 20), chips(s), SMALL, pal.text_dim, anchor="mm",
@@ -211,4 +231,5 @@ def render_graphs(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
     return draw_graphs(view, theme).png()
 
 
-__all__ = ["Plot", "draw_graphs", "panel_boxes", "plot_points", "render_graphs", "ticks"]
+__all__ = ["Plot", "draw_graphs", "legend_rows", "panel_boxes", "plot_points", "render_graphs",
+           "ticks"]

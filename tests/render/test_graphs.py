@@ -80,3 +80,27 @@ def test_the_top_players_side_by_side() -> None:
     assert inside(boxes[-1], cv.bounds)
     assert [p.text for p in cv.placed if p.tag.startswith("panel:")] == [
         "Cash games · all games"] * 4
+
+
+def test_a_legend_too_long_for_one_row_takes_two_and_the_plot_moves_down() -> None:
+    """Three long names in a narrow panel: every name and value is drawn whole, over two
+    rows or more, and the plot starts under the last row."""
+    long = GraphPanel("Mesas a dinheiro · Big O", "1.234 mãos", "Mãos", tuple(
+        GraphLine(name, (12_345, -9_876), kind) for name, kind in (
+            ("Saldo líquido", "net"), ("No showdown", "showdown"),
+            ("Sem showdown", "no_showdown"))))
+    short = GraphPanel("x", "y", "Mãos", (GraphLine("Neto", (12_345, -9_876)),))
+    view = GraphView("Top", (long, short), columns=2, locale="pt-BR")
+    cv = draw_graphs(view)
+    legend = [p for p in cv.placed if p.tag == "legend:0"]
+    assert [p.text for p in legend] == ["Saldo líquido -9.876", "No showdown -9.876",
+                                        "Sem showdown -9.876"]
+    assert len({p.extent[1] for p in legend}) >= 2
+    box = panel_boxes(view)[0]
+    inner = (box[0] + 12, box[1], box[2] - 12, box[3])
+    first_y = min(y for _, y in plot_points(long, inner, long.lines[0]))
+    assert first_y > max(p.extent[3] for p in legend)
+    other = panel_boxes(view)[1]
+    other_inner = (other[0] + 12, other[1], other[2] - 12, other[3])
+    # the same values: the highest is drawn higher where the legend takes one row
+    assert min(y for _, y in plot_points(short, other_inner, short.lines[0])) < first_y
