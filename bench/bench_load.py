@@ -49,7 +49,8 @@ pictures in threads of the bot's process instead of its render process, and
 ``--pictures`` is the bot's ``TABLE_PICTURES``: ``auto`` (the default, as the
 bot's), ``turn`` (a new picture every turn) or ``street`` (a new picture only at
 street changes, which measures what rendering costs). The report counts the
-turn prompts whose picture was new.
+turn prompts whose picture was new. The bot runs with ``TABLES_PER_SERVER=0`` (no
+cap on open tables: the benchmark's N tables are all in one server).
 
 ``--profile DIR`` runs the bot under ``py-spy record`` (when installed) and
 writes its samples (collapsed stacks) and the bot's log per size into DIR.
@@ -211,7 +212,8 @@ async def run_level(
     try:
         async with LoadDiscord() as fd:
             channels, players = world(fd, tables)
-            bot = BotProcess(fd, tmp)
+            # N tables in one server: more than the default cap (TABLES_PER_SERVER=20)
+            bot = BotProcess(fd, tmp, env={"TABLES_PER_SERVER": "0"})
             await bot.start()
             spy = await start_profiler(bot, profile, tables)
             try:

@@ -7,6 +7,8 @@
   daily bonus, leaderboards, statistics);
 * ``ports``: :class:`bot.storage_ports.StoragePorts`, the runtime's
   storage ports (chips, hands, tables, tournaments) on that database;
+* ``caps``: the :class:`bot.runtime.caps.ServerCaps` on open cash tables: the
+  settings' defaults, and each server's own read from storage (``/table limits``);
 * ``registry``: the :class:`bot.runtime.registry.TableRegistry` of live tables
   (cash and tournament tables alike), reporting to the observer it is given. When a
   table's channel is lost, the Discord side asks it to abandon the table
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.economy import Economy
+from bot.runtime.caps import ServerCaps, TableCaps
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import Table
@@ -85,6 +88,7 @@ class App:
     db: Database
     economy: Economy
     ports: StoragePorts
+    caps: ServerCaps
     registry: TableRegistry
     tournaments: TournamentService
     _tables_stopped: bool = field(default=False, repr=False)
@@ -109,6 +113,8 @@ class App:
             db = await Database.open(path, key_path=settings.key_path)
         log.info("Database ready at %s", db.where)
         ports = StoragePorts(db)
+        caps = ServerCaps(TableCaps(settings.tables_per_member, settings.tables_per_server), ports)
+        await caps.load()
         registry = TableRegistry(
             economy=ports,
             hands=ports,
@@ -116,9 +122,10 @@ class App:
             observer=observer,
             names=names,
             owns=settings.shards.owns if settings.shards is not None else None,
+            caps=caps,
         )
         tournaments = TournamentService(registry, ports, threads)
-        return cls(db=db, economy=Economy(db), ports=ports, registry=registry,
+        return cls(db=db, economy=Economy(db), ports=ports, caps=caps, registry=registry,
                    tournaments=tournaments)
 
     async def restore(self) -> list[Table]:

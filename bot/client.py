@@ -16,6 +16,9 @@ looks another cog up:
 * ``table_actions``: the :class:`bot.adapter.actions.TableActions` on that registry,
   shared by the table commands and the buttons and raise form (registered
   here, as dynamic items, so they answer whichever cogs are loaded);
+* ``cooldowns`` and ``refreshes``: the :class:`bot.adapter.cooldowns.Cooldowns` of the
+  costly commands (``COMMAND_COOLDOWN``, per member and command) and of ``/table
+  refresh`` (per table), on the bot's wall clock :meth:`OmahaDealer.now`;
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
   a table whose channel is lost and tells its players by DM. The presenter's
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
@@ -70,6 +73,7 @@ from bot.settings import MissingToken, Settings, SettingsError
 
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
+    from bot.adapter.cooldowns import Cooldowns
     from bot.adapter.presenter import DiscordPresenter
     from bot.app import App
     from bot.economy import Economy
@@ -115,6 +119,8 @@ class OmahaDealer(commands.Bot):
     presenter: DiscordPresenter
     table_actions: TableActions
     channel_loss: ChannelLoss
+    cooldowns: Cooldowns
+    refreshes: Cooldowns
 
     def __init__(
         self,
@@ -160,6 +166,7 @@ class OmahaDealer(commands.Bot):
     async def build_services(self) -> None:
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
+        from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
         from bot.adapter.pictures import PictureMode
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.views import DYNAMIC_ITEMS
@@ -176,9 +183,15 @@ class OmahaDealer(commands.Bot):
         )
         self._app_open = True
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
+        self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
+        self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    def now(self) -> float:
+        """The bot's wall clock (Unix seconds): the database's, which tests replace."""
+        return self.app.db.clock()
 
     async def _open_thread(self, guild_id: int, parent_id: int, name: str) -> int:
         from bot.adapter.threads import open_table_thread

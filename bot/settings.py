@@ -40,6 +40,14 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           unsharded connection (right below 2,500 servers).
 ``SHARD_IDS``             the shards this process runs: ``0-3``, ``0,2`` or ``5``;
                           empty: all of ``SHARD_COUNT``. See :mod:`bot.sharding`.
+``TABLES_PER_MEMBER``     open cash tables one member may have opened in a server
+                          (default 3; 0: no cap). A server manager may set their
+                          server's own with ``/table limits`` (:mod:`bot.runtime.caps`).
+``TABLES_PER_SERVER``     open cash tables in one server (default 20; 0: no cap).
+``COMMAND_COOLDOWN``      seconds a member waits between two runs of a command that
+                          draws a picture or reads many rows (``/leaderboard``,
+                          ``/stats``, ``/hands``, ``/hand show``, ``/hand export``);
+                          default 5, 0: none. See :mod:`bot.adapter.cooldowns`.
 ========================  =======================================================
 
 The token never appears in ``repr()``, ``str()`` or a log line: it is kept in a
@@ -65,6 +73,10 @@ DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_RENDER_PROCESSES = 2
+#: From the environment when unset (settings built in code: no caps, no cooldown).
+DEFAULT_TABLES_PER_MEMBER = 3
+DEFAULT_TABLES_PER_SERVER = 20
+DEFAULT_COMMAND_COOLDOWN = 5.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ENV_FILE = ".env"
 
@@ -217,6 +229,28 @@ def _render_processes(text: str) -> int:
     return int(text)
 
 
+def _count(name: str, text: str, default: int, most: int) -> int:
+    """A whole number from 0 to ``most``; empty means ``default``."""
+    if not text:
+        return default
+    if not text.isdigit() or int(text) > most:
+        raise SettingsError(f"{name} must be a number from 0 to {most}, got {text!r}")
+    return int(text)
+
+
+def _seconds(name: str, text: str, default: float) -> float:
+    """Seconds from 0 to 3600 (a decimal allowed); empty means ``default``."""
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise SettingsError(f"{name} must be seconds from 0 to 3600, got {text!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment, checked and typed."""
@@ -234,6 +268,11 @@ class Settings:
     database_url: Secret = NO_DATABASE_URL
     #: the deck key file (``DECK_KEY_PATH``; empty: ``database_path`` + ``.key``)
     deck_key_path: str = ""
+    #: caps on open cash tables (0: none; from the environment 3 and 20 unless set)
+    tables_per_member: int = 0
+    tables_per_server: int = 0
+    #: seconds between two runs of a costly command by one member (environment: 5)
+    command_cooldown: float = 0.0
 
     @property
     def key_path(self) -> str | None:
@@ -270,6 +309,12 @@ class Settings:
         except ShardError as error:
             raise SettingsError(str(error)) from None
         database_url = _database_url(get("DATABASE_URL"))
+        per_member = _count("TABLES_PER_MEMBER", get("TABLES_PER_MEMBER"),
+                            DEFAULT_TABLES_PER_MEMBER, 100)
+        per_server = _count("TABLES_PER_SERVER", get("TABLES_PER_SERVER"),
+                            DEFAULT_TABLES_PER_SERVER, 100_000)
+        cooldown = _seconds("COMMAND_COOLDOWN", get("COMMAND_COOLDOWN"),
+                            DEFAULT_COMMAND_COOLDOWN)
         return cls(
             token=Secret(token),
             database_path=database,
@@ -282,6 +327,9 @@ class Settings:
             shards=shards,
             database_url=database_url,
             deck_key_path=get("DECK_KEY_PATH"),
+            tables_per_member=per_member,
+            tables_per_server=per_server,
+            command_cooldown=cooldown,
         )
 
     @classmethod

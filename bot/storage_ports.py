@@ -1,7 +1,8 @@
 """The runtime's ports implemented on the real storage (``bot.storage`` + ``bot.economy``).
 
 :class:`StoragePorts` is the :class:`~bot.runtime.ports.ChipBank`,
-:class:`~bot.runtime.ports.HandStore` and :class:`~bot.runtime.ports.TableStore`
+:class:`~bot.runtime.ports.HandStore`, :class:`~bot.runtime.ports.TableStore` and
+:class:`~bot.runtime.ports.CapStore`
 the bot runs with. Storage's player-readable errors become the runtime's
 :class:`~bot.runtime.errors.TableError` so the cogs have one kind to answer.
 """
@@ -45,7 +46,7 @@ async def _polite() -> AsyncIterator[None]:
 
 
 class StoragePorts:
-    """ChipBank + HandStore + TableStore over one :class:`bot.storage.Database`."""
+    """ChipBank + HandStore + TableStore + CapStore over one :class:`bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -87,6 +88,7 @@ class StoragePorts:
             seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind) for s in start.seats],
             deck=start.deck,
             salts=start.salts or None,
+            commitment_message=start.commitment_message,
         )
         return record.id
 
@@ -134,6 +136,7 @@ class StoragePorts:
                 button=hand.button,
                 deck=stored.deck,
                 salts=stored.salts,
+                commitment_message=hand.commitment_message,
             )
             actions = tuple(
                 StoredAction(
@@ -240,6 +243,16 @@ class StoragePorts:
     async def cancel_unresumable(self, tournament_id: int, reason: str) -> None:
         async with _polite():
             await self.db.tournaments.cancel_unresumable(tournament_id, reason)
+
+    # -- CapStore --------------------------------------------------------------
+    async def stored_caps(self) -> Mapping[int, tuple[int | None, int | None]]:
+        return await self.db.caps.all()
+
+    async def store_caps(
+        self, guild_id: int, per_member: int | None, per_server: int | None
+    ) -> None:
+        async with _polite():
+            await self.db.caps.set(guild_id, per_member, per_server)
 
     # -- TableStore ------------------------------------------------------------
     async def create_table(

@@ -4,6 +4,8 @@
     /daily                                   the daily bonus (streaks)
     /leaderboard [metric] [variant] [period] [graphs]  an image, paged; the top's graphs
     /stats [user] [variant] [period] [public]  figures and a graph of the results
+                                             (both: COMMAND_COOLDOWN per member,
+                                             bot.adapter.cooldowns)
     /chips grant|remove user amount reason   server managers (Manage Server)
     /economy settings [...]                  server managers: show or change the rules
 
@@ -32,6 +34,7 @@ from bot.adapter.choices import (
     PERIOD_NAMES,
     VARIANT_CHOICES,
 )
+from bot.adapter.cooldowns import take_turn
 from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
@@ -436,6 +439,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             raise EconomyError(Phrase("refuse.balance_filters"))
         if metric_ is Metric.BALANCE and graphs:
             raise EconomyError(Phrase("refuse.balance_graphs"))
+        take_turn(self.bot.cooldowns, interaction, "leaderboard")
         await interaction.response.defer(thinking=True)
         file, total = await self.leaderboard_file(
             interaction, guild_id, metric_, period_, variant_, 0
@@ -476,7 +480,9 @@ class EconomyCog(commands.Cog, name="Economy"):
         _refuse_bot(target)
         variant_key = variant.value if variant else None
         period_ = Period(period.value) if period else Period.ALL_TIME
-        await acknowledge(interaction, private=_private(interaction, target, public))
+        private = _private(interaction, target, public)
+        take_turn(self.bot.cooldowns, interaction, "stats")
+        await acknowledge(interaction, private=private)
         s = await self.economy.stats(guild_id, target.id, variant=variant_key, period=period_)
         lc = resolve(interaction.locale)
         embed = _stats_embed(lc, target.display_name, variant_key, s)

@@ -11,6 +11,10 @@ but a replay asked for with ``public``.
     /hand verify number              the verifier of ``python -m bot verify`` on that file
     /hands [player]                  this server's recent hands, with buttons to open one
 
+``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
+rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
+(:mod:`bot.adapter.cooldowns`).
+
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
 "Hand #12" of its result message) in this channel.
@@ -44,6 +48,8 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.adapter.actions import reply_private
+from bot.adapter.commitments import posted_root
+from bot.adapter.cooldowns import Cooldowns, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
@@ -249,8 +255,9 @@ class Hands(commands.Cog, name="Hands"):
     hand = app_commands.Group(name="hand", description="A finished hand: show, export, verify",
                               guild_only=True)
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, cooldowns: Cooldowns) -> None:
         self.db = db
+        self.cooldowns = cooldowns
 
     async def _records(
         self, interaction: discord.Interaction[Any], number: int | None, last: int = 1
@@ -277,6 +284,7 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None,
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand show")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
@@ -293,6 +301,7 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None, public: bool = False,
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand replay")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
@@ -313,6 +322,7 @@ class Hands(commands.Cog, name="Hands"):
         if number is not None and last is not None:
             await reply_private(interaction, translate(interaction.locale, "refuse.number_or_last"))
             return
+        take_turn(self.cooldowns, interaction, "hand export")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number, last or 1)
         if isinstance(records, Phrase):
@@ -346,10 +356,17 @@ class Hands(commands.Cog, name="Hands"):
             await reply_private(interaction, records)
             return
         past = await load_past(self.db, records[0])
-        verdict = verify(history_for(past, await _names(interaction, past),
-                                     past.seat_of(interaction.user.id)))
-        await reply_private(interaction, translate(interaction.locale, "hand.verdict",
-                                                   number=str(number), verdict=verdict.line()))
+        posted = await posted_root(interaction, records[0])
+        history = history_for(past, await _names(interaction, past),
+                              past.seat_of(interaction.user.id))
+        # against the root the channel shows: a file or database changed after the deal fails
+        verdict = verify(history, posted.root)
+        said = ("hand.root_read" if posted.root else "hand.root_unread")
+        await reply_private(interaction, "\n".join((
+            translate(interaction.locale, "hand.verdict", number=str(number),
+                      verdict=verdict.line()),
+            translate(interaction.locale, said, link=posted.link,
+                      root=past.commitment or "-"))))
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
     @app_commands.describe(player="Only the hands this player played (default everyone's)")
@@ -357,6 +374,7 @@ class Hands(commands.Cog, name="Hands"):
     async def hands(
         self, interaction: discord.Interaction[Any], player: discord.Member | None = None
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hands")
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         shown = visible_channels(interaction, await self.db.history.channels(guild_id))
@@ -391,4 +409,4 @@ class Hands(commands.Cog, name="Hands"):
 
 async def setup(bot: OmahaDealer) -> None:
     bot.add_dynamic_items(OpenHandButton, ReplayButton)
-    await bot.add_cog(Hands(bot.db))
+    await bot.add_cog(Hands(bot.db, bot.cooldowns))

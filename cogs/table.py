@@ -7,6 +7,9 @@
     /table mine     your seats in this server, with links (leave and info work anywhere)
     /table close (creator or Manage Server)   /table settings [...] (same, between hands;
                   the create options but the language, run_it_twice included)
+    /table refresh  the live table posted again (seated players, once per table per 30 s)
+    /table limits [per_member] [per_server]   the caps on open tables (Manage Server
+                  changes them: bot.runtime.caps)
     /fold /check /call /bet amount /raise to /allin     the player whose turn it is
     /cards          your hole cards and your hand's label, only to you
     /preaction      check/fold, call any, fold to any bet, or off
@@ -39,15 +42,17 @@ from discord.ext import commands
 from bot.adapter.actions import TableActions, acknowledge, reply_private
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.permissions import require_table_permissions
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.engine.events import ActionKind
-from bot.i18n import Command, Name, resolve, translate
+from bot.i18n import Command, Name, Phrase, resolve, translate
+from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import NotAllowed
+from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import wording
 from bot.runtime.table.live import PreAction, Table
@@ -114,18 +119,29 @@ def info_text(table: Table, locale: object = None) -> str:
     return fit_message(lines, locale=locale)
 
 
+def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
+    """/table limits: the server's caps on open cash tables and how many are open."""
+    caps = registry.caps.of(guild_id)
+    return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
+                     server=caps.per_server or Phrase("table.caps.none"),
+                     open=len(registry.open_cash(guild_id)))
+
+
 class Tables(commands.Cog, name="Tables"):
     """Cash tables: one per channel or thread, living until closed."""
 
     table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
 
     def __init__(
-        self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter
+        self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter,
+        refreshes: Cooldowns,
     ) -> None:
         self.registry = registry
         self.actions = actions
         #: The channel presenter the tables report to (the demo collects its pictures).
         self.presenter = presenter
+        #: The last refresh of each table (``/table refresh``: once per table per 30 s).
+        self.refreshes = refreshes
         super().__init__()
 
     # -- helpers -------------------------------------------------------------------
@@ -189,6 +205,7 @@ class Tables(commands.Cog, name="Tables"):
             run_it_twice=run_it_twice,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
+        self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
         await acknowledge(interaction, private=False)
         table = await self.registry.create(
             guild_id=interaction.guild_id,
@@ -302,11 +319,45 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="refresh", description="Post the live table again at the bottom")
     async def refresh(self, interaction: discord.Interaction[Any]) -> None:
+        """For the players seated at the table, once per table every 30 seconds (a post
+        and a delete in the channel each time); refusals change nothing."""
         table = self.here(interaction)
+        if table.seat_of(interaction.user.id) is None:
+            raise NotSeated(Phrase("refuse.refresh.not_seated", join=Command("table join")))
+        again = self.refreshes.ready_at(table.table_id)
+        if again is not None:
+            raise TooSoon(Phrase("refuse.refresh.too_soon", when=moment(again)))
         if self.presenter.refresh(table.table_id):
+            self.refreshes.use(table.table_id)
             await reply_private(interaction, translate(interaction.locale, "reply.refreshed"))
         else:
             await reply_private(interaction, translate(interaction.locale, "refuse.no_hand_here"))
+
+    @table.command(name="limits", description="Caps on open tables here (a manager changes them)")
+    @app_commands.describe(
+        per_member="Open tables one member may have opened, 1 to 100 (default unchanged)",
+        per_server="Open tables in this server, 1 to 1000 (default unchanged)",
+    )
+    async def limits(
+        self, interaction: discord.Interaction[Any],
+        per_member: app_commands.Range[int, 1, MEMBER_MAX] | None = None,
+        per_server: app_commands.Range[int, 1, SERVER_MAX] | None = None,
+    ) -> None:
+        """Show the server's caps on open cash tables (anyone), or change them (Manage
+        Server); kept in storage, in force at once (:mod:`bot.runtime.caps`)."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if per_member is None and per_server is None:
+            await reply_private(interaction, caps_text(self.registry, guild_id, interaction.locale))
+            return
+        if not _is_manager(interaction):
+            raise NotAllowed(Phrase("refuse.table_cap.manager_only"))
+        await acknowledge(interaction)
+        await self.registry.caps.change(guild_id, per_member=per_member, per_server=per_server)
+        await reply_private(interaction, translate(
+            interaction.locale, "reply.table_caps_changed",
+            caps=caps_text(self.registry, guild_id, interaction.locale)))
 
     @table.command(name="settings", description="Show or change the settings (between hands)")
     @app_commands.describe(
@@ -427,7 +478,7 @@ class Tables(commands.Cog, name="Tables"):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    await bot.add_cog(Tables(bot.app.registry, bot.table_actions, bot.presenter))
+    await bot.add_cog(Tables(bot.app.registry, bot.table_actions, bot.presenter, bot.refreshes))
 
 
 __all__ = ["NotAllowed", "Tables", "setup"]

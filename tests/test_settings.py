@@ -152,7 +152,8 @@ def test_env_example_documents_every_setting() -> None:
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
-        "RENDER_PROCESSES", "TABLE_PICTURES", "DECK_KEY_PATH",
+        "RENDER_PROCESSES", "TABLE_PICTURES", "DECK_KEY_PATH", "TABLES_PER_MEMBER",
+        "TABLES_PER_SERVER", "COMMAND_COOLDOWN",
     }
     assert set(values) == expected
     lines = text.splitlines()
@@ -163,6 +164,25 @@ def test_env_example_documents_every_setting() -> None:
     # The example's values are the defaults: loading it with a token changes nothing.
     example = Settings.from_mapping({**values, "DISCORD_TOKEN": "t"})
     assert example == Settings.from_mapping({"DISCORD_TOKEN": "t"})
+
+
+def test_limits_default_from_the_environment_and_refuse_nonsense() -> None:
+    """TABLES_PER_MEMBER, TABLES_PER_SERVER and COMMAND_COOLDOWN: 3, 20 and 5 s when unset,
+    0 turns each off, anything else that is not a number in range is named."""
+    unset = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert (unset.tables_per_member, unset.tables_per_server, unset.command_cooldown) == (
+        3, 20, 5.0)
+    off = Settings.from_mapping({"DISCORD_TOKEN": "t", "TABLES_PER_MEMBER": "0",
+                                 "TABLES_PER_SERVER": "0", "COMMAND_COOLDOWN": "0"})
+    assert (off.tables_per_member, off.tables_per_server, off.command_cooldown) == (0, 0, 0.0)
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t", "COMMAND_COOLDOWN": "2.5"}
+                                 ).command_cooldown == 2.5
+    for name, bad in (("TABLES_PER_MEMBER", "-1"), ("TABLES_PER_MEMBER", "101"),
+                      ("TABLES_PER_SERVER", "many"), ("COMMAND_COOLDOWN", "soon"),
+                      ("COMMAND_COOLDOWN", "3601"), ("COMMAND_COOLDOWN", "nan")):
+        with pytest.raises(SettingsError, match=name):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", name: bad})
+    assert Settings(token=Secret("t")).tables_per_member == 0  # built in code: no cap
 
 
 def test_database_url_selects_postgresql_and_hides_its_password() -> None:

@@ -12,7 +12,10 @@ message is the click's or command's followup, the old one the click's
 the channel's routes. When the hand ends, the live message is
 edited into the result (buttons removed, the showdown picture, the whole
 hand's log): one request. A run-out edits it once per street, with each
-hand's equity.
+hand's equity. Before each hand its deck commitment goes out as a message of
+its own, never edited or deleted (through the token that edited the last
+result when there is one): the table deals only once Discord has it
+(:class:`bot.adapter.posts.Commitment`).
 
 Requests go out from one task per table, so a slow or rate-limited request
 delays only its own table. Everything that must appear in order (notices,
@@ -51,6 +54,7 @@ from bot.adapter.posts import (
     NO_PINGS,
     THREAD_ARCHIVED,
     ChannelLost,
+    Commitment,
     Picture,
     Post,
     Result,
@@ -166,7 +170,7 @@ class TableChannel:
     def kick(self) -> None:
         """Something changed: make sure the sender runs."""
         if self.lost:
-            self.posts.clear()
+            self._drop_posts()
             return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(
@@ -180,7 +184,7 @@ class TableChannel:
     def stop(self) -> None:
         """The channel is lost: drop everything and stop the sender (if it is not the caller)."""
         self.lost = True
-        self.posts.clear()
+        self._drop_posts()
         self.live = None
         self._shown = None
         self.pictures.stop()
@@ -189,6 +193,14 @@ class TableChannel:
         task = self._task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
+
+    def _drop_posts(self) -> None:
+        """Nothing queued will be sent: a deck commitment among it fails (its table deals
+        nothing rather than wait)."""
+        for item in self.posts:
+            if isinstance(item, Commitment):
+                item.receipt.failed()
+        self.posts.clear()
 
     # -- the sender ------------------------------------------------------------------
     def _dirty(self) -> bool:
@@ -209,7 +221,7 @@ class TableChannel:
                 await self._sync_live()
             except ChannelLost as lost:
                 self.lost = True
-                self.posts.clear()
+                self._drop_posts()
                 await self.presenter.channel_lost(self.table_id, str(lost))
             except discord.HTTPException as exc:
                 log.warning("table %s: Discord refused a request (%s %s)",
@@ -232,7 +244,9 @@ class TableChannel:
             self._shown.version = self.live.version
 
     async def _send_post(self, item: Post) -> None:
-        if isinstance(item, Text):
+        if isinstance(item, Commitment):
+            await self._commit(item)
+        elif isinstance(item, Text):
             await self._text(item)
         elif isinstance(item, Stage):
             await self._stage(item)
@@ -243,6 +257,26 @@ class TableChannel:
                                                        allowed_mentions=NO_PINGS), file)
         else:
             await self._result(item)
+
+    async def _commit(self, item: Commitment) -> None:
+        """Post a deck commitment (by the token that carries the next hand when there is
+        one, outside the global rate limit) and tell its table whether it is posted."""
+        if not item.receipt.pending:  # the table stopped waiting: the hand is not dealt
+            return
+        try:
+            carrier = self._carrier
+            sent, msg = False, None
+            if carrier is not None and carrier.valid() and await carrier.ready():
+                sent, msg = await self._by_hook(carrier.interaction.followup.send(
+                    item.content, allowed_mentions=NO_PINGS, wait=True))
+            if not sent:
+                msg = await self._send(
+                    lambda: self.channel.send(item.content, allowed_mentions=NO_PINGS))
+        except BaseException:
+            item.receipt.failed()
+            raise
+        assert msg is not None
+        item.receipt.posted(msg.id)
 
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message

@@ -28,6 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.cooldowns import TooSoon
 from bot.adapter.limits import fit_text
 from bot.i18n import Wording, translate
 from bot.runtime.errors import TableError
@@ -49,7 +50,7 @@ UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; plea
 PERMISSION_NAMES = ("manage_guild", "administrator", "manage_channels", "manage_messages")
 
 #: Errors whose ``str()`` is already a message for the player.
-DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, TableError, SettingsError)
+DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, TableError, SettingsError, TooSoon)
 
 
 def unwrap(error: BaseException) -> BaseException:

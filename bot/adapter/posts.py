@@ -16,11 +16,12 @@ from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.scenes import Live
 from bot.i18n import translate
 from bot.render import TableView
+from bot.runtime.table.events import Receipt
 from bot.runtime.table.views import HandResultView
 
 __all__ = [
-    "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Picture", "Post", "Result",
-    "Stage", "Text", "hand_log", "pinging",
+    "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Commitment", "Picture", "Post",
+    "Result", "Stage", "Text", "hand_log", "pinging",
 ]
 
 #: Discord's codes for a channel the bot can no longer use.
@@ -82,7 +83,17 @@ class Picture:
     picture: Callable[[], Awaitable[tuple[str, bytes]]]
 
 
-Post = Text | Stage | Result | Picture
+@dataclass(frozen=True)
+class Commitment:
+    """A hand's deck commitment, posted before its deal and never edited or deleted (its
+    Discord timestamp shows it came first). The table waits on ``receipt``: answered with
+    the message's id once Discord has it, failed when the message cannot be posted."""
+
+    content: str
+    receipt: Receipt
+
+
+Post = Commitment | Text | Stage | Result | Picture
 
 
 def hand_log(

@@ -38,7 +38,7 @@ from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
 from bot.adapter.hooks import Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
-from bot.adapter.posts import Picture, Result, Stage, Text
+from bot.adapter.posts import Commitment, Picture, Result, Stage, Text
 from bot.adapter.scenes import (
     Live,
     commitment_line,
@@ -53,7 +53,7 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.engine.equity import equity
-from bot.i18n import Name, escaped, number, resolve, spoken, translate
+from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
 from bot.render import (
     ResultRow,
     ResultsView,
@@ -67,6 +67,7 @@ from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
     CardsDealt,
+    DeckCommitted,
     HandBegan,
     HandSettled,
     Notice,
@@ -142,6 +143,7 @@ class DiscordPresenter:
         #: Players whose DMs Discord refused: not tried again until they interact.
         self.closed_dms = ClosedDms()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
+            DeckCommitted: self.deck_committed,
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
             CardsDealt: self.hole_cards,
@@ -254,6 +256,17 @@ class DiscordPresenter:
             await self.on_channel_lost(table_id, reason)
 
     # -- the events --------------------------------------------------------------------
+    async def deck_committed(self, event: DeckCommitted) -> None:
+        """The whole root, in a message of its own before the deal (the table waits)."""
+        table, lang = event.table, language(event.table)
+        ch = self.channel(table)
+        if ch.lost:
+            event.receipt.failed()
+            return
+        ch.post(Commitment(translate(
+            lang, "hand.committed", number=str(event.hand_no), commitment=event.root,
+            verify=Command("hand verify")), event.receipt))
+
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
         names = {s.seat: escaped(s.name) for s in table.seats}
@@ -310,7 +323,7 @@ class DiscordPresenter:
         # (the gate's timing sees them anyway: they share the render processes)
         png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
         text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
-                         game=game_line(table, lang),
+                         game=game_line(table, lang), commitment=table.commitment,
                          link=table_link(table.guild_id, table.channel_id))
         name = f"hand-{table.hand_no}-cards-{user_id}.png"
         return await self._dm(user_id, text, file=self.file(name, png))

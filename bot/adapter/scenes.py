@@ -85,22 +85,11 @@ def header(snap: TableSnapshot, street: str = "") -> str:
     lang = language(snap)
     street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
     parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
-    if snap.commitment:
-        parts.append(commitment_tag(snap.commitment))
     if street:
         parts.append(street)
     if snap.pot:
         parts.append(translate(lang, "table.pot", amount=snap.pot))
     return " · ".join(parts)
-
-
-#: How much of the deck commitment the live message shows (the result's log has all of it).
-COMMITMENT_PREFIX = 12
-
-
-def commitment_tag(root: str) -> str:
-    """``deck `3f2a9c1e07bd`…``: the start of the deck commitment, on every live message."""
-    return f"deck `{root[:COMMITMENT_PREFIX]}`…"
 
 
 def commitment_line(root: str, locale: object) -> str:

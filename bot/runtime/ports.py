@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
-from bot.runtime.table.events import TableEvent
+from bot.runtime.table.events import DeckCommitted, TableEvent
 
 
 class ChipBank(Protocol):
@@ -99,6 +99,21 @@ class TableStore(Protocol):
     async def open_tables(self) -> Sequence[StoredTable]: ...
 
 
+class CapStore(Protocol):
+    """Each server's own caps on open cash tables (:mod:`bot.runtime.caps`)."""
+
+    async def stored_caps(self) -> Mapping[int, tuple[int | None, int | None]]:
+        """``guild_id -> (per_member, per_server)`` of every server that set its own
+        (None: that cap follows the operator's default)."""
+        ...
+
+    async def store_caps(
+        self, guild_id: int, per_member: int | None, per_server: int | None
+    ) -> None:
+        """Keep a server's caps (None: the operator's default)."""
+        ...
+
+
 @dataclass(frozen=True)
 class StoredSeat:
     seat: int
@@ -119,6 +134,9 @@ class HandStart:
     deck: tuple[Card, ...]  # secret until the hand is over; storage keeps it private
     #: The deck commitment's salts (bot.engine.commitment): as secret as the deck.
     salts: tuple[bytes, ...] = field(default=(), repr=False)
+    #: The id of the message that made the commitment's root public before the deal
+    #: (in the table's channel; None for hands stored before it was kept).
+    commitment_message: int | None = None
 
 
 @dataclass(frozen=True)
@@ -182,7 +200,9 @@ class TableObserver(Protocol):
 
 
 class NullObserver:
-    """An observer that ignores everything (a table nobody watches)."""
+    """An observer that ignores everything (a table nobody watches). Nothing can be
+    made public through it, so its tables never deal: a deck commitment fails."""
 
     async def observe(self, event: TableEvent) -> None:
-        return None
+        if isinstance(event, DeckCommitted):
+            event.receipt.failed()

@@ -25,13 +25,14 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.i18n import Command, Phrase
+from bot.runtime.caps import ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
-from bot.runtime.table.policy import TablePolicy
+from bot.runtime.table.policy import CashPolicy, TablePolicy
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class TableRegistry:
         pause: float = DEFAULT_PAUSE,
         names: Callable[[int, int], Awaitable[str]] | None = None,
         owns: Callable[[int], bool] | None = None,
+        caps: ServerCaps | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -85,9 +87,12 @@ class TableRegistry:
         #: ``owns(guild_id)``: this process plays that server's tables (its shard is
         #: ours, :mod:`bot.sharding`); a restart resumes only those.
         self.owns: Callable[[int], bool] = owns or _every_guild
+        #: The caps on open cash tables per member and per server (:mod:`bot.runtime.caps`).
+        self.caps = caps or ServerCaps()
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
-        self._opening: set[int] = set()  # channels whose table is being stored
+        #: channels whose table is being stored -> (guild_id, creator_id)
+        self._opening: dict[int, tuple[int, int]] = {}
         self._occupants: list[ChannelOccupant] = []
 
     def __len__(self) -> int:
@@ -201,9 +206,10 @@ class TableRegistry:
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
     ) -> Table:
-        """Open a table in a channel (one per channel or thread)."""
+        """Open a cash table in a channel (one per channel or thread), within the caps."""
         self.check_free(channel_id)
-        self._opening.add(channel_id)  # two creates at once: the second is refused
+        self.check_room(guild_id, creator_id)
+        self._opening[channel_id] = (guild_id, creator_id)  # two at once: the second refused
         try:
             table_id = await self.tables.create_table(
                 guild_id=guild_id,
@@ -212,7 +218,7 @@ class TableRegistry:
                 config=config.to_dict(),
             )
         finally:
-            self._opening.discard(channel_id)
+            del self._opening[channel_id]
         return self.make(
             table_id, config, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id)
 
@@ -224,6 +230,24 @@ class TableRegistry:
             refusal = occupant.refusal(channel_id)
             if refusal is not None:
                 raise TableError(refusal)
+
+    def open_cash(self, guild_id: int) -> list[int]:
+        """The creators of a server's open cash tables, one per table (those being stored
+        included): what the caps count."""
+        creators = [t.creator_id for t in self._by_id.values()
+                    if t.guild_id == guild_id and isinstance(t.policy, CashPolicy)]
+        return creators + [c for g, c in self._opening.values() if g == guild_id]
+
+    def check_room(self, guild_id: int, creator_id: int) -> None:
+        """Refuse a new cash table over the server's caps (:mod:`bot.runtime.caps`)."""
+        caps, creators = self.caps.of(guild_id), self.open_cash(guild_id)
+        close, limits = Command("table close"), Command("table limits")
+        if caps.per_member and creators.count(creator_id) >= caps.per_member:
+            raise TableError(Phrase("refuse.table_cap.member", count=caps.per_member,
+                                    close=close, limits=limits))
+        if caps.per_server and len(creators) >= caps.per_server:
+            raise TableError(Phrase("refuse.table_cap.server", count=caps.per_server,
+                                    limits=limits))
 
     # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:

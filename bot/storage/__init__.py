@@ -3,7 +3,8 @@
 SQLite through aiosqlite (the default), or PostgreSQL through asyncpg for a
 ``postgresql://`` URL; what differs is listed in :mod:`.dialect`.
 Open with ``db = await Database.open(path_or_url)``; repositories hang off it:
-``db.wallets``, ``db.tables``, ``db.hands``, ``db.tournaments``, ``db.stats``;
+``db.wallets``, ``db.tables``, ``db.hands``, ``db.tournaments``, ``db.stats``,
+``db.caps`` (a server's caps on open tables);
 ``await db.audit()`` proves that no chip was created or lost. Every query of
 the project lives in this package; callers get dataclasses from
 :mod:`bot.storage.models`.

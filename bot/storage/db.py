@@ -52,6 +52,7 @@ from typing import Any, Protocol, TypeVar
 import aiosqlite
 
 from bot.storage.audit import run_audit
+from bot.storage.caps import CapsRepo
 from bot.storage.dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
 from bot.storage.errors import StorageError, WriteConflict
 from bot.storage.hands import HandRepo
@@ -430,6 +431,10 @@ class Database:
     @functools.cached_property
     def stats(self) -> StatsRepo:
         return StatsRepo(self)
+
+    @functools.cached_property
+    def caps(self) -> CapsRepo:
+        return CapsRepo(self)
 
     async def audit(self) -> list[AuditLine]:
         """The chip audit, one line per server (see :mod:`.audit`)."""

@@ -171,6 +171,8 @@ class HandRecord:
     result: Mapping[str, Any] | None
     cancel_reason: str | None
     commitment: str | None = None  # the deck commitment's root (hex), posted before the deal
+    #: The id of the message that posted ``commitment`` in the table's channel.
+    commitment_message: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

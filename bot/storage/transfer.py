@@ -28,6 +28,7 @@ from bot.storage.models import AuditLine
 TABLES = (
     "guild_settings", "wallets", "tournaments", "tournament_entries", "poker_tables", "seats",
     "hands", "hand_seats", "hand_actions", "ledger", "player_stats", "tournament_results",
+    "guild_table_caps",
 )
 #: The tables whose ``id`` is an identity column on PostgreSQL.
 IDENTITIES = ("tournaments", "poker_tables", "hands", "ledger")

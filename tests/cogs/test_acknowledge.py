@@ -140,6 +140,8 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "table info")
     await run.slash(alice, "table mine")
     await run.slash(alice, "table refresh")
+    await run.slash(alice, "table limits")
+    await run.slash(manny, "table limits", per_member=5)
     await run.slash(alice, "cards")
     actor, turn = to_act(h)
     waiting = next(a for a in (alice, bob, carol) if a is not actor)

@@ -54,14 +54,15 @@ OPTIONS: dict[str, dict[str, Any]] = {
 #: Optional values worth giving: they make the command wait (a change, a public answer).
 EXTRA: dict[str, dict[str, Any]] = {
     "table settings": {"clock": 40},
+    "table limits": {"per_server": 50},
     "economy settings": {"daily_base": "500"},
     "stats": {"public": True},
     "balance": {"public": True},
 }
 #: Run last, in this order: they end what the others use.
 LAST = ("table leave", "table close", "tournament cancel")
-#: Managers' commands.
-MANAGED = ("chips", "economy")
+#: Managers' commands (groups, or one command).
+MANAGED = ("chips", "economy", "table limits")
 
 
 @pytest.fixture
@@ -249,7 +250,7 @@ async def test_every_interaction_is_acknowledged_while_tables_and_database_are_h
     expected = {item.__name__ for item in DYNAMIC_ITEMS} | {"lb:next"}
     assert kinds == expected, expected - kinds
     for name in ordered(h):
-        actor = h.manager if name.split()[0] in MANAGED else h.bob
+        actor = h.manager if name.split()[0] in MANAGED or name in MANAGED else h.bob
         options = {**OPTIONS.get(name, {}), **EXTRA.get(name, {})}
         if name.startswith("chips"):
             options["user"] = h.carol

@@ -1,16 +1,24 @@
-"""The deck commitment on the hand's message: posted before the first card, whole in the
-result's log, and nothing said during the hand (messages, DMs, logs) holds a salt or a
-card the rules keep hidden."""
+"""The deck commitment: its whole root posted in a message of its own before the first
+card (the table deals only once Discord has it), in every hole-card DM, whole in the
+result's log; a hand whose commitment cannot be posted deals nothing and moves no chip;
+and nothing said during the hand (messages, DMs, logs) holds a salt or a card the rules
+keep hidden."""
 
 from __future__ import annotations
 
 import logging
 import re
 
+import pytest
+
 from bot.engine.dealing import deal_positions
 from bot.engine.variants import VARIANTS
-from tests.cogs.test_table import play_out, seat_three
+from bot.runtime.errors import NoTable
+from bot.storage.errors import HandStateError
+from tests.cogs.test_table import PAUSE, open_table, play_out, seat_three
 from tests.conftest import Harness
+
+COMMITTED = "Deck commitment of hand #"
 
 
 class _Everything(logging.Handler):
@@ -41,10 +49,19 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     record = await h.bot.db.hands.get(1)
     root = record.commitment
     assert root is not None and re.fullmatch(r"[0-9a-f]{64}", root)
-    # the hand's first public message carries it, before anyone could act (the hole cards'
-    # direct messages go out beside it, in no fixed order; the root was fixed before them)
-    first = next(line for line in during.splitlines() if "**Hand #1**" in line)
-    assert f"deck `{root[:12]}`" in first and "Preflop" in first, first
+    # the hand's first public message carries it whole, and the table waited for Discord
+    # to have it: every hole-card DM and the first turn come after it, and carry it too
+    lines = [line for line in during.splitlines() if line.startswith("HTTP")]
+    posted = next(i for i, line in enumerate(lines) if COMMITTED + "1" in line)
+    cards = [i for i, line in enumerate(lines) if "Your cards for hand #1" in line]
+    turn = next(i for i, line in enumerate(lines) if "**Hand #1**" in line)
+    assert len(cards) == 3 and posted < min(cards) and posted < turn
+    for actor in (h.alice, h.bob, h.carol):
+        dm = next(m for m in h.dms(actor) if "Your cards for hand #1" in m.content)
+        assert f"`{root}`" in dm.content
+    message = next(m for m in h.public_messages() if COMMITTED + "1" in m.content)
+    assert f"`{root}`" in message.content and "/hand verify 1" in message.content
+    assert record.commitment_message == message.id
     result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
     assert root in (result.embeds[0].description or "")
     deal = await h.bot.db.hands.reveal_deal(record.id)
@@ -61,3 +78,60 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     written = {c for run in runs for c in re.findall(r"[2-9TJQKA][cdhs]", run)}
     assert written, public
     assert not written & {str(deal.deck[pos]) for pos in burns}
+
+
+async def _seat_two(h: Harness) -> None:
+    await open_table(h)
+    for actor in (h.alice, h.bob):
+        reply = await h.slash(actor, "table join", buyin="200")
+        assert "You sat down" in reply.text, reply
+
+
+async def _stored(h: Harness) -> bool:
+    """Whether hand 1 is stored."""
+    try:
+        await h.bot.db.hands.get(1)
+    except HandStateError:
+        return False
+    return True
+
+
+def _cards_sent(h: Harness) -> list[str]:
+    return [m.content for a in (h.alice, h.bob) for m in h.dms(a) if "Your cards" in m.content]
+
+
+async def test_a_commitment_discord_refuses_deals_nothing_then_the_table_tries_again(
+    harness: Harness,
+) -> None:
+    """Discord fails the commitment's post (503): no hand is stored, no card is sent, no
+    chip moves, and the table tries again after a longer pause; then it deals."""
+    h = harness
+    await _seat_two(h)
+    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=503, times=1)
+    await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert table.current is None and not await _stored(h)
+    assert not _cards_sent(h) and not [m for m in h.public_messages() if COMMITTED in m.content]
+    assert [s.stack for s in table.seats.values()] == [200, 200]
+    assert await h.balance(h.alice) == await h.balance(h.bob) == 10_000 - 200
+    await h.advance(2 * PAUSE + 0.1)
+    record = await h.bot.db.hands.get(1)
+    assert record is not None and record.commitment and table.current is not None
+    assert len(_cards_sent(h)) == 2
+    posted = [m for m in h.public_messages() if COMMITTED + "1" in m.content]
+    assert [m.id for m in posted] == [record.commitment_message]
+
+
+async def test_a_channel_lost_at_the_commitment_deals_nothing_and_returns_every_chip(
+    harness: Harness,
+) -> None:
+    """The bot may no longer post in the channel when the hand is to begin: the commitment
+    is refused (403), nothing is dealt, and the table closes with every chip returned."""
+    h = harness
+    await _seat_two(h)
+    h.deny_bot("send_messages")
+    await h.advance(PAUSE + 0.1)
+    assert not await _stored(h) and not _cards_sent(h)
+    with pytest.raises(NoTable):
+        h.bot.registry.in_channel(h.channel.id)
+    assert await h.balance(h.alice) == await h.balance(h.bob) == 10_000

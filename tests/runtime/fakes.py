@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
-from bot.runtime.table.events import TableEvent
+from bot.runtime.table.events import DeckCommitted, TableEvent
 
 E = TypeVar("E")
 
@@ -160,10 +160,13 @@ class FakeTableStore:
 
 
 class Recorder:
-    """A TableObserver that keeps every event it is told, in order."""
+    """A TableObserver that keeps every event it is told, in order, and posts every deck
+    commitment at once (message ids 1, 2, ...) unless ``refuse_commitments``."""
 
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
+        self.refuse_commitments = False
+        self.posted: list[int] = []
 
     def names(self) -> list[str]:
         return [type(e).__name__ for e in self.events]
@@ -173,3 +176,9 @@ class Recorder:
 
     async def observe(self, event: TableEvent) -> None:
         self.events.append(event)
+        if isinstance(event, DeckCommitted):
+            if self.refuse_commitments:
+                event.receipt.failed()
+            else:
+                self.posted.append(len(self.posted) + 1)
+                event.receipt.posted(self.posted[-1])

@@ -19,12 +19,13 @@ G, A, B, C = 3, 31, 32, 33
 
 
 async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
-    """A database with a row in every table: grants, a daily bonus, a cash table with a
-    settled hand and a running one (whose deck is returned), a paid sit-and-go and one
-    still registering."""
+    """A database with a row in every table: the server's settings and table caps, grants,
+    a daily bonus, a cash table with a settled hand and a running one (whose deck is
+    returned), a paid sit-and-go and one still registering."""
     db = await Database.open(path, clock=clock)
     try:
         await db.wallets.update_settings(G, starting_balance=5_000)
+        await db.caps.set(G, 4, None)
         await db.wallets.credit(G, A, 700, kind=LedgerKind.GRANT, actor_id=B, reason="gift")
         await db.wallets.claim_daily(G, B, lambda s, last, streak, now: (100, 1, now + 1))
         table = await db.tables.create(G, 10, A, {"variant": "omaha"})

@@ -1,9 +1,14 @@
 """Dealing the next hand: the seating core's plan, the record, the engine's hand.
 
-The hand is recorded with its deck (secret until the hand is over) before
-the first card is dealt, so a restart can always replay it; with it goes the
-commitment to that deck (:mod:`bot.engine.commitment`), whose root the hand's
-message shows before any card.
+The deck is shuffled and committed to (:mod:`bot.engine.commitment`) first,
+and the whole root is made public (:class:`~bot.runtime.table.events.DeckCommitted`):
+the table waits, under its lock, until its observer says the message is posted.
+Only then is the hand recorded with its deck (secret until the hand is over),
+that message's id and the seating, and only then are cards dealt: no hole card
+is sent and no action taken before the root is public. When the message cannot
+be posted (or takes longer than :data:`COMMITMENT_WAIT`), nothing is recorded,
+no chip moves, and the table tries again after its pause
+(:class:`CommitmentNotPosted`).
 """
 
 from __future__ import annotations
@@ -15,14 +20,28 @@ from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
-from bot.runtime.table.events import ButtonDrawn, CardsDealt, HandBegan, StreetDealt
+from bot.runtime.table.events import (
+    ButtonDrawn,
+    CardsDealt,
+    DeckCommitted,
+    HandBegan,
+    Receipt,
+    StreetDealt,
+)
 from bot.runtime.table.hand_views import private_cards
 from bot.runtime.table.live_hand import LiveHand
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
-__all__ = ["announce", "deal"]
+__all__ = ["COMMITMENT_WAIT", "CommitmentNotPosted", "announce", "deal"]
+
+#: Seconds the table waits for its deck commitment to be posted before giving the hand up.
+COMMITMENT_WAIT = 30.0
+
+
+class CommitmentNotPosted(Exception):
+    """The hand's deck commitment could not be made public: the hand was not dealt."""
 
 
 def plan(table: Table) -> DealPlan | None:
@@ -35,18 +54,26 @@ def plan(table: Table) -> DealPlan | None:
 
 
 async def deal(table: Table) -> LiveHand | None:
-    """Record and deal the next hand (under the lock); None when nobody can play."""
+    """Commit, publish, record and deal the next hand (under the lock); None when nobody
+    can play. Raises :class:`CommitmentNotPosted` when the root could not be published."""
     seating = plan(table)
     if seating is None:
+        return None
+    deck = Deck(rng=table.rng)
+    committed = commit(deck.order)  # before any card: the root goes public first
+    hand_no = table.hands_dealt + 1
+    receipt = Receipt()
+    table.outbox.send(DeckCommitted(table.snapshot(), hand_no, committed.root, receipt))
+    message_id = await receipt.wait(COMMITMENT_WAIT)
+    if message_id is None:
+        raise CommitmentNotPosted(f"table {table.table_id}: hand {hand_no}'s commitment")
+    if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
     if seating.drawn:
         cards = dict(seating.drawn)
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     dealt = [table.seats[n] for n in seating.dealt]
-    deck = Deck(rng=table.rng)
-    committed = commit(deck.order)  # before any card: the root goes on the hand's message
-    hand_no = table.hands_dealt + 1
     start = HandStart(
         table_id=table.table_id,
         hand_no=hand_no,
@@ -57,6 +84,7 @@ async def deal(table: Table) -> LiveHand | None:
         button=seating.button,
         deck=deck.order,
         salts=committed.salts,
+        commitment_message=message_id,
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)

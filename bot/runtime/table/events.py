@@ -10,6 +10,7 @@ of its ``repr`` so they never reach a log line.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -28,9 +29,11 @@ __all__ = [
     "ActionTaken",
     "ButtonDrawn",
     "CardsDealt",
+    "DeckCommitted",
     "HandBegan",
     "HandSettled",
     "Notice",
+    "Receipt",
     "RunTwiceAsked",
     "StreetDealt",
     "TableClosed",
@@ -48,6 +51,49 @@ class ButtonDrawn:
     table: TableSnapshot
     cards: Mapping[int, Card]
     button: int
+
+
+class Receipt:
+    """Whether a :class:`DeckCommitted` message reached the channel: the observer calls
+    :meth:`posted` with the message's id, or :meth:`failed`; the table waits for either
+    (:meth:`wait`) before any card is seen. Only the first answer counts."""
+
+    def __init__(self) -> None:
+        self._answer: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+
+    def posted(self, message_id: int) -> None:
+        if not self._answer.done():
+            self._answer.set_result(message_id)
+
+    def failed(self) -> None:
+        if not self._answer.done():
+            self._answer.set_result(None)
+
+    @property
+    def pending(self) -> bool:
+        """Nobody answered yet (and the table still waits): the message may still go."""
+        return not self._answer.done()
+
+    async def wait(self, seconds: float) -> int | None:
+        """The posted message's id, or None when it failed or took longer than ``seconds``
+        (then it is not sent any more: :attr:`pending` turns False)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._answer), seconds)
+        except TimeoutError:
+            self.failed()
+            return None
+
+
+@dataclass(frozen=True)
+class DeckCommitted:
+    """Hand ``hand_no``'s deck is shuffled and committed to (``root``, RULES.md and
+    :mod:`bot.engine.commitment`): the root must be public before any card is dealt.
+    The table waits on ``receipt`` and deals only once the message is posted."""
+
+    table: TableSnapshot
+    hand_no: int
+    root: str
+    receipt: Receipt = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -162,7 +208,8 @@ class TournamentOver:
 
 
 TableEvent = (
-    ButtonDrawn
+    DeckCommitted
+    | ButtonDrawn
     | HandBegan
     | CardsDealt
     | StreetDealt

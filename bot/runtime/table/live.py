@@ -82,6 +82,9 @@ __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
 #: Seconds between the end of a hand and the next deal.
 DEFAULT_PAUSE = 5.0
+#: The longest wait before trying again to deal a hand whose commitment was not posted
+#: (the wait doubles from the pause each time).
+RETRY_LIMIT = 60.0
 
 
 class Table:
@@ -257,9 +260,10 @@ class Table:
 
     # ------------------------------------------------------------ the hand loop
 
-    def schedule_deal(self) -> None:
-        """Schedule the next hand after the pause if one can start (call under the lock);
-        when fewer than two players are ready the table stops (RULES.md 3)."""
+    def schedule_deal(self, wait: float | None = None) -> None:
+        """Schedule the next hand after the pause (or ``wait`` seconds) if one can start
+        (call under the lock); when fewer than two players are ready the table stops
+        (RULES.md 3)."""
         if self.closed or self.closing or self.held or self.current is not None:
             return
         task = self._start_task
@@ -268,11 +272,12 @@ class Table:
         if not ready_to_deal(self.seats, self.dealer, self.policy.ready):
             return  # the table stopped: the next hand draws for the button
         self._start_task = asyncio.get_running_loop().create_task(
-            self._start_after_pause(), name=f"table-{self.table_id}-deal"
+            self._start_after_pause(self.pause if wait is None else wait),
+            name=f"table-{self.table_id}-deal",
         )
 
-    async def _start_after_pause(self) -> None:
-        await self.clock.sleep(self.pause)
+    async def _start_after_pause(self, pause: float) -> None:
+        await self.clock.sleep(pause)
         async with self.lock:
             if self.closed or self.closing or self.held or self.current is not None:
                 return
@@ -280,6 +285,9 @@ class Table:
                 cur = await dealing.deal(self)
                 if cur is not None:
                     await self.advance(cur)
+            except dealing.CommitmentNotPosted as missed:
+                log.warning("%s was not posted: no hand dealt, trying again", missed)
+                self.schedule_deal(min(RETRY_LIMIT, 2 * max(pause, 1.0)))
             except Exception:
                 log.exception("table %s: could not start a hand", self.table_id)
                 self.current = None

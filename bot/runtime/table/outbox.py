@@ -5,7 +5,9 @@ it holds its lock; one drain task per table hands them to the observer's
 ``observe`` in order and ends when the queue is empty.
 Rendering and Discord requests therefore never delay play or an
 acknowledgement, and one table's slow observer never holds up another table.
-An observer that fails is logged and skipped: the game goes on.
+An observer that fails is logged and skipped: the game goes on. A
+:class:`~bot.runtime.table.events.DeckCommitted` that is dropped (discarded, or its
+observer failed) fails its receipt, so the table never waits for it in vain.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import asyncio
 import logging
 from collections import deque
 from typing import TYPE_CHECKING
+
+from bot.runtime.table.events import DeckCommitted
 
 if TYPE_CHECKING:
     from bot.runtime.ports import TableObserver
@@ -35,6 +39,7 @@ class Outbox:
     def send(self, event: TableEvent) -> None:
         """Queue one event; a drain task delivers the queue in order."""
         if self._discarded:
+            _dropped(event)
             return
         self._queue.append(event)
         if self._worker is None or self._worker.done():
@@ -49,6 +54,7 @@ class Outbox:
                 await self.observer.observe(event)
             except Exception:
                 log.exception("%s: the observer failed on %s", self.name, type(event).__name__)
+                _dropped(event)
 
     async def idle(self) -> None:
         """Wait until everything queued so far has been delivered."""
@@ -60,6 +66,8 @@ class Outbox:
         channel is lost, so nothing more goes toward it). The event being delivered
         right now finishes; its observer decides what it still sends."""
         self._discarded = True
+        for event in self._queue:
+            _dropped(event)
         self._queue.clear()
 
     async def stop(self) -> None:
@@ -71,3 +79,9 @@ class Outbox:
                 await worker
             except (asyncio.CancelledError, Exception):
                 pass
+
+
+def _dropped(event: TableEvent) -> None:
+    """``event`` will never be delivered (or its delivery failed)."""
+    if isinstance(event, DeckCommitted):
+        event.receipt.failed()

@@ -81,5 +81,8 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         dealt=tuple(s.seat for s in start.seats),
         start_stacks={s.seat: s.stack for s in start.seats},
         seq=len(unfinished.actions),
-        commitment=commit(start.deck, start.salts).root if start.salts else "",
+        # said "posted before the deal" only of a root that was (hands dealt before the
+        # commitment had its own message showed a prefix of it)
+        commitment=(commit(start.deck, start.salts).root
+                    if start.salts and start.commitment_message is not None else ""),
     )

@@ -1,0 +1,251 @@
+"""Limits that keep one member from costing everyone (issue 22), through the offline Discord.
+
+``/table refresh`` for seated players, once per table per 30 s; caps on open cash tables
+per member and per server, changed by a server manager with ``/table limits`` and kept
+over a restart; a per-member cooldown on ``/leaderboard``, ``/stats``, ``/hands``,
+``/hand show``, ``/hand replay`` and ``/hand export``. Every refusal is answered at once
+(no deferral: no wait before it), privately, says when to try again, and changes nothing. Time moves
+only by the bot's wall clock (the harness's ``FakeWallClock``): no sleeping.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.adapter.cooldowns import REFRESH_INTERVAL
+from bot.offline.harness import Actor
+from bot.settings import Secret, Settings
+from tests.conftest import Harness, buttons_of
+
+pytestmark = pytest.mark.asyncio
+
+#: Seconds between hands: parked until the test moves the loop's clock.
+PAUSE = 10.0
+COOLDOWN = 5.0
+PER_MEMBER = 2
+PER_SERVER = 3
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    """Caps of 2 tables per member and 3 per server, a 5 s cooldown."""
+    return Settings(token=Secret("test-token"), database_path=str(tmp_path / "test.sqlite3"),
+                    tables_per_member=PER_MEMBER, tables_per_server=PER_SERVER,
+                    command_cooldown=COOLDOWN)
+
+
+#: Discord's interaction callback "channel message with source", and the ephemeral flag.
+MESSAGE_WITH_SOURCE = 4
+EPHEMERAL = 64
+
+
+async def refused(h: Harness, actor: Actor, command: str, **options: Any) -> str:
+    """Run ``/command`` and return its refusal, checking that the bot's only request was
+    the private answer itself (no deferral: nothing waited before it; no post, edit or
+    delete: nothing changed)."""
+    start = len(h.requests())
+    reply = await h.slash(actor, command, **options)
+    await h.settle()
+    made = h.requests()[start:]
+    assert [(r.method, r.path.rsplit("/", 1)[-1]) for r in made] == [("POST", "callback")], made
+    assert made[0].json["type"] == MESSAGE_WITH_SOURCE, made[0].json
+    assert made[0].json["data"]["flags"] & EPHEMERAL, made[0].json
+    return reply.text
+
+
+def retry_at(text: str) -> int:
+    """The Unix second of the Discord timestamp ``<t:…:R>`` in a refusal."""
+    found = re.search(r"<t:(\d+):R>", text)
+    assert found, text
+    return int(found[1])
+
+
+async def playing(h: Harness) -> None:
+    """A table in #poker with a hand being played by alice, bob and carol."""
+    h.bot.registry.pause = PAUSE
+    await h.slash(h.alice, "table create", clock=600)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+
+
+def live_id(h: Harness) -> int:
+    for m in reversed(h.public_messages()):
+        if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)):
+            return m.id
+    raise AssertionError("no live message")
+
+
+# -- /table refresh -------------------------------------------------------------------
+
+
+async def test_refresh_is_for_seated_players_only(harness: Harness) -> None:
+    h = harness
+    await playing(h)
+    live = live_id(h)
+    text = await refused(h, h.dave, "table refresh")
+    assert "Only the players seated at this table" in text and "/table join" in text
+    assert live_id(h) == live
+    # the refusal used no turn: a seated player refreshes at once
+    assert "posted again" in (await h.slash(h.bob, "table refresh")).text
+
+
+async def test_refresh_once_per_table_per_30_seconds(harness: Harness) -> None:
+    h = harness
+    await playing(h)
+    first = await h.slash(h.alice, "table refresh")
+    assert first.ephemeral and "posted again" in first.text, first
+    refreshed_at = h.clock()
+    live = live_id(h)
+    h.clock.advance(REFRESH_INTERVAL - 1)  # another seated player, 29 s later
+    text = await refused(h, h.bob, "table refresh")
+    assert "less than 30 seconds ago" in text
+    assert retry_at(text) == math.ceil(refreshed_at + REFRESH_INTERVAL)
+    assert live_id(h) == live
+    h.clock.advance(1)
+    again = await h.slash(h.bob, "table refresh")
+    assert again.ephemeral and "posted again" in again.text, again
+    assert live_id(h) != live
+
+
+async def test_refresh_without_a_hand_uses_no_turn(harness: Harness) -> None:
+    """Nothing to post: "no hand" is said, and the 30 s do not start."""
+    h = harness
+    await h.slash(h.alice, "table create")
+    await h.slash(h.alice, "table join", buyin="200")
+    assert "No hand" in (await h.slash(h.alice, "table refresh")).text
+    assert "No hand" in (await h.slash(h.alice, "table refresh")).text
+
+
+async def test_refresh_refusals_speak_the_readers_language(harness: Harness) -> None:
+    h = harness
+    await playing(h)
+    h.set_locale(h.dave, "pt-BR")
+    text = await refused(h, h.dave, "table refresh")
+    assert "Só os jogadores sentados" in text and "/mesa entrar" in text
+    await h.slash(h.alice, "table refresh")
+    h.set_locale(h.bob, "it")
+    assert "meno di 30 secondi fa" in await refused(h, h.bob, "table refresh")
+
+
+# -- caps on open tables ---------------------------------------------------------------
+
+
+async def test_a_member_may_have_two_open_tables_and_the_server_three(harness: Harness) -> None:
+    h = harness
+    rooms = [h.add_channel(f"room-{i}") for i in range(4)]
+    for room in rooms[:2]:
+        assert not (await h.slash(h.alice, "table create", channel=room)).ephemeral
+    text = await refused(h, h.alice, "table create", channel=rooms[2])
+    assert "limit of open tables per member (2)" in text and "/table close" in text
+    assert h.bot.registry.find(rooms[2].id) is None
+    assert not (await h.slash(h.bob, "table create", channel=rooms[2])).ephemeral
+    text = await refused(h, h.carol, "table create", channel=rooms[3])
+    assert "This server has reached its limit of open tables (3)" in text
+    assert "/table limits" in text
+    assert h.bot.registry.find(rooms[3].id) is None
+    assert len(await h.bot.db.tables.list_open()) == 3  # the refusals stored nothing
+    # a closed table frees its place
+    assert (await h.slash(h.bob, "table close", channel=rooms[2])).ephemeral
+    assert not (await h.slash(h.carol, "table create", channel=rooms[3])).ephemeral
+    text = await refused(h, h.alice, "table create")
+    assert "per member (2)" in text
+    await h.slash(h.alice, "table close", channel=rooms[0])
+    assert not (await h.slash(h.alice, "table create")).ephemeral
+
+
+async def test_tournament_tables_do_not_count(harness: Harness) -> None:
+    h = harness
+    rooms = [h.add_channel(f"room-{i}") for i in range(3)]
+    sng = h.add_channel("sng")
+    await h.slash(h.dave, "tournament create", channel=sng, buy_in=100, entrants=2)
+    await h.slash(h.dave, "tournament join", channel=sng)
+    await h.slash(h.carol, "tournament join", channel=sng)  # it starts: a table in #sng
+    assert h.bot.registry.find(sng.id) is not None
+    for actor, room in zip((h.alice, h.bob, h.carol), rooms, strict=True):
+        assert not (await h.slash(actor, "table create", channel=room)).ephemeral
+
+
+async def test_a_manager_changes_the_caps_and_they_survive_a_restart(harness: Harness) -> None:
+    h = harness
+    rooms = [h.add_channel(f"room-{i}") for i in range(5)]
+    shown = await h.slash(h.carol, "table limits")
+    assert shown.ephemeral and "2 per member" in shown.text and "3 in all" in shown.text
+    assert "Open now: 0" in shown.text
+    text = await refused(h, h.carol, "table limits", per_member=9)
+    assert "Only a server manager" in text
+    assert h.bot.registry.caps.of(h.guild.id).per_member == PER_MEMBER
+    changed = await h.slash(h.manager, "table limits", per_member=3)
+    assert changed.ephemeral and "Saved" in changed.text and "3 per member" in changed.text
+    assert "3 in all" in changed.text  # the server's cap still the operator's
+    for room in rooms[:3]:
+        assert not (await h.slash(h.alice, "table create", channel=room)).ephemeral
+    assert "(3)" in await refused(h, h.bob, "table create", channel=rooms[3])
+    await h.slash(h.manager, "table limits", per_server=4)
+    await h.restart()
+    caps = h.bot.registry.caps.of(h.guild.id)
+    assert (caps.per_member, caps.per_server) == (3, 4)
+    assert "Open now: 3" in (await h.slash(h.carol, "table limits")).text
+    assert not (await h.slash(h.bob, "table create", channel=rooms[3])).ephemeral
+    assert "(3)" in await refused(h, h.alice, "table create", channel=rooms[4])
+
+
+async def test_a_managers_caps_stay_in_their_server(harness: Harness) -> None:
+    h = harness
+    await h.slash(h.manager, "table limits", per_member=7, per_server=70)
+    assert h.bot.registry.caps.of(h.guild.id).per_server == 70
+    assert h.bot.registry.caps.of(h.guild.id + 1).per_server == PER_SERVER
+
+
+# -- cooldowns on the costly commands ------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "options"), [
+    ("leaderboard", {}), ("stats", {}), ("hands", {}), ("hand show", {}),
+    ("hand export", {"last": 2}), ("hand replay", {}),
+])
+async def test_a_costly_command_waits_its_cooldown(
+    harness: Harness, command: str, options: dict[str, object]
+) -> None:
+    h = harness
+    first = await h.slash(h.alice, command, **options)
+    assert first.acknowledged and "Please wait" not in first.all_text, first
+    ran_at = h.clock()
+    h.clock.advance(COOLDOWN - 1)
+    text = await refused(h, h.alice, command, **options)
+    assert f"you can use /{command} again" in text
+    assert retry_at(text) == math.ceil(ran_at + COOLDOWN)
+    other = await h.slash(h.bob, command, **options)  # per member: bob is not waiting
+    assert "Please wait" not in other.all_text
+    h.clock.advance(1)
+    again = await h.slash(h.alice, command, **options)
+    assert "Please wait" not in again.all_text, again
+
+
+async def test_each_command_has_its_own_cooldown(harness: Harness) -> None:
+    h = harness
+    await h.slash(h.alice, "stats")
+    assert "Please wait" not in (await h.slash(h.alice, "leaderboard")).all_text
+    assert "Please wait" in (await h.slash(h.alice, "stats")).text
+
+
+async def test_a_refused_option_costs_no_turn(harness: Harness) -> None:
+    """/leaderboard with options that do not go together is refused for them, and the
+    corrected command runs at once."""
+    h = harness
+    wrong = await h.slash(h.alice, "leaderboard", metric="balance", period="week")
+    assert wrong.ephemeral and "Balances have no variant or period" in wrong.text
+    assert "Please wait" not in (await h.slash(h.alice, "leaderboard")).all_text
+
+
+async def test_the_cooldown_refusal_speaks_the_readers_language(harness: Harness) -> None:
+    h = harness
+    h.set_locale(h.alice, "es-ES")
+    await h.slash(h.alice, "stats")
+    text = await refused(h, h.alice, "stats")
+    assert "podrás usar /estadísticas de nuevo <t:" in text
