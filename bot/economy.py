@@ -33,6 +33,7 @@ from bot.storage import (
     Database,
     EconomyError,
     EconomySettings,
+    HandNet,
     HandSummary,
     InsufficientChips,
     InvalidAmount,
@@ -45,6 +46,7 @@ from bot.storage import (
     SeatRecord,
     SeatResult,
     Tournament,
+    TournamentFinish,
     TournamentStats,
     Wallet,
 )
@@ -205,6 +207,19 @@ class Economy:
     ) -> TournamentStats:
         """Sit-and-go wins, cashes, buy-ins and prizes (tournaments that paid out)."""
         return await self.db.stats.tournaments(guild_id, user_id, period=period)
+
+    async def hand_nets(
+        self, guild_id: int, user_id: int, *, variant: str | None = None,
+        period: Period = Period.ALL_TIME,
+    ) -> list[HandNet]:
+        """The player's cash hands in order, each with its net and showdown (graphs)."""
+        return await self.db.stats.hand_nets(guild_id, user_id, variant=variant, period=period)
+
+    async def finishes(
+        self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+    ) -> list[TournamentFinish]:
+        """The player's sit-and-go finishes in order (graphs)."""
+        return await self.db.stats.finishes(guild_id, user_id, period=period)
 
     async def leaderboard(
         self, guild_id: int, metric: Metric | str = Metric.BALANCE,

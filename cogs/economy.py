@@ -2,8 +2,8 @@
 
     /balance [user] [public]                 a player's chips (your own: only to you)
     /daily                                   the daily bonus (streaks), only to you
-    /leaderboard [metric] [variant] [period] an image, paged with buttons
-    /stats [user] [variant] [public]         hands, wins, net, VPIP/PFR, showdowns
+    /leaderboard [metric] [variant] [period] [graphs]  an image, paged; the top's graphs
+    /stats [user] [variant] [period] [public]  figures and a graph of the results
                                              (both: COMMAND_COOLDOWN per member,
                                              bot.adapter.cooldowns)
     /chips grant|remove user amount reason   server managers (Manage Server)
@@ -27,11 +27,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.amounts import parse_amount
-from bot.adapter.choices import VARIANT_CHOICES
+from bot.adapter.choices import (
+    METRIC_CHOICES,
+    METRIC_NAMES,
+    PERIOD_CHOICES,
+    PERIOD_NAMES,
+    VARIANT_CHOICES,
+)
 from bot.adapter.cooldowns import take_turn
 from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
+from bot.adapter.stats_graphs import stats_file, top_file
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
@@ -44,25 +51,11 @@ if TYPE_CHECKING:
 PER_PAGE = 10
 PAGER_TIMEOUT = 300.0
 
-METRIC_NAMES = {
-    Metric.BALANCE: "Balance",
-    Metric.NET_WON: "Net won",
-    Metric.BIGGEST_POT: "Biggest pot",
-    Metric.HANDS_WON: "Hands won",
-    Metric.TOURNAMENT_WINS: "Tournament wins",
-    Metric.TOURNAMENT_CASHES: "Tournament cashes",
-    Metric.TOURNAMENT_PROFIT: "Tournament profit",
-    Metric.TOURNAMENT_ROI: "Tournament ROI",
-}
 #: The value column's heading per metric (chips when not listed).
 VALUE_LABELS = {
     Metric.HANDS_WON: "Hands", Metric.TOURNAMENT_WINS: "Wins",
     Metric.TOURNAMENT_CASHES: "Cashes", Metric.TOURNAMENT_ROI: "ROI",
 }
-PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MONTH: "This month"}
-
-METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
-PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
 
 
 def _subtitle(
@@ -428,14 +421,16 @@ class EconomyCog(commands.Cog, name="Economy"):
     @app_commands.command(name="leaderboard", description="The server's best players, as an image")
     @app_commands.describe(metric="What to rank by (default Balance)",
                            variant="Only this game, not for balance (default all games)",
-                           period="Since when, not for balance (default All time)")
+                           period="Since when, not for balance (default All time)",
+                           graphs="The top players' results as graphs too, not for balance"
+                                  " (default no)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction[Any],
         metric: app_commands.Choice[str] | None = None,
         variant: app_commands.Choice[str] | None = None,
-        period: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None, graphs: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         metric_ = Metric(metric.value) if metric else Metric.BALANCE
@@ -443,6 +438,8 @@ class EconomyCog(commands.Cog, name="Economy"):
         variant_ = variant.value if variant else None
         if metric_ is Metric.BALANCE and (variant_ is not None or period_ is not Period.ALL_TIME):
             raise EconomyError(Phrase("refuse.balance_filters"))
+        if metric_ is Metric.BALANCE and graphs:
+            raise EconomyError(Phrase("refuse.balance_graphs"))
         take_turn(self.bot.cooldowns, interaction, "leaderboard")
         await interaction.response.defer(thinking=True)
         file, total = await self.leaderboard_file(
@@ -456,34 +453,56 @@ class EconomyCog(commands.Cog, name="Economy"):
         pager.message = await interaction.edit_original_response(
             attachments=[file], view=pager if pager.pages > 1 else None
         )
+        if graphs:  # a message of their own: the pager replaces the leaderboard's picture
+            loc = resolve(interaction.guild_locale)  # public, as the leaderboard
+            picture = await top_file(
+                self.economy, lambda u: self.bot.display_name(interaction.guild, u),
+                guild_id=guild_id, metric=metric_, variant=variant_, period=period_,
+                metric_name=Choice(METRIC_NAMES[metric_]).to(loc),
+                period_name=Choice(PERIOD_NAMES[period_]).to(loc), locale=loc)
+            if picture is not None:
+                await interaction.followup.send(file=picture)
 
     # -- /stats ----------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's poker statistics in this server")
     @app_commands.describe(user="Whose statistics (default yours)",
                            variant="Only this game (default all games)",
+                           period="Since when (default All time)",
                            public="Show your own statistics to the channel (default no: only you)")
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.Member | None = None,
-        variant: app_commands.Choice[str] | None = None, public: bool = False,
+        variant: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None, public: bool = False,
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         _refuse_bot(target)
         variant_key = variant.value if variant else None
+        period_ = Period(period.value) if period else Period.ALL_TIME
         private = _private(interaction, target, public)
         take_turn(self.bot.cooldowns, interaction, "stats")
         await acknowledge(interaction, private=private)
-        s = await self.economy.stats(guild_id, target.id, variant=variant_key)
-        embed = _stats_embed(interaction.locale, target.display_name, variant_key, s)
-        t = await self.economy.tournament_stats(guild_id, target.id)
+        s = await self.economy.stats(guild_id, target.id, variant=variant_key, period=period_)
+        lc = resolve(interaction.locale)
+        embed = _stats_embed(lc, target.display_name, variant_key, s)
+        t = await self.economy.tournament_stats(guild_id, target.id, period=period_)
         if t.played:
-            lc = interaction.locale
             embed.add_field(name=translate(lc, "stats.sngs"), inline=False, value=translate(
                 lc, "stats.sngs_value", played=t.played, wins=t.wins, cashes=t.cashes,
                 profit=_signed(lc, t.profit), roi=_signed(lc, round(100 * t.roi))))
-        await interaction.edit_original_response(embed=embed)
+        game = (Choice(game_name(VARIANTS[variant_key])).to(lc) if variant_key
+                else translate(lc, "stats.all_games"))
+        picture = await stats_file(
+            self.economy, guild_id, target.id, target.display_name, variant=variant_key,
+            game=game, period=period_, period_name=Choice(PERIOD_NAMES[period_]).to(lc),
+            locale=lc)
+        if picture is None:
+            await interaction.edit_original_response(embed=embed)
+            return
+        embed.set_image(url=f"attachment://{picture.filename}")
+        await interaction.edit_original_response(embed=embed, attachments=[picture])
 
 
 async def setup(bot: OmahaDealer) -> None:

@@ -1,15 +1,19 @@
-"""Hand histories: ``/hand show|export|verify`` and ``/hands``, every answer private.
+"""Hand histories: ``/hand show|replay|export|verify`` and ``/hands``, every answer private
+but a replay asked for with ``public``.
 
     /hand show [number]              a finished hand: one picture of the final table and
                                      every action, street by street (default: your last
                                      hand in this channel)
+    /hand replay [number] [public]   the hand as an animated GIF, street by street
+                                     (``public``: to the channel, only hands shown down)
     /hand export [number] [last]     the hand (or your last N, up to 20) as a .phh / .phhs
                                      file, with the proof of its deal
     /hand verify number              the verifier of ``python -m bot verify`` on that file
     /hands [player]                  this server's recent hands, with buttons to open one
 
-``/hands``, ``/hand show`` and ``/hand export`` draw a picture or read many rows: a member
-waits ``COMMAND_COOLDOWN`` seconds between two runs of each (:mod:`bot.adapter.cooldowns`).
+``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
+rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
+(:mod:`bot.adapter.cooldowns`).
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
@@ -20,11 +24,15 @@ a number up.
 Decision: the history shows **one picture** (the table as the hand ended:
 the board, the stacks, who won which pot, the hands the reader may see) and
 the action log street by street; a picture per street would cost four
-renders and uploads per request for what the log already says.
+renders and uploads per request for what the log already says. Who wants to
+watch it move asks for the replay (its Replay button, or ``/hand replay``): one
+animated GIF, drawn only when asked (:mod:`bot.runtime.replay_frames`,
+:mod:`bot.render.replay`).
 
 What a reader sees (:mod:`bot.runtime.hand_history`): their own hole cards
 and the hands shown down, never another player's folded or mucked hand,
-in the picture, the log and the export alike.
+in the picture, the log, the replay and the export alike; a public replay
+shows the hands shown down only.
 
 Which hands a member may read (:mod:`bot.adapter.visibility`): those of tables
 whose channel or thread Discord lets them view, in this server only. A hidden
@@ -34,7 +42,6 @@ hand is refused in the very words of a hand that does not exist.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -46,23 +53,21 @@ from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
-from bot.adapter.scenes import board_label
 from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Name, Phrase, listed, resolve, translate
-from bot.render import PotView, PotWinner, SeatStatus, SeatView, TableView, render_table_async
+from bot.render import render_replay_async, render_table_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.hand_history import (
     PastHand,
     history_for,
     load_past,
-    result_of,
     street_lines,
-    visible_holes,
 )
+from bot.runtime.replay_frames import final_table, replay_view
 from bot.runtime.table import wording
 from bot.storage import HandRecord
 
@@ -105,38 +110,6 @@ def _refusal(record: HandRecord | None, number: int | None) -> Phrase | None:
     return None
 
 
-def table_picture(
-    past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = "en"
-) -> TableView:
-    """The table as the hand ended, with only the hole cards ``viewer`` may see, its words
-    in ``locale`` (the reader's)."""
-    lang = resolve(locale)
-    hand, holes = past.hand, visible_holes(past, viewer)
-    seats = tuple(
-        SeatView(
-            seat=p.seat, name=names[p.seat], stack=p.stack,
-            status=SeatStatus.FOLDED if p.folded else SeatStatus.ACTIVE,
-            cards=0 if p.folded else len(p.hole), shown=holes.get(p.seat, ()),
-        )
-        for p in hand.players
-    )
-    result = result_of(past, names)
-    many = len({p.label for p in result.pots}) > 1
-    pots = tuple(
-        PotView(p.amount, board_label(lang, p, many),
-                winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat)
-                              for w in p.winners))
-        for p in result.pots
-    )
-    return TableView(
-        table_name=wording.table_name(lang, past.table_id), hand_number=past.number,
-        max_seats=past.config.seats, seats=seats, board=hand.board,
-        second_board=hand.second_board, pots=pots,
-        button=hand.button, game=wording.title(lang, past.config), street="Showdown",
-        locale=lang,
-    )
-
-
 async def show_hand(
     interaction: discord.Interaction[Any], db: Database, record: HandRecord
 ) -> None:
@@ -156,11 +129,100 @@ async def show_hand(
     if past.commitment:
         embed.set_footer(text=translate(interaction.locale, "hand.commitment",
                                         commitment=past.commitment))
-    png = await render_table_async(table_picture(past, names, viewer, lang))
+    png = await render_table_async(final_table(past, names, viewer, lang))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(record.id, translate(lang, "button.replay")))
     await reply_private(
-        interaction, head, embed=embed,
+        interaction, head, embed=embed, view=view,
         file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png"),
     )
+
+
+#: The members whose replay is being drawn: one at a time each (a replay holds a render
+#: process for a second or two; a second request meanwhile is refused politely).
+DRAWING: set[int] = set()
+
+
+async def send_replay(
+    interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
+) -> None:
+    """The hand's replay (an animated GIF drawn in the render processes) to the user of
+    ``interaction`` (already deferred privately), or with ``public`` to the channel: then
+    it shows only the hands shown down, as the table did, not the asker's own cards."""
+    user = interaction.user.id
+    if user in DRAWING:
+        await reply_private(interaction, Phrase("refuse.replay_busy"))
+        return
+    DRAWING.add(user)
+    try:
+        head, file = await _replay_file(interaction, db, record, public)
+    finally:
+        DRAWING.discard(user)
+    if not public:
+        await reply_private(interaction, head, file=file)
+        return
+    await interaction.edit_original_response(
+        content=translate(interaction.locale, "hand.replay_posted", number=str(record.number)))
+    await interaction.followup.send(head, file=file,
+                                    allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _replay_file(
+    interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
+) -> tuple[str, discord.File]:
+    """The replay's first line and its GIF, in the reader's language (public: the
+    server's)."""
+    past = await load_past(db, record)
+    names = await _names(interaction, past)
+    viewer = None if public else past.seat_of(interaction.user.id)
+    lang = resolve(interaction.guild_locale if public else interaction.locale)
+    gif = await render_replay_async(replay_view(past, names, viewer, lang))
+    head = translate(lang, "hand.replay_head", number=str(record.number),
+                     table=wording.table_name(lang, record.table_id),
+                     title=wording.title(lang, past.config))
+    return head, discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
+
+
+async def _visible_record(
+    interaction: discord.Interaction[Any], db: Database, hand_id: int
+) -> HandRecord | None:
+    """Hand ``hand_id`` if it is of this server and its table's channel is visible to the
+    member (else None: refused as a hand that does not exist)."""
+    record = await db.hands.get(hand_id)
+    table = await db.tables.get(record.table_id)
+    if record.guild_id != interaction.guild_id or table is None:
+        return None
+    return record if may_view(interaction, table.channel_id) else None
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"omaha:replay:(?P<hand>[0-9]+)"
+):
+    """Under ``/hand show``: the hand's replay, privately, for whoever clicks (who may see
+    the hand: the same rules as opening it)."""
+
+    def __init__(self, hand_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "Replay", custom_id=f"omaha:replay:{hand_id}",
+            style=discord.ButtonStyle.primary, emoji="\N{BLACK RIGHT-POINTING TRIANGLE}",
+        ))
+        self.hand_id = hand_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> ReplayButton:
+        return cls(int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        db: Database = interaction.client.db
+        record = await _visible_record(interaction, db, self.hand_id)
+        refused = _refusal(record, None)
+        if refused or record is None:
+            await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
+            return
+        await send_replay(interaction, db, record, public=False)
 
 
 class OpenHandButton(
@@ -181,21 +243,10 @@ class OpenHandButton(
     ) -> OpenHandButton:
         return cls(int(match["hand"]))
 
-    async def _record(
-        self, interaction: discord.Interaction[Any], db: Database
-    ) -> HandRecord | None:
-        """The hand, if it is of this server and its table's channel is visible to the member
-        (else None: refused as a hand that does not exist)."""
-        record = await db.hands.get(self.hand_id)
-        table = await db.tables.get(record.table_id)
-        if record.guild_id != interaction.guild_id or table is None:
-            return None
-        return record if may_view(interaction, table.channel_id) else None
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         db: Database = interaction.client.db
-        record = await self._record(interaction, db)
+        record = await _visible_record(interaction, db, self.hand_id)
         refused = _refusal(record, None)
         if refused or record is None:
             await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
@@ -245,6 +296,23 @@ class Hands(commands.Cog, name="Hands"):
             await reply_private(interaction, records)
             return
         await show_hand(interaction, self.db, records[0])
+
+    @hand.command(name="replay", description="A finished hand as an animation (default: your last)")
+    @app_commands.describe(
+        number="The hand's number at this channel's table (default your last hand here)",
+        public="Post it to the channel, with only the hands shown down (default no: only you)",
+    )
+    async def replay(
+        self, interaction: discord.Interaction[Any],
+        number: app_commands.Range[int, 1, 10**9] | None = None, public: bool = False,
+    ) -> None:
+        take_turn(self.cooldowns, interaction, "hand replay")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self._records(interaction, number)
+        if isinstance(records, Phrase):
+            await reply_private(interaction, records)
+            return
+        await send_replay(interaction, self.db, records[0], public)
 
     @hand.command(name="export", description="A hand as a PHH file with the proof of its deal")
     @app_commands.describe(
@@ -308,6 +376,7 @@ class Hands(commands.Cog, name="Hands"):
     @show.autocomplete("number")
     @export.autocomplete("number")
     @verify_hand.autocomplete("number")
+    @replay.autocomplete("number")
     async def _hand_numbers(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
@@ -363,5 +432,5 @@ class Hands(commands.Cog, name="Hands"):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    bot.add_dynamic_items(OpenHandButton)
+    bot.add_dynamic_items(OpenHandButton, ReplayButton)
     await bot.add_cog(Hands(bot.db, bot.cooldowns))

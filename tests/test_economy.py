@@ -213,6 +213,27 @@ async def test_player_stats_per_variant_and_overall(econ: Economy) -> None:
     assert (nobody.hands_played, nobody.vpip) == (0, 0.0)
 
 
+async def test_hand_nets_are_the_settled_hands_in_order(econ: Economy, clock: FakeClock) -> None:
+    """The points of /stats's graph: each cash hand's net and showdown as settled, oldest
+    first, by variant and period; they add up to the player's net."""
+    t = await _table(econ, 3)
+    clock.now = T0 - 30 * DAY
+    await _play(econ, t, "omaha", [(ALICE, 900, 600), (BOB, 0, -600)], showdown=True)
+    clock.now = T0 - 3 * DAY
+    await _play(econ, t, "big_o", [(BOB, 400, 200), (ALICE, 0, -200)])
+    clock.now = T0
+    await _play(econ, t, "omaha", [(ALICE, 300, 150), (BOB, 0, -150)], showdown=True)
+    nets = await econ.hand_nets(G, ALICE)
+    assert [(n.net, n.showdown) for n in nets] == [(600, True), (-200, False), (150, True)]
+    assert [n.ended_at for n in nets] == sorted(n.ended_at for n in nets)
+    assert sum(n.net for n in nets) == (await econ.stats(G, ALICE)).net
+    omaha = await econ.hand_nets(G, ALICE, variant="omaha")
+    assert [n.net for n in omaha] == [600, 150]
+    month = await econ.hand_nets(G, ALICE, period=Period.MONTH)
+    assert [n.net for n in month] == [-200, 150]
+    assert await econ.hand_nets(G, CAROL) == []
+
+
 # -- summaries from real engine hands --------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""Slash-command choices that several cogs offer: the game and the betting structure.
+"""Slash-command choices that several cogs or commands offer: the game, the betting
+structure, the leaderboard's metric and the period of ``/leaderboard`` and ``/stats``.
 
 One list each, named by :func:`bot.engine.variants.game_name` and
 :func:`~bot.engine.variants.structure_name`, the helpers every answer uses too
@@ -12,6 +13,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.engine.variants import VARIANTS, Structure, game_name, structure_name
+from bot.storage import Metric, Period
 
 #: Every game, valued by its variant key (``omaha``, ``omaha_hilo``, ``big_o``...).
 VARIANT_CHOICES: list[app_commands.Choice[str]] = [
@@ -23,4 +25,23 @@ STRUCTURE_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=structure_name(s), value=s.value) for s in Structure
 ]
 
-__all__ = ["STRUCTURE_CHOICES", "VARIANT_CHOICES"]
+#: What ``/leaderboard`` ranks by, named as players read it.
+METRIC_NAMES = {
+    Metric.BALANCE: "Balance",
+    Metric.NET_WON: "Net won",
+    Metric.BIGGEST_POT: "Biggest pot",
+    Metric.HANDS_WON: "Hands won",
+    Metric.TOURNAMENT_WINS: "Tournament wins",
+    Metric.TOURNAMENT_CASHES: "Tournament cashes",
+    Metric.TOURNAMENT_PROFIT: "Tournament profit",
+    Metric.TOURNAMENT_ROI: "Tournament ROI",
+}
+
+#: Since when ``/leaderboard`` and ``/stats`` count (weeks and months in UTC).
+PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MONTH: "This month"}
+
+METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
+PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
+
+__all__ = ["METRIC_CHOICES", "METRIC_NAMES", "PERIOD_CHOICES", "PERIOD_NAMES",
+           "STRUCTURE_CHOICES", "VARIANT_CHOICES"]

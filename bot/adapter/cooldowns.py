@@ -5,7 +5,7 @@
   :data:`REFRESH_INTERVAL` seconds, whoever asks (the cog keeps one :class:`Cooldowns`
   keyed by table).
 * The commands that draw a picture or read many rows (``/leaderboard``, ``/stats``,
-  ``/hands``, ``/hand show``, ``/hand export``) wait ``COMMAND_COOLDOWN`` seconds
+  ``/hands``, ``/hand show``, ``/hand replay``, ``/hand export``) wait ``COMMAND_COOLDOWN`` seconds
   (:mod:`bot.settings`) between two runs by the same member, command by command
   (:func:`take_turn`, keyed by member and command).
 

@@ -185,10 +185,7 @@ def _seats(snap: TableSnapshot, over: bool) -> tuple[SeatView, ...]:
 
 def board_label(lang: str, pot: PotResultView, many: bool) -> str:
     """A pot's label; run twice, with its board: "Main pot, board 2", "Board 1"."""
-    if not pot.board:
-        return pot.label
-    text = wording.board_where(lang, pot, wording.pot_where(lang, pot, many))
-    return text[:1].upper() + text[1:]
+    return wording.pot_title(lang, pot, many)
 
 
 def _won_pots(pots: Sequence[PotResultView], lang: str = "en") -> tuple[PotView, ...]:

@@ -16,7 +16,9 @@ and reads "Showdown" or "Hand over".
 
 Pictures: :func:`render_hole_cards` (a player's DM), :func:`render_table`
 (the channel, every street), :func:`render_showdown`,
-:func:`render_leaderboard`. They are made for a phone, where Discord shows
+:func:`render_leaderboard`, :func:`render_replay` (a finished hand as an animated GIF),
+:func:`render_graphs` (results over hands or tournaments).
+They are made for a phone, where Discord shows
 them about 400 pixels wide: no letter is smaller than 12 pixels there.
 ``theme`` is "dark" or "light", ``style`` "four_colour" or "two_colour" (per
 player or per table).
@@ -46,8 +48,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.render.cardart import card_image
+from bot.render.graphs import render_graphs
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
+from bot.render.replay import render_replay
 from bot.render.results import render_results
 from bot.render.showdown import render_showdown
 from bot.render.sprites import preload
@@ -55,6 +59,10 @@ from bot.render.table import render_table
 from bot.render.theme import DeckStyle, Theme
 from bot.render.views import (
     BestHand,
+    GraphLine,
+    GraphMark,
+    GraphPanel,
+    GraphView,
     HoleCardsView,
     LeaderboardRow,
     LeaderboardView,
@@ -62,6 +70,8 @@ from bot.render.views import (
     PotResult,
     PotView,
     PotWinner,
+    ReplayFrame,
+    ReplayView,
     ResultRow,
     ResultsView,
     SeatStatus,
@@ -209,6 +219,17 @@ async def render_results_async(view: ResultsView, theme: Theme | str = Theme.DAR
     return await _off_loop(render_results, view, theme)
 
 
+async def render_replay_async(view: ReplayView, theme: Theme | str = Theme.DARK,
+                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """:func:`render_replay` (an animated GIF) off the event loop."""
+    return await _off_loop(render_replay, view, theme, style)
+
+
+async def render_graphs_async(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
+    """:func:`render_graphs` off the event loop."""
+    return await _off_loop(render_graphs, view, theme)
+
+
 async def render_leaderboard_async(view: LeaderboardView,
                                    theme: Theme | str = Theme.DARK) -> bytes:
     """:func:`render_leaderboard` off the event loop."""
@@ -218,6 +239,10 @@ async def render_leaderboard_async(view: LeaderboardView,
 __all__ = [
     "BestHand",
     "DeckStyle",
+    "GraphLine",
+    "GraphMark",
+    "GraphPanel",
+    "GraphView",
     "HoleCardsView",
     "LeaderboardRow",
     "LeaderboardView",
@@ -225,6 +250,8 @@ __all__ = [
     "PotResult",
     "PotView",
     "PotWinner",
+    "ReplayFrame",
+    "ReplayView",
     "ResultRow",
     "ResultsView",
     "SeatStatus",
@@ -235,11 +262,15 @@ __all__ = [
     "Theme",
     "card_image",
     "preload",
+    "render_graphs",
+    "render_graphs_async",
     "render_hole_cards",
     "render_hole_cards_async",
     "render_leaderboard",
     "render_leaderboard_async",
     "render_processes",
+    "render_replay",
+    "render_replay_async",
     "render_results",
     "render_results_async",
     "render_showdown",

@@ -100,7 +100,7 @@ def _draw_boards(cv: Canvas, view: TableView, board: Box, middle: int) -> None:
     if view.second_board:
         _draw_two_boards(cv, view, board, middle)
     else:
-        _draw_board_slots(cv, view.board, board[0], board[1], BOARD_H, BOARD_GAP)
+        _draw_board_slots(cv, view.board, board[0], board[1], BOARD_H, BOARD_GAP, view.lit)
 
 
 def _draw_two_boards(cv: Canvas, view: TableView, board: Box, middle: int) -> None:
@@ -115,18 +115,21 @@ def _draw_two_boards(cv: Canvas, view: TableView, board: Box, middle: int) -> No
         cv.text((x + TWO_BOARDS_LABEL // 2, y + TWO_BOARDS_H // 2), str(number), TEXT,
                 cv.pal.felt_text_dim, bold=True, anchor="mm", tag="board",
                 limit=(x, y, x + TWO_BOARDS_LABEL, y + TWO_BOARDS_H))
-        _draw_board_slots(cv, cards, x + TWO_BOARDS_LABEL, y, TWO_BOARDS_H, TWO_BOARDS_GAP)
+        _draw_board_slots(cv, cards, x + TWO_BOARDS_LABEL, y, TWO_BOARDS_H, TWO_BOARDS_GAP,
+                          view.lit)
         x += TWO_BOARDS_LABEL + w + between
 
 
 def _draw_board_slots(cv: Canvas, cards: tuple[Card, ...], x0: int, y0: int, height: int,
-                      gap: int) -> None:
-    """Five card slots: the dealt board cards, an empty outline for each one to come."""
+                      gap: int, lit: tuple[Card, ...] = ()) -> None:
+    """Five card slots: the dealt board cards, an empty outline for each one to come;
+    with ``lit`` cards (a pot being awarded), the board cards not among them faded."""
     step = card_width(height) + gap
     for i in range(5):
         x = x0 + i * step
         if i < len(cards):
-            cv.card(cards[i], x, y0, height, tag="board")
+            cv.card(cards[i], x, y0, height, faded=bool(lit) and cards[i] not in lit,
+                    tag="board")
         else:
             cv.draw.rounded_rectangle((x, y0, x + card_width(height), y0 + height), radius=8,
                                       outline=cv.pal.slot, width=3)

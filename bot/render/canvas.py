@@ -217,6 +217,15 @@ def to_palette_png(img: Image.Image, keep: tuple[RGB, ...] = ()) -> bytes:
     kept colours near its red only (:func:`_near_kept`): comparing it with every
     kept colour in Python was a third of a table picture's time.
     """
+    buf = io.BytesIO()
+    img.quantize(palette=palette_of(img, keep), dither=Image.Dither.NONE).save(
+        buf, format="PNG", compress_level=PALETTE_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def palette_of(img: Image.Image, keep: tuple[RGB, ...] = ()) -> Image.Image:
+    """A 256-colour palette (a 1x1 "P" image) for ``img``: an adaptive one of its colours
+    plus ``keep``'s exact (see :func:`to_palette_png`)."""
     keep = keep[:64]
     adaptive = img.quantize(colors=256 - len(keep), method=Image.Quantize.FASTOCTREE,
                             dither=Image.Dither.NONE)
@@ -229,10 +238,7 @@ def to_palette_png(img: Image.Image, keep: tuple[RGB, ...] = ()) -> bytes:
     ]
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for rgb in (*colours, *keep) for v in rgb])
-    buf = io.BytesIO()
-    img.quantize(palette=palette, dither=Image.Dither.NONE).save(
-        buf, format="PNG", compress_level=PALETTE_COMPRESS_LEVEL)
-    return buf.getvalue()
+    return palette
 
 
 def chips(amount: int) -> str:
@@ -253,4 +259,5 @@ def chips_short(amount: int) -> str:
 
 
 __all__ = ["PHONE_MIN_PX", "PHONE_WIDTH", "Box", "Canvas", "Placed", "chips", "chips_short",
-           "drawable", "inside", "overlaps", "row_width", "text_mask", "to_palette_png", "to_png"]
+           "drawable", "inside", "overlaps", "palette_of", "row_width", "text_mask",
+           "to_palette_png", "to_png"]

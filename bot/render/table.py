@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import Card
 from bot.render import boards, pots, words
 from bot.render.boards import TEXT, hand_ended, winnings
 from bot.render.canvas import Box, Canvas, chips, chips_short
@@ -356,15 +357,18 @@ def _fan_steps(cards: tuple[object, ...], room: int, height: int) -> list[int]:
     return want
 
 
-def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box:
-    """Shown cards, fanned in the seat's strip of felt, right in front of the box."""
+def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView, lit: tuple[Card, ...] = ()
+                ) -> Box:
+    """Shown cards, fanned in the seat's strip of felt, right in front of the box (with
+    ``lit`` cards, those not among them faded)."""
     fx0, fy0, fx1, fy1 = spot.front
     steps = _fan_steps(seat.shown, fx1 - fx0 - 4, SHOWN_H)
     width = card_width(SHOWN_H) + sum(steps)
     x = (fx0 + fx1) // 2 - width // 2
     y = fy0 + 2 if spot.above_centre else fy1 - 2 - SHOWN_H
     for i, c in enumerate(seat.shown):
-        cv.card(c, x + sum(steps[:i]), y, SHOWN_H, tag=f"shown:{spot.seat}")
+        cv.card(c, x + sum(steps[:i]), y, SHOWN_H, faded=bool(lit) and c not in lit,
+                tag=f"shown:{spot.seat}")
     return (x, y, x + width, y + SHOWN_H)
 
 
@@ -391,7 +395,7 @@ def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> 
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:
-            _draw_shown(cv, spot, seat)
+            _draw_shown(cv, spot, seat, view.lit)
         elif (seat.bet or seat.blind) and not over:
             _draw_bet(cv, spot, seat)
     won = winnings(view)

@@ -85,6 +85,28 @@ class TableView:
     street: str = ""  # "Preflop", "Flop", "Turn", "River" (see PotView.winners after the hand)
     note: str = ""  # one line under the board when the pots leave a row free
     locale: str = "en"  # the table's language (bot.render.words): words, streets, pots, hands
+    lit: tuple[Card, ...] = ()  # a pot being awarded (replays): the cards that win it (two
+    # from the hand, three from the board); the other face-up cards are drawn faded
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFrame:
+    """One still of a hand's replay: the table then, a caption under it, how long it holds."""
+
+    table: TableView
+    caption: str  # what happened: "alice raises to 120", "Flop", "bob wins 450 high ..."
+    hold: int  # milliseconds on screen
+    kind: str  # "deal", "action", "board", "show", "vote", "award" or "end"
+    actor: int = 0  # the seat that acted (outlined), 0: none
+    own: tuple[Card, ...] = ()  # the reader's hole cards, drawn beside the caption (their
+    # seat shows them face down like the others, so its bets stay in sight)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayView:
+    """A finished hand as an animation (:func:`bot.render.replay.render_replay`)."""
+
+    frames: tuple[ReplayFrame, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +188,45 @@ class LeaderboardView:
     value_label: str = ""  # heading of the value column ("Chips", "Won")
     highlight: str = field(default="")  # a name to pick out (the player who asked)
     locale: str = "en"  # the reader's language (bot.render.words)
+
+
+@dataclass(frozen=True, slots=True)
+class GraphLine:
+    """One line of a results graph: the running total after each hand or tournament."""
+
+    label: str  # the legend: "Net", "At showdown", "Without showdown", "Profit"
+    points: tuple[int, ...]  # the total after step 1, 2, ... (the line starts at 0)
+    kind: str = "net"  # "net", "showdown", "no_showdown": picks its colour
+
+
+@dataclass(frozen=True, slots=True)
+class GraphMark:
+    """A labelled point on a graph's first line: a tournament's finish."""
+
+    x: int  # the step (1 = the first)
+    label: str  # "1st", "3º"
+    good: bool = False  # a cash: drawn in the money colour
+
+
+@dataclass(frozen=True, slots=True)
+class GraphPanel:
+    """One graph: a title, a line under it, the lines over the steps."""
+
+    title: str
+    subtitle: str
+    x_label: str  # "Hands", "Tournaments"
+    lines: tuple[GraphLine, ...]
+    marks: tuple[GraphMark, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GraphView:
+    """Results graphs (``/stats``, ``/leaderboard graphs``): panels side by side."""
+
+    title: str
+    panels: tuple[GraphPanel, ...]
+    columns: int = 1
+    locale: str = "en"  # the reader's language (bot.render.words): numbers
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from bot.storage import Database, HandRecord
 
 __all__ = [
-    "PastHand", "export_phh", "history_for", "load_past", "rebuild", "street_lines",
+    "PastHand", "export_phh", "history_for", "load_past", "rebuild", "shared_cards", "street_lines",
     "visible_holes",
 ]
 
@@ -143,7 +143,7 @@ def street_lines(
                        name=Name(names[hand.button]))]
     if viewer is not None and viewer in past.users:
         lines.append(translate(lang, "history.your_cards", cards=_cards(hand.hole(viewer))))
-    boards: list[list[Card]] = [[], list(hand.second_board[:_shared(hand)])]
+    boards: list[list[Card]] = [[], list(hand.second_board[:shared_cards(hand)])]
     twice = bool(hand.second_board)
     for e in hand.events:
         if isinstance(e, BoardDealt):
@@ -162,7 +162,7 @@ def street_lines(
     return lines
 
 
-def _shared(hand: Hand) -> int:
+def shared_cards(hand: Hand) -> int:
     """How many board cards both boards of a hand run twice share (0 when dealt once)."""
     second = [c for e in hand.events if isinstance(e, BoardDealt) and e.run for c in e.cards]
     return len(hand.second_board) - len(second)

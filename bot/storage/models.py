@@ -256,6 +256,28 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class HandNet:
+    """A player's result in one finished cash hand (``/stats``'s graph)."""
+
+    hand_id: int
+    ended_at: float
+    net: int  # chips won minus chips put in
+    showdown: bool  # the player was still in when a contested pot was shown down
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinish:
+    """A player's finish in one sit-and-go that paid out (``/stats``'s graph)."""
+
+    tournament_id: int
+    ended_at: float
+    place: int | None  # None: still in when the tournament was cancelled
+    entrants: int
+    buy_in: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentStats:
     """A player's sit-and-go results (tournaments that paid out; refunds do not count)."""
 

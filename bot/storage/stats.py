@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING
 
 from bot.storage.dialect import Conn
 from bot.storage.models import (
+    HandNet,
     LeaderboardPage,
     LeaderboardRecord,
     Metric,
     Period,
     PlayerStats,
+    TournamentFinish,
     TournamentStats,
 )
 
@@ -100,6 +102,47 @@ class StatsRepo:
                 (guild_id, user_id, since),
             ).fetchone()
             return TournamentStats(*(int(v or 0) for v in row))
+
+        return await self._db.read(q)
+
+    async def hand_nets(
+        self, guild_id: int, user_id: int, *, variant: str | None = None,
+        period: Period = Period.ALL_TIME,
+    ) -> list[HandNet]:
+        """One player's finished cash hands in order (by end time), each with its net and
+        whether the player saw a showdown: the points of ``/stats``'s graph."""
+        since = period_start(period, self._db.clock()) or 0.0
+
+        def q(conn: Conn) -> list[HandNet]:
+            sql = (
+                "SELECT h.id, h.ended_at, s.net, s.showdown FROM hand_seats s"
+                " JOIN hands h ON h.id = s.hand_id WHERE h.guild_id = ? AND s.user_id = ?"
+                " AND h.status = 'finished' AND h.money <> 0 AND h.ended_at >= ?"
+            )
+            args: tuple[object, ...] = (guild_id, user_id, since)
+            if variant is not None:
+                sql += " AND h.variant = ?"
+                args += (variant,)
+            rows = conn.execute(sql + " ORDER BY h.ended_at, h.id", args).fetchall()
+            return [HandNet(int(r[0]), float(r[1]), int(r[2] or 0), bool(r[3])) for r in rows]
+
+        return await self._db.read(q)
+
+    async def finishes(
+        self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+    ) -> list[TournamentFinish]:
+        """One player's sit-and-go finishes in order (by end time)."""
+        since = period_start(period, self._db.clock()) or 0.0
+
+        def q(conn: Conn) -> list[TournamentFinish]:
+            rows = conn.execute(
+                "SELECT tournament_id, ended_at, place, entrants, buy_in, prize"
+                " FROM tournament_results WHERE guild_id = ? AND user_id = ? AND ended_at >= ?"
+                " ORDER BY ended_at, tournament_id",
+                (guild_id, user_id, since),
+            ).fetchall()
+            return [TournamentFinish(int(r[0]), float(r[1]), None if r[2] is None else int(r[2]),
+                                     int(r[3]), int(r[4]), int(r[5])) for r in rows]
 
         return await self._db.read(q)
 

@@ -39,7 +39,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.table.views import TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.economy import LeaderboardPager
-from cogs.hands import OpenHandButton
+from cogs.hands import OpenHandButton, ReplayButton
 from tests.conftest import Harness, buttons_of
 from tests.fakediscord.limits import message_problems, modal_problems
 
@@ -85,6 +85,7 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
         items.append(ActionButton(BIG_TABLE, TOKEN, kind, label=kind.title()))
     items.append(ActionButton(BIG_TABLE, TOKEN, "raise", MAX_AMOUNT, label="Pot · raise to"))
     items.append(OpenHandButton(2**63 - 1, f"T{2**63 - 1} #{2**63 - 1}"))  # /hands
+    items.append(ReplayButton(2**63 - 1, "Repetición"))  # /hand show
     items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
               for choice in ("twice", "once")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
@@ -128,6 +129,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     LeaderboardPager: views,
     RaiseModal: modals,
     OpenHandButton: dynamic_items,
+    ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
 }

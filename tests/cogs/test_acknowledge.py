@@ -179,6 +179,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "stats")
     await run.slash(alice, "leaderboard")
     await run.slash(alice, "hand show")
+    await run.slash(alice, "hand replay")
     await run.slash(alice, "hand export", last=2)
     await run.slash(alice, "hand verify", number=1)
     await run.slash(alice, "hands")

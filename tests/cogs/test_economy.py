@@ -10,8 +10,9 @@ import pytest
 from PIL import Image
 from simcord import MemberActor
 
+from bot.adapter import stats_graphs
 from bot.engine.cards import DECK
-from bot.render import LeaderboardView
+from bot.render import GraphView, LeaderboardView
 from bot.storage import HandSeatIn, HandSummary, SeatResult
 from tests.conftest import Harness
 
@@ -391,6 +392,62 @@ async def test_leaderboard_ranks_by_the_chosen_metric(
     h.env.backend.get_guild(h.guild.id).preferred_locale = "es-ES"
     await h.slash(h.dave, "leaderboard")
     assert drawn[-1].subtitle.startswith("Saldos actuales · ") and drawn[-1].locale == "es-ES"
+
+
+async def test_stats_draw_the_stored_results_as_a_graph(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/stats attaches a graph whose lines are the player's stored hands, running; the
+    period option counts from the period's start; a player without hands gets none."""
+    h = harness
+    await play_heads_up(h, h.bob, h.alice, 150, hands=2)
+    await play_heads_up(h, h.alice, h.bob, 40)
+    drawn: list[GraphView] = []
+    real = stats_graphs.render_graphs_async
+
+    async def spy(view: GraphView, *args: Any) -> bytes:
+        drawn.append(view)
+        return await real(view, *args)
+
+    monkeypatch.setattr(stats_graphs, "render_graphs_async", spy)
+    reply = await h.slash(h.alice, "stats", user=h.bob, period="week")
+    [(name, png)] = await reply.files()
+    assert name == "stats.png" and Image.open(io.BytesIO(png)).format == "PNG"
+    assert reply.embeds[0].image.url == "attachment://stats.png"
+    [panel] = drawn[-1].panels
+    stored = await h.bot.app.economy.hand_nets(h.guild.id, h.bob.id)
+    assert [n.net for n in stored] == [150, 150, -40]
+    assert panel.lines[0].points == (150, 300, 260)
+    assert drawn[-1].title == "bob: results" and "This week" in panel.subtitle
+    h.set_locale(h.alice, "pt-BR")
+    await h.slash(h.alice, "stats")
+    assert drawn[-1].locale == "pt-BR" and drawn[-1].panels[0].x_label == "Mãos"
+    assert drawn[-1].panels[0].lines[0].points == (-150, -300, -260)
+    nobody = await h.slash(h.alice, "stats", user=h.carol)
+    assert not await nobody.files() and "Nenhuma mão jogada ainda." in nobody.all_text
+
+
+async def test_leaderboard_graphs_show_the_top_players_side_by_side(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    await play_heads_up(h, h.carol, h.dave, 400, hands=2)
+    drawn: list[GraphView] = []
+    real = stats_graphs.render_graphs_async
+
+    async def spy(view: GraphView, *args: Any) -> bytes:
+        drawn.append(view)
+        return await real(view, *args)
+
+    monkeypatch.setattr(stats_graphs, "render_graphs_async", spy)
+    reply = await h.slash(h.alice, "leaderboard", metric="net_won", graphs=True)
+    names = [name for name, _ in await reply.files()]
+    assert names == ["leaderboard.png", "leaderboard-graphs.png"], names
+    (view,) = drawn
+    assert [p.title for p in view.panels] == ["1. carol", "2. dave"] and view.columns == 2
+    assert [p.lines[0].points for p in view.panels] == [(400, 800), (-400, -800)]
+    refused = await h.slash(h.alice, "leaderboard", graphs=True)
+    assert refused.ephemeral and "no history to draw" in refused.text
 
 
 # -- races and permissions -------------------------------------------------------------------

@@ -3,13 +3,16 @@ another player's mucked or folded cards."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
+
+from PIL import Image
 
 from bot.engine import phh
 from bot.engine.phh.proof import card_positions, verify
 from bot.runtime.hand_history import load_past
-from cogs.hands import table_picture
+from bot.runtime.replay_frames import final_table, replay_view
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 
@@ -72,7 +75,7 @@ async def test_nobody_sees_another_players_mucked_cards(harness: Harness) -> Non
         assert seen <= {str(c) for c in allowed}, (actor, seen - {str(c) for c in allowed})
         assert {str(c) for c in past.hand.hole(seat)} <= seen
         assert len(await reply.images()) == 1
-        view = table_picture(past, {s: f"p{s}" for s in past.users}, seat)
+        view = final_table(past, {s: f"p{s}" for s in past.users}, seat)
         assert {c for s in view.seats for c in s.shown} | set(view.board) <= allowed
         export = await h.slash(actor, "hand export", number=number)
         [(name, data)] = await export.files()
@@ -153,3 +156,70 @@ async def test_bad_requests_get_a_polite_private_answer(harness: Harness) -> Non
     both = await h.slash(h.alice, "hand export", number=1, last=2)
     assert both.ephemeral and "not both" in both.text
     await play_out(h)
+
+
+def _gif_frames(data: bytes) -> int:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "GIF"
+    return int(image.n_frames)
+
+
+async def test_a_replay_comes_privately_by_command_and_by_the_show_button(
+    harness: Harness,
+) -> None:
+    """/hand replay and the Replay button of /hand show send the hand as an animated GIF,
+    only to the asker, a frame for each step of the plan the asker may see."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    record = await h.bot.db.history.in_channel(h.channel.id, 1)
+    assert record is not None
+    past = await load_past(h.bot.db, record)
+    seat = past.seat_of(h.bob.id)
+    frames = len(replay_view(past, dict.fromkeys(past.users, "x"), seat).frames)
+    reply = await h.slash(h.bob, "hand replay")
+    [(name, data)] = await reply.files()
+    assert reply.ephemeral and name == "hand-1.gif" and "**Hand #1**" in reply.text, reply
+    assert _gif_frames(data) == frames
+    shown = await h.slash(h.bob, "hand show", number=1)
+    [button] = [b for b in shown.buttons if b["custom_id"] == f"omaha:replay:{record.id}"]
+    assert shown.message is not None and button["label"] == "Replay"
+    clicked = await h.click(h.bob, shown.message, custom_id=button["custom_id"])
+    [(_, again)] = await clicked.files()
+    assert clicked.ephemeral and _gif_frames(again) == frames
+    assert not any(m.attachments for m in h.public_messages() if "replay" in m.content)
+
+
+async def test_a_public_replay_is_posted_with_only_the_hands_shown_down(
+    harness: Harness,
+) -> None:
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    record = await h.bot.db.history.in_channel(h.channel.id, 1)
+    assert record is not None
+    past = await load_past(h.bot.db, record)
+    reply = await h.slash(h.carol, "hand replay", number=1, public=True)
+    assert reply.ephemeral and "in the channel" in reply.texts[0], reply
+    [posted] = [m for m in h.public_messages() if m.attachments
+                and m.attachments[0].filename == "hand-1.gif"]
+    assert "**Hand #1**" in posted.content
+    [(_, data)] = await h.files(posted)
+    assert _gif_frames(data) == len(replay_view(past, dict.fromkeys(past.users, "x"),
+                                                None).frames)
+
+
+async def test_a_second_replay_while_the_first_is_drawn_is_refused(harness: Harness) -> None:
+    """Two /hand replay at the same moment by one member: one GIF, one polite refusal;
+    afterwards the member may ask again."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    first, second = await h.concurrently(lambda: h.slash(h.bob, "hand replay"),
+                                         lambda: h.slash(h.bob, "hand replay"))
+    files = [await r.files() for r in (first, second)]
+    assert sorted(len(f) for f in files) == [0, 1], files
+    refused = first if not files[0] else second
+    assert refused.ephemeral and "still being drawn" in refused.text, refused
+    again = await h.slash(h.bob, "hand replay")
+    assert [name for name, _ in await again.files()] == ["hand-1.gif"]

@@ -3,8 +3,8 @@
 ``/table refresh`` for seated players, once per table per 30 s; caps on open cash tables
 per member and per server, changed by a server manager with ``/table limits`` and kept
 over a restart; a per-member cooldown on ``/leaderboard``, ``/stats``, ``/hands``,
-``/hand show`` and ``/hand export``. Every refusal is answered at once (no deferral: no
-wait before it), privately, says when to try again, and changes nothing. Time moves
+``/hand show``, ``/hand replay`` and ``/hand export``. Every refusal is answered at once
+(no deferral: no wait before it), privately, says when to try again, and changes nothing. Time moves
 only by the bot's wall clock (the harness's ``FakeWallClock``): no sleeping.
 """
 
@@ -207,7 +207,7 @@ async def test_a_managers_caps_stay_in_their_server(harness: Harness) -> None:
 
 @pytest.mark.parametrize(("command", "options"), [
     ("leaderboard", {}), ("stats", {}), ("hands", {}), ("hand show", {}),
-    ("hand export", {"last": 2}),
+    ("hand export", {"last": 2}), ("hand replay", {}),
 ])
 async def test_a_costly_command_waits_its_cooldown(
     harness: Harness, command: str, options: dict[str, object]

@@ -73,7 +73,8 @@ async def test_hands_lists_the_private_channels_hands_only_to_who_sees_it(
             assert reply.ephemeral and "#1" not in reply.text, reply
             assert "no finished hand" in reply.text or "no hand" in reply.text, reply.text
             assert not reply.buttons
-        for command in ("hand show", "hand export", "hand verify"):  # elsewhere: that channel's
+        for command in ("hand show", "hand export", "hand verify", "hand replay"):
+            # elsewhere: that channel's
             reply = await h.slash(actor, command, channel=lobby, number=1)
             assert reply.ephemeral and reply.text == "There is no hand #1 in this channel."
     for actor in _seeing(h):
@@ -103,6 +104,21 @@ async def test_a_hands_button_refuses_once_the_channel_is_hidden(harness: Harnes
     opened = await h.click(h.dave, listing.message, custom_id=button["custom_id"])
     assert opened.ephemeral and opened.text == "There is no such hand in this channel.", opened
     assert not opened.embeds and not await opened.images()
+
+
+async def test_a_public_replay_asked_from_elsewhere_posts_nothing(harness: Harness) -> None:
+    """Hidden from #poker, dave asks in the lobby for hand #1 in public: the same words as
+    for a hand that does not exist, and no message in either channel. (Discord itself keeps
+    him from clicking the Replay button of a /hand show in a channel he no longer sees.)"""
+    h = harness
+    await _private_poker(h)
+    lobby = h.add_channel("lobby")
+    posted = len(h.public_messages())
+    for actor in _hidden(h):
+        asked = await h.slash(actor, "hand replay", channel=lobby, number=1, public=True)
+        assert asked.ephemeral and asked.text == "There is no hand #1 in this channel."
+        assert not await asked.files()
+    assert len(h.public_messages()) == posted and not h.public_messages(lobby)
 
 
 async def test_hand_show_export_verify_in_the_channel_for_who_sees_it(harness: Harness) -> None:

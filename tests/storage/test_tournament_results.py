@@ -60,3 +60,18 @@ async def test_leaderboards_rank_the_tournament_metrics(db: Database) -> None:
     assert await board(Metric.TOURNAMENT_ROI) == [(1, A, 50), (2, B, 0), (3, C, -50)]
     assert await board(Metric.TOURNAMENT_PROFIT, "omaha5") == [(1, B, 100), (2, C, 0),
                                                                (3, A, -100)]
+
+
+async def test_finishes_are_the_stored_results_in_order(db: Database) -> None:
+    """The points of /stats's tournament graph: each paid-out tournament once, oldest
+    first, with its place, buy-in and prize as stored; a refund is not one."""
+    first = await _paid(db, 710, 100, {A: 300}, {A: 1, B: 2, C: 3})
+    second = await _paid(db, 711, 200, {A: 250, B: 350}, {C: 3}, cancel=True)
+    a = await db.stats.finishes(G, A)
+    assert [(f.tournament_id, f.place, f.buy_in, f.prize) for f in a] == [
+        (first, 1, 100, 300), (second, None, 200, 250)]
+    c = await db.stats.finishes(G, C)
+    assert [(f.place, f.prize, f.entrants) for f in c] == [(3, 0, 3), (3, 0, 3)]
+    summary = await db.stats.tournaments(G, A)
+    assert sum(f.prize - f.buy_in for f in a) == summary.profit
+    assert await db.stats.finishes(G, 999) == []

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from bot.engine.hand_state import HandState
     from bot.runtime.table.live import Table
 
-__all__ = ["snapshot_of"]
+__all__ = ["collected_pots", "snapshot_of"]
 
 
 def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
@@ -45,7 +45,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         second_board=hand.second_board if hand else (),
         pot=hand.pot_total if hand else 0,
         pots=tuple(PotSnapshot(p.amount, p.eligible) for p in hand.pots) if hand else (),
-        collected=_collected(hand) if hand else (),
+        collected=collected_pots(hand) if hand else (),
         to_act=hand.to_act if hand else None,
         closed=table.closed,
         small_blind=hand.small_blind_seat if hand else None,
@@ -54,7 +54,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
     )
 
 
-def _collected(hand: HandState) -> tuple[PotSnapshot, ...]:
+def collected_pots(hand: HandState) -> tuple[PotSnapshot, ...]:
     """The pots in the middle, this round's bets left in front of the players.
 
     The engine's own pot rule (:func:`~bot.engine.pots.build_pots`) over what

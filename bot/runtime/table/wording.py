@@ -44,12 +44,18 @@ def table_name(locale: object, table_id: int) -> str:
     return translate(locale, "table.name", number=str(table_id))
 
 
+def _who(name: str, drawn: bool) -> str | Name:
+    """A player's name for a message (escaped, :class:`Name`) or a picture (as written)."""
+    return name if drawn else Name(name)
+
+
 def acted(locale: object, name: str, kind: ActionKind, amount: int | None,
-          all_in: bool = False) -> str:
-    """``"alice raises to 12"``, ``"bob iguala 1.000 e está all-in"`` (no note)."""
+          all_in: bool = False, *, drawn: bool = False) -> str:
+    """``"alice raises to 12"``, ``"bob iguala 1.000 e está all-in"`` (no note); ``drawn``:
+    for a picture (the name as written, not escaped for Discord's markdown)."""
     key = _ACTIONS[kind] + ("_all_in" if all_in and kind in (
         ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) else "")
-    return translate(locale, key, name=Name(name), amount=amount or 0)
+    return translate(locale, key, name=_who(name, drawn), amount=amount or 0)
 
 
 def action(locale: object, act: ActionView) -> str:
@@ -91,9 +97,18 @@ def board_where(locale: object, pot: PotResultView, where: str) -> str:
     return f"{where}, {board}" if where else board
 
 
-def result_lines(locale: object, result: HandResultView) -> list[str]:
+def pot_title(locale: object, pot: PotResultView, many: bool) -> str:
+    """A pot's label for a picture; run twice, with its board: "Main pot, board 2"."""
+    if not pot.board:
+        return pot.label
+    text = board_where(locale, pot, pot_where(locale, pot, many))
+    return text[:1].upper() + text[1:]
+
+
+def result_lines(locale: object, result: HandResultView, *, drawn: bool = False) -> list[str]:
     """``"alice wins 40 high with a flush, ace high (main pot)"``, one line a share
-    (run twice: ``"... (main pot, board 2)"``, the hand as it plays on that board)."""
+    (run twice: ``"... (main pot, board 2)"``, the hand as it plays on that board);
+    ``drawn``: for a picture (names as written)."""
     boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
     many = len({pot.label for pot in result.pots}) > 1
     lines = []
@@ -102,7 +117,8 @@ def result_lines(locale: object, result: HandResultView) -> list[str]:
         shown = boards[1] if pot.board == 2 else boards[0]
         split = any(w.half for w in pot.winners)
         for w in pot.winners:
-            bits = [translate(locale, "result.wins", name=Name(w.name), amount=w.amount)]
+            bits = [translate(locale, "result.wins", name=_who(w.name, drawn),
+                              amount=w.amount)]
             if split:
                 bits.append(translate(locale, f"half.{w.half or 'high'}"))
             what = "" if pot.uncontested else _made(locale, shown.get(w.seat), w.half == "low")
@@ -161,5 +177,5 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "pot_where", "result_lines", "table_name", "title",
-           "winner_lines"]
+__all__ = ["acted", "action", "board_where", "pot_title", "pot_where", "result_lines",
+           "table_name", "title", "winner_lines"]

@@ -1,0 +1,137 @@
+"""The graphs of ``/stats`` and ``/leaderboard graphs``: stored results in, graph views out.
+
+The views are made by pure functions; :func:`stats_file` and :func:`top_file` fetch
+a player's results (:meth:`bot.economy.Economy.hand_nets`,
+:meth:`~bot.economy.Economy.finishes`) and have the render processes draw them
+(:func:`bot.render.render_graphs_async`), never on the event loop.
+
+Cash games: the running total of the player's net over their hands in order, and
+the same total split in two, the hands that reached a showdown and those that did
+not (the two end where the first does). Tournaments: the running profit (prize
+minus buy-in) over the finishes, a mark per finish with its place, the ROI in the
+subtitle. Every word and number in the reader's language.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable, Sequence
+from itertools import accumulate
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import Ordinal, number, translate
+from bot.render import GraphLine, GraphMark, GraphPanel, GraphView, render_graphs_async
+from bot.storage import HandNet, Metric, Period, TournamentFinish
+
+if TYPE_CHECKING:
+    from bot.economy import Economy
+
+__all__ = ["TOP_GRAPHS", "cash_lines", "cash_panel", "profit_points", "stats_file", "top_file",
+           "top_view", "tournament_panel"]
+
+
+def cash_lines(locale: str, hands: Sequence[HandNet]) -> tuple[GraphLine, ...]:
+    """Net, at showdown, without showdown: running totals, a point per hand."""
+    nets = [h.net for h in hands]
+    return (
+        GraphLine(translate(locale, "stats.net"), tuple(accumulate(nets))),
+        GraphLine(translate(locale, "graph.showdown"),
+                  tuple(accumulate(h.net if h.showdown else 0 for h in hands)), "showdown"),
+        GraphLine(translate(locale, "graph.no_showdown"),
+                  tuple(accumulate(0 if h.showdown else h.net for h in hands)), "no_showdown"),
+    )
+
+
+def cash_panel(locale: str, game: str, period: str, hands: Sequence[HandNet],
+               *, split: bool = True, title: str = "") -> GraphPanel:
+    """A player's cash games: ``game`` and ``period`` already in ``locale``; ``split``
+    adds the showdown lines."""
+    lines = cash_lines(locale, hands)
+    return GraphPanel(
+        title=title or translate(locale, "graph.cash", game=game),
+        subtitle=f"{translate(locale, 'graph.hands_count', count=len(hands))} · {period}",
+        x_label=translate(locale, "graph.hands"),
+        lines=lines if split else lines[:1],
+    )
+
+
+def profit_points(finishes: Sequence[TournamentFinish]) -> tuple[int, ...]:
+    """The running profit after each finish."""
+    return tuple(accumulate(f.prize - f.buy_in for f in finishes))
+
+
+def tournament_panel(locale: str, period: str, finishes: Sequence[TournamentFinish],
+                     *, title: str = "") -> GraphPanel:
+    """A player's sit-and-go finishes: running profit, places, ROI."""
+    buy_ins = sum(f.buy_in for f in finishes)
+    profit = sum(f.prize - f.buy_in for f in finishes)
+    roi = round(100 * profit / buy_ins) if buy_ins else 0
+    wins = sum(1 for f in finishes if f.place == 1)
+    sub = translate(locale, "graph.sng_sub", played=len(finishes), wins=wins,
+                    roi=("+" if roi > 0 else "") + number(locale, roi))
+    return GraphPanel(
+        title=title or translate(locale, "stats.sngs"),
+        subtitle=f"{sub} · {period}",
+        x_label=translate(locale, "graph.tournaments"),
+        lines=(GraphLine(translate(locale, "graph.profit"), profit_points(finishes)),),
+        marks=tuple(GraphMark(i + 1, Ordinal(f.place).to(locale) if f.place else "",
+                              f.prize > 0) for i, f in enumerate(finishes)),
+    )
+
+
+def top_view(locale: str, title: str, panels: Sequence[GraphPanel]) -> GraphView:
+    """The leaderboard's top players side by side, two a row."""
+    return GraphView(title, tuple(panels), columns=2 if len(panels) > 1 else 1, locale=locale)
+
+
+#: How many of the top players ``/leaderboard graphs`` draws (two rows of two).
+TOP_GRAPHS = 4
+
+
+async def stats_file(
+    economy: Economy, guild_id: int, user_id: int, name: str, *, variant: str | None,
+    game: str, period: Period, period_name: str, locale: str,
+) -> discord.File | None:
+    """``/stats``'s picture: the player's cash games and sit-and-gos over ``period`` (only
+    the panels they have results for; None when they have none), drawn off the loop."""
+    hands = await economy.hand_nets(guild_id, user_id, variant=variant, period=period)
+    finishes = await economy.finishes(guild_id, user_id, period=period)
+    panels = []
+    if hands:
+        panels.append(cash_panel(locale, game, period_name, hands))
+    if finishes:
+        panels.append(tournament_panel(locale, period_name, finishes))
+    if not panels:
+        return None
+    view = GraphView(translate(locale, "graph.title", name=name), tuple(panels), locale=locale)
+    png = await render_graphs_async(view)
+    return discord.File(io.BytesIO(png), filename="stats.png")
+
+
+async def top_file(
+    economy: Economy, name_of: Callable[[int], Awaitable[str]], *, guild_id: int,
+    metric: Metric, variant: str | None, period: Period, metric_name: str, period_name: str,
+    locale: str,
+) -> discord.File | None:
+    """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players ranked by ``metric``,
+    each one's running net (cash metrics) or profit (tournament metrics) over ``period``,
+    side by side; None when nobody is ranked."""
+    board = await economy.leaderboard(guild_id, metric, period=period, variant=variant,
+                                      page=0, per_page=TOP_GRAPHS)
+    panels = []
+    for row in board.rows:
+        head = f"{row.rank}. {await name_of(row.user_id)}"
+        if metric.value.startswith("tournament"):
+            finishes = await economy.finishes(guild_id, row.user_id, period=period)
+            panels.append(tournament_panel(locale, period_name, finishes, title=head))
+        else:
+            hands = await economy.hand_nets(guild_id, row.user_id, variant=variant,
+                                            period=period)
+            panels.append(cash_panel(locale, "", period_name, hands, split=False, title=head))
+    if not panels:
+        return None
+    title = translate(locale, "graph.top", metric=metric_name, count=len(panels))
+    png = await render_graphs_async(top_view(locale, title, panels))
+    return discord.File(io.BytesIO(png), filename="leaderboard-graphs.png")

@@ -1,0 +1,133 @@
+"""A finished hand as an animated GIF: the table picture frame by frame, a caption under it.
+
+Each :class:`~bot.render.views.ReplayFrame` is the table picture of
+:mod:`bot.render.table` (the same drawing as the channel's, so a replay looks like
+the hand did), with a caption band under it saying what happened ("alice raises to
+120", "Flop: Ah Kd 2c", "bob wins 450 high with ...") beside the reader's own cards,
+and the seat that acted outlined. The frame plan (what each frame shows) is made by
+:mod:`bot.runtime.replay_frames`; this module only draws it.
+
+Decision: **GIF**, not animated WebP. Discord plays an attached GIF inline on every
+client (desktop, web, iOS, Android); an animated WebP attachment has been shown as a
+still picture by some clients, and a replay that does not move is worth nothing.
+Size is what GIF costs, and it is kept down the way a flat picture allows: one
+palette for the whole animation (:func:`bot.render.canvas.palette_of` over a mosaic of
+the frames that hold the most colours: the deal, the first award, the end), no
+dithering, and Pillow writes each frame as the rectangle that changed since the one
+before (most frames change a seat, a bet, the pot line and the caption). A lossless
+animated WebP of the same frames came out about the same size at several times the
+encoding time, and a lossy one blurs the card indices. A ten-seat hi-lo hand run
+twice (about 45 frames) stays well under 2 MB (``tests/render/test_replay.py``).
+
+Frames hold long enough to read on a phone (:data:`bot.runtime.replay_frames.HOLDS`:
+1.2 to 5 seconds); the animation loops, its last frame (the table as the hand ended)
+held longest.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.render import table, words
+from bot.render.canvas import Canvas, palette_of
+from bot.render.cardart import card_width
+from bot.render.fonts import text_width
+from bot.render.theme import DeckStyle, Theme, palette
+from bot.render.views import ReplayFrame, ReplayView
+
+CAPTION = 30  # letters of the caption (15 px on a phone)
+LINE = 38
+BAND = 2 * LINE + 12  # two lines of caption
+WIDTH = table.WIDTH
+HEIGHT = table.HEIGHT + BAND  # the table picture, then the caption
+PAD = 16
+OWN_H = table.SHOWN_H  # the reader's own cards beside the caption: indices as readable
+
+
+def _lines(text: str, width: int) -> list[str]:
+    """``text`` cut into at most two lines of ``width`` pixels at spaces (the second cut
+    with an ellipsis by the canvas when it is still too long)."""
+    words_ = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words_:
+        candidate = f"{line} {word}".strip()
+        if line and text_width(candidate, CAPTION, bold=True) > width and len(lines) < 1:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
+
+
+def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
+               style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
+    """One frame: the table, the actor outlined, the caption under it."""
+    drawn = table.draw_table(frame.table, theme, style)
+    pal = palette(theme)
+    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    cv.img.paste(drawn.img, (0, 0))
+    cv.placed.extend(drawn.placed)
+    cv.exact.update(drawn.exact)
+    if frame.actor:
+        spot = next(s for s in table.seat_spots(frame.table.max_seats) if s.seat == frame.actor)
+        x0, y0, x1, y1 = spot.box
+        cv.draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=14,
+                                  outline=pal.accent, width=5)
+    top = table.HEIGHT + 2
+    cv.draw.rectangle((0, top, WIDTH, HEIGHT), fill=pal.panel)
+    left = _draw_own(cv, frame, top)
+    lines = _lines(frame.caption, WIDTH - PAD - left)
+    y = top + BAND // 2 - (len(lines) * LINE) // 2 + LINE // 2
+    middle = (left + WIDTH - PAD) // 2
+    with words.speaking(frame.table.locale):
+        for line in lines:
+            cv.text((middle, y), line, CAPTION, pal.text, bold=True, anchor="mm",
+                    limit=(left, y - LINE // 2, WIDTH - PAD, y + LINE // 2), tag="caption")
+            y += LINE
+    return cv
+
+
+def _draw_own(cv: Canvas, frame: ReplayFrame, top: int) -> int:
+    """The reader's own cards at the caption's left, fanned; returns where the caption
+    may start."""
+    if not frame.own:
+        return PAD
+    w = card_width(OWN_H)
+    step = round(w * 0.56)
+    y = top + (BAND - OWN_H) // 2
+    for i, c in enumerate(frame.own):
+        cv.card(c, PAD + i * step, y, OWN_H, tag="own")
+    return PAD + w + step * (len(frame.own) - 1) + 14
+
+
+def _sample(canvases: list[Canvas]) -> Image.Image:
+    """A mosaic of the frames with the most colours, for one palette of the animation."""
+    picks = {0, len(canvases) - 1}
+    picks.update(i for i, c in enumerate(canvases) if c is not canvases[0]
+                 and any(p.faded for p in c.placed))
+    chosen = [canvases[i].img for i in sorted(picks)][:4]
+    mosaic = Image.new("RGB", (WIDTH, HEIGHT * len(chosen)))
+    for i, img in enumerate(chosen):
+        mosaic.paste(img, (0, i * HEIGHT))
+    return mosaic
+
+
+def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
+                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """The animated GIF of ``view``'s frames (see the module's docstring)."""
+    if not view.frames:
+        raise ValueError("a replay needs at least one frame")
+    canvases = [draw_frame(f, theme, style) for f in view.frames]
+    pal = palette_of(_sample(canvases), canvases[0].keep())
+    frames = [c.img.quantize(palette=pal, dither=Image.Dither.NONE) for c in canvases]
+    buf = io.BytesIO()
+    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:],
+                   duration=[f.hold for f in view.frames], loop=0, optimize=False,
+                   disposal=1)
+    return buf.getvalue()
+
+
+__all__ = ["HEIGHT", "draw_frame", "render_replay"]

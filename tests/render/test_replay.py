@@ -1,0 +1,89 @@
+"""A hand's replay as an animated GIF (bot.render.replay): its frames are the plan's, the
+cards drawn are the reader's to see, the winners' cards lit, and the file small enough."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.engine.cards import Card
+from bot.engine.events import HandShown
+from bot.render import render_replay
+from bot.render.canvas import PHONE_MIN_PX, inside
+from bot.render.replay import draw_frame
+from bot.runtime.replay_frames import replay_view
+from tests.render.pixels import mean_diff
+from tests.runtime.replay_hands import busy, calling, play
+
+NAMES = {s: f"Player {s}" for s in range(1, 11)}
+MAX_BYTES = 2 * 1024 * 1024
+
+
+def _frames(gif: bytes) -> list[tuple[Image.Image, int]]:
+    im = Image.open(io.BytesIO(gif))
+    assert im.format == "GIF"
+    out = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        out.append((im.convert("RGB"), int(im.info["duration"])))
+    return out
+
+
+def test_the_gif_holds_the_plans_frames_in_order_and_for_their_time() -> None:
+    past = play(5, variant="omaha_hilo", policy=busy, seed=21)
+    view = replay_view(past, NAMES, 2, "pt-BR")
+    decoded = _frames(render_replay(view))
+    assert len(decoded) == len(view.frames)
+    for (img, duration), frame in zip(decoded, view.frames, strict=True):
+        assert duration == frame.hold
+        assert mean_diff(img, draw_frame(frame).img) < 1.0, frame.caption
+
+
+def test_a_ten_seat_hi_lo_hand_run_twice_stays_under_two_megabytes() -> None:
+    past = play(10, variant="omaha_hilo", policy=busy, twice=True, seed=3)
+    assert len(past.hand.players) == 10 and past.hand.second_board
+    assert past.config.variant.hi_lo
+    view = replay_view(past, NAMES, 1)
+    gif = render_replay(view)
+    assert len(gif) < MAX_BYTES, len(gif)
+    assert len(_frames(gif)) == len(view.frames) > 30
+
+
+@pytest.mark.parametrize("viewer", [None, 3])
+def test_no_drawn_card_is_one_the_reader_may_not_see(viewer: int | None) -> None:
+    """The canvas's record of every card drawn face up, frame by frame: the board, the
+    reader's own cards and the hands shown so far, nothing else."""
+    past = play(6, variant="omaha", policy=calling, seed=4)
+    shows = iter([e for e in past.hand.events if isinstance(e, HandShown)])
+    seen: set[Card] = set(past.hand.hole(viewer)) if viewer else set()
+    boards = set(past.hand.board) | set(past.hand.second_board)
+    for frame in replay_view(past, NAMES, viewer).frames:
+        if frame.kind == "show":
+            seen |= set(next(shows).cards)
+        drawn = {p.card for p in draw_frame(frame).placed if p.kind == "card" and p.card}
+        assert drawn <= seen | boards, frame.caption
+
+
+def test_an_award_fades_every_card_but_the_winning_five() -> None:
+    past = play(4, variant="omaha", policy=calling, seed=8)
+    awards = [f for f in replay_view(past, NAMES, 1).frames if f.kind == "award" and
+              f.table.lit]
+    assert awards
+    for frame in awards:
+        cards = [p for p in draw_frame(frame).placed
+                 if p.kind == "card" and p.card and p.tag != "own"]  # the table's cards
+        assert {p.card for p in cards if not p.faded} == set(frame.table.lit)
+        assert any(p.faded for p in cards)
+
+
+def test_the_caption_reads_on_a_phone_and_stays_in_the_picture() -> None:
+    past = play(10, variant="omaha_hilo", policy=busy, twice=True, seed=5)
+    for frame in replay_view(past, dict.fromkeys(NAMES, "W" * 40), 1).frames:
+        cv = draw_frame(frame)
+        captions = [p for p in cv.placed if p.tag == "caption"]
+        assert captions and len(captions) <= 2
+        for p in captions:
+            assert cv.phone_px(p.size) >= PHONE_MIN_PX
+            assert inside(p.extent, cv.bounds) and inside(p.extent, p.limit)

@@ -1,0 +1,149 @@
+"""A replay's frame plan against the hand's own record: a frame per action, the board and
+the pots as the engine had them, the winning cards lit, and no card the reader may not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.engine.cards import Card
+from bot.engine.events import BoardDealt, HandShown, PlayerActed
+from bot.render import ReplayView, TableView
+from bot.runtime.hand_history import PastHand
+from bot.runtime.replay_frames import final_table, replay_view
+from bot.runtime.table.snapshot import collected_pots
+from tests.runtime.replay_hands import busy, calling, engine_after, play, played
+
+NAMES = {s: f"p{s}" for s in range(1, 11)}
+
+
+def _actions(view: ReplayView) -> list[Any]:
+    return [f for f in view.frames if f.kind == "action"]
+
+
+@pytest.mark.parametrize(("seats", "variant", "twice", "seed"), [
+    (3, "omaha", False, 1), (6, "omaha_hilo", False, 2), (10, "omaha_hilo", True, 3),
+    (8, "big_o", True, 4), (4, "courchevel", False, 5),
+])
+def test_a_frame_per_action_with_its_amount(seats: int, variant: str, twice: bool,
+                                            seed: int) -> None:
+    past = play(seats, variant=variant, policy=busy, twice=twice, seed=seed)
+    acted = [e for e in past.hand.events if isinstance(e, PlayerActed)]
+    frames = _actions(replay_view(past, NAMES, 1))
+    assert [f.actor for f in frames] == [e.seat for e in acted]
+    for frame, e in zip(frames, acted, strict=True):
+        assert frame.caption.startswith(f"p{e.seat} ")
+        if e.kind.value in ("bet", "raise"):
+            assert f" {e.to:,}" in frame.caption, frame.caption
+        elif e.kind.value == "call":
+            assert f" {e.amount:,}" in frame.caption, frame.caption
+        seat = next(s for s in frame.table.seats if s.seat == e.seat)
+        assert seat.bet == e.to  # the chips in front of the seat after its action
+
+
+@pytest.mark.parametrize("twice", [False, True])
+def test_the_boards_come_as_the_history_deals_them(twice: bool) -> None:
+    past = play(10, variant="omaha_hilo", policy=busy, twice=twice, seed=6)
+    runs: list[list[Card]] = [[], list(past.hand.board)]
+    expected = []
+    second = past.hand.second_board
+    dealt_second = [c for e in past.hand.events if isinstance(e, BoardDealt) and e.run
+                    for c in e.cards]
+    runs[1] = list(second[:len(second) - len(dealt_second)])
+    for e in past.hand.events:
+        if isinstance(e, BoardDealt):
+            if e.run == 0:
+                runs[0] = [*runs[0], *e.cards]
+            else:
+                runs[1] = [*runs[1], *e.cards]
+            expected.append((tuple(runs[0]), tuple(runs[1]) if e.run else None))
+    frames = [f for f in replay_view(past, NAMES, 1).frames if f.kind == "board"]
+    assert len(frames) == len(expected)
+    for frame, (board, board2) in zip(frames, expected, strict=True):
+        assert frame.table.board == board
+        if board2 is not None:
+            assert frame.table.second_board == board2
+    assert bool(frames[-1].table.second_board) is twice
+    if twice:
+        assert frames[-1].table.second_board == second
+
+
+@pytest.mark.parametrize(("variant", "twice", "seed"), [
+    ("omaha", False, 11), ("omaha_hilo", True, 12), ("big_o", False, 13),
+])
+def test_stacks_bets_and_pots_are_the_engines_before_each_action(
+    variant: str, twice: bool, seed: int
+) -> None:
+    """Each stored action played again on a fresh hand: while the engine waits for that
+    player, the frame before the action shows its stacks, bets, board and pots."""
+    past, stored = played(7, variant=variant, policy=busy, twice=twice, seed=seed)
+    view = replay_view(past, NAMES, None)
+    betting = [i for i, a in enumerate(stored) if a["kind"] not in ("twice", "once")]
+    frames = view.frames
+    acting = [i for i, f in enumerate(frames) if f.kind == "action"]
+    assert len(acting) == len(betting)
+    for k, index in enumerate(acting):
+        engine = engine_after(past, stored[:betting[k]])
+        before: TableView = frames[index - 1].table
+        assert engine.to_act == stored[betting[k]]["seat"]
+        assert before.board == engine.board
+        assert {s.seat: (s.stack, s.bet) for s in before.seats} == {
+            p.seat: (p.stack, p.bet) for p in engine.players}
+        assert [p.amount for p in before.pots] == [p.amount for p in collected_pots(engine)]
+        assert sum(p.amount for p in before.pots) + sum(s.bet for s in before.seats) \
+            == engine.pot_total
+
+
+def _allowed(past: PastHand, viewer: int | None, shown: set[Card]) -> set[Card]:
+    own = set(past.hand.hole(viewer)) if viewer is not None else set()
+    return own | shown | set(past.hand.board) | set(past.hand.second_board)
+
+
+@pytest.mark.parametrize("viewer", [None, 1, 2, 5])
+def test_no_frame_shows_a_card_the_reader_may_not_see(viewer: int | None) -> None:
+    """Own cards from the deal on; another player's only once the history shows them;
+    folded and mucked hands never (the calling hand has mucks and folds)."""
+    for seed in range(3):
+        for policy in (busy, calling):
+            past = play(6, variant="omaha_hilo", policy=policy, seed=seed)
+            view = replay_view(past, NAMES, viewer)
+            shows = iter([e for e in past.hand.events if isinstance(e, HandShown)])
+            shown: set[Card] = set()
+            for frame in view.frames:
+                if frame.kind == "show":
+                    shown |= set(next(shows).cards)
+                up = {c for s in frame.table.seats for c in s.shown}
+                assert up <= _allowed(past, viewer, shown), (seed, frame.kind)
+                assert frame.own == (past.hand.hole(viewer) if viewer and frame.kind != "end"
+                                     else ())
+            never = {c for s in past.hand.result.mucked if s != viewer
+                     for c in past.hand.hole(s)}
+            never |= {c for p in past.hand.players if p.folded and p.seat != viewer
+                      for c in p.hole}
+            final = final_table(past, NAMES, viewer)
+            assert not never & {c for f in view.frames for s in f.table.seats for c in s.shown}
+            assert not never & {c for s in final.seats for c in s.shown}
+
+
+def test_awards_light_two_hole_cards_and_three_board_cards_and_pay_the_result() -> None:
+    """Each pot and half is a frame of its own, its winner's five lit (two from the hand,
+    three from its board); hi-lo halves come apart; the stacks end as the hand did."""
+    halves = set()
+    for seed in range(12):
+        past = play(6, variant="omaha_hilo", policy=calling, seed=seed, twice=seed % 2 == 1)
+        frames = [f for f in replay_view(past, NAMES, 1).frames if f.kind == "award"]
+        assert frames
+        for frame in frames:
+            winners = {w.seat for p in frame.table.pots for w in p.winners}
+            if frame.table.lit and len(winners) == 1:
+                [seat] = winners
+                hole = set(past.hand.hole(seat))
+                lit = set(frame.table.lit)
+                assert len(lit) == 5 and len(lit & hole) == 2, frame.caption
+                boards = set(frame.table.board) | set(frame.table.second_board)
+                assert len(lit & boards) == 3
+            halves |= {w.half for p in frame.table.pots for w in p.winners}
+        end = {s.seat: s.stack for s in frames[-1].table.seats}
+        assert end == {p.seat: p.stack for p in past.hand.players}
+    assert {"high", "low"} <= halves
