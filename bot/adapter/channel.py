@@ -42,7 +42,6 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -59,6 +58,7 @@ from bot.adapter.posts import (
     Picture,
     Post,
     Result,
+    Shown,
     Stage,
     Text,
     pinging,
@@ -84,23 +84,6 @@ log = logging.getLogger("bot.adapter.channel")
 #: Seconds before sending a refused live message again (the last one repeats).
 RETRY_PAUSES = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
-@dataclass
-class _Shown:
-    """The live message as it is on Discord."""
-
-    message: discord.PartialMessage
-    hand_no: int
-    token: str | None
-    version: int
-    picture: TableView | None
-    #: An interaction whose token reaches this message (None: the channel routes only).
-    hook: Hook | None = None
-
-    def via(self) -> Hook | None:
-        hook = self.hook
-        return hook if hook is not None and hook.valid() else None
-
-
 class TableChannel:
     """The requests of one table's channel, sent in order by one task."""
 
@@ -117,7 +100,7 @@ class TableChannel:
         self.live: Live | None = None
         self.refresh = False
         self.lost = False
-        self._shown: _Shown | None = None
+        self._shown: Shown | None = None
         self._reminder: discord.PartialMessage | None = None
         self._task: asyncio.Task[None] | None = None
         self._click: Hook | None = None  # a click on the live message, to carry the next one
@@ -326,7 +309,7 @@ class TableChannel:
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
 
-    def _needs_new(self, live: Live, shown: _Shown) -> bool:
+    def _needs_new(self, live: Live, shown: Shown) -> bool:
         token = live_token(live)
         return shown.hand_no != live.hand_no or (token is not None and token != shown.token)
 
@@ -353,7 +336,7 @@ class TableChannel:
         question = live.question.token if live.question else None
         return live_buttons(live.snap, live.turn, question)
 
-    async def _post_live(self, live: Live, shown: _Shown | None) -> None:
+    async def _post_live(self, live: Live, shown: Shown | None) -> None:
         """Post the live message anew (the click's followup when a click carries it),
         then delete the old one and the reminder."""
         view, content, buttons = table_view(live), live_content(live), self._buttons(live)
@@ -387,7 +370,7 @@ class TableChannel:
         if acted is not None and self.presenter.meter is not None:
             self.presenter.meter.prompted(acted.interaction.id)
         self._pinged = token
-        self._shown = _Shown(
+        self._shown = Shown(
             self.channel.get_partial_message(msg.id), hand_no, token, version, view, click
         )
         self._bind_early(msg.id)
@@ -414,7 +397,7 @@ class TableChannel:
         elif early.message_id == message_id:
             self._shown.hook = self._click = early
 
-    def _take_click(self, shown: _Shown | None) -> Hook | None:
+    def _take_click(self, shown: Shown | None) -> Hook | None:
         """The click that passed the turn, if it was on ``shown`` and its token is valid."""
         click, self._click = self._click, None
         if click is None or shown is None or click.message_id != shown.message.id:
@@ -474,7 +457,7 @@ class TableChannel:
                      self.table_id, exc.status, exc.code)
             return False, None
 
-    async def _edit(self, shown: _Shown, **kwargs: Any) -> None:
+    async def _edit(self, shown: Shown, **kwargs: Any) -> None:
         """Edit the live message: through a valid interaction token, else the channel."""
         hook = shown.via()
         if hook is not None:
@@ -492,7 +475,7 @@ class TableChannel:
         files = [f for f in kwargs.get("attachments", []) if isinstance(f, discord.File)]
         await self._send(lambda: shown.message.edit(**kwargs), *files)
 
-    async def _delete_shown(self, shown: _Shown) -> None:
+    async def _delete_shown(self, shown: Shown) -> None:
         hook = shown.via()
         with contextlib.suppress(discord.NotFound):
             if hook is not None and hook.message_id == shown.message.id:

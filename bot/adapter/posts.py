@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.adapter.hooks import Hook
 from bot.adapter.scenes import Live
 from bot.render import TableView
 from bot.runtime.table.events import Receipt
@@ -91,4 +92,21 @@ class Commitment:
 
 
 Post = Commitment | Text | Stage | Result | Picture
+
+
+@dataclass
+class Shown:
+    """The live message as it is on Discord (the channel keeps it current)."""
+
+    message: discord.PartialMessage
+    hand_no: int
+    token: str | None
+    version: int
+    picture: TableView | None
+    #: An interaction whose token reaches this message (None: the channel routes only).
+    hook: Hook | None = None
+
+    def via(self) -> Hook | None:
+        hook = self.hook
+        return hook if hook is not None and hook.valid() else None
 

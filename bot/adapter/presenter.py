@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.channel import TableChannel
-from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
+from bot.adapter.closed_dms import ClosedDms
+from bot.adapter.dms import DirectMessages
 from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
@@ -112,14 +113,13 @@ class DiscordPresenter:
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
-        self._dm_channels: dict[int, int] = {}
-        self._opening = asyncio.Lock()  # DM channels are opened one at a time
         self._lanes: dict[int, Lane] = {}
         #: Each user's language as their last interaction told it (in memory only): their
         #: hole-card DMs speak it; a user not seen since the start gets the table's language.
         self.locales: dict[int, str] = {}
         #: Players whose DMs Discord refused: not tried again until they interact.
         self.closed_dms = ClosedDms()
+        self.dms = DirectMessages(bot, self.closed_dms)
         #: The metrics' Discord side (:mod:`bot.adapter.meter`): told each turn posted.
         self.meter: DiscordMeter | None = None
         #: Each player's turn pings and hole-card DMs (``/prefs``; loaded by the client).
@@ -312,38 +312,7 @@ class DiscordPresenter:
                          game=game_line(table, lang), commitment=table.commitment,
                          link=table_link(table.guild_id, table.channel_id))
         name = f"hand-{table.hand_no}-cards-{user_id}.png"
-        return await self._dm(user_id, text, file=self.file(name, png))
-
-    async def _dm(self, user_id: int, text: str, **kwargs: Any) -> bool:
-        if user_id in self.closed_dms:
-            return False
-        try:
-            channel_id = await self._dm_channel(user_id)
-            dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            await dm.send(text, **kwargs)
-        except discord.HTTPException as exc:
-            if exc.code == CANNOT_DM:
-                self.closed_dms.refused(user_id)
-            return False
-        self.closed_dms.delivered(user_id)
-        return True
-
-    async def _dm_channel(self, user_id: int) -> int:
-        """The player's DM channel: one request per player, ever (no user look-up first).
-
-        DM channels are opened one at a time. Discord's bucket for opening them is small
-        (10 per 10 s seen) and stays full while many tables start; with one request in
-        flight, discord.py's count of it always follows Discord's answers, whereas
-        concurrent ones, released together at the bucket's reset and then held by the
-        pacer, could reach Discord in its next window on top of a full count: the 429s
-        (scope user) the load benchmark saw at 50 tables.
-        """
-        async with self._opening:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                opened = await self.bot.http.start_private_message(user_id)
-                channel_id = self._dm_channels[user_id] = int(opened["id"])
-            return channel_id
+        return await self.dms.send(user_id, text, file=self.file(name, png))
 
     async def street_dealt(self, event: StreetDealt) -> None:
         table, lang = event.table, language(event.table)
@@ -460,7 +429,8 @@ class DiscordPresenter:
     async def _tell(self, event: Notice, text: str, user_id: int) -> None:
         table, lang = event.table, self.locale_of(user_id, event.table)
         dm = translate(lang, "notice.dm", table=wording.table_name(lang, table.table_id), text=text)
-        if await self._dm(user_id, dm, view=ways_view(table.table_id, user_id, event.ways, lang)):
+        ways = ways_view(table.table_id, user_id, event.ways, lang)
+        if await self.dms.send(user_id, dm, view=ways):
             return
         if table.table_id not in self._lost:  # never into a lost channel
             self.channel(table).post(Text(translate(
@@ -469,7 +439,8 @@ class DiscordPresenter:
 
     async def dm(self, user_id: int, text: str) -> bool:
         """A direct message to ``user_id``; False when Discord refuses it (never raises)."""
-        return await self._dm(user_id, text)
+        return await self.dms.send(user_id, text)
+
     async def tournament_over(self, event: TournamentOver) -> None:
         """The results picture: places, names and prizes (names looked up when drawn)."""
         guild = self.bot.get_guild(event.table.guild_id)
