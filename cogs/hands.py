@@ -195,6 +195,21 @@ async def _visible_record(
     return record if may_view(interaction, table.channel_id) else None
 
 
+async def _clicked_hand(
+    interaction: discord.Interaction[Any], hand_id: int
+) -> tuple[Database, HandRecord] | None:
+    """A hand button's click, deferred: the hand when the member may open it (finished,
+    of this server, in a channel they see), else None after telling them why."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    db: Database = interaction.client.db
+    record = await _visible_record(interaction, db, hand_id)
+    refused = _refusal(record, None)
+    if refused or record is None:
+        await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
+        return None
+    return db, record
+
+
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"omaha:replay:(?P<hand>[0-9]+)"
 ):
@@ -215,14 +230,9 @@ class ReplayButton(
         return cls(int(match["hand"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        db: Database = interaction.client.db
-        record = await _visible_record(interaction, db, self.hand_id)
-        refused = _refusal(record, None)
-        if refused or record is None:
-            await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
-            return
-        await send_replay(interaction, db, record, public=False)
+        clicked = await _clicked_hand(interaction, self.hand_id)
+        if clicked is not None:
+            await send_replay(interaction, *clicked, public=False)
 
 
 class OpenHandButton(
@@ -244,14 +254,9 @@ class OpenHandButton(
         return cls(int(match["hand"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        db: Database = interaction.client.db
-        record = await _visible_record(interaction, db, self.hand_id)
-        refused = _refusal(record, None)
-        if refused or record is None:
-            await reply_private(interaction, refused or Phrase("refuse.hand.no_such"))
-            return
-        await show_hand(interaction, db, record)
+        clicked = await _clicked_hand(interaction, self.hand_id)
+        if clicked is not None:
+            await show_hand(interaction, *clicked)
 
 
 class Hands(commands.Cog, name="Hands"):

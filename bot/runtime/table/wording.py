@@ -9,6 +9,8 @@ winners and shown hands). In English both wordings are the same text
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, hands, translate, translate_text
@@ -105,16 +107,24 @@ def pot_title(locale: object, pot: PotResultView, many: bool) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _pots(
+    locale: object, result: HandResultView
+) -> Iterator[tuple[PotResultView, str, Mapping[int, ShownHandView]]]:
+    """Each pot with where it is said to be (``"main pot, board 2"``) and the hands shown
+    on its board, by seat."""
+    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
+    many = len({pot.label for pot in result.pots}) > 1
+    for pot in result.pots:
+        where = board_where(locale, pot, pot_where(locale, pot, many))
+        yield pot, where, boards[1] if pot.board == 2 else boards[0]
+
+
 def result_lines(locale: object, result: HandResultView, *, drawn: bool = False) -> list[str]:
     """``"alice wins 40 high with a flush, ace high (main pot)"``, one line a share
     (run twice: ``"... (main pot, board 2)"``, the hand as it plays on that board);
     ``drawn``: for a picture (names as written)."""
-    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
-    many = len({pot.label for pot in result.pots}) > 1
     lines = []
-    for pot in result.pots:
-        where = board_where(locale, pot, pot_where(locale, pot, many))
-        shown = boards[1] if pot.board == 2 else boards[0]
+    for pot, where, shown in _pots(locale, result):
         split = any(w.half for w in pot.winners)
         for w in pot.winners:
             bits = [translate(locale, "result.wins", name=_who(w.name, drawn),
@@ -136,12 +146,8 @@ def winner_lines(locale: object, result: HandResultView) -> list[str]:
     6-4-3-2-A low (main pot)"``); one who takes a share of both says each half in that line
     (``"bob wins 60 (45 high, 15 low) with ..."``); one half: ``"carol wins 45 low
     with ..."``. Run twice, each board's pot is a pot of its own."""
-    boards = ({s.seat: s for s in result.shown}, {s.seat: s for s in result.second_shown})
-    many = len({pot.label for pot in result.pots}) > 1
     lines = []
-    for pot in result.pots:
-        where = board_where(locale, pot, pot_where(locale, pot, many))
-        shown = boards[1] if pot.board == 2 else boards[0]
+    for pot, where, shown in _pots(locale, result):
         halves: dict[int, dict[str, int]] = {}
         names = {}
         for w in pot.winners:
