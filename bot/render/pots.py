@@ -4,7 +4,8 @@ A pot is a pill: its label in plain letters on the left, its amount in bold
 on the right, with room between them so a label never runs into a number
 ("Side pot 1" and "60", never "Side pot 1 60:"). Winners follow the pill as
 name and share ("Ann 450 high"). :func:`flow` lays pots and winners out in
-rows of a given width without ever splitting a name from its share.
+rows of a given width without ever splitting a name from its share, nor cutting a
+name: one too long for a row goes on over the next rows, its share after its last line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.render import words
 from bot.render.canvas import Box, Canvas, chips, chips_short
-from bot.render.fonts import display_name, fit, text_width
+from bot.render.fonts import display_name, text_width, wrap
 from bot.render.theme import RGB
 from bot.render.views import PotWinner
 
@@ -24,7 +25,6 @@ SIZE = 24  # the smallest letters drawn: 12 px once the picture is 400 px wide (
 PILL_H = 34
 PAD, SEP = 9, 6  # inside a pill: the edges, between label and amount
 UNIT_GAP, TOKEN_GAP, POT_GAP = 12, 6, 26
-NAME_W = 200  # a winner's name is cut (with an ellipsis) to this width
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ class Unit:
     """What is never split over two rows: a pot's pill, a winner's name and share, or a
     plain note ("+2 more")."""
 
-    kind: str  # "pill", "winner" or "note"
+    kind: str  # "pill", "winner", "note"; "name": lines of a long name, "share" its share
     texts: tuple[str, ...]
 
     @property
@@ -116,8 +116,20 @@ def merge_scoops(winners: Sequence[PotWinner]) -> list[PotWinner]:
 def winner_units(winners: Sequence[PotWinner]) -> list[Unit]:
     """A name-and-share unit per winner ("Ann" "450 high"); both halves as one scoop."""
     player = words.say("render.player")
-    return [Unit("winner", (fit(display_name(w.name, player), SIZE, NAME_W, bold=True),
-                            share_text(w))) for w in merge_scoops(winners)]
+    return [Unit("winner", (display_name(w.name, player), share_text(w)))
+            for w in merge_scoops(winners)]
+
+
+def _fitted(unit: Unit, room: int) -> list[Unit]:
+    """``unit``, or a winner wider than ``room`` as its name's lines (each a "name" unit on
+    a row of its own) and then its share, with the last line if it fits."""
+    if unit.kind != "winner" or unit.width <= room:
+        return [unit]
+    name, share = unit.texts
+    lines = wrap(name, SIZE, room, bold=True)
+    last = Unit("winner", (lines[-1], share))
+    tail = [last] if last.width <= room else [Unit("name", (lines[-1],)), Unit("share", (share,))]
+    return [*(Unit("name", (line,)) for line in lines[:-1]), *tail]
 
 
 Row = list[tuple[int, Unit]]  # units with their x from the row's left edge
@@ -126,10 +138,14 @@ Row = list[tuple[int, Unit]]  # units with their x from the row's left edge
 def flow(pots: Sequence[Sequence[Unit]], width: int, indent: int = 24) -> list[Row]:
     """Rows of units at most ``width`` wide: a pot starts a new row unless it fits whole
     on the current one; a pot too long for a row goes on over the next ones (from
-    ``indent``), a winner at a time."""
+    ``indent``), a winner at a time; a winner too long for a row takes rows of its own,
+    its name whole over them (:func:`_fitted`)."""
     rows: list[Row] = [[]]
     x = 0
-    for units in pots:
+    for given in pots:
+        fitted = [_fitted(unit, width - indent) for unit in given]
+        units = [part for parts in fitted for part in parts]
+        alone = [len(parts) > 1 for parts in fitted for _ in parts]  # rows of their own
         whole = sum(u.width for u in units) + UNIT_GAP * (len(units) - 1)
         if rows[-1]:
             if x + POT_GAP + whole > width:
@@ -139,7 +155,7 @@ def flow(pots: Sequence[Sequence[Unit]], width: int, indent: int = 24) -> list[R
                 x += POT_GAP
         for j, unit in enumerate(units):
             if j:
-                if x + UNIT_GAP + unit.width > width:
+                if alone[j - 1] or x + UNIT_GAP + unit.width > width:
                     rows.append([])
                     x = indent
                 else:
@@ -163,7 +179,8 @@ def draw_row(cv: Canvas, row: Row, left: int, top: int, right: int, inks: Inks,
             draw_pill(cv, (x, top, x + unit.width, top + PILL_H), unit.texts[0],
                       unit.texts[1], inks, tag)
             continue
-        colours = (inks.name, inks.share) if unit.kind == "winner" else (inks.label,)
+        colours = {"winner": (inks.name, inks.share), "name": (inks.name,),
+                   "share": (inks.share,)}.get(unit.kind, (inks.label,))
         for text, ink in zip(unit.texts, colours, strict=True):
             box = cv.text((x, y), text, SIZE, ink, bold=True, anchor="lm",
                           limit=(x, top, right, top + PILL_H), tag=tag)

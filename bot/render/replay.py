@@ -30,7 +30,7 @@ import io
 
 from PIL import Image
 
-from bot.render import table, words
+from bot.render import front, table, words
 from bot.render.canvas import Canvas, palette_of
 from bot.render.cardart import card_width
 from bot.render.fonts import text_width
@@ -41,9 +41,8 @@ CAPTION = 30  # letters of the caption (15 px on a phone)
 LINE = 38
 BAND = 2 * LINE + 12  # two lines of caption
 WIDTH = table.WIDTH
-HEIGHT = table.HEIGHT + BAND  # the table picture, then the caption
 PAD = 16
-OWN_H = table.SHOWN_H  # the reader's own cards beside the caption: indices as readable
+OWN_H = front.SHOWN_H  # the reader's own cards beside the caption: indices as readable
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -67,17 +66,17 @@ def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
     """One frame: the table, the actor outlined, the caption under it."""
     drawn = table.draw_table(frame.table, theme, style)
     pal = palette(theme)
-    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    top = drawn.img.height + 2  # a long title or long names make the table taller
+    cv = Canvas(WIDTH, drawn.img.height + BAND, pal, DeckStyle(style))
     cv.img.paste(drawn.img, (0, 0))
     cv.placed.extend(drawn.placed)
     cv.exact.update(drawn.exact)
     if frame.actor:
-        spot = next(s for s in table.seat_spots(frame.table.max_seats) if s.seat == frame.actor)
+        spot = next(s for s in table.layout(frame.table) if s.seat == frame.actor)
         x0, y0, x1, y1 = spot.box
         cv.draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=14,
                                   outline=pal.accent, width=5)
-    top = table.HEIGHT + 2
-    cv.draw.rectangle((0, top, WIDTH, HEIGHT), fill=pal.panel)
+    cv.draw.rectangle((0, top, WIDTH, cv.img.height), fill=pal.panel)
     left = _draw_own(cv, frame, top)
     lines = _lines(frame.caption, WIDTH - PAD - left)
     y = top + BAND // 2 - (len(lines) * LINE) // 2 + LINE // 2
@@ -109,9 +108,11 @@ def _sample(canvases: list[Canvas]) -> Image.Image:
     picks.update(i for i, c in enumerate(canvases) if c is not canvases[0]
                  and any(p.faded for p in c.placed))
     chosen = [canvases[i].img for i in sorted(picks)][:4]
-    mosaic = Image.new("RGB", (WIDTH, HEIGHT * len(chosen)))
-    for i, img in enumerate(chosen):
-        mosaic.paste(img, (0, i * HEIGHT))
+    mosaic = Image.new("RGB", (WIDTH, sum(img.height for img in chosen)))
+    y = 0
+    for img in chosen:
+        mosaic.paste(img, (0, y))
+        y += img.height
     return mosaic
 
 
@@ -130,4 +131,4 @@ def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
     return buf.getvalue()
 
 
-__all__ = ["HEIGHT", "draw_frame", "render_replay"]
+__all__ = ["draw_frame", "render_replay"]

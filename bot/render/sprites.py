@@ -8,7 +8,7 @@ themselves are :mod:`.cardart`'s, cached per process.
 from __future__ import annotations
 
 from bot.engine.cards import DECK
-from bot.render import boards, hole, showdown, table
+from bot.render import boards, front, hole, showdown, table
 from bot.render.cardart import card_image
 from bot.render.theme import DeckStyle
 
@@ -17,7 +17,7 @@ def sprite_heights() -> tuple[int, ...]:
     """Every card face height the pictures draw (:func:`preload`'s default)."""
     return tuple(sorted({
         *(hole.card_height(n) for n in (4, 5, 6)), hole.BOARD_H, boards.BOARD_H,
-        table.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
+        front.SHOWN_H, showdown.BOARD_H, *(showdown.hole_height(n) for n in (4, 5, 6)),
         showdown.BEST_H}))
 
 

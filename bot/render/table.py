@@ -22,17 +22,25 @@ middle, this round's bets included), the board, and each pot on its own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import Card
 from bot.render import boards, pots, words
 from bot.render.boards import TEXT, hand_ended, winnings
 from bot.render.canvas import Box, Canvas, chips, chips_short
 from bot.render.cardart import card_width
 from bot.render.fonts import Block, block, display_name, drawable, text_width
+from bot.render.front import (
+    BLIND_INK,
+    BOX_GAP,
+    FRONT,
+    SeatSpot,
+    draw_bet,
+    draw_shown,
+    pill,
+    pill_w,
+)
 from bot.render.theme import RGB, DeckStyle, Palette, Theme, palette
 from bot.render.views import SeatStatus, SeatView, TableView
 
@@ -41,9 +49,9 @@ MARGIN = 8
 HEADER = 64  # header height; the top row of seats starts under it
 TITLE_LINE, GAME_LINE = 32, 30  # a long title or game takes more lines: the picture grows
 BOX_H = 84
+NAME_LINE = 26  # a name too long for one line takes more: its box grows by them
+BUTTON_ROOM = 40  # what the dealer button takes from the name's width
 BOX_MAX_W = 200
-BOX_GAP = 6  # between two seat boxes of a full row
-FRONT = 80  # the strip of felt in front of a row of seats: cards, bets
 TOP_Y = HEADER + 2
 FRONT_TOP = TOP_Y + BOX_H + 4
 CENTRE_TOP = FRONT_TOP + FRONT  # the middle (bot.render.boards) starts here
@@ -52,24 +60,7 @@ BOTTOM_Y = FRONT_BOTTOM + FRONT + 4
 HEIGHT = BOTTOM_Y + BOX_H + MARGIN
 
 MINI_H, MINI_PEEK, MINI_STEP = 46, 24, 15  # face-down cards behind a seat box
-SHOWN_H = FRONT - 6  # shown cards in front of a seat (indices stay >= 24 px)
 SMALL = pots.SIZE  # the smallest letters drawn: 12 px on a phone
-CHIP_R = 12
-BLIND_INK: dict[str, RGB] = {"SB": (46, 104, 200), "BB": (132, 70, 196)}
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpot:
-    seat: int
-    box: Box
-    above_centre: bool  # the seat is in the top row (its felt is below it)
-
-    @property
-    def front(self) -> Box:
-        """The strip of felt in front of the seat: its cards and its bet go there."""
-        x0, _, x1, _ = self.box
-        top = FRONT_TOP if self.above_centre else FRONT_BOTTOM
-        return (x0 - BOX_GAP // 2, top, x1 + BOX_GAP // 2, top + FRONT)
 
 
 def _row_centres(count: int, box_w: int) -> list[float]:
@@ -133,20 +124,6 @@ def _fmt_clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def _pill(cv: Canvas, box: Box, text: str, fill: RGB, ink: RGB, tag: str,
-          size: int = SMALL) -> Box:
-    """A rounded label: ``text`` centred in ``box`` on ``fill``."""
-    x0, y0, x1, y1 = box
-    cv.draw.rounded_rectangle(box, radius=(y1 - y0) // 2, fill=fill)
-    cv.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, ink, bold=True, anchor="mm",
-            limit=box, tag=tag)
-    return box
-
-
-def _pill_w(text: str, size: int = SMALL) -> int:
-    return text_width(text, size, bold=True) + 18
-
-
 def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
     """Where a seat's face-down cards go (behind the box, peeking out towards the felt)."""
     if not seat.cards or seat.shown or seat.status not in (SeatStatus.ACTIVE, SeatStatus.ALL_IN):
@@ -176,13 +153,22 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, won:
     name_right = inner[2]
     if view.button == seat.seat:
         name_right = _draw_dealer_button(cv, x1 - 8 - 17, y0 + 22, seat.seat)
-    name = display_name(seat.name, words.say("render.seat", number=str(seat.seat)))
-    cv.text((inner[0], y0 + 22), name, TEXT, pal.text_dim if out else pal.text, bold=True,
-            anchor="lm", limit=(inner[0], inner[1], name_right, y0 + 40),
-            tag=f"name:{seat.seat}")
+    name = name_block(seat, spot, view)
+    cv.block((inner[0], y0 + 22), name, NAME_LINE, pal.text_dim if out else pal.text,
+             bold=True, limit=(inner[0], inner[1], name_right,
+                               y0 + 40 + NAME_LINE * (len(name.lines) - 1)),
+             tag=f"name:{seat.seat}")
     _draw_stack_row(cv, spot, seat, view, inner, out, turn, won)
     if turn:
         _draw_clock_bar(cv, spot, view)
+
+
+def name_block(seat: SeatView, spot: SeatSpot, view: TableView) -> Block:
+    """The seat's name, whole: on one line from the table's size of letters down to the
+    smallest, else on more lines (a word wider than the box broken between letters)."""
+    room = spot.box[2] - spot.box[0] - 16 - (BUTTON_ROOM if view.button == seat.seat else 0)
+    name = display_name(seat.name, words.say("render.seat", number=str(seat.seat)))
+    return block(name, TEXT, room, bold=True, smallest=SMALL)
 
 
 def _draw_backs(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
@@ -242,8 +228,8 @@ def _stack_row_choice(seat: SeatView, forms: tuple[str, ...], pill: bool, size: 
         (chips(seat.stack), chips_short(seat.stack))))
 
     def width(stack: str | None, state: str) -> int:
-        left = _pill_w("ALL-IN") if stack is None else text_width(stack, TEXT, bold=True)
-        right = (_pill_w(state) if pill else text_width(state, size, bold=bold)) if state \
+        left = pill_w("ALL-IN") if stack is None else text_width(stack, TEXT, bold=True)
+        right = (pill_w(state) if pill else text_width(state, size, bold=bold)) if state \
             else 0
         return left + (10 + right if state else 0)
 
@@ -262,7 +248,7 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
     """The stack on the left (an all-in badge for an all-in player with nothing behind),
     the seat's state on the right (see :func:`_stack_row_choice`)."""
     pal: Palette = cv.pal
-    y = spot.box[1] + 55
+    y = spot.box[3] - (BOX_H - 55)
     row = (inner[0], y - 16, inner[2], y + 16)
     forms, ink, fill = _seat_state(seat, view, turn, won, pal)
     bold = fill is not None or turn or won > 0
@@ -271,9 +257,9 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
                                      row[2] - row[0])
     right = row[2]
     if state:
-        state_w = _pill_w(state) if fill else text_width(state, size, bold=bold)
+        state_w = pill_w(state) if fill else text_width(state, size, bold=bold)
         if fill:
-            _pill(cv, (right - state_w, y - 15, right, y + 15), state, fill, ink,
+            pill(cv, (right - state_w, y - 15, right, y + 15), state, fill, ink,
                   f"state:{seat.seat}")
         elif stack == "":  # a won amount alone: on the left, where the stack goes
             cv.text((row[0], y), state, size, ink, bold=bold, anchor="lm",
@@ -285,7 +271,7 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
         right -= state_w + 10
     if stack is None:
         all_in = words.say("render.all_in")
-        _pill(cv, (row[0], y - 15, row[0] + _pill_w(all_in), y + 15), all_in,
+        pill(cv, (row[0], y - 15, row[0] + pill_w(all_in), y + 15), all_in,
               pal.danger, (255, 255, 255), f"stack:{seat.seat}")
     elif stack:
         cv.text((row[0], y), stack, TEXT, pal.text_dim if out else pal.money, bold=True,
@@ -305,73 +291,6 @@ def _draw_clock_bar(cv: Canvas, spot: SeatSpot, view: TableView) -> None:
             (bar[2] - bar[0]) * share)), bar[3]), radius=3, fill=_clock_ink(view, pal))
 
 
-# -- in front of the seats: bets, blinds, shown cards ---------------------------------------
-
-def _blind_label(blind: str) -> str:
-    return blind.upper().replace(" ", "")
-
-
-def _draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
-    """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB") and the
-    amount, centred in the seat's strip of felt, under its face-down cards. The exact
-    amount in smaller letters goes before its short form ("1.23M")."""
-    pal = cv.pal
-    fx0, fy0, fx1, _ = spot.front
-    y = fy0 + FRONT - 24 if spot.above_centre else fy0 + 24
-    blind = _blind_label(seat.blind)
-    marker_w = _pill_w(blind) if blind else 2 * CHIP_R
-    room = fx1 - fx0 - 4
-    text = ""
-    size = TEXT
-    if seat.bet:
-        for size, text in ((TEXT, chips(seat.bet)), (SMALL, chips(seat.bet)),
-                           (TEXT, chips_short(seat.bet)), (SMALL, chips_short(seat.bet))):
-            if marker_w + 6 + text_width(text, size, bold=True) <= room:
-                break
-    w = marker_w + (6 + text_width(text, size, bold=True) if text else 0)
-    x0 = max(fx0 + 2, (fx0 + fx1) // 2 - w // 2)
-    if blind:
-        ink = BLIND_INK.get(blind, BLIND_INK["BB"])
-        _pill(cv, (x0, y - 15, x0 + marker_w, y + 15), blind, ink, (255, 255, 255),
-              f"blind:{seat.seat}")
-    else:
-        cx = x0 + CHIP_R
-        cv.draw.ellipse((cx - CHIP_R, y - CHIP_R, cx + CHIP_R, y + CHIP_R), fill=pal.chip,
-                        outline=pal.chip_edge, width=3)
-        cv.draw.ellipse((cx - 4, y - 4, cx + 4, y + 4), fill=pal.chip_edge)
-    if text:
-        cv.text((x0 + marker_w + 6, y), text, size, pal.felt_text, bold=True, anchor="lm",
-                limit=(x0 + marker_w + 4, y - 18, fx1, y + 18), tag=f"bet:{spot.seat}")
-    return (x0, y - 18, x0 + w, y + 18)
-
-
-def _fan_steps(cards: tuple[object, ...], room: int, height: int) -> list[int]:
-    """Offsets between neighbouring shown cards: enough to read each index ("10" is
-    wider), squeezed evenly when the seat's strip is too narrow."""
-    w = card_width(height)
-    want = [round(w * (0.64 if getattr(c, "rank", 0) == 10 else 0.5)) for c in cards[:-1]]
-    spare = room - w - sum(want)
-    if spare < 0 and want:
-        scale = max(0.0, (room - w) / sum(want))
-        want = [int(s * scale) for s in want]
-    return want
-
-
-def _draw_shown(cv: Canvas, spot: SeatSpot, seat: SeatView, lit: tuple[Card, ...] = ()
-                ) -> Box:
-    """Shown cards, fanned in the seat's strip of felt, right in front of the box (with
-    ``lit`` cards, those not among them faded)."""
-    fx0, fy0, fx1, fy1 = spot.front
-    steps = _fan_steps(seat.shown, fx1 - fx0 - 4, SHOWN_H)
-    width = card_width(SHOWN_H) + sum(steps)
-    x = (fx0 + fx1) // 2 - width // 2
-    y = fy0 + 2 if spot.above_centre else fy1 - 2 - SHOWN_H
-    for i, c in enumerate(seat.shown):
-        cv.card(c, x + sum(steps[:i]), y, SHOWN_H, faded=bool(lit) and c not in lit,
-                tag=f"shown:{spot.seat}")
-    return (x, y, x + width, y + SHOWN_H)
-
-
 # -- the whole picture ---------------------------------------------------------------------
 
 def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
@@ -385,28 +304,81 @@ def draw_table(view: TableView, theme: Theme | str = Theme.DARK,
 def _draw_table(view: TableView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
     spots = {s.seat: s for s in seat_spots(view.max_seats)}
     _check_view(view, spots)
+    title, game = _header(view)
+    head = TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (len(game.lines) - 1)
+    top, bottom = _growth(view, spots)
     pal = palette(theme)
-    cv = Canvas(WIDTH, HEIGHT, pal, DeckStyle(style))
+    cv = Canvas(WIDTH, HEIGHT + bottom, pal, DeckStyle(style))
     cv.exact.update(BLIND_INK.values())
     cv.img.paste(_background(Theme(theme)))
-    _draw_open_seats(cv, view, spots)
     boards.draw_centre(cv, view, centre_band())
     over = hand_ended(view)
     for seat in view.seats:
         spot = spots[seat.seat]
         if seat.shown:
-            _draw_shown(cv, spot, seat, view.lit)
+            draw_shown(cv, spot, seat, view.lit)
         elif (seat.bet or seat.blind) and not over:
-            _draw_bet(cv, spot, seat)
+            draw_bet(cv, spot, seat)
     won = winnings(view)
-    for seat in view.seats:
-        _draw_seat(cv, spots[seat.seat], seat, view, won.get(seat.seat, 0))
-    title, game = _header(view)
-    extra = TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (len(game.lines) - 1)
-    if extra:
-        cv = cv.grown(extra)
+    low = {n: _grown(s, top, bottom, 0) for n, s in spots.items() if not s.above_centre}
+    _draw_seats(cv, view, low, won)
+    if top + head:  # a long title or game, long names in the top row: the picture grows
+        cv = cv.grown(top + head)
+    _draw_seats(cv, view, {n: _grown(s, top, bottom, top + head)
+                           for n, s in spots.items() if s.above_centre}, won)
     _draw_header(cv, view, title, game)
     return cv
+
+
+def _draw_seats(cv: Canvas, view: TableView, spots: dict[int, SeatSpot],
+                won: dict[int, int]) -> None:
+    """The seats of ``spots`` (one row): the open ones, then the taken ones."""
+    _draw_open_seats(cv, view, spots)
+    for seat in view.seats:
+        if seat.seat in spots:
+            _draw_seat(cv, spots[seat.seat], seat, view, won.get(seat.seat, 0))
+
+
+def _growth(view: TableView, spots: dict[int, SeatSpot]) -> tuple[int, int]:
+    """How much taller the top row's boxes and the bottom row's are: room for the most
+    lines a name of that row takes."""
+    extra = {True: 0, False: 0}
+    for seat in view.seats:
+        spot = spots[seat.seat]
+        lines = len(name_block(seat, spot, view).lines)
+        extra[spot.above_centre] = max(extra[spot.above_centre], NAME_LINE * (lines - 1))
+    return extra[True], extra[False]
+
+
+def _grown(spot: SeatSpot, top: int, bottom: int, dy: int) -> SeatSpot:
+    """``spot`` with its box taller by its row's growth, away from the felt (the top row
+    upwards, the bottom row downwards), then moved down by ``dy``."""
+    x0, y0, x1, y1 = spot.box
+    if spot.above_centre:
+        return SeatSpot(spot.seat, (x0, y0 - top + dy, x1, y1 + dy), True)
+    return SeatSpot(spot.seat, (x0, y0 + dy, x1, y1 + bottom + dy), False)
+
+
+def _growths(view: TableView) -> tuple[int, int, int]:
+    """How much the top row's boxes, the bottom row's and the header grew (pixels)."""
+    with words.speaking(view.locale):
+        title, game = _header(view)
+        top, bottom = _growth(view, {s.seat: s for s in seat_spots(view.max_seats)})
+    return top, bottom, TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (len(game.lines) - 1)
+
+
+def shift(view: TableView) -> int:
+    """How far down the felt and everything on it is in the picture of ``view``, against
+    :func:`seat_spots` and :func:`centre_band` (a long header, long names in the top row)."""
+    top, _, head = _growths(view)
+    return top + head
+
+
+def layout(view: TableView) -> tuple[SeatSpot, ...]:
+    """Where each seat's box is in the picture :func:`draw_table` draws for ``view``: the
+    rows' boxes grown for long names, the whole table moved down by :func:`shift`."""
+    top, bottom, head = _growths(view)
+    return tuple(_grown(s, top, bottom, top + head) for s in seat_spots(view.max_seats))
 
 
 def _check_view(view: TableView, spots: dict[int, SeatSpot]) -> None:

@@ -21,7 +21,7 @@ from bot.render.hole import draw_hole_cards
 from bot.render.leaderboard import draw_leaderboard
 from bot.render.results import draw_results
 from bot.render.showdown import draw_showdown
-from bot.render.table import HEIGHT, draw_table, seat_spots
+from bot.render.table import draw_table, layout
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import (
     HoleCardsView,
@@ -29,6 +29,7 @@ from bot.render.views import (
     LeaderboardView,
     ResultRow,
     ResultsView,
+    TableView,
 )
 
 Case = tuple[str, Callable[[], Canvas]]
@@ -101,22 +102,23 @@ def test_the_measure_catches_small_letters() -> None:
     assert too_small(cv)[1].extent[3] - too_small(cv)[1].extent[1] == 60
 
 
-def _visible(cv: Canvas, p: Placed, view_seats: int | None) -> Box:
-    """A table's face-down cards are partly behind their seat box: the part that shows."""
-    if view_seats is None or p.card is not None or not p.tag.startswith("back:"):
+def _visible(p: Placed, view: TableView | None) -> Box:
+    """A table's face-down cards are partly behind their seat box: the part that shows
+    (the boxes where the picture of ``view`` has them: grown for long names, moved down)."""
+    if view is None or p.card is not None or not p.tag.startswith("back:"):
         return p.extent
-    front = next(s.front for s in seat_spots(view_seats) if s.seat == int(p.tag[5:]))
-    dy = cv.img.height - HEIGHT  # a title of more lines moves the table down
+    front = next(s.front for s in layout(view) if s.seat == int(p.tag[5:]))
     x0, y0, x1, y1 = p.extent
-    return (x0, max(y0, front[1] + dy), x1, min(y1, front[3] + dy))
+    return (x0, max(y0, front[1]), x1, min(y1, front[3]))
 
 
-CROWDED: dict[str, tuple[Callable[[], Canvas], int | None]] = {
-    "table 10 seats": (lambda: draw_table(samples.crowded_table(10)), 10),
-    "table 9 seats": (lambda: draw_table(samples.crowded_table(9)), 9),
-    "table 10 seats, hand over": (
-        lambda: draw_table(samples.crowded_table(10, finished=True)), 10),
-    "table sample, hand over": (lambda: draw_table(samples.finished_table()), 10),
+CROWDED: dict[str, tuple[Callable[[], Canvas], TableView | None]] = {
+    name: ((lambda v=view: draw_table(v)), view) for name, view in (
+        ("table 10 seats", samples.crowded_table(10)),
+        ("table 9 seats", samples.crowded_table(9)),
+        ("table 10 seats, hand over", samples.crowded_table(10, finished=True)),
+        ("table sample, hand over", samples.finished_table()))
+} | {
     "showdown 10-way hi-lo, 9 side pots": (
         lambda: draw_showdown(samples.crowded_showdown(10, 4, True, 9)), None),
     "showdown 7-way six-card hi-lo": (
@@ -130,10 +132,10 @@ CROWDED: dict[str, tuple[Callable[[], Canvas], int | None]] = {
 def test_nothing_drawn_overlaps_in_crowded_pictures(name: str) -> None:
     """No two texts touch; no text lies on a card (or on the visible part of a table's
     face-down cards); cards touch only the other cards of their own fan."""
-    draw, seats = CROWDED[name]
+    draw, view = CROWDED[name]
     cv = draw()
     texts = [p for p in cv.placed if p.kind == "text"]
-    cards = [(p, _visible(cv, p, seats)) for p in cv.placed if p.kind == "card"]
+    cards = [(p, _visible(p, view)) for p in cv.placed if p.kind == "card"]
     assert texts and (cards or name.startswith("leaderboard"))
     for a, b in itertools.combinations(texts, 2):
         assert not overlaps(a.extent, b.extent), (a.text, a.tag, b.text, b.tag)

@@ -10,9 +10,12 @@ from PIL import Image
 
 from bot.engine.cards import Card
 from bot.engine.events import HandShown
-from bot.render import render_replay
+from bot.render import render_replay, samples
 from bot.render.canvas import PHONE_MIN_PX, inside
 from bot.render.replay import draw_frame
+from bot.render.table import BOX_H, draw_table, layout
+from bot.render.theme import Theme, palette
+from bot.render.views import ReplayFrame
 from bot.runtime.replay_frames import replay_view
 from tests.render.pixels import mean_diff
 from tests.runtime.replay_hands import busy, calling, play
@@ -87,3 +90,18 @@ def test_the_caption_reads_on_a_phone_and_stays_in_the_picture() -> None:
         for p in captions:
             assert cv.phone_px(p.size) >= PHONE_MIN_PX
             assert inside(p.extent, cv.bounds) and inside(p.extent, p.limit)
+
+
+def test_a_frame_of_long_names_keeps_its_caption_under_the_grown_table() -> None:
+    """32-letter names make the table taller: the caption band follows it (nothing of the
+    table is covered) and the actor's outline goes round its grown box."""
+    table = samples.crowded_table(10)
+    cv = draw_frame(ReplayFrame(table, "Maximilian raises", 1000, "action", actor=6))
+    drawn = draw_table(table)
+    assert cv.img.height > drawn.img.height
+    assert cv.img.crop((0, 0, 800, drawn.img.height)).tobytes() != drawn.img.tobytes()  # ring
+    caption = next(p for p in cv.placed if p.tag == "caption")
+    assert caption.extent[1] > drawn.img.height
+    box = next(s.box for s in layout(table) if s.seat == 6)
+    assert box[3] - box[1] > BOX_H and box[3] < drawn.img.height
+    assert cv.img.getpixel(((box[0] + box[2]) // 2, box[3] + 2)) == palette(Theme.DARK).accent

@@ -10,15 +10,19 @@ import pytest
 from bot.engine.cards import DECK, parse_cards
 from bot.render import render_table
 from bot.render.canvas import Canvas, Placed, inside, overlaps
+from bot.render.front import BLIND_INK
 from bot.render.samples import courchevel_table, crowded_table, finished_table, full_table
 from bot.render.table import (
-    BLIND_INK,
+    BOX_H,
     HEADER,
     HEIGHT,
+    MARGIN,
     WIDTH,
     board_box,
     draw_table,
+    layout,
     seat_spots,
+    shift,
 )
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import PotView, PotWinner, SeatStatus, SeatView, TableView
@@ -69,8 +73,9 @@ def test_seat_one_is_at_the_top_and_seats_go_clockwise() -> None:
 def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) -> None:
     """With the longest names and amounts, all text stays in its box and nothing collides;
     the long title and game take more lines and move the table down by them."""
-    cv = draw_table(_crowded(max_seats), theme)
-    dy = cv.img.height - HEIGHT
+    view = _crowded(max_seats)
+    cv = draw_table(view, theme)
+    dy = shift(view)
     assert dy > 0 and cv.img.height == load(cv.png()).height
     texts = [p for p in cv.placed if p.kind == "text"]
     for p in texts:
@@ -78,11 +83,17 @@ def test_no_text_leaves_its_box_even_when_crowded(max_seats: int, theme: Theme) 
         assert inside(p.extent, cv.bounds), p
     for a, b in itertools.combinations(texts, 2):
         assert not overlaps(a.extent, b.extent), (a.text, b.text)
-    names = _tagged(cv.placed, "name:")
-    assert len(names) == max_seats
-    assert all(p.text.endswith("\u2026") for p in names)
-    spots = {s.seat: _moved(s.box, dy) for s in seat_spots(max_seats)}
+    for seat in view.seats:  # each name whole, on as many lines as it takes
+        lines = [p.text for p in cv.placed if p.tag == f"name:{seat.seat}"]
+        assert "".join(lines).replace(" ", "") == seat.name.replace(" ", ""), lines
+        assert len(lines) > 1 or max_seats == 2
+    spots = {s.seat: s.box for s in layout(view)}
     board = _moved(board_box(), dy)
+    for a, b in itertools.combinations(spots.values(), 2):  # grown boxes stay apart
+        assert not overlaps(a, b)
+    for box in spots.values():
+        assert inside(box, cv.bounds) and not overlaps(box, board)
+        assert box[3] - box[1] > BOX_H or max_seats == 2
     backs: dict[str, tuple[int, int, int, int]] = {}  # the face-down cards of each seat
     for p in _tagged(cv.placed, "back:"):
         old = backs.get(p.tag, p.extent)
@@ -111,7 +122,7 @@ def test_full_table_shows_every_marker() -> None:
     and bets on the felt in front of their seats; each pot on its own."""
     view = full_table()
     cv = draw_table(view)
-    spots = {s.seat: s for s in seat_spots(10)}
+    spots = {s.seat: s for s in layout(view)}
     boxes = {n: s.box for n, s in spots.items()}
     assert _in_seat(cv, "button", 7, boxes[7]) == ["D"]
     assert _in_seat(cv, "state", 3, boxes[3]) == ["Folded"]
@@ -165,7 +176,7 @@ def test_the_clock_bar_shows_the_share_of_time_left(left: float, ink: str) -> No
     cv = draw_table(view)
     img = load(cv.png())
     colour = getattr(palette(Theme.DARK), ink)
-    x0, _, x1, y1 = seat_spots(10)[0].box
+    x0, _, x1, y1 = layout(view)[0].box
     bar_y = y1 - 10
     filled = sum(img.getpixel((x, bar_y)) == colour for x in range(x0 + 10, x1 - 10))
     assert abs(filled / (x1 - x0 - 20) - left / 30) < 0.05
@@ -185,7 +196,7 @@ def test_after_the_hand_each_pot_shows_who_won_it() -> None:
                        "4,400", "Side pot 1", "Alice", "4,400 scoop",
                        "800", "Side pot 2", "Bob the Builder", "400 high", "Juliette",
                        "400 low"]
-    spots = {s.seat: s.box for s in seat_spots(10)}
+    spots = {s.seat: s.box for s in layout(view)}
     won = {int(p.tag[6:]): p.text for p in _tagged(cv.placed, "state:")
            if p.text.startswith("+")}
     assert won == {1: "+10,570", 2: "+400", 4: "+6,170", 10: "+400"}
@@ -226,7 +237,7 @@ def test_whose_turn_is_outlined_in_the_accent_colour() -> None:
     """The seat to act has an accent border; the others do not."""
     img = load(render_table(full_table()))
     accent = palette(Theme.DARK).accent
-    for spot in seat_spots(10):
+    for spot in layout(full_table()):
         x = (spot.box[0] + spot.box[2]) // 2
         edge = img.getpixel((x, spot.box[1] + 1))
         assert (edge == accent) == (spot.seat == 1), spot.seat
@@ -238,7 +249,7 @@ def test_courchevel_shows_its_first_board_card_preflop() -> None:
     assert [str(p.card) for p in cv.placed if p.tag == "board"] == ["Kd"]
     assert [p.text for p in _tagged(cv.placed, "street")] == ["PREFLOP"]
     open_seat = [p for p in cv.placed if p.text == "Seat 3"]
-    assert len(open_seat) == 1 and inside(open_seat[0].extent, seat_spots(6)[2].box)
+    assert len(open_seat) == 1 and inside(open_seat[0].extent, layout(courchevel_table())[2].box)
 
 
 def test_shown_cards_replace_the_face_down_ones() -> None:
@@ -258,7 +269,7 @@ def test_themes_and_deck_styles_change_the_picture() -> None:
     assert dark.getpixel((5, 5)) == palette(Theme.DARK).background
     assert light.getpixel((5, 5)) == palette(Theme.LIGHT).background
     two = load(render_table(full_table(), Theme.DARK, DeckStyle.TWO_COLOUR))
-    box = board_box()
+    box = _moved(board_box(), shift(full_table()))
     assert mean_diff(dark.crop(box), two.crop(box)) > 0.5
     assert border_is_plain(dark, 4, palette(Theme.DARK).background)
 
@@ -268,7 +279,8 @@ def test_table_pngs_are_small() -> None:
     (it was 114 KB in true colour at 1280x860)."""
     for view in (full_table(), finished_table()):
         png = render_table(view)
-        assert load(png).size == (WIDTH, HEIGHT)
+        bottom = max(s.box[3] for s in layout(view))  # the picture ends under the seats
+        assert load(png).size == (WIDTH, bottom + MARGIN)
         assert png[25] == 3  # PNG colour type 3: a palette
         assert len(png) < 60_000
 
@@ -288,14 +300,15 @@ def test_shown_hands_at_a_full_table_do_not_overlap(max_seats: int, hole: int) -
     seats = tuple(SeatView(i + 1, f"Player {i + 1}", 1000, cards=hole,
                            shown=tuple(next(deck) for _ in range(hole)))
                   for i in range(max_seats))
-    cv = draw_table(TableView("Showdown", 1, max_seats, seats,
-                              board=tuple(next(deck) for _ in range(5)), pots=(PotView(10),),
-                              note="Player 1 wins 10"))
+    view = TableView("Showdown", 1, max_seats, seats,
+                     board=tuple(next(deck) for _ in range(5)), pots=(PotView(10),),
+                     note="Player 1 wins 10")
+    cv = draw_table(view)
     fans: dict[str, list[tuple[int, int, int, int]]] = {}
     for p in _tagged(cv.placed, "shown:"):
         fans.setdefault(p.tag, []).append(p.extent)
     assert len(fans) == max_seats and all(len(v) == hole for v in fans.values())
-    boxes = [s.box for s in seat_spots(max_seats)]
+    boxes = [s.box for s in layout(view)]
     others = [p.extent for p in cv.placed if not p.tag.startswith("shown:")
               and p.tag != "" and not p.tag.startswith(("name:", "stack:"))]
     for tag, cards in fans.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,7 @@ from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high
 from bot.engine.variants import VARIANTS, Structure
 from bot.i18n import translate
-from bot.render import canvas, fonts, pots, samples
+from bot.render import canvas, fonts, samples
 from bot.render.canvas import Canvas
 from bot.render.fonts import ELLIPSIS, drawable
 from bot.render.hole import draw_hole_cards
@@ -138,9 +139,10 @@ def test_an_accented_name_keeps_its_accents_in_every_picture() -> None:
     another script is drawn as '?' of its length, never as empty boxes."""
     names = ("Niccolò", "Łukasz Żółć", "Ömer İnce", "李小龙")
     seats = tuple(SeatView(i + 1, n, 1_000) for i, n in enumerate(names))
-    drawn = texts(draw_table(TableView("Tavolo", 7, 4, seats, locale="it")))
-    assert [t for t in drawn if t in names] == list(names[:3])
-    assert "???" in drawn
+    cv = draw_table(TableView("Tavolo", 7, 4, seats, locale="it"))
+    drawn = {p.tag: p.text for p in cv.placed if p.tag.startswith("name:")}
+    assert drawn == {"name:1": names[0], "name:2": names[1], "name:3": names[2],
+                     "name:4": "???"}
     board = texts(draw_leaderboard(LeaderboardView(
         "Classifica", (LeaderboardRow(1, names[0], 5),), locale="it")))
     assert names[0] in board
@@ -164,7 +166,7 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
             found.append((text, shown))
         return shown
 
-    for module in (fonts, canvas, pots):  # every module that fits text by cutting it
+    for module in (fonts, canvas):  # every module that fits text by cutting it
         monkeypatch.setattr(module, "fit", fit)
     return found
 
@@ -179,13 +181,18 @@ def _high_descriptions() -> list[str]:
     return list(found)
 
 
-def _uncut(cv: Canvas, cuts: list[tuple[str, str]], names: tuple[str, ...] = ()) -> None:
-    """Nothing drawn was cut but a player's name (a seat box has the room it has)."""
-    assert [c for c in cuts if c[0] not in names] == []
-    named = {shown for text, shown in cuts if text in names}
+def _uncut(cv: Canvas, cuts: list[tuple[str, str]]) -> None:
+    """Nothing drawn was cut, players' names included."""
+    assert cuts == []
     drawn = [p for p in cv.placed if p.kind == "text"]
     assert drawn
-    assert [p.text for p in drawn if (p.cut or ELLIPSIS in p.text) and p.text not in named] == []
+    assert [p.text for p in drawn if p.cut or ELLIPSIS in p.text] == []
+
+
+def _whole(cv: Canvas, name: str, tag: str) -> None:
+    """``name`` is drawn whole (every letter, in order) by the texts tagged ``tag``."""
+    lines = [p.text for p in cv.placed if p.tag == tag]
+    assert "".join(lines).replace(" ", "") == name.replace(" ", ""), (name, lines)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -212,21 +219,27 @@ def test_every_hand_label_is_drawn_whole_in_every_language(
 def test_every_pot_name_is_drawn_whole_at_ten_seats(
         locale: str, cuts: list[tuple[str, str]]) -> None:
     """A main pot and nine side pots, each split high and low, on the showdown picture
-    (which pots each winner took) and at a finished 10-seat table of 32-letter names:
-    every pot's name and half whole (a seat's own name may still be cut in its box)."""
+    (which pots each winner took) and at 2-, 6- and 10-seat tables of 32-letter names,
+    during and after the hand: every pot's name and half whole, and every player's name
+    in its seat box and in the pots' winner rows."""
     showdown = dataclasses.replace(samples.crowded_showdown(), locale=locale)
     cv = draw_showdown(showdown)
-    _uncut(cv, cuts, samples.LONG_NAMES)
+    _uncut(cv, cuts)
     where = " ".join(p.text for p in cv.placed if p.tag.startswith("where:"))
     assert translate(locale, "pot.side", number="9") in where
     assert [p.text for p in cv.placed if p.tag == "board-label"] == [
         translate(locale, "render.board")]  # not "Board" in every language
-    cuts.clear()
-    table = dataclasses.replace(samples.crowded_table(10, finished=True), locale=locale)
-    cv = draw_table(table)
-    _uncut(cv, cuts, samples.LONG_NAMES)
-    drawn = [p.text for p in cv.placed]
-    assert translate(locale, "pot.main") in drawn
+    main = "".join(p.text for p in cv.placed if p.tag == "pot:0").replace(" ", "")
+    for name in samples.LONG_NAMES[:2]:  # the main pot's two winners, over rows of their own
+        assert name.replace(" ", "") in main, main
+    for seats, finished in itertools.product((2, 6, 10), (False, True)):
+        table = dataclasses.replace(samples.crowded_table(seats, finished), locale=locale)
+        cv = draw_table(table)
+        _uncut(cv, cuts)
+        for seat in table.seats:
+            _whole(cv, seat.name, f"name:{seat.seat}")
+    assert [p.text for p in cv.placed if p.tag == "result"][-1] == translate(
+        locale, "pot.more", count=10)  # ten pots of 32-letter winners: none fits whole
 
 
 @pytest.mark.parametrize("locale", LOCALES)
