@@ -13,7 +13,8 @@ but a replay asked for with ``public``.
 
 ``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
 rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
-(:mod:`bot.adapter.cooldowns`).
+(:mod:`bot.adapter.cooldowns`); the buttons that open a hand (``/hands``, **Hand log**)
+or replay it wait with ``/hand show`` and ``/hand replay``, since they draw the same.
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
@@ -51,8 +52,9 @@ from discord.ext import commands
 from bot import i18n
 from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
-from bot.adapter.cooldowns import Cooldowns, take_turn
+from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.polite import report
 from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
@@ -196,10 +198,16 @@ async def _visible_record(
 
 
 async def _clicked_hand(
-    interaction: discord.Interaction[Any], hand_id: int
+    interaction: discord.Interaction[Any], hand_id: int, command: str
 ) -> tuple[Database, HandRecord] | None:
     """A hand button's click, deferred: the hand when the member may open it (finished,
-    of this server, in a channel they see), else None after telling them why."""
+    of this server, in a channel they see, and ``command``'s cooldown over: the button
+    draws what the command draws), else None after telling them why."""
+    try:
+        take_turn(interaction.client.cooldowns, interaction, command)
+    except TooSoon as soon:
+        await report(interaction, soon)
+        return None
     await interaction.response.defer(ephemeral=True, thinking=True)
     db: Database = interaction.client.db
     record = await _visible_record(interaction, db, hand_id)
@@ -230,7 +238,7 @@ class ReplayButton(
         return cls(int(match["hand"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        clicked = await _clicked_hand(interaction, self.hand_id)
+        clicked = await _clicked_hand(interaction, self.hand_id, "hand replay")
         if clicked is not None:
             await send_replay(interaction, *clicked, public=False)
 
@@ -254,7 +262,7 @@ class OpenHandButton(
         return cls(int(match["hand"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        clicked = await _clicked_hand(interaction, self.hand_id)
+        clicked = await _clicked_hand(interaction, self.hand_id, "hand show")
         if clicked is not None:
             await show_hand(interaction, *clicked)
 

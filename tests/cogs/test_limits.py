@@ -20,6 +20,7 @@ import pytest
 from bot.adapter.cooldowns import REFRESH_INTERVAL
 from bot.offline.harness import Actor
 from bot.settings import Secret, Settings
+from tests.cogs.test_table import play_out
 from tests.conftest import Harness, buttons_of
 
 pytestmark = pytest.mark.asyncio
@@ -249,3 +250,30 @@ async def test_the_cooldown_refusal_speaks_the_readers_language(harness: Harness
     await h.slash(h.alice, "stats")
     text = await refused(h, h.alice, "stats")
     assert "podrás usar /estadísticas de nuevo <t:" in text
+
+
+async def test_the_hand_buttons_wait_with_their_commands(harness: Harness) -> None:
+    """A /hands button draws what /hand show draws: clicked again within the cooldown it
+    is refused privately with the moment to try again, then opens the hand; the Replay
+    button waits with /hand replay."""
+    h = harness
+    await playing(h)
+    await play_out(h)
+    h.clock.advance(COOLDOWN)
+    listing = await h.slash(h.bob, "hands")
+    assert listing.message is not None
+    [button] = [b for b in listing.buttons if b["custom_id"].startswith("omaha:hand:")]
+    opened = await h.click(h.bob, listing.message, custom_id=button["custom_id"])
+    assert "**Hand #1**" in opened.all_text, opened
+    ran_at = h.clock()
+    again = await h.click(h.bob, listing.message, custom_id=button["custom_id"])
+    assert again.ephemeral and "again" in again.text, again
+    assert retry_at(again.text) == math.ceil(ran_at + COOLDOWN)
+    assert opened.message is not None
+    replay = next(b for b in buttons_of(opened.message)
+                  if str(b.custom_id).startswith("omaha:replay:"))
+    played = await h.click(h.bob, opened.message, custom_id=str(replay.custom_id))
+    assert "Please wait" not in played.all_text, played  # its own command's cooldown
+    h.clock.advance(COOLDOWN)
+    later = await h.click(h.bob, listing.message, custom_id=button["custom_id"])
+    assert "**Hand #1**" in later.all_text, later
