@@ -139,6 +139,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
+        if rt.sng.settings.multi_table:  # an entry may start it: refused first, at once
+            require_thread_permissions(interaction)
         user = interaction.user
         name = getattr(user, "display_name", None) or user.name
         await acknowledge(interaction)  # the balance may refuse the buy-in: privately

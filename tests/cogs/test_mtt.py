@@ -94,27 +94,35 @@ async def test_45_players_at_five_threads_play_to_the_end(harness: Harness) -> N
     await h.audit()
 
 
-async def test_no_thread_permission_is_told_and_the_tournament_waits(harness: Harness) -> None:
-    """Without Create Public Threads the last entry is registered but the start is refused
-    politely: no table is stored, registration stays open, /tournament start works once
-    the permission is back."""
+@pytest.mark.parametrize(("denied", "named"), [
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+])
+async def test_an_entry_without_thread_permissions_is_refused_and_the_tournament_waits(
+    harness: Harness, denied: str, named: str
+) -> None:
+    """Without Create Public Threads or Send Messages in Threads, the entry that would
+    start the tournament is refused privately at once, naming the permission: not
+    registered, nothing paid, no thread, no table (Send Messages in Threads denied used
+    to start it and at once cancel it). With the permission back, the entry starts it."""
     h = harness
     await create(h, buy_in=100, entrants=11, table_size=6)
     players = await register(h, 11)
-    h.deny_bot("create_public_threads")
+    h.deny_bot(denied)
     refused = await h.slash(players[-1], "tournament join")
-    assert "Create Public Threads" in refused.text, refused
+    assert refused.ephemeral and named in refused.text, refused
+    assert await h.balance(players[-1]) == 10_000
     assert not h.channel.threads
     assert h.bot.registry is not None and not h.bot.registry.all()
     info = await h.slash(h.bob, "tournament info")
-    assert "11/11 players" in info.text
+    assert "10/11 players" in info.text, info
     backend = h.env.backend
     model = backend.get_channel(h.channel.id)
     bot_id = backend.bot_user.id
     backend.edit_channel(h.channel.id, {}, overwrites=[
         o for o in model.overwrites if o.target_id != bot_id])
-    started = await h.slash(h.alice, "tournament start")
-    assert "starts now with 11 players" in started.text, started
+    started = await h.slash(players[-1], "tournament join")
+    assert "starts now" in started.text, started
     assert len(h.channel.threads) == 2
     assert sum([await h.balance(a) for a in players]) == 11 * 9_900
 
