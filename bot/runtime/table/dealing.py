@@ -34,7 +34,7 @@ from bot.runtime.table.live_hand import LiveHand
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
-__all__ = ["COMMITMENT_WAIT", "CommitmentNotPosted", "announce", "deal"]
+__all__ = ["COMMITMENT_WAIT", "CommitmentNotPosted", "announce", "deal", "publish"]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
 COMMITMENT_WAIT = 30.0
@@ -53,6 +53,17 @@ def plan(table: Table) -> DealPlan | None:
     return drawn_plan(cards, button)
 
 
+async def publish(table: Table, hand_no: int, root: str) -> int:
+    """Make hand ``hand_no``'s deck commitment public: the posted message's id, once the
+    observer says it is posted (raises :class:`CommitmentNotPosted` otherwise)."""
+    receipt = Receipt()
+    table.outbox.send(DeckCommitted(table.snapshot(), hand_no, root, receipt))
+    message_id = await receipt.wait(COMMITMENT_WAIT)
+    if message_id is None:
+        raise CommitmentNotPosted(f"table {table.table_id}: hand {hand_no}'s commitment")
+    return message_id
+
+
 async def deal(table: Table) -> LiveHand | None:
     """Commit, publish, record and deal the next hand (under the lock); None when nobody
     can play. Raises :class:`CommitmentNotPosted` when the root could not be published."""
@@ -62,11 +73,7 @@ async def deal(table: Table) -> LiveHand | None:
     deck = Deck(rng=table.rng)
     committed = commit(deck.order)  # before any card: the root goes public first
     hand_no = table.hands_dealt + 1
-    receipt = Receipt()
-    table.outbox.send(DeckCommitted(table.snapshot(), hand_no, committed.root, receipt))
-    message_id = await receipt.wait(COMMITMENT_WAIT)
-    if message_id is None:
-        raise CommitmentNotPosted(f"table {table.table_id}: hand {hand_no}'s commitment")
+    message_id = await publish(table, hand_no, committed.root)
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
