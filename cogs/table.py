@@ -348,24 +348,27 @@ class Tables(commands.Cog, name="Tables"):
     @app_commands.describe(
         per_member="Open tables one member may have opened, 1 to 100 (default unchanged)",
         per_server="Open tables in this server, 1 to 1000 (default unchanged)",
+        reset="Back to the bot's defaults for the caps you do not give (default no)",
     )
     async def limits(
         self, interaction: discord.Interaction[Any],
         per_member: app_commands.Range[int, 1, MEMBER_MAX] | None = None,
         per_server: app_commands.Range[int, 1, SERVER_MAX] | None = None,
+        reset: bool = False,
     ) -> None:
         """Show the server's caps on open cash tables (anyone), or change them (Manage
         Server); kept in storage, in force at once (:mod:`bot.runtime.caps`)."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise app_commands.NoPrivateMessage()
-        if per_member is None and per_server is None:
+        if per_member is None and per_server is None and not reset:
             await reply_private(interaction, caps_text(self.registry, guild_id, interaction.locale))
             return
         if not _is_manager(interaction):
             raise NotAllowed(Phrase("refuse.table_cap.manager_only"))
         await acknowledge(interaction)
-        await self.registry.caps.change(guild_id, per_member=per_member, per_server=per_server)
+        await self.registry.caps.change(guild_id, per_member=per_member, per_server=per_server,
+                                        reset=reset)
         await reply_private(interaction, translate(
             interaction.locale, "reply.table_caps_changed",
             caps=caps_text(self.registry, guild_id, interaction.locale)))

@@ -61,14 +61,16 @@ class ServerCaps:
         )
 
     async def change(
-        self, guild_id: int, *, per_member: int | None = None, per_server: int | None = None
+        self, guild_id: int, *, per_member: int | None = None, per_server: int | None = None,
+        reset: bool = False,
     ) -> TableCaps:
-        """Set a server's caps (those given; the other stays as it was), stored first."""
+        """Set a server's caps (those given; the other stays as it was, or with ``reset``
+        goes back to the operator's default), stored first."""
         for value, most in ((per_member, MEMBER_MAX), (per_server, SERVER_MAX)):
             if value is not None and not 1 <= value <= most:
                 raise ValueError(f"a cap must be 1 to {most}, got {value}")
         async with self._changing:
-            member, server = self._own.get(guild_id, (None, None))
+            member, server = (None, None) if reset else self._own.get(guild_id, (None, None))
             new = (per_member if per_member is not None else member,
                    per_server if per_server is not None else server)
             if self.store is not None:

@@ -19,6 +19,7 @@ import pytest
 
 from bot.adapter.cooldowns import REFRESH_INTERVAL
 from bot.offline.harness import Actor
+from bot.runtime.caps import TableCaps
 from bot.settings import Secret, Settings
 from tests.cogs.test_table import play_out
 from tests.conftest import Harness, buttons_of
@@ -194,6 +195,22 @@ async def test_a_manager_changes_the_caps_and_they_survive_a_restart(harness: Ha
     assert "Open now: 3" in (await h.slash(h.carol, "table limits")).text
     assert not (await h.slash(h.bob, "table create", channel=rooms[3])).ephemeral
     assert "(3)" in await refused(h, h.alice, "table create", channel=rooms[4])
+
+
+async def test_a_manager_puts_the_caps_back_to_the_defaults(harness: Harness) -> None:
+    """``reset``: the caps not given go back to the operator's (and follow them: a server
+    that reset stores no cap of its own), kept over a restart; refused to a non-manager."""
+    h = harness
+    await h.slash(h.manager, "table limits", per_member=9, per_server=90)
+    assert "Only a server manager" in await refused(h, h.carol, "table limits", reset=True)
+    half = await h.slash(h.manager, "table limits", per_server=50, reset=True)
+    assert half.ephemeral and "2 per member" in half.text and "50 in all" in half.text, half
+    back = await h.slash(h.manager, "table limits", reset=True)
+    assert "2 per member" in back.text and "3 in all" in back.text, back
+    await h.restart()
+    h.bot.registry.caps.defaults = TableCaps(4, 5)  # the operator changes the defaults
+    caps = h.bot.registry.caps.of(h.guild.id)
+    assert (caps.per_member, caps.per_server) == (4, 5)
 
 
 async def test_a_managers_caps_stay_in_their_server(harness: Harness) -> None:
