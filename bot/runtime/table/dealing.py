@@ -8,7 +8,9 @@ that message's id and the seating, and only then are cards dealt: no hole card
 is sent and no action taken before the root is public. When the message cannot
 be posted (or takes longer than :data:`COMMITMENT_WAIT`), nothing is recorded,
 no chip moves, and the table tries again after its pause
-(:class:`CommitmentNotPosted`).
+(:class:`CommitmentNotPosted`). A message that was already on its way when the wait
+ran out may still appear: its root belongs to no hand (the hand stores the id of the
+message it was dealt after, which ``/hand verify`` reads), and the retry posts anew.
 """
 
 from __future__ import annotations
