@@ -203,6 +203,15 @@ class Harness:
         )
         backend.edit_channel(target.id, {}, overwrites=overwrites)
 
+    def restore_bot(self, channel: ChannelHandle | None = None) -> None:
+        """Undo :meth:`deny_bot`: remove the bot's member overwrite in ``channel``."""
+        target = channel or self.channel
+        backend = self.env.backend
+        model = backend.get_channel(target.id)
+        bot_id = backend.bot_user.id
+        backend.edit_channel(target.id, {}, overwrites=[
+            o for o in model.overwrites if o.target_id != bot_id])
+
     def delete_channel(self, channel: ChannelHandle | None = None) -> None:
         """Delete ``channel`` (or a thread) as a member with Manage Channels would.
 

@@ -116,11 +116,7 @@ async def test_an_entry_without_thread_permissions_is_refused_and_the_tournament
     assert h.bot.registry is not None and not h.bot.registry.all()
     info = await h.slash(h.bob, "tournament info")
     assert "10/11 players" in info.text, info
-    backend = h.env.backend
-    model = backend.get_channel(h.channel.id)
-    bot_id = backend.bot_user.id
-    backend.edit_channel(h.channel.id, {}, overwrites=[
-        o for o in model.overwrites if o.target_id != bot_id])
+    h.restore_bot()
     started = await h.slash(players[-1], "tournament join")
     assert "starts now" in started.text, started
     assert len(h.channel.threads) == 2
@@ -160,11 +156,7 @@ async def test_start_without_send_messages_in_threads_is_refused_and_changes_not
     assert h.bot.registry is not None and not h.bot.registry.all()
     info = await h.slash(h.bob, "tournament info")
     assert "4/11 players" in info.text, info
-    backend = h.env.backend
-    model = backend.get_channel(h.channel.id)
-    bot_id = backend.bot_user.id
-    backend.edit_channel(h.channel.id, {}, overwrites=[
-        o for o in model.overwrites if o.target_id != bot_id])
+    h.restore_bot()
     started = await h.slash(h.alice, "tournament start")
     assert "starts now with 4 players" in started.text, started
 

@@ -36,10 +36,21 @@ from bot.runtime.table.live_hand import LiveHand
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
-__all__ = ["COMMITMENT_WAIT", "CommitmentNotPosted", "announce", "deal", "publish"]
+__all__ = [
+    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "announce", "deal", "next_try",
+    "publish",
+]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
 COMMITMENT_WAIT = 30.0
+#: The longest wait before trying again to deal a hand whose commitment was not posted.
+RETRY_LIMIT = 60.0
+
+
+def next_try(pause: float) -> float:
+    """Seconds before dealing again after a commitment that was not posted, ``pause``
+    seconds after the one before: twice as long (at least 2 s), at most RETRY_LIMIT."""
+    return min(RETRY_LIMIT, 2 * max(pause, 1.0))
 
 
 class CommitmentNotPosted(Exception):

@@ -82,9 +82,6 @@ __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
 #: Seconds between the end of a hand and the next deal.
 DEFAULT_PAUSE = 5.0
-#: The longest wait before trying again to deal a hand whose commitment was not posted
-#: (the wait doubles from the pause each time).
-RETRY_LIMIT = 60.0
 
 
 class Table:
@@ -288,7 +285,7 @@ class Table:
                     await self.advance(cur)
             except dealing.CommitmentNotPosted as missed:
                 log.warning("%s was not posted: no hand dealt, trying again", missed)
-                self.schedule_deal(min(RETRY_LIMIT, 2 * max(pause, 1.0)))
+                self.schedule_deal(dealing.next_try(pause))
             except Exception:
                 log.exception("table %s: could not start a hand", self.table_id)
                 self.current = None
