@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.actions import reply_private
-from bot.i18n import Command, Phrase, resolve, translate
+from bot.i18n import Command, Phrase, Wording, number, resolve, translate
 from bot.render import REPLAY_BYTES, RenderFailed, ReplayView, TooLarge, render_replay_async
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
@@ -54,6 +54,18 @@ CACHE_BYTES = 48 * 1024 * 1024
 #: Replays drawn at the same moment over the whole bot (each in a process of its own).
 AT_ONCE = 1
 MEGABYTE = 1024 * 1024
+
+
+class Megabytes(Wording):
+    """A number of bytes as megabytes in the reader's numbers: ``8``, ``0,4``."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def to(self, locale: object) -> str:
+        return number(locale, max(0.1, round(self.size / MEGABYTE, 1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +181,7 @@ async def _gif(interaction: discord.Interaction[Any], db: Database, record: Hand
 
     limit = min(REPLAY_BYTES, interaction.filesize_limit)
     too_big = Phrase("refuse.replay_too_big", number=str(record.number),
-                     limit=limit // MEGABYTE, show=Command("hand show"))
+                     limit=Megabytes(limit), show=Command("hand show"))
     try:
         gif = await interaction.client.replays.gif(ReplayKey(record.id, seat, lang), plan)
     except TooLarge:

@@ -49,7 +49,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import multiprocessing.forkserver
 import os
 import signal
 import time
@@ -109,11 +108,13 @@ def _context() -> multiprocessing.context.ForkServerContext:
 
 
 def start_render_server() -> None:
-    """Start the render processes' fork server now (it imports this package and draws the
-    default sprites: a second or two), rather than on the first replay. The pool of
-    :func:`use_processes` starts it too."""
-    _context()
-    multiprocessing.forkserver.ensure_running()
+    """Start the render processes' fork server now, and wait until it has imported this
+    package and drawn the default sprites (a second or two), rather than on the first
+    replay (the pool of :func:`use_processes` starts it too): a process is forked from
+    it and waited for."""
+    probe = _context().Process(target=os.getpid, name="omaha-render-probe")
+    probe.start()
+    probe.join()
 
 
 def use_processes(workers: int) -> None:
@@ -312,11 +313,12 @@ async def _alone(fn: Callable[..., bytes], *args: Any) -> bytes:
 
 
 async def render_replay_async(view: ReplayView, theme: Theme | str = Theme.DARK,
-                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR,
+                              limit: int = REPLAY_BYTES) -> bytes:
     """:func:`render_replay` (an animated GIF) in a process of its own, never in the bot's
-    (:class:`RenderFailed` when that process dies; :class:`TooLarge` past
-    :data:`REPLAY_BYTES`)."""
-    return await _alone(render_replay, view, theme, style)
+    (:class:`RenderFailed` when that process dies; :class:`TooLarge` past ``limit``
+    bytes)."""
+    return await _alone(render_replay, view, theme, style, limit)
 
 
 async def render_graphs_async(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
