@@ -68,6 +68,7 @@ from discord.ext import commands
 from bot import render
 from bot.adapter.hooks import watch_token_waits
 from bot.adapter.meter import DiscordMeter, Gateway
+from bot.adapter.names import member_name
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.logs import log_to_stderr
 from bot.metrics import Metrics, OpsServer
@@ -320,7 +321,9 @@ class OmahaDealer(commands.Bot):
 
     # -- helpers for cogs ------------------------------------------------------------
     async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:
-        """A member's display name: cache, then one REST call (remembered 10 minutes).
+        """The name shown for a member (:func:`bot.adapter.names.member_name`: the display
+        name, or the username when the pictures cannot draw it): cache, then one REST call
+        (remembered 10 minutes).
 
         Without the privileged members intent the member cache holds only the
         people seen in interactions, so leaderboards and tables ask Discord;
@@ -345,12 +348,12 @@ class OmahaDealer(commands.Bot):
                 with contextlib.suppress(discord.HTTPException):
                     member = await guild.fetch_member(user_id)
             if member is not None:
-                return member.display_name
+                return member_name(member)
         user = self.get_user(user_id)
         if user is None:
             with contextlib.suppress(discord.HTTPException):
                 user = await self.fetch_user(user_id)
-        return user.display_name if user is not None else f"player {user_id}"
+        return member_name(user) if user is not None else f"player {user_id}"
 
 
 class ShardedOmahaDealer(OmahaDealer, commands.AutoShardedBot):
