@@ -247,7 +247,7 @@ class OmahaDealer(commands.Bot):
     async def serve_metrics(self) -> None:
         """``/metrics`` and ``/healthz`` on METRICS_HOST:METRICS_PORT; a port that cannot be
         had is logged as an error and the bot plays on without them."""
-        ops = OpsServer(self.metrics, self.health)
+        ops = OpsServer(self.metrics, self.health, clock=self.now)
         host, port = self.settings.metrics_host, self.settings.metrics_port or 0
         try:
             await ops.start(host, port)
@@ -257,7 +257,7 @@ class OmahaDealer(commands.Bot):
         self.ops = ops
 
     async def health(self) -> str | None:
-        """``/healthz``: None while the gateway is connected and the database takes a
+        """``/healthz``: None while the gateway is connected and the database would take a
         write, else why not (one line)."""
         from bot.app_metrics import database_problem
 
