@@ -73,22 +73,28 @@ def make_folder(path: Path) -> None:
 
 def tighten(paths: Iterable[Path], what: str) -> list[Path]:
     """Take the group's and others' permissions away from each existing file of
-    ``paths`` (POSIX); one warning names those changed (``what``: what they are)."""
-    changed: list[str] = []
-    tightened: list[Path] = []
+    ``paths`` (POSIX); one warning names those changed (``what``: what they are), another
+    those it may not change (another user's file: the bot goes on with it)."""
+    changed: list[Path] = []
+    said: list[str] = []
+    refused: list[str] = []
     for path in paths if os.name == "posix" else ():
         try:
             mode = stat.S_IMODE(path.stat().st_mode) if path.is_file() else 0
-        except OSError:
+            if mode & 0o077:
+                os.chmod(path, mode & ~0o077)
+                changed.append(path)
+                said.append(f"{path} ({mode:04o} -> {mode & ~0o077:04o})")
+        except FileNotFoundError:
             continue
-        if mode & 0o077:
-            os.chmod(path, mode & ~0o077)
-            changed.append(f"{path} ({mode:04o} -> {mode & ~0o077:04o})")
-            tightened.append(path)
-    if changed:
+        except OSError as exc:
+            refused.append(f"{path} ({exc.strerror})")
+    if said:
         log.warning("Made %s private to this user (they were open to others): %s",
-                    what, ", ".join(changed))
-    return tightened
+                    what, ", ".join(said))
+    if refused:
+        log.warning("Could not make %s private (chmod 600 them): %s", what, ", ".join(refused))
+    return changed
 
 
 def prepare_database(path: str) -> None:

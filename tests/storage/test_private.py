@@ -46,3 +46,17 @@ def test_tighten_takes_away_the_group_and_others_only(
     assert caplog.messages == [
         f"Made the files private to this user (they were open to others): {db} "
         f"(0664 -> 0600), {shm} (0444 -> 0400)"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux's /proc")
+def test_a_file_that_may_not_be_changed_is_named_and_left(
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """chmod refused (another user's file; here /proc, which refuses even root): one
+    warning, and the bot goes on."""
+    caplog.set_level(logging.INFO, "bot.storage.private")
+    status = Path("/proc/self/status")
+    assert tighten([status], "the files") == []
+    assert caplog.messages == [
+        f"Could not make the files private (chmod 600 them): {status} (Operation not "
+        "permitted)"]
