@@ -96,8 +96,8 @@ async def test_backups_are_private_in_a_private_folder_and_old_ones_are_tightene
     await (await Database.open(path, deck_key=b"k" * 32)).close()
     old = tmp_path / "live-20251231T000000Z.sqlite3"
     old.write_bytes(path.read_bytes())
-    old.chmod(0o644)
-    tmp_path.chmod(0o755)
+    for made, bits in ((old, 0o644), (tmp_path, 0o755)):
+        made.chmod(bits)
     caplog.set_level(logging.INFO, "bot.storage.private")
     started = BackupSchedule(str(path), tmp_path, EVERY, 3, sleep=Ticks().sleep)
     started.start()  # in the old backup's folder
