@@ -20,9 +20,9 @@ base letters when they are covered ("ệ" -> "e", full-width "Ａ" -> "A"), turn
 any other letter or digit into "?" ("李小龙" -> "???": the name keeps its
 length and never vanishes) and leaves out emoji, other symbols, combining
 marks and control characters, so nothing ever draws as an empty box. A
-member's name that would be mostly "?" (:func:`legible`) never gets here: the
-Discord side seats the member under their username instead
-(:mod:`bot.adapter.names`), so two Thai players do not both show as "?????".
+member whose name would be mostly "?" (:func:`legible`) is named by their
+username instead, on the Discord side (:mod:`bot.adapter.names`), so two Thai
+players do not both show as "?????".
 
 The card indices keep Pillow's built-in Aileron (:func:`index_font`): they
 are only "A K Q J 10 9 ... 2", and the card images are tuned to its shapes.

@@ -39,8 +39,9 @@ FOLDER_MODE = 0o700
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
-def in_memory(path: str) -> bool:
-    return path == ":memory:" or path.startswith("file:")
+def _plain_path(path: str) -> bool:
+    """Whether ``path`` names a file (``:memory:`` and ``file:`` URIs do not)."""
+    return path != ":memory:" and not path.startswith("file:")
 
 
 def database_files(path: str | os.PathLike[str]) -> list[Path]:
@@ -100,7 +101,7 @@ def tighten(paths: Iterable[Path], what: str) -> list[Path]:
 def prepare_database(path: str) -> None:
     """Before SQLite opens the file ``path``: its folder must exist; a new database
     file is created 0600 (its side files follow it), an existing one tightened."""
-    if in_memory(path):
+    if not _plain_path(path):
         return
     parent = Path(path).parent
     if not parent.is_dir():
