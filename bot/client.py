@@ -70,6 +70,7 @@ from discord.ext import commands
 from bot import render
 from bot.adapter.hooks import watch_token_waits
 from bot.adapter.meter import DiscordMeter, Gateway
+from bot.adapter.names import member_name
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.logs import log_to_stderr
 from bot.metrics import Metrics, OpsServer
@@ -252,7 +253,7 @@ class OmahaDealer(commands.Bot):
     async def serve_metrics(self) -> None:
         """``/metrics`` and ``/healthz`` on METRICS_HOST:METRICS_PORT; a port that cannot be
         had is logged as an error and the bot plays on without them."""
-        ops = OpsServer(self.metrics, self.health)
+        ops = OpsServer(self.metrics, self.health, clock=self.now)
         host, port = self.settings.metrics_host, self.settings.metrics_port or 0
         try:
             await ops.start(host, port)
@@ -262,7 +263,7 @@ class OmahaDealer(commands.Bot):
         self.ops = ops
 
     async def health(self) -> str | None:
-        """``/healthz``: None while the gateway is connected and the database takes a
+        """``/healthz``: None while the gateway is connected and the database would take a
         write, else why not (one line)."""
         from bot.app_metrics import database_problem
 
@@ -326,7 +327,9 @@ class OmahaDealer(commands.Bot):
 
     # -- helpers for cogs ------------------------------------------------------------
     async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:
-        """A member's display name: cache, then one REST call (remembered 10 minutes).
+        """The name shown for a member (:func:`bot.adapter.names.member_name`: the display
+        name, or the username when the pictures cannot draw it): cache, then one REST call
+        (remembered 10 minutes).
 
         Without the privileged members intent the member cache holds only the
         people seen in interactions, so leaderboards and tables ask Discord;
@@ -351,12 +354,12 @@ class OmahaDealer(commands.Bot):
                 with contextlib.suppress(discord.HTTPException):
                     member = await guild.fetch_member(user_id)
             if member is not None:
-                return member.display_name
+                return member_name(member)
         user = self.get_user(user_id)
         if user is None:
             with contextlib.suppress(discord.HTTPException):
                 user = await self.fetch_user(user_id)
-        return user.display_name if user is not None else f"player {user_id}"
+        return member_name(user) if user is not None else f"player {user_id}"
 
 
 class ShardedOmahaDealer(OmahaDealer, commands.AutoShardedBot):

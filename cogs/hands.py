@@ -55,6 +55,7 @@ from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
+from bot.adapter.names import member_name
 from bot.adapter.polite import report
 from bot.adapter.replays import game_title, hand_names, send_replay
 from bot.adapter.views import hand_button_id
@@ -355,7 +356,7 @@ class Hands(commands.Cog, name="Hands"):
         if not listing:
             await reply_private(interaction, translate(
                 interaction.locale, "hand.none_player" if player else "hand.none_server",
-                name=Name(player.display_name) if player else ""))
+                name=Name(member_name(player)) if player else ""))
             return
         lang = resolve(interaction.locale)
         lines, view = [], discord.ui.View(timeout=None)
@@ -363,7 +364,7 @@ class Hands(commands.Cog, name="Hands"):
             h = item.hand
             if player is not None and item.net is not None:
                 sign = "+" if item.net > 0 else ""
-                who = Name(player.display_name).to(lang)
+                who = Name(member_name(player)).to(lang)
                 outcome = f"{who} {sign}{i18n.number(lang, item.net)}"
             else:
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)

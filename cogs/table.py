@@ -45,6 +45,7 @@ from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
+from bot.adapter.names import member_name
 from bot.adapter.permissions import require_table_permissions
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
@@ -150,8 +151,7 @@ class Tables(commands.Cog, name="Tables"):
         return self.actions.here(interaction)
 
     async def _name(self, interaction: discord.Interaction[Any]) -> str:
-        user = interaction.user
-        return getattr(user, "display_name", None) or user.name
+        return member_name(interaction.user)
 
     # -- /table ---------------------------------------------------------------------
     @table.command(name="create", description="Open a cash table in this channel")

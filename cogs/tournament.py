@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
+from bot.adapter.names import member_name
 from bot.adapter.permissions import require_table_permissions, require_thread_permissions
 from bot.adapter.polite import acknowledge, announce
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
@@ -142,7 +143,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if rt.sng.settings.multi_table:  # an entry may start it: refused first, at once
             require_thread_permissions(interaction)
         user = interaction.user
-        name = getattr(user, "display_name", None) or user.name
+        name = member_name(user)
         await acknowledge(interaction)  # the balance may refuse the buy-in: privately
         if rt.sng.status is Status.RUNNING:
             seat = await self.tournaments.join_late(rt, user.id, name)

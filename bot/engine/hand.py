@@ -381,7 +381,7 @@ class Hand(HandState):
             self._deal_street(_NEXT_STREET[self._street], 1)
         self._street = Street.SHOWDOWN
         awards = settle_two_boards(self._players, (self._board, self._board2),
-                                   self.config.variant.hi_lo)
+                                   self.config.variant)
         self._pot_results.extend(awards)
         self._paid += sum(a.amount for a in awards)
         self._events.extend(awards)
@@ -395,7 +395,7 @@ class Hand(HandState):
         """Show or muck each live hand in showdown order, then award every pot."""
         self._street = Street.SHOWDOWN
         done = play_showdown(self._players, self._board, self._showdown_order(), self._shown,
-                             self.config.variant.hi_lo)
+                             self.config.variant)
         for i in done.shown:
             self._shown[i] = False
         self._mucked.extend(done.mucked)

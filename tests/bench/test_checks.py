@@ -21,6 +21,7 @@ from hand_views import hand_views
 from PIL import Image
 
 from bot.engine.evaluate import high_value, low_value
+from bot.engine.variants import HandRule
 from bot.render.table import draw_table
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -38,7 +39,7 @@ def test_evaluators_that_agree_pass_and_one_wrong_value_is_caught() -> None:
     deals = bench_evaluate.make_deals(300, 5)
     args = _pokerkit_args(deals)
     high = bench_evaluate.pokerkit_high(pokerkit.OmahaHoldemHand.lookup)
-    ours = [high_value(hole[:4], board) for hole, board in deals]
+    ours = [high_value(hole[:4], board, HandRule.OMAHA) for hole, board in deals]
     theirs: list[int | None] = [high(*a) for a in args]
     assert bench_evaluate.disagreement(ours, theirs) is None
     best = max(range(len(ours)), key=ours.__getitem__)

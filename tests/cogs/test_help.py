@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.engine.betting import BettingRound, Player
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high, five_value, hand_label, low_value
-from bot.engine.variants import Structure
+from bot.engine.variants import VARIANTS, Structure
 from bot.i18n import Command
 from cogs.help import (
     DESCRIPTION_LIMIT,
@@ -104,7 +104,8 @@ def test_ranked_examples_are_the_hands_they_illustrate() -> None:
 )
 def test_omaha_examples_make_what_they_say(hole: str, board: str, label: str, hi_lo: bool) -> None:
     """The engine labels every /help example exactly as the page does."""
-    assert hand_label(parse_cards(hole), parse_cards(board), hi_lo) == label
+    variant = VARIANTS["omaha_hilo" if hi_lo else "omaha"]
+    assert hand_label(parse_cards(hole), parse_cards(board), variant) == label
 
 
 def test_low_comparisons_on_the_hi_lo_page() -> None:
