@@ -55,9 +55,9 @@ from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
-from bot.adapter.names import member_name
+from bot.adapter.names import hand_names, member_name
 from bot.adapter.polite import report
-from bot.adapter.replays import game_title, hand_names, send_replay
+from bot.adapter.replays import send_replay
 from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
@@ -336,8 +336,10 @@ class Hands(commands.Cog, name="Hands"):
             return []
         records = await self.db.history.last_of(channel, interaction.user.id, CHOICES)
         typed, lang = current.strip().lstrip("#"), resolve(interaction.locale)
-        return [app_commands.Choice(name=translate(lang, "hand.choice", number=str(r.number),
-                                                   game=game_title(lang, r))[:100], value=r.number)
+        return [app_commands.Choice(
+                    name=translate(lang, "hand.choice", number=str(r.number),
+                                   game=wording.stored_title(lang, r.settings, r.variant))[:100],
+                    value=r.number)
                 for r in records if str(r.number).startswith(typed)]
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
@@ -370,7 +372,7 @@ class Hands(commands.Cog, name="Hands"):
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
                                         for u, w in item.won[:3]])
             when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
-            game = game_title(lang, h)
+            game = wording.stored_title(lang, h.settings, h.variant)
             lines.append(translate(lang, "hand.list_line", number=str(h.number),
                                    table=wording.table_name(lang, h.table_id), when=when,
                                    game=game, pot=item.pot, outcome=outcome))

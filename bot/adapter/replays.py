@@ -32,21 +32,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.actions import reply_private
+from bot.adapter.names import hand_names
 from bot.i18n import Command, Phrase, Wording, number, resolve, translate
 from bot.render import REPLAY_BYTES, RenderFailed, ReplayView, TooLarge, render_replay_async
-from bot.runtime.config import TableConfig
-from bot.runtime.errors import TableError
-from bot.runtime.hand_history import PastHand, load_past
+from bot.runtime.hand_history import load_past
 from bot.runtime.replay_frames import replay_view
 from bot.runtime.table import wording
 from bot.storage import HandRecord
 
 if TYPE_CHECKING:
-    from bot.client import OmahaDealer
     from bot.storage import Database
 
-__all__ = ["AT_ONCE", "CACHE_BYTES", "ReplayKey", "Replays", "game_title", "hand_names",
-           "send_replay"]
+__all__ = ["AT_ONCE", "CACHE_BYTES", "Megabytes", "ReplayKey", "Replays", "send_replay"]
 
 #: Bytes of replays kept (the least recently sent dropped first): a replay is 0.3 to
 #: 2.5 MB, so a few dozen hands asked for again, by their players or the channel.
@@ -119,22 +116,6 @@ class Replays:
             done.exception()  # retrieved here: every waiter may have gone
 
 
-def game_title(locale: object, hand: HandRecord) -> str:
-    """``Pot Limit Omaha 1/2`` in ``locale``, from the table's settings when the hand was
-    played (their stored key when they no longer make a table)."""
-    try:
-        return wording.title(locale, TableConfig.from_dict(dict(hand.settings)))
-    except (TableError, TypeError, KeyError):
-        return str(hand.settings.get("variant_key", hand.variant))
-
-
-async def hand_names(interaction: discord.Interaction[Any], past: PastHand) -> dict[int, str]:
-    """Display names of the hand's players (the bot's remembered lookup)."""
-    client: OmahaDealer = interaction.client
-    return {seat: await client.display_name(interaction.guild, user_id)
-            for seat, user_id in past.users.items()}
-
-
 async def send_replay(interaction: discord.Interaction[Any], db: Database,
                       record: HandRecord, public: bool) -> None:
     """The hand's replay to the user of ``interaction`` (already deferred privately), or
@@ -156,7 +137,7 @@ async def send_replay(interaction: discord.Interaction[Any], db: Database,
         return
     head = translate(lang, "hand.replay_head", number=str(record.number),
                      table=wording.table_name(lang, record.table_id),
-                     title=game_title(lang, record))
+                     title=wording.stored_title(lang, record.settings, record.variant))
     file = discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
     if not public:
         await reply_private(interaction, head, file=file)
