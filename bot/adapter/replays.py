@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 __all__ = ["AT_ONCE", "CACHE_BYTES", "Megabytes", "ReplayKey", "Replays", "send_replay"]
 
 #: Bytes of replays kept (the least recently sent dropped first): a replay is 0.3 to
-#: 2.5 MB, so a few dozen hands asked for again, by their players or the channel.
+#: 3 MB (bench/README.md), so a few dozen hands asked for again, by their players or the
+#: channel.
 CACHE_BYTES = 48 * 1024 * 1024
 #: Replays drawn at the same moment over the whole bot (each in a process of its own).
 AT_ONCE = 1

@@ -39,9 +39,9 @@ or without the pool (``RENDER_PROCESSES=0`` included), never in the bot's proces
 that process dies (the kernel's OOM killer, a crash), the replay fails with
 :class:`RenderFailed` and is not drawn again in the bot. Decision for the other
 pictures: when a pool process dies they are drawn in a thread of the bot, as before.
-Each is one picture (10-60 ms, a few MB at most, its size fixed by the view's
-bounded seats, board and names), and a live table's picture or a player's hole cards
-must not be lost to a dead process; only a replay's work grows with the hand.
+Each is one picture of a fixed size (10-60 ms and a few MB of memory; a graph of
+50,000 hands draws in 0.15 s), and a live table's picture or a player's hole cards must
+not be lost to a dead process; only a replay's work grew with the hand.
 """
 
 from __future__ import annotations
