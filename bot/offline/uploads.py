@@ -5,8 +5,8 @@ Discord tells the bot with every interaction how large an attachment it may uplo
 discord.py's ``Interaction.filesize_limit``) and refuses a larger upload with 413
 Request Entity Too Large (code 40005). simcord 3.2.1 sends 25 MiB with every interaction
 and refuses no upload. This module sends the limit set with :func:`set_upload_limit`
-(``Harness.set_upload_limit``; simcord's 25 MiB until then) and refuses any message,
-followup or edit with a file over it, as Discord does.
+(``Harness.set_upload_limit``; Discord's 10 MiB of a server without boosts until then)
+and refuses any message, followup or edit with a file over it, as Discord does.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from simcord.http import router as _router
 
 __all__ = ["TOO_LARGE", "dispatch", "set_upload_limit", "upload_limit"]
 
-#: simcord's own figure (25 MiB).
-DEFAULT = 26_214_400
+#: Discord's limit in a server without boosts (10 MiB), not simcord's 25 MiB.
+DEFAULT = 10 * 1024 * 1024
 #: Discord's code for an upload over the limit.
 TOO_LARGE = 40005
 

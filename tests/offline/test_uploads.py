@@ -21,7 +21,7 @@ async def test_a_file_over_the_limit_is_refused_as_discord_refuses_it(harness: H
     h = harness
     channel = h.bot.get_channel(h.channel.id)
     assert isinstance(channel, discord.TextChannel)
-    await channel.send(file=_file(2000))  # simcord's 25 MiB until a limit is set
+    await channel.send(file=_file(2000))  # Discord's 10 MiB until a limit is set
     h.set_upload_limit(1000)
     await channel.send(file=_file(1000))
     with pytest.raises(discord.HTTPException) as refused:
@@ -42,3 +42,13 @@ async def test_interactions_say_the_limit(harness: Harness) -> None:
     h.set_upload_limit(12345)
     await h.slash(h.alice, "help")
     assert seen == [DEFAULT, 12345]
+
+
+async def test_the_default_is_discords_limit_of_a_server_without_boosts(harness: Harness) -> None:
+    """10 MiB (Discord since 2024), not the 25 MiB simcord says."""
+    channel = harness.bot.get_channel(harness.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send(file=_file(DEFAULT))
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(file=_file(DEFAULT + 1))
+    assert refused.value.status == 413 and refused.value.code == TOO_LARGE
