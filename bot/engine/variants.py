@@ -185,8 +185,8 @@ class GameConfig:
     def phh_variant(self) -> str:
         """The PHH variant code: ``PO``, ``NO``, ``FO``, ``PO/8``, ``NO/8``, ``FO/8``; Texas
         Hold'em ``NT``, ``PT``, ``FT``."""
-        rule = self.variant.rule
-        return self.structure.letter + rule.letter + ("/8" if self.variant.hi_lo else "")
+        variant = self.variant
+        return self.structure.letter + variant.rule.letter + ("/8" if variant.hi_lo else "")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
