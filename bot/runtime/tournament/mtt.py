@@ -114,6 +114,14 @@ class MttRuntime(SitAndGoRuntime):
         for table in self.tables.values():
             table.tell(phrase)
 
+    @property
+    def tables_open(self) -> int:
+        """The tables the caps count for it: while registering the most it can open, then
+        those still open (a broken table no longer counts)."""
+        if self.sng.status is Status.REGISTERING:
+            return self.sng.settings.most_tables
+        return len(self.tables)
+
     def table_config(self) -> TableConfig:
         return self.config.with_seats(self.sng.settings.table_size)
 

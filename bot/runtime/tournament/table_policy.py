@@ -239,6 +239,12 @@ class SitAndGoRuntime:
         if self.table is not None:
             self.table.tell(phrase)
 
+    @property
+    def tables_open(self) -> int:
+        """The tables the caps count for it (:mod:`bot.runtime.caps`): its one table, from
+        its creation (registering) until that table closes."""
+        return 1
+
     async def join(self, user_id: int, name: str | None = None) -> bool:
         """Pay the entry and register; returns True when this entry started the tournament.
 
