@@ -59,6 +59,8 @@ class MttPolicy(TournamentPolicy):
 
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
         await self.director.hand_done(table, hand)
+        if self.idle.after(hand.decided) and self.sng.status is Status.RUNNING:
+            self.director.cancel_idle()  # every table's hands counted, in the order they end
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """A lost thread cancels the whole tournament (every buy-in refunded, as a
