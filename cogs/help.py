@@ -185,14 +185,13 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
 def tournament_page(locale: object = None) -> list[str]:
     """Tournaments: entering and the start, several tables, a player away, cancelling,
     a tournament nobody plays any more, the limits on open tables."""
-    tournament = {name: Command(f"tournament {name}")
-                  for name in ("create", "join", "leave", "start", "info", "cancel")}
+    entering = {name: Command(f"tournament {name}")
+                for name in ("create", "join", "leave", "start", "info")}
     return [
-        translate(locale, "help.tournament.play", **{k: tournament[k] for k in (
-            "create", "join", "leave", "start", "info")}),
+        translate(locale, "help.tournament.play", **entering),
         translate(locale, "help.tournament.tables", size=Option("table_size")),
         translate(locale, "help.tournament.away", sitin=Command("table sitin")),
-        translate(locale, "help.tournament.cancel", cancel=tournament["cancel"],
+        translate(locale, "help.tournament.cancel", cancel=Command("tournament cancel"),
                   rule=Phrase("tournament.cancel_rule")),
         translate(locale, "help.tournament.idle", count=IDLE_HANDS),
         translate(locale, "help.tournament.limits", limits=Command("table limits")),

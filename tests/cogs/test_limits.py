@@ -1,11 +1,12 @@
 """Limits that keep one member from costing everyone (issue 22), through the offline Discord.
 
-``/table refresh`` for seated players, once per table per 30 s; caps on open cash tables
-per member and per server, changed by a server manager with ``/table limits`` and kept
-over a restart; a per-member cooldown on ``/leaderboard``, ``/stats``, ``/hands``,
-``/hand show``, ``/hand replay`` and ``/hand export``. Every refusal is answered at once
-(no deferral: no wait before it), privately, says when to try again, and changes nothing. Time moves
-only by the bot's wall clock (the harness's ``FakeWallClock``): no sleeping.
+``/table refresh`` for seated players, once per table per 30 s; caps on open tables per
+member and per server (cash tables and tournaments, issue 29), changed by a server manager
+with ``/table limits`` and kept over a restart; a per-member cooldown on ``/leaderboard``,
+``/stats``, ``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export``. Every
+refusal is answered at once (no deferral: no wait before it), privately, says when to try
+again, and changes nothing. Time moves only by the bot's wall clock (the harness's
+``FakeWallClock``): no sleeping.
 """
 
 from __future__ import annotations
