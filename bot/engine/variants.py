@@ -23,6 +23,7 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -34,6 +35,7 @@ __all__ = [
     "HandRule",
     "Structure",
     "Variant",
+    "game_key",
     "game_name",
     "structure_name",
 ]
@@ -125,6 +127,23 @@ def game_name(variant: Variant, structure: Structure | None = None) -> str:
     if structure is None:
         return variant.name
     return f"{structure_name(structure)} {variant.name}"
+
+
+def game_key(games: Sequence[tuple[str, str]], small_blind: int, big_blind: int) -> str:
+    """The one name of a cash game for the return rule (RULES.md 7): ``omaha/pot limit@1/2``.
+
+    ``games`` are the variant keys and structures dealt at the table, in order: one pair
+    today; a mixed table (RULES.md 11) gives its list, joined with ``+``
+    (``omaha/pot limit+omaha_hilo/fixed limit@2/4``), so two tables are the same game
+    when they deal the same list. The ante is not part of it: RULES.md 7 asks for the
+    same blinds, and a table that adds an ante is still "the same blinds" (otherwise an
+    ante of one chip would open a way round the rule). Storage keeps this text with each
+    departure, and its migration 0010 spells the same text in SQL.
+    """
+    if not games:
+        raise ValueError("a game key needs at least one game")
+    return "+".join(f"{variant}/{structure}" for variant, structure in games) + (
+        f"@{small_blind}/{big_blind}")
 
 
 @dataclass(frozen=True, slots=True)

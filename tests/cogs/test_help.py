@@ -72,6 +72,10 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
         ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
                    "Straights and flushes **do not count against** a low"]),
         ("betting", ["**Pot limit**", "the biggest raise is to 7", "to 30"]),
+        ("tournament", ["/tournament create", "/tournament start", "table_size",
+                        "/table sitin", "/tournament cancel",
+                        "in proportion to their chips", "after 20 hands in a row",
+                        "/table limits"]),
     ],
 )
 async def test_each_topic_is_private_and_fits(
@@ -176,6 +180,10 @@ async def test_long_help_is_sent_as_followups(
         ("es-ES", "betting", ["**Límite de bote**", "la subida mayor es hasta 7", "hasta 30",
                               "`/subir "], "the biggest raise"),
         ("es-419", "betting", ["**Límite de pozo**", "(puede pagar o botar)"], "Pot limit"),
+        ("pt-BR", "tournament", ["depois de 20 mãos seguidas", "/torneio ", "desist"],
+         "hands in a row"),
+        ("es-419", "tournament", ["pasas o botas al momento", "tras 20 manos seguidas"],
+         "te tiras"),
     ],
 )
 async def test_poker_pages_speak_the_readers_language(
