@@ -38,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine.cards import DECK, Card
 from bot.engine.equity import equity
+from bot.engine.variants import VARIANTS
+
+OMAHA = VARIANTS["omaha"]
 
 Evaluate = Callable[..., int]
 
@@ -115,7 +118,7 @@ def flop_cases(cases: list[list[Card]], missed: list[str]) -> None:
     for cards in cases:
         holes, flop = [cards[0:4], cards[4:8]], cards[8:11]
         start = time.perf_counter()
-        result = equity(holes, flop)
+        result = equity(holes, flop, variant=OMAHA)
         ours_t += time.perf_counter() - start
         for i, (_name, evaluate) in enumerate(peers()):
             start = time.perf_counter()
@@ -132,7 +135,7 @@ def preflop_cases(cases: list[list[Card]], missed: list[str]) -> None:
     for k, cards in enumerate(cases):
         holes = [cards[0:4], cards[4:8]]
         start = time.perf_counter()
-        result = equity(holes, rng=random.Random(k))
+        result = equity(holes, rng=random.Random(k), variant=OMAHA)
         ours_t += time.perf_counter() - start
         assert result.stderr is not None
         worst_se = max(worst_se, result.stderr)

@@ -52,8 +52,10 @@ t0 = time.perf_counter()
 from bot.engine import eval_tables  # noqa: E402
 from bot.engine.cards import DECK, Card  # noqa: E402
 from bot.engine.evaluate import high_value, low_value  # noqa: E402
+from bot.engine.variants import HandRule  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - t0
+OMAHA = HandRule.OMAHA
 Deal = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
@@ -171,7 +173,7 @@ def phevaluator_race(deals: list[Deal], passes: int, problems: list[str]) -> Non
 
     ids = [tuple(c.index for c in board) + tuple(c.index for c in hole[:4])
            for hole, board in deals]  # phevaluator's card id is our deck index
-    sides = [Side("ours", high_value, [(hole[:4], board) for hole, board in deals]),
+    sides = [Side("ours", high_value, [(hole[:4], board, OMAHA) for hole, board in deals]),
              Side("phevaluator C", _pheval.evaluate_omaha_cards, ids, negate),
              Side("phevaluator wrapper", evaluate_omaha_cards, ids, negate)]
     # First passes from a cold start: ours builds its board tables as it goes,
@@ -193,7 +195,7 @@ def treys_races(deals: list[Deal], passes: int, problems: list[str]) -> None:
         args = [([TCard.new(str(c)) for c in hole[:size]], [TCard.new(str(c)) for c in board])
                 for hole, board in deals]
         checked_race(f"omaha{size} high", [
-            Side("ours", high_value, [(hole[:size], board) for hole, board in deals]),
+            Side("ours", high_value, [(hole[:size], board, OMAHA) for hole, board in deals]),
             Side("treys", evaluate, args, negate),
         ], passes, problems)
 
@@ -211,7 +213,7 @@ def pokerkit_races(deals: list[Deal], passes: int, problems: list[str]) -> None:
         ours_args = [(hole[:size], board) for hole, board in deals]
         pk_args = [(convert(hole), convert(board)) for hole, board in ours_args]
         checked_race(f"omaha{size} high", [
-            Side("ours", high_value, ours_args),
+            Side("ours", high_value, [(*args, OMAHA) for args in ours_args]),
             Side("pokerkit lookup", high, pk_args),
             Side("pokerkit from_game", OmahaHoldemHand.from_game, pk_args, entry_index),
         ], passes, problems)

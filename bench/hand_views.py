@@ -107,7 +107,7 @@ def _hole_views(hand: Hand) -> list[HoleCardsView]:
     """Each player's private picture at the deal, then, for those still in, with the river."""
     views = [HoleCardsView("Table 7", 42, hand.hole(p.seat), game=GAME) for p in hand.players]
     views += [HoleCardsView("Table 7", 42, hand.hole(p.seat), board=hand.board, game=GAME,
-                            label=hand_label(hand.hole(p.seat), hand.board, True))
+                            label=hand_label(hand.hole(p.seat), hand.board, CONFIG.variant))
               for p in hand.players if not p.folded]
     return views
 

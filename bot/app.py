@@ -2,7 +2,7 @@
 
 :meth:`App.open` builds, in order, everything the cogs share:
 
-* ``db``: the :class:`bot.storage.Database`, opened (folder created) and migrated;
+* ``db``: the :class:`bot.storage.Database`, opened (folder created, 0700) and migrated;
 * ``economy``: the :class:`bot.economy.Economy` service on it (balances, the
   daily bonus, leaderboards, statistics);
 * ``ports``: :class:`bot.storage_ports.StoragePorts`, the runtime's
@@ -60,6 +60,7 @@ from bot.runtime.tournament.mtt import OpenThread
 from bot.runtime.tournament.service import TournamentService
 from bot.settings import Settings
 from bot.storage import Database
+from bot.storage.private import make_folder
 from bot.storage.scheduled import PG_DUMP, BackupSchedule
 from bot.storage.sealing import check_private
 from bot.storage_ports import StoragePorts
@@ -95,7 +96,7 @@ def scheduled_backups(settings: Settings, db: Database) -> BackupSchedule | None
 
 
 def _make_parent(path: str) -> None:
-    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    make_folder(Path(path).expanduser().parent)  # 0700: the database is nobody else's
 
 
 @dataclass(eq=False)

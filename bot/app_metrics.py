@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 
 from bot.logs import bind
 from bot.metrics import Metrics
@@ -23,11 +22,13 @@ from bot.runtime.table.events import ActionTaken, HandSettled, TableEvent
 from bot.runtime.table.views import TableSnapshot
 from bot.runtime.tournament.service import TournamentService
 from bot.storage import Database, StorageError
+from bot.storage.dialect import Conn, Dialect
 from bot.storage.postgres import DRIVER_ERRORS
 
 __all__ = ["HEALTH_WAIT", "MeteredObserver", "database_problem", "meter_services"]
 
-#: Seconds a health check's write may take before the database counts as not writable.
+#: Seconds a health check may wait for the write lock before the database counts as not
+#: writable.
 HEALTH_WAIT = 5.0
 WRITE_ERRORS: tuple[type[Exception], ...] = (StorageError, sqlite3.Error, *DRIVER_ERRORS)
 
@@ -66,13 +67,21 @@ def meter_services(
     db.on_write = metrics.write_seconds.observe
 
 
+def _write_lock(conn: Conn, dialect: Dialect) -> None:
+    """Open a write transaction (SQLite: take the write lock) and roll it back: nothing
+    is written, nothing waits for a disk."""
+    dialect.send(conn, [dialect.begin_write, "ROLLBACK"])
+
+
 async def database_problem(db: Database) -> str | None:
-    """None when the database takes a write now (``health`` in ``db.state``, through the
-    writer like every write), else why not, in one line."""
+    """None when the database would take a write now, else why not, in one line. It
+    writes nothing: on the connection's thread, between two write batches, it opens a
+    write transaction and rolls it back (SQLite: the write lock is free and the
+    database may be written; PostgreSQL: the server answers)."""
     try:
-        await asyncio.wait_for(db.state.put("health", f"{time.time():.0f}"), HEALTH_WAIT)
+        await asyncio.wait_for(db.run(lambda c: _write_lock(c, db.dialect)), HEALTH_WAIT)
     except TimeoutError:
-        return f"database write took over {HEALTH_WAIT:g} s"
+        return f"database write lock took over {HEALTH_WAIT:g} s"
     except WRITE_ERRORS as exc:
         return f"database not writable: {exc}"
     return None

@@ -19,6 +19,8 @@ looks another cog up:
 * ``cooldowns`` and ``refreshes``: the :class:`bot.adapter.cooldowns.Cooldowns` of the
   costly commands (``COMMAND_COOLDOWN``, per member and command) and of ``/table
   refresh`` (per table), on the bot's wall clock :meth:`OmahaDealer.now`;
+* ``replays``: the :class:`bot.adapter.replays.Replays` drawn so far (a bounded cache)
+  and being drawn;
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
   a table whose channel is lost and tells its players by DM. The presenter's
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
@@ -68,6 +70,7 @@ from discord.ext import commands
 from bot import render
 from bot.adapter.hooks import watch_token_waits
 from bot.adapter.meter import DiscordMeter, Gateway
+from bot.adapter.names import member_name
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.logs import log_to_stderr
 from bot.metrics import Metrics, OpsServer
@@ -77,6 +80,7 @@ if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
     from bot.adapter.cooldowns import Cooldowns
     from bot.adapter.presenter import DiscordPresenter
+    from bot.adapter.replays import Replays
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
@@ -124,6 +128,7 @@ class OmahaDealer(commands.Bot):
     channel_loss: ChannelLoss
     cooldowns: Cooldowns
     refreshes: Cooldowns
+    replays: Replays
 
     def __init__(
         self,
@@ -180,6 +185,7 @@ class OmahaDealer(commands.Bot):
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
+        from bot.adapter.replays import Replays
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
         from cogs.channel_loss import ChannelLoss
@@ -199,6 +205,7 @@ class OmahaDealer(commands.Bot):
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)
+        self.replays = Replays()
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -246,7 +253,7 @@ class OmahaDealer(commands.Bot):
     async def serve_metrics(self) -> None:
         """``/metrics`` and ``/healthz`` on METRICS_HOST:METRICS_PORT; a port that cannot be
         had is logged as an error and the bot plays on without them."""
-        ops = OpsServer(self.metrics, self.health)
+        ops = OpsServer(self.metrics, self.health, clock=self.now)
         host, port = self.settings.metrics_host, self.settings.metrics_port or 0
         try:
             await ops.start(host, port)
@@ -256,7 +263,7 @@ class OmahaDealer(commands.Bot):
         self.ops = ops
 
     async def health(self) -> str | None:
-        """``/healthz``: None while the gateway is connected and the database takes a
+        """``/healthz``: None while the gateway is connected and the database would take a
         write, else why not (one line)."""
         from bot.app_metrics import database_problem
 
@@ -320,7 +327,9 @@ class OmahaDealer(commands.Bot):
 
     # -- helpers for cogs ------------------------------------------------------------
     async def display_name(self, guild: discord.Guild | None, user_id: int) -> str:
-        """A member's display name: cache, then one REST call (remembered 10 minutes).
+        """The name shown for a member (:func:`bot.adapter.names.member_name`: the display
+        name, or the username when the pictures cannot draw it): cache, then one REST call
+        (remembered 10 minutes).
 
         Without the privileged members intent the member cache holds only the
         people seen in interactions, so leaderboards and tables ask Discord;
@@ -345,12 +354,12 @@ class OmahaDealer(commands.Bot):
                 with contextlib.suppress(discord.HTTPException):
                     member = await guild.fetch_member(user_id)
             if member is not None:
-                return member.display_name
+                return member_name(member)
         user = self.get_user(user_id)
         if user is None:
             with contextlib.suppress(discord.HTTPException):
                 user = await self.fetch_user(user_id)
-        return user.display_name if user is not None else f"player {user_id}"
+        return member_name(user) if user is not None else f"player {user_id}"
 
 
 class ShardedOmahaDealer(OmahaDealer, commands.AutoShardedBot):

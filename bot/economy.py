@@ -13,6 +13,8 @@ Rules decided here:
   it, a later claim starts again at 1. The bonus is
   ``daily_base + daily_step * (min(streak, daily_max_streak) - 1)`` (defaults
   1,000 + 100 per day, at most 7 days: 1,000 on day 1 up to 1,600 from day 7).
+  Like every credit it never takes a balance past ``MAX_BALANCE``: such a claim
+  is refused and changes nothing (the streak included).
 * **Grants and removals** by server managers need a reason (kept in the
   ledger); a removal cannot take more than the balance.
 * **Amounts** are whole chips, more than zero and at most 10^15.

@@ -28,12 +28,19 @@ count apart. The places that know something report it here:
 :class:`OpsServer` serves ``GET /metrics`` (text exposition) and ``GET /healthz``
 (200 ``ok``, or 503 with a one-line reason) on ``METRICS_HOST:METRICS_PORT``,
 loopback by default: the numbers say how busy the servers are, which is nobody's
-business but the operator's. This module imports no other module of the bot.
+business but the operator's. ``/healthz`` answers from the last check
+(:class:`CachedCheck`): a check runs at most once every :data:`HEALTH_EVERY`
+seconds, and requests that arrive while one runs wait for it, so a burst of
+requests costs one check (and the check itself writes nothing:
+:func:`bot.app_metrics.database_problem`). This module imports no other module
+of the bot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterator
 
 from aiohttp import web
@@ -57,8 +64,44 @@ LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 FAST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 DEFAULT_HOST = "127.0.0.1"
 
+#: Seconds an answer of ``/healthz`` is kept: at most one check a second.
+HEALTH_EVERY = 1.0
+
 #: ``health()``: None while healthy, else the one-line reason it is not.
 HealthCheck = Callable[[], Awaitable[str | None]]
+
+
+class CachedCheck:
+    """``check`` run at most once every ``every`` seconds of ``clock`` (epoch seconds):
+    a call gets the last answer while it is that fresh, else starts a new check; calls
+    arriving while a check runs all wait for that one. A check that raises answers
+    the reason it failed. :attr:`runs` counts the checks started."""
+
+    def __init__(self, check: HealthCheck, *, every: float = HEALTH_EVERY,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.check = check
+        self.every = every
+        self.clock = clock
+        self.runs = 0
+        self._started = 0.0
+        self._last: asyncio.Task[str | None] | None = None
+
+    async def __call__(self) -> str | None:
+        now, last = self.clock(), self._last
+        if last is None or (last.done() and not 0 <= now - self._started < self.every):
+            self._started, self.runs = now, self.runs + 1
+            last = self._last = asyncio.get_running_loop().create_task(self._run())
+        return await asyncio.shield(last)  # a request that goes away does not stop it
+
+    async def _run(self) -> str | None:
+        try:
+            return await self.check()
+        except Exception as exc:  # a check that breaks is itself a reason
+            return f"health check failed: {type(exc).__name__}"
+
+    def stop(self) -> None:
+        if self._last is not None:
+            self._last.cancel()
 
 
 class _Totals(Collector):
@@ -129,9 +172,11 @@ class Metrics:
 class OpsServer:
     """``/metrics`` and ``/healthz`` over HTTP; :meth:`start`, then :meth:`stop`."""
 
-    def __init__(self, metrics: Metrics, health: HealthCheck) -> None:
+    def __init__(self, metrics: Metrics, health: HealthCheck, *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.metrics = metrics
-        self.health = health
+        #: ``health`` answered at most once a second (of ``clock``)
+        self.health = CachedCheck(health, clock=clock)
         self.port = 0  # the port listened on, once started
         self._runner: web.AppRunner | None = None
 
@@ -153,6 +198,7 @@ class OpsServer:
         log.info("Metrics on http://%s:%d/metrics, health on /healthz", host, self.port)
 
     async def stop(self) -> None:
+        self.health.stop()
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
@@ -162,13 +208,10 @@ class OpsServer:
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def _healthz(self, request: web.Request) -> web.Response:
-        try:
-            reason = await self.health()
-        except Exception as exc:  # a check that breaks is itself a reason
-            reason = f"health check failed: {type(exc).__name__}"
+        reason = await self.health()
         if reason is None:
             return web.Response(text="ok\n")
         return web.Response(status=503, text=reason.splitlines()[0] + "\n")
 
 
-__all__ = ["DEFAULT_HOST", "HealthCheck", "Metrics", "OpsServer"]
+__all__ = ["DEFAULT_HOST", "HEALTH_EVERY", "CachedCheck", "HealthCheck", "Metrics", "OpsServer"]

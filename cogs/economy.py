@@ -37,6 +37,7 @@ from bot.adapter.choices import (
 from bot.adapter.cooldowns import take_turn
 from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.limits import EMBED_TITLE, clip
+from bot.adapter.names import member_name
 from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
 from bot.adapter.stats_graphs import stats_file, top_file
 from bot.engine.variants import VARIANTS, game_name
@@ -80,7 +81,7 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 
 def _refuse_bot(user: discord.abc.User) -> None:
     if user.bot:
-        raise EconomyError(Phrase("refuse.bot_player", name=Name(user.display_name)))
+        raise EconomyError(Phrase("refuse.bot_player", name=Name(member_name(user))))
 
 
 def _private(
@@ -368,7 +369,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             text = translate(locale, "balance.yours", count=amount)
         else:
             text = translate(locale, "balance.theirs", count=amount,
-                             name=Name(target.display_name))
+                             name=Name(member_name(target)))
         await interaction.edit_original_response(content=text)
 
     # -- /daily --------------------------------------------------------------------
@@ -412,7 +413,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             subtitle=_subtitle(loc, metric, period, variant, board.total),
             value_label=translate(
                 loc, "leaderboard.value." + VALUE_LABELS.get(metric, "Chips").lower()),
-            highlight=interaction.user.display_name,
+            highlight=member_name(interaction.user),
             locale=loc,
         )
         png = await render_leaderboard_async(view)
@@ -486,7 +487,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         await acknowledge(interaction, private=private)
         s = await self.economy.stats(guild_id, target.id, variant=variant_key, period=period_)
         lc = resolve(interaction.locale)
-        embed = _stats_embed(lc, target.display_name, variant_key, s)
+        embed = _stats_embed(lc, member_name(target), variant_key, s)
         t = await self.economy.tournament_stats(guild_id, target.id, period=period_)
         if t.played:
             embed.add_field(name=translate(lc, "stats.sngs"), inline=False, value=translate(
@@ -495,7 +496,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         game = (Choice(game_name(VARIANTS[variant_key])).to(lc) if variant_key
                 else translate(lc, "stats.all_games"))
         picture = await stats_file(
-            self.economy, guild_id, target.id, target.display_name, variant=variant_key,
+            self.economy, guild_id, target.id, member_name(target), variant=variant_key,
             game=game, period=period_, period_name=Choice(PERIOD_NAMES[period_]).to(lc),
             locale=lc)
         if picture is None:

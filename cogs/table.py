@@ -45,6 +45,7 @@ from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
+from bot.adapter.names import member_name
 from bot.adapter.permissions import refuse_private_thread, require_table_permissions
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
@@ -121,11 +122,12 @@ def info_text(table: Table, locale: object = None) -> str:
 
 
 def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
-    """/table limits: the server's caps on open cash tables and how many are open."""
+    """/table limits: the server's caps on open tables (cash tables and tournaments) and
+    how many tables are open."""
     caps = registry.caps.of(guild_id)
     return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
                      server=caps.per_server or Phrase("table.caps.none"),
-                     open=len(registry.open_cash(guild_id)))
+                     open=registry.open_tables(guild_id))
 
 
 class Tables(commands.Cog, name="Tables"):
@@ -150,8 +152,7 @@ class Tables(commands.Cog, name="Tables"):
         return self.actions.here(interaction)
 
     async def _name(self, interaction: discord.Interaction[Any]) -> str:
-        user = interaction.user
-        return getattr(user, "display_name", None) or user.name
+        return member_name(interaction.user)
 
     # -- /table ---------------------------------------------------------------------
     @table.command(name="create", description="Open a cash table in this channel")
@@ -347,8 +348,9 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="limits", description="Caps on open tables here (a manager changes them)")
     @app_commands.describe(
-        per_member="Open tables one member may have opened, 1 to 100 (default unchanged)",
-        per_server="Open tables in this server, 1 to 1000 (default unchanged)",
+        per_member=(
+            "Tables and tournaments one member may have open, 1 to 100 (default unchanged)"),
+        per_server="Open tables in this server, tournaments' too, 1 to 1000 (default unchanged)",
         reset="Back to the bot's defaults for the caps you do not give (default no)",
     )
     async def limits(
@@ -357,7 +359,7 @@ class Tables(commands.Cog, name="Tables"):
         per_server: app_commands.Range[int, 1, SERVER_MAX] | None = None,
         reset: bool = False,
     ) -> None:
-        """Show the server's caps on open cash tables (anyone), or change them (Manage
+        """Show the server's caps on open tables (anyone), or change them (Manage
         Server); kept in storage, in force at once (:mod:`bot.runtime.caps`)."""
         guild_id = interaction.guild_id
         if guild_id is None:

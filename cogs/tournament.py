@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
+from bot.adapter.names import member_name
 from bot.adapter.permissions import (
     refuse_private_thread,
     require_table_permissions,
@@ -131,6 +132,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if settings.multi_table:  # its tables play in threads: refused before anything
             require_thread_permissions(interaction)
         self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
+        self.tournaments.check_room(interaction.guild_id, interaction.user.id, settings)  # caps
         await acknowledge(interaction, private=False)
         rt = await self.tournaments.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -147,7 +149,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if rt.sng.settings.multi_table:  # an entry may start it: refused first, at once
             require_thread_permissions(interaction)
         user = interaction.user
-        name = getattr(user, "display_name", None) or user.name
+        name = member_name(user)
         await acknowledge(interaction)  # the balance may refuse the buy-in: privately
         if rt.sng.status is Status.RUNNING:
             seat = await self.tournaments.join_late(rt, user.id, name)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.app_metrics import database_problem
 from bot.metrics import Metrics
 from tests.cogs.test_table import play_out, seat_three
 from tests.conftest import Harness
+from tests.storage.helpers import FakeClock, audited_db
 
 
 def scrape(metrics: Metrics) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -71,3 +73,20 @@ async def test_two_bots_count_apart(harness: Harness) -> None:
     await play_out(h)
     assert value(scrape(new.metrics), "omaha_hands_total", **game) == 1
     assert value(scrape(old), "omaha_hands_total", **game) == 0
+
+
+async def test_the_database_health_check_writes_nothing(database_target: str) -> None:
+    """On SQLite and PostgreSQL: a write transaction opened and rolled back, no job through
+    the writer, no row; a SQLite database that may not be written answers why."""
+    async with audited_db(database_target, FakeClock()) as db:
+        jobs = db.jobs
+        assert await database_problem(db) is None
+        assert db.jobs == jobs and await db.state.get("health") is None
+        if db.dialect.name == "sqlite":
+            await db.run(lambda c: c.execute("PRAGMA query_only = ON"))
+            assert await database_problem(db) == (
+                "database not writable: attempt to write a readonly database")
+            await db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
+        assert await database_problem(db) is None  # and the connection is usable after
+        await db.state.put("after", "x")
+        assert await db.state.get("after") == "x"

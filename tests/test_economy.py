@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 
@@ -25,6 +26,7 @@ from bot.storage import (
     Period,
     SeatResult,
 )
+from bot.storage.models import MAX_AMOUNT, MAX_BALANCE
 from tests.storage.helpers import T0, FakeClock, audited_db
 
 G, ALICE, BOB, CAROL, MOD = 7, 201, 202, 203, 999
@@ -296,3 +298,24 @@ async def test_an_engine_hand_settles_through_storage(econ: Economy) -> None:
     await econ.db.hands.finish(record.id, summarize_hand(hand, {1: ALICE, 2: BOB, 3: CAROL}))
     stacks = {s.seat_no: s.stack for s in await econ.db.tables.seats(table.id)}
     assert stacks == hand.result.final_stacks
+
+
+async def test_the_daily_bonus_respects_the_balance_cap(econ: Economy, clock: FakeClock) -> None:
+    """A claim that would take the balance past MAX_BALANCE is refused as any credit is:
+    nothing paid, the streak untouched; with room for the bonus, it is paid."""
+    start = await econ.balance(G, ALICE)
+    full, rest = divmod(MAX_BALANCE - 500 - start, MAX_AMOUNT)
+    await asyncio.gather(*(econ.grant(G, ALICE, MAX_AMOUNT, actor_id=MOD, reason="rich")
+                           for _ in range(full)))
+    await econ.grant(G, ALICE, rest, actor_id=MOD, reason="rich")
+    assert await econ.balance(G, ALICE) == MAX_BALANCE - 500
+    with pytest.raises(InvalidAmount) as err:
+        await econ.claim_daily(G, ALICE)
+    assert err.value.phrase is not None and err.value.phrase.key == "refuse.balance_too_large"
+    wallet = await econ.wallet(G, ALICE)
+    assert (wallet.balance, wallet.daily_last_at, wallet.daily_streak) == (
+        MAX_BALANCE - 500, None, 0)
+    assert (await econ.history(G, ALICE, limit=1))[0].kind is LedgerKind.GRANT
+    await econ.remove(G, ALICE, 500, actor_id=MOD, reason="room for one bonus")
+    claim = await econ.claim_daily(G, ALICE)
+    assert (claim.amount, claim.streak, claim.balance) == (1_000, 1, MAX_BALANCE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import OmahaDealer
-from bot.metrics import Metrics
+from bot.metrics import HEALTH_EVERY, Metrics
 from bot.settings import Secret, Settings
 from tests.conftest import Harness
 
@@ -43,22 +44,53 @@ async def test_metrics_are_served_as_text_exposition(harness: Harness) -> None:
 
 
 async def test_healthz_follows_the_database_and_the_gateway(harness: Harness) -> None:
+    """Each answer comes from a check at most a second old (the bot's clock, moved here)."""
     h = harness
     db = h.bot.db
     assert await get(h, "/healthz") == (200, "text/plain; charset=utf-8", "ok\n")
     await db.run(lambda c: c.execute("PRAGMA query_only = ON"))  # the database read-only
+    assert (await get(h, "/healthz"))[0] == 200  # the last answer, under a second old
+    await h.advance(HEALTH_EVERY)
     status, _, text = await get(h, "/healthz")
     assert status == 503
     assert text == "database not writable: attempt to write a readonly database\n"
     await db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
+    await h.advance(HEALTH_EVERY)
     assert (await get(h, "/healthz"))[0] == 200
-    assert await db.state.get("health") is not None  # the check writes, like the bot does
     h.bot.dispatch("disconnect")  # as discord.py does when the websocket closes
     await h.settle()
+    await h.advance(HEALTH_EVERY)
     assert (await get(h, "/healthz"))[0::2] == (503, "gateway disconnected\n")
     h.bot.dispatch("resumed")
     await h.settle()
+    await h.advance(HEALTH_EVERY)
     assert (await get(h, "/healthz"))[0] == 200
+
+
+async def test_a_burst_of_health_requests_costs_one_check_and_writes_nothing(
+    harness: Harness
+) -> None:
+    """50 requests at once: one check, which takes the write lock and lets it go (the
+    SQL the connection ran), and the database files do not change."""
+    h = harness
+    db, path = h.bot.db, Path(h.bot.db.path)
+    ops = h.bot.ops
+    assert ops is not None
+    await h.advance(HEALTH_EVERY)  # the first answer (at start-up, if any) is stale
+    statements: list[str] = []
+    await db.run(lambda c: c.set_trace_callback(statements.append))
+    files = [path, Path(f"{path}-wal")]
+    before = [f.read_bytes() for f in files]
+    runs, jobs = ops.health.runs, db.jobs
+    try:
+        answers = await asyncio.gather(*(get(h, "/healthz") for _ in range(50)))
+    finally:
+        await db.run(lambda c: c.set_trace_callback(None))
+    assert {a[0::2] for a in answers} == {(200, "ok\n")}
+    assert ops.health.runs == runs + 1
+    assert statements == ["BEGIN IMMEDIATE", "ROLLBACK"]
+    assert db.jobs == jobs and [f.read_bytes() for f in files] == before
+    assert await db.state.get("health") is None
 
 
 def test_each_metrics_object_has_its_own_registry() -> None:

@@ -6,6 +6,11 @@ the channel before the deal** (the message whose id is stored with the hand,
 a root changed in the database after the hand would then fail, since Discord
 keeps the message as it was posted (the bot never edits it; an edit would show
 as "(edited)" to everyone).
+
+A hand verified this way was dealt from the deck order fixed before its first
+card; that is all the commitment can show. It says nothing of whether the
+shuffle was fair or whether the bot's operator picked this deck among others
+before posting it (:mod:`bot.engine.commitment`; README, "Checking a deal").
 """
 
 from __future__ import annotations

@@ -342,11 +342,12 @@ class DiscordPresenter:
         """A run-out street: the hands face up with their equity after ``board`` (run twice:
         the second board's street, the first board complete beside it)."""
         shown = [s for s in live.snap.seats if s.shown and not s.folded]
-        hi_lo = live.snap.config.variant.hi_lo
+        variant = live.snap.config.variant
+        hi_lo = variant.hi_lo
         line = note = ""
         if len(shown) >= 2 and len(board) < 5:
             result = await asyncio.to_thread(
-                equity, [s.shown for s in shown], board, hi_lo=hi_lo, target_stderr=0.01
+                equity, [s.shown for s in shown], board, variant=variant, target_stderr=0.01
             )
             names, lang = [s.name for s in shown], language(live.snap)
             line = equity_line(names, result, hi_lo, locale=lang)

@@ -252,12 +252,13 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
 
 
 def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:
-    """What a shown hand makes; run twice, on each board: "Flush, king high (board 1);
-    Two pair, sixes and fives (board 2)"."""
+    """What a shown hand makes, as it reads in the sentence (lower case, as the winners'
+    lines); run twice, on each board: "flush, king high (board 1);
+    two pair, sixes and fives (board 2)"."""
     if second is None:
-        return hands.label(lang, first.label)
+        return hands.in_sentence(lang, first.label)
     return "; ".join(
-        f"{hands.label(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
+        f"{hands.in_sentence(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
         for k, s in ((1, first), (2, second)))
 
 

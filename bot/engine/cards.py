@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANK_CHARS = "23456789TJQKA"
 #: Suits from the lowest to the highest in the draw for the button.
@@ -42,10 +42,11 @@ class Card:
 
     rank: int  # 2..14, ace is 14
     suit: str  # one of "cdhs"
+    #: Stored, not computed: the evaluators read it in their hot loops.
+    index: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        return (self.rank - 2) * 4 + SUIT_CHARS.index(self.suit)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + SUIT_CHARS.index(self.suit))
 
     @property
     def rank_char(self) -> str:

@@ -20,6 +20,12 @@ leaf, which tells nothing of its card: guessing it would mean trying 2**128
 salts. To show another card at a position than the one committed, the dealer
 would need a second (card, salt) with the same SHA-256, which nobody can
 find. (A hash with no salt, or a short one, would leak the card: 52 guesses.)
+
+So the commitment proves that the deck order was fixed before the first card and
+not changed afterwards, and which card lay at each revealed position. It does not
+prove that the shuffle was fair, nor that whoever runs the bot did not shuffle
+several decks, look at them and commit to the one they liked: it binds the deck
+once posted, not the choice before (README, "Checking a deal").
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 :func:`equity` takes the players' hole cards and the board so far, deals the
 rest of the board every possible way (or at random) and averages each player's
-share of the pot:
+share of the pot. Texas Hold'em is counted exactly from any street by
+:mod:`bot.engine.holdem_equity`; the rest of this docstring is about Omaha:
 
 * high only: the best high hand takes the pot, tied hands split it equally;
 * hi-lo (8 or better): the pot is halved between the best high and the best
@@ -45,13 +46,15 @@ import math
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
 from bot.engine import eval_tables
 from bot.engine.cards import Card
+from bot.engine.equity_result import Equity, average, chances, exact_equity
+from bot.engine.holdem_equity import holdem_equity
+from bot.engine.variants import HandRule, Variant
 
 __all__ = ["Equity", "equity"]
 
@@ -67,21 +70,6 @@ _C_NIBBLE = eval_tables.C_NIBBLE
 _C_LOWBIT = eval_tables.C_LOWBIT
 _C_RBIT = eval_tables.C_RBIT
 _PAIR91 = {pair: i for i, pair in enumerate(eval_tables.PAIRS91)}
-
-
-@dataclass(frozen=True)
-class Equity:
-    """Expected shares of the pot, in the order of the players given."""
-
-    shares: tuple[float, ...]
-    exact: bool
-    stderr: float | None  # None when exact
-    samples: int  # boards enumerated, or drawn at random
-    #: chance of taking the whole pot alone (in hi-lo: both halves, or a high nobody can
-    #: split when no low qualifies)
-    scoop: tuple[float, ...]
-    #: chance of taking part of the pot but not all of it (a half, a tie, a quarter)
-    split: tuple[float, ...]
 
 
 class _Player:
@@ -262,7 +250,7 @@ def equity(
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card] = (),
     *,
-    hi_lo: bool = False,
+    variant: Variant,
     dead: Sequence[Card] = (),
     target_stderr: float = 0.005,
     rng: random.Random | None = None,
@@ -271,13 +259,18 @@ def equity(
 ) -> Equity:
     """Each player's expected share of the pot when the rest of the board is dealt.
 
-    ``holes``: 2 or more players' hole cards (4 to 6 each); ``board``: 0 to 5
-    cards; ``dead``: cards known to be out of play (folded, burned and seen).
-    Exact with 3 or more board cards, a Monte Carlo estimate otherwise (see the
-    module docstring for ``stderr``). ``monte_carlo=True`` estimates even when
-    enumeration is possible (to check the estimator against exact values).
+    ``holes``: 2 or more players' hole cards (Omaha 4 to 6 each, Texas Hold'em 2);
+    ``board``: 0 to 5 cards; ``dead``: cards known to be out of play (folded, burned
+    and seen). Omaha: exact with 3 or more board cards, a Monte Carlo estimate
+    otherwise (see the module docstring for ``stderr``); ``monte_carlo=True``
+    estimates even when enumeration is possible (to check the estimator against
+    exact values). Texas Hold'em: always exact (:mod:`bot.engine.holdem_equity`), so
+    ``monte_carlo`` is refused there.
     """
-    _check_arguments(holes, board, target_stderr, max_samples)
+    holdem = variant.rule is HandRule.HOLDEM
+    if holdem and monte_carlo:
+        raise ValueError("Texas Hold'em equity is always exact")
+    _check_arguments(holes, board, target_stderr, max_samples, holdem)
     player_cards = [_indices(h) for h in holes]
     board_cards = _indices(board)
     known = [c for h in player_cards for c in h] + board_cards + _indices(dead)
@@ -288,7 +281,9 @@ def equity(
     need = 5 - len(board_cards)
     if need > len(deck):
         raise ValueError("not enough cards left to complete the board")
-    outcomes = _Outcomes([_Player(h) for h in player_cards], hi_lo)
+    if holdem:
+        return holdem_equity(player_cards, board_cards, deck)
+    outcomes = _Outcomes([_Player(h) for h in player_cards], variant.hi_lo)
     if need <= 2 and not monte_carlo:
         return _exact(outcomes, board_cards, deck, need)
     if rng is None:
@@ -297,12 +292,18 @@ def equity(
 
 
 def _check_arguments(
-    holes: Sequence[Sequence[Card]], board: Sequence[Card], target_stderr: float, max_samples: int
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    target_stderr: float,
+    max_samples: int,
+    holdem: bool,
 ) -> None:
     if len(holes) < 2:
         raise ValueError("equity needs at least two players")
     for hole in holes:
-        if len(hole) not in _HOLE_SIZES:
+        if holdem and len(hole) != 2:
+            raise ValueError(f"a Texas Hold'em hand has 2 hole cards, not {len(hole)}")
+        if not holdem and len(hole) not in _HOLE_SIZES:
             raise ValueError(f"an Omaha hand has 4, 5 or 6 hole cards, not {len(hole)}")
     if len(board) > 5:
         raise ValueError("the board has at most 5 cards")
@@ -310,36 +311,6 @@ def _check_arguments(
         raise ValueError("target_stderr must be positive")
     if max_samples < MIN_SAMPLES:
         raise ValueError(f"max_samples must be at least {MIN_SAMPLES}")
-
-
-def _average(outcomes: _Outcomes, tally: Sequence[int]) -> tuple[list[float], list[float], int]:
-    n_players = len(outcomes.players)
-    total = sum(tally)
-    mean = [0.0] * n_players
-    square = [0.0] * n_players
-    for oid, count in enumerate(tally):
-        if count:
-            for i, share in enumerate(outcomes.shares[oid]):
-                mean[i] += count * share
-                square[i] += count * share * share
-    return [m / total for m in mean], [s / total for s in square], total
-
-
-def _chances(
-    outcomes: _Outcomes, tally: Sequence[int]
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Each player's chance to scoop (share 1) and to split (0 < share < 1)."""
-    n_players = len(outcomes.players)
-    total = sum(tally)
-    scoop = [0] * n_players
-    split = [0] * n_players
-    for oid, count in enumerate(tally):
-        for i, share in enumerate(outcomes.shares[oid]):
-            if share == 1:
-                scoop[i] += count
-            elif share > 0:
-                split[i] += count
-    return tuple(x / total for x in scoop), tuple(x / total for x in split)
 
 
 def _exact(outcomes: _Outcomes, board: list[int], deck: list[int], need: int) -> Equity:
@@ -369,8 +340,7 @@ def _exact(outcomes: _Outcomes, board: list[int], deck: list[int], need: int) ->
                 oid = (found or outcomes.by_ranks(key, board + list(extra)))[0]
             tally[oid] = tally.get(oid, 0) + 1
     counts = [tally.get(i, 0) for i in range(len(outcomes.shares))]
-    mean, _, total = _average(outcomes, counts)
-    return Equity(tuple(mean), True, None, total, *_chances(outcomes, counts))
+    return exact_equity(outcomes.shares, counts, len(outcomes.players))
 
 
 def _monte_carlo(
@@ -393,12 +363,13 @@ def _monte_carlo(
         batch = min(_BATCH, max_samples - samples)
         _sample(outcomes, board, deck, need, rng, batch, tally)
         samples += batch
-        mean, square, _ = _average(outcomes, tally)
+        mean, square, _ = average(outcomes.shares, tally, len(outcomes.players))
         stderr = _standard_error(mean, square, samples)
         if samples >= MIN_SAMPLES and stderr <= target:
             break
-    mean, _, _ = _average(outcomes, tally)
-    return Equity(tuple(mean), False, stderr, samples, *_chances(outcomes, tally))
+    mean, _, _ = average(outcomes.shares, tally, len(outcomes.players))
+    return Equity(tuple(mean), False, stderr, samples,
+                  *chances(outcomes.shares, tally, len(outcomes.players)))
 
 
 def _standard_error(mean: Sequence[float], square: Sequence[float], samples: int) -> float:

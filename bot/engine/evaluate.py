@@ -1,8 +1,15 @@
-"""Omaha hand evaluation: high hands and the 8-or-better low.
+"""Hand evaluation: high hands and the 8-or-better low.
 
-The Omaha rule (RULES.md section 1): every hand is made of exactly two hole
-cards and exactly three board cards, for the high and for the low. Hole hands
-have 4, 5 or 6 cards; the board has 3, 4 or 5 cards.
+How a hand is made is the variant's :class:`~bot.engine.variants.HandRule`,
+which :func:`high_value`, :func:`best_high` and :func:`hand_label` take:
+
+* the Omaha rule (RULES.md section 1): every hand is made of exactly two hole
+  cards and exactly three board cards, for the high and for the low. Hole
+  hands have 4, 5 or 6 cards; the board has 3, 4 or 5 cards. The low
+  (:func:`low_value`, :func:`best_low`) is an Omaha hi-lo hand's only;
+* the Texas Hold'em rule (RULES.md section 9): the best five of the two hole
+  cards and the board, using two, one or no hole cards
+  (:mod:`bot.engine.holdem_eval`). High only.
 
 Values
 ------
@@ -43,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from bot.engine import eval_tables
+from bot.engine import eval_tables, holdem_eval
 from bot.engine.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 from bot.engine.eval_tables import (
     FLUSH,
@@ -56,6 +63,7 @@ from bot.engine.eval_tables import (
     TWO_PAIR,
     rank_value,
 )
+from bot.engine.variants import HandRule, Variant
 
 __all__ = [
     "MadeHand",
@@ -73,19 +81,22 @@ __all__ = [
 
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
+_HOLDEM = HandRule.HOLDEM
 
 
 @dataclass(frozen=True)
 class MadeHand:
-    """A hand made of two hole cards and three board cards.
+    """The five cards a hand plays: two hole cards and three board cards (Omaha), or
+    two, one or no hole cards and the rest from the board (Texas Hold'em).
 
     ``cards`` are the five cards used, best first (for a low: highest low card
-    first, as in the description ``Low 7-5-4-2-A``).
+    first, as in the description ``Low 7-5-4-2-A``); ``hole_used`` the hole cards
+    among them.
     """
 
     value: int
     cards: tuple[Card, ...]
-    hole_used: tuple[Card, Card]
+    hole_used: tuple[Card, ...]
     description: str
 
     def __repr__(self) -> str:  # hole cards never appear in a repr (logs)
@@ -191,14 +202,17 @@ def describe_low(value: int) -> str:
 def warm_tables() -> None:
     """Build every lookup table now (for instance at start-up) instead of on first use."""
     eval_tables.warm()
+    holdem_eval.warm()
 
 
 # ---------------------------------------------------------------------------
 # Input checks
 
 
-def _check(hole: Sequence[Card], board: Sequence[Card]) -> None:
-    if len(hole) not in HOLE_SIZES:
+def _check(hole: Sequence[Card], board: Sequence[Card], rule: HandRule = HandRule.OMAHA) -> None:
+    if rule is _HOLDEM and len(hole) != 2:
+        raise ValueError(f"a Texas Hold'em hand has 2 hole cards, not {len(hole)}")
+    if rule is not _HOLDEM and len(hole) not in HOLE_SIZES:
         raise ValueError(f"an Omaha hand has 4, 5 or 6 hole cards, not {len(hole)}")
     if len(board) not in BOARD_SIZES:
         raise ValueError(f"a hand is evaluated with 3, 4 or 5 board cards, not {len(board)}")
@@ -222,10 +236,13 @@ def _order_high(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
 
 
-def best_high(hole: Sequence[Card], board: Sequence[Card]) -> MadeHand:
-    """The best high hand with exactly two hole cards and three board cards."""
+def best_high(hole: Sequence[Card], board: Sequence[Card], rule: HandRule) -> MadeHand:
+    """The best high hand: exactly two hole cards and three board cards (Omaha), or the
+    best five of them all (Texas Hold'em: :func:`_best_of_all`)."""
+    if rule is _HOLDEM:
+        return _best_of_all(hole, board)
     _check(hole, board)
-    best: tuple[int, tuple[Card, Card], tuple[Card, ...]] | None = None
+    best: tuple[int, tuple[Card, ...], tuple[Card, ...]] | None = None
     for pair in combinations(hole, 2):
         for triple in combinations(board, 3):
             five: tuple[Card, ...] = pair + triple
@@ -233,8 +250,25 @@ def best_high(hole: Sequence[Card], board: Sequence[Card]) -> MadeHand:
             if best is None or value > best[0]:
                 best = (value, pair, five)
     assert best is not None
-    value, pair, five = best
-    return MadeHand(value, _order_high(five, value), (pair[0], pair[1]), describe_high(value))
+    value, used, cards = best
+    return MadeHand(value, _order_high(cards, value), used, describe_high(value))
+
+
+def _best_of_all(hole: Sequence[Card], board: Sequence[Card]) -> MadeHand:
+    """The best five of two hole cards and the board. Among equal fives, the one with the
+    fewest hole cards plays (a board that plays is shown as the board), then the first
+    in board order."""
+    _check(hole, board, _HOLDEM)
+    mine = set(hole)
+    best: tuple[tuple[int, int], tuple[Card, ...]] | None = None
+    for five in combinations((*board, *hole), 5):
+        score = (five_value(five), -len(mine.intersection(five)))
+        if best is None or score > best[0]:
+            best = (score, five)
+    assert best is not None
+    (value, _), cards = best
+    used = tuple(c for c in hole if c in cards)
+    return MadeHand(value, _order_high(cards, value), used, describe_high(value))
 
 
 def _low_rank(c: Card) -> int:
@@ -272,13 +306,13 @@ def best_low(hole: Sequence[Card], board: Sequence[Card]) -> MadeHand | None:
     return MadeHand(value, ordered, (pair[0], pair[1]), describe_low(value))
 
 
-def hand_label(hole: Sequence[Card], board: Sequence[Card], hi_lo: bool,
+def hand_label(hole: Sequence[Card], board: Sequence[Card], variant: Variant,
                rivals: Iterable[int] = ()) -> str:
     """What a player holds: ``"Flush, ace high"`` (with the kickers that decide against the
     ``rivals``' high values: :func:`describe_against`); hi-lo adds ``"; Low 7-5-4-2-A"`` or
     ``"; no low"``."""
-    high = describe_against(high_value(hole, board), rivals)
-    if not hi_lo:
+    high = describe_against(high_value(hole, board, variant.rule), rivals)
+    if not variant.hi_lo:
         return high
     low = low_value(hole, board)
     return f"{high}; {'no low' if low is None else describe_low(low)}"
@@ -293,6 +327,7 @@ _BOARDS = eval_tables.BOARDS
 _LOWBIT = eval_tables.LOWBIT
 _LOW = eval_tables.LOW
 _SUIT_CHARS = "cdhs"
+_HOLDEM_VALUE = holdem_eval.holdem_value
 
 
 def _flush_high(hole: Sequence[Card], board: Sequence[Card], flush_bits: int) -> int:
@@ -307,11 +342,14 @@ def _flush_high(hole: Sequence[Card], board: Sequence[Card], flush_bits: int) ->
     return eval_tables.flush_value(board_mask, hole_bits)
 
 
-def high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
-    """The best Omaha high value: exactly 2 hole + 3 board cards; higher is better.
+def high_value(hole: Sequence[Card], board: Sequence[Card], rule: HandRule) -> int:
+    """The best high value under ``rule``; higher is better. Omaha: exactly 2 hole + 3 board
+    cards (below); Texas Hold'em: :func:`~bot.engine.holdem_eval.holdem_value`.
 
     The cards must be distinct (they come from one deck); only the counts are checked.
     """
+    if rule is _HOLDEM:
+        return _HOLDEM_VALUE(hole, board)
     prime = _PRIME
     nibble = _NIBBLE
     if len(board) == 5:

@@ -122,7 +122,7 @@ _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TU
 
 
 class Hand(HandState):
-    """One hand of Omaha: the query / check / act state machine.
+    """One hand (of any variant): the query / check / act state machine.
 
     ``Hand(config, seats, button, deck)`` (the constructor and every read-only
     view are in :class:`~bot.engine.hand_state.HandState`); :meth:`start`
@@ -381,7 +381,7 @@ class Hand(HandState):
             self._deal_street(_NEXT_STREET[self._street], 1)
         self._street = Street.SHOWDOWN
         awards = settle_two_boards(self._players, (self._board, self._board2),
-                                   self.config.variant.hi_lo)
+                                   self.config.variant)
         self._pot_results.extend(awards)
         self._paid += sum(a.amount for a in awards)
         self._events.extend(awards)
@@ -395,7 +395,7 @@ class Hand(HandState):
         """Show or muck each live hand in showdown order, then award every pot."""
         self._street = Street.SHOWDOWN
         done = play_showdown(self._players, self._board, self._showdown_order(), self._shown,
-                             self.config.variant.hi_lo)
+                             self.config.variant)
         for i in done.shown:
             self._shown[i] = False
         self._mucked.extend(done.mucked)

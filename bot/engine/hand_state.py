@@ -266,7 +266,7 @@ class HandState:
             self._result = hand_result(
                 self._players, self._pot_results, shown=self._shown, mucked=self._mucked,
                 returned=self._returned, board=tuple(self._board),
-                hi_lo=self.config.variant.hi_lo, second_board=tuple(self._board2),
+                variant=self.config.variant, second_board=tuple(self._board2),
             )
         return self._result
 

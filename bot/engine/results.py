@@ -9,6 +9,7 @@ from bot.engine.betting import Player
 from bot.engine.cards import Card
 from bot.engine.evaluate import MadeHand, best_high, best_low, describe_against, hand_label
 from bot.engine.events import PotAwarded
+from bot.engine.variants import Variant
 
 __all__ = ["HandResult", "PotResult", "ShownHand", "hand_result"]
 
@@ -71,7 +72,7 @@ def hand_result(
     mucked: Iterable[int],
     returned: Mapping[int, int],
     board: tuple[Card, ...],
-    hi_lo: bool,
+    variant: Variant,
     second_board: tuple[Card, ...] = (),
 ) -> HandResult:
     """The result of a finished hand; ``shown`` and ``mucked`` are positions, in the
@@ -91,28 +92,28 @@ def hand_result(
             PotResult(a.index, a.amount, a.eligible, a.high, a.low, a.uncontested, a.run)
             for a in awards
         ),
-        shown=_shown_on(players, order, board, hi_lo),
+        shown=_shown_on(players, order, board, variant),
         mucked=tuple(players[i].seat for i in mucked),
         board=board,
         second_board=second_board,
-        second_shown=_shown_on(players, order, second_board, hi_lo) if second_board else {},
+        second_shown=_shown_on(players, order, second_board, variant) if second_board else {},
     )
 
 
 def _shown_on(
-    players: Sequence[Player], shown: Sequence[int], board: tuple[Card, ...], hi_lo: bool
+    players: Sequence[Player], shown: Sequence[int], board: tuple[Card, ...], variant: Variant
 ) -> dict[int, ShownHand]:
     """The hands shown (positions, in order) as they play on ``board``, by seat; a high hand
     that only its kickers tell from another shown hand names them ("Pair of kings, kicker
     ace")."""
-    highs = {i: best_high(players[i].hole, board) for i in shown}
+    highs = {i: best_high(players[i].hole, board, variant.rule) for i in shown}
     out: dict[int, ShownHand] = {}
     for i in shown:
         p = players[i]
         rivals = [h.value for j, h in highs.items() if j != i]
         high = replace(highs[i], description=describe_against(highs[i].value, rivals))
         out[p.seat] = ShownHand(
-            p.seat, p.hole, high, best_low(p.hole, board) if hi_lo else None,
-            hand_label(p.hole, board, hi_lo, rivals),
+            p.seat, p.hole, high, best_low(p.hole, board) if variant.hi_lo else None,
+            hand_label(p.hole, board, variant, rivals),
         )  # fmt: skip
     return out

@@ -82,7 +82,7 @@ def board_halves(amount: int) -> tuple[int, int]:
 
 
 def settle_two_boards(
-    players: Sequence[Player], boards: tuple[Sequence[Card], Sequence[Card]], hi_lo: bool
+    players: Sequence[Player], boards: tuple[Sequence[Card], Sequence[Card]], variant: Variant
 ) -> list[PotAwarded]:
     """Award every pot half on each board (module docstring); the winners' stacks grow
     here. Every live hand was shown in the run-out, so nobody mucks."""
@@ -90,12 +90,12 @@ def settle_two_boards(
                       [p.all_in for p in players])
     awards: list[PotAwarded] = []
     for run, board in enumerate(boards):
-        hi, lo = hand_values(players, board, hi_lo)
+        hi, lo = hand_values(players, board, variant)
         for k, pot in enumerate(pots):
             share = Pot(board_halves(pot.amount)[run], pot.eligible)
             if share.amount == 0:
                 continue
-            high, low = award_shares(share, list(pot.eligible), hi, lo, hi_lo)
+            high, low = award_shares(share, list(pot.eligible), hi, lo, variant.hi_lo)
             for i, chips in (*high, *low):
                 players[i].stack += chips
             awards.append(PotAwarded(

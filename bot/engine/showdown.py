@@ -22,6 +22,7 @@ from bot.engine.cards import Card
 from bot.engine.evaluate import high_value, low_value
 from bot.engine.events import Event, HandMucked, HandShown, PotAwarded
 from bot.engine.pots import Pot, build_pots, split_evenly, split_hi_lo
+from bot.engine.variants import Variant
 
 __all__ = [
     "BestShown",
@@ -49,11 +50,13 @@ def play_showdown(
     board: Sequence[Card],
     order: Sequence[int],
     face_up: Container[int],
-    hi_lo: bool,
+    variant: Variant,
 ) -> Showdown:
     """Show or muck each live hand in ``order`` (positions; those in ``face_up`` were
-    already shown), then award every pot: the winners' stacks grow here."""
-    hi, lo = hand_values(players, board, hi_lo)
+    already shown), then award every pot: the winners' stacks grow here. A hand that
+    ties shows all its hole cards, the board playing too (RULES.md 9)."""
+    hi_lo = variant.hi_lo
+    hi, lo = hand_values(players, board, variant)
     pots = build_pots([p.committed for p in players], [not p.folded for p in players],
                       [p.all_in for p in players])
     best = BestShown(len(pots), hi_lo)
@@ -108,15 +111,15 @@ def showdown_order(players: Sequence[Player], river_aggressor: int | None) -> li
 
 
 def hand_values(
-    players: Sequence[Player], board: Sequence[Card], hi_lo: bool
+    players: Sequence[Player], board: Sequence[Card], variant: Variant
 ) -> tuple[dict[int, int], dict[int, int | None]]:
     """Each live position's high value and (in hi-lo, else empty) low value."""
     hi: dict[int, int] = {}
     lo: dict[int, int | None] = {}
     for p in players:
         if not p.folded:
-            hi[p.pos] = high_value(p.hole, board)
-            if hi_lo:
+            hi[p.pos] = high_value(p.hole, board, variant.rule)
+            if variant.hi_lo:
                 lo[p.pos] = low_value(p.hole, board)
     return hi, lo
 

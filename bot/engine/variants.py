@@ -1,9 +1,11 @@
-"""Variants and game settings as data (RULES.md sections 2, 3 and 5).
+"""Variants and game settings as data (RULES.md sections 2, 3, 5 and 9).
 
-A :class:`Variant` says how many hole cards each player gets, whether the pot
-is split high/low (8 or better) and whether it is Courchevel (the first flop
-card is dealt face up before the preflop betting). A :class:`GameConfig` adds
-the betting structure and the forced bets.
+A :class:`Variant` says how many hole cards each player gets, how a hand is
+made of them and the board (its :class:`HandRule`: the Omaha rule of exactly
+two hole and three board cards, or Texas Hold'em's best five of all of them),
+whether the pot is split high/low (8 or better) and whether it is Courchevel
+(the first flop card is dealt face up before the preflop betting). A
+:class:`GameConfig` adds the betting structure and the forced bets.
 
 Decisions where RULES.md is silent:
 
@@ -21,6 +23,7 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -29,8 +32,10 @@ __all__ = [
     "DECK_SIZE",
     "VARIANTS",
     "GameConfig",
+    "HandRule",
     "Structure",
     "Variant",
+    "game_key",
     "game_name",
     "structure_name",
 ]
@@ -55,15 +60,37 @@ class Structure(StrEnum):
         return {"pot limit": "P", "no limit": "N", "fixed limit": "F"}[self.value]
 
 
+class HandRule(StrEnum):
+    """How a player's hand is made of their hole cards and the board."""
+
+    #: RULES.md section 1: exactly two hole cards and exactly three board cards.
+    OMAHA = "omaha"
+    #: RULES.md section 9: the best five of the hole and board cards, using both hole
+    #: cards, one or none (the board plays).
+    HOLDEM = "holdem"
+
+    @property
+    def letter(self) -> str:
+        """The game letter of a PHH variant code: ``O`` (Omaha), ``T`` (Texas Hold'em)."""
+        return {"omaha": "O", "holdem": "T"}[self.value]
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One Omaha variant (RULES.md section 2). Variants are data, not subclasses."""
+    """One variant (RULES.md sections 2 and 9). Variants are data, not subclasses.
+
+    Hi-lo and Courchevel are Omaha games only."""
 
     key: str
     name: str
     hole_cards: int
     hi_lo: bool = False
     courchevel: bool = False
+    rule: HandRule = HandRule.OMAHA
+
+    def __post_init__(self) -> None:
+        if self.rule is not HandRule.OMAHA and (self.hi_lo or self.courchevel):
+            raise ValueError("hi-lo and Courchevel are Omaha games")
 
     @property
     def max_seats(self) -> int:
@@ -81,6 +108,7 @@ VARIANTS: dict[str, Variant] = {
         Variant("omaha6", "Six-card Omaha", 6),
         Variant("courchevel", "Courchevel", 5, courchevel=True),
         Variant("courchevel_hilo", "Courchevel Hi-Lo", 5, hi_lo=True, courchevel=True),
+        Variant("holdem", "Texas Hold'em", 2, rule=HandRule.HOLDEM),
     )
 }
 
@@ -99,6 +127,23 @@ def game_name(variant: Variant, structure: Structure | None = None) -> str:
     if structure is None:
         return variant.name
     return f"{structure_name(structure)} {variant.name}"
+
+
+def game_key(games: Sequence[tuple[str, str]], small_blind: int, big_blind: int) -> str:
+    """The one name of a cash game for the return rule (RULES.md 7): ``omaha/pot limit@1/2``.
+
+    ``games`` are the variant keys and structures dealt at the table, in order: one pair
+    today; a mixed table (RULES.md 11) gives its list, joined with ``+``
+    (``omaha/pot limit+omaha_hilo/fixed limit@2/4``), so two tables are the same game
+    when they deal the same list. The ante is not part of it: RULES.md 7 asks for the
+    same blinds, and a table that adds an ante is still "the same blinds" (otherwise an
+    ante of one chip would open a way round the rule). Storage keeps this text with each
+    departure, and its migration 0010 spells the same text in SQL.
+    """
+    if not games:
+        raise ValueError("a game key needs at least one game")
+    return "+".join(f"{variant}/{structure}" for variant, structure in games) + (
+        f"@{small_blind}/{big_blind}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +202,10 @@ class GameConfig:
 
     @property
     def phh_variant(self) -> str:
-        """The PHH variant code: ``PO``, ``NO``, ``FO``, ``PO/8``, ``NO/8``, ``FO/8``."""
-        return self.structure.letter + "O" + ("/8" if self.variant.hi_lo else "")
+        """The PHH variant code: ``PO``, ``NO``, ``FO``, ``PO/8``, ``NO/8``, ``FO/8``; Texas
+        Hold'em ``NT``, ``PT``, ``FT``."""
+        variant = self.variant
+        return self.structure.letter + variant.rule.letter + ("/8" if variant.hi_lo else "")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

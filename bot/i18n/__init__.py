@@ -190,12 +190,17 @@ _MARKDOWN = re.compile(r"([\\*_~|\[\]()`])|^(\s*)([>#-])")
 #: ``<t:…>``, ``<https://…>``, ``@everyone`` and ``@here`` from being read as such.
 _MENTION_START = re.compile(r"([<@])")
 _ZERO_WIDTH_SPACE = "\u200b"
+#: Bidirectional controls: embeddings and overrides (U+202A-U+202E), isolates
+#: (U+2066-U+2069), the left-to-right, right-to-left and Arabic letter marks. An
+#: override in a name would reverse the rest of the message's line after it.
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 
 
 def escaped(text: str) -> str:
-    """``text`` as Discord shows it literally: its markdown characters escaped and no
-    mention, role, channel, ``@everyone``/``@here`` or link left in it."""
-    marked = _MARKDOWN.sub(_backslashed, text)
+    """``text`` as Discord shows it literally: its bidirectional controls removed
+    (:data:`BIDI_CONTROLS`), its markdown characters escaped and no mention, role,
+    channel, ``@everyone``/``@here`` or link left in it."""
+    marked = _MARKDOWN.sub(_backslashed, BIDI_CONTROLS.sub("", text))
     return _MENTION_START.sub(r"\1" + _ZERO_WIDTH_SPACE, marked)
 
 

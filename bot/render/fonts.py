@@ -19,7 +19,10 @@ Player names may hold anything. :func:`drawable` keeps what the font covers
 base letters when they are covered ("ệ" -> "e", full-width "Ａ" -> "A"), turns
 any other letter or digit into "?" ("李小龙" -> "???": the name keeps its
 length and never vanishes) and leaves out emoji, other symbols, combining
-marks and control characters, so nothing ever draws as an empty box.
+marks and control characters, so nothing ever draws as an empty box. A
+member whose name would be mostly "?" (:func:`legible`) is named by their
+username instead, on the Discord side (:mod:`bot.adapter.names`), so two Thai
+players do not both show as "?????".
 
 The card indices keep Pillow's built-in Aileron (:func:`index_font`): they
 are only "A K Q J 10 9 ... 2", and the card images are tuned to its shapes.
@@ -129,6 +132,17 @@ def drawable(text: str) -> str:
     """
     out = "".join(_fold(ch) for ch in unicodedata.normalize("NFC", text))
     return " ".join(out.split())
+
+
+def legible(text: str) -> bool:
+    """Whether the pictures draw ``text`` so that it can be told apart: something of it is
+    drawn, and at most half of its letters and digits become "?" ("Bob 李" yes; "สมชาย",
+    "محمد", "李小龙" and an all-emoji name no). A name that is not legible is replaced
+    by the member's username before it reaches a table (:mod:`bot.adapter.names`)."""
+    letters = [ch for ch in unicodedata.normalize("NFC", text)
+               if unicodedata.category(ch)[0] in "LN"]
+    unknown = sum(_fold(ch) == "?" for ch in letters)
+    return bool(drawable(text)) and 2 * unknown <= len(letters)
 
 
 def display_name(name: str, fallback: str) -> str:

@@ -161,12 +161,14 @@ def crowded_showdown(hands: int = 10, hole: int = 4, hi_lo: bool = True,
     """``hands`` real hands of ``hole`` cards shown on one board, 32-letter names, a main
     pot and ``side_pots`` side pots, each split high and low (or won whole)."""
     from bot.engine.evaluate import best_high, best_low
+    from bot.engine.variants import HandRule
 
+    rule = HandRule.HOLDEM if hole == 2 else HandRule.OMAHA
     deck = list(DECK)
     board = tuple(deck[-5:])
     holes = [tuple(deck[i * hole:(i + 1) * hole]) for i in range(hands)]
     shown = tuple(
-        ShowdownHand(LONG_NAMES[i], h, best_high(h, board),
+        ShowdownHand(LONG_NAMES[i], h, best_high(h, board, rule),
                      best_low(h, board) if hi_lo else None, won=7_654_321 if i < 6 else 0,
                      seat=i + 1)
         for i, h in enumerate(holes))

@@ -6,7 +6,8 @@ in WAL mode a reader sees the last committed transaction, and a write
 transaction still open in another connection is simply not in the copy. The
 copy goes to a temporary file beside the target, is checked (SQLite's
 ``integrity_check``, our schema, the chip audit) and only then renamed into
-place, so a backup file that exists is a whole, audited one.
+place, so a backup file that exists is a whole, audited one. A backup, and a
+database put back, are private to the bot's user (mode 0600, :mod:`.private`).
 
 The deck key is not in the database and is not copied unless asked
 (``--with-key``): whoever holds both can read every stored deck, so they are
@@ -34,6 +35,7 @@ from pathlib import Path
 from bot.storage.db import Database, applied_versions, load_migrations
 from bot.storage.errors import StorageError
 from bot.storage.models import AuditLine
+from bot.storage.private import create_file
 
 __all__ = ["Copied", "backup", "restore"]
 
@@ -139,9 +141,11 @@ def _copy_key(key: Path, target: Path) -> str:
 
 @contextlib.contextmanager
 def _staged(target: Path) -> Iterator[Path]:
-    """A temporary file beside ``target``, removed unless the caller moved it into place."""
+    """A new empty file (mode 0600) beside ``target``, removed unless the caller moved it
+    into place."""
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     try:
+        create_file(tmp)  # 0600 before a byte is copied: the copy and its journal stay private
         yield tmp
     finally:
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):

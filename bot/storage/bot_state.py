@@ -1,9 +1,9 @@
 """What the bot remembers about itself: one text value per name (table ``bot_state``).
 
 The hash of the command tree last synced to each place (``commands:<app>:global``,
-``commands:<app>:guild:<id>``: :mod:`bot.adapter.command_sync`) and the time of the last
-health check that wrote (``health``: :mod:`bot.metrics`'s ``/healthz``). The upsert
-is the same SQL on SQLite and PostgreSQL.
+``commands:<app>:guild:<id>``: :mod:`bot.adapter.command_sync`). (Older versions also
+kept the time of the last ``/healthz`` check here, as ``health``: the check writes
+nothing now.) The upsert is the same SQL on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations

@@ -63,6 +63,7 @@ from bot.storage.models import AuditLine
 from bot.storage.mtt import MttRepo
 from bot.storage.postgres import PgLink, masked
 from bot.storage.prefs import PrefsRepo
+from bot.storage.private import prepare_database
 from bot.storage.sealing import DeckSealer, load_or_create_key, parse_key
 from bot.storage.stats import StatsRepo
 from bot.storage.tables import TableRepo
@@ -216,13 +217,6 @@ def _sealer(path: str, deck_key: str | bytes | None, key_path: str | None) -> De
     return DeckSealer(load_or_create_key(Path(key_path or _key_path(path))))
 
 
-def _check_folder(path: str) -> None:
-    if not (path == ":memory:" or path.startswith("file::memory:")):
-        parent = Path(path).parent
-        if not parent.is_dir():
-            raise StorageError(f"the folder {str(parent)!r} for the database does not exist")
-
-
 async def _open_sqlite(path: str) -> _SqliteLink:
     try:
         conn = await aiosqlite.connect(path, isolation_level=None)
@@ -303,7 +297,7 @@ class Database:
         if postgres and key_path is None:
             key_path = _key_path(DEFAULT_DB_NAME).as_posix()
         elif not postgres:
-            _check_folder(path)
+            prepare_database(path)  # 0600, its side files too
         sealer = _sealer(path, deck_key, key_path)
         link: _Link = await PgLink.connect(path) if postgres else await _open_sqlite(path)
         db = cls(link, path, clock, sealer, POSTGRES if postgres else SQLITE)

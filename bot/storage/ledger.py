@@ -17,6 +17,7 @@ from bot.storage.dialect import Conn
 from bot.storage.errors import InsufficientChips, InvalidAmount
 from bot.storage.models import (
     MAX_AMOUNT,
+    MAX_BALANCE,
     DailyClaim,
     EconomySettings,
     LedgerEntry,
@@ -172,7 +173,7 @@ def credit_wallet(
     conn: Conn, guild_id: int, user_id: int, amount: int, now: float
 ) -> int:
     wallet = ensure_wallet(conn, guild_id, user_id, now)
-    if wallet.balance + amount > MAX_AMOUNT * 1000:
+    if wallet.balance + amount > MAX_BALANCE:
         raise InvalidAmount(Phrase("refuse.balance_too_large"))
     conn.execute(
         "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ?",
@@ -315,10 +316,11 @@ class WalletRepo:
                 settings, wallet.daily_last_at, wallet.daily_streak, now
             )
             check_amount(amount, "daily_bonus")
+            credit_wallet(conn, guild_id, user_id, amount, now)  # MAX_BALANCE, as any credit
             conn.execute(
-                "UPDATE wallets SET balance = balance + ?, daily_last_at = ?, daily_streak = ?"
+                "UPDATE wallets SET daily_last_at = ?, daily_streak = ?"
                 " WHERE guild_id = ? AND user_id = ?",
-                (amount, now, streak, guild_id, user_id),
+                (now, streak, guild_id, user_id),
             )
             record(conn, guild_id, LedgerKind.DAILY, amount, MINT, wallet_account(user_id), now,
                    user_id=user_id, reason=f"daily bonus, streak {streak}")

@@ -11,6 +11,9 @@ from bot.engine.cards import Card
 
 #: Amounts above this are refused as absurd.
 MAX_AMOUNT = 10**15
+#: No credit (a grant, a cash-out, a prize, a refund, the daily bonus) takes a balance
+#: beyond this: it is refused (``refuse.balance_too_large``) and changes nothing.
+MAX_BALANCE = MAX_AMOUNT * 1000
 
 
 class LedgerKind(StrEnum):

@@ -5,7 +5,8 @@ backup`` (:func:`bot.storage.backup.backup`: SQLite's online backup API, safe wh
 bot writes, checked and audited before the file is kept), in a thread so the tables
 play on, into ``folder`` as ``<database name>-<UTC time>.sqlite3``; then it removes
 the oldest of those files beyond ``keep``. The deck key is never copied (back it up
-apart: whoever holds both reads every stored deck). A failed backup is logged and
+apart: whoever holds both reads every stored deck). The files are mode 0600 in a
+folder the bot creates 0700 (:mod:`bot.storage.private`). A failed backup is logged and
 the next one comes on time; an audit that fails is logged as an error (an alert: a
 chip was created or lost). PostgreSQL has ``pg_dump`` (:data:`PG_DUMP`).
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from bot.storage.backup import Copied, backup
 from bot.storage.errors import StorageError
+from bot.storage.private import make_folder, tighten
 
 __all__ = ["PG_DUMP", "BackupSchedule"]
 
@@ -56,7 +58,10 @@ class BackupSchedule:
         return f"{Path(self.source).stem}-*Z.sqlite3"
 
     def start(self) -> None:
+        """Take a backup every :attr:`every` seconds; first make the backups already in
+        :attr:`folder` private (:func:`~bot.storage.private.tighten`)."""
         if self._task is None:
+            tighten(self.folder.glob(self.pattern), "the backups")
             self._task = asyncio.get_running_loop().create_task(self._run(), name="backups")
             log.info("A backup every %s s into %s, the newest %d kept (the deck key is not "
                      "copied: back it up apart)", f"{self.every:g}", self.folder, self.keep)
@@ -79,7 +84,7 @@ class BackupSchedule:
         """One backup now, then the oldest beyond :attr:`keep` removed."""
         stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(self.clock()))
         target = self.folder / f"{Path(self.source).stem}-{stamp}.sqlite3"
-        await asyncio.to_thread(self.folder.mkdir, parents=True, exist_ok=True)
+        await asyncio.to_thread(make_folder, self.folder)
         copied = await asyncio.to_thread(backup, self.source, str(target))
         self.taken.append(copied)
         if copied.ok:

@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.engine.betting import BettingRound, Player
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high, five_value, hand_label, low_value
-from bot.engine.variants import Structure
+from bot.engine.variants import VARIANTS, Structure
 from bot.i18n import Command
 from cogs.help import (
     DESCRIPTION_LIMIT,
@@ -72,6 +72,10 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
         ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
                    "Straights and flushes **do not count against** a low"]),
         ("betting", ["**Pot limit**", "the biggest raise is to 7", "to 30"]),
+        ("tournament", ["/tournament create", "/tournament start", "table_size",
+                        "/table sitin", "/tournament cancel",
+                        "in proportion to their chips", "after 20 hands in a row",
+                        "/table limits"]),
     ],
 )
 async def test_each_topic_is_private_and_fits(
@@ -104,7 +108,8 @@ def test_ranked_examples_are_the_hands_they_illustrate() -> None:
 )
 def test_omaha_examples_make_what_they_say(hole: str, board: str, label: str, hi_lo: bool) -> None:
     """The engine labels every /help example exactly as the page does."""
-    assert hand_label(parse_cards(hole), parse_cards(board), hi_lo) == label
+    variant = VARIANTS["omaha_hilo" if hi_lo else "omaha"]
+    assert hand_label(parse_cards(hole), parse_cards(board), variant) == label
 
 
 def test_low_comparisons_on_the_hi_lo_page() -> None:
@@ -175,6 +180,10 @@ async def test_long_help_is_sent_as_followups(
         ("es-ES", "betting", ["**Límite de bote**", "la subida mayor es hasta 7", "hasta 30",
                               "`/subir "], "the biggest raise"),
         ("es-419", "betting", ["**Límite de pozo**", "(puede pagar o botar)"], "Pot limit"),
+        ("pt-BR", "tournament", ["depois de 20 mãos seguidas", "/torneio ", "desist"],
+         "hands in a row"),
+        ("es-419", "tournament", ["pasas o botas al momento", "tras 20 manos seguidas"],
+         "te tiras"),
     ],
 )
 async def test_poker_pages_speak_the_readers_language(

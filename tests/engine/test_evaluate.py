@@ -23,6 +23,7 @@ from bot.engine.evaluate import (
     low_value,
     warm_tables,
 )
+from bot.engine.variants import VARIANTS, HandRule
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -30,7 +31,7 @@ def c(text: str) -> tuple[Card, ...]:
 
 
 def desc(hole: str, board: str) -> str:
-    return describe_high(high_value(c(hole), c(board)))
+    return describe_high(high_value(c(hole), c(board), HandRule.OMAHA))
 
 
 def low_desc(hole: str, board: str) -> str | None:
@@ -44,7 +45,7 @@ def low_desc(hole: str, board: str) -> str | None:
 
 def test_section_1_four_suited_board_cards_and_one_hole_card_are_no_flush() -> None:
     """Four hearts on the board plus one heart in hand is not a flush."""
-    made = best_high(c("Ah2c7d9s"), c("Kh8h5h3hJc"))
+    made = best_high(c("Ah2c7d9s"), c("Kh8h5h3hJc"), HandRule.OMAHA)
     assert made.description == "High card, ace"
     assert made.value >> 20 == 0
 
@@ -77,7 +78,7 @@ def test_section_1_board_pair_with_one_king_in_hand_is_trips() -> None:
 
 def test_section_1_board_pair_with_no_king_in_hand_is_not_trips() -> None:
     """K-K-7 on the board, no king in hand: the best is a pair of kings, kickers 2 + 3."""
-    made = best_high(c("AcQd9s2h"), c("KhKs7d"))
+    made = best_high(c("AcQd9s2h"), c("KhKs7d"), HandRule.OMAHA)
     assert made.description == "Pair of kings"
     # kickers: A and Q from the hand, the 7 from the board
     assert [x.rank for x in made.cards] == [13, 13, 14, 12, 7]
@@ -101,8 +102,8 @@ def test_section_1_quads_need_two_hole_cards() -> None:
 
 def test_section_1_wheel_is_the_lowest_straight() -> None:
     """A-2-3-4-5 is a straight, five high, lower than 2-3-4-5-6."""
-    wheel = high_value(c("Ac2dKsKh"), c("3h4s5cJd"))
-    six_high = high_value(c("6c2dKsKh"), c("3h4s5cJd"))
+    wheel = high_value(c("Ac2dKsKh"), c("3h4s5cJd"), HandRule.OMAHA)
+    six_high = high_value(c("6c2dKsKh"), c("3h4s5cJd"), HandRule.OMAHA)
     assert describe_high(wheel) == "Straight, five high"
     assert describe_high(six_high) == "Straight, six high"
     assert wheel < six_high
@@ -116,17 +117,17 @@ def test_section_1_ace_plays_high_in_a_straight() -> None:
 
 def test_section_1_five_high_straight_flush() -> None:
     """A-2-3-4-5 suited is a straight flush, five high; it beats four of a kind."""
-    made = best_high(c("Ah2hKsKc"), c("3h4h5hKd"))
+    made = best_high(c("Ah2hKsKc"), c("3h4h5hKd"), HandRule.OMAHA)
     assert made.description == "Straight flush, five high"
     assert [str(x) for x in made.cards] == ["5h", "4h", "3h", "2h", "Ah"]
-    quads = high_value(c("KsKcAd2d"), c("3h4h5hKdKh"))
+    quads = high_value(c("KsKcAd2d"), c("3h4h5hKdKh"), HandRule.OMAHA)
     assert made.value > quads
 
 
 def test_section_1_royal_flush_beats_straight_flush() -> None:
     """Royal flush is the ace-high straight flush and the best hand."""
-    royal = high_value(c("AsKs2c3c"), c("QsJsTs"))
-    king_high = high_value(c("KsQs2c3c"), c("JsTs9s"))
+    royal = high_value(c("AsKs2c3c"), c("QsJsTs"), HandRule.OMAHA)
+    king_high = high_value(c("KsQs2c3c"), c("JsTs9s"), HandRule.OMAHA)
     assert describe_high(royal) == "Royal flush"
     assert describe_high(king_high) == "Straight flush, king high"
     assert royal > king_high
@@ -143,7 +144,7 @@ def test_section_1_category_order() -> None:
         "TcJd2c3d",  # straight, jack high
         "2s2d4c3c",  # twos with the board's kings
     ]
-    values = [high_value(c(h), c(board)) for h in hands]
+    values = [high_value(c(h), c(board), HandRule.OMAHA) for h in hands]
     assert values == sorted(values, reverse=True)
     assert [describe_high(v) for v in values] == [
         "Straight flush, nine high",
@@ -153,10 +154,10 @@ def test_section_1_category_order() -> None:
         "Straight, jack high",
         "Two pair, kings and twos",
     ]
-    trips = high_value(c("KhKc3d4s"), c("Kd9s5cJcQh"))
-    two_pair = high_value(c("JsQc2d3c"), c("Kd9s5cJcQh"))
-    pair = high_value(c("2s2d3h4h"), c("Kd9s5cJcTh"))
-    high = high_value(c("Ac3d4h7s"), c("Kd9s5cJcTh"))
+    trips = high_value(c("KhKc3d4s"), c("Kd9s5cJcQh"), HandRule.OMAHA)
+    two_pair = high_value(c("JsQc2d3c"), c("Kd9s5cJcQh"), HandRule.OMAHA)
+    pair = high_value(c("2s2d3h4h"), c("Kd9s5cJcTh"), HandRule.OMAHA)
+    high = high_value(c("Ac3d4h7s"), c("Kd9s5cJcTh"), HandRule.OMAHA)
     assert values[-2] > trips > two_pair > pair > high
     assert [describe_high(v) for v in (trips, two_pair, pair, high)] == [
         "Three of a kind, kings",
@@ -168,16 +169,16 @@ def test_section_1_category_order() -> None:
 
 def test_section_1_suits_never_break_ties() -> None:
     """The same ranks in different suits tie."""
-    a = high_value(c("AsKd2c3h"), c("Qs9hJd4c8c"))
-    b = high_value(c("AhKc2d3s"), c("Qs9hJd4c8c"))
+    a = high_value(c("AsKd2c3h"), c("Qs9hJd4c8c"), HandRule.OMAHA)
+    b = high_value(c("AhKc2d3s"), c("Qs9hJd4c8c"), HandRule.OMAHA)
     assert a == b
 
 
 def test_section_1_kickers_break_ties() -> None:
     """Same pair, the higher kicker wins; kickers come only from the 2 + 3 cards played."""
     board = "Ks7d4c3h2s"
-    a = high_value(c("KcQd9s8h"), c(board))
-    b = high_value(c("KdJd9h8c"), c(board))
+    a = high_value(c("KcQd9s8h"), c(board), HandRule.OMAHA)
+    b = high_value(c("KdJd9h8c"), c(board), HandRule.OMAHA)
     assert describe_high(a) == describe_high(b) == "Pair of kings"
     assert a > b
 
@@ -220,14 +221,14 @@ def test_section_1_wheel_is_the_best_low_and_eight_seven_the_worst() -> None:
 def test_section_1_straights_and_flushes_do_not_count_against_a_low() -> None:
     """A suited wheel is both a straight flush high and the best low."""
     hole, board = c("Ah2hKsKc"), c("3h4h5h")
-    assert describe_high(high_value(hole, board)) == "Straight flush, five high"
+    assert describe_high(high_value(hole, board, HandRule.OMAHA)) == "Straight flush, five high"
     assert low_desc("Ah2hKsKc", "3h4h5h") == "Low 5-4-3-2-A"
 
 
 def test_section_1_different_hole_pairs_for_high_and_low() -> None:
     """High plays K-K, low plays A-2 from the same hand."""
     hole, board = c("KcKdAs2h"), c("Kh3c4d8sQs")
-    high, low = best_high(hole, board), best_low(hole, board)
+    high, low = best_high(hole, board, HandRule.OMAHA), best_low(hole, board)
     assert low is not None
     assert high.description == "Three of a kind, kings"
     assert set(high.hole_used) == set(c("KcKd"))
@@ -263,26 +264,27 @@ def test_section_1_low_with_a_paired_hand_uses_distinct_ranks() -> None:
 )
 def test_section_1_descriptions(hole: str, board: str, text: str) -> None:
     """Each category has its readable description."""
-    assert best_high(c(hole), c(board)).description == text
+    assert best_high(c(hole), c(board), HandRule.OMAHA).description == text
     assert desc(hole, board) == text
 
 
 def test_section_1_hand_label_joins_high_and_low() -> None:
     """The hi-lo label shows the high then the low, or 'no low'."""
-    assert hand_label(c("AhTh2c7d"), c("Qh4h5h7sKc"), True) == "Flush, ace high; Low 7-5-4-2-A"
-    assert hand_label(c("AhTh9c9d"), c("Qh9h4hKsKc"), True) == (
+    hilo = VARIANTS["omaha_hilo"]
+    assert hand_label(c("AhTh2c7d"), c("Qh4h5h7sKc"), hilo) == "Flush, ace high; Low 7-5-4-2-A"
+    assert hand_label(c("AhTh9c9d"), c("Qh9h4hKsKc"), hilo) == (
         "Full house, nines full of kings; no low"
     )
-    assert hand_label(c("AhTh2c7d"), c("Qh9h4h5sKc"), False) == "Flush, ace high"
+    assert hand_label(c("AhTh2c7d"), c("Qh9h4h5sKc"), VARIANTS["omaha"]) == "Flush, ace high"
 
 
 def test_made_hand_lists_the_five_cards_best_first() -> None:
     """A full house lists the trips first, then the pair; hole_used are in the hand."""
-    made = best_high(c("Ks7h2c3c"), c("KcKh7s"))
+    made = best_high(c("Ks7h2c3c"), c("KcKh7s"), HandRule.OMAHA)
     assert isinstance(made, MadeHand)
     assert [x.rank for x in made.cards] == [13, 13, 13, 7, 7]
     assert set(made.hole_used) == set(c("Ks7h"))
-    assert made.value == high_value(c("Ks7h2c3c"), c("KcKh7s"))
+    assert made.value == high_value(c("Ks7h2c3c"), c("KcKh7s"), HandRule.OMAHA)
     low = best_low(c("As2d9c9h"), c("7h5s4dKd"))
     assert low is not None
     assert [str(x) for x in low.cards] == ["7h", "5s", "4d", "2d", "As"]
@@ -300,13 +302,14 @@ def test_section_1_values_ignore_suit_names_and_card_order() -> None:
 
         shuffled_hole = rng.sample(rename(hole), len(hole))
         shuffled_board = rng.sample(rename(board), len(board))
-        assert high_value(shuffled_hole, shuffled_board) == high_value(hole, board)
+        assert (high_value(shuffled_hole, shuffled_board, HandRule.OMAHA)
+                == high_value(hole, board, HandRule.OMAHA))
         assert low_value(shuffled_hole, shuffled_board) == low_value(hole, board)
 
 
 def test_made_hand_repr_hides_the_cards() -> None:
     """A MadeHand's repr (what a log line would show) names no card."""
-    made = best_high(c("AsKs2c3c"), c("QsJsTs"))
+    made = best_high(c("AsKs2c3c"), c("QsJsTs"), HandRule.OMAHA)
     text = repr(made)
     assert not any(str(x) in text for x in made.cards)
     assert "cards hidden" in text
@@ -315,20 +318,20 @@ def test_made_hand_repr_hides_the_cards() -> None:
 def test_warm_tables_gives_the_same_values() -> None:
     """Building every table up front changes no value."""
     deals = _random_deals(random.Random(9), 4, 5, 300)
-    before = [high_value(h, b) for h, b in deals]
+    before = [high_value(h, b, HandRule.OMAHA) for h, b in deals]
     warm_tables()
-    assert [high_value(h, b) for h, b in deals] == before
-    assert before == [best_high(h, b).value for h, b in deals]
+    assert [high_value(h, b, HandRule.OMAHA) for h, b in deals] == before
+    assert before == [best_high(h, b, HandRule.OMAHA).value for h, b in deals]
 
 
 def test_bad_input_is_refused_with_a_clear_message() -> None:
     """Wrong card counts and repeated cards raise ValueError without naming the cards."""
     with pytest.raises(ValueError, match="4, 5 or 6 hole cards"):
-        high_value(c("AsKs2c"), c("QsJsTs"))
+        high_value(c("AsKs2c"), c("QsJsTs"), HandRule.OMAHA)
     with pytest.raises(ValueError, match="3, 4 or 5 board cards"):
         low_value(c("AsKs2c3c"), c("QsJs"))
     with pytest.raises(ValueError, match="twice") as info:
-        best_high(c("AsKs2c3c"), c("AsJsTs"))
+        best_high(c("AsKs2c3c"), c("AsJsTs"), HandRule.OMAHA)
     assert "As" not in str(info.value)
 
 
@@ -373,7 +376,7 @@ def test_section_1_high_order_matches_pokerkit(n_hole: int, n_board: int) -> Non
     """Our high values order random hands exactly as PokerKit's OmahaHoldemHand does."""
     rng = random.Random(1000 * n_hole + n_board)
     deals = _random_deals(rng, n_hole, n_board, 400 if n_hole == 4 else 200)
-    ours: list[int | None] = [high_value(h, b) for h, b in deals]
+    ours: list[int | None] = [high_value(h, b, HandRule.OMAHA) for h, b in deals]
     theirs: list[object | None] = [OmahaHoldemHand.from_game(_pk(h), _pk(b)) for h, b in deals]
     _check_same_order(ours, theirs)
 
@@ -403,7 +406,8 @@ def test_fast_values_equal_the_made_hands(n_hole: int, n_board: int) -> None:
     """high_value/low_value equal best_high/best_low (every 2 + 3 combination tried)."""
     rng = random.Random(3000 * n_hole + n_board)
     for hole, board in _random_deals(rng, n_hole, n_board, 400):
-        assert high_value(hole, board) == best_high(hole, board).value
+        high = best_high(hole, board, HandRule.OMAHA)
+        assert high_value(hole, board, HandRule.OMAHA) == high.value
         low = best_low(hole, board)
         assert low_value(hole, board) == (None if low is None else low.value)
 

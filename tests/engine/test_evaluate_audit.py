@@ -15,6 +15,7 @@ import pytest
 
 from bot.engine.cards import DECK, Card, parse_cards
 from bot.engine.evaluate import best_high, best_low, hand_label, high_value, low_value
+from bot.engine.variants import VARIANTS, HandRule
 
 
 def _ref_five(cards: tuple[Card, ...]) -> tuple[int, tuple[int, ...]]:
@@ -83,7 +84,8 @@ def test_section_1_high_and_low_order_match_an_independent_reference(n_hole: int
         board = tuple(cards[2 * n_hole:])
         ra, rb = ref_high(a, board), ref_high(b, board)
         want = (ra > rb) - (ra < rb)
-        assert _sign(high_value(a, board) - high_value(b, board)) == want
+        difference = high_value(a, board, HandRule.OMAHA) - high_value(b, board, HandRule.OMAHA)
+        assert _sign(difference) == want
         la, lb = ref_low(a, board), ref_low(b, board)
         assert (low_value(a, board) is None) == (la is None)
         assert (low_value(b, board) is None) == (lb is None)
@@ -118,9 +120,9 @@ def test_section_1_two_plus_three_edge_hands_and_descriptions(hole: str, board: 
                                                             text: str) -> None:
     """Boards with quads, trips, a flush and straights, and the description of what plays."""
     h, b = parse_cards(hole), parse_cards(board)
-    made = best_high(h, b)
+    made = best_high(h, b, HandRule.OMAHA)
     assert made.description == text
-    assert made.value == high_value(h, b)
+    assert made.value == high_value(h, b, HandRule.OMAHA)
     assert sum(c in h for c in made.cards) == 2 and sum(c in b for c in made.cards) == 3
     assert _ref_five(made.cards) == ref_high(h, b)
 
@@ -140,7 +142,7 @@ def test_section_1_low_descriptions_and_counterfeits(hole: str, board: str, text
     made = best_low(h, b)
     assert made is not None and made.description == text
     assert sum(c in h for c in made.cards) == 2
-    assert hand_label(h, b, True).endswith("; " + text)
+    assert hand_label(h, b, VARIANTS["omaha_hilo"]).endswith("; " + text)
 
 
 def test_section_1_low_needs_two_distinct_low_hole_cards_and_three_low_board_cards() -> None:
@@ -149,7 +151,8 @@ def test_section_1_low_needs_two_distinct_low_hole_cards_and_three_low_board_car
     assert low_value(parse_cards("AcAd2hKs"), parse_cards("3h4s5dKcQs")) is not None
     assert low_value(parse_cards("Ac2d3h4s"), parse_cards("5h6sKdKcQs")) is None
     assert low_value(parse_cards("Ac2d3h4s"), parse_cards("9h5s6dKcQs")) is None
-    assert hand_label(parse_cards("AcAdKhKs"), parse_cards("2h3s4dKcQs"), True).endswith(
+    hilo = VARIANTS["omaha_hilo"]
+    assert hand_label(parse_cards("AcAdKhKs"), parse_cards("2h3s4dKcQs"), hilo).endswith(
         "; no low")
     a = low_value(parse_cards("6c4dKhKs"), parse_cards("8h5s3dKcQs"))  # 8-6-5-4-3
     b = low_value(parse_cards("7c2dKhKs"), parse_cards("8hAs3dKcQs"))  # 8-7-3-2-A

@@ -312,7 +312,8 @@ def _po_steal() -> HandHistory:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"variant": "NT"}, "variant 'NT' is not an Omaha game"),
+        ({"variant": "NS"}, "variant 'NS' is not a game of ours"),
+        ({"variant": "NT/8"}, "there is no 2-card Texas Hold'em hi-lo game"),
         ({"variant": "PO/8", "hole_cards": 6}, "there is no 6-card Omaha hi-lo game"),
         ({"antes": (1, 0, 0)}, "every player posts the same ante"),
         ({"blinds_or_straddles": (1, 2, 4)}, "straddles are not played here"),

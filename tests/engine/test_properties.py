@@ -23,6 +23,7 @@ from bot.engine.hand import (
     SeatState,
     Structure,
 )
+from bot.engine.variants import Variant
 
 
 @st.composite
@@ -90,11 +91,11 @@ def expected_pots(states: Sequence[SeatState]) -> list[tuple[int, tuple[int, ...
 
 def expected_shares(
     amount: int, owners: Sequence[int], states: Sequence[SeatState], board: Sequence[Card],
-    hi_lo: bool,
+    variant: Variant,
 ) -> dict[int, int]:
     """An independent award of one pot on ``board``: seat -> chips (RULES.md section 6)."""
-    highs = {i: high_value(states[i].hole, board) for i in owners}
-    lows = {i: low_value(states[i].hole, board) for i in owners} if hi_lo else {}
+    highs = {i: high_value(states[i].hole, board, variant.rule) for i in owners}
+    lows = {i: low_value(states[i].hole, board) for i in owners} if variant.hi_lo else {}
     qualified = {i: v for i, v in lows.items() if v is not None}
     halves = [(amount - amount // 2, highs), (amount // 2, qualified)] if qualified \
         else [(amount, highs)]
@@ -120,7 +121,7 @@ def expected_payouts(hand: Hand) -> tuple[list[int], dict[int, int]]:
         payouts[winner] = sum(contrib)
         return [sum(contrib)], payouts
     for amount, owners in pots:
-        shares = expected_shares(amount, owners, states, hand.board, hand.config.variant.hi_lo)
+        shares = expected_shares(amount, owners, states, hand.board, hand.config.variant)
         for seat, chips in shares.items():
             payouts[seat] += chips
     return [a for a, _ in pots], payouts

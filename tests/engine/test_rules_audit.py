@@ -22,6 +22,7 @@ from bot.engine.events import (
     Street,
 )
 from bot.engine.hand import Action, ActionKind, IllegalAction, LegalActions
+from bot.engine.variants import HandRule
 from tests.engine.conftest import FL, NL, PL, check_down, new_hand, play, step
 
 
@@ -972,7 +973,7 @@ def _ref_showdown(hand, hi_lo: bool, requested: frozenset[int] = frozenset()):  
     leftover = sum(put.values()) - sum(a for a, _ in pots)
     if leftover:  # folded chips above every live player's: into the last pot
         pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
-    hi = {s: high_value(hand.hole(s), board) for s in live}
+    hi = {s: high_value(hand.hole(s), board, HandRule.OMAHA) for s in live}
     lo = {s: low_value(hand.hole(s), board) if hi_lo else None for s in live}
     # showdown order
     river_aggr = [e.seat for e in hand.events if isinstance(e, PlayerActed)

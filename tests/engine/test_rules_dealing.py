@@ -16,21 +16,25 @@ from bot.engine.hand import (
     Structure,
     deck_order_for,
 )
+from bot.engine.variants import HandRule
 from tests.engine.conftest import PL, check_down, new_hand, play
 
 
-def test_section_2_variants_table() -> None:
-    """Hole cards, split and Courchevel flag of every variant."""
-    table = {k: (v.hole_cards, v.hi_lo, v.courchevel) for k, v in VARIANTS.items()}
+def test_section_2_and_9_variants_table() -> None:
+    """Hole cards, split, Courchevel flag and hand rule of every variant."""
+    table = {k: (v.hole_cards, v.hi_lo, v.courchevel, v.rule) for k, v in VARIANTS.items()}
+    omaha, holdem = HandRule.OMAHA, HandRule.HOLDEM
     assert table == {
-        "omaha": (4, False, False),
-        "omaha_hilo": (4, True, False),
-        "omaha5": (5, False, False),
-        "big_o": (5, True, False),
-        "omaha6": (6, False, False),
-        "courchevel": (5, False, True),
-        "courchevel_hilo": (5, True, True),
+        "omaha": (4, False, False, omaha),
+        "omaha_hilo": (4, True, False, omaha),
+        "omaha5": (5, False, False, omaha),
+        "big_o": (5, True, False, omaha),
+        "omaha6": (6, False, False, omaha),
+        "courchevel": (5, False, True, omaha),
+        "courchevel_hilo": (5, True, True, omaha),
+        "holdem": (2, False, False, holdem),
     }
+    assert VARIANTS["holdem"].name == "Texas Hold'em"
 
 
 @pytest.mark.parametrize("key", sorted(VARIANTS))

@@ -217,7 +217,7 @@ def test_run_twice_conserves_chips_and_splits_each_pot(
                 share = [a for a in mine if a.run == run]
                 half = (amount - amount // 2, amount // 2)[run]
                 want = expected_shares(half, owners, states, board,
-                                       hand.config.variant.hi_lo) if half else {}
+                                       hand.config.variant) if half else {}
                 got: dict[int, int] = {}
                 for a in share:
                     for seat, chips in a.high + a.low:

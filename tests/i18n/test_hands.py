@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high, describe_low, hand_label, low_value
+from bot.engine.variants import VARIANTS
 from bot.i18n import LOCALES, hands
 
 CATEGORIES = range(9)
@@ -60,7 +61,7 @@ def test_the_words_players_use(locale: str, english: str, worded: str) -> None:
 
 def test_hi_lo_labels_and_the_low() -> None:
     hole, board = parse_cards("Ah2hKsQs"), parse_cards("3h4h7h9cTd")
-    label = hand_label(hole, board, hi_lo=True)
+    label = hand_label(hole, board, VARIANTS["omaha_hilo"])
     assert label == "Flush, ace high; Low 7-4-3-2-A"
     assert hands.label("pt-BR", label) == "Flush, Ás alto; Baixa 7-4-3-2-A"
     assert hands.label("es-ES", label) == "Color al As; Baja 7-4-3-2-A"

@@ -19,6 +19,7 @@ from bot.render.fonts import (
     fit,
     font,
     index_font,
+    legible,
     text_width,
     unicodes_arg,
 )
@@ -94,6 +95,17 @@ def test_drawable_keeps_what_the_font_has_and_replaces_the_rest() -> None:
     assert drawable("\U0001f468\u200d\U0001f469 Fam") == "Fam"
     assert drawable("  two   spaces\u200b\u2009 ") == "two spaces"
     assert drawable("Ann\u00ader") == "Anner"  # a soft hyphen is invisible
+
+
+def test_legible_when_at_most_half_the_letters_become_question_marks() -> None:
+    """Marks and symbols are not letters: Thai vowel signs count for nothing."""
+    assert legible("Nguy\u1ec5n") and legible("\uff21\uff22")  # folded, not "?"
+    assert legible("Bob \u674e") and legible("ab\u674e\u674e")  # 1 of 4, 2 of 4
+    assert not legible("a\u674e\u674e")  # 2 of 3
+    assert not legible("\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c")  # Thai: "?????"
+    assert not legible("\u0645\u062d\u0645\u062f") and not legible("\u0416\u0435\u043d\u044f")
+    assert not legible("\U0001f525\U0001f525") and not legible("")  # nothing drawn
+    assert legible("???") and legible("_.")  # drawn as written
 
 
 @settings(max_examples=200, deadline=None)

@@ -104,8 +104,9 @@ def test_refuses_an_impossible_hand() -> None:
 def test_sample_label_is_the_evaluators_label() -> None:
     """The 'you have' text is the caller's evaluate.hand_label, drawn as given."""
     from bot.engine.evaluate import hand_label
+    from bot.engine.variants import VARIANTS
 
     view = hole_cards()
-    assert view.label == hand_label(view.cards, view.board, hi_lo=True)
+    assert view.label == hand_label(view.cards, view.board, VARIANTS["omaha_hilo"])
     texts = [p.text for p in draw_hole_cards(view).placed]
     assert view.label in texts

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bot.engine.cards import parse_cards
+from bot.engine.variants import HandRule
 from bot.render import render_showdown
 from bot.render.canvas import inside, overlaps
 from bot.render.samples import crowded_showdown, showdown
@@ -220,12 +221,14 @@ def test_real_made_hands_render() -> None:
 
     view = showdown()
     for hand in view.hands:
-        high, low = best_high(hand.hole, view.board), best_low(hand.hole, view.board)
+        high = best_high(hand.hole, view.board, HandRule.OMAHA)
+        low = best_low(hand.hole, view.board)
         assert (hand.high.cards, hand.high.description) == (high.cards, high.description)
         assert (hand.low is None) == (low is None)
         if hand.low and low:
             assert (hand.low.cards, hand.low.description) == (low.cards, low.description)
     real = replace(view, hands=tuple(
-        replace(h, high=best_high(h.hole, view.board), low=best_low(h.hole, view.board))
+        replace(h, high=best_high(h.hole, view.board, HandRule.OMAHA),
+                low=best_low(h.hole, view.board))
         for h in view.hands))
     assert render_showdown(real) == render_showdown(view)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,22 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@contextlib.contextmanager
+def no_umask() -> Iterator[None]:
+    """Files created meanwhile get exactly the mode asked for (umask 0): a file the code
+    leaves to the default mode comes out world-writable, so a test sees it."""
+    old = os.umask(0)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def mode(path: Path) -> int:
+    """``path``'s permission bits (``0o600``)."""
+    return path.stat().st_mode & 0o777
 
 
 async def assert_audit_ok(db: Database) -> None:

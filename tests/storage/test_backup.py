@@ -14,6 +14,8 @@ from bot.economy import Economy
 from bot.storage import Database
 from bot.storage.cli import main
 
+from .helpers import mode, no_umask
+
 G = 7
 
 
@@ -121,3 +123,15 @@ def test_with_key_copies_the_deck_key_privately(
     assert f"the deck key is copied to {copied}" in capsys.readouterr().out
     assert copied.read_text() == key.read_text()
     assert stat.S_IMODE(copied.stat().st_mode) == 0o600
+
+
+def test_a_backup_and_a_restored_database_are_private(
+    live: tuple[Path, dict[int, int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mode 0600 whatever the umask: the copy is made in a file created private."""
+    with no_umask():
+        assert main(["backup", str(tmp_path / "b.sqlite3")]) == 0
+        assert main(["restore", str(tmp_path / "b.sqlite3"), "--db",
+                     str(tmp_path / "back.sqlite3")]) == 0
+    assert mode(tmp_path / "b.sqlite3") == 0o600
+    assert mode(tmp_path / "back.sqlite3") == 0o600

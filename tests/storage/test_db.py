@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
 from bot.storage.db import load_migrations
 from bot.storage.dialect import Conn, sqlite_statements
 
-from .helpers import FakeClock
+from .helpers import FakeClock, mode, no_umask
 
 
 async def test_pragmas_wal_foreign_keys_busy_timeout(db: Database) -> None:
@@ -204,3 +205,40 @@ async def test_an_old_database_is_upgraded_keeping_its_data(
         assert all(line.ok for line in await db.audit())
     finally:
         await db.close()
+
+
+async def test_a_new_database_and_its_side_files_are_private(tmp_path: Path) -> None:
+    """Mode 0600 from the first moment, whatever the umask: SQLite gives the -wal and
+    -shm files it makes the database file's mode."""
+    path = tmp_path / "new.sqlite3"
+    with no_umask():
+        db = await Database.open(path, deck_key=b"k" * 32)
+        try:
+            await db.write(lambda c: c.execute(
+                "INSERT INTO bot_state (name, value, updated_at) VALUES ('x', 'y', 0)"))
+            files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+            assert [mode(f) for f in files] == [0o600] * 3
+        finally:
+            await db.close()
+        assert mode(path) == 0o600
+
+
+async def test_an_existing_database_open_to_others_is_made_private_with_a_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    await (await Database.open(path, deck_key=b"k" * 32)).close()
+    path.chmod(0o644)
+    caplog.set_level(logging.INFO, "bot.storage.private")
+    db = await Database.open(path, deck_key=b"k" * 32)
+    try:
+        assert mode(path) == 0o600
+        assert mode(Path(f"{path}-wal")) == 0o600
+    finally:
+        await db.close()
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.storage.private"]
+    assert lines == ["Made the database files private to this user (they were open to "
+                     f"others): {path} (0644 -> 0600)"]
+    caplog.clear()
+    await (await Database.open(path, deck_key=b"k" * 32)).close()  # private: nothing to say
+    assert not [r for r in caplog.records if r.name == "bot.storage.private"]

@@ -13,6 +13,8 @@ from bot.storage import Database
 from bot.storage.backup import check
 from bot.storage.scheduled import BackupSchedule
 
+from .helpers import mode, no_umask
+
 G = 7
 EVERY = 3600.0
 
@@ -82,3 +84,31 @@ async def test_a_failed_backup_is_logged_and_the_next_comes_on_time(
         await schedule.stop()
     assert "Scheduled backup failed: there is no database" in caplog.text
     assert schedule.taken == []
+
+
+async def test_backups_are_private_in_a_private_folder_and_old_ones_are_tightened(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The folders the schedule creates are 0700, each backup 0600 (umask 0: nothing
+    left to the default); a backup found open to others is made private at the start,
+    in one log line; the folder that was there already is left as it was."""
+    path = tmp_path / "live.sqlite3"
+    await (await Database.open(path, deck_key=b"k" * 32)).close()
+    old = tmp_path / "live-20251231T000000Z.sqlite3"
+    old.write_bytes(path.read_bytes())
+    for made, bits in ((old, 0o644), (tmp_path, 0o755)):
+        made.chmod(bits)
+    caplog.set_level(logging.INFO, "bot.storage.private")
+    started = BackupSchedule(str(path), tmp_path, EVERY, 3, sleep=Ticks().sleep)
+    started.start()  # in the old backup's folder
+    await started.stop()
+    assert mode(old) == 0o600 and mode(tmp_path) == 0o755
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.storage.private"] == [
+        f"Made the backups private to this user (they were open to others): {old} "
+        "(0644 -> 0600)"]
+    folder = tmp_path / "backups" / "daily"
+    ticks = Ticks()
+    with no_umask():
+        copied = await BackupSchedule(str(path), folder, EVERY, 3, clock=ticks.clock).take()
+    assert mode(tmp_path / "backups") == mode(folder) == 0o700
+    assert mode(Path(copied.target)) == 0o600

@@ -17,6 +17,9 @@ Conventions (``../shared/DESIGN.md``, as PokerKit writes them):
   ``F`` fixed limit), ``O`` for Omaha and ``/8`` for hi-lo: ``PO``, ``NO``,
   ``FO``, ``PO/8``, ``NO/8``, ``FO/8``. Five- and six-card Omaha and
   Courchevel are the user fields ``_hole_cards = 5`` and ``_courchevel = true``.
+  Texas Hold'em is ``T``: ``NT`` and ``FT`` are the PHH specification's codes
+  (PokerKit loads them), ``PT`` is ours by the same pattern (PokerKit 0.7.7
+  knows no pot-limit Hold'em code, as it knows no ``NO``).
   Fixed limit carries ``small_bet`` and ``big_bet`` (= 2 x small bet), the
   others ``min_bet`` (= the big blind).
 - Player 1 is the seat after the button (the small blind; heads-up the big

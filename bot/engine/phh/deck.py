@@ -206,7 +206,7 @@ def weak_filler(
     def strength(cards: _Hole) -> tuple[bool, int]:
         known = [c for c in cards if c is not None]
         low = low_value(known, board) if variant.hi_lo else None
-        return low is not None, high_value(known, board)
+        return low is not None, high_value(known, board, variant.rule)
 
     results = [_weaken(start, slots, spare, strength) for start in starts]
     return min(results, key=lambda r: r[0])[1]

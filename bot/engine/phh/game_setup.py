@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.hand import SeatIn
-from bot.engine.phh.records import HandError, HandHistory
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
+from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandError, HandHistory
+from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant
 
 __all__ = ["Setup", "setup_of"]
 
@@ -48,26 +48,32 @@ def setup_of(hh: HandHistory) -> Setup:
 
 
 def _game_of(hh: HandHistory) -> tuple[Variant, Structure]:
-    """The variant and betting structure: ``PO/8`` and friends, ``_hole_cards``, ``_courchevel``."""
+    """The variant and betting structure: ``PO/8`` and friends, ``_hole_cards``, ``_courchevel``;
+    Texas Hold'em ``NT``, ``PT``, ``FT``."""
     code = hh.variant
     hi_lo = code.endswith("/8")
     base = code[:-2] if hi_lo else code
-    if len(base) != 2 or base[1] != "O" or base[0] not in _STRUCTURES:
+    rules = {rule.letter: rule for rule in HandRule}
+    if len(base) != 2 or base[1] not in rules or base[0] not in _STRUCTURES:
         raise HandError(
-            f"variant {code!r} is not an Omaha game (PO, NO, FO, PO/8, NO/8 or FO/8)"
+            f"variant {code!r} is not a game of ours (PO, NO, FO, PO/8, NO/8, FO/8, NT, PT or FT)"
         )
     structure = Structure(_STRUCTURES[base[0]])
-    hole = hh.hole_cards if hh.hole_cards is not None else (5 if hh.courchevel else 4)
+    rule = rules[base[1]]
+    implied = 5 if hh.courchevel else IMPLIED_HOLE_CARDS[base[1]]
+    hole = hh.hole_cards if hh.hole_cards is not None else implied
     variant = next(
         (
             v
             for v in VARIANTS.values()
-            if v.hole_cards == hole and v.hi_lo == hi_lo and v.courchevel == hh.courchevel
+            if v.rule is rule and v.hole_cards == hole and v.hi_lo == hi_lo
+            and v.courchevel == hh.courchevel
         ),
         None,
     )
     if variant is None:
-        kind = "Courchevel" if hh.courchevel else "Omaha"
+        kind = "Texas Hold'em" if rule is HandRule.HOLDEM else (
+            "Courchevel" if hh.courchevel else "Omaha")
         split = " hi-lo" if hi_lo else ""
         raise HandError(f"there is no {hole}-card {kind}{split} game")
     return variant, structure

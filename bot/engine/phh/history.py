@@ -15,7 +15,7 @@ from bot.engine.events import (
     PlayerActed,
 )
 from bot.engine.phh.actions import format_cards, label
-from bot.engine.phh.records import HandHistory, TomlValue
+from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandHistory, TomlValue
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 __all__ = ["RUN_TWICE_FIELD", "history_of"]
@@ -70,7 +70,8 @@ def history_of(
         finishing_stacks=tuple(final[s] for s in seat_order),
         seats=tuple(seat_order),
         players=tuple(players) if players is not None else None,
-        hole_cards=variant.hole_cards if variant.hole_cards != 4 else None,
+        hole_cards=(None if variant.hole_cards == IMPLIED_HOLE_CARDS[variant.rule.letter]
+                    else variant.hole_cards),
         courchevel=variant.courchevel,
         extra=(*extra, *notes, *_second_run(events)),
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-__all__ = ["KNOWN_FIELDS", "HandError", "HandHistory", "PHHError", "TomlValue"]
+__all__ = ["IMPLIED_HOLE_CARDS", "KNOWN_FIELDS", "HandError", "HandHistory", "PHHError",
+           "TomlValue"]
 
 
 class PHHError(ValueError):
@@ -34,6 +35,10 @@ KNOWN_FIELDS = (
     "_hole_cards",
     "_courchevel",
 )
+
+#: The hole cards a variant code's game letter stands for (``PO``: 4, ``NT``: 2); a
+#: variant dealing another number writes ``_hole_cards``.
+IMPLIED_HOLE_CARDS = {"O": 4, "T": 2}
 
 TomlValue = (
     str

@@ -152,5 +152,5 @@ def action_view(seat: Seat, acted: PlayerActed, source: Source) -> ActionView:
 def private_cards(hand: HandState, seat: int) -> PrivateCards:
     """``seat``'s own cards, the board and what they make (the label once the flop is out)."""
     hole, board = hand.hole(seat), hand.board
-    label = hand_label(hole, board, hand.config.variant.hi_lo) if len(board) >= 3 else ""
+    label = hand_label(hole, board, hand.config.variant) if len(board) >= 3 else ""
     return PrivateCards(hole, board, label)

@@ -16,6 +16,9 @@ sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow
   table with their place and prize announced, a new blind level is announced
   once, and when one player holds every chip the prizes are paid through
   storage and the table closes;
+* after :data:`~bot.runtime.tournament.idle.IDLE_HANDS` hands in a row with no
+  decision of a player's own, the tournament is cancelled by the cancellation
+  rule (:mod:`bot.runtime.tournament.idle`);
 * when its channel is lost (:mod:`bot.runtime.table.abandon`), the hand played out
   by the clock's rule is recorded as any other, then the tournament is cancelled as
   after its start (prizes kept, the rest of the pool split by stacks).
@@ -46,8 +49,10 @@ from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.policy import Request
 from bot.runtime.tournament.blinds import Blinds, LevelUnit
+from bot.runtime.tournament.idle import IdleHands, idle_phrase
 from bot.runtime.tournament.results import cancel_prizes, prize_list, tell_results
 from bot.runtime.tournament.sit_and_go import (
+    HandOutcome,
     Placement,
     SitAndGo,
     Status,
@@ -128,6 +133,8 @@ class TournamentPolicy:
         self.store = store
         #: Run once after the next hand unless it ended the tournament (a cancellation).
         self.between_hands: Callable[[Table], Awaitable[object]] | None = None
+        #: Hands in a row with no decision of a player's own (a dead table stops).
+        self.idle = IdleHands()
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -148,6 +155,19 @@ class TournamentPolicy:
 
     # -- after each hand: places, levels, the end ------------------------------------
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        outcome = await self._record(table, hand)
+        if outcome.winner is None and outcome.level_changed:
+            table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if self.idle.after(hand.decided) and outcome.winner is None and hook is None:
+            table.tell(idle_phrase())  # nobody is there: cancelled as a manager would
+            hook = self.cancel_now
+        if hook is not None and outcome.winner is None:
+            await hook(table)
+
+    async def _record(self, table: Table, hand: LiveHand) -> HandOutcome:
+        """Record the settled ``hand`` in the tournament: busted players placed and off the
+        table; a winner paid, the results told and the table closing."""
         user = {n: table.seats[n].user_id for n in hand.dealt}
         start = {user[n]: stack for n, stack in hand.start_stacks.items()}
         final = {user[n]: table.seats[n].stack for n in hand.dealt}
@@ -168,20 +188,20 @@ class TournamentPolicy:
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.close_after_hand()
-        elif outcome.level_changed:
-            table.tell(self.level_text())
-        hook, self.between_hands = self.between_hands, None
-        if hook is not None and outcome.winner is None:
-            await hook(table)
+        return outcome
+
+    async def cancel_now(self, table: Table) -> None:
+        """Cancel between hands by the rule (under the table's lock): the pool paid, the
+        table closing."""
+        await _pay_and_close(table, self, self.store)
 
     async def abandon(self, table: Table, hand: LiveHand | None, reason: str) -> Closing:
         """RULES.md 7: the hand played out is recorded as any other (busts, places; a
         winner is paid), then a sit-and-go still running is cancelled as after its start
         (prizes already won kept, the rest of the pool split by stacks) and its table
-        closes. A cancellation asked before is the same one, paid here."""
-        self.between_hands = None
+        closes. A cancellation asked before is this one, paid now."""
         if hand is not None:
-            await self.after_hand(table, hand)
+            await self._record(table, hand)
         if self.sng.status is Status.RUNNING:
             closing = Closing(Ending.CANCELLED, await _pay_and_close(table, self, self.store))
         else:  # that hand ended the tournament: its prizes are paid
@@ -249,6 +269,12 @@ class SitAndGoRuntime:
         if self.table is not None:
             self.table.tell(phrase)
 
+    @property
+    def tables_open(self) -> int:
+        """The tables the caps count for it (:mod:`bot.runtime.caps`): its one table, from
+        its creation (registering) until that table closes."""
+        return 1
+
     async def join(self, user_id: int, name: str | None = None) -> bool:
         """Pay the entry and register; returns True when this entry started the tournament.
 
@@ -306,15 +332,14 @@ class SitAndGoRuntime:
             raise TournamentRuleError(Phrase("refuse.sng.over"))
         policy = table.policy
         assert isinstance(policy, TournamentPolicy)
-        store = self.store
         async with table.lock:
             if table.closing or table.closed:
                 raise TournamentRuleError(Phrase("refuse.sng.over"))
             if table.current is None:
-                await _pay_and_close(table, policy, store)
+                await policy.cancel_now(table)
                 await table.close_now()
                 return True
-            policy.between_hands = lambda t: _pay_and_close(t, policy, store)
+            policy.between_hands = policy.cancel_now
             table.tell(Phrase("notice.sng_cancel_after_hand"))
             return False
 

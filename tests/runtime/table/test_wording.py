@@ -9,6 +9,7 @@ import pytest
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import best_high, best_low, hand_label
 from bot.engine.events import ActionKind, PlayerActed, Street
+from bot.engine.variants import VARIANTS, HandRule
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Source
 from bot.runtime.seating import Seat
@@ -35,6 +36,15 @@ def test_titles() -> None:
     assert wording.title("pt-BR", config) == "Omaha Pot Limit 1/2 ante 1"
     assert wording.title("es-ES", config) == "Omaha Límite de bote 1/2 ante 1"
     assert wording.table_name("it", 1234) == "Tavolo 1234"
+
+
+def test_a_stored_hands_title_comes_from_its_settings_or_its_stored_key() -> None:
+    """A hand's table may have had settings that no longer make a table: its stored
+    variant key stands for the title then."""
+    settings = TableConfig.create(ante=1).to_dict()
+    assert wording.stored_title("pt-BR", settings, "omaha") == "Omaha Pot Limit 1/2 ante 1"
+    assert wording.stored_title("en", {**settings, "big_blind": -5}, "omaha") == "omaha"
+    assert wording.stored_title("en", {"variant_key": "gone"}, "omaha") == "gone"
 
 
 @pytest.mark.parametrize("twice", [True, False])
@@ -66,7 +76,7 @@ def _checked_down(variant: str, holes: list[str], board: str) -> object:
     from bot.engine.dealing import deck_order_for
     from bot.engine.events import Action
     from bot.engine.hand import Hand, SeatIn
-    from bot.engine.variants import VARIANTS, GameConfig, Structure
+    from bot.engine.variants import GameConfig, Structure
 
     order = deck_order_for(VARIANTS[variant], [parse_cards(h) for h in holes],
                            parse_cards(board))
@@ -117,8 +127,9 @@ BOARD = parse_cards("2c 5d 7h 9s Kc")
 def _shown(seat: int, name: str, hole: str) -> ShownHandView:
     """``name``'s hand shown at ``seat`` on :data:`BOARD`, evaluated by the engine."""
     cards = parse_cards(hole)
-    return ShownHandView(seat, 10 + seat, name, cards, hand_label(cards, BOARD, True),
-                         high=best_high(cards, BOARD), low=best_low(cards, BOARD))
+    label = hand_label(cards, BOARD, VARIANTS["omaha_hilo"])
+    return ShownHandView(seat, 10 + seat, name, cards, label,
+                         high=best_high(cards, BOARD, HandRule.OMAHA), low=best_low(cards, BOARD))
 
 
 def _hi_lo_result() -> HandResultView:

@@ -20,7 +20,7 @@ def test_settings_validation() -> None:
         ({"payouts": [70, 20]}, "add up to 90"),
         ({"schedule": "hyper"}, "no 'hyper'"),
         ({"structure": "spread limit"}, "betting structure"),
-        ({"variant_key": "holdem"}, "no variant"),
+        ({"variant_key": "razz"}, "no variant"),
         ({"buy_in": 0}, "buy-in"),
     ]
     for changes, message in cases:
