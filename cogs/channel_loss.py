@@ -70,6 +70,12 @@ def where(channel_name: str | None, channel_id: int, locale: object = "en") -> s
     return f"#{channel_name}" if channel_name else translate(locale, "loss.channel", id=channel_id)
 
 
+#: The DM's first words by where the chips went (a tournament's table: ``loss.sng_table``).
+_HEADS = {Ending.CASHED_OUT: "loss.table", Ending.REFUNDED: "loss.tournament"}
+#: What went back to the balance by where the chips went (else a prize: ``loss.prize``).
+_BACK = {Ending.CASHED_OUT: "loss.refund", Ending.REFUNDED: "loss.refund_buyin"}
+
+
 def farewell(gone: Abandoned, user_id: int, place: str, locale: object = "en") -> str:
     """The DM ``user_id`` gets about an abandoned table, in ``locale``: what happened, how
     the hand played out ended for them, and what went back to their balance."""
@@ -88,17 +94,13 @@ def farewell(gone: Abandoned, user_id: int, place: str, locale: object = "en") -
     return " ".join(lines)
 
 
-_HEADS = {Ending.CASHED_OUT: "loss.table", Ending.REFUNDED: "loss.tournament"}
-
-
 def _what_went_back(gone: Abandoned, user_id: int, locale: object) -> list[str]:
     amount = gone.returned.get(user_id, 0)
     if gone.ending is Ending.CANCELLING:
         return [translate(locale, "loss.mtt_cancelling", count=gone.stacks.get(user_id, 0))]
     lines = [translate(locale, "loss.sng_cancelled")] if gone.ending is Ending.CANCELLED else []
     if amount:
-        key = {Ending.CASHED_OUT: "loss.refund", Ending.REFUNDED: "loss.refund_buyin"}
-        lines.append(translate(locale, key.get(gone.ending, "loss.prize"), count=amount))
+        lines.append(translate(locale, _BACK.get(gone.ending, "loss.prize"), count=amount))
     return lines
 
 

@@ -211,6 +211,25 @@ CUTS: dict[str, tuple[Callable[[Harness, ChannelHandle], Any], str]] = {
 }
 
 
+async def raise_and_shove(
+    h: Harness, channel: ChannelHandle
+) -> tuple[Table, MemberActor, MemberActor]:
+    """Heads-up, 1,000 chips each (no limit, blinds 5/10): the first to act raises to 300,
+    the other moves all-in; the raiser is to act. ``(table, raiser, shover)``."""
+    await open_table(h, structure="no limit", big_blind=10, min_buyin=1000, max_buyin=1000,
+                     channel=channel)
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "table join", buyin="1000", channel=channel)
+    await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(channel.id)
+    raiser = to_act(h, table)
+    await act(h, table, channel, "raise", to="300")
+    shover = to_act(h, table)
+    await act(h, table, channel, "allin")
+    assert to_act(h, table) is raiser
+    return table, raiser, shover
+
+
 @pytest.mark.parametrize("cut", sorted(CUTS))
 async def test_cutting_the_bot_off_cannot_cancel_a_losing_hand(
     harness: Harness, cut: str
@@ -220,17 +239,7 @@ async def test_cutting_the_bot_off_cannot_cancel_a_losing_hand(
     raiser's decision is a timeout (a fold): they lose the 300, the other wins it."""
     h = harness
     thread = h.add_thread("heads-up")
-    await open_table(h, structure="no limit", big_blind=10, min_buyin=1000, max_buyin=1000,
-                     channel=thread)
-    for actor in (h.alice, h.bob):
-        await h.slash(actor, "table join", buyin="1000", channel=thread)
-    await h.advance(PAUSE + 0.1)
-    table = h.bot.registry.in_channel(thread.id)
-    raiser = to_act(h, table)
-    await act(h, table, thread, "raise", to="300")
-    shover = to_act(h, table)
-    await act(h, table, thread, "allin")
-    assert to_act(h, table) is raiser
+    table, raiser, shover = await raise_and_shove(h, thread)
     cutting, because = CUTS[cut]
     cutting(h, thread)
     assert (await h.slash(raiser, "table refresh", channel=thread)).acknowledged
@@ -243,6 +252,22 @@ async def test_cutting_the_bot_off_cannot_cancel_a_losing_hand(
     assert "Your 700 chips are back in your balance." in farewell_of(h, raiser)
     assert "Your 1,300 chips are back in your balance." in farewell_of(h, shover)
     await assert_silent_from_now(h, thread)
+
+
+async def test_a_player_with_closed_dms_is_not_told_and_nothing_else_changes(
+    harness: Harness,
+) -> None:
+    """A refused DM is tolerated: the other player is told, the hand and the chips end
+    the same way, the table closes."""
+    h = harness
+    table, raiser, shover = await raise_and_shove(h, h.channel)
+    h.close_dms(raiser)
+    h.delete_channel()
+    await h.settle()
+    assert table.closed and [d.content for d in h.dms(raiser) if "was closed" in d.content] == []
+    assert "You won 300 chips in it." in farewell_of(h, shover)
+    assert (await h.balance(raiser), await h.balance(shover)) == (START - 300, START + 300)
+    await h.audit()
 
 
 async def test_a_sit_and_go_lost_mid_hand_is_cancelled_as_after_its_start(
