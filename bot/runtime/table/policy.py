@@ -53,6 +53,7 @@ class TablePolicy(Protocol):
     blinds_off: bool
     #: A busted player may top up or leave (a cash table; :mod:`bot.runtime.table.ways`).
     buys_back: bool
+
     def ready(self, seat: Seat) -> bool:
         """Whether ``seat`` could be dealt into the next hand."""
         ...
