@@ -35,6 +35,7 @@ from bot.adapter.limits import fit_text
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
     refuse_private_thread,
+    require_member_post,
     require_table_permissions,
     require_thread_permissions,
 )
@@ -115,6 +116,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         refuse_private_thread(interaction)
+        require_member_post(interaction, files=False)  # its announcements speak for its creator
         require_table_permissions(interaction)
         table = None if payouts is None else payouts_from_text(payouts, entrants)
         settings = TournamentSettings.create(

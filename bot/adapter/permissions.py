@@ -14,7 +14,8 @@ server manager sees in Discord's channel settings. They refuse a private
 thread too (:func:`refuse_private_thread`, RULES.md 7).
 
 A **public post a member asks for** (``/leaderboard``, ``/hand replay public``, a public
-``/stats`` or ``/balance``) is the member speaking through the bot, so it needs what the
+``/stats`` or ``/balance``, and a table or tournament they open: ``/table create``,
+``/tournament create``) is the member speaking through the bot, so it needs what the
 member would need to post it themselves (issue 29): Send Messages (Send Messages in
 Threads in a thread) and, when it carries a picture, Attach Files, read from
 ``interaction.permissions`` (the member's permissions in that channel, sent with every
