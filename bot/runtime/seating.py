@@ -40,9 +40,10 @@ The rules, as decided here (RULES.md section 3, "Seats, button, blinds"):
   is drawn among the ready players, every ready player is dealt in and
   nobody owes a blind; a player sitting out at that moment keeps what they
   owed (a big blind missed before the table stopped is still owed when they
-  come back, so they never enter on the small blind). The table stops however it comes to have fewer than
-  two ready players: at the end of a hand (:func:`ready_to_deal`) or when the
-  deal after the pause finds them gone (:func:`plan_deal` stops the dealer).
+  come back, so they never enter on the small blind). The table stops however
+  it comes to have fewer than two ready players: at the end of a hand
+  (:func:`ready_to_deal`) or when the deal after the pause finds them gone
+  (:func:`plan_deal` stops the dealer).
 * **Busting and coming back** (RULES.md 7): a cash player with no chips is sat
   out; chips added to an empty stack (:func:`rebuy`) sit them in
   again as an entering player who posts a big blind out of position from the
