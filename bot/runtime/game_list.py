@@ -147,7 +147,7 @@ def suggestions(typed: str, limit: int = 25) -> list[str]:
     except TableSettingsError:
         pass
     for game in _OFFERED:
-        names = (_normal(short_name(game)), _normal(game.name))
+        names = (_normal(short_name(game)), _normal(game.name), *_NAMES[game.variant_key])
         if any(n.startswith(part) for n in names):
             found.append(prefix + short_name(game))
     return [f for f in dict.fromkeys(found) if len(f) <= 100][:limit]

@@ -23,6 +23,7 @@ from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
+from bot.runtime.table import choosing
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
@@ -31,7 +32,6 @@ from bot.runtime.table.events import (
     Receipt,
     StreetDealt,
 )
-from bot.runtime.table import choosing
 from bot.runtime.table.hand_views import private_cards
 from bot.runtime.table.live_hand import LiveHand
 

@@ -132,11 +132,9 @@ class GameChoice:
 
     async def wait(self, clock: Clock, seconds: float) -> Game | None:
         """The game picked, or None when ``seconds`` pass first (then no answer counts)."""
-        timer = asyncio.ensure_future(clock.sleep(seconds))
         try:
-            await asyncio.wait({timer, self._answer}, return_when=asyncio.FIRST_COMPLETED)
+            await clock.wait_for(self._answer, seconds)
         finally:
-            timer.cancel()
             if not self._answer.done():
                 self._answer.set_result(None)
         return self._answer.result()

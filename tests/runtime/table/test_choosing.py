@@ -10,7 +10,6 @@ import random
 import pytest
 
 from bot.engine.events import ActionKind
-
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import NotAllowed
 from bot.runtime.registry import TableRegistry
