@@ -132,8 +132,8 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
-        games="A mixed table: 2 to 8 games, e.g. NLHE, PLO, O8 limit (not with variant)",
-        mode="A mixed table: rotation in the list's order (default) or dealer's choice",
+        games="A mixed table: 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
+        mode="A mixed table: rotation in the list's order or dealer's choice (default rotation)",
         every="A mixed table's rotation: hands of each game (default one per seat)",
     )
     @app_commands.choices(

@@ -13,6 +13,10 @@ Tournament figures come from ``tournament_results`` (sit-and-gos that paid
 their pool out, by their end time): a win is 1st place, a cash any prize (a
 share of a pool split by a cancellation included), profit is prizes minus
 buy-ins, ROI is profit over buy-ins in whole percent (rounded).
+
+Each hand counts under its own game (``hands.variant``): a mixed table's hands under the
+game each was dealt (RULES.md 11); a sit-and-go that rotated its games counts under every
+game together only, as no one game's.
 """
 
 from __future__ import annotations
@@ -78,8 +82,9 @@ def _tournament_inner(
     if since is not None:
         inner += " AND r.ended_at >= ?"
         args += (since,)
-    if variant is not None:
-        inner += " AND json_extract(t.settings, '$.variant') = ?"
+    if variant is not None:  # a rotation of games (RULES.md 11) is no one game's
+        inner += (" AND json_extract(t.settings, '$.variant') = ?"
+                  " AND json_extract(t.settings, '$.games') IS NULL")
         args += (variant,)
     return inner + " GROUP BY r.user_id", args
 
