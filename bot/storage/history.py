@@ -100,7 +100,7 @@ class HandLookup:
                 " JOIN poker_tables t ON t.id = h.table_id"
                 " WHERE h.guild_id = ? AND h.status = 'finished'"
             )
-            args: tuple[int, ...] = (guild_id,)
+            args: tuple[int | str, ...] = (guild_id,)
             if channel_ids is not None:
                 sql += f" AND t.channel_id IN ({', '.join('?' * len(channel_ids))})"
                 args += tuple(channel_ids)
