@@ -324,8 +324,9 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="limits", description="Caps on open tables here (a manager changes them)")
     @app_commands.describe(
-        per_member="Open tables one member may have opened, 1 to 100 (default unchanged)",
-        per_server="Open tables in this server, 1 to 1000 (default unchanged)",
+        per_member=(
+            "Tables and tournaments one member may have open, 1 to 100 (default unchanged)"),
+        per_server="Open tables in this server, tournaments' too, 1 to 1000 (default unchanged)",
         reset="Back to the bot's defaults for the caps you do not give (default no)",
     )
     async def limits(
@@ -334,7 +335,7 @@ class Tables(commands.Cog, name="Tables"):
         per_server: app_commands.Range[int, 1, SERVER_MAX] | None = None,
         reset: bool = False,
     ) -> None:
-        """Show the server's caps on open cash tables (anyone), or change them (Manage
+        """Show the server's caps on open tables (anyone), or change them (Manage
         Server); kept in storage, in force at once (:mod:`bot.runtime.caps`)."""
         guild_id = interaction.guild_id
         if guild_id is None:

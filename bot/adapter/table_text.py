@@ -50,11 +50,12 @@ def info_text(table: Table, locale: object = None) -> str:
 
 
 def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
-    """/table limits: the server's caps on open cash tables and how many are open."""
+    """/table limits: the server's caps on open tables (cash tables and tournaments) and
+    how many tables are open."""
     caps = registry.caps.of(guild_id)
     return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
                      server=caps.per_server or Phrase("table.caps.none"),
-                     open=len(registry.open_cash(guild_id)))
+                     open=registry.open_tables(guild_id))
 
 
 def mix_options(

@@ -13,11 +13,18 @@ still picture by some clients, and a replay that does not move is worth nothing.
 Size is what GIF costs, and it is kept down the way a flat picture allows: one
 palette for the whole animation (:func:`bot.render.canvas.palette_of` over a mosaic of
 the frames that hold the most colours: the deal, the first award, the end), no
-dithering, and Pillow writes each frame as the rectangle that changed since the one
+dithering, and each frame written as the rectangle that changed since the one
 before (most frames change a seat, a bet, the pot line and the caption). A lossless
 animated WebP of the same frames came out about the same size at several times the
 encoding time, and a lossy one blurs the card indices. A ten-seat hi-lo hand run
 twice (about 45 frames) stays well under 2 MB (``tests/render/test_replay.py``).
+
+Bounded (issue 29): a replay has at most
+:data:`bot.runtime.replay_squeeze.MAX_FRAMES` frames (the plan squeezes a long hand),
+each frame is written as soon as it is drawn (:class:`bot.render.gif.GifStream`: one
+frame in memory, not all of them) and the file may not pass :data:`REPLAY_BYTES`. It is
+drawn only in a render process of its own, never in the bot's
+(:func:`bot.render.render_replay_async`).
 
 Frames hold long enough to read on a phone (:data:`bot.runtime.replay_frames.HOLDS`:
 1.2 to 5 seconds); the animation loops, its last frame (the table as the hand ended)
@@ -26,7 +33,7 @@ held longest.
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -34,6 +41,7 @@ from bot.render import front, table, words
 from bot.render.canvas import Canvas, palette_of
 from bot.render.cardart import card_width
 from bot.render.fonts import text_width
+from bot.render.gif import GifStream
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import ReplayFrame, ReplayView
 
@@ -43,6 +51,10 @@ BAND = 2 * LINE + 12  # two lines of caption
 WIDTH = table.WIDTH
 PAD = 16
 OWN_H = front.SHOWN_H  # the reader's own cards beside the caption: indices as readable
+#: The most bytes a replay may have: Discord's smallest upload limit (8 MiB, a server
+#: without boosts before 2024; 10 MiB since). A replay has at most
+#: :data:`bot.runtime.replay_squeeze.MAX_FRAMES` frames and stays far below it.
+REPLAY_BYTES = 8 * 1024 * 1024
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -102,33 +114,46 @@ def _draw_own(cv: Canvas, frame: ReplayFrame, top: int) -> int:
     return PAD + w + step * (len(frame.own) - 1) + 14
 
 
-def _sample(canvases: list[Canvas]) -> Image.Image:
-    """A mosaic of the frames with the most colours, for one palette of the animation."""
-    picks = {0, len(canvases) - 1}
-    picks.update(i for i, c in enumerate(canvases) if c is not canvases[0]
-                 and any(p.faded for p in c.placed))
-    chosen = [canvases[i].img for i in sorted(picks)][:4]
-    mosaic = Image.new("RGB", (WIDTH, sum(img.height for img in chosen)))
+def _palette(frames: Sequence[ReplayFrame], theme: Theme | str,
+             style: DeckStyle | str) -> Image.Image:
+    """One palette for the whole animation, from a mosaic of the frames with the most
+    colours (the deal, the first award with its faded cards, the end), drawn for it and
+    let go: the frames are drawn again one at a time as they are written."""
+    picks = sorted({0, len(frames) - 1,
+                    *[i for i, f in enumerate(frames) if f.table.lit][:1]})
+    mosaic = Image.new("RGB", (WIDTH, sum(frame_height(frames[i]) for i in picks)))
+    keep: set[tuple[int, int, int]] = set()
     y = 0
-    for img in chosen:
-        mosaic.paste(img, (0, y))
-        y += img.height
-    return mosaic
+    for i in picks:
+        cv = draw_frame(frames[i], theme, style)
+        mosaic.paste(cv.img, (0, y))
+        keep.update(cv.keep())
+        y += cv.img.height
+    return palette_of(mosaic, tuple(sorted(keep)))
+
+
+def frame_height(frame: ReplayFrame) -> int:
+    """How tall :func:`draw_frame`'s picture of ``frame`` is, without drawing it."""
+    return table.height(frame.table) + BAND
 
 
 def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
-                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """The animated GIF of ``view``'s frames (see the module's docstring)."""
-    if not view.frames:
+                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR,
+                  limit: int = REPLAY_BYTES) -> bytes:
+    """The animated GIF of ``view``'s frames (see the module's docstring), each written as
+    it is drawn; :class:`~bot.render.gif.TooLarge` once it passes ``limit`` bytes."""
+    frames = view.frames
+    if not frames:
         raise ValueError("a replay needs at least one frame")
-    canvases = [draw_frame(f, theme, style) for f in view.frames]
-    pal = palette_of(_sample(canvases), canvases[0].keep())
-    frames = [c.img.quantize(palette=pal, dither=Image.Dither.NONE) for c in canvases]
-    buf = io.BytesIO()
-    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=[f.hold for f in view.frames], loop=0, optimize=False,
-                   disposal=1)
-    return buf.getvalue()
+    pal = _palette(frames, theme, style)
+    panel = Image.new("RGB", (1, 1), palette(theme).panel).quantize(
+        palette=pal, dither=Image.Dither.NONE).getpixel((0, 0))
+    size = (WIDTH, max(frame_height(f) for f in frames))
+    stream = GifStream(size, pal, limit, pad=panel if isinstance(panel, int) else 0)
+    for frame in frames:
+        drawn = draw_frame(frame, theme, style).img
+        stream.add(drawn.quantize(palette=pal, dither=Image.Dither.NONE), frame.hold)
+    return stream.close()
 
 
-__all__ = ["draw_frame", "render_replay"]
+__all__ = ["REPLAY_BYTES", "draw_frame", "frame_height", "render_replay"]

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
+from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_key, game_name
 from bot.i18n import Choice, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 from bot.runtime.game_list import parse_games
-from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game, Mix, Mode, games_key
+from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game, Mix, Mode
 
 #: Upper bound for any chip amount in settings: keeps "huge numbers" polite.
 MAX_CHIPS = 1_000_000_000
@@ -67,9 +67,10 @@ class TableConfig:
 
     @property
     def game_key(self) -> str:
-        """The canonical key of the table's game, or its list of games (RULES.md 7 and 11:
-        :func:`bot.runtime.mix.games_key`)."""
-        return games_key(self.games)
+        """The return rule's key of the table's game, or its list of games in order, and
+        blinds (RULES.md 7 and 11: :func:`bot.engine.variants.game_key`)."""
+        return game_key([(g.variant_key, g.structure.value) for g in self.games],
+                        self.small_blind, self.big_blind)
 
     def playing(self, game: Game) -> TableConfig:
         """The same table dealing ``game`` (one of its list's)."""

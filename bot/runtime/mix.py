@@ -18,13 +18,14 @@ Decisions where RULES.md is silent:
   or a button that was drawn for, so nobody was on it before the deal) repeats the
   previous hand's game, the list's first game for the table's first hand. A game the
   list no longer holds (the list was changed) gives way to the list's first game.
-* :func:`games_key` is the canonical key of "the same list of games" (RULES.md 7): the
-  games in the list's order, the mode and the rotation's length left out.
+* "The same list of games" of the return rule (RULES.md 7) is the list in its order, the
+  mode and the rotation's length left out: :attr:`bot.runtime.config.TableConfig.game_key`
+  and storage's ``departure_key`` spell it with :func:`bot.engine.variants.game_key`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -33,8 +34,8 @@ from bot.engine.variants import VARIANTS, Structure, Variant, game_name, structu
 from bot.i18n import Choice, Phrase
 
 __all__ = [
-    "MAX_EVERY", "MAX_GAMES", "MIN_GAMES", "Game", "Mix", "Mode", "game_for_hand",
-    "games_key", "named", "upcoming",
+    "MAX_EVERY", "MAX_GAMES", "MIN_GAMES", "Game", "Mix", "Mode", "game_for_hand", "named",
+    "upcoming",
 ]
 
 MIN_GAMES, MAX_GAMES = 2, 8
@@ -126,13 +127,6 @@ def upcoming(mix: Mix, hand_no: int) -> tuple[Game, int] | None:
     played = max(0, hand_no - 1 - mix.since) % mix.every
     index = _rotation_index(mix, hand_no)
     return mix.games[(index + 1) % len(mix.games)], mix.every - played
-
-
-def games_key(games: Sequence[Game]) -> str:
-    """The canonical key of a table's game for the return rule (RULES.md 7): one game's
-    own key (``holdem/no limit``), a list's keys in its order joined by ``+``
-    (``holdem/no limit+omaha/pot limit``): "the same list of games" keeps the order."""
-    return "+".join(g.key for g in games)
 
 
 def named(game: Game) -> Phrase:

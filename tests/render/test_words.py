@@ -273,7 +273,7 @@ def test_a_mixed_tables_game_line_is_whole(
     the longest names of every language, six-figure blinds and an ante, drawn whole."""
     games = [Game(k, s) for k in VARIANTS for s in Structure]
     longest = max(games, key=lambda g: len(named(g).to(locale)))
-    mix = Mix(tuple(games[:2]) + (longest,), every=10)
+    mix = Mix((games[0], games[1], longest), every=10)
     config = TableConfig(variant_key=longest.variant_key, structure=longest.structure,
                          small_blind=500_000, big_blind=1_000_000, ante=100_000,
                          language=locale, mix=mix)

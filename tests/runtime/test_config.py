@@ -7,6 +7,7 @@ import pytest
 from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableSettingsError
+from bot.storage.returning import departure_key
 
 
 def test_defaults_are_pot_limit_omaha_six_seats() -> None:
@@ -92,9 +93,22 @@ def test_section_11_a_list_of_games_deals_its_first_and_rotates_one_orbit() -> N
         "holdem/no limit", "omaha/pot limit", "omaha_hilo/fixed limit"]
     assert (c.variant_key, c.structure, c.mix.every) == ("holdem", Structure.NO_LIMIT, 5)
     assert TableConfig.from_dict(c.to_dict()) == c and "mix" not in c.alone().to_dict()
+    assert c.game_key == "holdem/no limit+omaha/pot limit+omaha_hilo/fixed limit@1/2"
     assert TableConfig.create(games="PLO8").mix is None
-    assert TableConfig.create(games="PLO8").game_key == "omaha_hilo/pot limit"
-    assert c.game_key == "holdem/no limit+omaha/pot limit+omaha_hilo/fixed limit"
+    assert TableConfig.create(games="PLO8").game_key == "omaha_hilo/pot limit@1/2"
+
+
+def test_section_7_and_11_the_same_list_of_games_is_one_key() -> None:
+    """The return rule's key of a mixed table is its list in order, with the blinds: the
+    game it deals now, its mode and its rotation's length do not change it; storage reads
+    the same key back from the stored settings."""
+    c = TableConfig.create(games="NLHE, PLO", every=2, big_blind=4)
+    assert c.game_key == "holdem/no limit+omaha/pot limit@2/4"
+    assert c.playing(c.games[1]).game_key == c.game_key
+    assert c.changed(mode="dealer's choice", every=5).game_key == c.game_key
+    assert TableConfig.create(games="PLO, NLHE", big_blind=4).game_key != c.game_key
+    for config in (c, c.playing(c.games[1]), TableConfig.create(variant_key="omaha6")):
+        assert departure_key(config.to_dict()) == config.game_key
 
 
 def test_section_11_seats_must_fit_every_game_of_the_list() -> None:

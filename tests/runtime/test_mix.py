@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.variants import Structure
-from bot.runtime.mix import Game, Mix, Mode, game_for_hand, games_key, upcoming
+from bot.runtime.mix import Game, Mix, Mode, game_for_hand, upcoming
 
 NLHE = Game("holdem", Structure.NO_LIMIT)
 PLO = Game("omaha", Structure.POT_LIMIT)
@@ -39,14 +39,6 @@ def test_dealers_choice_picked_else_previous_else_first() -> None:
     other = Game("omaha6", Structure.POT_LIMIT)  # no longer in the list: the first game
     assert game_for_hand(mix, 9, previous=other) == NLHE
     assert game_for_hand(mix, 9, previous=PLO, chosen=other) == PLO
-
-
-def test_games_key_keeps_the_order_and_ignores_the_mode() -> None:
-    """RULES.md 7's "same list of games": order counts, the mode and the length do not."""
-    assert games_key((NLHE,)) == "holdem/no limit"
-    assert games_key((NLHE, PLO)) == "holdem/no limit+omaha/pot limit" != games_key((PLO, NLHE))
-    a, b = Mix((NLHE, PLO), every=2), Mix((NLHE, PLO), Mode.DEALERS_CHOICE, every=9)
-    assert games_key(a.games) == games_key(b.games)
 
 
 def test_a_mix_reads_back_from_its_dict() -> None:

@@ -15,6 +15,7 @@ from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, hands, listed, translate, translate_text
 from bot.runtime.config import TableConfig
+from bot.runtime.errors import TableError
 from bot.runtime.mix import Mix, Mode, named, upcoming
 from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
 
@@ -61,6 +62,13 @@ def next_game(locale: object, mix: Mix, hand_no: int) -> str:
     if count == 1:
         return translate(locale, "mix.next_hand", game=named(game))
     return translate(locale, "mix.next_in", game=named(game), count=count)
+def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
+    """:func:`title` of a stored hand's table, from its settings when the hand was played
+    (their stored ``variant_key``, else ``variant``, when they no longer make a table)."""
+    try:
+        return title(locale, TableConfig.from_dict(dict(settings)))
+    except (TableError, TypeError, KeyError):
+        return str(settings.get("variant_key", variant))
 
 
 def table_name(locale: object, table_id: int) -> str:
@@ -205,4 +213,4 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
 
 
 __all__ = ["acted", "action", "board_where", "games", "next_game", "pot_title", "pot_where",
-           "result_lines", "table_name", "title", "winner_lines"]
+           "result_lines", "stored_title", "table_name", "title", "winner_lines"]
