@@ -134,7 +134,7 @@ async def test_an_old_database_keeps_every_hand_under_its_omaha_game(db: Databas
         SeatResult(1, ALICE, won=20, net=10), SeatResult(2, BOB, won=0, net=-10))))
     config = TableConfig.from_dict(dict((await db.history.in_channel(CH, 1)).settings))
     assert (config.variant_key, config.mix, config.game_key) == (
-        "omaha_hilo", None, "omaha_hilo/pot limit")
+        "omaha_hilo", None, "omaha_hilo/pot limit@1/2")
     assert [x.hand.id for x in await db.history.recent(G, variant="omaha_hilo")] == [hand.id]
     assert await db.history.recent(G, variant="holdem") == []
     assert (await db.stats.player(G, ALICE, variant="omaha_hilo")).net == 10
