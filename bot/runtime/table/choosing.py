@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.i18n import Name, Phrase
-from bot.runtime.errors import NotAllowed
+from bot.i18n import Command, Name, Phrase
+from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.mix import Game, Mode, game_for_hand, named, upcoming
 from bot.runtime.seating import DealPlan, Draw, plan_deal
 from bot.runtime.table.events import GameAsked, GameChoice
@@ -64,10 +64,13 @@ async def ask(table: Table) -> Chosen | None:
 
 def answer(table: Table, choice: GameChoice, user_id: int, index: int) -> Game:
     """A click on the menu: the pick of a player still in the game (seated, not sitting
-    out or leaving); a player who sat out meanwhile picks nothing (RULES.md 11)."""
-    seat = table.seat_of(user_id)
-    if seat is not None and (seat.sitting_out or seat.leaving) and user_id == choice.user_id:
-        raise NotAllowed(Phrase("refuse.choice.sitting_out"))
+    out or leaving); a player who sat out or left meanwhile picks nothing (RULES.md 11)."""
+    if user_id == choice.user_id:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(Phrase("refuse.not_seated", join=Command("table join")))
+        if seat.sitting_out or seat.leaving:
+            raise NotAllowed(Phrase("refuse.choice.sitting_out"))
     return choice.answer(user_id, index)
 
 
