@@ -46,6 +46,8 @@ class OpenChoices:
         self._open: dict[int, GameChoice] = {}
 
     def keep(self, table_id: int, choice: GameChoice) -> None:
+        """The table's question now (answered or expired ones are dropped)."""
+        self._open = {t: c for t, c in self._open.items() if c.open}
         self._open[table_id] = choice
 
     def find(self, table_id: int, token: str) -> GameChoice:
