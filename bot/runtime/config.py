@@ -1,11 +1,12 @@
-"""A table's settings, validated once, with sensible defaults (Pot-Limit Omaha, 6 seats)."""
+"""A table's settings, validated once, with sensible defaults (Pot-Limit Omaha, 6 seats;
+Texas Hold'em no limit when no structure is named)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
+from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant, game_name
 from bot.i18n import Choice, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 
@@ -16,6 +17,13 @@ MAX_TIME_BANK = 3600
 
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
+
+
+def default_structure(variant: Variant) -> Structure:
+    """The structure a game is dealt in when none is named: no limit for Texas Hold'em
+    (what "Hold'em" means to most players, and the game of every Hold'em table they
+    know), pot limit for every Omaha game."""
+    return Structure.NO_LIMIT if variant.rule is HandRule.HOLDEM else DEFAULT_STRUCTURE
 
 
 @dataclass(frozen=True)
@@ -105,14 +113,15 @@ class TableConfig:
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
-        Defaults: Pot-Limit Omaha, blinds 1/2, buy-in 20 to 100 big blinds,
+        Defaults: Pot-Limit Omaha (no limit for Texas Hold'em, :func:`default_structure`),
+        blinds 1/2, buy-in 20 to 100 big blinds,
         6 seats (or the variant's maximum if smaller), 30 s per decision and
         a 60 s time bank. Fixed limit: the big blind is the small bet and the
         small blind half of it rounded down (RULES section 3).
         """
         key = _variant_key(variant_key)
         variant = VARIANTS[key]
-        struct = _structure(structure)
+        struct = _structure(structure, variant)
         sb, bb = _blinds(struct, small_blind, big_blind)
         an = _ante(ante, bb)
         lo, hi = _buyins(min_buyin, max_buyin, bb)
@@ -144,9 +153,9 @@ def _variant_key(variant_key: str | None) -> str:
     return key
 
 
-def _structure(structure: Structure | str | None) -> Structure:
+def _structure(structure: Structure | str | None, variant: Variant) -> Structure:
     try:
-        return Structure(structure) if structure is not None else DEFAULT_STRUCTURE
+        return Structure(structure) if structure is not None else default_structure(variant)
     except ValueError:
         choices = ", ".join(s.value for s in Structure)
         raise TableSettingsError(Phrase("refuse.unknown_structure", value=repr(structure),
