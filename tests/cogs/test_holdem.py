@@ -1,6 +1,7 @@
 """Texas Hold'em through the offline Discord (issue 30): a cash hand shown down in each
 structure, exported, verified and replayed by the bot's own tools; run it twice and the
-all-in equity; a no-limit Hold'em sit-and-go played to the end, with its statistics."""
+all-in equity; a no-limit Hold'em sit-and-go played to the end, with its statistics, and a
+multi-table Hold'em tournament."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from bot.engine.variants import VARIANTS, HandRule
 from bot.i18n import hands
 from bot.runtime.hand_history import PastHand, load_past
 from tests.cogs.test_hands import play_out
+from tests.cogs.test_mtt import register, shove_round
 from tests.cogs.test_run_twice import _all_in, _question
 from tests.cogs.test_run_twice import _result as run_out_result
 from tests.cogs.test_table import PAUSE, open_table
@@ -170,4 +172,31 @@ async def test_a_holdem_sit_and_go_is_played_to_the_end(harness: Harness) -> Non
     assert "Sit and gos" in stats.all_text
     board = await h.slash(h.bob, "leaderboard", metric="tournament_wins", variant="holdem")
     assert not board.ephemeral and len(await board.images()) == 1
+    await h.audit()
+
+
+async def test_a_holdem_multi_table_tournament_is_played_to_the_end(harness: Harness) -> None:
+    """Twelve players at two Hold'em tables of six (threads), shoving or folding: the
+    tables deal two cards, break to a final table and the pool is paid in full."""
+    h = harness
+    await create(h, buy_in=100, entrants=12, variant="holdem", table_size=6)
+    players = await register(h, 12)
+    last = await h.slash(players[-1], "tournament join")
+    assert not last.ephemeral and "starts now" in last.text, last
+    threads = h.channel.threads
+    assert len(threads) == 2
+    rng = random.Random(3)
+    over = False
+    for _ in range(2000):
+        acted = await shove_round(h, threads, rng)
+        texts = [m.content for t in threads for m in h.public_messages(t)]
+        over = any("wins the tournament" in t for t in texts)
+        if over:
+            break
+        if not acted:
+            await h.advance(PAUSE + 0.1)
+    assert over, texts[-6:]
+    assert any("No Limit Texas Hold'em" in t for t in texts if "result" in t)
+    assert sum("This is the final table." in t for t in texts) == 1
+    assert sum([await h.balance(a) for a in players]) == 12 * 10_000
     await h.audit()
