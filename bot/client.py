@@ -19,6 +19,8 @@ looks another cog up:
 * ``cooldowns`` and ``refreshes``: the :class:`bot.adapter.cooldowns.Cooldowns` of the
   costly commands (``COMMAND_COOLDOWN``, per member and command) and of ``/table
   refresh`` (per table), on the bot's wall clock :meth:`OmahaDealer.now`;
+* ``replays``: the :class:`bot.adapter.replays.Replays` drawn so far (a bounded cache)
+  and being drawn;
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
   a table whose channel is lost and tells its players by DM. The presenter's
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
@@ -78,6 +80,7 @@ if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
     from bot.adapter.cooldowns import Cooldowns
     from bot.adapter.presenter import DiscordPresenter
+    from bot.adapter.replays import Replays
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
@@ -125,6 +128,7 @@ class OmahaDealer(commands.Bot):
     channel_loss: ChannelLoss
     cooldowns: Cooldowns
     refreshes: Cooldowns
+    replays: Replays
 
     def __init__(
         self,
@@ -181,6 +185,7 @@ class OmahaDealer(commands.Bot):
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
+        from bot.adapter.replays import Replays
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
         from cogs.channel_loss import ChannelLoss
@@ -200,6 +205,7 @@ class OmahaDealer(commands.Bot):
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)
+        self.replays = Replays()
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.add_dynamic_items(*DYNAMIC_ITEMS)

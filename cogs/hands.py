@@ -11,10 +11,13 @@ but a replay asked for with ``public``.
     /hand verify number              the verifier of ``python -m bot verify`` on that file
     /hands [player]                  this server's recent hands, with buttons to open one
 
-``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
-rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
+``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand verify`` draw a
+picture, read many rows or ask Discord (``verify`` reads the commitment message back): a
+member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
 (:mod:`bot.adapter.cooldowns`); the buttons that open a hand (``/hands``, **Hand log**)
 or replay it wait with ``/hand show`` and ``/hand replay``, since they draw the same.
+A public replay is posted in the member's name: only where they may send messages and
+attach files themselves (:func:`bot.adapter.permissions.require_member_post`).
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
@@ -28,7 +31,8 @@ the action log street by street; a picture per street would cost four
 renders and uploads per request for what the log already says. Who wants to
 watch it move asks for the replay (its Replay button, or ``/hand replay``): one
 animated GIF, drawn only when asked (:mod:`bot.runtime.replay_frames`,
-:mod:`bot.render.replay`).
+:mod:`bot.render.replay`), once per hand and perspective, never in the bot's process, and
+sent only when it fits the upload limit (:mod:`bot.adapter.replays`).
 
 What a reader sees (:mod:`bot.runtime.hand_history`): their own hole cards
 and the hands shown down, never another player's folded or mucked hand,
@@ -54,23 +58,18 @@ from bot.adapter.actions import reply_private
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
-from bot.adapter.names import member_name
+from bot.adapter.names import hand_names, member_name
+from bot.adapter.permissions import require_member_post
 from bot.adapter.polite import report
+from bot.adapter.replays import send_replay
 from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Name, Phrase, listed, resolve, translate
-from bot.render import render_replay_async, render_table_async
-from bot.runtime.config import TableConfig
-from bot.runtime.errors import TableError
-from bot.runtime.hand_history import (
-    PastHand,
-    history_for,
-    load_past,
-    street_lines,
-)
-from bot.runtime.replay_frames import final_table, replay_view
+from bot.render import render_table_async
+from bot.runtime.hand_history import history_for, load_past, street_lines
+from bot.runtime.replay_frames import final_table
 from bot.runtime.table import wording
 from bot.storage import HandRecord
 
@@ -82,22 +81,6 @@ MAX_EXPORT = 20
 LISTED = 10
 #: Discord's most choices in one autocomplete answer.
 CHOICES = 25
-
-
-def _game(locale: object, hand: HandRecord) -> str:
-    """``Pot Limit Omaha 1/2`` in ``locale``, from the table's settings when the hand was
-    played (their stored key when they no longer make a table)."""
-    try:
-        return wording.title(locale, TableConfig.from_dict(dict(hand.settings)))
-    except (TableError, TypeError, KeyError):
-        return str(hand.settings.get("variant_key", hand.variant))
-
-
-async def _names(interaction: discord.Interaction[Any], past: PastHand) -> dict[int, str]:
-    """Display names of the hand's players (the bot's remembered lookup)."""
-    client: OmahaDealer = interaction.client
-    return {seat: await client.display_name(interaction.guild, user_id)
-            for seat, user_id in past.users.items()}
 
 
 def _refusal(record: HandRecord | None, number: int | None) -> Phrase | None:
@@ -118,7 +101,7 @@ async def show_hand(
 ) -> None:
     """Send ``record`` privately to the user of ``interaction`` (already deferred)."""
     past = await load_past(db, record)
-    names = await _names(interaction, past)
+    names = await hand_names(interaction, past)
     viewer = past.seat_of(interaction.user.id)
     lang = resolve(interaction.locale)
     lines = street_lines(past, names, viewer, lang)
@@ -139,51 +122,6 @@ async def show_hand(
         interaction, head, embed=embed, view=view,
         file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png"),
     )
-
-
-#: The members whose replay is being drawn: one at a time each (a replay holds a render
-#: process for a second or two; a second request meanwhile is refused politely).
-DRAWING: set[int] = set()
-
-
-async def send_replay(
-    interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
-) -> None:
-    """The hand's replay (an animated GIF drawn in the render processes) to the user of
-    ``interaction`` (already deferred privately), or with ``public`` to the channel: then
-    it shows only the hands shown down, as the table did, not the asker's own cards."""
-    user = interaction.user.id
-    if user in DRAWING:
-        await reply_private(interaction, Phrase("refuse.replay_busy"))
-        return
-    DRAWING.add(user)
-    try:
-        head, file = await _replay_file(interaction, db, record, public)
-    finally:
-        DRAWING.discard(user)
-    if not public:
-        await reply_private(interaction, head, file=file)
-        return
-    await interaction.edit_original_response(
-        content=translate(interaction.locale, "hand.replay_posted", number=str(record.number)))
-    await interaction.followup.send(head, file=file,
-                                    allowed_mentions=discord.AllowedMentions.none())
-
-
-async def _replay_file(
-    interaction: discord.Interaction[Any], db: Database, record: HandRecord, public: bool
-) -> tuple[str, discord.File]:
-    """The replay's first line and its GIF, in the reader's language (public: the
-    server's)."""
-    past = await load_past(db, record)
-    names = await _names(interaction, past)
-    viewer = None if public else past.seat_of(interaction.user.id)
-    lang = resolve(interaction.guild_locale if public else interaction.locale)
-    gif = await render_replay_async(replay_view(past, names, viewer, lang))
-    head = translate(lang, "hand.replay_head", number=str(record.number),
-                     table=wording.table_name(lang, record.table_id),
-                     title=wording.title(lang, past.config))
-    return head, discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
 
 
 async def _visible_record(
@@ -320,6 +258,8 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None, public: bool = False,
     ) -> None:
+        if public:  # posted in the member's name: only where they may post it themselves
+            require_member_post(interaction, files=True)
         take_turn(self.cooldowns, interaction, "hand replay")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
@@ -351,7 +291,7 @@ class Hands(commands.Cog, name="Hands"):
         histories = []
         for record in records:
             past = await load_past(self.db, record)
-            histories.append(history_for(past, await _names(interaction, past),
+            histories.append(history_for(past, await hand_names(interaction, past),
                                          past.seat_of(interaction.user.id)))
         if len(histories) == 1:
             text, name = dumps(histories[0]), f"hand-{records[0].number}.phh"
@@ -369,6 +309,7 @@ class Hands(commands.Cog, name="Hands"):
     async def verify_hand(
         self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 10**9]
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand verify")  # it asks Discord for a message
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
@@ -376,7 +317,7 @@ class Hands(commands.Cog, name="Hands"):
             return
         past = await load_past(self.db, records[0])
         posted = await posted_root(interaction, records[0])
-        history = history_for(past, await _names(interaction, past),
+        history = history_for(past, await hand_names(interaction, past),
                               past.seat_of(interaction.user.id))
         # against the root the channel shows: a file or database changed after the deal fails
         verdict = verify(history, posted.root)
@@ -402,8 +343,10 @@ class Hands(commands.Cog, name="Hands"):
             return []
         records = await self.db.history.last_of(channel, interaction.user.id, CHOICES)
         typed, lang = current.strip().lstrip("#"), resolve(interaction.locale)
-        return [app_commands.Choice(name=translate(lang, "hand.choice", number=str(r.number),
-                                                   game=_game(lang, r))[:100], value=r.number)
+        return [app_commands.Choice(
+                    name=translate(lang, "hand.choice", number=str(r.number),
+                                   game=wording.stored_title(lang, r.settings, r.variant))[:100],
+                    value=r.number)
                 for r in records if str(r.number).startswith(typed)]
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
@@ -436,7 +379,7 @@ class Hands(commands.Cog, name="Hands"):
                 outcome = listed(lang, [Phrase("hand.won", player=f"<@{u}>", amount=w)
                                         for u, w in item.won[:3]])
             when = f"<t:{int(h.ended_at)}:R>" if h.ended_at else ""
-            game = _game(lang, h)
+            game = wording.stored_title(lang, h.settings, h.variant)
             lines.append(translate(lang, "hand.list_line", number=str(h.number),
                                    table=wording.table_name(lang, h.table_id), when=when,
                                    game=game, pot=item.pot, outcome=outcome))

@@ -1,14 +1,17 @@
 """/help: the commands, the hand rankings, the Omaha rules players trip on and Texas
 Hold'em's best five of seven, privately.
 
-    /help [topic]     commands (default), table, hands, omaha, holdem, hi-lo, betting
+    /help [topic]     commands (default), table, tournament, hands, omaha, holdem, hi-lo,
+                      betting
 
 ``table`` is what a player meets at the table beyond the commands: the turn's buttons
 and raise sizes, what ``/allin`` puts in, pre-actions, the clock and time bank, sitting
 out and the big blind owed, topping up (and the way back from a bust), leaving and
 staying, run it twice, pings and direct messages, and the preferences command when
 one is loaded (looked up in the tree, so the page never names a command that is not
-there).
+there). ``tournament`` is a sit-and-go's and a multi-table tournament's life: entering,
+several tables, a player away, cancelling, a tournament nobody plays any more
+(:mod:`bot.runtime.tournament.idle`) and the limits on open tables.
 
 The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
@@ -39,6 +42,7 @@ from bot.i18n import (
     translate,
     translate_text,
 )
+from bot.runtime.tournament.idle import IDLE_HANDS
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -102,6 +106,7 @@ HI_LO_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
 TOPICS: dict[str, str] = {
     "commands": "Commands",
     "table": "At the table: buttons, clock, seats",
+    "tournament": "Tournaments: sit and go, several tables, cancelling",
     "hands": "Hand rankings",
     "omaha": "Omaha: two from the hand, three from the board",
     "holdem": "Texas Hold'em: the best five of seven cards",
@@ -204,6 +209,22 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
     return lines
 
 
+def tournament_page(locale: object = None) -> list[str]:
+    """Tournaments: entering and the start, several tables, a player away, cancelling,
+    a tournament nobody plays any more, the limits on open tables."""
+    entering = {name: Command(f"tournament {name}")
+                for name in ("create", "join", "leave", "start", "info")}
+    return [
+        translate(locale, "help.tournament.play", **entering),
+        translate(locale, "help.tournament.tables", size=Option("table_size")),
+        translate(locale, "help.tournament.away", sitin=Command("table sitin")),
+        translate(locale, "help.tournament.cancel", cancel=Command("tournament cancel"),
+                  rule=Phrase("tournament.cancel_rule")),
+        translate(locale, "help.tournament.idle", count=IDLE_HANDS),
+        translate(locale, "help.tournament.limits", limits=Command("table limits")),
+    ]
+
+
 def _usage(command: app_commands.Command[Any, ..., Any], locale: object = None) -> str:
     """``/table join [buyin] [seat]`` with the names the reader's Discord shows."""
     parts = [Command(command.qualified_name).to(locale)]
@@ -234,6 +255,14 @@ SECTIONS = (
 )
 
 
+#: A section's note under its commands (``help.section_note.<section>``), with its values.
+NOTES: dict[str, dict[str, Command]] = {
+    # who sees whose results, and that balances are the server's whole (issue 29)
+    "Chips and statistics": {"stats": Command("stats"), "leaderboard": Command("leaderboard"),
+                             "balance": Command("balance")},
+}
+
+
 def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
     """Every loaded slash command with its options and description, by section, as the
     reader's Discord names and describes them (``bot/adapter/translator.py``'s catalog entries)."""
@@ -248,8 +277,10 @@ def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) ->
                        join=Command("table join"))]
     order = {title: i for i, title in enumerate(SECTIONS)}
     for title, entries in sorted(sections.items(), key=lambda kv: order.get(kv[0], len(order))):
-        heading = translate(locale, "help.section." + title.lower().replace(" ", "_"))
-        lines += ["", f"**{heading}**", *entries]
+        key = title.lower().replace(" ", "_")
+        lines += ["", f"**{translate(locale, 'help.section.' + key)}**", *entries]
+        if title in NOTES:
+            lines.append(translate(locale, "help.section_note." + key, **NOTES[title]))
     return lines
 
 
@@ -309,8 +340,7 @@ class Help(commands.Cog, name="Help"):
             return pages(title, table_page(self.bot.tree, locale), footer)
         lines = {
             "hands": hands_page, "omaha": omaha_page, "holdem": holdem_page,
-            "hi-lo": hi_lo_page,
-            "betting": betting_page,
+            "hi-lo": hi_lo_page, "betting": betting_page, "tournament": tournament_page,
         }[topic](locale)
         return pages(title, lines, footer)
 

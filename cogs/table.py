@@ -122,11 +122,12 @@ def info_text(table: Table, locale: object = None) -> str:
 
 
 def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
-    """/table limits: the server's caps on open cash tables and how many are open."""
+    """/table limits: the server's caps on open tables (cash tables and tournaments) and
+    how many tables are open."""
     caps = registry.caps.of(guild_id)
     return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
                      server=caps.per_server or Phrase("table.caps.none"),
-                     open=len(registry.open_cash(guild_id)))
+                     open=registry.open_tables(guild_id))
 
 
 class Tables(commands.Cog, name="Tables"):
@@ -349,8 +350,9 @@ class Tables(commands.Cog, name="Tables"):
 
     @table.command(name="limits", description="Caps on open tables here (a manager changes them)")
     @app_commands.describe(
-        per_member="Open tables one member may have opened, 1 to 100 (default unchanged)",
-        per_server="Open tables in this server, 1 to 1000 (default unchanged)",
+        per_member=(
+            "Tables and tournaments one member may have open, 1 to 100 (default unchanged)"),
+        per_server="Open tables in this server, tournaments' too, 1 to 1000 (default unchanged)",
         reset="Back to the bot's defaults for the caps you do not give (default no)",
     )
     async def limits(
@@ -359,7 +361,7 @@ class Tables(commands.Cog, name="Tables"):
         per_server: app_commands.Range[int, 1, SERVER_MAX] | None = None,
         reset: bool = False,
     ) -> None:
-        """Show the server's caps on open cash tables (anyone), or change them (Manage
+        """Show the server's caps on open tables (anyone), or change them (Manage
         Server); kept in storage, in force at once (:mod:`bot.runtime.caps`)."""
         guild_id = interaction.guild_id
         if guild_id is None:

@@ -129,6 +129,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if settings.multi_table:  # its tables play in threads: refused before anything
             require_thread_permissions(interaction)
         self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
+        self.tournaments.check_room(interaction.guild_id, interaction.user.id, settings)  # caps
         await acknowledge(interaction, private=False)
         rt = await self.tournaments.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,

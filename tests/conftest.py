@@ -40,6 +40,7 @@ import pytest
 import pytest_asyncio
 from simcord import Env
 
+from bot import render
 from bot.client import EXTENSIONS, OmahaDealer
 from bot.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 from bot.settings import Secret, Settings
@@ -96,8 +97,19 @@ def wall_clock() -> FakeWallClock:
     return FakeWallClock()
 
 
+@pytest.fixture(scope="session")
+def render_server() -> None:
+    """The render processes' fork server, started once per test run before any bot: a
+    replay is drawn in a process of its own, and the first would otherwise wait for the
+    server to start (a second or two, more on a busy machine) within the offline
+    Discord's settling time."""
+    render.start_render_server()
+
+
 @pytest_asyncio.fixture
-async def harness(simcord_env: Env, wall_clock: FakeWallClock) -> AsyncIterator[Harness]:
+async def harness(
+    simcord_env: Env, wall_clock: FakeWallClock, render_server: None
+) -> AsyncIterator[Harness]:
     """The offline Discord with the bot logged in; audits the chips afterwards."""
     bot = simcord_env.bot
     assert isinstance(bot, OmahaDealer)

@@ -423,3 +423,17 @@ async def test_archived_and_locked_threads_refuse_as_discord_does(
     status, answer = await client.call("PATCH", f"/channels/{thread.id}", {"archived": False})
     assert (status, answer["code"]) == (403, 160005)
     assert [entry[0] for entry in fd.invalid] == [403, 403]
+
+
+async def test_a_file_over_the_upload_limit_is_refused(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Discord's 413 (40005) for a file over ``attachment_size_limit`` (10 MiB without
+    boosts); a file at the limit is posted."""
+    fd, client, channel = world
+    fd.upload_limit = 1000
+    status, _ = await client.post(channel, {"content": "x"}, [("a.png", b"x" * 1000)])
+    assert status == 200
+    status, answer = await client.post(channel, {"content": "x"}, [("b.png", b"x" * 1001)])
+    assert status == 413 and answer["code"] == 40005
+    assert len(fd.channel_messages(channel)) == 1

@@ -21,12 +21,17 @@ name the player the same way.
 from __future__ import annotations
 
 import string
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.render.fonts import legible
+from bot.runtime.hand_history import PastHand
 
-__all__ = ["chosen_name", "member_name"]
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+__all__ = ["chosen_name", "hand_names", "member_name"]
 
 _DIGITS36 = string.digits + string.ascii_uppercase
 
@@ -53,3 +58,10 @@ def member_name(user: discord.abc.User) -> str:
     """The name to show for ``user`` (a member, or a user outside a server):
     ``str(user)`` is the username (``name#1234`` on the old system)."""
     return chosen_name(user.display_name, str(user), user.id)
+
+
+async def hand_names(interaction: discord.Interaction[Any], past: PastHand) -> dict[int, str]:
+    """The names of a past hand's players, by seat (the bot's remembered lookup)."""
+    client: OmahaDealer = interaction.client
+    return {seat: await client.display_name(interaction.guild, user_id)
+            for seat, user_id in past.users.items()}

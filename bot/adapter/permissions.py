@@ -12,6 +12,14 @@ so ``/table create`` and ``/tournament create`` check
 with every interaction: no request needed) and refuse with the names a
 server manager sees in Discord's channel settings.
 
+A **public post a member asks for** (``/leaderboard``, ``/hand replay public``, a public
+``/stats`` or ``/balance``) is the member speaking through the bot, so it needs what the
+member would need to post it themselves (issue 29): Send Messages (Send Messages in
+Threads in a thread) and, when it carries a picture, Attach Files, read from
+``interaction.permissions`` (the member's permissions in that channel, sent with every
+interaction). Without them :func:`require_member_post` refuses privately, at once, naming
+what is missing, and nothing is posted (nor drawn).
+
 :data:`INVITE_PERMISSIONS` is the same set for the invite URL (the README
 gives its integer, and ``tests/adapter/test_permissions.py`` keeps the two equal).
 """
@@ -68,18 +76,28 @@ class MissingChannelPermissions(TableError):
         super().__init__(_Missing(missing))
 
 
-class _Missing(Wording):
-    """The refusal naming the missing permissions as Discord's settings show them in the
-    reader's language (``permission.<attribute>``)."""
+class MemberCannotPost(TableError):
+    """The member may not post here what they asked the bot to post; the message names
+    the permissions they lack."""
 
     def __init__(self, missing: list[str]) -> None:
         self.missing = missing
+        super().__init__(_Missing(missing, "refuse.member_cannot_post"))
+
+
+class _Missing(Wording):
+    """A refusal (message ``key``) naming the missing permissions as Discord's settings
+    show them in the reader's language (``permission.<attribute>``)."""
+
+    def __init__(self, missing: list[str], key: str = "refuse.missing_permissions") -> None:
+        self.missing = missing
+        self.key = key
 
     def to(self, locale: object) -> str:
         names = [translate(locale, f"permission.{p}") for p in self.missing]
         listed = names[0] if len(names) == 1 else translate(
             locale, "list.and", first=", ".join(names[:-1]), last=names[-1])
-        return translate(locale, "refuse.missing_permissions", count=len(names), list=listed)
+        return translate(locale, self.key, count=len(names), list=listed)
 
 
 def in_thread(interaction: discord.Interaction[Any]) -> bool:
@@ -100,6 +118,17 @@ def require_table_permissions(interaction: discord.Interaction[Any]) -> None:
         raise MissingChannelPermissions(missing)
 
 
+def require_member_post(interaction: discord.Interaction[Any], *, files: bool) -> None:
+    """Raise :class:`MemberCannotPost` unless the member may post here themselves (with
+    ``files``: attach them too)."""
+    needs = ["send_messages_in_threads" if in_thread(interaction) else "send_messages"]
+    if files:
+        needs.append("attach_files")
+    missing = [name for name in needs if not getattr(interaction.permissions, name)]
+    if missing:
+        raise MemberCannotPost(missing)
+
+
 def require_thread_permissions(interaction: discord.Interaction[Any]) -> None:
     """Raise :class:`MissingChannelPermissions` unless the bot may open the threads of a
     multi-table tournament here and post in them."""
@@ -115,9 +144,11 @@ __all__ = [
     "THREAD_NEEDS",
     "TOURNAMENT_THREAD_NEEDS",
     "UI_NAMES",
+    "MemberCannotPost",
     "MissingChannelPermissions",
     "in_thread",
     "missing_table_permissions",
+    "require_member_post",
     "require_table_permissions",
     "require_thread_permissions",
 ]

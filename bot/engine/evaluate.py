@@ -80,8 +80,8 @@ __all__ = [
 ]
 
 HOLE_SIZES = (4, 5, 6)
-_HOLDEM = HandRule.HOLDEM
 BOARD_SIZES = (3, 4, 5)
+_HOLDEM = HandRule.HOLDEM
 
 
 @dataclass(frozen=True)

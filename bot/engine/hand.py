@@ -122,7 +122,7 @@ _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TU
 
 
 class Hand(HandState):
-    """One hand of Omaha: the query / check / act state machine.
+    """One hand (of any variant): the query / check / act state machine.
 
     ``Hand(config, seats, button, deck)`` (the constructor and every read-only
     view are in :class:`~bot.engine.hand_state.HandState`); :meth:`start`

@@ -33,12 +33,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
+from math import prod
 
 from bot.engine import eval_tables
 from bot.engine.cards import DECK, Card
 
 __all__ = [
     "CARD_KEY",
+    "FLUSHES",
+    "FLUSH_ADD",
     "FLUSH_TEST",
     "RANKS",
     "RANK_BITS",
@@ -64,11 +67,7 @@ CARD_KEY = tuple(RANK_KEY[c.rank] + SUIT_KEY[c.suit] for c in DECK)
 
 #: Rank multiset key -> best non-flush value of those 5, 6 or 7 cards.
 RANKS: dict[int, int] = {
-    sum(RANK_KEY[r] for r in five): eval_tables.RANK5[eval_tables.PRIME[five[0]]
-                                                     * eval_tables.PRIME[five[1]]
-                                                     * eval_tables.PRIME[five[2]]
-                                                     * eval_tables.PRIME[five[3]]
-                                                     * eval_tables.PRIME[five[4]]]
+    sum(RANK_KEY[r] for r in five): eval_tables.RANK5[prod(eval_tables.PRIME[r] for r in five)]
     for five in combinations_with_replacement(range(2, 15), 5)
     if five[0] != five[4]
 }

@@ -23,6 +23,7 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -34,6 +35,7 @@ __all__ = [
     "HandRule",
     "Structure",
     "Variant",
+    "game_key",
     "game_name",
     "structure_name",
 ]
@@ -127,6 +129,23 @@ def game_name(variant: Variant, structure: Structure | None = None) -> str:
     return f"{structure_name(structure)} {variant.name}"
 
 
+def game_key(games: Sequence[tuple[str, str]], small_blind: int, big_blind: int) -> str:
+    """The one name of a cash game for the return rule (RULES.md 7): ``omaha/pot limit@1/2``.
+
+    ``games`` are the variant keys and structures dealt at the table, in order: one pair
+    today; a mixed table (RULES.md 11) gives its list, joined with ``+``
+    (``omaha/pot limit+omaha_hilo/fixed limit@2/4``), so two tables are the same game
+    when they deal the same list. The ante is not part of it: RULES.md 7 asks for the
+    same blinds, and a table that adds an ante is still "the same blinds" (otherwise an
+    ante of one chip would open a way round the rule). Storage keeps this text with each
+    departure, and its migration 0010 spells the same text in SQL.
+    """
+    if not games:
+        raise ValueError("a game key needs at least one game")
+    return "+".join(f"{variant}/{structure}" for variant, structure in games) + (
+        f"@{small_blind}/{big_blind}")
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     """Variant, structure and forced bets of a game.
@@ -185,8 +204,8 @@ class GameConfig:
     def phh_variant(self) -> str:
         """The PHH variant code: ``PO``, ``NO``, ``FO``, ``PO/8``, ``NO/8``, ``FO/8``; Texas
         Hold'em ``NT``, ``PT``, ``FT``."""
-        rule = self.variant.rule
-        return self.structure.letter + rule.letter + ("/8" if self.variant.hi_lo else "")
+        variant = self.variant
+        return self.structure.letter + variant.rule.letter + ("/8" if variant.hi_lo else "")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

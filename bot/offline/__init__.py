@@ -14,6 +14,8 @@ package has no ``setup`` and is never loaded as an extension.
 * :mod:`bot.offline.refusals`: Discord's refusals simcord lacks (invalid
   emoji on components; Attach Files and Embed Links), applied once, on import;
   simcord already refuses what is too long or too many, with Discord's codes;
+* :mod:`bot.offline.uploads`: the upload limit Discord tells with every interaction
+  (``Harness.set_upload_limit``), and its 413 for a larger file;
 * interaction responses: simcord follows Discord's documented rule, and nothing
   here changes it. Discord's "Create Followup Message" (discord/discord-api-docs,
   docs/interactions/receiving-and-responding): "When using this endpoint directly

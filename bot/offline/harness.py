@@ -13,7 +13,9 @@ Acting (each returns a :class:`Reply` once the bot has settled):
 ``h.add_thread(name, channel=None, private=False, members=())``,
 ``h.add_role(name, *members, permissions=None)``,
 ``h.overwrite(channel, target, allow=(), deny=())`` (a channel's permission overwrite for
-a role, a member, or @everyone when ``target`` is None, as set in its settings),
+a role, a member, or @everyone when ``target`` is None, as set in its settings; a member's
+interactions there carry the permissions it leaves them, ``interaction.permissions``, as
+Discord computes them: a member denied Send Messages or Attach Files is one),
 ``h.deny_bot("attach_files", ..., channel=None)``
 (the bot loses those permissions there, as with a channel overwrite;
 ``"view_channel"``: every request there gets 403 Missing Access, 50001),
@@ -52,6 +54,7 @@ import bot.offline.locales  # each member's language in interactions (applied on
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
 import bot.offline.thread_states  # archived and locked threads refuse (applied on import)
+import bot.offline.uploads  # the upload limit, told and enforced (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer
 from bot.offline.invalid import Invalid, invalid_requests  # counting applied on import
@@ -239,6 +242,11 @@ class Harness:
     def set_locale(self, actor: MemberActor, locale: str) -> None:
         """``actor``'s Discord client speaks ``locale`` ("pt-BR", "es-ES", "it", ...)."""
         bot.offline.locales.set_locale(self.env.backend, actor.id, locale)
+
+    def set_upload_limit(self, limit: int) -> None:
+        """Discord lets the bot upload files of at most ``limit`` bytes from now on (the
+        ``attachment_size_limit`` of interactions), and refuses larger ones (413, 40005)."""
+        bot.offline.uploads.set_upload_limit(self.env.backend, limit)
 
     async def slash(
         self, actor: MemberActor, command: str, /, *, channel: ChannelHandle | None = None,

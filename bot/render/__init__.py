@@ -32,6 +32,16 @@ cheaply, and the event loop's process no longer shares its GIL with Pillow's
 Python parts. Card sprites and fonts are drawn/loaded once per process and
 cached; :func:`preload` draws all sprites ahead (optional, e.g. in a thread at
 start-up).
+
+Replays are the exception (issue 29): :func:`render_replay_async` draws each one in a
+process of its own, started for it from the same fork server and gone after it, with
+or without the pool (``RENDER_PROCESSES=0`` included), never in the bot's process. If
+that process dies (the kernel's OOM killer, a crash), the replay fails with
+:class:`RenderFailed` and is not drawn again in the bot. Decision for the other
+pictures: when a pool process dies they are drawn in a thread of the bot, as before.
+Each is one picture of a fixed size (10-60 ms and a few MB of memory; a graph of
+50,000 hands draws in 0.15 s), and a live table's picture or a player's hole cards must
+not be lost to a dead process; only a replay's work grew with the hand.
 """
 
 from __future__ import annotations
@@ -45,13 +55,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any
 
 from bot.render.cardart import card_image
+from bot.render.gif import TooLarge
 from bot.render.graphs import render_graphs
 from bot.render.hole import render_hole_cards, sort_hole
 from bot.render.leaderboard import render_leaderboard
-from bot.render.replay import render_replay
+from bot.render.replay import REPLAY_BYTES, render_replay
 from bot.render.results import render_results
 from bot.render.showdown import render_showdown
 from bot.render.sprites import preload
@@ -87,6 +99,24 @@ _pool: Executor | None = None
 _workers = 0
 
 
+def _context() -> multiprocessing.context.ForkServerContext:
+    """The render processes' start method: forked from a fork server that imported this
+    package once and drew the default deck's sprites (:mod:`bot.render.warm`)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bot.render", "bot.render.warm"])
+    return context
+
+
+def start_render_server() -> None:
+    """Start the render processes' fork server now, and wait until it has imported this
+    package and drawn the default sprites (a second or two), rather than on the first
+    replay (the pool of :func:`use_processes` starts it too): a process is forked from
+    it and waited for."""
+    probe = _context().Process(target=os.getpid, name="omaha-render-probe")
+    probe.start()
+    probe.join()
+
+
 def use_processes(workers: int) -> None:
     """Render the ``render_*_async`` pictures in ``workers`` processes (0: worker threads).
 
@@ -100,10 +130,8 @@ def use_processes(workers: int) -> None:
     stop_processes()
     _workers = workers
     if workers > 0:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.render", "bot.render.warm"])
         _pool = ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            workers, mp_context=_context(), initializer=_start_worker, initargs=(os.getpid(),)
         )
         for _ in range(workers):  # start them now: a later first picture must not wait for it
             _pool.submit(os.getpid)
@@ -182,7 +210,7 @@ async def _off_loop(fn: Callable[..., bytes], *args: Any) -> bytes:
 
     A pool that broke (a worker killed, e.g. by the kernel when memory runs
     out) is replaced by a new one, and this picture is drawn in a thread: a
-    picture is never lost to it.
+    picture is never lost to it (never a replay: :func:`_alone`).
     """
     pool = _pool
     if pool is None:
@@ -219,10 +247,78 @@ async def render_results_async(view: ResultsView, theme: Theme | str = Theme.DAR
     return await _off_loop(render_results, view, theme)
 
 
+class RenderFailed(Exception):
+    """The process drawing a picture stopped before it answered (killed, crashed)."""
+
+
+#: The ids of the processes drawing alone now (:func:`_alone`): one per replay.
+_ALONE: set[int] = set()
+
+
+def drawing_alone() -> tuple[int, ...]:
+    """The process ids of the renders running now in processes of their own (replays)."""
+    return tuple(sorted(_ALONE))
+
+
+def _draw_alone(sender: Connection, bot_pid: int, fn: Callable[..., bytes],
+                args: tuple[Any, ...]) -> None:
+    """In a process of its own: ``fn(*args)``, sent back as ``(True, bytes)`` or
+    ``(False, error)``."""
+    _start_worker(bot_pid)
+    try:
+        outcome: tuple[bool, object] = (True, fn(*args))
+    except Exception as error:  # it goes back to the bot, which raises it there
+        outcome = (False, error)
+    sender.send(outcome)
+    sender.close()
+
+
+def _receive(receiver: Connection) -> tuple[bool, object] | None:
+    """What the process drawing alone sent (None: it died first)."""
+    try:
+        outcome: tuple[bool, object] = receiver.recv()
+    except EOFError:
+        return None
+    return outcome
+
+
+async def _alone(fn: Callable[..., bytes], *args: Any) -> bytes:
+    """``fn(*args)`` in a process of its own (forked for it, gone after it), never in this
+    one: :class:`RenderFailed` when that process dies first; cancelled, it is killed."""
+    context = _context()
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_draw_alone, args=(sender, os.getpid(), fn, args),
+                              name="omaha-render-alone", daemon=True)
+    try:
+        await asyncio.to_thread(process.start)  # the first starts the fork server
+        sender.close()
+        assert process.pid is not None
+        _ALONE.add(process.pid)
+        outcome = await asyncio.to_thread(_receive, receiver)
+    finally:
+        receiver.close()
+        sender.close()
+        _ALONE.discard(process.pid or 0)
+        if process.pid is not None:
+            if process.is_alive():  # it has answered and is exiting, or was cancelled
+                process.kill()
+            process.join()
+    if outcome is None:
+        log.warning("A render process drawing alone died (exit code %s)", process.exitcode)
+        raise RenderFailed(f"the render process stopped (exit code {process.exitcode})")
+    done, value = outcome
+    if done and isinstance(value, bytes):
+        return value
+    raise value if isinstance(value, Exception) else RenderFailed(repr(value))
+
+
 async def render_replay_async(view: ReplayView, theme: Theme | str = Theme.DARK,
-                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """:func:`render_replay` (an animated GIF) off the event loop."""
-    return await _off_loop(render_replay, view, theme, style)
+                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR,
+                              limit: int = REPLAY_BYTES) -> bytes:
+    """:func:`render_replay` (an animated GIF) in a process of its own, never in the bot's
+    (:class:`RenderFailed` when that process dies; :class:`TooLarge` past ``limit``
+    bytes)."""
+    return await _alone(render_replay, view, theme, style, limit)
 
 
 async def render_graphs_async(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
@@ -237,6 +333,7 @@ async def render_leaderboard_async(view: LeaderboardView,
 
 
 __all__ = [
+    "REPLAY_BYTES",
     "BestHand",
     "DeckStyle",
     "GraphLine",
@@ -250,6 +347,7 @@ __all__ = [
     "PotResult",
     "PotView",
     "PotWinner",
+    "RenderFailed",
     "ReplayFrame",
     "ReplayView",
     "ResultRow",
@@ -260,7 +358,9 @@ __all__ = [
     "ShowdownView",
     "TableView",
     "Theme",
+    "TooLarge",
     "card_image",
+    "drawing_alone",
     "preload",
     "render_graphs",
     "render_graphs_async",
@@ -278,6 +378,7 @@ __all__ = [
     "render_table",
     "render_table_async",
     "sort_hole",
+    "start_render_server",
     "stop_processes",
     "use_processes",
 ]

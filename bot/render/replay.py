@@ -5,8 +5,8 @@ Each :class:`~bot.render.views.ReplayFrame` is the table picture of
 the hand did), with a caption band under it saying what happened ("alice raises to
 120", "Flop: Ah Kd 2c", "bob wins 450 high with ...") beside the reader's own cards,
 and the seat that acted outlined. The caption is laid out whole (shrunk, then wrapped:
-a 32-letter name is never cut); the band of every frame holds the longest caption's
-lines. The frame plan (what each frame shows) is made by
+a 32-letter name is never cut), its band as tall as its lines need (the GIF pads a
+shorter frame with the band's colour). The frame plan (what each frame shows) is made by
 :mod:`bot.runtime.replay_frames`; this module only draws it.
 
 Decision: **GIF**, not animated WebP. Discord plays an attached GIF inline on every
@@ -15,11 +15,18 @@ still picture by some clients, and a replay that does not move is worth nothing.
 Size is what GIF costs, and it is kept down the way a flat picture allows: one
 palette for the whole animation (:func:`bot.render.canvas.palette_of` over a mosaic of
 the frames that hold the most colours: the deal, the first award, the end), no
-dithering, and Pillow writes each frame as the rectangle that changed since the one
+dithering, and each frame written as the rectangle that changed since the one
 before (most frames change a seat, a bet, the pot line and the caption). A lossless
 animated WebP of the same frames came out about the same size at several times the
 encoding time, and a lossy one blurs the card indices. A ten-seat hi-lo hand run
 twice (about 45 frames) stays well under 2 MB (``tests/render/test_replay.py``).
+
+Bounded (issue 29): a replay has at most
+:data:`bot.runtime.replay_squeeze.MAX_FRAMES` frames (the plan squeezes a long hand),
+each frame is written as soon as it is drawn (:class:`bot.render.gif.GifStream`: one
+frame in memory, not all of them) and the file may not pass :data:`REPLAY_BYTES`. It is
+drawn only in a render process of its own, never in the bot's
+(:func:`bot.render.render_replay_async`).
 
 Frames hold long enough to read on a phone (:data:`bot.runtime.replay_frames.HOLDS`:
 1.2 to 5 seconds); the animation loops, its last frame (the table as the hand ended)
@@ -28,7 +35,7 @@ held longest.
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -36,6 +43,7 @@ from bot.render import front, table, words
 from bot.render.canvas import Canvas, palette_of
 from bot.render.cardart import card_width
 from bot.render.fonts import Block, block
+from bot.render.gif import GifStream
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import ReplayFrame, ReplayView
 
@@ -46,6 +54,10 @@ LINES = 2  # the caption band holds at least two lines
 WIDTH = table.WIDTH
 PAD = 16
 OWN_H = front.SHOWN_H  # the reader's own cards beside the caption: indices as readable
+#: The most bytes a replay may have: Discord's smallest upload limit (8 MiB, a server
+#: without boosts before 2024; 10 MiB since). A replay has at most
+#: :data:`bot.runtime.replay_squeeze.MAX_FRAMES` frames and stays far below it.
+REPLAY_BYTES = 8 * 1024 * 1024
 
 
 def _own_step(frame: ReplayFrame) -> int:
@@ -69,14 +81,18 @@ def caption(frame: ReplayFrame) -> Block:
                  smallest=SMALLEST)
 
 
+def _band(said: Block) -> int:
+    """The caption band's height: at least :data:`LINES` lines, more when it needs them."""
+    return max(LINES, len(said.lines)) * LINE + 12
+
+
 def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
-               style: DeckStyle | str = DeckStyle.FOUR_COLOUR, lines: int = LINES) -> Canvas:
-    """One frame: the table, the actor outlined, the caption under it in a band of ``lines``
-    lines (more when its caption needs them: every frame of a GIF gets the most any needs)."""
+               style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> Canvas:
+    """One frame: the table, the actor outlined, the caption under it."""
     drawn = table.draw_table(frame.table, theme, style)
     pal = palette(theme)
     said = caption(frame)
-    band = max(lines, len(said.lines)) * LINE + 12
+    band = _band(said)
     top = drawn.img.height + 2  # a long title or long names make the table taller
     cv = Canvas(WIDTH, drawn.img.height + band, pal, DeckStyle(style))
     cv.img.paste(drawn.img, (0, 0))
@@ -105,34 +121,46 @@ def _draw_own(cv: Canvas, frame: ReplayFrame, top: int, band: int) -> None:
         cv.card(c, PAD + i * step, y, OWN_H, tag="own")
 
 
-def _sample(canvases: list[Canvas]) -> Image.Image:
-    """A mosaic of the frames with the most colours, for one palette of the animation."""
-    picks = {0, len(canvases) - 1}
-    picks.update(i for i, c in enumerate(canvases) if c is not canvases[0]
-                 and any(p.faded for p in c.placed))
-    chosen = [canvases[i].img for i in sorted(picks)][:4]
-    mosaic = Image.new("RGB", (WIDTH, sum(img.height for img in chosen)))
+def _palette(frames: Sequence[ReplayFrame], theme: Theme | str,
+             style: DeckStyle | str) -> Image.Image:
+    """One palette for the whole animation, from a mosaic of the frames with the most
+    colours (the deal, the first award with its faded cards, the end), drawn for it and
+    let go: the frames are drawn again one at a time as they are written."""
+    picks = sorted({0, len(frames) - 1,
+                    *[i for i, f in enumerate(frames) if f.table.lit][:1]})
+    mosaic = Image.new("RGB", (WIDTH, sum(frame_height(frames[i]) for i in picks)))
+    keep: set[tuple[int, int, int]] = set()
     y = 0
-    for img in chosen:
-        mosaic.paste(img, (0, y))
-        y += img.height
-    return mosaic
+    for i in picks:
+        cv = draw_frame(frames[i], theme, style)
+        mosaic.paste(cv.img, (0, y))
+        keep.update(cv.keep())
+        y += cv.img.height
+    return palette_of(mosaic, tuple(sorted(keep)))
+
+
+def frame_height(frame: ReplayFrame) -> int:
+    """How tall :func:`draw_frame`'s picture of ``frame`` is, without drawing it."""
+    return table.height(frame.table) + _band(caption(frame))
 
 
 def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
-                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
-    """The animated GIF of ``view``'s frames (see the module's docstring)."""
-    if not view.frames:
+                  style: DeckStyle | str = DeckStyle.FOUR_COLOUR,
+                  limit: int = REPLAY_BYTES) -> bytes:
+    """The animated GIF of ``view``'s frames (see the module's docstring), each written as
+    it is drawn; :class:`~bot.render.gif.TooLarge` once it passes ``limit`` bytes."""
+    frames = view.frames
+    if not frames:
         raise ValueError("a replay needs at least one frame")
-    lines = max(LINES, *(len(caption(f).lines) for f in view.frames))  # one size for all
-    canvases = [draw_frame(f, theme, style, lines) for f in view.frames]
-    pal = palette_of(_sample(canvases), canvases[0].keep())
-    frames = [c.img.quantize(palette=pal, dither=Image.Dither.NONE) for c in canvases]
-    buf = io.BytesIO()
-    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=[f.hold for f in view.frames], loop=0, optimize=False,
-                   disposal=1)
-    return buf.getvalue()
+    pal = _palette(frames, theme, style)
+    panel = Image.new("RGB", (1, 1), palette(theme).panel).quantize(
+        palette=pal, dither=Image.Dither.NONE).getpixel((0, 0))
+    size = (WIDTH, max(frame_height(f) for f in frames))
+    stream = GifStream(size, pal, limit, pad=panel if isinstance(panel, int) else 0)
+    for frame in frames:
+        drawn = draw_frame(frame, theme, style).img
+        stream.add(drawn.quantize(palette=pal, dither=Image.Dither.NONE), frame.hold)
+    return stream.close()
 
 
-__all__ = ["caption", "draw_frame", "render_replay"]
+__all__ = ["REPLAY_BYTES", "caption", "draw_frame", "frame_height", "render_replay"]

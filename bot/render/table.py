@@ -376,6 +376,13 @@ def _growths(view: TableView) -> tuple[int, int, int]:
     return top, bottom, TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (len(game.lines) - 1)
 
 
+def height(view: TableView) -> int:
+    """How tall :func:`draw_table`'s picture of ``view`` is (its rows and header grown for
+    long names and titles), without drawing it."""
+    top, bottom, head = _growths(view)
+    return HEIGHT + top + bottom + head
+
+
 def shift(view: TableView) -> int:
     """How far down the felt and everything on it is in the picture of ``view``, against
     :func:`seat_spots` and :func:`centre_band` (a long header, long names in the top row)."""

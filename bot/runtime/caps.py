@@ -1,19 +1,31 @@
-"""Caps on open cash tables, so that one member cannot cost everyone (issue 22).
+"""Caps on open tables, so that one member cannot cost everyone (issues 22 and 29).
 
-What counts as **open**: a cash table not yet closed (``/table close``, or abandoned with
-its channel). The cap **per member** counts the open tables of a server that the member
-opened with ``/table create`` (its creator), whether or not they still sit there; the cap
-**per server** counts every open cash table of the server. A table being stored counts
-already (two ``/table create`` at once cannot both take the last place). Tournament tables
-do not count: they open and close with their tournament, which has rules of its own.
+What counts as **open**, each an :class:`Opening` of its creator:
+
+* a cash table not yet closed (``/table close``, or abandoned with its channel): one table;
+* a tournament (sit-and-go or multi-table) from its creation until its last table
+  closes: a sit-and-go one table (registering or playing); a multi-table tournament
+  the tables it has open, or while registering the most it can open (its largest
+  field over its table size): a tournament that fills up can always start.
+
+The cap **per member** counts the openings of a server that the member made (with
+``/table create`` or ``/tournament create``), whether or not they still play there: a
+multi-table tournament is one of its creator's, like a cash table (its number of
+tables follows the field, not the creator). The cap **per server** counts the tables
+of every opening of the server, a multi-table tournament's each (each deals on its own
+clock). Something being stored counts already (two creations at once cannot both take
+the last place). Before issue 29 tournaments did not count: two accounts could run any
+number of two-player sit-and-gos dealing on timeouts; those now also stop by
+themselves (:mod:`bot.runtime.tournament.idle`).
 
 The operator's defaults come from the settings (``TABLES_PER_MEMBER``,
 ``TABLES_PER_SERVER``; 0 means no cap); a server manager changes their server's
 (``/table limits``), kept in storage (:class:`~bot.runtime.ports.CapStore`) and read
-once at start-up. The caps are held in memory so that ``/table create`` is refused
-before it is acknowledged, with no database wait; a server's tables and its commands
-are always in the same process (:mod:`bot.sharding`), so memory is the whole truth.
-The registry applies them (:meth:`bot.runtime.registry.TableRegistry.check_room`).
+once at start-up. The caps are held in memory so that ``/table create`` and
+``/tournament create`` are refused before they are acknowledged, with no database
+wait; a server's tables and its commands are always in the same process
+(:mod:`bot.sharding`), so memory is the whole truth. The registry applies them
+(:meth:`bot.runtime.registry.TableRegistry.check_room`).
 """
 
 from __future__ import annotations
@@ -23,7 +35,7 @@ from dataclasses import dataclass
 
 from bot.runtime.ports import CapStore
 
-__all__ = ["MEMBER_MAX", "SERVER_MAX", "ServerCaps", "TableCaps"]
+__all__ = ["MEMBER_MAX", "SERVER_MAX", "Opening", "ServerCaps", "TableCaps"]
 
 #: The largest caps a server manager may set (the storage's CHECKs say the same).
 MEMBER_MAX = 100
@@ -31,8 +43,17 @@ SERVER_MAX = 1000
 
 
 @dataclass(frozen=True, slots=True)
+class Opening:
+    """One thing a member opened, as the caps count it: its creator, and its tables."""
+
+    creator_id: int
+    tables: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TableCaps:
-    """How many cash tables may be open at once in one server; 0: no cap."""
+    """How many openings one member, and how many tables the server, may have open at
+    once (see the module docstring); 0: no cap."""
 
     per_member: int = 0
     per_server: int = 0

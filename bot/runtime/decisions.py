@@ -62,6 +62,13 @@ class Source(StrEnum):
         """What the table is told after the action ("" for the player's own)."""
         return _NOTES[self]
 
+    @classmethod
+    def own(cls, source: str) -> bool:
+        """Whether an action of ``source`` (as stored) was the player's own decision in the
+        hand: made by them now or by a pre-action they chose in it; not a timeout, a
+        sitting-out player's or a leaving player's fold (:mod:`bot.runtime.tournament.idle`)."""
+        return source in (cls.PLAYER, cls.PRE_ACTION)
+
 
 _NOTES = {
     Source.PLAYER: "",

@@ -39,8 +39,9 @@ class ChipBank(Protocol):
         ...
 
     async def return_minimum(self, *, table_id: int, user_id: int) -> int:
-        """The fewest chips the player may sit down with at this table now: the stack they
-        left it with less than an hour ago, else 0 (RULES.md 7)."""
+        """The fewest chips the player may sit down with at this table now: the biggest
+        stack they left a cash table of the same game and blinds in the server with less
+        than an hour ago, else 0 (RULES.md 7)."""
         ...
 
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None: ...

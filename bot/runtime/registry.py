@@ -8,8 +8,10 @@ abandons the tables of a lost channel or server (:meth:`~TableRegistry.abandon_c
 
 Whatever else holds channels (the tournaments service: a sit-and-go still
 registering has no table yet) joins as a :class:`ChannelOccupant`: the registry
-refuses a table in a channel it holds, tells it when a table closes, and abandons
-its channels with a lost channel or server (before the channel's table).
+refuses a table in a channel it holds, counts what it holds under the caps
+(:meth:`~TableRegistry.openings`, :mod:`bot.runtime.caps`), tells it when a table
+closes, and abandons its channels with a lost channel or server (before the
+channel's table).
 
 A restart brings tables back through one path: :meth:`~TableRegistry.restore_table`
 (the table, its hand count and its seats) then :meth:`~TableRegistry.resume_play`
@@ -21,11 +23,12 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 from bot.i18n import Command, Phrase
-from bot.runtime.caps import ServerCaps
+from bot.runtime.caps import Opening, ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
@@ -48,6 +51,10 @@ class ChannelOccupant(Protocol):
 
     def channels_in(self, guild_id: int) -> set[int]:
         """The channels it holds in a server."""
+        ...
+
+    def openings(self, guild_id: int) -> list[Opening]:
+        """What it holds open in a server, as the caps count it (:mod:`bot.runtime.caps`)."""
         ...
 
     async def abandon_channel(self, channel_id: int, reason: str) -> Abandoned | None:
@@ -91,8 +98,8 @@ class TableRegistry:
         self.caps = caps or ServerCaps()
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
-        #: channels whose table is being stored -> (guild_id, creator_id)
-        self._opening: dict[int, tuple[int, int]] = {}
+        #: channels whose table or tournament is being stored -> (guild_id, its opening)
+        self._opening: dict[int, tuple[int, Opening]] = {}
         self._occupants: list[ChannelOccupant] = []
 
     def __len__(self) -> int:
@@ -207,18 +214,13 @@ class TableRegistry:
         self, *, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
     ) -> Table:
         """Open a cash table in a channel (one per channel or thread), within the caps."""
-        self.check_free(channel_id)
-        self.check_room(guild_id, creator_id)
-        self._opening[channel_id] = (guild_id, creator_id)  # two at once: the second refused
-        try:
+        with self.reserving(guild_id=guild_id, channel_id=channel_id, creator_id=creator_id):
             table_id = await self.tables.create_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=creator_id,
                 config=config.to_dict(),
             )
-        finally:
-            del self._opening[channel_id]
         return self.make(
             table_id, config, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id)
 
@@ -231,21 +233,48 @@ class TableRegistry:
             if refusal is not None:
                 raise TableError(refusal)
 
-    def open_cash(self, guild_id: int) -> list[int]:
-        """The creators of a server's open cash tables, one per table (those being stored
-        included): what the caps count."""
-        creators = [t.creator_id for t in self._by_id.values()
-                    if t.guild_id == guild_id and isinstance(t.policy, CashPolicy)]
-        return creators + [c for g, c in self._opening.values() if g == guild_id]
+    @contextmanager
+    def reserving(
+        self, *, guild_id: int, channel_id: int, creator_id: int, tables: int = 1
+    ) -> Iterator[None]:
+        """Hold a free channel and a place under the caps while a table or tournament with
+        at most ``tables`` tables is stored there (two at once: the second refused);
+        refused at once otherwise (:meth:`check_free`, :meth:`check_room`)."""
+        self.check_free(channel_id)
+        self.check_room(guild_id, creator_id, tables)
+        self._opening[channel_id] = (guild_id, Opening(creator_id, tables))
+        try:
+            yield
+        finally:
+            del self._opening[channel_id]
 
-    def check_room(self, guild_id: int, creator_id: int) -> None:
-        """Refuse a new cash table over the server's caps (:mod:`bot.runtime.caps`)."""
-        caps, creators = self.caps.of(guild_id), self.open_cash(guild_id)
-        close, limits = Command("table close"), Command("table limits")
-        if caps.per_member and creators.count(creator_id) >= caps.per_member:
+    def openings(self, guild_id: int) -> list[Opening]:
+        """What a server has open, as the caps count it (:mod:`bot.runtime.caps`): each
+        cash table, what is being stored, and what the occupants hold (tournaments)."""
+        held = [Opening(t.creator_id) for t in self._by_id.values()
+                if t.guild_id == guild_id and isinstance(t.policy, CashPolicy)]
+        held += [opening for g, opening in self._opening.values() if g == guild_id]
+        for occupant in self._occupants:
+            held += occupant.openings(guild_id)
+        return held
+
+    def open_tables(self, guild_id: int) -> int:
+        """How many tables the server's cap counts open now."""
+        return sum(o.tables for o in self.openings(guild_id))
+
+    def check_room(self, guild_id: int, creator_id: int, tables: int = 1) -> None:
+        """Refuse a new opening of ``creator_id`` with at most ``tables`` tables over the
+        server's caps (:mod:`bot.runtime.caps`)."""
+        caps, held = self.caps.of(guild_id), self.openings(guild_id)
+        limits = Command("table limits")
+        if caps.per_member and sum(o.creator_id == creator_id for o in held) >= caps.per_member:
             raise TableError(Phrase("refuse.table_cap.member", count=caps.per_member,
-                                    close=close, limits=limits))
-        if caps.per_server and len(creators) >= caps.per_server:
+                                    close=Command("table close"), limits=limits))
+        open_now = sum(o.tables for o in held)
+        if caps.per_server and open_now + tables > caps.per_server:
+            if tables > 1:
+                raise TableError(Phrase("refuse.table_cap.server_tables", tables=tables,
+                                        open=open_now, count=caps.per_server, limits=limits))
             raise TableError(Phrase("refuse.table_cap.server", count=caps.per_server,
                                     limits=limits))
 

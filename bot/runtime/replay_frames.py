@@ -8,7 +8,9 @@ run twice), one per hand turned up and per run-it-twice answer, then one per pot
 and half awarded, its winning cards lit (each winner's five: in Omaha two from the
 hand and three from the board, in Texas Hold'em any five of seven) and the others
 faded, and the table as it ended (:func:`final_table`, the picture of ``/hand show``).
-Uncalled bets go back before the next frame.
+Uncalled bets go back before the next frame. A long hand is squeezed to at most
+:data:`~bot.runtime.replay_squeeze.MAX_FRAMES` frames (:mod:`bot.runtime.replay_squeeze`:
+a betting war drawn as fewer frames that say how many actions and raises they hold).
 
 What a frame shows of the hole cards: the reader's own from the deal on, beside the
 caption (``ReplayFrame.own``; their seat keeps its cards face down like the others,
@@ -43,6 +45,7 @@ from bot.engine.pots import build_pots
 from bot.i18n import listed, resolve, translate
 from bot.render import PotView, PotWinner, ReplayFrame, ReplayView, SeatStatus, SeatView, TableView
 from bot.runtime.hand_history import PastHand, result_of, shared_cards, visible_holes
+from bot.runtime.replay_squeeze import MAX_FRAMES, bounded
 from bot.runtime.table import wording
 from bot.runtime.table.hand_views import action_text
 from bot.runtime.table.views import HandResultView, PotResultView
@@ -355,10 +358,11 @@ def final_table(
 
 
 def replay_view(
-    past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = "en"
+    past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = "en",
+    limit: int = MAX_FRAMES,
 ) -> ReplayView:
     """The hand's replay as ``viewer`` (a seat, or ``None``: only the hands shown down) may
-    see it, its words in ``locale``."""
+    see it, its words in ``locale``, in at most ``limit`` frames."""
     lang = resolve(locale)
     own = (viewer, past.hand.hole(viewer)) if viewer is not None and viewer in past.users \
         else None
@@ -366,4 +370,7 @@ def replay_view(
     frames = _play(table) + _awards(table)
     end = translate(lang, "street.showdown" if past.hand.result.shown else "street.hand_ended")
     frames.append(ReplayFrame(final_table(past, names, viewer, lang), end, HOLDS["end"], "end"))
-    return ReplayView(tuple(frames))
+    raises = iter([e.kind is ActionKind.RAISE for e in past.hand.events
+                   if isinstance(e, PlayerActed)])
+    raised = [f.kind == "action" and next(raises) for f in frames]
+    return ReplayView(bounded(frames, raised, lang, limit))

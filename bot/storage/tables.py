@@ -31,7 +31,12 @@ from bot.storage.ledger import (
     wallet_account,
 )
 from bot.storage.models import LedgerKind, SeatRecord, TableRecord
-from bot.storage.returning import return_minimum
+from bot.storage.returning import (
+    departure_key,
+    forget_departures,
+    record_departure,
+    return_minimum,
+)
 from bot.storage.rows import (
     SEAT_COLS,
     TABLE_COLS,
@@ -199,7 +204,8 @@ class TableRepo:
         *, min_buy_in: int | None = None, max_buy_in: int | None = None,
     ) -> SeatRecord:
         """Take a seat at a cash table with ``amount`` chips from the balance; within an hour
-        of leaving, at least the stack the player left with (:meth:`return_minimum`)."""
+        of leaving a table of the same game, at least the stack the player left with
+        (:meth:`return_minimum`)."""
         check_amount(amount, "buy_in")
         _check_range(amount, min_buy_in, max_buy_in)
         now = self._db.clock()
@@ -214,10 +220,12 @@ class TableRepo:
                 "SELECT 1 FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
             ).fetchone():
                 raise SeatTaken(Phrase("refuse.store.seat_taken", seat=str(seat_no)))
-            required = return_minimum(conn, table.guild_id, table_id, user_id, now)
+            game = departure_key(table.settings)
+            required = return_minimum(conn, table.guild_id, user_id, game, now)
             if amount < required:
                 raise BuyInOutOfRange(Phrase("refuse.return_stack", count=required))
             debit_wallet(conn, table.guild_id, user_id, amount, now, doing="buy in for")
+            forget_departures(conn, table.guild_id, user_id, game)
             conn.execute(
                 "INSERT INTO seats (table_id, seat_no, user_id, stack, joined_at)"
                 " VALUES (?,?,?,?,?)",
@@ -272,13 +280,15 @@ class TableRepo:
         return await self._db.write(job)
 
     async def return_minimum(self, table_id: int, user_id: int) -> int:
-        """The fewest chips the player may sit down with at this table now: the stack they
-        left with in the last hour, else 0 (RULES.md 7, :mod:`bot.storage.returning`)."""
+        """The fewest chips the player may sit down with at this table now: the biggest
+        stack they left a cash table of the same game and blinds in this server with in
+        the last hour, else 0 (RULES.md 7, :mod:`bot.storage.returning`)."""
         now = self._db.clock()
 
         def job(conn: Conn) -> int:
             table = load_open_table(conn, table_id)
-            return return_minimum(conn, table.guild_id, table_id, user_id, now)
+            game = departure_key(table.settings)
+            return return_minimum(conn, table.guild_id, user_id, game, now)
 
         return await self._db.read(job)
 
@@ -316,10 +326,14 @@ class TableRepo:
 
 
 def _cash_out_seat(conn: Conn, table: TableRecord, seat: SeatRecord, now: float) -> int:
-    """Unseat ``seat`` and move its stack to the owner's balance (one ledger row)."""
+    """Unseat ``seat`` and move its stack to the owner's balance (one ledger row); the
+    departure is remembered for the return rule (:mod:`bot.storage.returning`)."""
     conn.execute(
         "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, seat.user_id)
     )
+    record_departure(conn, guild_id=table.guild_id, user_id=seat.user_id,
+                     game=departure_key(table.settings), stack=seat.stack, table_id=table.id,
+                     now=now)
     if seat.stack > 0:
         credit_wallet(conn, table.guild_id, seat.user_id, seat.stack, now)
         record(conn, table.guild_id, LedgerKind.CASH_OUT, seat.stack,

@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import bench_evaluate
+import bench_holdem
 import bench_render
 import bench_replay
 from hand_views import hand_views
@@ -46,6 +47,32 @@ def test_evaluators_that_agree_pass_and_one_wrong_value_is_caught() -> None:
     worst = min(range(len(ours)), key=ours.__getitem__)
     theirs[best], theirs[worst] = theirs[worst], theirs[best]
     assert bench_evaluate.disagreement(ours, theirs) is not None
+
+
+def test_seven_card_peers_agree_and_one_wrong_value_is_caught() -> None:
+    """Ours and phevaluator (C and wrapper) agree on 300 Hold'em deals; treys too; one of
+    phevaluator's values moved past another fails."""
+    deals = bench_holdem.make_deals(300, 5)
+    sides = [*bench_holdem.ours(deals), *bench_holdem.phevaluator_sides(deals),
+             bench_holdem.treys_side(deals)]
+    _rates, values = bench_evaluate.race(sides, 1)
+    ours = values[0]
+    assert values[1] == ours  # the engine's entry and the function it calls
+    for side, vals in zip(sides[2:], values[2:], strict=True):
+        assert bench_evaluate.disagreement(ours, [side.order(v) for v in vals]) is None
+    theirs = [sides[2].order(v) for v in values[2]]
+    best = max(range(len(ours)), key=ours.__getitem__)
+    worst = min(range(len(ours)), key=ours.__getitem__)
+    theirs[best], theirs[worst] = theirs[worst], theirs[best]
+    assert bench_evaluate.disagreement(ours, theirs) is not None
+
+
+def test_cold_empties_the_holdem_tables_back_to_their_import() -> None:
+    deals = bench_holdem.make_deals(50, 6)
+    before = [high_value(hole, board, HandRule.HOLDEM) for hole, board in deals]
+    bench_holdem.cold()
+    assert set(bench_holdem.holdem_eval.RANKS) == bench_holdem.FIVES
+    assert [high_value(hole, board, HandRule.HOLDEM) for hole, board in deals] == before
 
 
 def test_a_low_found_on_one_side_only_is_caught() -> None:

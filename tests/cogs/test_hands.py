@@ -3,12 +3,18 @@ another player's mucked or folded cards."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
 import random
 import re
+import signal
 
+import pytest
 from PIL import Image
 
+import bot.render.replay
+from bot import render
 from bot.engine import phh
 from bot.engine.phh.proof import card_positions, verify
 from bot.runtime.hand_history import load_past
@@ -223,3 +229,74 @@ async def test_a_second_replay_while_the_first_is_drawn_is_refused(harness: Harn
     assert refused.ephemeral and "still being drawn" in refused.text, refused
     again = await h.slash(h.bob, "hand replay")
     assert [name for name, _ in await again.files()] == ["hand-1.gif"]
+
+
+async def test_a_replay_is_drawn_once_per_hand_seat_and_language(harness: Harness) -> None:
+    """Asked again (by command or button), a replay is the one drawn before; each player's
+    own replay shows their cards and is drawn for them; the public one (only the hands
+    shown down, in the server's language) is drawn once for everyone who posts it."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    first = await h.slash(h.bob, "hand replay")
+    again = await h.slash(h.bob, "hand replay", number=1)
+    [(_, gif)], [(_, same)] = await first.files(), await again.files()
+    assert gif == same and h.bot.replays.drawn == 1
+    [(_, carols)] = await (await h.slash(h.carol, "hand replay")).files()
+    assert carols != gif and h.bot.replays.drawn == 2
+    for actor in (h.dave, h.alice):
+        assert (await h.slash(actor, "hand replay", number=1, public=True)).ephemeral
+    posted = [m for m in h.public_messages() if m.attachments
+              and m.attachments[0].filename == "hand-1.gif"]
+    [(_, one)], [(_, two)] = [await h.files(m) for m in posted]
+    assert len(posted) == 2 and one == two != gif and h.bot.replays.drawn == 3
+
+
+async def test_a_replay_too_large_to_upload_is_refused_politely(harness: Harness) -> None:
+    """Discord says how large a file the bot may upload here (and refuses larger ones):
+    a replay over it is not sent, and the asker is told why, privately, in their words."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    [(_, gif)] = await (await h.slash(h.bob, "hand replay")).files()
+    h.set_upload_limit(len(gif) // 2)  # e.g. 0.2 MB: the replay drawn is twice that
+    shown = f"{max(0.1, round(len(gif) // 2 / 1024 / 1024, 1))}"
+    for public in (False, True):
+        reply = await h.slash(h.bob, "hand replay", public=public)
+        assert reply.ephemeral and not await reply.files(), reply
+        assert f"too large to send here (over {shown} MB). /hand show has" in reply.text, reply
+    assert [m.attachments for m in h.public_messages() if "replay" in m.content] == []
+    h.set_locale(h.bob, "pt-BR")
+    reply = await h.slash(h.bob, "hand replay")
+    assert f"grande demais para enviar aqui (mais de {shown.replace('.', ',')} MB)" in reply.text
+    assert "/mão ver tem" in reply.text, reply
+    assert h.bot.replays.drawn == 3  # bob's, the public one, bob's in Portuguese: once each
+    h.set_upload_limit(10 * 1024 * 1024)
+    assert [n for n, _ in await (await h.slash(h.bob, "hand replay")).files()] == ["hand-1.gif"]
+
+
+async def test_a_replay_whose_drawing_process_dies_is_refused_not_drawn_here(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process drawing the replay is killed (as the kernel does when memory runs
+    out): the asker is told to try again, nothing is drawn in the bot's process, and the
+    next request draws it anew."""
+    h = harness
+    await _seat_four(h)
+    await play_out(h)
+    monkeypatch.setattr(bot.render.replay, "draw_frame", None)  # the bot's own: never used
+
+    async def kill() -> None:
+        for _ in range(2000):  # polled: the process is started by the bot's own task
+            if render.drawing_alone():
+                break
+            await asyncio.sleep(0.005)
+        os.kill(render.drawing_alone()[0], signal.SIGKILL)
+
+    killing = asyncio.create_task(kill())
+    reply = await h.slash(h.bob, "hand replay")
+    await killing
+    assert reply.ephemeral and not await reply.files(), reply
+    assert "could not be drawn this time" in reply.text, reply
+    assert h.bot.replays.drawn == 0 and not h.bot.replays.kept
+    assert [n for n, _ in await (await h.slash(h.bob, "hand replay")).files()] == ["hand-1.gif"]

@@ -75,6 +75,10 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
         ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
                    "Straights and flushes **do not count against** a low"]),
         ("betting", ["**Pot limit**", "the biggest raise is to 7", "to 30"]),
+        ("tournament", ["/tournament create", "/tournament start", "table_size",
+                        "/table sitin", "/tournament cancel",
+                        "in proportion to their chips", "after 20 hands in a row",
+                        "/table limits"]),
     ],
 )
 async def test_each_topic_is_private_and_fits(
@@ -206,6 +210,10 @@ async def test_long_help_is_sent_as_followups(
         ("es-419", "holdem", ["2 cartas de mano", "**Juega el tablero**", "el pozo se reparte"],
          "la mesa"),
         ("es-ES", "hands", ["`/ayuda tema: holdem`", "la mejor de cinco"], "your two cards"),
+        ("pt-BR", "tournament", ["depois de 20 mãos seguidas", "/torneio ", "desist"],
+         "hands in a row"),
+        ("es-419", "tournament", ["pasas o botas al momento", "tras 20 manos seguidas"],
+         "te tiras"),
     ],
 )
 async def test_poker_pages_speak_the_readers_language(
@@ -249,6 +257,28 @@ async def test_help_names_every_command_of_the_tree_in_every_language(
                  "allin", "preaction", "fold", "call", "raise", "table settings"):
         assert Command(name).to(locale) in table, name
     assert "help.table" not in table  # every message found in the catalog
+
+
+@pytest.mark.parametrize(("locale", "whole"), [
+    ("en", "Balances (/balance) are one per server and count every table"),
+    ("pt-BR", "Os saldos (/saldo) são um por servidor e contam todas as mesas"),
+    ("es-ES", "Los saldos (/saldo) son uno por servidor y cuentan todas las mesas"),
+    ("es-419", "Los saldos (/saldo) son uno por servidor y cuentan todas las mesas"),
+    ("it", "I saldi (/saldo) sono uno per server e contano tutti i tavoli"),
+])
+async def test_help_says_who_sees_whose_results_and_that_balances_are_whole(
+    harness: Harness, locale: str, whole: str
+) -> None:
+    """Under "Chips and statistics": others' statistics and the leaderboards count what the
+    answer's readers may see, one's own private /stats everything, balances the server's
+    whole; a public answer needs the reader's own Send Messages."""
+    h = harness
+    h.set_locale(h.bob, locale)
+    text = (await h.slash(h.bob, "help")).all_text
+    assert whole in text, text
+    note = next(line for line in text.splitlines() if whole in line)
+    for name in ("stats", "leaderboard"):
+        assert Command(name).to(locale) in note, name
 
 
 async def test_the_table_page_names_a_preferences_command_only_when_loaded(

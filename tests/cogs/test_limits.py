@@ -1,11 +1,13 @@
 """Limits that keep one member from costing everyone (issue 22), through the offline Discord.
 
-``/table refresh`` for seated players, once per table per 30 s; caps on open cash tables
-per member and per server, changed by a server manager with ``/table limits`` and kept
-over a restart; a per-member cooldown on ``/leaderboard``, ``/stats``, ``/hands``,
-``/hand show``, ``/hand replay`` and ``/hand export``. Every refusal is answered at once
-(no deferral: no wait before it), privately, says when to try again, and changes nothing. Time moves
-only by the bot's wall clock (the harness's ``FakeWallClock``): no sleeping.
+``/table refresh`` for seated players, once per table per 30 s; caps on open tables per
+member and per server (cash tables and tournaments, issue 29), changed by a server manager
+with ``/table limits`` and kept over a restart; a per-member cooldown on ``/leaderboard``,
+``/stats``, ``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand
+verify``; a few leaderboard pages and looks at one's cards at once, then the cooldown
+(issue 29). Every refusal is answered at once (no deferral: no wait before it), privately,
+says when to try again, and changes nothing. Time moves only by the bot's wall clock (the
+harness's ``FakeWallClock``): no sleeping.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from bot.adapter.cooldowns import REFRESH_INTERVAL
+from bot.adapter import leaderboard
+from bot.adapter.cooldowns import CARDS_BURST, PAGER_BURST, REFRESH_INTERVAL
 from bot.offline.harness import Actor
 from bot.runtime.caps import TableCaps
 from bot.settings import Secret, Settings
@@ -148,7 +151,7 @@ async def test_a_member_may_have_two_open_tables_and_the_server_three(harness: H
     assert h.bot.registry.find(rooms[2].id) is None
     assert not (await h.slash(h.bob, "table create", channel=rooms[2])).ephemeral
     text = await refused(h, h.carol, "table create", channel=rooms[3])
-    assert "This server has reached its limit of open tables (3)" in text
+    assert "This server has reached its limit of open tables (3, tournament" in text
     assert "/table limits" in text
     assert h.bot.registry.find(rooms[3].id) is None
     assert len(await h.bot.db.tables.list_open()) == 3  # the refusals stored nothing
@@ -161,16 +164,63 @@ async def test_a_member_may_have_two_open_tables_and_the_server_three(harness: H
     assert not (await h.slash(h.alice, "table create")).ephemeral
 
 
-async def test_tournament_tables_do_not_count(harness: Harness) -> None:
+async def test_six_sit_and_gos_are_refused_by_the_caps_and_a_cash_table_after_them(
+    harness: Harness,
+) -> None:
+    """Issue 29: with one table per member, alice and bob each open a two-player
+    sit-and-go (buy-in 1) and play both; their other four, and then a cash table each,
+    are refused at once, privately, storing nothing. The server's cap (3) counts the
+    sit-and-gos: carol's opens, dave's cash table does not until carol cancels hers."""
     h = harness
-    rooms = [h.add_channel(f"room-{i}") for i in range(3)]
-    sng = h.add_channel("sng")
-    await h.slash(h.dave, "tournament create", channel=sng, buy_in=100, entrants=2)
-    await h.slash(h.dave, "tournament join", channel=sng)
-    await h.slash(h.carol, "tournament join", channel=sng)  # it starts: a table in #sng
-    assert h.bot.registry.find(sng.id) is not None
-    for actor, room in zip((h.alice, h.bob, h.carol), rooms, strict=True):
-        assert not (await h.slash(actor, "table create", channel=room)).ephemeral
+    await h.slash(h.manager, "table limits", per_member=1)
+    rooms = [h.add_channel(f"sng-{i}") for i in range(6)]
+    for n, room in enumerate(rooms):
+        creator = (h.alice, h.bob)[n % 2]
+        if n < 2:
+            made = await h.slash(creator, "tournament create", channel=room, buy_in=1,
+                                 entrants=2)
+            assert not made.ephemeral, made
+            for player in (h.alice, h.bob):
+                await h.slash(player, "tournament join", channel=room)
+            assert h.bot.registry.find(room.id) is not None  # started: a table deals
+            continue
+        text = await refused(h, creator, "tournament create", channel=room, buy_in=1,
+                             entrants=2)
+        assert "limit of open tables per member (1)" in text, text
+        assert "tournaments you opened count" in text and "/table close" in text
+    assert len(h.bot.tournaments.all()) == 2
+    cash = h.add_channel("cash")
+    for member in (h.alice, h.bob):
+        assert "per member (1)" in await refused(h, member, "table create", channel=cash)
+    shown = await h.slash(h.dave, "table limits")
+    assert "1 per member" in shown.text and "Open now: 2" in shown.text, shown
+    mine = h.add_channel("carols")
+    assert not (await h.slash(h.carol, "tournament create", channel=mine, buy_in=1)).ephemeral
+    text = await refused(h, h.dave, "table create", channel=cash)
+    assert "This server has reached its limit of open tables (3" in text, text
+    assert len(await h.bot.db.tables.list_open()) == 2  # the two sit-and-go tables
+    await h.slash(h.carol, "tournament cancel", channel=mine)  # before its start: it frees
+    assert not (await h.slash(h.dave, "table create", channel=cash)).ephemeral
+
+
+async def test_a_multi_table_tournament_counts_its_tables(harness: Harness) -> None:
+    """Registering, it counts the tables it can fill (30 players at 10 a table: 3) against
+    the server's cap, and one against its creator's."""
+    h = harness
+    h.add_channel("spare")
+    cash = h.add_channel("cash")
+    await h.slash(h.bob, "table create", channel=cash)
+    mtt = h.add_channel("mtt")
+    text = await refused(h, h.alice, "tournament create", channel=mtt, buy_in=10,
+                         entrants=30, table_size=10)
+    assert "can need 3 tables" in text and "limit of open tables is 3 (1 open now" in text
+    await h.slash(h.bob, "table close", channel=cash)
+    made = await h.slash(h.alice, "tournament create", channel=mtt, buy_in=10, entrants=30,
+                         table_size=10)
+    assert not made.ephemeral, made
+    assert "Open now: 3" in (await h.slash(h.carol, "table limits")).text
+    assert "(3" in await refused(h, h.carol, "table create", channel=cash)
+    assert "This server has reached" in await refused(h, h.alice, "table create", channel=cash)
 
 
 async def test_a_manager_changes_the_caps_and_they_survive_a_restart(harness: Harness) -> None:
@@ -187,14 +237,14 @@ async def test_a_manager_changes_the_caps_and_they_survive_a_restart(harness: Ha
     assert "3 in all" in changed.text  # the server's cap still the operator's
     for room in rooms[:3]:
         assert not (await h.slash(h.alice, "table create", channel=room)).ephemeral
-    assert "(3)" in await refused(h, h.bob, "table create", channel=rooms[3])
+    assert "tables (3, " in await refused(h, h.bob, "table create", channel=rooms[3])
     await h.slash(h.manager, "table limits", per_server=4)
     await h.restart()
     caps = h.bot.registry.caps.of(h.guild.id)
     assert (caps.per_member, caps.per_server) == (3, 4)
     assert "Open now: 3" in (await h.slash(h.carol, "table limits")).text
     assert not (await h.slash(h.bob, "table create", channel=rooms[3])).ephemeral
-    assert "(3)" in await refused(h, h.alice, "table create", channel=rooms[4])
+    assert "per member (3)" in await refused(h, h.alice, "table create", channel=rooms[4])
 
 
 async def test_a_manager_puts_the_caps_back_to_the_defaults(harness: Harness) -> None:
@@ -225,7 +275,7 @@ async def test_a_managers_caps_stay_in_their_server(harness: Harness) -> None:
 
 @pytest.mark.parametrize(("command", "options"), [
     ("leaderboard", {}), ("stats", {}), ("hands", {}), ("hand show", {}),
-    ("hand export", {"last": 2}), ("hand replay", {}),
+    ("hand export", {"last": 2}), ("hand replay", {}), ("hand verify", {"number": 1}),
 ])
 async def test_a_costly_command_waits_its_cooldown(
     harness: Harness, command: str, options: dict[str, object]
@@ -294,3 +344,71 @@ async def test_the_hand_buttons_wait_with_their_commands(harness: Harness) -> No
     h.clock.advance(COOLDOWN)
     later = await h.click(h.bob, listing.message, custom_id=button["custom_id"])
     assert "**Hand #1**" in later.all_text, later
+
+
+async def test_the_pager_turns_a_few_pages_at_once_then_one_per_cooldown(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PAGER_BURST pages at once; the next click is refused privately with its moment,
+    draws nothing and leaves the page; then one page per COOLDOWN, and after a pause of
+    PAGER_BURST cooldowns a whole burst again. Another member's click spends nothing."""
+    h = harness
+    for i in range(25):
+        await h.bot.economy.wallet(h.guild.id, h.add_member(f"p{i:02d}").id)
+    drawn = 0
+    real = leaderboard.render_leaderboard_async
+
+    async def counting(*args: Any) -> bytes:
+        nonlocal drawn
+        drawn += 1
+        return await real(*args)
+
+    monkeypatch.setattr(leaderboard, "render_leaderboard_async", counting)
+    reply = await h.slash(h.alice, "leaderboard")
+    assert reply.message is not None and drawn == 1
+    assert "belong to whoever asked" in (await h.click(h.bob, reply.message, label="Next")).text
+    assert PAGER_BURST == 4  # the clicks below walk the three pages
+    for label in ("Next", "Next", "Previous", "Next"):
+        turned = await h.click(h.alice, reply.message, label=label)
+        assert not turned.ephemeral, turned
+    assert drawn == 1 + PAGER_BURST and reply.buttons[1]["label"] == "Page 3 of 3"
+    started = h.clock()
+    edits = len(h.requests("PATCH"))
+    refusal = await h.click(h.alice, reply.message, label="Previous")
+    assert refusal.ephemeral and "turn the page again" in refusal.text, refusal
+    assert retry_at(refusal.text) == math.ceil(started + COOLDOWN)
+    assert drawn == 1 + PAGER_BURST and len(h.requests("PATCH")) == edits
+    assert reply.buttons[1]["label"] == "Page 3 of 3"
+    h.clock.advance(COOLDOWN)
+    await h.click(h.alice, reply.message, label="Previous")
+    assert reply.buttons[1]["label"] == "Page 2 of 3"
+    assert (await h.click(h.alice, reply.message, label="Next")).ephemeral
+    h.clock.advance(COOLDOWN * PAGER_BURST)
+    for label in ("Next", "Previous", "Previous", "Next"):
+        assert not (await h.click(h.alice, reply.message, label=label)).ephemeral
+    assert drawn == 2 + 2 * PAGER_BURST
+
+
+async def test_a_few_looks_at_ones_cards_then_the_cooldown(harness: Harness) -> None:
+    """/cards and My cards draw the hole cards outside the render gate: CARDS_BURST looks
+    at once, then the wait (shared by the button and the command)."""
+    h = harness
+    await playing(h)
+    for _ in range(CARDS_BURST - 1):
+        looked = await h.slash(h.alice, "cards")
+        assert looked.ephemeral and len(await looked.images()) == 1, looked
+    live = next(m for m in reversed(h.public_messages())
+                if any(str(b.custom_id).startswith("omaha:cards:") for b in buttons_of(m)))
+    mine = next(str(b.custom_id) for b in buttons_of(live)
+                if str(b.custom_id).startswith("omaha:cards:"))
+    clicked = await h.click(h.alice, live, custom_id=mine)
+    assert clicked.ephemeral and len(await clicked.images()) == 1, clicked
+    started = h.clock()
+    text = await refused(h, h.alice, "cards")
+    assert "you can use /cards again" in text
+    assert retry_at(text) == math.ceil(started + COOLDOWN)
+    again = await h.click(h.alice, live, custom_id=mine)
+    assert again.ephemeral and not await again.images() and "/cards again" in again.text
+    assert len(await (await h.slash(h.bob, "cards")).images()) == 1  # his own looks
+    h.clock.advance(COOLDOWN)
+    assert len(await (await h.slash(h.alice, "cards")).images()) == 1

@@ -396,3 +396,30 @@ async def test_info_sitout_sitin_topup_and_leave(harness: Harness) -> None:
     assert table.seat_of(other.id) is None
     total = await h.balance(h.alice) + await h.balance(h.bob)
     assert total + sum(s.stack for s in table.seats.values()) == 20_000
+
+
+async def test_closing_and_opening_again_keeps_the_return_rule(harness: Harness) -> None:
+    """The ratholing of issue 29: alice leaves with 199, closes the table, opens another
+    in the same channel and asks to sit down with 40: refused privately, naming 199 and
+    moving nothing; with 199 she sits down. Another table of the
+    game in another channel asks the same of her; one with other blinds does not."""
+    h = harness
+    await open_table(h)
+    await h.slash(h.alice, "table join", buyin="199")
+    assert "199" in (await h.slash(h.alice, "table leave")).text
+    assert (await h.slash(h.alice, "table close")).ephemeral
+    await open_table(h)
+    refused = await h.slash(h.alice, "table join", buyin="40")
+    assert refused.ephemeral and "bring at least 199" in refused.text, refused
+    assert await h.balance(h.alice) == 10_000
+    elsewhere = h.add_channel("elsewhere")
+    await h.slash(h.bob, "table create", channel=elsewhere)
+    again = await h.slash(h.alice, "table join", channel=elsewhere, buyin="40")
+    assert again.ephemeral and "bring at least 199" in again.text, again
+    bigger = h.add_channel("bigger")
+    await h.slash(h.bob, "table create", channel=bigger, big_blind=4)
+    sat = await h.slash(h.alice, "table join", channel=bigger, buyin="80")
+    assert "You sat down" in sat.text, sat
+    sat = await h.slash(h.alice, "table join", buyin="199")
+    assert "You sat down" in sat.text, sat
+    assert await h.balance(h.alice) == 10_000 - 80 - 199

@@ -1,4 +1,5 @@
-"""Differential test: random hands played by our Hand and by PokerKit 0.7.7 side by side.
+"""Differential test: random hands played by our Hand and by PokerKit 0.7.7 side by side,
+every Omaha variant and Texas Hold'em (no limit, pot limit, fixed limit).
 
 Each hand is dealt once (our seeded deck) and the same cards are fed to a
 ``pokerkit.State`` built for the same game. Random legal actions are chosen
@@ -16,14 +17,16 @@ stacks must equal
 
 How each game is built in PokerKit (``State`` directly, never the built-in
 ``FO/8`` which is really pot limit with no cap): four streets, the first
-dealing ``hole_cards`` down cards (4, 5 or 6) and, for Courchevel, one board
+dealing ``hole_cards`` down cards (2, 4, 5 or 6) and, for Courchevel, one board
 card before the preflop betting (PokerKit accepts hole and board dealing on
 the same street); the flop deals 3 cards (Courchevel 2), turn and river 1.
 Burns are fed as unknown cards. Fixed limit: small bet preflop and on the
 flop, big bet on the turn and river, and a cap of 3 ``cbr`` preflop (our
 cap of 4 bets counts the big blind, PokerKit's does not) and 4 after.
 Antes are uniform with ``ante_trimming_status = True`` (antes count as
-contributions when pots are cut).
+contributions when pots are cut). Hands are ranked by PokerKit's
+``OmahaHoldemHand`` (and its 8-or-better low) or, for Texas Hold'em, its
+``StandardHighHand`` (the best five of hole and board cards).
 
 PokerKit's deviations from RULES.md (DEVELOPERS.md) and what this test does:
 
@@ -49,7 +52,8 @@ PokerKit's deviations from RULES.md (DEVELOPERS.md) and what this test does:
   with the independent settlement only; all others with PokerKit's stacks too.
   The test counts both kinds and insists on enough direct comparisons.
 
-Run time: 2,500 hands (+150 in the PHH test) in about 25 s on one core.
+Run time: 4,700 hands (2,500 Omaha in about 25 s, 2,200 Hold'em in about 7 s; +150 in
+the PHH test) on one core. ``tests/engine/test_pokerkit_holdem.py`` plays scripted Hold'em cases.
 ``POKERKIT_DIFF_HANDS=20000`` (hands per game) runs a deeper check.
 """
 
@@ -58,7 +62,7 @@ from __future__ import annotations
 import os
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -67,7 +71,7 @@ import pytest
 from bot.engine.cards import Card, Deck
 from bot.engine.events import BoardDealt, HandEnded, HoleCardsDealt
 from bot.engine.hand import Action, Hand, LegalActions, SeatIn
-from bot.engine.variants import VARIANTS, GameConfig, Structure
+from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -80,6 +84,7 @@ from pokerkit import (  # noqa: E402
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
     Opening,
+    StandardHighHand,
     State,
 )
 from pokerkit import Card as PKCard  # noqa: E402
@@ -103,7 +108,7 @@ PK_STRUCTURES = {
 }
 
 #: (variant, structure, hands): the games of the issue (2,100 hands), plus Big O,
-#: fixed-limit Courchevel Hi-Lo and no-limit Omaha Hi-Lo.
+#: fixed-limit Courchevel Hi-Lo, no-limit Omaha Hi-Lo and Texas Hold'em in every structure.
 GAMES = [
     ("omaha", Structure.POT_LIMIT, 450),
     ("omaha_hilo", Structure.POT_LIMIT, 300),
@@ -115,6 +120,9 @@ GAMES = [
     ("big_o", Structure.POT_LIMIT, 150),
     ("courchevel_hilo", Structure.FIXED_LIMIT, 150),
     ("omaha_hilo", Structure.NO_LIMIT, 100),
+    ("holdem", Structure.NO_LIMIT, 1000),
+    ("holdem", Structure.POT_LIMIT, 600),
+    ("holdem", Structure.FIXED_LIMIT, 600),
 ]
 DEEP = int(os.environ.get("POKERKIT_DIFF_HANDS", "0"))
 
@@ -156,6 +164,17 @@ class MemoLow(_Memo, OmahaEightOrBetterLowHand):  # type: ignore[misc]
     cache: ClassVar[dict[tuple[str, str], Any]] = {}
 
 
+class MemoBestFive(_Memo, StandardHighHand):  # type: ignore[misc]
+    """Texas Hold'em: PokerKit's best five of the hole and board cards."""
+
+    cache: ClassVar[dict[tuple[str, str], Any]] = {}
+
+
+def high_type(variant: Variant) -> Any:
+    """PokerKit's high hand for ``variant``'s rule."""
+    return MemoBestFive if variant.rule is HandRule.HOLDEM else MemoHigh
+
+
 def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
     """The same game as ``config`` as a ``pokerkit.State`` (players in PHH order)."""
     variant = config.variant
@@ -171,7 +190,7 @@ def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
         PKStreet(True, (), 1, False, Opening.POSITION, sizes[2], caps[2]),
         PKStreet(True, (), 1, False, Opening.POSITION, sizes[3], caps[3]),
     )
-    hand_types = (MemoHigh, MemoLow) if variant.hi_lo else (MemoHigh,)
+    hand_types = (MemoHigh, MemoLow) if variant.hi_lo else (high_type(variant),)
     n = len(stacks)
     return State(
         AUTOMATIONS,
@@ -223,7 +242,7 @@ def settle_by_rules(
     live: Sequence[bool],
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card],
-    hi_lo: bool,
+    variant: Variant,
 ) -> Settlement:
     """Award every pot by RULES.md, ranking hands with PokerKit's evaluators."""
     n = len(contributions)
@@ -233,9 +252,10 @@ def settle_by_rules(
         result.awards[alive[0]] = sum(contributions)
         return result
     text_board = pk_cards(board)
-    high = {i: MemoHigh.from_game(Card_(pk_cards(holes[i])), Card_(text_board)) for i in alive}
+    ranking = high_type(variant)
+    high = {i: ranking.from_game(Card_(pk_cards(holes[i])), Card_(text_board)) for i in alive}
     low = {}
-    if hi_lo:
+    if variant.hi_lo:
         for i in alive:
             try:
                 low[i] = MemoLow.from_game(Card_(pk_cards(holes[i])), Card_(text_board))
@@ -379,8 +399,19 @@ def compare_legal(legal: LegalActions, pk: State) -> None:
 def play_both(
     rng: random.Random, config: GameConfig, players: int, tally: Tally
 ) -> tuple[Hand, Settlement, State]:
+    """A random hand: random seats, deck and legal actions."""
     seats, button = random_seats(rng, config, players)
     hand = Hand(config, seats, button, Deck(rng=rng))
+    return play_hand_both(hand, tally, lambda legal, pk: choose(rng, legal, pk, tally))
+
+
+Chooser = Callable[[LegalActions, State], Action]
+
+
+def play_hand_both(hand: Hand, tally: Tally, pick: Chooser) -> tuple[Hand, Settlement, State]:
+    """Start ``hand`` and play it in both engines with the actions ``pick`` chooses; check
+    the stacks against the rules (always) and PokerKit (where it follows them)."""
+    config = hand.config
     events = hand.start()
     order = hand.seat_order
     index = {seat: i for i, seat in enumerate(order)}
@@ -398,7 +429,7 @@ def play_both(
         assert legal is not None
         assert pk.actor_index == index[legal.seat]
         compare_legal(legal, pk)
-        action = choose(rng, legal, pk, tally)
+        action = pick(legal, pk)
         events = hand.act(legal.seat, action)
         if action.kind.value == "fold":
             pk.fold()
@@ -422,7 +453,7 @@ def play_both(
     folded = {op.player_index for op in pk.operations if isinstance(op, Folding)}
     live = [i not in folded for i in range(len(order))]
     board = tuple(hand.board)
-    rules = settle_by_rules(contributions, live, holes, board, config.variant.hi_lo)
+    rules = settle_by_rules(contributions, live, holes, board, config.variant)
     expected = [starting[i] - contributions[i] + rules.awards[i] for i in range(len(order))]
     assert ours == expected, ("our settlement differs from RULES.md", ours, expected, rules)
     tally.hands += 1

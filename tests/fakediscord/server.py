@@ -115,6 +115,8 @@ JSON = {"Content-Type": "application/json"}  # exactly: discord.py compares the 
 INVALID_STATUSES = frozenset({401, 403, 429})
 #: "Interaction tokens are valid for 15 minutes" (Discord, Receiving and Responding).
 TOKEN_LIFETIME = 15 * 60.0
+#: Discord's upload limit in a server without boosts (10 MiB since 2024).
+UPLOAD_LIMIT = 10 * 1024 * 1024
 
 
 class FakeDiscordError(AssertionError):
@@ -204,6 +206,10 @@ class FakeDiscord:
         self.host = host
         self.port = 0
         self.application_id = snowflake()
+        #: The largest attachment the bot may upload (Discord's 10 MiB in a server without
+        #: boosts), sent with every interaction as ``attachment_size_limit``; a larger
+        #: file is refused with 413 Request Entity Too Large (40005), as Discord does.
+        self.upload_limit = UPLOAD_LIMIT
         self.bot_user = User(self.application_id, "Omaha Dealer", bot=True)
         self.owner = User(snowflake(), "server-owner")
         self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.owner)}
@@ -462,7 +468,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(channel.guild_id or 0)},
             "context": 0 if channel.guild_id else 1,
-            "attachment_size_limit": 26_214_400,
+            "attachment_size_limit": self.upload_limit,
             "app_permissions": str(self.bot_permissions(channel)),
         }
         if channel.guild_id is not None:
@@ -790,6 +796,8 @@ class FakeDiscord:
                 index = int(name[6:-1])
                 content_type = part.headers.get("Content-Type")  # type: ignore[union-attr]
                 filename = part.filename or f"file{index}"  # type: ignore[union-attr]
+                if len(data) > self.upload_limit:
+                    raise _RestError(413, 40005, "Request entity too large")
                 files.append((index, Attachment(snowflake(), filename, bytes(data), content_type)))
         files.sort(key=lambda pair: pair[0])
         return payload, [a for _, a in files]

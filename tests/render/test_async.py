@@ -1,4 +1,5 @@
-"""The async wrappers run the rendering in a worker thread."""
+"""The async wrappers run the rendering in a worker thread or process; a replay only ever
+in a process of its own."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import threading
 
 import pytest
 
+import bot.render.replay
 from bot import render
 from bot.render import samples
+from bot.runtime.replay_frames import replay_view
+from tests.runtime.replay_hands import busy, play
 
 
 async def test_async_wrappers_return_the_same_png_as_the_sync_functions() -> None:
@@ -112,3 +116,58 @@ async def test_render_processes_exit_when_the_bot_is_killed() -> None:
         os.kill(pid, signal.SIGKILL)
     assert not leftover, leftover
     assert await bot.stdout.read() == b""  # nobody holds the bot's stdout any more
+
+
+def _replay() -> render.ReplayView:
+    past = play(4, policy=busy, seed=2)
+    return replay_view(past, {s: f"p{s}" for s in range(1, 5)}, 1)
+
+
+async def test_a_replay_is_drawn_in_a_process_of_its_own_never_in_the_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With or without render processes: this process's drawing of a frame is broken
+    here, and the replay still comes, byte for byte the one drawn in process."""
+    view = _replay()
+    expected = render.render_replay(view)
+
+    def broken(*args: object) -> None:
+        raise AssertionError("a replay frame drawn in the bot's process")
+
+    monkeypatch.setattr(bot.render.replay, "draw_frame", broken)
+    assert render.render_processes() == 0
+    assert await render.render_replay_async(view) == expected
+    render.use_processes(1)
+    try:
+        assert await render.render_replay_async(view) == expected
+    finally:
+        render.stop_processes()
+    assert render.drawing_alone() == ()  # each process gone after its replay
+
+
+async def test_a_replay_whose_process_dies_fails_and_is_not_drawn_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+    import signal
+
+    past = play(10, variant="omaha_hilo", policy=busy, twice=True, seed=3)
+    view = replay_view(past, {s: f"p{s}" for s in range(1, 11)}, 1)  # about a second
+    monkeypatch.setattr(bot.render.replay, "draw_frame", None)  # never called here
+    drawing = asyncio.create_task(render.render_replay_async(view))
+    for _ in range(500):
+        if render.drawing_alone() or drawing.done():
+            break
+        await asyncio.sleep(0.01)
+    [pid] = render.drawing_alone()
+    assert pid != os.getpid()
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(render.RenderFailed):
+        await drawing
+    assert render.drawing_alone() == ()
+
+
+async def test_a_replay_too_large_says_so_across_the_process() -> None:
+    with pytest.raises(render.TooLarge) as raised:
+        await render.render_replay_async(_replay(), limit=5000)
+    assert raised.value.limit == 5000 and raised.value.size > 5000

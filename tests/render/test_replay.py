@@ -3,24 +3,29 @@ cards drawn are the reader's to see, the winners' cards lit, and the file small 
 
 from __future__ import annotations
 
+import gc
 import io
+import weakref
+from typing import Any
 
 import pytest
 from PIL import Image
 
+import bot.render.replay
 from bot.engine.cards import Card
 from bot.engine.evaluate import best_high
-from bot.engine.events import HandShown
+from bot.engine.events import HandShown, PlayerActed
 from bot.engine.variants import HandRule
-from bot.render import render_replay, samples
+from bot.render import REPLAY_BYTES, TooLarge, render_replay, samples
 from bot.render.canvas import PHONE_MIN_PX, inside
 from bot.render.replay import draw_frame
 from bot.render.table import BOX_H, draw_table, layout
 from bot.render.theme import Theme, palette
 from bot.render.views import ReplayFrame
 from bot.runtime.replay_frames import replay_view
+from bot.runtime.replay_squeeze import MAX_FRAMES
 from tests.render.pixels import mean_diff
-from tests.runtime.replay_hands import busy, calling, play
+from tests.runtime.replay_hands import busy, calling, play, war
 
 NAMES = {s: f"Player {s}" for s in range(1, 11)}
 MAX_BYTES = 2 * 1024 * 1024
@@ -132,3 +137,56 @@ def test_a_holdem_replay_lights_each_winners_best_five_of_seven() -> None:
     assert [p.card for p in own] == list(past.hand.hole(1))
     assert own[0].extent[2] < own[1].extent[0]  # side by side, not fanned over each other
     assert len(_frames(render_replay(replay_view(past, NAMES, 1)))) == len(frames)
+
+
+def test_a_two_thousand_action_hand_stays_within_the_frame_and_byte_bounds() -> None:
+    """Two accounts raising each other by the minimum 2,000 times (heads-up no limit, 10M
+    chips each): the replay has at most MAX_FRAMES frames and stays far under the bytes
+    Discord takes (about 1 MB measured; bench/README.md "bounded replays")."""
+    past = play(2, policy=war(2000), stacks=[10**7, 10**7], steps=2100)
+    assert sum(isinstance(e, PlayerActed) for e in past.hand.events) >= 2000
+    view = replay_view(past, NAMES, 1)
+    gif = render_replay(view)
+    assert len(view.frames) == MAX_FRAMES
+    assert len(_frames(gif)) == MAX_FRAMES
+    assert len(gif) < min(REPLAY_BYTES, MAX_BYTES), len(gif)
+
+
+def test_frames_are_written_as_they_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each frame drawn is let go once written: never more than one drawn frame alive (the
+    old writer held them all), besides the few drawn first for the palette."""
+    alive: list[weakref.ref[Image.Image]] = []
+    most = 0
+    real = bot.render.replay.draw_frame
+
+    def counting(frame: ReplayFrame, *args: Any) -> Any:
+        nonlocal most
+        most = max(most, sum(1 for r in alive if r() is not None))
+        cv = real(frame, *args)
+        alive.append(weakref.ref(cv.img))
+        return cv
+
+    monkeypatch.setattr(bot.render.replay, "draw_frame", counting)
+    past = play(10, variant="omaha_hilo", policy=busy, twice=True, seed=3)
+    view = replay_view(past, NAMES, 1)
+    gc.collect()
+    assert len(_frames(render_replay(view))) == len(view.frames)
+    assert len(alive) <= len(view.frames) + 3  # the palette's mosaic: 3 frames drawn first
+    assert most <= 1, most
+
+
+def test_a_replay_past_its_byte_limit_stops_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = 0
+    real = bot.render.replay.draw_frame
+
+    def counting(frame: ReplayFrame, *args: Any) -> Any:
+        nonlocal drawn
+        drawn += 1
+        return real(frame, *args)
+
+    monkeypatch.setattr(bot.render.replay, "draw_frame", counting)
+    view = replay_view(play(10, variant="omaha_hilo", policy=busy, twice=True, seed=3),
+                       NAMES, 1)
+    with pytest.raises(TooLarge):
+        render_replay(view, limit=200_000)
+    assert drawn < len(view.frames) // 2

@@ -21,6 +21,7 @@ from bot.render.table import (
     WIDTH,
     board_box,
     draw_table,
+    height,
     layout,
     seat_spots,
     shift,
@@ -366,3 +367,14 @@ def test_a_second_board_of_six_cards_is_refused() -> None:
                      second_board=parse_cards("QcJh5s4h8d7d"))
     with pytest.raises(ValueError, match="at most 5"):
         render_table(view)
+
+
+@pytest.mark.parametrize("view", [
+    full_table(), courchevel_table(), finished_table(), crowded_table(10),
+    crowded_table(6, finished=True),
+    replace(full_table(), table_name="A table with a very long name " * 3,
+            game="Pot-Limit Omaha Hi-Lo 8 or better, a very long game line " * 2),
+], ids=["full", "courchevel", "finished", "crowded", "crowded-6-over", "long-header"])
+def test_the_height_is_known_without_drawing(view: TableView) -> None:
+    """A replay sizes its animation from every frame's height before drawing any."""
+    assert height(view) == draw_table(view).img.height

@@ -33,6 +33,18 @@ def busy(hand: Hand, legal: LegalActions, step: int) -> tuple[str, int | None]:
     return ("check", None) if legal.can_check else ("call", None)
 
 
+def war(actions: int) -> Policy:
+    """A min-raise war: every player raises the least they may until ``actions`` actions
+    have been taken, then calls (heads-up with deep stacks: the hostile hand of issue 29)."""
+
+    def policy(hand: Hand, legal: LegalActions, step: int) -> tuple[str, int | None]:
+        if step < actions - 1 and legal.min_raise_to is not None:
+            return "raise", legal.min_raise_to
+        return ("check", None) if legal.can_check else ("call", None)
+
+    return policy
+
+
 def play(seats: int = 4, **options: Any) -> PastHand:
     """The rebuilt hand of :func:`played`."""
     return played(seats, **options)[0]
@@ -41,7 +53,7 @@ def play(seats: int = 4, **options: Any) -> PastHand:
 def played(
     seats: int = 4, *, variant: str = "omaha", policy: Policy = calling, twice: bool = False,
     stacks: Sequence[int] | None = None, seed: int = 7, number: int = 3,
-    structure: str = "no limit",
+    structure: str = "no limit", steps: int = 400,
 ) -> tuple[PastHand, list[dict[str, Any]]]:
     """A hand of ``seats`` players played to its end with ``policy`` (every player agrees to
     run it twice when ``twice``), rebuilt from its stored form; and its stored actions."""
@@ -55,7 +67,7 @@ def played(
                 Deck(order=order))
     hand.start()
     actions: list[dict[str, Any]] = []
-    for step in range(400):
+    for step in range(steps):
         if hand.is_over:
             break
         voters = hand.run_twice_voters
@@ -87,4 +99,4 @@ def engine_after(past: PastHand, actions: Sequence[dict[str, Any]]) -> Hand:
     return hand
 
 
-__all__ = ["busy", "calling", "engine_after", "play", "played"]
+__all__ = ["busy", "calling", "engine_after", "play", "played", "war"]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from bot.runtime.caps import ServerCaps, TableCaps
+from bot.runtime.caps import Opening, ServerCaps, TableCaps
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 
@@ -83,7 +83,7 @@ async def test_the_registry_counts_tables_being_stored(world: World) -> None:
         await world.table(channel=202)
     stored.set()
     await first
-    assert world.registry.open_cash(GUILD) == [1]
+    assert world.registry.openings(GUILD) == [Opening(1)]
 
 
 async def test_the_registry_refuses_over_the_server_cap_and_frees_a_closed_place(
@@ -93,7 +93,7 @@ async def test_the_registry_refuses_over_the_server_cap_and_frees_a_closed_place
     one = await world.table(channel=201)
     await world.registry.create(guild_id=GUILD, channel_id=202, creator_id=2,
                                 config=TableConfig.create())
-    with pytest.raises(TableError, match=r"limit of open tables \(2\)"):
+    with pytest.raises(TableError, match=r"limit of open tables \(2,"):
         await world.registry.create(guild_id=GUILD, channel_id=203, creator_id=3,
                                     config=TableConfig.create())
     await world.registry.create(guild_id=OTHER_GUILD, channel_id=204, creator_id=3,
@@ -101,4 +101,5 @@ async def test_the_registry_refuses_over_the_server_cap_and_frees_a_closed_place
     await one.close(1, is_manager=False)
     await world.registry.create(guild_id=GUILD, channel_id=203, creator_id=3,
                                 config=TableConfig.create())
-    assert sorted(world.registry.open_cash(GUILD)) == [2, 3]
+    assert sorted(o.creator_id for o in world.registry.openings(GUILD)) == [2, 3]
+    assert world.registry.open_tables(GUILD) == 2

@@ -29,8 +29,8 @@ G, A, B, C = 3, 31, 32, 33
 async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
     """A database with a row in every table: the server's settings and table caps, grants,
     a daily bonus, a cash table with a settled hand and a running one (whose deck is
-    returned), a paid sit-and-go and one still registering, a player's notification
-    choices."""
+    returned), a player who left another cash table with chips (the return rule), a paid
+    sit-and-go and one still registering, a player's notification choices."""
     db = await Database.open(path, clock=clock)
     try:
         await db.wallets.update_settings(G, starting_balance=5_000)
@@ -51,6 +51,9 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
         deck = Deck().order
         await db.hands.start(table.id, variant="omaha", settings={}, button=2,
                              seats=[HandSeatIn(1, A, 1_200), HandSeatIn(2, B, 800)], deck=deck)
+        other = await db.tables.create(G, 13, C, {"variant": "omaha"})
+        await db.tables.buy_in(other.id, C, 1, 500)
+        await db.tables.cash_out(other.id, C)
         t = await db.tournaments.create(G, 11, A, buy_in=100, starting_stack=1_500,
                                         settings={"variant": "omaha"})
         for user in (A, B, C):

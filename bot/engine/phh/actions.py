@@ -122,7 +122,7 @@ def parse_action(text: str) -> PHHAction | None:
         case [who, "sm", cards]:
             return Show(_player(who), _cards(cards, unknown_ok=True))
         case [_, "sd", *_] | [_, "pb"]:
-            raise HandError("draws and bring-ins are not part of Omaha")
+            raise HandError("draws and bring-ins are not part of our games")
     raise HandError("this is not a PHH action")
 
 

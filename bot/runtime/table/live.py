@@ -304,6 +304,7 @@ class Table:
         street_before, board_before = hand.street, len(hand.board)
         events = hand.act(seat.number, action)
         cur.seq += 1
+        cur.decided = cur.decided or Source.own(decision.source)
         self._spend_time(cur, seat)
         self.cancel_timer()
         cur.turn = None

@@ -25,3 +25,6 @@ class LiveHand:
     turn: Turn | None = None
     commitment: str = ""  # the deck commitment's root, posted before the deal
     question: Question | None = None  # the open run-it-twice question
+    #: a player made a decision of their own in it (``Source.own``): not every action
+    #: a timeout or automatic (a tournament stops after many such hands in a row)
+    decided: bool = False

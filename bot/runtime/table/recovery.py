@@ -17,7 +17,7 @@ from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.i18n import Phrase
 from bot.runtime.config import TableConfig
-from bot.runtime.decisions import replay_stored
+from bot.runtime.decisions import Source, replay_stored
 from bot.runtime.ports import UnfinishedHand
 from bot.runtime.table.dealing import announce
 from bot.runtime.table.live_hand import LiveHand
@@ -81,6 +81,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         dealt=tuple(s.seat for s in start.seats),
         start_stacks={s.seat: s.stack for s in start.seats},
         seq=len(unfinished.actions),
+        decided=any(Source.own(a.source) for a in unfinished.actions),
         # said "posted before the deal" only of a root that was (hands dealt before the
         # commitment had its own message showed a prefix of it)
         commitment=(commit(start.deck, start.salts).root

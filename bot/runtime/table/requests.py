@@ -270,8 +270,9 @@ async def update_settings(
 
 
 def _buyin(config: TableConfig, buyin: int | None, required: int = 0) -> int:
-    """The buy-in: ``buyin`` or the most allowed; ``required``, the stack the player left this
-    table with less than an hour ago, is the least and may pass the maximum (RULES.md 7)."""
+    """The buy-in: ``buyin`` or the most allowed; ``required``, the stack the player left a
+    cash table of this game and blinds with less than an hour ago, is the least and may
+    pass the maximum (RULES.md 7)."""
     low, high = max(config.min_buyin, required), max(config.max_buyin, required)
     amount = high if buyin is None else buyin
     if isinstance(amount, bool) or not isinstance(amount, int):

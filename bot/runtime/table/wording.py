@@ -15,6 +15,7 @@ from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, hands, translate, translate_text
 from bot.runtime.config import TableConfig
+from bot.runtime.errors import TableError
 from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
 
 _ACTIONS = {
@@ -40,6 +41,15 @@ def title(locale: object, config: TableConfig) -> str:
     return translate(locale, "table.title", game=_choice(locale, config.variant.name),
                      structure=_choice(locale, structure_name(config.structure)),
                      stakes=stakes)
+
+
+def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
+    """:func:`title` of a stored hand's table, from its settings when the hand was played
+    (their stored ``variant_key``, else ``variant``, when they no longer make a table)."""
+    try:
+        return title(locale, TableConfig.from_dict(dict(settings)))
+    except (TableError, TypeError, KeyError):
+        return str(settings.get("variant_key", variant))
 
 
 def table_name(locale: object, table_id: int) -> str:
@@ -184,4 +194,4 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
 
 
 __all__ = ["acted", "action", "board_where", "pot_title", "pot_where", "result_lines",
-           "table_name", "title", "winner_lines"]
+           "stored_title", "table_name", "title", "winner_lines"]

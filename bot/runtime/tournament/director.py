@@ -36,12 +36,14 @@ under the director's one lock what involves several tables, and releases it:
 * **Cancellation after the start** (:meth:`Director.cancel`): every table is held
   as soon as its hand in progress ends; when all are, the pool is paid by
   the rule shown before registration (:func:`~bot.runtime.tournament.results.cancel_prizes`)
-  and every table closes.
+  and every table closes. A tournament nobody plays any more is cancelled the same
+  way (:meth:`Director.cancel_idle`, :mod:`bot.runtime.tournament.idle`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +55,7 @@ from bot.runtime.seating import Seat, clockwise_from, next_clockwise
 from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance
+from bot.runtime.tournament.idle import idle_phrase
 from bot.runtime.tournament.results import cancel_prizes, prize_list, tell_results
 from bot.runtime.tournament.sit_and_go import (
     HandOutcome,
@@ -342,6 +345,22 @@ class Director:
             self.cond.notify_all()
             await self._close_round()
             return True
+
+    def cancel_idle(self) -> None:
+        """Nobody has made a decision for too long (:mod:`bot.runtime.tournament.idle`):
+        tell every table and cancel as :meth:`cancel` does, in a task (the caller holds a
+        table's lock, which :meth:`cancel` takes); a cancellation already under way or
+        the end meanwhile leaves it at that."""
+        for table in self.tables.values():
+            table.tell(idle_phrase())
+        task = asyncio.get_running_loop().create_task(
+            self._cancel_quietly(), name=f"mtt-{self.tournament_id}-idle")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _cancel_quietly(self) -> None:
+        with contextlib.suppress(TournamentRuleError):
+            await self.cancel()
 
     async def finish_after_restart(self) -> None:
         """The restart came between the last hand and the prizes (paid since): tell it."""

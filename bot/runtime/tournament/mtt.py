@@ -59,6 +59,8 @@ class MttPolicy(TournamentPolicy):
 
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
         await self.director.hand_done(table, hand)
+        if self.idle.after(hand.decided) and self.sng.status is Status.RUNNING:
+            self.director.cancel_idle()  # every table's hands counted, in the order they end
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """A lost thread cancels the whole tournament (every buy-in refunded, as a
@@ -113,6 +115,14 @@ class MttRuntime(SitAndGoRuntime):
         """A notice at every open table of the tournament."""
         for table in self.tables.values():
             table.tell(phrase)
+
+    @property
+    def tables_open(self) -> int:
+        """The tables the caps count for it: while registering the most it can open, then
+        those still open (a broken table no longer counts)."""
+        if self.sng.status is Status.REGISTERING:
+            return self.sng.settings.most_tables
+        return len(self.tables)
 
     def table_config(self) -> TableConfig:
         return self.config.with_seats(self.sng.settings.table_size)

@@ -8,7 +8,10 @@ a table closes (it joins the registry as a
 made with a tournament policy.
 
 * :meth:`TournamentService.create` opens registration (one table or tournament a
-  channel); :meth:`~TournamentService.in_channel` finds it for ``/tournament``;
+  channel), within the caps on open tables: a tournament counts as one of its
+  creator's and as its tables for the server (:mod:`bot.runtime.caps`;
+  :meth:`~TournamentService.check_room` refuses before anything waits);
+  :meth:`~TournamentService.in_channel` finds it for ``/tournament``;
 * registration, the start and the cancellation are the runtime's
   (:class:`~bot.runtime.tournament.table_policy.SitAndGoRuntime`,
   :class:`~bot.runtime.tournament.mtt.MttRuntime`) and
@@ -26,6 +29,7 @@ import logging
 from typing import Any
 
 from bot.i18n import Command, Phrase
+from bot.runtime.caps import Opening
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.ports import StoredTournament
@@ -78,6 +82,10 @@ class TournamentService:
         """Refuse a channel that has (or is opening) a table, or a tournament."""
         self.registry.check_free(channel_id)
 
+    def check_room(self, guild_id: int, creator_id: int, settings: TournamentSettings) -> None:
+        """Refuse a tournament over the caps on open tables (:mod:`bot.runtime.caps`)."""
+        self.registry.check_room(guild_id, creator_id, settings.most_tables)
+
     # -- creation, registration, start and cancellation ---------------------------------
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int,
@@ -89,16 +97,18 @@ class TournamentService:
         if self.registry.find(channel_id) is not None or channel_id in self._by_channel:
             raise TableError(Phrase("refuse.channel_busy"))
         config = tournament_config(settings, clock, time_bank, language)
-        tournament_id = await self.store.create_tournament(
-            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-            buy_in=settings.buy_in, starting_stack=settings.starting_stack,
-            settings={**settings.storage_settings(), "clock": clock, "time_bank": time_bank,
-                      "language": config.language},
-        )
-        return self._add(
-            tournament_id, SitAndGo(settings, self.registry.clock), config,
-            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-        )
+        with self.registry.reserving(guild_id=guild_id, channel_id=channel_id,
+                                     creator_id=creator_id, tables=settings.most_tables):
+            tournament_id = await self.store.create_tournament(
+                guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                buy_in=settings.buy_in, starting_stack=settings.starting_stack,
+                settings={**settings.storage_settings(), "clock": clock,
+                          "time_bank": time_bank, "language": config.language},
+            )
+            return self._add(
+                tournament_id, SitAndGo(settings, self.registry.clock), config,
+                guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            )
 
     def _add(
         self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
@@ -170,6 +180,11 @@ class TournamentService:
     def channels_in(self, guild_id: int) -> set[int]:
         """The channels of a server's tournaments."""
         return {c for c, rt in self._by_channel.items() if rt.guild_id == guild_id}
+
+    def openings(self, guild_id: int) -> list[Opening]:
+        """A server's tournaments under the caps: each its creator's, with its tables."""
+        return [Opening(rt.creator_id, rt.tables_open) for rt in self._by_channel.values()
+                if rt.guild_id == guild_id]
 
     async def abandon_channel(self, channel_id: int, reason: str) -> Abandoned | None:
         """A lost channel: a sit-and-go not started yet is cancelled and every entry

@@ -88,6 +88,12 @@ class TournamentSettings:
         ``table_size`` seats, up to 60 players, blinds on a clock in minutes."""
         return self.table_size > 0
 
+    @property
+    def most_tables(self) -> int:
+        """The most tables it can have open at once (what the caps count while it
+        registers, :mod:`bot.runtime.caps`): one, or its largest field over its table size."""
+        return -(-self.max_entrants // self.table_size) if self.multi_table else 1
+
     @classmethod
     def create(
         cls,

@@ -15,7 +15,10 @@ sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow
   :func:`~bot.runtime.tournament.sit_and_go.apply_outcome`): busted players leave the
   table with their place and prize announced, a new blind level is announced
   once, and when one player holds every chip the prizes are paid through
-  storage and the table closes.
+  storage and the table closes;
+* after :data:`~bot.runtime.tournament.idle.IDLE_HANDS` hands in a row with no
+  decision of a player's own, the tournament is cancelled by the cancellation
+  rule (:mod:`bot.runtime.tournament.idle`).
 
 :class:`SitAndGoRuntime` is one tournament from registration to the start:
 entries and refunds go through storage first (so a refused payment changes
@@ -42,6 +45,7 @@ from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.policy import Request
 from bot.runtime.tournament.blinds import Blinds, LevelUnit
+from bot.runtime.tournament.idle import IdleHands, idle_phrase
 from bot.runtime.tournament.results import cancel_prizes, prize_list, tell_results
 from bot.runtime.tournament.sit_and_go import (
     Placement,
@@ -119,12 +123,14 @@ class TournamentPolicy:
     buys_back = False  # a player with no chips is out: no top-up, no leaving
     refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
 
-    def __init__(self, sng: SitAndGo, tournament_id: int, store: TournamentStore) -> None:
+    def __init__(self, sng: SitAndGo, tournament_id: int, store: ControlPorts) -> None:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
         #: Run once after the next hand unless it ended the tournament (a cancellation).
         self.between_hands: Callable[[Table], Awaitable[None]] | None = None
+        #: Hands in a row with no decision of a player's own (a dead table stops).
+        self.idle = IdleHands()
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -168,8 +174,16 @@ class TournamentPolicy:
         elif outcome.level_changed:
             table.tell(self.level_text())
         hook, self.between_hands = self.between_hands, None
+        if self.idle.after(hand.decided) and outcome.winner is None and hook is None:
+            table.tell(idle_phrase())  # nobody is there: cancelled as a manager would
+            hook = self.cancel_now
         if hook is not None and outcome.winner is None:
             await hook(table)
+
+    async def cancel_now(self, table: Table) -> None:
+        """Cancel between hands by the rule (under the table's lock): the pool paid, the
+        table closing."""
+        await _pay_and_close(table, self, self.store)
 
     async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
         """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,
@@ -239,6 +253,12 @@ class SitAndGoRuntime:
         if self.table is not None:
             self.table.tell(phrase)
 
+    @property
+    def tables_open(self) -> int:
+        """The tables the caps count for it (:mod:`bot.runtime.caps`): its one table, from
+        its creation (registering) until that table closes."""
+        return 1
+
     async def join(self, user_id: int, name: str | None = None) -> bool:
         """Pay the entry and register; returns True when this entry started the tournament.
 
@@ -296,15 +316,14 @@ class SitAndGoRuntime:
             raise TournamentRuleError(Phrase("refuse.sng.over"))
         policy = table.policy
         assert isinstance(policy, TournamentPolicy)
-        store = self.store
         async with table.lock:
             if table.closing or table.closed:
                 raise TournamentRuleError(Phrase("refuse.sng.over"))
             if table.current is None:
-                await _pay_and_close(table, policy, store)
+                await policy.cancel_now(table)
                 await table.close_now()
                 return True
-            policy.between_hands = lambda t: _pay_and_close(t, policy, store)
+            policy.between_hands = policy.cancel_now
             table.tell(Phrase("notice.sng_cancel_after_hand"))
             return False
 

@@ -38,6 +38,15 @@ def test_titles() -> None:
     assert wording.table_name("it", 1234) == "Tavolo 1234"
 
 
+def test_a_stored_hands_title_comes_from_its_settings_or_its_stored_key() -> None:
+    """A hand's table may have had settings that no longer make a table: its stored
+    variant key stands for the title then."""
+    settings = TableConfig.create(ante=1).to_dict()
+    assert wording.stored_title("pt-BR", settings, "omaha") == "Omaha Pot Limit 1/2 ante 1"
+    assert wording.stored_title("en", {**settings, "big_blind": -5}, "omaha") == "omaha"
+    assert wording.stored_title("en", {"variant_key": "gone"}, "omaha") == "gone"
+
+
 @pytest.mark.parametrize("twice", [True, False])
 def test_result_lines_in_english_are_the_runtimes_text(twice: bool) -> None:
     """The worked hand of tests/engine/test_run_twice.py, run twice or once: the channel's
