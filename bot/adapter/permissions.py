@@ -10,10 +10,12 @@ and nobody is told, and Discord counts each refused request against the bot;
 so ``/table create`` and ``/tournament create`` check
 ``interaction.app_permissions`` (the bot's permissions in that channel, sent
 with every interaction: no request needed) and refuse with the names a
-server manager sees in Discord's channel settings.
+server manager sees in Discord's channel settings. They refuse a private
+thread too (:func:`refuse_private_thread`, RULES.md 7).
 
 A **public post a member asks for** (``/leaderboard``, ``/hand replay public``, a public
-``/stats`` or ``/balance``) is the member speaking through the bot, so it needs what the
+``/stats`` or ``/balance``, and a table or tournament they open: ``/table create``,
+``/tournament create``) is the member speaking through the bot, so it needs what the
 member would need to post it themselves (issue 29): Send Messages (Send Messages in
 Threads in a thread) and, when it carries a picture, Attach Files, read from
 ``interaction.permissions`` (the member's permissions in that channel, sent with every
@@ -30,7 +32,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Wording, translate
+from bot.i18n import Phrase, Wording, translate
 from bot.runtime.errors import TableError
 
 #: Permission attribute -> the name Discord's channel settings show.
@@ -111,6 +113,14 @@ def missing_table_permissions(permissions: discord.Permissions, *, thread: bool)
     return [name for name in needs if not getattr(permissions, name)]
 
 
+def refuse_private_thread(interaction: discord.Interaction[Any]) -> None:
+    """Raise :class:`TableError` in a private thread: tables open only in channels and
+    public threads (RULES.md 7), since a private thread's members can remove the bot from
+    it, and a table whose channel is lost ends its hand on timeouts."""
+    if getattr(interaction.channel, "type", None) is discord.ChannelType.private_thread:
+        raise TableError(Phrase("refuse.private_thread"))
+
+
 def require_table_permissions(interaction: discord.Interaction[Any]) -> None:
     """Raise :class:`MissingChannelPermissions` unless the bot can run a table here."""
     missing = missing_table_permissions(interaction.app_permissions, thread=in_thread(interaction))
@@ -148,6 +158,7 @@ __all__ = [
     "MissingChannelPermissions",
     "in_thread",
     "missing_table_permissions",
+    "refuse_private_thread",
     "require_member_post",
     "require_table_permissions",
     "require_thread_permissions",

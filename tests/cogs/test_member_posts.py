@@ -2,7 +2,8 @@
 through the offline Discord.
 
 ``/leaderboard``, ``/hand replay public``, a public ``/stats`` and a public ``/balance``
-are the member speaking through the bot: the member's own Send Messages (Send Messages in
+are the member speaking through the bot (and ``/table create`` and ``/tournament create``:
+a table and a tournament post in their creator's channel): the member's own Send Messages (Send Messages in
 Threads in a thread) and, for a picture, Attach Files in that channel, read from the
 interaction (``interaction.permissions``: what Discord computes from the channel's
 overwrites, as the offline Discord does), are checked first. Without them the command is
@@ -107,3 +108,18 @@ async def test_a_public_replay_is_refused_and_a_private_one_still_drawn(
         assert f"the {named} permission" in text, text
     private = await h.slash(h.alice, "hand replay", number=1)
     assert private.ephemeral and [n for n, _ in await private.files()] == ["hand-1.gif"]
+
+
+async def test_no_table_or_tournament_opens_where_its_creator_may_not_post(
+        harness: Harness) -> None:
+    """A table and a tournament post in their creator's name (the table, its
+    announcements): not where the creator could not post a message themselves."""
+    h = harness
+    h.overwrite(h.channel, h.dave, deny=("send_messages",))
+    for command, options in (("table create", {}), ("tournament create", {"buy_in": 100})):
+        text = await refused(h, h.dave, command, **options)
+        assert "the Send Messages permission" in text, text
+    assert h.bot.registry is not None and not h.bot.registry.all()
+    assert not h.bot.tournaments.all()
+    h.overwrite(h.channel, h.dave, allow=("send_messages",))
+    assert not (await h.slash(h.dave, "table create")).ephemeral
