@@ -54,8 +54,9 @@ async def test_a_holdem_hand_is_shown_down_and_round_trips_as_phh(
 ) -> None:
     """Three players check and call a Hold'em hand down: two cards each by DM, the result
     names each winner's best five of seven (the engine's Hold'em label) with the showdown
-    picture; the export is PHH's Hold'em code, verifies, and the bot's ``replay --check``
-    and ``verify`` read it back to the same stacks; ``/hand replay`` is a GIF."""
+    picture; ``/hand show`` opens it with the reader's two cards; the export is PHH's
+    Hold'em code, verifies, and the bot's ``replay --check`` and ``verify`` read it back
+    to the same stacks; ``/hand replay`` is a GIF."""
     h = harness
     h.bot.registry.rng = random.Random(4)
     reply = await open_table(h, variant="holdem", structure=structure)
@@ -84,6 +85,11 @@ async def test_a_holdem_hand_is_shown_down_and_round_trips_as_phh(
             assert hands.in_sentence("en", shown.label) in text, (shown.label, text)
     names = [name for name, _ in await h.files(_result_message(h, 1))]
     assert "showdown-1.png" in names, names
+
+    shown = await h.slash(h.alice, "hand show", number=1)
+    seat = past.seat_of(h.alice.id)
+    assert shown.ephemeral and "Hand #1" in shown.all_text and len(await shown.images()) == 1
+    assert seat is not None and all(str(c) in shown.all_text for c in hand.hole(seat))
 
     export = await h.slash(h.bob, "hand export", number=1)
     [(name, data)] = await export.files()
