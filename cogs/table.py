@@ -100,7 +100,10 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
 class Tables(commands.Cog, name="Tables"):
     """Cash tables: one per channel or thread, living until closed."""
 
-    table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
+    table = app_commands.Group(
+        name="table", description="Cash tables: every Omaha game and Texas Hold'em",
+        guild_only=True,
+    )
 
     def __init__(
         self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter,
@@ -125,7 +128,7 @@ class Tables(commands.Cog, name="Tables"):
     @table.command(name="create", description="Open a cash table in this channel")
     @app_commands.describe(
         variant="Game to play (default Omaha)",
-        structure="Betting structure (default Pot Limit)",
+        structure="Betting structure (default Pot Limit; No Limit for Texas Hold'em)",
         small_blind="Small blind in chips (default half the big blind)",
         big_blind="Big blind in chips (default 2)",
         ante="Ante in chips, paid by every player dealt in (default 0)",

@@ -74,7 +74,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     """Sit-and-go tournaments: register, start when full, play to one winner."""
 
     tournament = app_commands.Group(
-        name="tournament", description="Omaha sit-and-go tournaments", guild_only=True
+        name="tournament", guild_only=True,
+        description="Sit-and-go tournaments: every Omaha game and Texas Hold'em",
     )
 
     def __init__(self, tournaments: TournamentService) -> None:
@@ -90,9 +91,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(
         buy_in="Entry fee in chips, paid into the prize pool",
         variant="Game to play (default Omaha)",
-        structure="Betting structure (default Pot Limit)",
+        structure="Betting structure (default Pot Limit; No Limit for Texas Hold'em)",
         entrants="Players, 2 to 60; over 10, several tables in threads (default 6)",
-        speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
+        speed=("Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular;"
+               " turbo for NL Hold'em)"),
         clock="Seconds per decision, 5 to 600 (default 30)",
         stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
         payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
@@ -135,8 +137,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
             late_levels=late_levels,
             max_entrants=entrants,
             variant_key=variant.value if variant else "omaha",
-            structure=structure.value if structure else "pot limit",
-            schedule=speed.value if speed else "regular",
+            structure=structure.value if structure else None,  # the game's own
+            schedule=speed.value if speed else None,  # the game's preset
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
         if settings.multi_table:  # its tables play in threads: refused before anything

@@ -1,4 +1,5 @@
-"""A table's settings, validated once, with sensible defaults (Pot-Limit Omaha, 6 seats).
+"""A table's settings, validated once, with sensible defaults (Pot-Limit Omaha, 6 seats;
+Texas Hold'em no limit when no structure is named).
 
 A mixed table (RULES.md 11) holds its list of games in ``mix``
 (:class:`~bot.runtime.mix.Mix`); its ``variant_key`` and ``structure`` are the game being
@@ -13,7 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_key, game_name
+from bot.engine.variants import (
+    VARIANTS,
+    GameConfig,
+    HandRule,
+    Structure,
+    Variant,
+    game_key,
+    game_name,
+)
 from bot.i18n import Choice, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 from bot.runtime.game_list import parse_games
@@ -26,6 +35,13 @@ MAX_TIME_BANK = 3600
 
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
+
+
+def default_structure(variant: Variant) -> Structure:
+    """The structure a game is dealt in when none is named: no limit for Texas Hold'em
+    (what "Hold'em" means to most players, and the game of every Hold'em table they
+    know), pot limit for every Omaha game."""
+    return Structure.NO_LIMIT if variant.rule is HandRule.HOLDEM else DEFAULT_STRUCTURE
 
 
 @dataclass(frozen=True)
@@ -150,7 +166,8 @@ class TableConfig:
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
-        Defaults: Pot-Limit Omaha, blinds 1/2, buy-in 20 to 100 big blinds,
+        Defaults: Pot-Limit Omaha (no limit for Texas Hold'em, :func:`default_structure`),
+        blinds 1/2, buy-in 20 to 100 big blinds,
         6 seats (or the variant's maximum if smaller), 30 s per decision and
         a 60 s time bank. Fixed limit: the big blind is the small bet and the
         small blind half of it rounded down (RULES section 3).
@@ -164,7 +181,7 @@ class TableConfig:
             [only] = listed[0]
             variant_key, structure, listed = only.variant_key, only.structure, None
         key = _variant_key(variant_key)
-        struct = _structure(structure)
+        struct = _structure(structure, VARIANTS[key])
         dealt = listed[0] if listed is not None else (Game(key, struct),)
         if variant_key is None or Game(key, struct) not in dealt:  # a new list: its first
             key, struct = dealt[0].variant_key, dealt[0].structure
@@ -201,9 +218,9 @@ def _variant_key(variant_key: str | None) -> str:
     return key
 
 
-def _structure(structure: Structure | str | None) -> Structure:
+def _structure(structure: Structure | str | None, variant: Variant) -> Structure:
     try:
-        return Structure(structure) if structure is not None else DEFAULT_STRUCTURE
+        return Structure(structure) if structure is not None else default_structure(variant)
     except ValueError:
         choices = ", ".join(s.value for s in Structure)
         raise TableSettingsError(Phrase("refuse.unknown_structure", value=repr(structure),

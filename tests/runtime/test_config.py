@@ -19,6 +19,18 @@ def test_defaults_are_pot_limit_omaha_six_seats() -> None:
     assert c.title == "Pot Limit Omaha 1/2"
 
 
+def test_texas_holdem_is_no_limit_unless_a_structure_is_named() -> None:
+    """Issue 30: "Texas Hold'em" alone is No Limit Texas Hold'em, ten seats allowed; a
+    structure named is kept, and a change of game keeps the table's structure."""
+    c = TableConfig.create(variant_key="holdem")
+    assert (c.structure, c.title, c.variant.max_seats) == (
+        Structure.NO_LIMIT, "No Limit Texas Hold'em 1/2", 10)
+    assert TableConfig.create(variant_key="holdem", structure="pot limit").structure is (
+        Structure.POT_LIMIT)
+    assert TableConfig.create().changed(variant_key="holdem").structure is Structure.POT_LIMIT
+    assert TableConfig.create(variant_key="holdem", seats=10).seats == 10
+
+
 def test_buyins_follow_the_big_blind_when_left_out() -> None:
     """Blinds 5/10 give a default buy-in range of 200 to 1,000."""
     c = TableConfig.create(big_blind=10)

@@ -18,12 +18,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.variants import VARIANTS, Structure, Variant
+from bot.engine.variants import VARIANTS, HandRule, Structure, Variant
 from bot.i18n import Choice, Phrase, Wording
+from bot.runtime.config import default_structure
 from bot.runtime.errors import TableError
 from bot.runtime.game_list import parse_games
 from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game
-from bot.runtime.tournament.blinds import PRESETS, BlindSchedule, LevelUnit, ScheduleError, preset
+from bot.runtime.tournament.blinds import (
+    PRESETS,
+    BlindSchedule,
+    LevelUnit,
+    ScheduleError,
+    default_speed,
+    for_stack,
+    preset,
+)
 from bot.runtime.tournament.payouts import (
     MAX_ENTRANTS,
     MAX_MTT_ENTRANTS,
@@ -99,8 +108,8 @@ class TournamentSettings:
         min_entrants: int = 2,
         max_entrants: int = 6,
         variant_key: str = "omaha",
-        structure: Structure | str = Structure.POT_LIMIT,
-        schedule: BlindSchedule | str = "regular",
+        structure: Structure | str | None = None,
+        schedule: BlindSchedule | str | None = None,
         payouts: PayoutTable | Sequence[int] | None = None,
         late_levels: int = 0,
         table_size: int = 0,
@@ -109,6 +118,10 @@ class TournamentSettings:
     ) -> TournamentSettings:
         """Validated settings; raises :class:`TournamentRuleError` with a readable reason.
 
+        ``structure`` None: the game's own (no limit for Texas Hold'em, else pot limit);
+        ``schedule`` None: the game's preset (:func:`~bot.runtime.tournament.blinds.
+        default_speed`). A preset named for Texas Hold'em is played relative to the
+        starting stack (:func:`~bot.runtime.tournament.blinds.for_stack`).
         ``table_size`` > 0 makes a multi-table tournament: up to 60 players at tables of
         that many seats, a blind schedule in minutes (one clock for every table) and no
         late registration (players are seated once, at the start).
@@ -129,10 +142,12 @@ class TournamentSettings:
         if rotation:
             variant_key, structure = rotation[0].variant_key, rotation[0].structure
             rotation = rotation if len(rotation) > 1 else ()
-        structure = _structure(structure)
+        variant = _check_variant(variant_key, seats)
+        structure = default_structure(variant) if structure is None else _structure(structure)
         played = rotation or (Game(variant_key, structure),)
         for game in played:
             _check_variant(game.variant_key, seats)
+        schedule = _for_game(schedule, variant, structure, starting_stack)
         sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
         if table_size and sched.unit is not LevelUnit.MINUTES:
             raise TournamentRuleError(Phrase("refuse.tournament.mtt_minutes"))
@@ -255,7 +270,7 @@ def _check_amounts_and_entrants(
         raise TournamentRuleError(Phrase("refuse.tournament.min_over_max"))
 
 
-def _check_variant(variant_key: str, max_entrants: int) -> None:
+def _check_variant(variant_key: str, max_entrants: int) -> Variant:
     """A known variant whose deck deals to ``max_entrants`` players at one table."""
     variant = VARIANTS.get(variant_key)
     if variant is None:
@@ -264,6 +279,20 @@ def _check_variant(variant_key: str, max_entrants: int) -> None:
     if max_entrants > variant.max_seats:
         raise TournamentRuleError(Phrase("refuse.tournament.variant_seats",
                                          game=Choice(variant.name), count=variant.max_seats))
+    return variant
+
+
+def _for_game(schedule: BlindSchedule | str | None, variant: Variant, structure: Structure,
+              starting_stack: int) -> BlindSchedule | str:
+    """The schedule asked for, the game's preset when none was; a preset of Texas Hold'em
+    scaled to the starting stack. A schedule given whole (stored, custom) is kept as it is."""
+    name = default_speed(variant, structure) if schedule is None else schedule
+    if not isinstance(name, str) or variant.rule is not HandRule.HOLDEM:
+        return name
+    try:
+        return for_stack(preset(name), starting_stack)
+    except ScheduleError as exc:
+        raise TournamentRuleError(_reason(exc)) from None
 
 
 def _rotation(games: str | Sequence[Game] | None, every: int | None) -> tuple[Game, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.variants import Structure
 from bot.runtime.tournament.blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit
 from bot.runtime.tournament.payouts import PayoutError, mtt_payouts
 from bot.runtime.tournament.settings import TournamentRuleError, TournamentSettings
@@ -125,3 +126,28 @@ def test_section_11_a_rotation_of_games_reads_back_from_storage() -> None:
         TournamentSettings.create(buy_in=10, games="NLHE, razz")
     with pytest.raises(TournamentRuleError, match="list of games"):
         TournamentSettings.create(buy_in=10, every=4)
+
+
+def test_a_holdem_sit_and_go_is_a_no_limit_turbo_relative_to_its_stack() -> None:
+    """Issue 30: no structure and no speed named, Texas Hold'em is a no-limit turbo; its
+    presets (any speed) are multiplied to the starting stack, the nearest whole multiple
+    of 1,500; Omaha keeps pot limit, the regular preset and its amounts whatever the
+    stack. Stored and read back, the scaled schedule stays as it was."""
+    holdem = TournamentSettings.create(buy_in=10, variant_key="holdem")
+    assert (holdem.structure, holdem.schedule) == (Structure.NO_LIMIT, PRESETS["turbo"])
+    deep = TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=3_000)
+    assert deep.schedule == PRESETS["turbo"].times(2)
+    assert deep.schedule.lines()[:2] == ("Turbo: 5 minutes per level", "Level 1: 30/60")
+    assert TournamentSettings.from_storage(10, 3_000, deep.storage_settings()) == deep
+    for stack, factor in ((300, 1), (2_249, 1), (2_250, 2), (10_000, 7)):
+        s = TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=stack)
+        assert s.schedule.levels[0].big_blind == 30 * factor, stack
+    slow = TournamentSettings.create(buy_in=10, variant_key="holdem", structure="pot limit",
+                                     schedule="slow", starting_stack=4_500)
+    assert (slow.structure, slow.schedule) == (Structure.POT_LIMIT, PRESETS["slow"].times(3))
+    limit = TournamentSettings.create(buy_in=10, variant_key="holdem", structure="fixed limit")
+    assert limit.schedule == PRESETS["regular"]  # the turbo default is no-limit Hold'em's
+    omaha = TournamentSettings.create(buy_in=10, starting_stack=3_000)
+    assert (omaha.structure, omaha.schedule) == (Structure.POT_LIMIT, PRESETS["regular"])
+    with pytest.raises(TournamentRuleError, match="10 big blinds"):
+        TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=299)
