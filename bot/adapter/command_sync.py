@@ -29,6 +29,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.adapter.login_errors import CannotConnect, log_in
 from bot.storage.bot_state import BotState
 
 __all__ = ["CommandSync", "SyncRefused", "digest", "place", "run_sync", "sync_now", "where"]
@@ -120,7 +121,8 @@ class CommandSync:
 
 
 class SyncRefused(Exception):
-    """Discord refused the token or the sync (``python -m bot sync`` prints it, exit 2)."""
+    """Discord refused the token or the sync, or could not be reached (``python -m bot
+    sync`` prints it, exit 2)."""
 
 
 async def run_sync(bot: commands.Bot, state: BotState, dev_guild_id: int | None,
@@ -144,9 +146,9 @@ async def sync_now(bot: commands.Bot, token: str, state: Callable[[], BotState],
     then ``state()`` reaches it), run :func:`run_sync`, close; the line to print."""
     async with bot:
         try:
-            await bot.login(token)
+            await log_in(bot, token, discord.http.Route.BASE)
             return await run_sync(bot, state(), dev_guild_id, guild_id, clear)
-        except discord.LoginFailure:
-            raise SyncRefused("Discord refused the token: check DISCORD_TOKEN") from None
+        except CannotConnect as exc:
+            raise SyncRefused(str(exc)) from None
         except discord.HTTPException as exc:
             raise SyncRefused(f"Discord refused the sync: {exc.status} {exc.text}") from None
