@@ -2,7 +2,8 @@
 
 Real processes, each time: against the fake Discord refusing the token (401), against
 an address where nothing listens (the REST API, or the gateway after a good login), and
-a name that does not resolve; with no token at all in a folder holding nothing (a ``pip
+a name that does not resolve; with a DEV_GUILD_ID of a server the bot is not in; with no
+token at all in a folder holding nothing (a ``pip
 install`` user's), whose instructions are then followed to a login; ``python -m bot
 sync`` unable to reach Discord. And a bot that did connect keeps retrying when Discord
 goes away: only the first connection fails fast.
@@ -108,6 +109,23 @@ async def test_a_gateway_where_nothing_listens_is_one_line_and_status_4(tmp_path
     assert one_error(err) == (
         f"Cannot reach Discord's gateway at {gateway}: 127.0.0.1 refused the connection;"
         " check the network, DNS and firewall of this machine, and DISCORD_GATEWAY_URL")
+    assert "Database closed" in err
+
+
+async def test_a_dev_guild_the_bot_is_not_in_is_one_line_and_status_2(tmp_path: Path) -> None:
+    """DEV_GUILD_ID set before the bot was invited there (or a wrong id): Discord refuses
+    the commands (403 Missing Access); one line says what to do, exit 2 (a setting)."""
+    async with FakeDiscord() as fd:
+        fd.add_guild("Poker Club")
+        stranger = 123_456_789_012_345_678
+        env = fd.bot_environment(str(tmp_path / "bot.sqlite3"), LOG_FORMAT="json",
+                                 DEV_GUILD_ID=str(stranger))
+        code, _, err = await run(tmp_path, env)
+    assert code == EXIT_SETTINGS, err
+    assert one_error(err) == (
+        f"DEV_GUILD_ID is {stranger}, a server this bot is not in (Discord answered 403"
+        " Missing Access): invite the bot there first (README \"Inviting the bot\"), correct"
+        " the id, or leave DEV_GUILD_ID empty to sync the commands to every server")
     assert "Database closed" in err
 
 

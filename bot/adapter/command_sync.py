@@ -29,7 +29,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.adapter.login_errors import CannotConnect, log_in
+from bot.adapter.login_errors import CannotConnect, DevGuildRefused, log_in
 from bot.storage.bot_state import BotState
 
 __all__ = ["CommandSync", "SyncRefused", "digest", "place", "run_sync", "sync_now", "where"]
@@ -106,10 +106,16 @@ class CommandSync:
 
     async def at_start(self, dev_guild_id: int | None, *, force: bool = False) -> list[str]:
         """What the bot does as it starts: the places it synced or cleared (none when the
-        tree did not change; ``force``: sync whatever the hashes say)."""
+        tree did not change; ``force``: sync whatever the hashes say). Discord refusing
+        ``dev_guild_id`` (a server the bot is not in) is :class:`DevGuildRefused`."""
         done: list[str] = []
         if force or await self.changed(dev_guild_id):
-            await self.sync(dev_guild_id)
+            try:
+                await self.sync(dev_guild_id)
+            except (discord.Forbidden, discord.NotFound) as refused:
+                if dev_guild_id is None:
+                    raise
+                raise DevGuildRefused(dev_guild_id, refused) from None
             done.append(f"synced {where(dev_guild_id)}")
         if dev_guild_id is not None and (
                 force or await self.state.get(self.name(None)) != digest([])):

@@ -7,7 +7,9 @@ reached (no DNS, connection refused, a timeout, Discord answering 5xx), the bot 
 line naming what failed and what to check, and exits with a status of its own
 (:data:`EXIT_TOKEN_REFUSED`, :data:`EXIT_UNREACHABLE`; the README's "Exit statuses" lists
 them all, and ``deploy/omaha-dealer.service`` restarts the bot on the second, not the
-first). No traceback: nothing is wrong in the bot.
+first). No traceback: nothing is wrong in the bot. So does a ``DEV_GUILD_ID`` naming a
+server the bot is not in (:class:`DevGuildRefused`, a setting: :data:`EXIT_SETTINGS`),
+the first-night slip of setting it before inviting the bot.
 
 Once connected, a lost gateway is discord.py's to reconnect, as ever: only the first
 connection fails fast (:func:`stop_if_never_connected`; a bot that never connected has
@@ -33,6 +35,7 @@ __all__ = [
     "NETWORK_ERRORS",
     "TOKEN_REFUSED",
     "CannotConnect",
+    "DevGuildRefused",
     "DiscordUnreachable",
     "TokenRefused",
     "log_in",
@@ -86,6 +89,20 @@ class DiscordUnreachable(CannotConnect):
     """Discord could not be reached."""
 
     status = EXIT_UNREACHABLE
+
+
+class DevGuildRefused(CannotConnect):
+    """Discord refused the commands for ``DEV_GUILD_ID``: the bot is not in that server
+    (invited after the start, or a wrong id). Restarting does not help; the settings do."""
+
+    status = EXIT_SETTINGS
+
+    def __init__(self, guild_id: int, refused: discord.HTTPException) -> None:
+        super().__init__(
+            f"DEV_GUILD_ID is {guild_id}, a server this bot is not in (Discord answered"
+            f" {refused.status} {refused.text or refused.response.reason}): invite the bot"
+            " there first (README \"Inviting the bot\"), correct the id, or leave"
+            " DEV_GUILD_ID empty to sync the commands to every server")
 
 
 async def log_in(bot: discord.Client, token: str, api_base: str) -> None:
