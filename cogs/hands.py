@@ -11,10 +11,13 @@ but a replay asked for with ``public``.
     /hand verify number              the verifier of ``python -m bot verify`` on that file
     /hands [player]                  this server's recent hands, with buttons to open one
 
-``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
-rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
+``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand verify`` draw a
+picture, read many rows or ask Discord (``verify`` reads the commitment message back): a
+member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
 (:mod:`bot.adapter.cooldowns`); the buttons that open a hand (``/hands``, **Hand log**)
 or replay it wait with ``/hand show`` and ``/hand replay``, since they draw the same.
+A public replay is posted in the member's name: only where they may send messages and
+attach files themselves (:func:`bot.adapter.permissions.require_member_post`).
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
@@ -56,6 +59,7 @@ from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.names import hand_names, member_name
+from bot.adapter.permissions import require_member_post
 from bot.adapter.polite import report
 from bot.adapter.replays import send_replay
 from bot.adapter.views import hand_button_id
@@ -254,6 +258,8 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None, public: bool = False,
     ) -> None:
+        if public:  # posted in the member's name: only where they may post it themselves
+            require_member_post(interaction, files=True)
         take_turn(self.cooldowns, interaction, "hand replay")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
@@ -303,6 +309,7 @@ class Hands(commands.Cog, name="Hands"):
     async def verify_hand(
         self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 10**9]
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand verify")  # it asks Discord for a message
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):

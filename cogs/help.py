@@ -228,6 +228,14 @@ SECTIONS = (
 )
 
 
+#: A section's note under its commands (``help.section_note.<section>``), with its values.
+NOTES: dict[str, dict[str, Command]] = {
+    # who sees whose results, and that balances are the server's whole (issue 29)
+    "Chips and statistics": {"stats": Command("stats"), "leaderboard": Command("leaderboard"),
+                             "balance": Command("balance")},
+}
+
+
 def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
     """Every loaded slash command with its options and description, by section, as the
     reader's Discord names and describes them (``bot/adapter/translator.py``'s catalog entries)."""
@@ -242,8 +250,10 @@ def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) ->
                        join=Command("table join"))]
     order = {title: i for i, title in enumerate(SECTIONS)}
     for title, entries in sorted(sections.items(), key=lambda kv: order.get(kv[0], len(order))):
-        heading = translate(locale, "help.section." + title.lower().replace(" ", "_"))
-        lines += ["", f"**{heading}**", *entries]
+        key = title.lower().replace(" ", "_")
+        lines += ["", f"**{translate(locale, 'help.section.' + key)}**", *entries]
+        if title in NOTES:
+            lines.append(translate(locale, "help.section_note." + key, **NOTES[title]))
     return lines
 
 

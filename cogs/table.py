@@ -46,7 +46,11 @@ from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
 from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.names import member_name
-from bot.adapter.permissions import require_table_permissions
+from bot.adapter.permissions import (
+    refuse_private_thread,
+    require_member_post,
+    require_table_permissions,
+)
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.adapter.seat_buttons import reply_with_ways
@@ -191,6 +195,8 @@ class Tables(commands.Cog, name="Tables"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        refuse_private_thread(interaction)
+        require_member_post(interaction, files=False)  # a table speaks for its creator too
         require_table_permissions(interaction)
         config = TableConfig.create(
             variant_key=variant.value if variant else None,

@@ -33,7 +33,12 @@ from discord.ext import commands
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
 from bot.adapter.names import member_name
-from bot.adapter.permissions import require_table_permissions, require_thread_permissions
+from bot.adapter.permissions import (
+    refuse_private_thread,
+    require_member_post,
+    require_table_permissions,
+    require_thread_permissions,
+)
 from bot.adapter.polite import acknowledge, announce
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
@@ -110,6 +115,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        refuse_private_thread(interaction)
+        require_member_post(interaction, files=False)  # its announcements speak for its creator
         require_table_permissions(interaction)
         table = None if payouts is None else payouts_from_text(payouts, entrants)
         settings = TournamentSettings.create(

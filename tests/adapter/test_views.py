@@ -22,6 +22,7 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
 from bot.adapter.views import (
@@ -38,7 +39,6 @@ from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
 from bot.runtime.table.views import TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
-from cogs.economy import LeaderboardPager
 from cogs.hands import OpenHandButton, ReplayButton
 from tests.conftest import Harness, buttons_of
 from tests.fakediscord.limits import message_problems, modal_problems
@@ -106,13 +106,10 @@ def views(h: Harness) -> dict[str, discord.ui.View]:
         view = discord.ui.View(timeout=None)
         view.add_item(item)
         built[f"dynamic item {item.item.custom_id}"] = view
-    economy = h.bot.get_cog("Economy")
+    board = Board(1, Metric.NET_WON, Period.WEEK, "omaha")
     for page, total in ((0, 1), (0, 10**6), (10**5 - 1, 10**6)):
         built[f"leaderboard pager {page}/{total}"] = LeaderboardPager(
-            economy,  # type: ignore[arg-type]
-            owner_id=1, guild_id=1, metric=Metric.NET_WON, period=Period.WEEK,
-            variant="omaha", page=page, total=total,
-        )
+            h.bot.app.economy, board, owner_id=1, page=page, total=total)
     return built
 
 

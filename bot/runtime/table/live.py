@@ -10,8 +10,8 @@ What is decided where:
   :class:`~bot.runtime.table.policy.TablePolicy` the table is given;
 * resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
 * settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
-* stopping for good when the channel is lost (the hand cancelled, every chip
-  back): :mod:`bot.runtime.table.abandon`.
+* stopping for good when the channel is lost (the hand played out by the clock's
+  rule, then every chip back): :mod:`bot.runtime.table.abandon`.
 
 This module holds the lock, runs the clock, stores, and tells the observer.
 
@@ -211,7 +211,7 @@ class Table:
     set_pre_action = requests.set_pre_action
     close = requests.close
     update_settings = requests.update_settings
-    abandon = abandon.abandon  # the channel is lost: cancel the hand, every chip back
+    abandon = abandon.abandon  # the channel is lost: the hand played out, every chip back
     answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
     check_run_twice = run_twice.check_answer
 

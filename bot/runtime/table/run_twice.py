@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["Question", "answer", "ask", "check_answer"]
+__all__ = ["Question", "answer", "ask", "check_answer", "silence"]
 
 
 @dataclass
@@ -60,10 +60,16 @@ async def _clock(table: Table, question: Question) -> None:
         cur = table.current
         if cur is None or cur.question is None or cur.question.token != question.token:
             return
-        silent = cur.hand.run_twice_voters
-        if silent:
-            await _vote(table, cur, table.seats[silent[0]], False, Source.TIMEOUT)
+        await silence(table, cur)
         await table.advance(cur)
+
+
+async def silence(table: Table, cur: LiveHand) -> None:
+    """Time is up for the open question (under the lock): silence answers "once" (source
+    ``timeout``), and the board is dealt once."""
+    silent = cur.hand.run_twice_voters
+    if silent:
+        await _vote(table, cur, table.seats[silent[0]], False, Source.TIMEOUT)
 
 
 def check_answer(table: Table, user_id: int, token: str | None) -> tuple[Seat, LiveHand]:
