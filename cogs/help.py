@@ -155,7 +155,8 @@ PREFERENCES = ("prefs", "preferences")
 
 
 def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
-    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, pings."""
+    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, mixed
+    tables, pings."""
     buttons = {key: Phrase(f"button.{key}")
                for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
     commands = {f"{name}_cmd": Command(name)
@@ -172,6 +173,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.chips", topup=Command("table topup"),
                   leave=Command("table leave"), sitin=Command("table sitin")),
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.mixed", create=Command("table create"),
+                  games=Option("games")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -75,8 +74,6 @@ from bot.runtime.table.policy import CashPolicy, TablePolicy
 from bot.runtime.table.snapshot import snapshot_of
 from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView, Way
 from bot.runtime.turns import Turn, view_of
-
-log = logging.getLogger(__name__)
 
 __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
@@ -270,25 +267,9 @@ class Table:
         if not ready_to_deal(self.seats, self.dealer, self.policy.ready):
             return  # the table stopped: the next hand draws for the button
         self._start_task = asyncio.get_running_loop().create_task(
-            self._start_after_pause(self.pause if wait is None else wait),
+            dealing.after_pause(self, self.pause if wait is None else wait),
             name=f"table-{self.table_id}-deal",
         )
-
-    async def _start_after_pause(self, pause: float) -> None:
-        await self.clock.sleep(pause)
-        async with self.lock:
-            if self.closed or self.closing or self.held or self.current is not None:
-                return
-            try:
-                cur = await dealing.deal(self)
-                if cur is not None:
-                    await self.advance(cur)
-            except dealing.CommitmentNotPosted as missed:
-                log.warning("%s was not posted: no hand dealt, trying again", missed)
-                self.schedule_deal(dealing.next_try(pause))
-            except Exception:
-                log.exception("table %s: could not start a hand", self.table_id)
-                self.current = None
 
     async def apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""
