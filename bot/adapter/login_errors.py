@@ -33,7 +33,6 @@ __all__ = [
     "EXIT_TOKEN_REFUSED",
     "EXIT_UNREACHABLE",
     "NETWORK_ERRORS",
-    "TOKEN_REFUSED",
     "CannotConnect",
     "DevGuildRefused",
     "DiscordUnreachable",
@@ -56,12 +55,6 @@ NETWORK_ERRORS: tuple[type[BaseException], ...] = (
     OSError, aiohttp.ClientError, TimeoutError, discord.DiscordServerError,
 )
 
-TOKEN_REFUSED = (
-    "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (in .env or the"
-    " environment) is your bot's current token, copied whole from"
-    " https://discord.com/developers/applications > your application > Bot > Reset Token"
-)
-
 #: The setting that names each address, and its default.
 _SETTINGS = {
     "API": ("DISCORD_API_BASE", DEFAULT_API_BASE),
@@ -82,7 +75,11 @@ class TokenRefused(CannotConnect):
     status = EXIT_TOKEN_REFUSED
 
     def __init__(self) -> None:
-        super().__init__(TOKEN_REFUSED)
+        super().__init__(
+            "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (in .env or"
+            " the environment) is your bot's current token, copied whole from"
+            " https://discord.com/developers/applications > your application > Bot >"
+            " Reset Token")
 
 
 class DiscordUnreachable(CannotConnect):
