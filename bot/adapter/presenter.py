@@ -364,13 +364,22 @@ class DiscordPresenter:
 
     async def run_twice_asked(self, event: RunTwiceAsked) -> None:
         """The buttons of the question go on the live message, posted anew (the mentions
-        notify the players asked)."""
+        notify the players asked); asked again after the clock waited, it says so."""
         deadline = self.now() + event.clock
-        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
+        self._changed(event.table, turn=None, question=event, deadline=deadline,
+                      note=self._waited(event.table, event.waited))
 
     async def turn(self, event: TurnBegan) -> None:
+        """The turn message: whose turn, what they may do, when their clock runs out; when
+        the clock waited while the bot was cut off from Discord (RULES.md 8), a line says
+        so above the new deadline (the turn's message is edited: the same decision)."""
         deadline = self.now() + event.turn.clock
-        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
+        self._changed(event.table, turn=event.turn, deadline=deadline,
+                      note=self._waited(event.table, event.turn.waited))
+
+    @staticmethod
+    def _waited(table: TableSnapshot, waited: bool) -> str:
+        return translate(language(table), "turn.waited") if waited else ""
 
     async def reminder(self, event: TurnReminder) -> None:
         """The clock runs low: the turn message says so (an edit, which notifies nobody);

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
 __all__ = [
-    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "announce", "deal", "next_try",
-    "publish",
+    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "announce", "deal", "may_deal",
+    "next_try", "publish",
 ]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
@@ -51,6 +51,13 @@ def next_try(pause: float) -> float:
     """Seconds before dealing again after a commitment that was not posted, ``pause``
     seconds after the one before: twice as long (at least 2 s), at most RETRY_LIMIT."""
     return min(RETRY_LIMIT, 2 * max(pause, 1.0))
+
+
+def may_deal(table: Table) -> bool:
+    """Whether ``table`` may deal a hand now: it plays none, is open and not held, and
+    the dealer hears it (:mod:`bot.runtime.table.waiting`)."""
+    return (table.current is None and not (table.closed or table.closing or table.held)
+            and table.hearing.hears(table.guild_id))
 
 
 class CommitmentNotPosted(Exception):
