@@ -6,11 +6,14 @@ connection is down nothing from its servers does, so their tables' clocks stop
 
 * one connection (``OmahaDealer``): ``on_disconnect`` when it drops (a network cut, a
   missed heartbeat, a reconnect Discord asks for); ``on_connect`` (a new session's
-  READY), ``on_resumed`` (RESUMED) or ``on_ready`` when it is back;
+  READY: clicks may arrive from then on) or ``on_resumed`` (RESUMED) when it is back;
 * shards (``ShardedOmahaDealer``): the same per shard, with its id:
-  ``on_shard_disconnect``, then ``on_shard_connect``, ``on_shard_resumed`` or
-  ``on_shard_ready``. The whole client's ``on_disconnect``, ``on_connect`` and
-  ``on_resumed``, which discord.py dispatches beside them without the id, are ignored.
+  ``on_shard_disconnect``, then ``on_shard_connect`` or ``on_shard_resumed``. The whole
+  client's ``on_disconnect``, ``on_connect`` and ``on_resumed``, which discord.py
+  dispatches beside them without the id, are ignored.
+
+``on_ready`` and ``on_shard_ready`` are not followed: discord.py dispatches them a moment
+after READY, once the servers have streamed in, and a connection may drop meanwhile.
 
 Before a connection's first READY the dealer hears nothing on it: :func:`follow_gateway`
 runs before the open tables are restored, so a hand a restart resumes waits for its
@@ -42,7 +45,7 @@ def follow_gateway(bot: commands.Bot, registry: TableRegistry, shards: Sequence[
         async def shard_down(shard_id: int) -> None:
             registry.deafen(shard_id)
 
-        for name in ("on_shard_connect", "on_shard_ready", "on_shard_resumed"):
+        for name in ("on_shard_connect", "on_shard_resumed"):
             bot.add_listener(shard_up, name)
         bot.add_listener(shard_down, "on_shard_disconnect")
         return
@@ -53,6 +56,6 @@ def follow_gateway(bot: commands.Bot, registry: TableRegistry, shards: Sequence[
     async def down() -> None:
         registry.deafen(0)
 
-    for name in ("on_connect", "on_ready", "on_resumed"):
+    for name in ("on_connect", "on_resumed"):
         bot.add_listener(up, name)
     bot.add_listener(down, "on_disconnect")

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from simcord import ChannelHandle
 
+from bot.offline.harness import Message
 from bot.sharding import shard_of
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
@@ -141,37 +143,44 @@ async def test_after_a_restart_the_player_still_has_15_s(harness: Harness) -> No
     assert table.current.seq == 1
 
 
+def turn_in(h: Harness, channel: ChannelHandle) -> Message:
+    """The turn message in ``channel``."""
+    return next(m for m in reversed(h.public_messages(channel))
+                if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)))
+
+
 @pytest.mark.parametrize("shards", [2])
 async def test_one_shard_down_the_other_plays_on(harness: Harness) -> None:
-    """Two shards, a table in a server of each: the first shard's connection drops for
-    10 minutes. Its table waits; the other's clock runs out as usual meanwhile. The first
+    """Two shards, a table in a server of each: shard 1's connection drops for 10
+    minutes (discord.py tells the whole client's on_disconnect too, which must not stop
+    shard 0). Shard 1's table waits; shard 0's clock runs out as usual meanwhile. Shard 1
     comes back on a new session and its player gets the rest of their clock."""
     h = harness
-    await deal_three(h, clock=CLOCK, time_bank=0)
-    down = shard_of(h.guild.id, 2)
-    other = h.env.create_guild("Other Club", shard_id=1 - down)
-    there = other.create_text_channel("poker")
-    players = [other.add_member(a.user) for a in (h.alice, h.bob, h.carol)]
-    await h.slash(players[0], "table create", channel=there, clock=CLOCK, time_bank=0)
-    for player in players:
-        await h.slash(player, "table join", channel=there, buyin="200")
+    h.bot.presenter.now = h.clock
+    other = h.env.create_guild("Other Club", shard_id=1 - shard_of(h.guild.id, 2))
+    servers = {shard_of(h.guild.id, 2): (h.channel, [h.alice, h.bob, h.carol]),
+               shard_of(other.id, 2): (other.create_text_channel("poker"),
+                                       [other.add_member(a.user) for a in (h.alice, h.bob,
+                                                                           h.carol)])}
+    for channel, players in servers.values():
+        await h.slash(players[0], "table create", channel=channel, clock=CLOCK, time_bank=0)
+        for player in players:
+            await h.slash(player, "table join", channel=channel, buyin="200")
     await h.advance(PAUSE + 0.1)
-    waiting = h.bot.registry.in_channel(h.channel.id)
-    playing = h.bot.registry.in_channel(there.id)
+    (here, _), (there, waiting_there) = servers[0], servers[1]
+    playing, waiting = (h.bot.registry.in_channel(c.id) for c in (here, there))
     assert waiting.current is not None and playing.current is not None
-    await h.advance(5)  # 5 s into the first table's clock, the second's was dealt later
-    await h.drop_gateway(down)
-    turn = turn_message(h)
-    lost = await h.click(actor_of(h, turn), turn, label="Fold")  # never heard
-    assert not lost.acknowledged
+    await h.advance(5)
+    await h.drop_gateway(1)
+    turn = turn_in(h, there)
+    clicker = next(p for p in waiting_there if f"<@{p.id}>" in turn.content)
+    assert not (await h.click(clicker, turn, label="Fold")).acknowledged  # never heard
     await h.advance(600)
     assert waiting.current.seq == 0 and waiting.hands_dealt == 1
     assert playing.hands_dealt >= 3  # its players timed out, hand after hand
-    assert any("timed out twice" in m.content for m in h.public_messages(there))
-    await h.restore_gateway(down, resume=False)
-    message = turn_message(h)
-    assert WAITED in message.content
-    assert any(str(b.custom_id).endswith(":fold") for b in buttons_of(message))
+    assert any("timed out twice" in m.content for m in h.public_messages(here))
+    await h.restore_gateway(1, resume=False)
+    assert WAITED in turn_in(h, there).content
     await h.advance(CLOCK - 5 - 1)
     assert waiting.current.seq == 0
     await h.advance(2)
