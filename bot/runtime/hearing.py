@@ -62,18 +62,9 @@ class Hearing:
         """The shard whose connection carries ``guild_id``'s clicks and commands."""
         return shard_of(guild_id, self.shard_count)
 
-    def deaf_since(self, guild_id: int) -> float | None:
-        """Since when the dealer cannot hear ``guild_id``'s tables; None while it can."""
-        return self._deaf.get(self.shard(guild_id))
-
     def hears(self, guild_id: int) -> bool:
         """Whether ``guild_id``'s tables' clocks run."""
         return self.shard(guild_id) not in self._deaf
-
-    @property
-    def deaf(self) -> dict[int, float]:
-        """The shards not heard now, with the moment each stopped being heard."""
-        return dict(self._deaf)
 
     def deafen(self, shard: int, now: float) -> bool:
         """``shard``'s connection is down from ``now`` (a shard already deaf stays deaf

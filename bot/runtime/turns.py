@@ -86,13 +86,11 @@ def presets(legal: LegalActions, structure: Structure) -> tuple[tuple[str, int],
 
 
 def view_of(
-    turn: Turn, seat: Seat, legal: LegalActions, structure: Structure,
-    now: float | None = None, *, waited: bool = False,
+    turn: Turn, seat: Seat, legal: LegalActions, structure: Structure, now: float
 ) -> TurnView:
-    """What the player to act is shown at ``now`` (default: as the turn begins): their
-    options, the clock and time bank left (once in the bank, all that is left is the
-    clock's), quick sizes; ``waited``: the clock waited while the dealer could not hear."""
-    clock, bank = turn.left(turn.started if now is None else now)
+    """What the player to act is shown at ``now``: their options, the clock and time bank
+    left (once in the bank, all that is left is the clock's), quick sizes."""
+    clock, bank = turn.left(now)
     if clock <= 0:
         clock, bank = bank, 0.0
     return TurnView(
@@ -112,5 +110,4 @@ def view_of(
         time_bank=bank,
         deadline=turn.started + turn.total,
         presets=presets(legal, structure),
-        waited=waited,
     )

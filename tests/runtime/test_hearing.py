@@ -62,8 +62,7 @@ def test_hearing_by_shard() -> None:
     assert hearing.deafen(1, 5.0)
     assert not hearing.deafen(1, 9.0)  # still deaf since 5
     assert hearing.hears(10) and not hearing.hears(SHARD_1_GUILD)
-    assert hearing.deaf_since(SHARD_1_GUILD) == 5.0 and hearing.deaf_since(10) is None
-    assert hearing.deaf == {1: 5.0}
+    assert hearing.shard(SHARD_1_GUILD) == 1 and hearing.shard(10) == 0
     assert hearing.hear(1) == 5.0
     assert hearing.hear(1) is None and hearing.hears(SHARD_1_GUILD)
 

@@ -41,9 +41,9 @@ __all__ = ["heard"]
 async def heard(table: Table, deaf_since: float) -> None:
     """The dealer hears ``table`` again after hearing nothing since ``deaf_since``."""
     async with table.lock:
-        cur = table.current
         if table.closed:
             return
+        cur = table.current
         if cur is None:
             table.schedule_deal()
         elif cur.turn is not None:
