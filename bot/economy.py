@@ -22,7 +22,7 @@ Rules decided here:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from bot.engine.events import ActionKind, PlayerActed, Street
 from bot.engine.hand_state import HandState
@@ -198,35 +198,46 @@ class Economy:
         return await self.db.tournaments.leave(tournament_id, user_id)
 
     # -- statistics ------------------------------------------------------------------------------
+    # ``channels``: only the results in those channels count (None: all; the Discord side
+    # decides who may see which, bot.adapter.visibility); balances are the server's whole.
+    async def result_channels(self, guild_id: int) -> list[int]:
+        """The channels the server's hands and tournaments belong to."""
+        return await self.db.stats.channels(guild_id)
+
     async def stats(
         self, guild_id: int, user_id: int, *, variant: str | None = None,
-        period: Period = Period.ALL_TIME,
+        period: Period = Period.ALL_TIME, channels: Collection[int] | None = None,
     ) -> PlayerStats:
-        return await self.db.stats.player(guild_id, user_id, variant=variant, period=period)
+        return await self.db.stats.player(guild_id, user_id, variant=variant, period=period,
+                                          channels=channels)
 
     async def tournament_stats(
         self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+        channels: Collection[int] | None = None,
     ) -> TournamentStats:
         """Sit-and-go wins, cashes, buy-ins and prizes (tournaments that paid out)."""
-        return await self.db.stats.tournaments(guild_id, user_id, period=period)
+        return await self.db.stats.tournaments(guild_id, user_id, period=period,
+                                               channels=channels)
 
     async def hand_nets(
         self, guild_id: int, user_id: int, *, variant: str | None = None,
-        period: Period = Period.ALL_TIME,
+        period: Period = Period.ALL_TIME, channels: Collection[int] | None = None,
     ) -> list[HandNet]:
         """The player's cash hands in order, each with its net and showdown (graphs)."""
-        return await self.db.stats.hand_nets(guild_id, user_id, variant=variant, period=period)
+        return await self.db.stats.hand_nets(guild_id, user_id, variant=variant, period=period,
+                                             channels=channels)
 
     async def finishes(
         self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
+        channels: Collection[int] | None = None,
     ) -> list[TournamentFinish]:
         """The player's sit-and-go finishes in order (graphs)."""
-        return await self.db.stats.finishes(guild_id, user_id, period=period)
+        return await self.db.stats.finishes(guild_id, user_id, period=period, channels=channels)
 
     async def leaderboard(
         self, guild_id: int, metric: Metric | str = Metric.BALANCE,
         *, period: Period | str = Period.ALL_TIME, variant: str | None = None,
-        page: int = 0, per_page: int = 10,
+        page: int = 0, per_page: int = 10, channels: Collection[int] | None = None,
     ) -> LeaderboardPage:
         """Page ``page`` (0-based) of ``per_page`` rows."""
         try:
@@ -236,7 +247,7 @@ class Economy:
         page = max(0, int(page))
         return await self.db.stats.leaderboard(
             guild_id, metric, period=period, variant=variant, offset=page * per_page,
-            limit=per_page,
+            limit=per_page, channels=channels,
         )
 
     async def audit(self) -> list[AuditLine]:

@@ -46,8 +46,10 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           server's own with ``/table limits`` (:mod:`bot.runtime.caps`).
 ``TABLES_PER_SERVER``     open cash tables in one server (default 20; 0: no cap).
 ``COMMAND_COOLDOWN``      seconds a member waits between two runs of a command that
-                          draws a picture or reads many rows (``/leaderboard``,
-                          ``/stats``, ``/hands``, ``/hand show``, ``/hand export``);
+                          draws a picture, reads many rows or asks Discord
+                          (``/leaderboard``, ``/stats``, ``/hands``, ``/hand
+                          show|replay|export|verify``), and the pace of a
+                          leaderboard's pages and ``/cards`` after a few at once;
                           default 5, 0: none. See :mod:`bot.adapter.cooldowns`.
 ``LOG_FORMAT``            ``text`` (default) or ``json``: one JSON object per line
                           (:mod:`bot.logs`).

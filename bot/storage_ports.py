@@ -270,9 +270,9 @@ class StoragePorts:
         async with _polite():
             await self.db.tables.close(table_id)
 
-    async def abandon_table(self, table_id: int, reason: str) -> Mapping[int, int]:
+    async def abandon_table(self, table_id: int) -> Mapping[int, int]:
         async with _polite():
-            return await self.db.tables.abandon(table_id, reason)
+            return await self.db.tables.abandon(table_id)
 
     async def open_tables(self) -> Sequence[StoredTable]:
         """The open cash tables (tournament tables come with their tournament)."""

@@ -8,13 +8,17 @@ presenter's :class:`bot.adapter.channel.TableChannel` reports those through
 
 1. silences the table's channel at once (``DiscordPresenter.forget``): no
    request goes to it any more, not even a private notice's fallback;
-2. abandons the table (:mod:`bot.runtime.table.abandon`): the hand in progress is
-   cancelled, so every chip committed to it goes back to whoever put it in;
-   every stack goes back to its owner's balance; a sit-and-go is cancelled and
-   every buy-in refunded;
-3. tells each player by DM where Discord allows it ("Table 3 in #poker was
-   closed because the channel was deleted; your 180 chips are back in your
-   balance."). Nothing is posted in the lost channel.
+2. abandons the table (:mod:`bot.runtime.table.abandon`, RULES.md 7): the hand in
+   progress is played out by the clock's rule (every decision left a timeout:
+   check, otherwise fold), never refunded; then every stack goes back to its
+   owner's balance, or a tournament is cancelled as after its start (prizes kept,
+   the rest of the pool split by stacks);
+3. tells each player privately, by DM where Discord allows it (a refused DM is
+   logged, nothing more), how that hand ended for them, with its number, and what
+   went back to their balance ("Table 3 in #poker was closed because the thread
+   was locked; hand #12 was played out by the clock's rule [...]. You lost 300
+   chips in it. Your 9,700 chips are back in your balance."). Nothing is posted in
+   the lost channel.
 
 :class:`ChannelLoss` is built by the composition root
 (:meth:`bot.client.OmahaDealer.build_services`), which also points the
@@ -37,7 +41,7 @@ from discord.ext import commands
 from bot.i18n import resolve, translate
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.abandon import Abandoned
+from bot.runtime.table.abandon import Abandoned, Ending
 
 if TYPE_CHECKING:
     from bot.adapter.presenter import DiscordPresenter
@@ -66,23 +70,38 @@ def where(channel_name: str | None, channel_id: int, locale: object = "en") -> s
     return f"#{channel_name}" if channel_name else translate(locale, "loss.channel", id=channel_id)
 
 
-def farewell(gone: Abandoned, place: str, locale: object = "en") -> str:
-    """The DM a player gets about an abandoned table, in ``locale``."""
+#: The DM's first words by where the chips went (a tournament's table: ``loss.sng_table``).
+_HEADS = {Ending.CASHED_OUT: "loss.table", Ending.REFUNDED: "loss.tournament"}
+#: What went back to the balance by where the chips went (else a prize: ``loss.prize``).
+_BACK = {Ending.CASHED_OUT: "loss.refund", Ending.REFUNDED: "loss.refund_buyin"}
+
+
+def farewell(gone: Abandoned, user_id: int, place: str, locale: object = "en") -> str:
+    """The DM ``user_id`` gets about an abandoned table, in ``locale``: what happened, how
+    the hand played out ended for them, and what went back to their balance."""
     reason = translate(locale, REASONS[gone.reason]) if gone.reason in REASONS else gone.reason
     values = {"table": gone.table_id, "title": gone.title, "place": place, "reason": reason}
-    if gone.tournament:
-        key = "loss.sng_table" if gone.table_id else "loss.tournament"
-    else:
-        key = "loss.table"
-    head = translate(locale, key, **values)
-    if gone.hand_cancelled is not None:
-        head += translate(locale, "loss.hand", hand=gone.hand_cancelled)
-    return head + "."
+    head = translate(locale, _HEADS.get(gone.ending, "loss.sng_table"), **values)
+    if gone.hand is not None:
+        head += translate(locale, "loss.hand", hand=str(gone.hand))
+    lines = [head + "."]
+    net = gone.nets.get(user_id)
+    if net is not None:
+        lines.append(translate(locale, "loss.hand_won", count=net) if net > 0 else
+                     translate(locale, "loss.hand_lost", count=-net) if net < 0 else
+                     translate(locale, "loss.hand_even"))
+    lines += _what_went_back(gone, user_id, locale)
+    return " ".join(lines)
 
 
-def refund_line(gone: Abandoned, amount: int, locale: object = "en") -> str:
-    key = "loss.refund_buyin" if gone.tournament else "loss.refund"
-    return " " + translate(locale, key, count=amount)
+def _what_went_back(gone: Abandoned, user_id: int, locale: object) -> list[str]:
+    amount = gone.returned.get(user_id, 0)
+    if gone.ending is Ending.CANCELLING:
+        return [translate(locale, "loss.mtt_cancelling", count=gone.stacks.get(user_id, 0))]
+    lines = [translate(locale, "loss.sng_cancelled")] if gone.ending is Ending.CANCELLED else []
+    if amount:
+        lines.append(translate(locale, _BACK.get(gone.ending, "loss.prize"), count=amount))
+    return lines
 
 
 class ChannelLoss:
@@ -130,13 +149,12 @@ class ChannelLoss:
     ) -> None:
         for g in gone:
             self.abandoned.append(g)
-            for user_id, amount in g.returned.items():
+            for user_id in g.told:
                 lang = self._locale(user_id, g.guild_id)
                 place = where(names.get(g.channel_id), g.channel_id, lang)
                 if server:
                     place = translate(lang, "loss.on_server", place=place, server=server)
-                text = farewell(g, place, lang) + refund_line(g, amount, lang)
-                if not await self.presenter.dm(user_id, text):
+                if not await self.presenter.dm(user_id, farewell(g, user_id, place, lang)):
                     log.info("table %s: could not DM user %s", g.table_id, user_id)
 
 

@@ -3,11 +3,20 @@
     /balance [user] [public]                 a player's chips (your own: only to you)
     /daily                                   the daily bonus (streaks), only to you
     /leaderboard [metric] [variant] [period] [graphs]  an image, paged; the top's graphs
+                                             (bot.adapter.leaderboard)
     /stats [user] [variant] [period] [public]  figures and a graph of the results
                                              (both: COMMAND_COOLDOWN per member,
                                              bot.adapter.cooldowns)
     /chips grant|remove user amount reason   server managers (Manage Server)
     /economy settings [...]                  server managers: show or change the rules
+
+Who sees what (issue 29, :mod:`bot.adapter.visibility`): another member's statistics and
+graphs and the leaderboards are public answers, so they count only the hands and
+tournaments of channels everyone reading this channel may view; a member's own
+statistics answered to them alone count all their hands; balances are the server's
+whole. A public answer is posted only where the member may post it themselves (Send
+Messages, Attach Files for a picture: :func:`bot.adapter.permissions.require_member_post`),
+else refused privately before anything is drawn.
 
 Amounts are typed as text so that every mistake gets a clear answer instead
 of the client's silent refusal (:func:`bot.adapter.amounts.parse_amount`). The rules
@@ -17,8 +26,6 @@ nothing here touches the database directly.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -35,42 +42,20 @@ from bot.adapter.choices import (
     VARIANT_CHOICES,
 )
 from bot.adapter.cooldowns import take_turn
-from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
+from bot.adapter.leaderboard import Board, LeaderboardPager, counted, leaderboard_file
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.names import member_name
-from bot.adapter.polite import PoliteView, acknowledge, announce, send_private
+from bot.adapter.permissions import require_member_post
+from bot.adapter.polite import acknowledge, announce
 from bot.adapter.stats_graphs import stats_file, top_file
+from bot.adapter.visibility import counted_channels
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
-from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
+from bot.i18n import Choice, Name, Phrase, number, resolve, translate
 from bot.storage import EconomyError, Metric, Period
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
     from bot.economy import Economy
-
-PER_PAGE = 10
-PAGER_TIMEOUT = 300.0
-
-#: The value column's heading per metric (chips when not listed).
-VALUE_LABELS = {
-    Metric.HANDS_WON: "Hands", Metric.TOURNAMENT_WINS: "Wins",
-    Metric.TOURNAMENT_CASHES: "Cashes", Metric.TOURNAMENT_ROI: "ROI",
-}
-
-
-def _subtitle(
-    locale: str, metric: Metric, period: Period, variant: str | None, total: int
-) -> str:
-    """``All time · Big O · 12 players`` in ``locale``."""
-    if metric is Metric.BALANCE:
-        parts = [translate(locale, "leaderboard.current_balances")]
-    else:
-        parts = [Choice(PERIOD_NAMES[period]).to(locale)]
-        if variant is not None:
-            parts.append(Choice(game_name(VARIANTS[variant])).to(locale))
-    parts.append(translate(locale, "players.count", count=total))
-    return " · ".join(parts)
 
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
@@ -124,104 +109,6 @@ def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> 
     for key, value in fields:
         embed.add_field(name=translate(locale, key), value=value)
     return embed
-
-
-class LeaderboardPager(PoliteView):
-    """Previous/Next buttons under a leaderboard image; only its requester may page.
-
-    Every edit goes through the latest interaction's token (the command's, then each
-    click's): a token lives 15 minutes and the pager may be paged for longer, so its
-    timeout never edits through the command's. A token too old even so (not expected:
-    the pager times out 5 minutes after the last click) leaves the channel route."""
-
-    def __init__(
-        self, cog: EconomyCog, *, owner_id: int, guild_id: int, metric: Metric, period: Period,
-        variant: str | None, page: int, total: int, locale: object = None,
-    ) -> None:
-        super().__init__(timeout=PAGER_TIMEOUT)
-        self.cog = cog
-        self.locale = locale  # the requester's: a command's reply speaks its user's language
-        self.previous.label = translate(locale, "button.previous")
-        self.next.label = translate(locale, "button.next")
-        self.owner_id = owner_id
-        self.guild_id = guild_id
-        self.metric = metric
-        self.period = period
-        self.variant = variant
-        self.page = page
-        self.total = total
-        self.message: discord.InteractionMessage | None = None
-        #: The latest interaction on the pager (the command's, then each click's) and
-        #: until when (the event loop's clock) its token may be used.
-        self.latest: discord.Interaction[Any] | None = None
-        self.until = 0.0
-        self._sync_buttons()
-
-    def follow(self, interaction: discord.Interaction[Any]) -> None:
-        """``interaction`` is the latest on the pager: later edits go through its token."""
-        self.latest = interaction
-        self.until = asyncio.get_running_loop().time() + TOKEN_LIFETIME - TOKEN_MARGIN
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // PER_PAGE))
-
-    def _sync_buttons(self) -> None:
-        self.previous.disabled = self.page <= 0
-        self.next.disabled = self.page >= self.pages - 1
-        self.where.label = translate(getattr(self, "locale", None), "button.page",
-                                     page=self.page + 1, count=self.pages)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.user.id != self.owner_id:
-            await send_private(interaction, translate(
-                interaction.locale, "refuse.not_your_pager", command=Command("leaderboard")))
-            return False
-        return True
-
-    async def _turn(self, interaction: discord.Interaction[Any], step: int) -> None:
-        await interaction.response.defer()
-        self.follow(interaction)
-        self.page = max(0, min(self.pages - 1, self.page + step))
-        file, total = await self.cog.leaderboard_file(
-            interaction, self.guild_id, self.metric, self.period, self.variant, self.page
-        )
-        self.total = total
-        self._sync_buttons()
-        await interaction.edit_original_response(attachments=[file], view=self)
-
-    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary, custom_id="lb:prev")
-    async def previous(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
-    ) -> None:
-        await self._turn(interaction, -1)
-
-    @discord.ui.button(label="…", style=discord.ButtonStyle.secondary, disabled=True,
-                       custom_id="lb:page")
-    async def where(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
-    ) -> None:  # a label, never clickable
-        await interaction.response.defer()
-
-    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary, custom_id="lb:next")
-    async def next(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
-    ) -> None:
-        await self._turn(interaction, +1)
-
-    async def on_timeout(self) -> None:
-        for item in self.children:
-            if isinstance(item, discord.ui.Button):
-                item.disabled = True
-        latest, message = self.latest, self.message
-        try:
-            if latest is not None and asyncio.get_running_loop().time() < self.until:
-                await latest.edit_original_response(view=self)
-            elif message is not None:  # the channel's route
-                channel = self.cog.bot.get_partial_messageable(message.channel.id)
-                await channel.get_partial_message(message.id).edit(view=self)
-        except discord.HTTPException:
-            pass
 
 
 class ChipsGroup(
@@ -361,6 +248,8 @@ class EconomyCog(commands.Cog, name="Economy"):
         target = user or interaction.user
         _refuse_bot(target)
         private = _private(interaction, target, public)
+        if not private:
+            require_member_post(interaction, files=False)
         await acknowledge(interaction, private=private)
         amount = await self.economy.balance(guild_id, target.id)
         # a private reply in the asker's language; a public one in the server's
@@ -389,36 +278,6 @@ class EconomyCog(commands.Cog, name="Economy"):
             next=_when(claim.next_at)))
 
     # -- /leaderboard ----------------------------------------------------------------
-    async def leaderboard_file(
-        self, interaction: discord.Interaction[Any], guild_id: int, metric: Metric,
-        period: Period, variant: str | None, page: int,
-    ) -> tuple[discord.File, int]:
-        """The PNG of one page as a discord.File, and how many players are ranked."""
-        board = await self.economy.leaderboard(
-            guild_id, metric, period=period, variant=variant, page=page, per_page=PER_PAGE
-        )
-        # a public picture: the server's language, as a public /balance
-        loc = resolve(interaction.guild_locale)
-        rows = []
-        for row in board.rows:
-            name = await self.bot.display_name(interaction.guild, row.user_id)
-            value: int | str = row.value
-            if metric is Metric.TOURNAMENT_ROI:
-                value = ("+" if row.value >= 0 else "") + number(loc, row.value) + "%"
-            rows.append(LeaderboardRow(rank=row.rank, name=name, value=value))
-        view = LeaderboardView(
-            title=translate(loc, "leaderboard.title", metric=Choice(METRIC_NAMES[metric]),
-                            server=interaction.guild.name if interaction.guild else ""),
-            rows=tuple(rows),
-            subtitle=_subtitle(loc, metric, period, variant, board.total),
-            value_label=translate(
-                loc, "leaderboard.value." + VALUE_LABELS.get(metric, "Chips").lower()),
-            highlight=member_name(interaction.user),
-            locale=loc,
-        )
-        png = await render_leaderboard_async(view)
-        return discord.File(io.BytesIO(png), filename="leaderboard.png"), board.total
-
     @app_commands.command(name="leaderboard", description="The server's best players, as an image")
     @app_commands.describe(metric="What to rank by (default Balance)",
                            variant="Only this game, not for balance (default all games)",
@@ -433,23 +292,20 @@ class EconomyCog(commands.Cog, name="Economy"):
         variant: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None, graphs: bool = False,
     ) -> None:
-        guild_id = _guild_id(interaction)
-        metric_ = Metric(metric.value) if metric else Metric.BALANCE
-        period_ = Period(period.value) if period else Period.ALL_TIME
-        variant_ = variant.value if variant else None
-        if metric_ is Metric.BALANCE and (variant_ is not None or period_ is not Period.ALL_TIME):
+        board = Board(_guild_id(interaction), Metric(metric.value) if metric else Metric.BALANCE,
+                      Period(period.value) if period else Period.ALL_TIME,
+                      variant.value if variant else None)
+        if board.metric is Metric.BALANCE and (
+                board.variant is not None or board.period is not Period.ALL_TIME):
             raise EconomyError(Phrase("refuse.balance_filters"))
-        if metric_ is Metric.BALANCE and graphs:
+        if board.metric is Metric.BALANCE and graphs:
             raise EconomyError(Phrase("refuse.balance_graphs"))
+        require_member_post(interaction, files=True)  # a public picture, in the member's name
         take_turn(self.bot.cooldowns, interaction, "leaderboard")
         await interaction.response.defer(thinking=True)
-        file, total = await self.leaderboard_file(
-            interaction, guild_id, metric_, period_, variant_, 0
-        )
-        pager = LeaderboardPager(
-            self, owner_id=interaction.user.id, guild_id=guild_id, metric=metric_,
-            period=period_, variant=variant_, page=0, total=total, locale=interaction.locale,
-        )
+        file, total = await leaderboard_file(self.economy, interaction, board, 0)
+        pager = LeaderboardPager(self.economy, board, owner_id=interaction.user.id, total=total,
+                                 locale=interaction.locale)
         pager.follow(interaction)
         pager.message = await interaction.edit_original_response(
             attachments=[file], view=pager if pager.pages > 1 else None
@@ -458,9 +314,9 @@ class EconomyCog(commands.Cog, name="Economy"):
             loc = resolve(interaction.guild_locale)  # public, as the leaderboard
             picture = await top_file(
                 self.economy, lambda u: self.bot.display_name(interaction.guild, u),
-                guild_id=guild_id, metric=metric_, variant=variant_, period=period_,
-                metric_name=Choice(METRIC_NAMES[metric_]).to(loc),
-                period_name=Choice(PERIOD_NAMES[period_]).to(loc), locale=loc)
+                board, channels=await counted(self.economy, interaction, board),
+                metric_name=Choice(METRIC_NAMES[board.metric]).to(loc),
+                period_name=Choice(PERIOD_NAMES[board.period]).to(loc), locale=loc)
             if picture is not None:
                 await interaction.followup.send(file=picture)
 
@@ -483,12 +339,20 @@ class EconomyCog(commands.Cog, name="Economy"):
         variant_key = variant.value if variant else None
         period_ = Period(period.value) if period else Period.ALL_TIME
         private = _private(interaction, target, public)
+        if not private:
+            require_member_post(interaction, files=True)
         take_turn(self.bot.cooldowns, interaction, "stats")
         await acknowledge(interaction, private=private)
-        s = await self.economy.stats(guild_id, target.id, variant=variant_key, period=period_)
+        # one's own figures, to oneself: every hand (bot.adapter.visibility); else what
+        # the channel's readers may all see
+        channels = None if private else counted_channels(
+            interaction, await self.economy.result_channels(guild_id), public=True)
+        s = await self.economy.stats(guild_id, target.id, variant=variant_key, period=period_,
+                                     channels=channels)
         lc = resolve(interaction.locale)
         embed = _stats_embed(lc, member_name(target), variant_key, s)
-        t = await self.economy.tournament_stats(guild_id, target.id, period=period_)
+        t = await self.economy.tournament_stats(guild_id, target.id, period=period_,
+                                                channels=channels)
         if t.played:
             embed.add_field(name=translate(lc, "stats.sngs"), inline=False, value=translate(
                 lc, "stats.sngs_value", played=t.played, wins=t.wins, cashes=t.cashes,
@@ -498,7 +362,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         picture = await stats_file(
             self.economy, guild_id, target.id, member_name(target), variant=variant_key,
             game=game, period=period_, period_name=Choice(PERIOD_NAMES[period_]).to(lc),
-            locale=lc)
+            locale=lc, channels=channels)
         if picture is None:
             await interaction.edit_original_response(embed=embed)
             return

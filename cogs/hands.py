@@ -9,12 +9,16 @@ but a replay asked for with ``public``.
     /hand export [number] [last]     the hand (or your last N, up to 20) as a .phh / .phhs
                                      file, with the proof of its deal
     /hand verify number              the verifier of ``python -m bot verify`` on that file
-    /hands [player]                  this server's recent hands, with buttons to open one
+    /hands [player] [variant]        this server's recent hands (one game's: a mixed
+                                     table's hands each under its own), with buttons to open one
 
-``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export`` draw a picture or read many
-rows: a member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
+``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand verify`` draw a
+picture, read many rows or ask Discord (``verify`` reads the commitment message back): a
+member waits ``COMMAND_COOLDOWN`` seconds between two runs of each
 (:mod:`bot.adapter.cooldowns`); the buttons that open a hand (``/hands``, **Hand log**)
 or replay it wait with ``/hand show`` and ``/hand replay``, since they draw the same.
+A public replay is posted in the member's name: only where they may send messages and
+attach files themselves (:func:`bot.adapter.permissions.require_member_post`).
 
 Discord does not let a command group be a command itself, so the hand is
 opened with ``/hand show``. A number is the hand's number at its table (the
@@ -52,10 +56,12 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.adapter.actions import reply_private
+from bot.adapter.choices import VARIANT_CHOICES
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.names import hand_names, member_name
+from bot.adapter.permissions import require_member_post
 from bot.adapter.polite import report
 from bot.adapter.replays import send_replay
 from bot.adapter.views import hand_button_id
@@ -254,6 +260,8 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any],
         number: app_commands.Range[int, 1, 10**9] | None = None, public: bool = False,
     ) -> None:
+        if public:  # posted in the member's name: only where they may post it themselves
+            require_member_post(interaction, files=True)
         take_turn(self.cooldowns, interaction, "hand replay")
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
@@ -303,6 +311,7 @@ class Hands(commands.Cog, name="Hands"):
     async def verify_hand(
         self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 10**9]
     ) -> None:
+        take_turn(self.cooldowns, interaction, "hand verify")  # it asks Discord for a message
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
@@ -343,17 +352,21 @@ class Hands(commands.Cog, name="Hands"):
                 for r in records if str(r.number).startswith(typed)]
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
-    @app_commands.describe(player="Only the hands this player played (default everyone's)")
+    @app_commands.describe(player="Only the hands this player played (default everyone's)",
+                           variant="Only the hands of this game (default every game)")
+    @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.guild_only()
     async def hands(
-        self, interaction: discord.Interaction[Any], player: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], player: discord.Member | None = None,
+        variant: app_commands.Choice[str] | None = None,
     ) -> None:
         take_turn(self.cooldowns, interaction, "hands")
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         shown = visible_channels(interaction, await self.db.history.channels(guild_id))
         listing = await self.db.history.recent(
-            guild_id, user_id=player.id if player else None, limit=LISTED, channel_ids=shown
+            guild_id, user_id=player.id if player else None, limit=LISTED, channel_ids=shown,
+            variant=variant.value if variant else None,  # a mixed table's: each hand's own
         )
         if not listing:
             await reply_private(interaction, translate(

@@ -155,7 +155,8 @@ PREFERENCES = ("prefs", "preferences")
 
 
 def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
-    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, pings."""
+    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, mixed
+    tables, pings."""
     buttons = {key: Phrase(f"button.{key}")
                for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
     commands = {f"{name}_cmd": Command(name)
@@ -172,6 +173,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.chips", topup=Command("table topup"),
                   leave=Command("table leave"), sitin=Command("table sitin")),
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.mixed", create=Command("table create"),
+                  games=Option("games")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]
@@ -228,6 +231,14 @@ SECTIONS = (
 )
 
 
+#: A section's note under its commands (``help.section_note.<section>``), with its values.
+NOTES: dict[str, dict[str, Command]] = {
+    # who sees whose results, and that balances are the server's whole (issue 29)
+    "Chips and statistics": {"stats": Command("stats"), "leaderboard": Command("leaderboard"),
+                             "balance": Command("balance")},
+}
+
+
 def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
     """Every loaded slash command with its options and description, by section, as the
     reader's Discord names and describes them (``bot/adapter/translator.py``'s catalog entries)."""
@@ -242,8 +253,10 @@ def commands_page(tree: app_commands.CommandTree[Any], locale: object = None) ->
                        join=Command("table join"))]
     order = {title: i for i, title in enumerate(SECTIONS)}
     for title, entries in sorted(sections.items(), key=lambda kv: order.get(kv[0], len(order))):
-        heading = translate(locale, "help.section." + title.lower().replace(" ", "_"))
-        lines += ["", f"**{heading}**", *entries]
+        key = title.lower().replace(" ", "_")
+        lines += ["", f"**{translate(locale, 'help.section.' + key)}**", *entries]
+        if title in NOTES:
+            lines.append(translate(locale, "help.section_note." + key, **NOTES[title]))
     return lines
 
 

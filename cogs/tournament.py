@@ -33,11 +33,18 @@ from discord.ext import commands
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.limits import fit_text
 from bot.adapter.names import member_name
-from bot.adapter.permissions import require_table_permissions, require_thread_permissions
+from bot.adapter.permissions import (
+    refuse_private_thread,
+    require_member_post,
+    require_table_permissions,
+    require_thread_permissions,
+)
 from bot.adapter.polite import acknowledge, announce
+from bot.adapter.table_text import game_choices, mix_options
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
+from bot.runtime.mix import MAX_EVERY
 from bot.runtime.tournament.blinds import PRESETS
 from bot.runtime.tournament.payouts import MAX_ENTRANTS
 from bot.runtime.tournament.service import TournamentService
@@ -91,6 +98,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
         late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
         table_size="Seats per table for several tables in threads, 3 to 10 (default 9)",
+        games="A rotation of 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
+        every="A rotation: hands of each game (default one per seat)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -107,12 +116,18 @@ class Tournaments(commands.Cog, name="Tournaments"):
         payouts: app_commands.Range[str, 1, 60] | None = None,
         late_levels: app_commands.Range[int, 0, 10] = 0,
         table_size: app_commands.Range[int, 3, 10] | None = None,
+        games: str | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
+        refuse_private_thread(interaction)
+        require_member_post(interaction, files=False)  # its announcements speak for its creator
         require_table_permissions(interaction)
         table = None if payouts is None else payouts_from_text(payouts, entrants)
+        rotation = mix_options(games, None, every, variant, structure)
         settings = TournamentSettings.create(
+            games=rotation["games"], every=rotation["every"],
             buy_in=buy_in,
             starting_stack=stack,
             payouts=table,
@@ -137,6 +152,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         lang = rt.config.language  # a public message: the tournament's language
         text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")
         await interaction.edit_original_response(content=fit_text(text, locale=lang))
+
+    @create.autocomplete("games")
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.amounts import parse_amount
+from bot.adapter.cooldowns import CARDS_BURST, take_turn
 from bot.adapter.hooks import Hook
 from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
 from bot.adapter.presenter import hole_cards_view
@@ -196,9 +197,12 @@ class TableActions:
         await reply_private(interaction, text)
 
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """The player's hole cards (and hand label), as a picture only they see."""
+        """The player's hole cards (and hand label), as a picture only they see; drawn
+        outside the render gate, so :data:`~bot.adapter.cooldowns.CARDS_BURST` looks at
+        once, then one per ``COMMAND_COOLDOWN`` (``/cards`` and **My cards** alike)."""
         table = self.by_id(table_id)
         mine = table.hole_cards(interaction.user.id)
+        take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
         await interaction.response.defer(ephemeral=True, thinking=True)
         snap = table.snapshot()
         lang = resolve(interaction.locale)

@@ -10,7 +10,17 @@ and nobody is told, and Discord counts each refused request against the bot;
 so ``/table create`` and ``/tournament create`` check
 ``interaction.app_permissions`` (the bot's permissions in that channel, sent
 with every interaction: no request needed) and refuse with the names a
-server manager sees in Discord's channel settings.
+server manager sees in Discord's channel settings. They refuse a private
+thread too (:func:`refuse_private_thread`, RULES.md 7).
+
+A **public post a member asks for** (``/leaderboard``, ``/hand replay public``, a public
+``/stats`` or ``/balance``, and a table or tournament they open: ``/table create``,
+``/tournament create``) is the member speaking through the bot, so it needs what the
+member would need to post it themselves (issue 29): Send Messages (Send Messages in
+Threads in a thread) and, when it carries a picture, Attach Files, read from
+``interaction.permissions`` (the member's permissions in that channel, sent with every
+interaction). Without them :func:`require_member_post` refuses privately, at once, naming
+what is missing, and nothing is posted (nor drawn).
 
 :data:`INVITE_PERMISSIONS` is the same set for the invite URL (the README
 gives its integer, and ``tests/adapter/test_permissions.py`` keeps the two equal).
@@ -22,7 +32,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Wording, translate
+from bot.i18n import Phrase, Wording, translate
 from bot.runtime.errors import TableError
 
 #: Permission attribute -> the name Discord's channel settings show.
@@ -68,18 +78,28 @@ class MissingChannelPermissions(TableError):
         super().__init__(_Missing(missing))
 
 
-class _Missing(Wording):
-    """The refusal naming the missing permissions as Discord's settings show them in the
-    reader's language (``permission.<attribute>``)."""
+class MemberCannotPost(TableError):
+    """The member may not post here what they asked the bot to post; the message names
+    the permissions they lack."""
 
     def __init__(self, missing: list[str]) -> None:
         self.missing = missing
+        super().__init__(_Missing(missing, "refuse.member_cannot_post"))
+
+
+class _Missing(Wording):
+    """A refusal (message ``key``) naming the missing permissions as Discord's settings
+    show them in the reader's language (``permission.<attribute>``)."""
+
+    def __init__(self, missing: list[str], key: str = "refuse.missing_permissions") -> None:
+        self.missing = missing
+        self.key = key
 
     def to(self, locale: object) -> str:
         names = [translate(locale, f"permission.{p}") for p in self.missing]
         listed = names[0] if len(names) == 1 else translate(
             locale, "list.and", first=", ".join(names[:-1]), last=names[-1])
-        return translate(locale, "refuse.missing_permissions", count=len(names), list=listed)
+        return translate(locale, self.key, count=len(names), list=listed)
 
 
 def in_thread(interaction: discord.Interaction[Any]) -> bool:
@@ -93,11 +113,30 @@ def missing_table_permissions(permissions: discord.Permissions, *, thread: bool)
     return [name for name in needs if not getattr(permissions, name)]
 
 
+def refuse_private_thread(interaction: discord.Interaction[Any]) -> None:
+    """Raise :class:`TableError` in a private thread: tables open only in channels and
+    public threads (RULES.md 7), since a private thread's members can remove the bot from
+    it, and a table whose channel is lost ends its hand on timeouts."""
+    if getattr(interaction.channel, "type", None) is discord.ChannelType.private_thread:
+        raise TableError(Phrase("refuse.private_thread"))
+
+
 def require_table_permissions(interaction: discord.Interaction[Any]) -> None:
     """Raise :class:`MissingChannelPermissions` unless the bot can run a table here."""
     missing = missing_table_permissions(interaction.app_permissions, thread=in_thread(interaction))
     if missing:
         raise MissingChannelPermissions(missing)
+
+
+def require_member_post(interaction: discord.Interaction[Any], *, files: bool) -> None:
+    """Raise :class:`MemberCannotPost` unless the member may post here themselves (with
+    ``files``: attach them too)."""
+    needs = ["send_messages_in_threads" if in_thread(interaction) else "send_messages"]
+    if files:
+        needs.append("attach_files")
+    missing = [name for name in needs if not getattr(interaction.permissions, name)]
+    if missing:
+        raise MemberCannotPost(missing)
 
 
 def require_thread_permissions(interaction: discord.Interaction[Any]) -> None:
@@ -115,9 +154,12 @@ __all__ = [
     "THREAD_NEEDS",
     "TOURNAMENT_THREAD_NEEDS",
     "UI_NAMES",
+    "MemberCannotPost",
     "MissingChannelPermissions",
     "in_thread",
     "missing_table_permissions",
+    "refuse_private_thread",
+    "require_member_post",
     "require_table_permissions",
     "require_thread_permissions",
 ]

@@ -5,6 +5,8 @@ a player's results (:meth:`bot.economy.Economy.hand_nets`,
 :meth:`~bot.economy.Economy.finishes`) and have the render processes draw them
 (:func:`bot.render.render_graphs_async`), never on the event loop.
 
+Whose results count: the caller's ``channels`` (:mod:`bot.adapter.visibility`).
+
 Cash games: the running total of the player's net over their hands in order, and
 the same total split in two, the hands that reached a showdown and those that did
 not (the two end where the first does). Tournaments: the running profit (prize
@@ -15,7 +17,7 @@ subtitle. Every word and number in the reader's language.
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -23,9 +25,10 @@ import discord
 
 from bot.i18n import Ordinal, number, translate
 from bot.render import GraphLine, GraphMark, GraphPanel, GraphView, render_graphs_async
-from bot.storage import HandNet, Metric, Period, TournamentFinish
+from bot.storage import HandNet, Period, TournamentFinish
 
 if TYPE_CHECKING:
+    from bot.adapter.leaderboard import Board
     from bot.economy import Economy
 
 __all__ = ["TOP_GRAPHS", "cash_lines", "cash_panel", "profit_points", "stats_file", "top_file",
@@ -93,11 +96,14 @@ TOP_GRAPHS = 4
 async def stats_file(
     economy: Economy, guild_id: int, user_id: int, name: str, *, variant: str | None,
     game: str, period: Period, period_name: str, locale: str,
+    channels: Collection[int] | None,
 ) -> discord.File | None:
-    """``/stats``'s picture: the player's cash games and sit-and-gos over ``period`` (only
-    the panels they have results for; None when they have none), drawn off the loop."""
-    hands = await economy.hand_nets(guild_id, user_id, variant=variant, period=period)
-    finishes = await economy.finishes(guild_id, user_id, period=period)
+    """``/stats``'s picture: the player's cash games and sit-and-gos over ``period`` in
+    ``channels`` (None: all; only the panels they have results for; None when they have
+    none), drawn off the loop."""
+    hands = await economy.hand_nets(guild_id, user_id, variant=variant, period=period,
+                                    channels=channels)
+    finishes = await economy.finishes(guild_id, user_id, period=period, channels=channels)
     panels = []
     if hands:
         panels.append(cash_panel(locale, game, period_name, hands))
@@ -111,24 +117,26 @@ async def stats_file(
 
 
 async def top_file(
-    economy: Economy, name_of: Callable[[int], Awaitable[str]], *, guild_id: int,
-    metric: Metric, variant: str | None, period: Period, metric_name: str, period_name: str,
-    locale: str,
+    economy: Economy, name_of: Callable[[int], Awaitable[str]], board: Board, *,
+    channels: Collection[int] | None, metric_name: str, period_name: str, locale: str,
 ) -> discord.File | None:
-    """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players ranked by ``metric``,
-    each one's running net (cash metrics) or profit (tournament metrics) over ``period``,
-    side by side; None when nobody is ranked."""
-    board = await economy.leaderboard(guild_id, metric, period=period, variant=variant,
-                                      page=0, per_page=TOP_GRAPHS)
+    """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players of ``board``, each
+    one's running net (cash metrics) or profit (tournament metrics) over its period in
+    ``channels``, side by side; None when nobody is ranked."""
+    guild_id, period = board.guild_id, board.period
+    ranking = await economy.leaderboard(guild_id, board.metric, period=period,
+                                        variant=board.variant, page=0, per_page=TOP_GRAPHS,
+                                        channels=channels)
     panels = []
-    for row in board.rows:
+    for row in ranking.rows:
         head = f"{row.rank}. {await name_of(row.user_id)}"
-        if metric.value.startswith("tournament"):
-            finishes = await economy.finishes(guild_id, row.user_id, period=period)
+        if board.metric.value.startswith("tournament"):
+            finishes = await economy.finishes(guild_id, row.user_id, period=period,
+                                              channels=channels)
             panels.append(tournament_panel(locale, period_name, finishes, title=head))
         else:
-            hands = await economy.hand_nets(guild_id, row.user_id, variant=variant,
-                                            period=period)
+            hands = await economy.hand_nets(guild_id, row.user_id, variant=board.variant,
+                                            period=period, channels=channels)
             panels.append(cash_panel(locale, "", period_name, hands, split=False, title=head))
     if not panels:
         return None

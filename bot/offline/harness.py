@@ -18,7 +18,9 @@ reaches the bot),
 ``h.add_thread(name, channel=None, private=False, members=())``,
 ``h.add_role(name, *members, permissions=None)``,
 ``h.overwrite(channel, target, allow=(), deny=())`` (a channel's permission overwrite for
-a role, a member, or @everyone when ``target`` is None, as set in its settings),
+a role, a member, or @everyone when ``target`` is None, as set in its settings; a member's
+interactions there carry the permissions it leaves them, ``interaction.permissions``, as
+Discord computes them: a member denied Send Messages or Attach Files is one),
 ``h.deny_bot("attach_files", ..., channel=None)``
 (the bot loses those permissions there, as with a channel overwrite;
 ``"view_channel"``: every request there gets 403 Missing Access, 50001),

@@ -16,8 +16,9 @@ A pure core in a thin shell. Read it in this order:
         dealing.py, settle.py, run_twice.py, turn_clock.py   a hand from deal to settlement
         waiting.py      no clock, no deal while the dealer cannot hear; heard again
         recovery.py     resuming a hand after a restart
-        abandon.py      a lost channel: the hand cancelled (chips back to who put them in),
-                        every stack (or sit-and-go buy-in) back to its owner, the table closed
+        abandon.py      a lost channel: the hand played out by the clock's rule (never
+                        refunded), then every stack back to its owner (a tournament
+                        cancelled as after its start), the table closed
         hand_views.py, wording.py   the engine's hand in words: actions, results
         events.py, snapshot.py, views.py, outbox.py   the typed events the observer is
                         told (TableObserver.observe), in order, with immutable snapshots

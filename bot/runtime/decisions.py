@@ -42,6 +42,7 @@ __all__ = [
     "stale_pre_actions",
     "stored_action",
     "stored_kind",
+    "timed_out",
 ]
 
 #: Stored kinds of the answers to the run-it-twice question (bot.runtime.table.run_twice).
@@ -127,6 +128,11 @@ def replay_stored(hand: Hand, seat: int, kind: str, amount: int | None) -> None:
 
 def _check_or_fold(legal: LegalActions) -> Action:
     return Action.check() if legal.can_check else Action.fold()
+
+
+def timed_out(legal: LegalActions) -> Decision:
+    """The decision taken when time runs out (RULES.md 8): check if allowed, otherwise fold."""
+    return Decision(_check_or_fold(legal), Source.TIMEOUT)
 
 
 def choose_action(

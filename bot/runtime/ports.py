@@ -91,10 +91,9 @@ class TableStore(Protocol):
 
     async def close_table(self, table_id: int) -> None: ...
 
-    async def abandon_table(self, table_id: int, reason: str) -> Mapping[int, int]:
-        """Close a table that cannot go on, in one transaction: cancel its running hand
-        (every chip committed to it back with who put it in), cash out every seat (a
-        sit-and-go: cancel it, refund every buy-in). ``user -> chips back in the balance``."""
+    async def abandon_table(self, table_id: int) -> Mapping[int, int]:
+        """Close a cash table that cannot go on (its hand in progress played out first), in
+        one transaction: cash out every seat. ``user -> chips back in the balance``."""
         ...
 
     async def open_tables(self) -> Sequence[StoredTable]: ...

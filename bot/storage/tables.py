@@ -47,7 +47,6 @@ from bot.storage.rows import (
     seat_record,
     table_record,
 )
-from bot.storage.tournament_end import cancel_mid_play
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
@@ -152,30 +151,23 @@ class TableRepo:
 
         await self._db.write(job)
 
-    async def abandon(self, table_id: int, reason: str) -> dict[int, int]:
-        """Close a table that cannot go on (its channel is lost), in ONE transaction.
+    async def abandon(self, table_id: int) -> dict[int, int]:
+        """Close a cash table that cannot go on (its channel is lost), in ONE transaction:
+        every seat is cashed out to its owner's balance and the table is closed. Its hand
+        in progress was played out and settled first (RULES.md 7: never refunded), so a
+        running hand is refused, as is a tournament's table (its tournament is cancelled
+        by the prize rule). A kill at any moment leaves either all of this or none of it.
 
-        A running hand is cancelled: no chip moves, so every chip committed to
-        it is back with the player who put it in (stacks are only written when a
-        hand settles). Then, at a cash table, every seat is cashed out to its
-        owner's balance; at a sit-and-go's table the tournament is cancelled:
-        its chips are taken back and every buy-in refunded. The table is closed.
-        A kill at any moment leaves either all of this or none of it on disk.
-
-        Returns ``user -> chips back in the balance`` (the stack, or the buy-in).
+        Returns ``user -> chips back in the balance``.
         """
         now = self._db.clock()
 
         def job(conn: Conn) -> dict[int, int]:
             table = load_open_table(conn, table_id)
-            if table.tournament_id is not None:
-                t = cancel_mid_play(conn, table.tournament_id, now, reason)
-                return dict.fromkeys(t.entrants, t.buy_in)
-            conn.execute(
-                "UPDATE hands SET status = 'cancelled', ended_at = ?, cancel_reason = ?"
-                " WHERE status = 'running' AND table_id = ?",
-                (now, reason, table_id),
-            )
+            if table.kind != "cash":
+                raise TableRecordError(Phrase("refuse.sng.close"))
+            if hand_running(conn, table_id):
+                raise TableRecordError(Phrase("refuse.store.close_in_hand"))
             returned: dict[int, int] = {}
             for seat in [seat_record(r) for r in conn.execute(
                 f"SELECT {SEAT_COLS} FROM seats WHERE table_id = ? ORDER BY seat_no",

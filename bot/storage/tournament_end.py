@@ -1,8 +1,8 @@
 """Ending a sit-and-go without a finish: chips taken back, buy-ins refunded.
 
 Used by :mod:`.tournaments` (a cancellation, a player leaving before the
-start, the end of play) and by :mod:`.tables` (a tournament table abandoned
-mid-play), inside the caller's transaction.
+start, the end of play, a tournament a restart could not resume), inside the
+caller's transaction.
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
 from discord import app_commands
 
+from bot.adapter import leaderboard
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.engine.variants import VARIANTS, Structure, game_name
 from bot.render import LeaderboardView
@@ -71,15 +71,14 @@ async def test_one_name_per_game_in_every_answer(
     assert [e.title for e in stats.embeds] == [f"alice: {variant.name}"]
 
     shown: list[LeaderboardView] = []
-    economy = sys.modules["cogs.economy"]
-    real = economy.render_leaderboard_async
+    real = leaderboard.render_leaderboard_async
 
     async def spy(view: LeaderboardView, *args: Any, **kwargs: Any) -> bytes:
         shown.append(view)
         png: bytes = await real(view, *args, **kwargs)
         return png
 
-    monkeypatch.setattr(economy, "render_leaderboard_async", spy)
+    monkeypatch.setattr(leaderboard, "render_leaderboard_async", spy)
     board = await h.slash(h.alice, "leaderboard", metric="net_won", variant=variant.value)
     assert await board.images()
     [view] = shown

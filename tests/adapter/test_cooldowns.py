@@ -51,3 +51,23 @@ def test_the_moment_is_a_discord_timestamp_rounded_up_and_worded() -> None:
     assert describe(error, "en") == "Please wait: you can use /stats again <t:6:R>."
     assert describe(error, "it") == (
         "Aspetta un momento: potrai usare /statistiche di nuovo <t:6:R>.")
+
+
+def test_a_burst_allows_that_many_uses_at_once_then_one_per_interval() -> None:
+    """A token bucket: 3 uses at once, then one every 5 s; a pause gives the turns back
+    one per interval, never more than the burst."""
+    clock = FakeWallClock(100.0)
+    cooldowns = Cooldowns(5.0, clock)
+    for _ in range(3):
+        assert cooldowns.ready_at("k", 3) is None
+        cooldowns.use("k")
+    assert cooldowns.ready_at("k", 3) == 105.0
+    clock.advance(5)
+    assert cooldowns.ready_at("k", 3) is None
+    cooldowns.use("k")
+    assert cooldowns.ready_at("k", 3) == 110.0
+    clock.advance(60)  # a long pause: three turns back, not twelve
+    for _ in range(3):
+        assert cooldowns.ready_at("k", 3) is None
+        cooldowns.use("k")
+    assert cooldowns.ready_at("k", 3) == 170.0

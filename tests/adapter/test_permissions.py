@@ -1,4 +1,5 @@
-"""/table create and /tournament create refuse a channel where the bot cannot run a table."""
+"""/table create and /tournament create refuse a channel where the bot cannot run a table,
+and a private thread (RULES.md 7)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.adapter.permissions import (
     UI_NAMES,
     MissingChannelPermissions,
 )
+from bot.i18n import translate
 from bot.runtime.errors import TableError
 from bot.settings import TOKEN_HELP
 from tests.conftest import Harness
@@ -82,6 +84,27 @@ async def test_a_thread_needs_send_messages_in_threads(harness: Harness, command
     # the channel itself is fine: Send Messages in Threads is not needed there
     reply = await h.slash(h.alice, command, **CREATE[command])
     assert not reply.ephemeral, reply
+
+
+@pytest.mark.parametrize("command", sorted(CREATE))
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "es-419", "it", "pt-BR"])
+async def test_a_private_thread_is_refused(harness: Harness, command: str, locale: str) -> None:
+    """Tables open only in channels and public threads (RULES.md 7): a private thread's
+    members can remove the bot from it. Refused privately, in the member's language, and
+    nothing changes; the same member then opens it in a public thread."""
+    h = harness
+    thread = h.add_thread("just us", private=True, members=(h.alice, h.bob))
+    h.set_locale(h.alice, locale)
+    balance = await h.balance(h.alice)
+    reply = await h.slash(h.alice, command, channel=thread, **CREATE[command])
+    assert reply.ephemeral and reply.text == translate(locale, "refuse.private_thread"), reply
+    assert h.bot.registry.find(thread.id) is None
+    with pytest.raises(TableError):
+        h.bot.tournaments.in_channel(thread.id)
+    assert h.public_messages(thread) == [] and await h.balance(h.alice) == balance
+    assert not await h.bot.db.tables.list_open()
+    public = h.add_thread("everyone")
+    assert not (await h.slash(h.alice, command, channel=public, **CREATE[command])).ephemeral
 
 
 async def test_a_thread_does_not_need_send_messages(harness: Harness) -> None:

@@ -6,8 +6,9 @@ from bot.adapter.posts import THREAD_ARCHIVED
 from bot.offline.thread_states import THREAD_LOCKED
 from tests.cogs.test_channel_loss import (
     act,
-    assert_everyone_refunded,
+    assert_played_out,
     assert_silent_from_now,
+    by_player,
     players,
     side_pot_hand,
 )
@@ -36,7 +37,8 @@ async def test_an_archived_thread_is_unarchived_and_the_table_goes_on(harness: H
 
 async def test_a_locked_thread_is_a_lost_channel(harness: Harness) -> None:
     """A moderator locks the thread: the first refusal (160005) stops the table as a lost
-    channel; every chip goes back and the players are told why by DM."""
+    channel; its hand is played out by the clock's rule, every stack goes back and the
+    players are told why by DM."""
     h = harness
     thread = h.add_thread("high stakes")
     table = await side_pot_hand(h, thread)
@@ -45,7 +47,7 @@ async def test_a_locked_thread_is_a_lost_channel(harness: Harness) -> None:
     assert (await h.slash(players(h)[0], "table refresh", channel=thread)).acknowledged
     await h.settle()
     assert [r.code for r in h.invalid_requests] == [THREAD_LOCKED]
-    await assert_everyone_refunded(h, table, "because the thread was locked")
+    await assert_played_out(h, table, "because the thread was locked", by_player(h))
     await assert_silent_from_now(h, thread)
 
 

@@ -22,6 +22,8 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.game_choice import ChooseButton, PickButton
+from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
 from bot.adapter.views import (
@@ -34,11 +36,12 @@ from bot.adapter.views import (
     live_buttons,
     turn_buttons,
 )
-from bot.engine.variants import Structure
+from bot.engine.variants import VARIANTS, Structure
+from bot.i18n import LOCALES
 from bot.runtime.config import TableConfig
+from bot.runtime.mix import Game, named
 from bot.runtime.table.views import TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
-from cogs.economy import LeaderboardPager
 from cogs.hands import OpenHandButton, ReplayButton
 from tests.conftest import Harness, buttons_of
 from tests.fakediscord.limits import message_problems, modal_problems
@@ -90,6 +93,10 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
               for choice in ("twice", "once")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
+    items.append(ChooseButton(BIG_TABLE, "0123abcd", "es-ES"))  # dealer's choice
+    longest = max((named(Game(k, s)).to(lang) for k in VARIANTS for s in Structure
+                   for lang in LOCALES), key=len)
+    items += [PickButton(BIG_TABLE, "0123abcd", index, longest) for index in (0, 7)]
     return items
 
 
@@ -106,13 +113,10 @@ def views(h: Harness) -> dict[str, discord.ui.View]:
         view = discord.ui.View(timeout=None)
         view.add_item(item)
         built[f"dynamic item {item.item.custom_id}"] = view
-    economy = h.bot.get_cog("Economy")
+    board = Board(1, Metric.NET_WON, Period.WEEK, "omaha")
     for page, total in ((0, 1), (0, 10**6), (10**5 - 1, 10**6)):
         built[f"leaderboard pager {page}/{total}"] = LeaderboardPager(
-            economy,  # type: ignore[arg-type]
-            owner_id=1, guild_id=1, metric=Metric.NET_WON, period=Period.WEEK,
-            variant="omaha", page=page, total=total,
-        )
+            h.bot.app.economy, board, owner_id=1, page=page, total=total)
     return built
 
 
@@ -132,6 +136,8 @@ COVERED: dict[type, Callable[..., Any]] = {
     ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
+    ChooseButton: dynamic_items,
+    PickButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import sys
 from typing import Any
 
 import pytest
 from PIL import Image
-from simcord import MemberActor
+from simcord import ChannelHandle, MemberActor
 
-from bot.adapter import stats_graphs
+from bot.adapter import leaderboard, stats_graphs
 from bot.engine.cards import DECK
 from bot.render import GraphView, LeaderboardView
 from bot.storage import HandSeatIn, HandSummary, SeatResult
@@ -305,13 +304,14 @@ async def test_stats_for_a_new_player(harness: Harness) -> None:
 
 async def play_heads_up(
     h: Harness, winner: MemberActor, loser: MemberActor, amount: int, *, variant: str = "omaha",
-    hands: int = 1,
+    hands: int = 1, channel: ChannelHandle | None = None,
 ) -> None:
-    """Seat both at a table (once) and record ``hands`` hands ``winner`` wins by ``amount``."""
-    db = h.bot.db
-    table = await db.tables.by_channel(h.channel.id)
+    """Seat both at a table (once) in ``channel`` (#poker by default) and record ``hands``
+    hands ``winner`` wins by ``amount``."""
+    db, channel_id = h.bot.db, (channel or h.channel).id
+    table = await db.tables.by_channel(channel_id)
     if table is None:
-        table = await db.tables.create(h.guild.id, h.channel.id, h.manager.id, {"v": variant})
+        table = await db.tables.create(h.guild.id, channel_id, h.manager.id, {"v": variant})
         await db.tables.buy_in(table.id, winner.id, 1, 1000)
         await db.tables.buy_in(table.id, loser.id, 2, 1000)
     for _ in range(hands):
@@ -359,15 +359,13 @@ async def test_leaderboard_ranks_by_the_chosen_metric(
     h = harness
     await play_heads_up(h, h.carol, h.dave, 400, variant="big_o")
     drawn: list[LeaderboardView] = []
-    # load_extension executes the cog into a new module object: patch the loaded one
-    loaded = sys.modules["cogs.economy"]
-    real = loaded.render_leaderboard_async
+    real = leaderboard.render_leaderboard_async
 
     async def spy(view: LeaderboardView, *args: Any) -> bytes:
         drawn.append(view)
         return await real(view, *args)
 
-    monkeypatch.setattr(loaded, "render_leaderboard_async", spy)
+    monkeypatch.setattr(leaderboard, "render_leaderboard_async", spy)
     reply = await h.slash(h.carol, "leaderboard", metric="net_won", variant="big_o")
     assert len(await reply.images()) == 1
     (view,) = drawn

@@ -229,6 +229,28 @@ async def test_help_names_every_command_of_the_tree_in_every_language(
     assert "help.table" not in table  # every message found in the catalog
 
 
+@pytest.mark.parametrize(("locale", "whole"), [
+    ("en", "Balances (/balance) are one per server and count every table"),
+    ("pt-BR", "Os saldos (/saldo) são um por servidor e contam todas as mesas"),
+    ("es-ES", "Los saldos (/saldo) son uno por servidor y cuentan todas las mesas"),
+    ("es-419", "Los saldos (/saldo) son uno por servidor y cuentan todas las mesas"),
+    ("it", "I saldi (/saldo) sono uno per server e contano tutti i tavoli"),
+])
+async def test_help_says_who_sees_whose_results_and_that_balances_are_whole(
+    harness: Harness, locale: str, whole: str
+) -> None:
+    """Under "Chips and statistics": others' statistics and the leaderboards count what the
+    answer's readers may see, one's own private /stats everything, balances the server's
+    whole; a public answer needs the reader's own Send Messages."""
+    h = harness
+    h.set_locale(h.bob, locale)
+    text = (await h.slash(h.bob, "help")).all_text
+    assert whole in text, text
+    note = next(line for line in text.splitlines() if whole in line)
+    for name in ("stats", "leaderboard"):
+        assert Command(name).to(locale) in note, name
+
+
 async def test_the_table_page_names_a_preferences_command_only_when_loaded(
     harness: Harness,
 ) -> None:

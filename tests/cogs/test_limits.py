@@ -3,10 +3,11 @@
 ``/table refresh`` for seated players, once per table per 30 s; caps on open tables per
 member and per server (cash tables and tournaments, issue 29), changed by a server manager
 with ``/table limits`` and kept over a restart; a per-member cooldown on ``/leaderboard``,
-``/stats``, ``/hands``, ``/hand show``, ``/hand replay`` and ``/hand export``. Every
-refusal is answered at once (no deferral: no wait before it), privately, says when to try
-again, and changes nothing. Time moves only by the bot's wall clock (the harness's
-``FakeWallClock``): no sleeping.
+``/stats``, ``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand
+verify``; a few leaderboard pages and looks at one's cards at once, then the cooldown
+(issue 29). Every refusal is answered at once (no deferral: no wait before it), privately,
+says when to try again, and changes nothing. Time moves only by the bot's wall clock (the
+harness's ``FakeWallClock``): no sleeping.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from bot.adapter.cooldowns import REFRESH_INTERVAL
+from bot.adapter import leaderboard
+from bot.adapter.cooldowns import CARDS_BURST, PAGER_BURST, REFRESH_INTERVAL
 from bot.offline.harness import Actor
 from bot.runtime.caps import TableCaps
 from bot.settings import Secret, Settings
@@ -273,7 +275,7 @@ async def test_a_managers_caps_stay_in_their_server(harness: Harness) -> None:
 
 @pytest.mark.parametrize(("command", "options"), [
     ("leaderboard", {}), ("stats", {}), ("hands", {}), ("hand show", {}),
-    ("hand export", {"last": 2}), ("hand replay", {}),
+    ("hand export", {"last": 2}), ("hand replay", {}), ("hand verify", {"number": 1}),
 ])
 async def test_a_costly_command_waits_its_cooldown(
     harness: Harness, command: str, options: dict[str, object]
@@ -342,3 +344,71 @@ async def test_the_hand_buttons_wait_with_their_commands(harness: Harness) -> No
     h.clock.advance(COOLDOWN)
     later = await h.click(h.bob, listing.message, custom_id=button["custom_id"])
     assert "**Hand #1**" in later.all_text, later
+
+
+async def test_the_pager_turns_a_few_pages_at_once_then_one_per_cooldown(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PAGER_BURST pages at once; the next click is refused privately with its moment,
+    draws nothing and leaves the page; then one page per COOLDOWN, and after a pause of
+    PAGER_BURST cooldowns a whole burst again. Another member's click spends nothing."""
+    h = harness
+    for i in range(25):
+        await h.bot.economy.wallet(h.guild.id, h.add_member(f"p{i:02d}").id)
+    drawn = 0
+    real = leaderboard.render_leaderboard_async
+
+    async def counting(*args: Any) -> bytes:
+        nonlocal drawn
+        drawn += 1
+        return await real(*args)
+
+    monkeypatch.setattr(leaderboard, "render_leaderboard_async", counting)
+    reply = await h.slash(h.alice, "leaderboard")
+    assert reply.message is not None and drawn == 1
+    assert "belong to whoever asked" in (await h.click(h.bob, reply.message, label="Next")).text
+    assert PAGER_BURST == 4  # the clicks below walk the three pages
+    for label in ("Next", "Next", "Previous", "Next"):
+        turned = await h.click(h.alice, reply.message, label=label)
+        assert not turned.ephemeral, turned
+    assert drawn == 1 + PAGER_BURST and reply.buttons[1]["label"] == "Page 3 of 3"
+    started = h.clock()
+    edits = len(h.requests("PATCH"))
+    refusal = await h.click(h.alice, reply.message, label="Previous")
+    assert refusal.ephemeral and "turn the page again" in refusal.text, refusal
+    assert retry_at(refusal.text) == math.ceil(started + COOLDOWN)
+    assert drawn == 1 + PAGER_BURST and len(h.requests("PATCH")) == edits
+    assert reply.buttons[1]["label"] == "Page 3 of 3"
+    h.clock.advance(COOLDOWN)
+    await h.click(h.alice, reply.message, label="Previous")
+    assert reply.buttons[1]["label"] == "Page 2 of 3"
+    assert (await h.click(h.alice, reply.message, label="Next")).ephemeral
+    h.clock.advance(COOLDOWN * PAGER_BURST)
+    for label in ("Next", "Previous", "Previous", "Next"):
+        assert not (await h.click(h.alice, reply.message, label=label)).ephemeral
+    assert drawn == 2 + 2 * PAGER_BURST
+
+
+async def test_a_few_looks_at_ones_cards_then_the_cooldown(harness: Harness) -> None:
+    """/cards and My cards draw the hole cards outside the render gate: CARDS_BURST looks
+    at once, then the wait (shared by the button and the command)."""
+    h = harness
+    await playing(h)
+    for _ in range(CARDS_BURST - 1):
+        looked = await h.slash(h.alice, "cards")
+        assert looked.ephemeral and len(await looked.images()) == 1, looked
+    live = next(m for m in reversed(h.public_messages())
+                if any(str(b.custom_id).startswith("omaha:cards:") for b in buttons_of(m)))
+    mine = next(str(b.custom_id) for b in buttons_of(live)
+                if str(b.custom_id).startswith("omaha:cards:"))
+    clicked = await h.click(h.alice, live, custom_id=mine)
+    assert clicked.ephemeral and len(await clicked.images()) == 1, clicked
+    started = h.clock()
+    text = await refused(h, h.alice, "cards")
+    assert "you can use /cards again" in text
+    assert retry_at(text) == math.ceil(started + COOLDOWN)
+    again = await h.click(h.alice, live, custom_id=mine)
+    assert again.ephemeral and not await again.images() and "/cards again" in again.text
+    assert len(await (await h.slash(h.bob, "cards")).images()) == 1  # his own looks
+    h.clock.advance(COOLDOWN)
+    assert len(await (await h.slash(h.alice, "cards")).images()) == 1

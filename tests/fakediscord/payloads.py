@@ -30,13 +30,14 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
+#: A new server's @everyone (as Discord sets it: members may write in threads too; a
+#: public answer in a thread needs the member's Send Messages in Threads, issue 29).
 EVERYONE = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY | USE_APP_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
 )
 #: The bot's permissions in every channel unless a test takes some away (``deny_bot``).
-BOT_PERMISSIONS = (
-    EVERYONE | SEND_MESSAGES_IN_THREADS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
-)
+BOT_PERMISSIONS = EVERYONE | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
 
 EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)

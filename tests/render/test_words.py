@@ -34,6 +34,7 @@ from bot.render.views import (
     TableView,
 )
 from bot.runtime.config import TableConfig
+from bot.runtime.mix import Game, Mix, named
 from bot.runtime.table import wording
 
 
@@ -262,6 +263,28 @@ def test_hole_card_titles_are_whole_for_every_game(
             assert drawn["board-label"] == translate(locale, "render.board")
             assert "".join(p.text for p in cv.placed if p.tag == "game").replace(" ", "") \
                 == view.game.replace(" ", "").replace("\u202f", "")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("seats", [2, 10])
+def test_a_mixed_tables_game_line_is_whole(
+        locale: str, seats: int, cuts: list[tuple[str, str]]) -> None:
+    """A mixed table's picture says the game dealt now and the next one (RULES.md 11): with
+    the longest names of every language, six-figure blinds and an ante, drawn whole."""
+    games = [Game(k, s) for k in VARIANTS for s in Structure]
+    longest = max(games, key=lambda g: len(named(g).to(locale)))
+    mix = Mix((games[0], games[1], longest), every=10)
+    config = TableConfig(variant_key=longest.variant_key, structure=longest.structure,
+                         small_blind=500_000, big_blind=1_000_000, ante=100_000,
+                         language=locale, mix=mix)
+    game = f"{wording.title(locale, config)} · {wording.next_game(locale, mix, 21)}"
+    assert wording.next_game(locale, mix, 21) == translate(
+        locale, "mix.next_in", game=named(games[0]), count=10)
+    view = dataclasses.replace(samples.full_table(), game=game, locale=locale,
+                               seats=samples.full_table().seats[:seats])
+    cv = draw_table(view)
+    _uncut(cv, cuts)
+    _whole(cv, game, "game")
 
 
 def test_open_seats_are_worded() -> None:

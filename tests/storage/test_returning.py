@@ -155,7 +155,7 @@ async def test_a_lost_channel_counts_as_leaving(db: Database) -> None:
     bot off to close the table cannot reset the rule that way)."""
     table = await db.tables.create(G, 500, ALICE, PLO)
     await db.tables.buy_in(table.id, ALICE, 1, 444)
-    assert await db.tables.abandon(table.id, "channel deleted") == {ALICE: 444}
+    assert await db.tables.abandon(table.id) == {ALICE: 444}
     again = await db.tables.create(G, 500, ALICE, PLO)
     assert await db.tables.return_minimum(again.id, ALICE) == 444
 

@@ -125,6 +125,34 @@ async def test_closing_needs_an_empty_table(db: Database) -> None:
         await db.tables.buy_in(t.id, ALICE, 1, 500)
 
 
+async def test_abandoning_cashes_every_seat_out_and_refuses_a_running_hand(
+    db: Database,
+) -> None:
+    """A lost channel's cash table: every stack back and the table closed in one write,
+    once its hand was played out; a running hand (it would be refunded) and a tournament's
+    table (cancelled by its prize rule) are refused, changing nothing."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 700)
+    await db.tables.buy_in(t.id, BOB, 2, 300)
+    hand = await db.hands.start(
+        t.id, variant="omaha", settings={}, button=1,
+        seats=[HandSeatIn(1, ALICE, 700), HandSeatIn(2, BOB, 300)], deck=Deck().order,
+    )
+    with pytest.raises(TableRecordError, match="A hand is being played"):
+        await db.tables.abandon(t.id)
+    assert len(await db.tables.seats(t.id)) == 2 and await db.tables.by_channel(CH) is not None
+    await db.hands.cancel(hand.id)  # (a test's shortcut: play ends hands by settling them)
+    assert await db.tables.abandon(t.id) == {ALICE: 700, BOB: 300}
+    assert await db.tables.by_channel(CH) is None and await db.tables.seats(t.id) == []
+    assert (await db.wallets.open(G, ALICE)).balance == (await db.wallets.open(G, BOB)).balance
+    sng = await db.tournaments.create(G, CH + 1, ALICE, buy_in=10, starting_stack=100,
+                                      settings={})
+    table = await db.tables.create(G, CH + 1, ALICE, {}, tournament_id=sng.id)
+    with pytest.raises(TableRecordError, match="closes by itself"):
+        await db.tables.abandon(table.id)
+    assert await db.tables.by_channel(CH + 1) == table
+
+
 async def test_coming_back_within_the_hour_brings_the_stack_back(
     db: Database, clock: FakeClock
 ) -> None:

@@ -11,8 +11,8 @@ What is decided where:
 * resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
 * no clock and no deal while the dealer cannot hear the table: :mod:`~.table.waiting`;
 * settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
-* stopping for good when the channel is lost (the hand cancelled, every chip
-  back): :mod:`bot.runtime.table.abandon`.
+* stopping for good when the channel is lost (the hand played out by the clock's
+  rule, then every chip back): :mod:`bot.runtime.table.abandon`.
 
 This module holds the lock, runs the clock, stores, and tells the observer.
 
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -77,8 +76,6 @@ from bot.runtime.table.policy import CashPolicy, TablePolicy
 from bot.runtime.table.snapshot import snapshot_of
 from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView, Way
 from bot.runtime.turns import Turn, view_of
-
-log = logging.getLogger(__name__)
 
 __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
@@ -215,7 +212,7 @@ class Table:
     set_pre_action = requests.set_pre_action
     close = requests.close
     update_settings = requests.update_settings
-    abandon = abandon.abandon  # the channel is lost: cancel the hand, every chip back
+    abandon = abandon.abandon  # the channel is lost: the hand played out, every chip back
     answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
     check_run_twice = run_twice.check_answer
 
@@ -274,25 +271,9 @@ class Table:
         if not ready_to_deal(self.seats, self.dealer, self.policy.ready):
             return  # the table stopped: the next hand draws for the button
         self._start_task = asyncio.get_running_loop().create_task(
-            self._start_after_pause(self.pause if wait is None else wait),
+            dealing.after_pause(self, self.pause if wait is None else wait),
             name=f"table-{self.table_id}-deal",
         )
-
-    async def _start_after_pause(self, pause: float) -> None:
-        await self.clock.sleep(pause)
-        async with self.lock:
-            if not dealing.may_deal(self):
-                return
-            try:
-                cur = await dealing.deal(self)
-                if cur is not None:
-                    await self.advance(cur)
-            except dealing.CommitmentNotPosted as missed:
-                log.warning("%s was not posted: no hand dealt, trying again", missed)
-                self.schedule_deal(dealing.next_try(pause))
-            except Exception:
-                log.exception("table %s: could not start a hand", self.table_id)
-                self.current = None
 
     async def apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""

@@ -61,6 +61,11 @@ class Outbox:
         while self._worker is not None and not self._worker.done():
             await asyncio.shield(self._worker)
 
+    @property
+    def discarded(self) -> bool:
+        """Everything is dropped from now on (:meth:`discard`: the table was abandoned)."""
+        return self._discarded
+
     def discard(self) -> None:
         """Drop every pending event and every later one (the table is abandoned: its
         channel is lost, so nothing more goes toward it). The event being delivered

@@ -11,8 +11,9 @@ what differs lives in a :class:`TablePolicy`:
 * the game of the next hand (``game``, ``hand_config``: a tournament's level);
 * what happens between settlement and the next deal (``after_hand``);
 * what goes back to whom when the table's channel is lost (``abandon``, see
-  :mod:`bot.runtime.table.abandon`): a cash table cashes every stack out, with the
-  running hand cancelled; a sit-and-go is cancelled and every buy-in refunded.
+  :mod:`bot.runtime.table.abandon`), once its hand in progress was played out by the
+  clock's rule: a cash table cashes every stack out; a sit-and-go is cancelled as
+  after its start (prizes kept, the rest of the pool split by stacks).
 
 :class:`CashPolicy` is the cash table's; the sit-and-go's is
 :class:`bot.runtime.tournament.table_policy.TournamentPolicy`.
@@ -20,7 +21,6 @@ what differs lives in a :class:`TablePolicy`:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,6 +29,7 @@ from bot.i18n import Command, Name, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, cash_ready
 from bot.runtime.table import settle
+from bot.runtime.table.abandon import Closing, Ending
 from bot.runtime.table.ways import ways_forward
 
 if TYPE_CHECKING:
@@ -52,8 +53,6 @@ class TablePolicy(Protocol):
     blinds_off: bool
     #: A busted player may top up or leave (a cash table; :mod:`bot.runtime.table.ways`).
     buys_back: bool
-    #: When the table is abandoned, players get their buy-ins back (not their stacks).
-    refunds_buy_ins: bool
 
     def ready(self, seat: Seat) -> bool:
         """Whether ``seat`` could be dealt into the next hand."""
@@ -75,9 +74,11 @@ class TablePolicy(Protocol):
         """Between settlement and the next deal (under the table's lock)."""
         ...
 
-    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
-        """Close the table for good, its hand cancelled (under the lock); ``user -> chips
-        back in the balance``."""
+    async def abandon(self, table: Table, hand: LiveHand | None, reason: str) -> Closing:
+        """The table's channel is lost and ``hand``, the hand it was playing (if any), was
+        played out and settled (under the lock): give the chips back for good and close
+        the table (a multi-table tournament's table may stay held until the others'
+        hands end: :attr:`Ending.CANCELLING`)."""
         ...
 
 
@@ -86,7 +87,6 @@ class CashPolicy:
 
     blinds_off = False
     buys_back = True
-    refunds_buy_ins = False
 
     def ready(self, seat: Seat) -> bool:
         return cash_ready(seat)
@@ -98,7 +98,7 @@ class CashPolicy:
         return config.game
 
     def hand_config(self, config: TableConfig) -> dict[str, Any]:
-        return config.to_dict()
+        return config.alone().to_dict()  # a mixed table's hand: the game it deals
 
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
         for seat in list(table.seats.values()):
@@ -113,6 +113,7 @@ class CashPolicy:
                                   high=table.config.max_buyin, leave=Command("table leave")),
                            seat.user_id, ways=ways_forward(table, seat.user_id))
 
-    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
-        """The hand is cancelled and every stack (as before it) cashed out, in one write."""
-        return await table.tables.abandon_table(table.table_id, reason)
+    async def abandon(self, table: Table, hand: LiveHand | None, reason: str) -> Closing:
+        """Every stack (as the hand played out left it) cashed out, in one write."""
+        returned = await table.tables.abandon_table(table.table_id)
+        return Closing(Ending.CASHED_OUT, returned)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["Question", "answer", "ask", "check_answer", "resume"]
+__all__ = ["Question", "answer", "ask", "check_answer", "resume", "silence"]
 
 
 @dataclass
@@ -80,10 +80,16 @@ async def _clock(table: Table, question: Question) -> None:
             return
         if not table.hearing.hears(table.guild_id):
             return  # the clock stopped: resume() runs it again
-        silent = cur.hand.run_twice_voters
-        if silent:
-            await _vote(table, cur, table.seats[silent[0]], False, Source.TIMEOUT)
+        await silence(table, cur)
         await table.advance(cur)
+
+
+async def silence(table: Table, cur: LiveHand) -> None:
+    """Time is up for the open question (under the lock): silence answers "once" (source
+    ``timeout``), and the board is dealt once."""
+    silent = cur.hand.run_twice_voters
+    if silent:
+        await _vote(table, cur, table.seats[silent[0]], False, Source.TIMEOUT)
 
 
 def check_answer(table: Table, user_id: int, token: str | None) -> tuple[Seat, LiveHand]:

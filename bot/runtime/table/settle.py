@@ -20,13 +20,24 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out"]
+__all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out", "record"]
 
 
 async def finish_hand(table: Table, cur: LiveHand) -> None:
     """Settle the finished hand ``cur``: record it, pay the stacks, tell the observer,
     then the policy's turn; the table closes if asked to, else the next hand is
     scheduled."""
+    await record(table, cur)
+    await table.policy.after_hand(table, cur)
+    if table.closing:
+        await table.close_now()
+    else:
+        table.schedule_deal()
+
+
+async def record(table: Table, cur: LiveHand) -> None:
+    """Record the finished hand ``cur`` (one write), pay its final stacks into the seats
+    and tell the observer; the table has no hand in progress after it."""
     table.cancel_timer()
     finals = cur.hand.result.final_stacks
     if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
@@ -38,7 +49,7 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
     await table.hands.settle(
         cur.hand_id,
         table_id=table.table_id,
-        variant=table.config.variant_key,
+        variant=cur.hand.config.variant.key,  # the hand's own game (a mixed table)
         hand=cur.hand,
         seat_users=users,
         result={"hand_no": cur.hand_no, "lines": list(result.lines)},
@@ -51,11 +62,6 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
     for s in table.seats.values():
         s.pre_action = None
         s.clock_sat_out = False
-    await table.policy.after_hand(table, cur)
-    if table.closing:
-        await table.close_now()
-    else:
-        table.schedule_deal()
 
 
 async def mark_sitting_out(table: Table, seat: Seat) -> None:

@@ -18,9 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.engine.events import Action
 from bot.i18n import Command, Name, Phrase
-from bot.runtime.decisions import Decision, Source
+from bot.runtime.decisions import timed_out
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
@@ -101,9 +100,7 @@ async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
     seat.time_bank = 0.0
     cur.turn = None  # the bank is spent in full: nothing more to deduct
     seat.timeouts += 1
-    legal = table.legal(cur)
-    action = Action.check() if legal.can_check else Action.fold()
-    await table.apply(cur, seat, Decision(action, Source.TIMEOUT))
+    await table.apply(cur, seat, timed_out(table.legal(cur)))
     if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and not seat.sitting_out:
         seat.clock_sat_out = True
         seat.pre_action = None

@@ -6,9 +6,13 @@ The dealer hears a table while the gateway connection of its server's shard is u
 * no clock runs: the turn's (:mod:`~bot.runtime.table.turn_clock`) and the
   run-it-twice question's (:mod:`~bot.runtime.table.run_twice`) stop, so no decision
   times out and no time bank runs down; a turn or question begun meanwhile waits;
-* no new hand is dealt (:meth:`~bot.runtime.table.live.Table.schedule_deal` waits): it
-  would start a clock nobody could answer and take blinds from players who cannot sit
-  out, leave, or come back.
+* no new hand is dealt (:func:`~bot.runtime.table.dealing.may_deal`): it would start a
+  clock nobody could answer and take blinds from players who cannot sit out, leave, or
+  come back; at a dealer's choice table the button is not asked for the game either
+  (:mod:`~bot.runtime.table.choosing`), and a choice open when the connection drops
+  deals nothing: the button is asked again once heard (a drop that ends within the
+  choice's 15 s does not lengthen it: the previous game is dealt again, as when nobody
+  picks).
 
 A decision made for a player without a clock is not held back: a tournament's sat-out
 player is checked or folded at once, heard or not (RULES.md 8, second paragraph). It

@@ -37,7 +37,10 @@ under the director's one lock what involves several tables, and releases it:
   as soon as its hand in progress ends; when all are, the pool is paid by
   the rule shown before registration (:func:`~bot.runtime.tournament.results.cancel_prizes`)
   and every table closes. A tournament nobody plays any more is cancelled the same
-  way (:meth:`Director.cancel_idle`, :mod:`bot.runtime.tournament.idle`).
+  way (:meth:`Director.cancel_idle`, :mod:`bot.runtime.tournament.idle`), and so is
+  one a table of which lost its thread (:meth:`Director.lost`, RULES.md 7): that
+  table's hand is played out by the clock's rule, it deals no more and closes with
+  the others.
 """
 
 from __future__ import annotations
@@ -45,9 +48,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.i18n import Name, Phrase
 from bot.runtime.errors import TableError
@@ -170,8 +173,12 @@ class Director:
         """Hold ``table`` and let the director see to it (a task: the caller may hold the
         table's lock, and the director takes table locks under its own)."""
         table.hold()
+        self._spawn(self.between_hands(table), "between-hands")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run ``work`` as one of the director's tasks (:meth:`stop` ends them)."""
         task = asyncio.get_running_loop().create_task(
-            self.between_hands(table), name=f"mtt-{self.tournament_id}-between-hands")
+            work, name=f"mtt-{self.tournament_id}-{what}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -332,19 +339,48 @@ class Director:
             if self.cancelling or self.sng.status is not Status.RUNNING:
                 raise TournamentRuleError(Phrase("refuse.mtt.cancelling"))
             self.cancelling = True
-            for number, table in self.tables.items():
-                async with table.lock:  # a deal in progress is over once the lock is ours
-                    if table.current is None:
-                        table.hold()
-                        self.parked.add(number)
-            if not self._all_parked():
-                for table in self.tables.values():
-                    table.tell(Phrase("notice.mtt_cancel_after_hands"))
-                return False
-            self.round += 1
-            self.cond.notify_all()
-            await self._close_round()
+            return await self._hold_all()
+
+    async def _hold_all(self) -> bool:
+        """Hold every table between hands (under :attr:`cond`, cancelling); when all are,
+        pay the cancellation and close them (True)."""
+        for number, table in self.tables.items():
+            async with table.lock:  # a deal in progress is over once the lock is ours
+                if table.current is None:
+                    table.hold()
+                    self.parked.add(number)
+        if not self._all_parked():
+            for table in self.tables.values():
+                table.tell(Phrase("notice.mtt_cancel_after_hands"))
+            return False
+        self.round += 1
+        self.cond.notify_all()
+        await self._close_round()
+        return True
+
+    async def lost(self, table: Table, hand: LiveHand | None) -> bool:
+        """``table``'s thread is lost (RULES.md 7; under its lock, ``hand`` played out by the
+        clock's rule and settled, if one was being played): the hand is recorded as any
+        other, the table deals no more, and the tournament is cancelled as after its start
+        (:meth:`cancel`: once every other table's hand in progress has ended, prizes kept,
+        the rest of the pool split by stacks, every table closed). True when that hand
+        ended the tournament instead (its prizes paid by :meth:`hand_done`)."""
+        asked, self.cancelling = self.cancelling, True  # nothing balanced or released now
+        table.close_after_hand()  # never dealt again; the cancellation closes it
+        if hand is not None:
+            await self.hand_done(table, hand)  # recorded (or with its round), the table held
+        elif not self.sng.finished:
+            self.arrive(table)
+        if self.sng.finished:
             return True
+        if not asked:  # a task: it takes every table's lock, this one's included
+            self._spawn(self._cancel_after_loss(), "cancel")
+        return False
+
+    async def _cancel_after_loss(self) -> None:
+        async with self.cond:
+            if self.sng.status is Status.RUNNING:
+                await self._hold_all()
 
     def cancel_idle(self) -> None:
         """Nobody has made a decision for too long (:mod:`bot.runtime.tournament.idle`):
@@ -353,10 +389,7 @@ class Director:
         the end meanwhile leaves it at that."""
         for table in self.tables.values():
             table.tell(idle_phrase())
-        task = asyncio.get_running_loop().create_task(
-            self._cancel_quietly(), name=f"mtt-{self.tournament_id}-idle")
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._cancel_quietly(), "idle")
 
     async def _cancel_quietly(self) -> None:
         with contextlib.suppress(TournamentRuleError):

@@ -22,13 +22,13 @@ would have).
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Phrase, translate
 from bot.runtime.config import TableConfig
+from bot.runtime.table.abandon import Closing, Ending
 from bot.runtime.table.live import Table
 from bot.runtime.tournament import balance
 from bot.runtime.tournament.director import Director, MttPorts
@@ -62,29 +62,16 @@ class MttPolicy(TournamentPolicy):
         if self.idle.after(hand.decided) and self.sng.status is Status.RUNNING:
             self.director.cancel_idle()  # every table's hands counted, in the order they end
 
-    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
-        """A lost thread cancels the whole tournament (every buy-in refunded, as a
-        sit-and-go's lost channel does); the other tables stop without storage work."""
-        returned = await super().abandon(table, reason)
-        others = [t for t in self.director.tables.values() if t is not table]
-        self.director.tables.clear()
-        task = asyncio.get_running_loop().create_task(_stop_all(others, reason))
-        self.director.tasks.add(task)
-        task.add_done_callback(self.director.tasks.discard)
-        return returned
-
-
-async def _stop_all(tables: list[Table], reason: str) -> None:
-    """Stop the other tables; their notice does not give ``reason`` (English words from
-    the cogs: the log keeps it)."""
-    log.info("multi-table tournament cancelled: %s", reason)
-    for table in tables:
-        async with table.lock:
-            if table.closed:
-                continue
-            table.seats.clear()
-            table.tell(Phrase("notice.mtt_stopped"))  # the reason (English) is the log's
-            table.stop()
+    async def abandon(self, table: Table, hand: LiveHand | None, reason: str) -> Closing:
+        """A lost thread: its hand played out is recorded, the table never deals again,
+        and the whole tournament is cancelled as after its start once the hands in
+        progress at its other tables end (:meth:`Director.lost`); the table closes then.
+        If that hand ended the tournament, its prizes are paid and the table closes now."""
+        log.info("multi-table tournament %s: a table is lost (%s)", self.tournament_id, reason)
+        if await self.director.lost(table, hand):
+            await table.close_now()
+            return Closing(Ending.WON, self.sng.prizes)
+        return Closing(Ending.CANCELLING, {})
 
 
 class MttRuntime(SitAndGoRuntime):

@@ -34,7 +34,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.ports import StoredTournament
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.abandon import Abandoned
+from bot.runtime.table.abandon import Abandoned, Ending
 from bot.runtime.table.live import Table
 from bot.runtime.tournament import control
 from bot.runtime.tournament.mtt import MttRuntime, OpenThread
@@ -200,9 +200,8 @@ class TournamentService:
             self._by_channel.pop(rt.channel_id, None)
             return Abandoned(
                 table_id=0, guild_id=rt.guild_id, channel_id=rt.channel_id,
-                title=f"sit and go #{rt.tournament_id}", reason=reason,
+                title=f"sit and go #{rt.tournament_id}", reason=reason, ending=Ending.REFUNDED,
                 returned=dict.fromkeys(rt.sng.entrants, rt.sng.settings.buy_in),
-                tournament=True, hand_cancelled=None,
             )
 
     def table_closed(self, table: Table) -> None:

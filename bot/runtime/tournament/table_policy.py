@@ -18,7 +18,10 @@ sit-and-go's :class:`~bot.runtime.table.live.Table`: its seats and blinds follow
   storage and the table closes;
 * after :data:`~bot.runtime.tournament.idle.IDLE_HANDS` hands in a row with no
   decision of a player's own, the tournament is cancelled by the cancellation
-  rule (:mod:`bot.runtime.tournament.idle`).
+  rule (:mod:`bot.runtime.tournament.idle`);
+* when its channel is lost (:mod:`bot.runtime.table.abandon`), the hand played out
+  by the clock's rule is recorded as any other, then the tournament is cancelled as
+  after its start (prizes kept, the rest of the pool split by stacks).
 
 :class:`SitAndGoRuntime` is one tournament from registration to the start:
 entries and refunds go through storage first (so a refused payment changes
@@ -41,6 +44,7 @@ from bot.engine.variants import GameConfig
 from bot.i18n import Command, Name, Ordinal, Phrase
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise, tournament_ready
+from bot.runtime.table.abandon import Closing, Ending
 from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.table.policy import Request
@@ -48,6 +52,7 @@ from bot.runtime.tournament.blinds import Blinds, LevelUnit
 from bot.runtime.tournament.idle import IdleHands, idle_phrase
 from bot.runtime.tournament.results import cancel_prizes, prize_list, tell_results
 from bot.runtime.tournament.sit_and_go import (
+    HandOutcome,
     Placement,
     SitAndGo,
     Status,
@@ -121,14 +126,13 @@ class TournamentPolicy:
 
     blinds_off = True  # a sitting-out player is dealt in, checked or folded at once
     buys_back = False  # a player with no chips is out: no top-up, no leaving
-    refunds_buy_ins = True  # a sit-and-go whose channel is lost is cancelled and refunded
 
     def __init__(self, sng: SitAndGo, tournament_id: int, store: ControlPorts) -> None:
         self.sng = sng
         self.tournament_id = tournament_id
         self.store = store
         #: Run once after the next hand unless it ended the tournament (a cancellation).
-        self.between_hands: Callable[[Table], Awaitable[None]] | None = None
+        self.between_hands: Callable[[Table], Awaitable[object]] | None = None
         #: Hands in a row with no decision of a player's own (a dead table stops).
         self.idle = IdleHands()
 
@@ -140,17 +144,30 @@ class TournamentPolicy:
 
     # -- blinds: the level in force ------------------------------------------------
     def game(self, config: TableConfig) -> GameConfig:
-        return self.sng.game()
+        return self.sng.level.game(config.variant, config.structure)  # a rotation's game
 
     def hand_config(self, config: TableConfig) -> dict[str, Any]:
-        game = self.sng.game()
+        game = self.game(config)
         level = replace(
             config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
         )
-        return level.to_dict()
+        return level.alone().to_dict()
 
     # -- after each hand: places, levels, the end ------------------------------------
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        outcome = await self._record(table, hand)
+        if outcome.winner is None and outcome.level_changed:
+            table.tell(self.level_text())
+        hook, self.between_hands = self.between_hands, None
+        if self.idle.after(hand.decided) and outcome.winner is None and hook is None:
+            table.tell(idle_phrase())  # nobody is there: cancelled as a manager would
+            hook = self.cancel_now
+        if hook is not None and outcome.winner is None:
+            await hook(table)
+
+    async def _record(self, table: Table, hand: LiveHand) -> HandOutcome:
+        """Record the settled ``hand`` in the tournament: busted players placed and off the
+        table; a winner paid, the results told and the table closing."""
         user = {n: table.seats[n].user_id for n in hand.dealt}
         start = {user[n]: stack for n, stack in hand.start_stacks.items()}
         final = {user[n]: table.seats[n].stack for n in hand.dealt}
@@ -171,27 +188,26 @@ class TournamentPolicy:
             tell_results(table, self.sng, self.tournament_id)
             table.seats.clear()  # storage took the tournament chips back when it paid the prizes
             table.close_after_hand()
-        elif outcome.level_changed:
-            table.tell(self.level_text())
-        hook, self.between_hands = self.between_hands, None
-        if self.idle.after(hand.decided) and outcome.winner is None and hook is None:
-            table.tell(idle_phrase())  # nobody is there: cancelled as a manager would
-            hook = self.cancel_now
-        if hook is not None and outcome.winner is None:
-            await hook(table)
+        return outcome
 
     async def cancel_now(self, table: Table) -> None:
         """Cancel between hands by the rule (under the table's lock): the pool paid, the
         table closing."""
         await _pay_and_close(table, self, self.store)
 
-    async def abandon(self, table: Table, reason: str) -> Mapping[int, int]:
-        """The rule: a sit-and-go that cannot go on (its channel is lost) is cancelled,
-        its hand too, and every buy-in refunded, whatever the level or who is out."""
-        returned = await table.tables.abandon_table(table.table_id, reason)
-        if self.sng.status not in (Status.FINISHED, Status.CANCELLED):
-            self.sng.cancel()
-        return returned
+    async def abandon(self, table: Table, hand: LiveHand | None, reason: str) -> Closing:
+        """RULES.md 7: the hand played out is recorded as any other (busts, places; a
+        winner is paid), then a sit-and-go still running is cancelled as after its start
+        (prizes already won kept, the rest of the pool split by stacks) and its table
+        closes. A cancellation asked before is this one, paid now."""
+        if hand is not None:
+            await self._record(table, hand)
+        if self.sng.status is Status.RUNNING:
+            closing = Closing(Ending.CANCELLED, await _pay_and_close(table, self, self.store))
+        else:  # that hand ended the tournament: its prizes are paid
+            closing = Closing(Ending.WON, self.sng.prizes)
+        await table.close_now()
+        return closing
 
     def level_text(self) -> Phrase:
         """``Blinds are now 15/30 (level 2); next level in 10 min.``"""
@@ -328,11 +344,14 @@ class SitAndGoRuntime:
             return False
 
 
-async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlPorts) -> None:
-    """Pay the pool by the cancellation rule and let the table close (under its lock)."""
+async def _pay_and_close(
+    table: Table, policy: TournamentPolicy, store: ControlPorts
+) -> dict[int, int]:
+    """Pay the pool by the cancellation rule and let the table close (under its lock);
+    the prizes paid."""
     sng = policy.sng
     if sng.status is not Status.RUNNING:
-        return
+        return {}
     places, prizes = cancel_prizes(sng)
     await store.cancel_with_prizes(policy.tournament_id, places, prizes)
     sng.cancel()
@@ -341,6 +360,7 @@ async def _pay_and_close(table: Table, policy: TournamentPolicy, store: ControlP
     tell_results(table, sng, policy.tournament_id, prizes)
     table.seats.clear()  # storage took the tournament chips back when it paid
     table.close_after_hand()
+    return prizes
 
 
 def _name(table: Table, user_id: int) -> Name | str:

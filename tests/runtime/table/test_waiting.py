@@ -4,9 +4,12 @@ RULES.md 8). On the in-memory ports and the fake clock."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.engine.events import ActionKind
 from bot.runtime.hearing import Hearing
-from bot.runtime.table.events import RunTwiceAsked, TurnBegan
+from bot.runtime.table.choosing import CHOICE_TIME
+from bot.runtime.table.events import GameAsked, RunTwiceAsked, TurnBegan
 from bot.runtime.table.live import Table
 from tests.runtime.conftest import PAUSE, World
 
@@ -118,6 +121,32 @@ async def test_no_hand_is_dealt_until_heard(world: World) -> None:
     await world.registry.hear(0)
     await advance(world, table, PAUSE)
     assert table.current is not None and table.hands_dealt == 1
+
+
+async def test_dealers_choice_is_asked_only_while_heard(world: World) -> None:
+    """Dealer's choice: the button is not asked while the dealer cannot hear the table;
+    heard again, it is. Cut while the button is asked, the hand is not dealt and the
+    button is asked again once heard."""
+    table = await world.table(games="NLHE, PLO, PLO8", mode="dealer's choice")
+    await world.seat(table, *USERS)
+    await world.deal(table)
+    while table.current is not None and table.current.hand.to_act is not None:
+        await world.act(table, ActionKind.FOLD)
+    await table.idle()
+    world.registry.deafen(0)
+    await advance(world, table, OUTAGE)
+    assert not world.observer.of(GameAsked) and table.hands_dealt == 1
+    await world.registry.hear(0)
+    await world.clock.advance(PAUSE)
+    await asyncio.sleep(0)
+    assert len(world.observer.of(GameAsked)) == 1
+    world.registry.deafen(0)
+    await advance(world, table, CHOICE_TIME + 1)
+    assert table.current is None and table.hands_dealt == 1
+    await world.registry.hear(0)
+    await world.clock.advance(PAUSE)
+    await asyncio.sleep(0)
+    assert len(world.observer.of(GameAsked)) == 2
 
 
 async def test_the_run_it_twice_question_waits_too(world: World) -> None:

@@ -17,6 +17,7 @@ from bot.engine.variants import Structure
 from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
 from bot.runtime.registry import TableRegistry
+from bot.runtime.table.abandon import Ending
 from bot.runtime.table.events import Notice
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.control import Cancelling, cancel
@@ -343,28 +344,43 @@ async def test_a_cancellation_after_the_start_pays_the_pool_by_the_stated_rule(
     await audit_ok(db)
 
 
-async def test_a_lost_thread_cancels_the_tournament_and_refunds_every_buy_in(
+async def test_a_lost_thread_plays_its_hand_out_and_cancels_the_tournament_after_it(
     db: Database,
 ) -> None:
-    """A table's thread is deleted mid-tournament: as a sit-and-go's lost channel, the
-    whole tournament is cancelled, every buy-in refunded, and the other tables stop."""
+    """A table's thread is deleted mid-hand (RULES.md 7): that hand is played out by the
+    clock's rule and recorded, the table deals no more and tells nothing more; the other
+    table's players finish their hand; then the tournament is cancelled as after its
+    start (the pool split by stacks among the players still in) and every table closes."""
     clock, rec = FakeClock(), Recorder()
     tours = service(db, clock, rec)
     users = list(range(5000, 5018))
     before = await balances(db, users)
     rt = await mtt_of(tours, users)
     rng = random.Random(9)
-    while rt.sng.hands_played < 2:
+    while rt.sng.hands_played < 2 or any(t.current is None for t in rt.tables.values()):
         await step(rt, clock, rng)
     one, two = rt.tables.values()
-    gone = await tours.registry.abandon_channel(one.channel_id, "the thread was deleted")
-    assert [g.tournament for g in gone] == [True]
-    for _ in range(100):
-        if two.closed and not rt.director.tasks:
-            break
-        await asyncio.sleep(0.001)
-    assert one.closed and two.closed
+    assert one.current is not None and two.current is not None
+    lost = one.current
+    await one.idle()
+    told = [e for e in rec.events if e.table.table_id == one.table_id]
+
+    [gone] = await tours.registry.abandon_channel(one.channel_id, "the thread was deleted")
+
+    assert gone.ending is Ending.CANCELLING and gone.hand == lost.hand_no and not gone.returned
+    assert (await db.hands.get(lost.hand_id)).status == "finished"
+    assert rt.sng.status is Status.RUNNING and two.current is not None and not one.closed
+    await play_out(rt, clock, rng)  # the other table's hand goes on, then the tournament ends
+    assert one.closed and two.closed and rt.sng.status is Status.CANCELLED
+    assert [e for e in rec.events if e.table.table_id == one.table_id] == told
+    after = await balances(db, users)
+    assert sum(after.values()) == sum(before.values())
+    prizes = {u: after[u] - before[u] + 100 for u in users if after[u] - before[u] + 100}
+    stacks = dict(rt.sng.stacks)  # the players still in; nobody out was in a paid place
+    total = sum(stacks.values())
+    assert total == 18 * 1_500 and sum(prizes.values()) == 1_800 and set(prizes) == set(stacks)
+    # each its share of the pool rounded down, the few chips left over to the biggest stacks
+    assert all(0 <= prizes[u] - 1_800 * s // total <= 1 for u, s in stacks.items())
     assert not tours.registry.all() and tours.registry.find(CHANNEL) is None
-    assert await balances(db, users) == before
     assert (await db.tournaments.get(rt.tournament_id)).status == "cancelled"
     await audit_ok(db)

@@ -14,6 +14,7 @@ from bot.runtime import registry as registry_module
 from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
+from bot.runtime.table.abandon import Ending
 from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
 from bot.storage import Database
@@ -102,7 +103,8 @@ async def test_a_lost_server_cancels_its_registering_tournaments_only(db: Databa
 
     gone = await tours.registry.abandon_guild(GUILD, "the bot was removed from the server")
 
-    assert [(g.channel_id, g.returned, g.tournament) for g in gone] == [(CHANNEL, {2: 40}, True)]
+    assert [(g.channel_id, g.returned, g.ending) for g in gone] == [
+        (CHANNEL, {2: 40}, Ending.REFUNDED)]
     assert here.sng.status is Status.CANCELLED and there.sng.status is Status.REGISTERING
     assert tours.all() == [there]
     await audit_ok(db)

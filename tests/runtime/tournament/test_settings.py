@@ -107,3 +107,21 @@ def test_blinds_are_worded_in_the_readers_number_style() -> None:
     assert notice.to("pt-BR") == "Os blinds agora são 1.500/3.000 ante 300 (nível 13)."
     assert notice.to("it") == "I bui ora sono 1.500/3.000 ante 300 (livello 13)."
     assert Blinds(BlindLevel(1_000, 2_000)).to("es-ES") == "1.000/2.000"
+
+
+def test_section_11_a_rotation_of_games_reads_back_from_storage() -> None:
+    """A rotation keeps its games and hands per game through storage; its first game is
+    the one named for one-game readers; a list of one game is that game."""
+    s = TournamentSettings.create(buy_in=10, max_entrants=6, games="PLO, NLHE, O8", every=3)
+    assert [g.key for g in s.games] == ["omaha/pot limit", "holdem/no limit",
+                                        "omaha_hilo/fixed limit"]
+    assert (s.variant_key, s.every, s.blinds_structure.value) == ("omaha", 3, "fixed limit")
+    again = TournamentSettings.from_storage(10, s.starting_stack, s.storage_settings())
+    assert again == s
+    assert TournamentSettings.create(buy_in=10, max_entrants=6, games="PLO, NLHE").every == 6
+    one = TournamentSettings.create(buy_in=10, games="NLHE")
+    assert (one.variant_key, one.games) == ("holdem", ())
+    with pytest.raises(TournamentRuleError, match="“razz”"):
+        TournamentSettings.create(buy_in=10, games="NLHE, razz")
+    with pytest.raises(TournamentRuleError, match="list of games"):
+        TournamentSettings.create(buy_in=10, every=4)
