@@ -9,7 +9,7 @@ What is decided where:
 * what a cash table and a tournament table do differently: the
   :class:`~bot.runtime.table.policy.TablePolicy` the table is given;
 * resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
-* no clock and no deal while the dealer cannot hear the table: :mod:`~.table.waiting`;
+* no clock and no deal while the dealer cannot hear the table: :mod:`bot.runtime.table.waiting`;
 * settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
 * stopping for good when the channel is lost (the hand played out by the clock's
   rule, then every chip back): :mod:`bot.runtime.table.abandon`.
