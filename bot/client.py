@@ -24,7 +24,10 @@ looks another cog up:
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
   a table whose channel is lost and tells its players by DM. The presenter's
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
-  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions.
+  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions;
+* the gateway's connections tell the registry which shards the dealer hears
+  (:func:`bot.adapter.hearing.follow_gateway`): until a shard's connection is up, and
+  whenever it drops, its tables' clocks stop (RULES.md 8).
 
 ``db``, ``economy``, ``registry`` and ``tournaments`` are shortcuts into ``app``. Then the
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
@@ -184,6 +187,7 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
+        from bot.adapter.hearing import follow_gateway
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.replays import Replays
@@ -202,6 +206,9 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
+        shards = self.settings.shards
+        # no clock runs on a shard before its connection is up (RULES.md 8)
+        follow_gateway(self, self.app.registry, shards.ids if shards is not None else (0,))
         await self.presenter.prefs.load(self.app.db.prefs)
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)

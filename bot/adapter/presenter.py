@@ -53,6 +53,7 @@ from bot.adapter.scenes import (
     showdown_view,
     table_link,
     table_view,
+    waited_note,
 )
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
@@ -376,13 +377,16 @@ class DiscordPresenter:
 
     async def run_twice_asked(self, event: RunTwiceAsked) -> None:
         """The buttons of the question go on the live message, posted anew (the mentions
-        notify the players asked)."""
+        notify the players asked); asked again after the clock waited, it says so."""
         deadline = self.now() + event.clock
-        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
+        self._changed(event.table, turn=None, question=event, deadline=deadline,
+                      note=waited_note(event.table, event.waited))
 
     async def turn(self, event: TurnBegan) -> None:
+        """The turn message; told again after its clock waited (RULES.md 8), it says so."""
         deadline = self.now() + event.turn.clock
-        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
+        self._changed(event.table, turn=event.turn, deadline=deadline,
+                      note=waited_note(event.table, event.turn.waited))
 
     async def reminder(self, event: TurnReminder) -> None:
         """The clock runs low: the turn message says so (an edit, which notifies nobody);

@@ -126,6 +126,12 @@ def turn_line(live: Live) -> str:
     return text
 
 
+def waited_note(snap: TableSnapshot, waited: bool) -> str:
+    """The line above a turn (or the run-it-twice question) told again once the bot hears
+    Discord again, its clock having waited (RULES.md 8); "" otherwise."""
+    return translate(language(snap), "turn.waited") if waited else ""
+
+
 def live_token(live: Live) -> str | None:
     """The token of what the live message's buttons answer: the turn, or the question."""
     if live.turn is not None:

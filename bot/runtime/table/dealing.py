@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "after_pause", "announce", "deal",
-    "next_try", "publish",
+    "may_deal", "next_try", "publish",
 ]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
@@ -55,6 +55,13 @@ def next_try(pause: float) -> float:
     """Seconds before dealing again after a commitment that was not posted, ``pause``
     seconds after the one before: twice as long (at least 2 s), at most RETRY_LIMIT."""
     return min(RETRY_LIMIT, 2 * max(pause, 1.0))
+
+
+def may_deal(table: Table) -> bool:
+    """Whether ``table`` may deal a hand now: it plays none, is open and not held, and
+    the dealer hears it (:mod:`bot.runtime.table.waiting`)."""
+    return (table.current is None and not (table.closed or table.closing or table.held)
+            and table.hearing.hears(table.guild_id))
 
 
 class CommitmentNotPosted(Exception):
@@ -87,9 +94,11 @@ async def after_pause(table: Table, pause: float) -> None:
     under the lock, the hand is dealt and played up to its first decision. A commitment
     not posted tries again later."""
     await table.clock.sleep(pause)
+    if not may_deal(table):  # not heard: dealt once it is (bot.runtime.table.waiting)
+        return
     chosen = await choosing.ask(table)
     async with table.lock:
-        if table.closed or table.closing or table.held or table.current is not None:
+        if not may_deal(table):  # the connection dropped meanwhile: asked again once heard
             return
         try:
             cur = await deal(table, chosen)

@@ -9,6 +9,7 @@ What is decided where:
 * what a cash table and a tournament table do differently: the
   :class:`~bot.runtime.table.policy.TablePolicy` the table is given;
 * resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
+* no clock and no deal while the dealer cannot hear the table: :mod:`bot.runtime.table.waiting`;
 * settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
 * stopping for good when the channel is lost (the hand played out by the clock's
   rule, then every chip back): :mod:`bot.runtime.table.abandon`.
@@ -55,6 +56,7 @@ from bot.runtime.decisions import (
     stored_kind,
 )
 from bot.runtime.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
+from bot.runtime.hearing import Hearing
 from bot.runtime.ports import (
     ChipBank,
     HandStore,
@@ -102,6 +104,7 @@ class Table:
         pause: float = DEFAULT_PAUSE,
         hands_dealt: int = 0,
         on_closed: Callable[[Table], None] | None = None,
+        hearing: Hearing | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -114,6 +117,7 @@ class Table:
         self.observer = observer
         self.policy: TablePolicy = policy or CashPolicy()
         self.clock: Clock = clock or LoopClock()
+        self.hearing = hearing or Hearing()  # its clocks run, and it deals, only if heard
         self.rng = rng  # None: secrets.SystemRandom (real play)
         self.pause = pause
         self.lock = asyncio.Lock()
@@ -259,7 +263,7 @@ class Table:
         """Schedule the next hand after the pause (or ``wait`` seconds) if one can start
         (call under the lock); when fewer than two players are ready the table stops
         (RULES.md 3)."""
-        if self.closed or self.closing or self.held or self.current is not None:
+        if not dealing.may_deal(self):
             return
         task = self._start_task
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -344,18 +348,14 @@ class Table:
             if cur.question is None:
                 run_twice.ask(self, cur)
         else:
-            self._start_turn(cur)
+            turn_clock.start_turn(self, cur)  # the prompt, and the clock
 
     # ------------------------------------------------------------ the clock
 
-    def _start_turn(self, cur: LiveHand) -> None:
-        """Prompt the player to act and start their clock."""
-        turn = turn_clock.start_turn(self, cur)
-        self.start_timer(turn_clock.run(self, turn), "clock")
-
     def turn_view_of(self, cur: LiveHand, turn: Turn) -> TurnView:
-        """What the player to act in ``cur`` is shown for ``turn``."""
-        return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure)
+        """What the player to act in ``cur`` is shown for ``turn`` now."""
+        return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure,
+                       self.clock.now())
 
     @staticmethod
     def legal(cur: LiveHand) -> LegalActions:
