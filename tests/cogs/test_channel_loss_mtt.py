@@ -108,6 +108,8 @@ async def test_a_lost_thread_cancels_the_tournament_and_its_players_are_told_the
     assert (await h.bot.db.hands.get(hand.hand_id)).status == "finished"
     [gone] = h.bot.channel_loss.abandoned
     assert gone.table_id == one.table_id and gone.hand == hand.hand_no
+    assert gone.reason == ("the thread was deleted" if cut == "deleted"
+                           else "I lost access to the channel")
     table_one = {one.seats[n].user_id for n in hand.dealt} | {shover.id}
     assert set(gone.told) == table_one
     assert gone.nets == {u: {shover.id: SMALL + BIG, sb1: -SMALL, bb1: -BIG}.get(u, 0)
