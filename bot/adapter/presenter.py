@@ -50,6 +50,7 @@ from bot.adapter.scenes import (
     hole_cards_view,
     language,
     mention,
+    results_view,
     showdown_view,
     table_link,
     table_view,
@@ -59,8 +60,6 @@ from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
 from bot.render import (
-    ResultRow,
-    ResultsView,
     render_hole_cards_async,
     render_results_async,
     render_showdown_async,
@@ -466,21 +465,10 @@ class DiscordPresenter:
         lang = language(event.table)
 
         async def picture() -> tuple[str, bytes]:
-            rows = []
-            for place, user_id, prize in event.places:
-                name = (await lookup(guild, user_id) if lookup
-                        else f"{translate(lang, 'render.player')} {user_id}")
-                rows.append(ResultRow(place, str(name), prize))
-            view = ResultsView(
-                translate(lang, "results.title", number=str(event.tournament_id)),
-                translate(lang, "results.subtitle", game=game_line(event.table),
-                          players=translate(lang, "players.count", count=len(rows)),
-                          pool=translate(lang, "chips.count", count=event.pool),
-                          how=translate(lang, "results.cancelled" if event.cancelled
-                                        else "results.final")),
-                tuple(rows), locale=lang,
-            )
-            png = await render_results_async(view)
+            names = [str(await lookup(guild, user_id) if lookup
+                         else f"{translate(lang, 'render.player')} {user_id}")
+                     for _, user_id, _ in event.places]
+            png = await render_results_async(results_view(event, names))
             return f"tournament-{event.tournament_id}-results.png", png
 
         self.channel(event.table).post(Picture(translate(lang, "results.caption"), picture))

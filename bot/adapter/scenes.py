@@ -14,20 +14,23 @@ from dataclasses import dataclass, field
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
-from bot.i18n import Command, Name, escaped, hands, translate
+from bot.i18n import Command, Name, escaped, hands, listed, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
     PotView,
     PotWinner,
+    ResultRow,
+    ResultsView,
     SeatStatus,
     SeatView,
     ShowdownHand,
     ShowdownView,
     TableView,
 )
+from bot.runtime.mix import named
 from bot.runtime.table import wording
-from bot.runtime.table.events import RunTwiceAsked
+from bot.runtime.table.events import RunTwiceAsked, TournamentOver
 from bot.runtime.table.views import (
     HandResultView,
     PotResultView,
@@ -58,6 +61,24 @@ def language(snap: TableSnapshot) -> str:
 def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
     """The table's game and stakes in ``locale`` (default the table's language)."""
     return wording.title(locale or language(snap), snap.config)
+
+
+def results_view(event: TournamentOver, names: Sequence[str]) -> ResultsView:
+    """A tournament's results picture in its tables' language, ``names`` in the order of
+    ``event.places``. Its game line names the tournament's game and last stakes, or a
+    rotation's list of games (RULES.md 11), not the game its last hand dealt."""
+    lang = language(event.table)
+    game = (listed(lang, map(named, event.games)) if len(event.games) > 1
+            else game_line(event.table))
+    rows = tuple(ResultRow(place, name, prize)
+                 for (place, _, prize), name in zip(event.places, names, strict=True))
+    subtitle = translate(
+        lang, "results.subtitle", game=game,
+        players=translate(lang, "players.count", count=len(rows)),
+        pool=translate(lang, "chips.count", count=event.pool),
+        how=translate(lang, "results.cancelled" if event.cancelled else "results.final"))
+    return ResultsView(translate(lang, "results.title", number=str(event.tournament_id)),
+                       subtitle, rows, locale=lang)
 
 
 def game_now(snap: TableSnapshot) -> str:

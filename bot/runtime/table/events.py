@@ -264,7 +264,7 @@ class TournamentOver:
 
     table: TableSnapshot
     tournament_id: int
-    game: str  # "Pot Limit Omaha"
+    games: tuple[Game, ...]  # its game, or a rotation's list (RULES.md 11), in order
     pool: int
     places: tuple[tuple[int | None, int, int], ...]
     cancelled: bool = False

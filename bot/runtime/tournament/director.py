@@ -40,7 +40,8 @@ under the director's one lock what involves several tables, and releases it:
   way (:meth:`Director.cancel_idle`, :mod:`bot.runtime.tournament.idle`), and so is
   one a table of which lost its thread (:meth:`Director.lost`, RULES.md 7): that
   table's hand is played out by the clock's rule, it deals no more and closes with
-  the others.
+  the others; :attr:`Director.payouts` then says what the cancellation paid, for
+  the lost table's players (their thread shows nothing more: the Discord side DMs them).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from typing import Any, Protocol
 from bot.i18n import Name, Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
+from bot.runtime.table.abandon import Later
 from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance
@@ -127,6 +129,10 @@ class Director:
     rounds: list[tuple[tuple[RoundHand, ...], HandOutcome]] = field(default_factory=list)
     cond: asyncio.Condition = field(default_factory=asyncio.Condition)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: What a cancellation after the start puts in each balance (prizes kept, the split by
+    #: stacks), once paid; dropped if the tournament ends otherwise or the bot stops first.
+    #: The Discord side tells it to a lost table's players, whose thread cannot show it.
+    payouts: Later = field(default_factory=Later)
 
     # -- queries ---------------------------------------------------------------------
     def number_of(self, table: Table) -> int:
@@ -325,6 +331,7 @@ class Director:
     async def stop(self) -> None:
         """The bot is stopping: end the between-hands work without moving chips (storage
         keeps the truth; a restart resumes from it)."""
+        self.payouts.drop()
         tasks = list(self.tasks)
         for task in tasks:
             task.cancel()
@@ -408,6 +415,7 @@ class Director:
         places, prizes = cancel_prizes(self.sng)
         await self.store.cancel_with_prizes(self.tournament_id, places, prizes)
         self.sng.cancel()
+        self.payouts.pay(prizes)
         names = {s.user_id: s.name for t in self.tables.values() for s in t.seats.values()}
         paid = prize_list(prizes, lambda u: Name(names[u]) if u in names else f"<@{u}>")
         for table in self.tables.values():
@@ -423,3 +431,4 @@ class Director:
                 if not table.closed:
                     await table.close_now()
         self.parked.clear()
+        self.payouts.drop()

@@ -163,6 +163,11 @@ class TournamentSettings:
         return VARIANTS[self.variant_key]
 
     @property
+    def played(self) -> tuple[Game, ...]:
+        """Every game it deals: a rotation's list, else its one game."""
+        return self.games or (Game(self.variant_key, self.structure),)
+
+    @property
     def blinds_structure(self) -> Structure:
         """The structure a level's blinds are set for at its tables: fixed limit when a
         game of the rotation is (its small blind is half the big blind for every game)."""

@@ -13,10 +13,12 @@ from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import TableError
+from bot.runtime.mix import Game
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.events import Notice
+from bot.runtime.table.events import Notice, TournamentOver
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.blinds import BlindLevel, BlindSchedule, LevelUnit
+from bot.runtime.tournament.control import Cancelling, cancel
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import TournamentRuleError, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, ordinal
@@ -204,6 +206,12 @@ async def test_section_11_a_sit_and_go_rotates_its_games_at_the_levels_blinds(
     stored = [r.hand.variant for r in await db.history.recent(GUILD, limit=10)]
     assert stored == ["holdem", "omaha_hilo", "omaha_hilo", "holdem", "holdem"]
     assert sum(s.stack for s in table.seats.values()) == 3000
+    # cancelled: the results name the rotation's games, not the one the last hand dealt
+    assert await cancel(sng, StoragePorts(db), CREATOR, is_manager=True) is Cancelling.DONE
+    [over] = rec.of(TournamentOver)
+    assert over.cancelled and over.table.config.current_game == Game("holdem", Structure.NO_LIMIT)
+    assert over.games == (Game("holdem", Structure.NO_LIMIT),
+                          Game("omaha_hilo", Structure.FIXED_LIMIT))
     with pytest.raises(TournamentRuleError, match="Six-card Omaha seats at most 7"):
         TournamentSettings.create(buy_in=10, max_entrants=8, games="NLHE, PLO6")
     await stop(tours)
