@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
-from bot.i18n import Choice, Phrase, resolve
+from bot.i18n import Choice, Option, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 
 #: Upper bound for any chip amount in settings: keeps "huge numbers" polite.
@@ -38,6 +38,9 @@ class TableConfig:
     #: All-in players may run the rest of the board twice when they all agree
     #: (:mod:`bot.engine.run_twice`). Off by default; older stored configs load as off.
     run_it_twice: bool = False
+    #: Players may choose to straddle when under the gun (RULES.md 10: no limit and pot
+    #: limit only; :mod:`bot.engine.straddle`). Off by default; older configs load as off.
+    straddle: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -102,6 +105,7 @@ class TableConfig:
         time_bank: int | None = None,
         language: str | None = None,
         run_it_twice: bool | None = None,
+        straddle: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -120,7 +124,7 @@ class TableConfig:
         ck = _clock(clock)
         tb = _time_bank(time_bank)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
-                   bool(run_it_twice))
+                   bool(run_it_twice), _straddle(straddle, struct))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -233,3 +237,10 @@ def _time_bank(time_bank: int | None) -> int:
     if not _whole_in(tb, 0, MAX_TIME_BANK):
         raise TableSettingsError(Phrase("refuse.time_bank_range", high=MAX_TIME_BANK))
     return tb
+
+
+def _straddle(straddle: bool | None, struct: Structure) -> bool:
+    """Straddles are played at no-limit and pot-limit tables only (RULES.md 10)."""
+    if straddle and struct is Structure.FIXED_LIMIT:
+        raise TableSettingsError(Phrase("refuse.straddle_fixed_limit", option=Option("straddle")))
+    return bool(straddle)

@@ -43,6 +43,12 @@ def title(locale: object, config: TableConfig) -> str:
                      stakes=stakes)
 
 
+def options(locale: object, config: TableConfig) -> list[str]:
+    """The home-game options the table plays (RULES.md 10), each worded for a settings line
+    or the picture's game line: ``["straddle allowed"]``."""
+    return [translate(locale, "table.option_straddle")] if config.straddle else []
+
+
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
     """:func:`title` of a stored hand's table, from its settings when the hand was played
     (their stored ``variant_key``, else ``variant``, when they no longer make a table)."""
