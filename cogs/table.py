@@ -1,10 +1,11 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice]
+                  language, run_it_twice, straddle]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
-    /table mine     your seats in this server, with links (leave and info work anywhere)
+    /table mine     your seats in this server, with links (leave and info work anywhere;
+                  info to a seated player carries their straddle button)
     /table close (creator or Manage Server)   /table settings [...] (same, between hands;
                   the create options but the language, run_it_twice included)
     /table refresh  the live table posted again (seated players, once per table per 30 s)
@@ -53,7 +54,7 @@ from bot.adapter.permissions import (
 )
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
-from bot.adapter.seat_buttons import reply_with_ways
+from bot.adapter.seat_buttons import reply_with_ways, ways_view
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Name, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
@@ -62,6 +63,7 @@ from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import wording
 from bot.runtime.table.live import PreAction, Table
+from bot.runtime.table.straddle import straddle_ways
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -99,12 +101,13 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
 
 def settings_text(config: TableConfig, locale: object = None) -> str:
     """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
-    thousands separator)."""
+    time bank`` (`` · run it twice allowed``, `` · straddle allowed`` when they are), in
+    ``locale`` (numbers with its thousands separator)."""
     text = translate(locale, "table.settings", title=wording.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
-    return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
+    text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
+    return "".join([text, *(f" · {option}" for option in wording.options(locale, config))])
 
 
 def info_text(table: Table, locale: object = None) -> str:
@@ -173,6 +176,7 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
+        straddle="Players may straddle under the gun; no and pot limit only (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
@@ -192,6 +196,7 @@ class Tables(commands.Cog, name="Tables"):
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
         run_it_twice: bool | None = None,
+        straddle: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -211,6 +216,7 @@ class Tables(commands.Cog, name="Tables"):
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
+            straddle=straddle,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -319,7 +325,10 @@ class Tables(commands.Cog, name="Tables"):
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve_table(self.registry, interaction, table, "info", reading=True)
-        await reply_private(interaction, info_text(where, interaction.locale))
+        user_id = interaction.user.id
+        view = ways_view(where.table_id, user_id, straddle_ways(where, user_id), interaction.locale)
+        await reply_private(interaction, info_text(where, interaction.locale),
+                            **({"view": view} if view else {}))
 
     @info.autocomplete("table")
     async def _tables_to_show(
@@ -394,6 +403,7 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
         run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
+        straddle="Players may straddle under the gun; no and pot limit only (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def settings(
@@ -410,6 +420,7 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         run_it_twice: bool | None = None,
+        straddle: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -428,6 +439,7 @@ class Tables(commands.Cog, name="Tables"):
             "clock": clock,
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
+            "straddle": straddle,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))
