@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from bot.client import OmahaDealer
     from bot.runtime.table.live import Table
 
-__all__ = ["SeatButton", "reply_with_ways", "take_way", "ways_view"]
+__all__ = ["SeatButton", "reply_with_ways", "straddle_button", "take_way", "ways_view"]
 
 #: The button style of each way: coming back is the primary choice, leaving the last.
 STYLES = {
@@ -117,6 +117,14 @@ async def take_way(
     else:
         reply = await table.sit_in(user_id, post_big_blind=way.kind == "post")
     await reply_with_ways(interaction, table, reply)
+
+
+def straddle_button(interaction: discord.Interaction[Any], table: Table) -> dict[str, Any]:
+    """The ``view`` keyword of a private reply about ``table`` (``/table info``): the
+    reader's straddle button when they sit there and the table plays straddles."""
+    user_id = interaction.user.id
+    view = ways_view(table.table_id, user_id, straddle_ways(table, user_id), interaction.locale)
+    return {} if view is None else {"view": view}
 
 
 async def reply_with_ways(

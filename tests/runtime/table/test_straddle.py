@@ -195,3 +195,22 @@ async def test_a_restart_keeps_the_choices_and_the_straddled_hand(world: World) 
     assert again.current is not None and again.current.hand.straddle_seat == straddler
     assert again.snapshot().pot == pot
     assert again.seats[again.current.hand.to_act].user_id == to_act
+
+
+async def test_a_mixed_table_straddles_in_its_no_and_pot_limit_hands(world: World) -> None:
+    """RULES.md 10 and 11: a mixed table's fixed-limit hands have no straddle, and store
+    settings a restart reads back; a list of fixed-limit games only refuses the setting."""
+    with pytest.raises(TableSettingsError):
+        TableConfig.create(games="LHE, O8 limit", straddle=True)
+    table = await straddle_table(world, 2, 3, 4, 5, games="NLHE, O8 limit", every=1)
+    for user in (2, 3, 4, 5):
+        await choose(table, user, True)
+    seen = {}
+    for _ in range(4):
+        await world.deal(table)
+        hand = table.current.hand
+        seen[hand.config.structure.value] = hand.straddle_seat is not None
+        stored = TableConfig.from_dict(dict(world.hands.starts[table.current.hand_id].config))
+        assert stored.straddle == (hand.config.structure.value != "fixed limit")
+        await play_out(world, table)
+    assert seen == {"no limit": True, "fixed limit": False}
