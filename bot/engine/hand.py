@@ -228,9 +228,10 @@ class Hand(HandState):
         else:
             self._post(sb, cfg.small_blind, "small")
         self._post(bb, cfg.big_blind, "big")
-        last_blind = self._bb_pos if self._straddle_pos is None else self._straddle_pos
-        if last_blind != self._bb_pos:  # RULES.md 10: the straddle, the preflop bet
-            self._post(ps[last_blind], self._round.level, STRADDLE)
+        opener = self._bb_pos + 1  # preflop action starts left of the big blind...
+        if self._straddle_pos is not None:  # ...or of the straddle, the bet (RULES.md 10)
+            self._post(ps[self._straddle_pos], self._round.level, STRADDLE)
+            opener = self._straddle_pos + 1
         for p in ps:
             if p.newcomer and p is not sb and p is not bb:
                 self._post(p, cfg.big_blind, "newcomer")
@@ -247,7 +248,7 @@ class Hand(HandState):
             first = self.deck.deal(1)
             self._board.extend(first)
             ev.append(BoardDealt(Street.PREFLOP, first))
-        self._advance(last_blind + 1)
+        self._advance(opener)
         return tuple(ev)
 
     def _post(self, p: Player, amount: int, blind: str) -> None:
