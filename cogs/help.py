@@ -202,6 +202,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
         translate(locale, "help.table.mixed", create=Command("table create"),
                   games=Option("games")),
+        translate(locale, "help.table.straddle", settings=Command("table settings"),
+                  info=Command("table info")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]

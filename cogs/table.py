@@ -1,10 +1,12 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice] [games mode every: a mixed table, RULES.md 11]
+                  language, run_it_twice, straddle] [games mode every: a mixed table,
+                  RULES.md 11]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
-    /table mine     your seats in this server, with links (leave and info work anywhere)
+    /table mine     your seats in this server, with links (leave and info work anywhere;
+                  info to a seated player carries their straddle button)
     /table close (creator or Manage Server)   /table settings [...] (same, between hands;
                   the create options but the language, run_it_twice included)
     /table refresh  the live table posted again (seated players, once per table per 30 s)
@@ -52,7 +54,7 @@ from bot.adapter.permissions import (
 )
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
-from bot.adapter.seat_buttons import reply_with_ways
+from bot.adapter.seat_buttons import reply_with_ways, straddle_button
 from bot.adapter.table_text import caps_text, game_choices, info_text, mix_options, settings_text
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Phrase, resolve, translate
@@ -142,6 +144,7 @@ class Tables(commands.Cog, name="Tables"):
         games="A mixed table: 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
         mode="A mixed table: rotation in the list's order or dealer's choice (default rotation)",
         every="A mixed table's rotation: hands of each game (default one per seat)",
+        straddle="Players may straddle under the gun; no and pot limit only (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES,
@@ -165,6 +168,7 @@ class Tables(commands.Cog, name="Tables"):
         games: str | None = None,
         mode: app_commands.Choice[str] | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
+        straddle: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -185,6 +189,7 @@ class Tables(commands.Cog, name="Tables"):
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
+            straddle=straddle,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -299,7 +304,8 @@ class Tables(commands.Cog, name="Tables"):
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve_table(self.registry, interaction, table, "info", reading=True)
-        await reply_private(interaction, info_text(where, interaction.locale))
+        await reply_private(interaction, info_text(where, interaction.locale),
+                            **straddle_button(interaction, where))
 
     @info.autocomplete("table")
     async def _tables_to_show(
@@ -377,6 +383,7 @@ class Tables(commands.Cog, name="Tables"):
         games="A new list of 2 to 8 games, e.g. NLHE, PLO (default unchanged)",
         mode="A mixed table: rotation or dealer's choice (default unchanged)",
         every="A mixed table's rotation: hands of each game (default unchanged)",
+        straddle="Players may straddle under the gun; no and pot limit only (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           mode=MODE_CHOICES)
@@ -397,6 +404,7 @@ class Tables(commands.Cog, name="Tables"):
         games: str | None = None,
         mode: app_commands.Choice[str] | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
+        straddle: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -418,6 +426,7 @@ class Tables(commands.Cog, name="Tables"):
             "clock": clock,
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
+            "straddle": straddle,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))

@@ -278,6 +278,10 @@ class DiscordPresenter:
                   for s in table.seats if s.dealt_in and s.committed]
         if blinds:
             lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
+        straddler = table.at(table.straddle) if table.straddle else None
+        if straddler is not None:
+            lines.append(translate(lang, "table.straddles", name=Name(straddler.name),
+                                   amount=straddler.bet))
         closed = frozenset(self._dm_closed.get(table.table_id, ()))
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)

@@ -199,6 +199,8 @@ def _blind(snap: TableSnapshot, s: SeatSnapshot) -> str:
         return ""
     if s.seat == snap.small_blind:
         return "SB"
+    if s.seat == snap.straddle:
+        return "STR"
     return "BB" if s.seat == snap.big_blind else ""
 
 
@@ -264,7 +266,7 @@ def table_view(
         to_act=turn.seat if turn else None,
         clock=clock_total,
         clock_total=clock_total,
-        game=game_now(snap),
+        game=" · ".join([game_now(snap), *wording.options(language(snap), snap.config)]),
         street=(snap.street.capitalize() if snap.street else ""),
         note=note,
         locale=language(snap),

@@ -195,9 +195,10 @@ class AntePosted(Event):
 
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
-    """A live blind: ``blind`` is ``"small"``, ``"big"`` or ``"newcomer"``.
+    """A live blind: ``blind`` is ``"small"``, ``"big"``, ``"newcomer"`` or ``"straddle"``.
 
-    A newcomer's blind is a big blind posted out of position."""
+    A newcomer's blind is a big blind posted out of position; a straddle is twice
+    the big blind, posted under the gun (RULES.md 10)."""
 
     type: ClassVar[str] = "blind_posted"
     seat: int

@@ -29,6 +29,9 @@ Decisions where RULES.md is silent (also pinned by tests):
   flag is ignored on the big blind's own seat; on the small blind's seat the
   player posts the big blind instead of the small blind.
 * A player all-in on the ante posts no blind.
+* The straddle (RULES.md 10, :mod:`bot.engine.straddle`) is posted after the
+  big blind, before newcomers' big blinds; preflop action then starts left of
+  the straddler.
 * Courchevel: the one burn before the flop is made before the face-up first
   flop card (dealt after the hole cards, before preflop betting); the other
   two flop cards follow the preflop betting without another burn, so the
@@ -94,6 +97,7 @@ from bot.engine.pots import Pot
 from bot.engine.results import HandResult, PotResult, ShownHand
 from bot.engine.run_twice import second_run_cards, settle_two_boards, street_cards
 from bot.engine.showdown import play_showdown, showdown_order
+from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
 
 __all__ = [
@@ -224,6 +228,10 @@ class Hand(HandState):
         else:
             self._post(sb, cfg.small_blind, "small")
         self._post(bb, cfg.big_blind, "big")
+        opener = self._bb_pos + 1  # preflop action starts left of the big blind...
+        if self._straddle_pos is not None:  # ...or of the straddle, the bet (RULES.md 10)
+            self._post(ps[self._straddle_pos], self._round.level, STRADDLE)
+            opener = self._straddle_pos + 1
         for p in ps:
             if p.newcomer and p is not sb and p is not bb:
                 self._post(p, cfg.big_blind, "newcomer")
@@ -240,7 +248,7 @@ class Hand(HandState):
             first = self.deck.deal(1)
             self._board.extend(first)
             ev.append(BoardDealt(Street.PREFLOP, first))
-        self._advance(self._bb_pos + 1)
+        self._advance(opener)
         return tuple(ev)
 
     def _post(self, p: Player, amount: int, blind: str) -> None:

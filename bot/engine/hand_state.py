@@ -27,6 +27,7 @@ from bot.engine.events import (
 from bot.engine.invariants import violations
 from bot.engine.pots import Pot, build_pots
 from bot.engine.results import HandResult, hand_result
+from bot.engine.straddle import straddle_amount, straddler
 from bot.engine.variants import GameConfig
 
 __all__ = ["HandState", "SeatIn", "SeatState"]
@@ -38,11 +39,14 @@ class SeatIn:
 
     ``posts_big_blind``: a newcomer (or a player back after missing their
     big blind) posts a live big blind out of position.
+    ``straddle``: the player chose to straddle when under the gun (RULES.md 10;
+    :func:`bot.engine.straddle.straddler` says whether this hand has one).
     """
 
     seat: int
     stack: int
     posts_big_blind: bool = False
+    straddle: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,7 @@ class HandState:
         "_sb_pos",
         "_shown",
         "_started",
+        "_straddle_pos",
         "_street",
         "_to_act",
         "_voters",
@@ -115,8 +120,10 @@ class HandState:
         self._deal_order = [(self._sb_pos + k) % n for k in range(n)]
         self._events: list[Event] = []
         self._street = Street.PREFLOP
-        bb = config.big_blind
-        self._round = BettingRound(config.structure, bb, bb, 1)
+        self._straddle_pos = straddler(config, ordered)
+        # preflop the bet to match, and the least raise: the big blind, or the straddle
+        opening = config.big_blind if self._straddle_pos is None else straddle_amount(config)
+        self._round = BettingRound(config.structure, opening, opening, 1)
         self._to_act: int | None = None
         self._started = False
         self._over = False
@@ -187,6 +194,12 @@ class HandState:
     @property
     def big_blind_seat(self) -> int:
         return self._players[self._bb_pos].seat
+
+    @property
+    def straddle_seat(self) -> int | None:
+        """The seat that straddles in this hand (RULES.md 10), or ``None``."""
+        pos = self._straddle_pos
+        return None if pos is None else self._players[pos].seat
 
     @property
     def starting_stacks(self) -> dict[int, int]:

@@ -23,7 +23,7 @@ from bot.engine.variants import (
     game_key,
     game_name,
 )
-from bot.i18n import Choice, Phrase, resolve
+from bot.i18n import Choice, Option, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 from bot.runtime.game_list import parse_games
 from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game, Mix, Mode
@@ -66,6 +66,9 @@ class TableConfig:
     run_it_twice: bool = False
     #: A mixed table's games and how they follow each other (RULES.md 11); None: one game.
     mix: Mix | None = None
+    #: Players may choose to straddle when under the gun (RULES.md 10: no limit and pot
+    #: limit only; :mod:`bot.engine.straddle`). Off by default; older configs load as off.
+    straddle: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -93,8 +96,10 @@ class TableConfig:
         return replace(self, variant_key=game.variant_key, structure=game.structure)
 
     def alone(self) -> TableConfig:
-        """The game being dealt as a one-game table's settings (what a hand stores)."""
-        return replace(self, mix=None)
+        """The game being dealt as a one-game table's settings (what a hand stores; a
+        fixed-limit hand of a mixed table has no straddle)."""
+        fixed = self.structure is Structure.FIXED_LIMIT
+        return replace(self, mix=None, straddle=self.straddle and not fixed)
 
     @property
     def game(self) -> GameConfig:
@@ -163,6 +168,7 @@ class TableConfig:
         mode: Mode | str | None = None,
         every: int | None = None,
         mix: Mix | Mapping[str, Any] | None = None,
+        straddle: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -194,7 +200,7 @@ class TableConfig:
         ck = _clock(clock)
         tb = _time_bank(time_bank)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
-                   bool(run_it_twice), _made_mix(listed, n))
+                   bool(run_it_twice), _made_mix(listed, n), _straddle(straddle, dealt))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -371,3 +377,11 @@ def _mix_changes(config: TableConfig, kept: Mapping[str, Any]) -> dict[str, Any]
     if mix is not None and ("variant_key" in kept or "structure" in kept):
         return {"mix": None}
     return {}
+
+
+def _straddle(straddle: bool | None, dealt: Sequence[Game]) -> bool:
+    """Straddles are played at no-limit and pot-limit tables only (RULES.md 10); a mixed
+    table needs one such game in its list (its fixed-limit hands have none)."""
+    if straddle and all(g.structure is Structure.FIXED_LIMIT for g in dealt):
+        raise TableSettingsError(Phrase("refuse.straddle_fixed_limit", option=Option("straddle")))
+    return bool(straddle)

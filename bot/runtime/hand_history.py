@@ -11,7 +11,7 @@ shown down; a folded or mucked hand of anyone else never. Words per street:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -69,15 +69,16 @@ def rebuild(
     *, hand_id: int, table_id: int, number: int, ended_at: float | None,
     settings: Mapping[str, Any], button: int, seats: Sequence[tuple[int, int, int, bool]],
     actions: Sequence[Mapping[str, Any]], deck: Sequence[Card],
-    salts: Sequence[bytes] = (), commitment: str | None = None,
+    salts: Sequence[bytes] = (), commitment: str | None = None, straddles: Collection[int] = (),
 ) -> PastHand:
-    """Play the stored hand again; ``seats`` are ``(seat, user_id, start stack, posts bb)``.
+    """Play the stored hand again; ``seats`` are ``(seat, user_id, start stack, posts bb)``,
+    ``straddles`` the seats whose players chose to straddle (RULES.md 10).
 
     ``ValueError`` when the record does not play to its end (it never should).
     """
     config = TableConfig.from_dict(dict(settings))
-    hand = Hand(config.game, [SeatIn(s, stack, bb) for s, _, stack, bb in seats], button,
-                Deck(order=deck))
+    hand = Hand(config.game, [SeatIn(s, stack, bb, s in straddles) for s, _, stack, bb in seats],
+                button, Deck(order=deck))
     hand.start()
     for a in actions:
         replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"))
@@ -101,7 +102,8 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-_BLINDS = {"small": "history.small_blind", "big": "history.big_blind"}
+_BLINDS = {"small": "history.small_blind", "big": "history.big_blind",
+           "straddle": "history.straddle"}
 
 
 def _line(e: Event, names: Mapping[int, str], lang: str) -> str | None:
@@ -204,7 +206,7 @@ async def load_past(db: Database, record: HandRecord) -> PastHand:
         hand_id=record.id, table_id=record.table_id, number=record.number,
         ended_at=record.ended_at, settings=record.settings, button=record.button,
         seats=[(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind) for s in seats],
-        actions=actions, deck=deck,
+        straddles=[s.seat_no for s in seats if s.straddle], actions=actions, deck=deck,
         salts=deal.salts if deal is not None else (),
         commitment=deal.commitment if deal is not None else None,
     )

@@ -334,9 +334,10 @@ class TableRegistry:
         keep: Callable[[int], bool] | None = None,
     ) -> Table:
         """Rebuild a stored table (the first half of a restore): its settings, its hand
-        count, and its players seated again with their stacks (only those ``keep(user_id)``
-        keeps, when given), their names looked up. Raises :class:`TableError` when its
-        settings are unusable. Play goes on with :meth:`resume_play`."""
+        count, and its players seated again with their stacks and straddle choices (only
+        those ``keep(user_id)`` keeps, when given), their names looked up. Raises
+        :class:`TableError` when its settings are unusable. Play goes on with
+        :meth:`resume_play`."""
         config = TableConfig.from_dict(dict(stored.config))
         table = self.make(
             stored.table_id, config, guild_id=stored.guild_id, channel_id=stored.channel_id,
@@ -346,6 +347,7 @@ class TableRegistry:
             if keep is None or keep(user_id):
                 name = await self.names(stored.guild_id, user_id)
                 table.restore_seat(seat, user_id, name, stack, sitting_out)
+                table.seats[seat].straddle = seat in stored.straddles
         return table
 
     async def resume_play(

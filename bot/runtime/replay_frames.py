@@ -166,7 +166,7 @@ def _posted(table: _Table, e: AntePosted | BlindPosted) -> None:
         table.put_in(e.seat, e.amount, bet=False)
     else:
         table.put_in(e.seat, e.amount)
-        table.blinds[e.seat] = "SB" if e.blind == "small" else "BB"
+        table.blinds[e.seat] = {"small": "SB", "straddle": "STR"}.get(e.blind, "BB")
     if e.all_in:
         table.all_in.add(e.seat)
 

@@ -109,6 +109,7 @@ class Seat:
     timeouts: int = 0  # consecutive
     clock_sat_out: bool = False  # sat out by the clock during the current hand
     pre_action: PreAction | None = None
+    straddle: bool = False  # straddles when under the gun, where the table allows it (RULES 10)
 
 
 #: Which seats could be dealt in (cash tables and tournaments differ).

@@ -56,7 +56,8 @@ def hand_record(row: Any) -> HandRecord:
 
 
 def _hand_seat(row: Any) -> HandSeatRecord:
-    return HandSeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7])
+    return HandSeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7],
+                          bool(row[8]))
 
 
 def deck_associated_data(table_id: int, number: int) -> bytes:
@@ -88,8 +89,8 @@ def load_hand_seats(conn: Conn, hand_id: int) -> tuple[HandSeatRecord, ...]:
     return tuple(
         _hand_seat(r)
         for r in conn.execute(
-            "SELECT hand_id, seat_no, user_id, start_stack, posts_big_blind, final_stack, won, net"
-            " FROM hand_seats WHERE hand_id = ? ORDER BY seat_no",
+            "SELECT hand_id, seat_no, user_id, start_stack, posts_big_blind, final_stack, won, net,"
+            " straddle FROM hand_seats WHERE hand_id = ? ORDER BY seat_no",
             (hand_id,),
         )
     )
@@ -179,9 +180,10 @@ class HandRepo:
             )
             hand_id = int(cur.fetchone()[0])
             conn.executemany(
-                "INSERT INTO hand_seats (hand_id, seat_no, user_id, start_stack, posts_big_blind)"
-                " VALUES (?,?,?,?,?)",
-                [(hand_id, s.seat_no, s.user_id, s.stack, int(s.posts_big_blind)) for s in seats],
+                "INSERT INTO hand_seats (hand_id, seat_no, user_id, start_stack, posts_big_blind,"
+                " straddle) VALUES (?,?,?,?,?,?)",
+                [(hand_id, s.seat_no, s.user_id, s.stack, int(s.posts_big_blind), int(s.straddle))
+                 for s in seats],
             )
             return load_hand(conn, hand_id)
 

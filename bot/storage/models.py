@@ -140,6 +140,7 @@ class SeatRecord:
     stack: int
     sitting_out: bool
     joined_at: float
+    straddle: bool = False  # the player's standing choice (RULES.md 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ class HandSeatIn:
     user_id: int
     stack: int
     posts_big_blind: bool = False
+    straddle: bool = False  # chose to straddle under the gun (the engine says if they did)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +213,7 @@ class HandSeatRecord:
     final_stack: int | None
     won: int | None
     net: int | None
+    straddle: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,13 +175,17 @@ def high_type(variant: Variant) -> Any:
     return MemoBestFive if variant.rule is HandRule.HOLDEM else MemoHigh
 
 
-def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
-    """The same game as ``config`` as a ``pokerkit.State`` (players in PHH order)."""
+def pokerkit_state(config: GameConfig, stacks: Sequence[int], straddle: bool = False) -> State:
+    """The same game as ``config`` as a ``pokerkit.State`` (players in PHH order).
+
+    ``straddle``: p3 straddles twice the big blind (RULES.md 10), which counts as the
+    big blind for the preflop minimum raise (PokerKit's own straddles keep the big
+    blind as the minimum raise: its preflop street is given the straddle instead)."""
     variant = config.variant
     bb = config.big_blind
     fixed = config.structure is Structure.FIXED_LIMIT
     caps: tuple[int | None, ...] = (3, 4, 4, 4) if fixed else (None,) * 4
-    sizes = (bb, bb, 2 * bb, 2 * bb) if fixed else (bb,) * 4
+    sizes = (bb, bb, 2 * bb, 2 * bb) if fixed else ((2 if straddle else 1) * bb,) + (bb,) * 3
     flop = 2 if variant.courchevel else 3
     streets = (
         PKStreet(False, (False,) * variant.hole_cards, int(variant.courchevel), False,
@@ -200,7 +204,7 @@ def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
         PK_STRUCTURES[config.structure],
         True,
         (config.ante,) * n,
-        (config.small_blind, bb),
+        (config.small_blind, bb, 2 * bb) if straddle else (config.small_blind, bb),
         0,
         tuple(stacks),
         n,
@@ -416,7 +420,7 @@ def play_hand_both(hand: Hand, tally: Tally, pick: Chooser) -> tuple[Hand, Settl
     order = hand.seat_order
     index = {seat: i for i, seat in enumerate(order)}
     starting = [hand.starting_stacks[s] for s in order]
-    pk = pokerkit_state(config, starting)
+    pk = pokerkit_state(config, starting, straddle=hand.straddle_seat is not None)
     holes: list[tuple[Card, ...]] = [() for _ in order]
     for e in events:
         if isinstance(e, HoleCardsDealt):

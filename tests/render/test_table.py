@@ -170,6 +170,19 @@ def test_blind_markers_are_coloured_chips_unlike_the_dealer_button() -> None:
     assert not _tagged(cv.placed, "bet:8")  # seat 8's blind is shown without a bet
 
 
+def test_a_straddle_has_a_marker_of_its_own_colour() -> None:
+    """RULES.md 10: the straddler's bet sits on an "STR" pill, unlike either blind's."""
+    view = replace(full_table(), seats=tuple(
+        replace(s, blind="STR") if s.seat == 10 else s for s in full_table().seats))
+    cv = draw_table(view)
+    marker = next(p for p in cv.placed if p.tag == "blind:10")
+    x0, y0, _, y1 = marker.limit
+    fill = load(cv.png()).getpixel((x0 + 4, (y0 + y1) // 2))
+    assert (marker.text, fill) == ("STR", BLIND_INK["STR"])
+    assert fill not in (BLIND_INK["SB"], BLIND_INK["BB"])
+    assert {p.tag: p.text for p in _tagged(cv.placed, "bet:10")} == {"bet:10": "100"}
+
+
 @pytest.mark.parametrize(("left", "ink"), [(24.0, "accent"), (6.0, "danger")])
 def test_the_clock_bar_shows_the_share_of_time_left(left: float, ink: str) -> None:
     """The bar along the box of the player to act is filled in proportion to the time left,

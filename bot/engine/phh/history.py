@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine.events import (
     ActionKind,
+    BlindPosted,
     BoardDealt,
     Event,
     HandEnded,
@@ -16,6 +17,7 @@ from bot.engine.events import (
 )
 from bot.engine.phh.actions import format_cards, label
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandHistory, TomlValue
+from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 __all__ = ["RUN_TWICE_FIELD", "history_of"]
@@ -55,7 +57,9 @@ def history_of(
     seat_order = [seat for seat, _ in started.seats]
     player_of = {seat: p for p, seat in enumerate(seat_order)}
     n = len(seat_order)
-    blinds, notes = _blinds(config, player_of, started.posts_big_blind)
+    straddles = {player_of[e.seat]: e.amount for e in events
+                 if isinstance(e, BlindPosted) and e.blind == STRADDLE}
+    blinds, notes = _blinds(config, player_of, started.posts_big_blind, straddles)
     final = dict(ended.stacks)
     fixed = structure is Structure.FIXED_LIMIT
     return HandHistory(
@@ -86,17 +90,21 @@ def _second_run(events: Sequence[Event]) -> list[tuple[str, TomlValue]]:
 
 
 def _blinds(
-    config: GameConfig, player_of: Mapping[int, int], newcomers: Sequence[int]
+    config: GameConfig, player_of: Mapping[int, int], newcomers: Sequence[int],
+    straddles: Mapping[int, int],
 ) -> tuple[tuple[int, ...], list[tuple[str, TomlValue]]]:
     """``blinds_or_straddles`` and the user fields it needs (``_small_blind``).
 
     A newcomer's late big blind is written at their place; when the small
     blind's seat is a newcomer it posts the big blind, and ``_small_blind``
-    keeps the game's small blind.
+    keeps the game's small blind. A straddle (``straddles``: player -> amount)
+    is written at the straddler's place, as PokerKit reads one.
     """
     n = len(player_of)
     blinds = [0] * n
     blinds[0], blinds[1] = config.small_blind, config.big_blind
+    for pos, amount in straddles.items():
+        blinds[pos] = amount
     small_pos, big_pos = (1, 0) if n == 2 else (0, 1)
     notes: list[tuple[str, TomlValue]] = []
     for seat in set(newcomers):

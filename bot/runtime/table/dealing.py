@@ -136,14 +136,16 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         hand_no=hand_no,
         config=table.policy.hand_config(table.config),
         seats=tuple(
-            StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts) for s in dealt
+            StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts,
+                       s.straddle and table.config.straddle)
+            for s in dealt
         ),
         button=seating.button,
         deck=deck.order,
         salts=committed.salts,
         commitment_message=message_id,
     )
-    seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
+    seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)
     hand_id = await table.hands.start_hand(start)
     table.hands_dealt = hand_no

@@ -50,6 +50,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         closed=table.closed,
         small_blind=hand.small_blind_seat if hand else None,
         big_blind=hand.big_blind_seat if hand else None,
+        straddle=hand.straddle_seat if hand else None,
         commitment=cur.commitment if cur else "",
     )
 

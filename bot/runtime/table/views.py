@@ -54,7 +54,8 @@ class SeatSnapshot:
 class Way:
     """A step a player can take from where their seat is (:mod:`bot.runtime.table.ways`):
     ``kind`` is ``topup`` (``amount`` chips), ``sitin``, ``post`` (sit in posting a big
-    blind now), ``stay`` (not leave after all) or ``leave``."""
+    blind now), ``stay`` (not leave after all) or ``leave``; or a standing choice the
+    player may change: ``straddle`` / ``nostraddle`` (:mod:`bot.runtime.table.straddle`)."""
 
     kind: str
     amount: int = 0
@@ -87,6 +88,7 @@ class TableSnapshot:
     closed: bool = False
     small_blind: int | None = None  # seat numbers, during a hand
     big_blind: int | None = None
+    straddle: int | None = None  # the seat that straddled this hand (RULES.md 10)
     #: The hand's deck commitment (SHA-256 root, hex), from before the deal (not in reprs:
     #: its hex digits read like cards to a test that looks for cards).
     commitment: str = field(default="", repr=False)

@@ -62,6 +62,14 @@ def next_game(locale: object, mix: Mix, hand_no: int) -> str:
     if count == 1:
         return translate(locale, "mix.next_hand", game=named(game))
     return translate(locale, "mix.next_in", game=named(game), count=count)
+
+
+def options(locale: object, config: TableConfig) -> list[str]:
+    """The home-game options the table plays (RULES.md 10), each worded for a settings line
+    or the picture's game line: ``["straddle allowed"]``."""
+    return [translate(locale, "table.option_straddle")] if config.straddle else []
+
+
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
     """:func:`title` of a stored hand's table, from its settings when the hand was played
     (their stored ``variant_key``, else ``variant``, when they no longer make a table)."""
