@@ -206,23 +206,6 @@ class Economy:
         shows)."""
         return await self.db.sessions.newest_table(channel_id)
 
-    # -- seasons (bot.storage.seasons) --------------------------------------------------------
-    async def start_season(
-        self, guild_id: int, name: str, started_by: int
-    ) -> tuple[Season, Season | None]:
-        """Start season ``name`` now; ``(it, the season it ended or None)``."""
-        return await self.db.seasons.start(guild_id, name, started_by)
-
-    async def season(self, guild_id: int, name: str | None = None) -> Season | None:
-        """The season of that name, or the one running (``name`` None)."""
-        if name is None:
-            return await self.db.seasons.running(guild_id)
-        return await self.db.seasons.named(guild_id, name)
-
-    async def seasons(self, guild_id: int) -> list[Season]:
-        """The server's seasons, newest first."""
-        return await self.db.seasons.listed(guild_id)
-
     # -- tournaments --------------------------------------------------------------------------
     async def enter_tournament(self, tournament_id: int, user_id: int) -> Tournament:
         return await self.db.tournaments.enter(tournament_id, user_id)

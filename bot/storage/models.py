@@ -356,8 +356,8 @@ class SessionLine:
 @dataclass(frozen=True, slots=True)
 class SessionLedger:
     """A cash table's session: number ``number`` of the table (1 from its opening), from
-    ``started_at`` to the table's close (``ended_at``, None while it is open); ``lines``
-    best net first."""
+    ``started_at`` until ``ended_at`` (the next session's start or the table's close; None
+    while it runs); ``lines`` best net first."""
 
     table_id: int
     guild_id: int

@@ -7,7 +7,8 @@ end; :mod:`.stats` counts them). A season's standings are computed from those re
 which are never changed or removed, so once it is over they are final and stay readable.
 
 Names: 1 to :data:`MAX_NAME` characters, spaces tidied, no line breaks, tabs or other
-control or format characters, one season per name and server (compared case-folded: "Spring" is "spring").
+control or format characters, one season per name and server (compared case-folded:
+"Spring" is "spring").
 """
 
 from __future__ import annotations
@@ -106,6 +107,15 @@ class SeasonRepo:
                 (guild_id, key),
             ).fetchone()
             return None if row is None else _season(row)
+
+        return await self._db.read(q)
+
+    async def every(self) -> list[Season]:
+        """Every server's seasons, oldest first (read once at start: the bot keeps them)."""
+
+        def q(conn: Conn) -> list[Season]:
+            return [_season(r) for r in conn.execute(
+                f"SELECT {_COLS} FROM seasons ORDER BY started_at, id")]
 
         return await self._db.read(q)
 

@@ -25,6 +25,7 @@ of the table has a larger id.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Phrase
@@ -121,7 +122,7 @@ class SessionRepo:
                 "INSERT INTO table_sessions (table_id, after_entry, started_at, started_by)"
                 " VALUES (?,?,?,?)", (table_id, int(newest), now, started_by),
             )
-            return ended
+            return replace(ended, ended_at=now)
 
         return await self._db.write(job)
 

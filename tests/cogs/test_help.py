@@ -76,6 +76,9 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
                         "/table sitin", "/tournament cancel",
                         "in proportion to their chips", "after 20 hands in a row",
                         "/table limits"]),
+        ("ledger", ["/table ledger", "export", "/table session new", "there is no rake",
+                    "/season start", "/season show", "/leaderboard", "season",
+                    "Balances are not seasonal"]),
     ],
 )
 async def test_each_topic_is_private_and_fits(

@@ -91,7 +91,7 @@ async def test_a_session_follows_the_ledger_around_its_markers(db: Database) -> 
         table, variant="omaha", settings={}, button=1, deck=DECK[:13],
         seats=[HandSeatIn(1, A, seats[A].stack), HandSeatIn(2, B, seats[B].stack)])
     ended = await db.sessions.begin(table, CREATOR)
-    assert _figures(ended) == _figures(first)
+    assert _figures(ended) == _figures(first) and ended.ended_at == db.clock()
     await db.hands.finish(running.id, _summary(2, B, 1, A, 30))
     await db.tables.buy_in(table, C, 3, 400)
     await _hand(db, table, C, A, 120)
