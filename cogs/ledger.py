@@ -56,8 +56,7 @@ class SessionGroup(app_commands.Group, name="session",
         self.cog = cog
 
     @app_commands.command(name="new",
-                          description="Start a new session of the night's ledger (creator or"
-                                      " manager)")
+                          description="Start a new ledger session (creator or manager)")
     async def new(self, interaction: discord.Interaction[Any]) -> None:
         await self.cog.new_session(interaction)
 
@@ -71,7 +70,7 @@ class TableExtras(app_commands.Group, name="table", description="Omaha cash tabl
         self.cog = cog
 
     @app_commands.command(name="ledger", description=(
-        "The night's ledger: each player's buy-ins, cash-outs and net this session"))
+        "This session's ledger: buy-ins, cash-outs and net per player"))
     @app_commands.describe(export="Attach it as a CSV file too (default no)",
                            public="Show it to the channel (default no: only you)")
     async def ledger(
@@ -149,8 +148,7 @@ class Ledger(commands.Cog, name="Ledger"):
         await announce(interaction, ledger_text(ended, names, lang, lead=lead))
 
     # -- seasons -------------------------------------------------------------------------
-    @season.command(name="start",
-                    description="Start a new season now: leaderboards rank it (managers)")
+    @season.command(name="start", description="Start a new season (managers)")
     @app_commands.describe(name="The season's name, e.g. Spring 2027")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def start(
