@@ -122,8 +122,7 @@ async def top_file(
 ) -> discord.File | None:
     """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players of ``board``, each
     one's running net (cash metrics) or profit (tournament metrics) over its period (or
-    season) in
-    ``channels``, side by side; None when nobody is ranked."""
+    season) in ``channels``, side by side; None when nobody is ranked."""
     guild_id, period, season = board.guild_id, board.period, board.season
     ranking = await economy.leaderboard(guild_id, board.metric, period=period,
                                         variant=board.variant, page=0, per_page=TOP_GRAPHS,
