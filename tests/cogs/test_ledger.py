@@ -95,7 +95,8 @@ async def test_the_ledger_shows_exports_and_is_posted_at_the_close(harness: Harn
 
 async def test_a_new_session_by_the_creator_or_a_manager(harness: Harness) -> None:
     """Only the table's creator or a manager starts a session (a refusal changes nothing);
-    the ended session is posted; the new one counts the stacks as its buy-ins."""
+    the ended session is posted; the new one counts the stacks as its buy-ins; a restart
+    keeps it."""
     h = harness
     await open_table(h)
     for actor in (h.alice, h.bob):
@@ -121,6 +122,9 @@ async def test_a_new_session_by_the_creator_or_a_manager(harness: Harness) -> No
     by_manager = await h.slash(h.manager, "table session new")
     assert "started session 3" in by_manager.text
     assert "session 3" in (await h.slash(h.bob, "table ledger")).text
+    await h.restart()  # the markers are stored: the session goes on after a restart
+    again = await h.slash(h.bob, "table ledger")
+    assert "session 3" in again.text and "Total 0" in again.text
 
 
 async def test_no_ledger_where_no_cash_table_was(harness: Harness) -> None:
