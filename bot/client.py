@@ -59,6 +59,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
@@ -85,6 +86,7 @@ if TYPE_CHECKING:
     from bot.adapter.cooldowns import Cooldowns
     from bot.adapter.presenter import DiscordPresenter
     from bot.adapter.replays import Replays
+    from bot.adapter.seasons import SeasonBook
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
@@ -102,6 +104,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
     "cogs.table",
+    "cogs.ledger",
     "cogs.tournament",
     "cogs.help",
     "cogs.channel_loss",
@@ -133,6 +136,7 @@ class OmahaDealer(commands.Bot):
     cooldowns: Cooldowns
     refreshes: Cooldowns
     replays: Replays
+    seasons: SeasonBook
 
     def __init__(
         self,
@@ -188,9 +192,11 @@ class OmahaDealer(commands.Bot):
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
         from bot.adapter.hearing import follow_gateway
+        from bot.adapter.night_ledger import closing_text
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.replays import Replays
+        from bot.adapter.seasons import SeasonBook
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
         from cogs.channel_loss import ChannelLoss
@@ -214,8 +220,11 @@ class OmahaDealer(commands.Bot):
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)
         self.replays = Replays()
+        self.seasons = SeasonBook()
+        await self.seasons.load(self.app.db.seasons)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
+        self.presenter.closing_ledger = functools.partial(closing_text, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     def now(self) -> float:

@@ -1,8 +1,8 @@
 """/help: the commands, the hand rankings, the Omaha rules players trip on and Texas
 Hold'em's best five of seven, privately.
 
-    /help [topic]     commands (default), table, tournament, hands, omaha, holdem, hi-lo,
-                      betting
+    /help [topic]     commands (default), table, tournament, ledger, hands, omaha, holdem,
+                      hi-lo, betting
 
 ``table`` is what a player meets at the table beyond the commands: the turn's buttons
 and raise sizes, what ``/allin`` puts in, pre-actions, the clock and time bank, sitting
@@ -11,7 +11,9 @@ staying, run it twice, pings and direct messages, and the preferences command wh
 one is loaded (looked up in the tree, so the page never names a command that is not
 there). ``tournament`` is a sit-and-go's and a multi-table tournament's life: entering,
 several tables, a player away, cancelling, a tournament nobody plays any more
-(:mod:`bot.runtime.tournament.idle`) and the limits on open tables.
+(:mod:`bot.runtime.tournament.idle`) and the limits on open tables. ``ledger`` is the
+night's ledger of a cash table and the seasons of the leaderboards (what a season's
+standings count).
 
 The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
@@ -107,6 +109,7 @@ TOPICS: dict[str, str] = {
     "commands": "Commands",
     "table": "At the table: buttons, clock, seats",
     "tournament": "Tournaments: sit and go, several tables, cancelling",
+    "ledger": "The night's ledger and seasons",
     "hands": "Hand rankings",
     "omaha": "Omaha: two from the hand, three from the board",
     "holdem": "Texas Hold'em: the best five of seven cards",
@@ -230,6 +233,17 @@ def tournament_page(locale: object = None) -> list[str]:
     ]
 
 
+def ledger_page(locale: object = None) -> list[str]:
+    """The night's ledger (a cash table's sessions) and seasons (what their standings count)."""
+    return [
+        translate(locale, "help.ledger.night", ledger=Command("table ledger"),
+                  export=Option("export"), new=Command("table session new")),
+        translate(locale, "help.ledger.seasons", start=Command("season start"),
+                  show=Command("season show"), leaderboard=Command("leaderboard"),
+                  season=Option("season")),
+    ]
+
+
 def _usage(command: app_commands.Command[Any, ..., Any], locale: object = None) -> str:
     """``/table join [buyin] [seat]`` with the names the reader's Discord shows."""
     parts = [Command(command.qualified_name).to(locale)]
@@ -243,6 +257,8 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     root = command.root_parent or command
     if root.default_permissions is not None and root.default_permissions.value:
         return "Server managers"
+    if root.name == "table" and command.root_parent is not None:  # other cogs' too
+        return "Tables"
     cog = command.binding if isinstance(command.binding, commands.Cog) else None
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
@@ -250,7 +266,7 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     if name == "Preferences":  # /prefs: pings and hole cards while playing
         return "Playing a hand"
     return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
-            "Hands": "Hand histories"}.get(name, "Other")
+            "Hands": "Hand histories", "Ledger": "Chips and statistics"}.get(name, "Other")
 
 
 #: The order of the command list's sections (any other comes last).
@@ -346,6 +362,7 @@ class Help(commands.Cog, name="Help"):
         lines = {
             "hands": hands_page, "omaha": omaha_page, "holdem": holdem_page,
             "hi-lo": hi_lo_page, "betting": betting_page, "tournament": tournament_page,
+            "ledger": ledger_page,
         }[topic](locale)
         return pages(title, lines, footer)
 

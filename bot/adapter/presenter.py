@@ -114,6 +114,9 @@ class DiscordPresenter:
         self.pictures = PictureMode.TURN
         #: Called once with (table id, reason) when Discord refuses a table's channel for good.
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
+        #: The night's ledger of a table that closed, posted after its closing message (None:
+        #: none to post; set by the client: :func:`bot.adapter.night_ledger.closing_text`).
+        self.closing_ledger: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._lanes: dict[int, Lane] = {}
@@ -485,6 +488,9 @@ class DiscordPresenter:
         ch.live = None
         ch.post(Text(translate(lang, "table.closed_returned", list=back) if back
                      else translate(lang, "table.closed")))
+        ledger = None if self.closing_ledger is None else await self.closing_ledger(table)
+        if ledger:
+            ch.post(Text(ledger))
         self._dm_closed.pop(table.table_id, None)
         self._lanes.pop(table.table_id, None)
         await ch.idle()

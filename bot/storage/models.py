@@ -322,6 +322,61 @@ class LeaderboardPage:
 
 
 @dataclass(frozen=True, slots=True)
+class Season:
+    """A server's named stretch of time: results that ended in ``[started_at, ended_at)``
+    (``ended_at`` None: the season running now) are its standings."""
+
+    id: int
+    guild_id: int
+    name: str
+    started_at: float
+    ended_at: float | None
+    started_by: int
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLine:
+    """One player's session at a cash table (the night's ledger), all from the ledger's
+    rows of their seat: ``buy_ins`` counts the stack they had there when the session
+    began (a session started while they sat); ``stack`` is what their seat holds now
+    (0 once they left). ``net`` is what they won or lost at play."""
+
+    user_id: int
+    buy_ins: int
+    top_ups: int
+    cash_outs: int
+    stack: int
+
+    @property
+    def net(self) -> int:
+        return self.stack + self.cash_outs - self.buy_ins - self.top_ups
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLedger:
+    """A cash table's session: number ``number`` of the table (1 from its opening), from
+    ``started_at`` until ``ended_at`` (the next session's start or the table's close; None
+    while it runs); ``lines`` best net first."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    number: int
+    started_at: float
+    ended_at: float | None
+    lines: tuple[SessionLine, ...]
+
+    @property
+    def total(self) -> int:
+        """The nets' sum: 0, as chips only move between the players of the table."""
+        return sum(line.net for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     id: int
     guild_id: int

@@ -53,6 +53,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "hand verify": {"number": 1},
     "chips grant": {"amount": "5", "reason": "prize"},
     "chips remove": {"amount": "5", "reason": "fine"},
+    "season start": {"name": "Spring"},
 }
 #: Optional values worth giving: they make the command wait (a change, a public answer).
 EXTRA: dict[str, dict[str, Any]] = {
