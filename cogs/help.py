@@ -172,6 +172,7 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.chips", topup=Command("table topup"),
                   leave=Command("table leave"), sitin=Command("table sitin")),
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.after_hand", settings=Command("table settings")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]

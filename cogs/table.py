@@ -1,7 +1,7 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice]
+                  language, run_it_twice, seven_deuce, rabbit_hunt, showing]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
     /table mine     your seats in this server, with links (leave and info work anywhere)
@@ -57,7 +57,7 @@ from bot.adapter.seat_buttons import reply_with_ways
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Name, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
-from bot.runtime.config import TableConfig
+from bot.runtime.config import MAX_SEVEN_DEUCE, TableConfig
 from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import wording
@@ -73,6 +73,10 @@ PRE_ACTION_CHOICES = [
     app_commands.Choice(name="off", value="off"),
 ]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
+#: The home-game options' descriptions (RULES.md 10), before "(default ...)".
+SEVEN_DEUCE_HELP = "Texas Hold'em: 7-2 bounty in big blinds"
+RABBIT_HUNT_HELP = "After a fold before the river, players dealt in may see the cards to come"
+SHOWING_HELP = "After a hand, players who folded or won without a showdown may show cards"
 #: The table's language (its public messages and pictures), named in that language.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
@@ -99,12 +103,13 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
 
 def settings_text(config: TableConfig, locale: object = None) -> str:
     """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
-    thousands separator)."""
+    time bank`` (`` · run it twice allowed`` when it is, then the home-game options it
+    plays), in ``locale`` (numbers with its thousands separator)."""
     text = translate(locale, "table.settings", title=wording.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
-    return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
+    text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
+    return text + "".join(f" · {option}" for option in wording.options(locale, config))
 
 
 def info_text(table: Table, locale: object = None) -> str:
@@ -173,6 +178,9 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default 0, off)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default off)",
+        showing=SHOWING_HELP + " (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
@@ -192,6 +200,9 @@ class Tables(commands.Cog, name="Tables"):
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
         run_it_twice: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -211,6 +222,9 @@ class Tables(commands.Cog, name="Tables"):
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
+            seven_deuce=seven_deuce,
+            rabbit_hunt=rabbit_hunt,
+            showing=showing,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -394,6 +408,9 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
         run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default unchanged)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default unchanged)",
+        showing=SHOWING_HELP + " (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def settings(
@@ -410,6 +427,9 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         run_it_twice: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -428,6 +448,9 @@ class Tables(commands.Cog, name="Tables"):
             "clock": clock,
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
+            "seven_deuce": seven_deuce,
+            "rabbit_hunt": rabbit_hunt,
+            "showing": showing,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))

@@ -72,7 +72,7 @@ from bot.adapter.scenes import (
     result_content,
     table_view,
 )
-from bot.adapter.views import hand_log_button, live_buttons
+from bot.adapter.views import live_buttons, result_buttons
 from bot.render import TableView
 from bot.runtime.table.views import TableSnapshot
 
@@ -295,7 +295,7 @@ class TableChannel:
         async with render_gate().slot():
             picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
-        log = hand_log_button(live.snap.hand_id, self.language)
+        log = result_buttons(live.snap, item.result, self.language)
         await self._delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:

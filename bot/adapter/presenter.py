@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.after_hand import rabbit_post, shown_post
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
@@ -69,10 +70,12 @@ from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
     CardsDealt,
+    CardsShownAfter,
     DeckCommitted,
     HandBegan,
     HandSettled,
     Notice,
+    RabbitHunted,
     RunTwiceAsked,
     StreetDealt,
     TableClosed,
@@ -135,6 +138,8 @@ class DiscordPresenter:
             TurnReminder: self.reminder,
             ActionTaken: self.action,
             HandSettled: self.hand_settled,
+            RabbitHunted: self.after_hand,
+            CardsShownAfter: self.after_hand,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -408,6 +413,12 @@ class DiscordPresenter:
             return None
 
         self.channel(table).post(Result(live, result, picture))
+
+    async def after_hand(self, event: RabbitHunted | CardsShownAfter) -> None:
+        """A rabbit hunt, or cards shown after a hand (RULES.md 10): a message of its own
+        with its picture (:mod:`bot.adapter.after_hand`)."""
+        post = rabbit_post(event) if isinstance(event, RabbitHunted) else shown_post(event)
+        self.channel(event.table).post(post)
 
     async def notice(self, event: Notice) -> None:
         """A public notice in the table's language; one for a player in theirs (by DM with

@@ -228,7 +228,7 @@ def table_view(
         to_act=turn.seat if turn else None,
         clock=clock_total,
         clock_total=clock_total,
-        game=game_line(snap),
+        game=" · ".join([game_line(snap), *wording.options(language(snap), snap.config)]),
         street=(snap.street.capitalize() if snap.street else ""),
         note=note,
         locale=language(snap),

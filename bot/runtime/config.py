@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant, game_name
+from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant, game_name
 from bot.i18n import Choice, Phrase, resolve
 from bot.runtime.errors import TableSettingsError
 
@@ -13,6 +13,8 @@ from bot.runtime.errors import TableSettingsError
 MAX_CHIPS = 1_000_000_000
 MIN_CLOCK, MAX_CLOCK = 5, 600
 MAX_TIME_BANK = 3600
+#: The largest 7-2 bounty, in big blinds (RULES.md 10).
+MAX_SEVEN_DEUCE = 100
 
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
@@ -38,6 +40,12 @@ class TableConfig:
     #: All-in players may run the rest of the board twice when they all agree
     #: (:mod:`bot.engine.run_twice`). Off by default; older stored configs load as off.
     run_it_twice: bool = False
+    #: Home-game options (RULES.md 10), off by default (older stored configs load so):
+    #: the 7-2 bounty in big blinds (Texas Hold'em only; :mod:`bot.engine.after_hand`),
+    #: the rabbit hunt and showing cards after a hand (:mod:`bot.runtime.table.after_hand`).
+    seven_deuce: int = 0
+    rabbit_hunt: bool = False
+    showing: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -52,6 +60,7 @@ class TableConfig:
             big_blind=self.big_blind,
             ante=self.ante,
             run_it_twice=self.run_it_twice,
+            seven_deuce=self.seven_deuce,
         )
 
     @property
@@ -102,13 +111,17 @@ class TableConfig:
         time_bank: int | None = None,
         language: str | None = None,
         run_it_twice: bool | None = None,
+        seven_deuce: int | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
         Defaults: Pot-Limit Omaha, blinds 1/2, buy-in 20 to 100 big blinds,
         6 seats (or the variant's maximum if smaller), 30 s per decision and
         a 60 s time bank. Fixed limit: the big blind is the small bet and the
-        small blind half of it rounded down (RULES section 3).
+        small blind half of it rounded down (RULES section 3). The home-game options
+        are off; the 7-2 bounty is refused but at Texas Hold'em.
         """
         key = _variant_key(variant_key)
         variant = VARIANTS[key]
@@ -120,7 +133,8 @@ class TableConfig:
         ck = _clock(clock)
         tb = _time_bank(time_bank)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
-                   bool(run_it_twice))
+                   bool(run_it_twice), _seven_deuce(seven_deuce, variant), bool(rabbit_hunt),
+                   bool(showing))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -226,6 +240,17 @@ def _clock(clock: int | None) -> int:
     if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
         raise TableSettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
     return ck
+
+
+def _seven_deuce(seven_deuce: int | None, variant: Variant) -> int:
+    """The 7-2 bounty in big blinds: 0 (off) to :data:`MAX_SEVEN_DEUCE`, at Texas Hold'em
+    tables only (RULES.md 10)."""
+    blinds = 0 if seven_deuce is None else seven_deuce
+    if not _whole_in(blinds, 0, MAX_SEVEN_DEUCE):
+        raise TableSettingsError(Phrase("refuse.seven_deuce_range", high=MAX_SEVEN_DEUCE))
+    if blinds and variant.rule is not HandRule.HOLDEM:
+        raise TableSettingsError(Phrase("refuse.seven_deuce_holdem", game=Choice(variant.name)))
+    return blinds
 
 
 def _time_bank(time_bank: int | None) -> int:

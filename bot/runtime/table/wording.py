@@ -13,10 +13,16 @@ from collections.abc import Iterator, Mapping
 
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, Name, hands, translate, translate_text
+from bot.i18n import CHOICE, Name, escaped, hands, number, translate, translate_text
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
-from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
+from bot.runtime.table.views import (
+    ActionView,
+    BountyView,
+    HandResultView,
+    PotResultView,
+    ShownHandView,
+)
 
 _ACTIONS = {
     ActionKind.FOLD: "action.fold",
@@ -41,6 +47,19 @@ def title(locale: object, config: TableConfig) -> str:
     return translate(locale, "table.title", game=_choice(locale, config.variant.name),
                      structure=_choice(locale, structure_name(config.structure)),
                      stakes=stakes)
+
+
+def options(locale: object, config: TableConfig) -> list[str]:
+    """The home-game options the table plays (RULES.md 10), in ``locale``: ``"7-2 bounty: 5
+    big blinds"``, ``"rabbit hunt"``, ``"showing cards"`` (none: an empty list)."""
+    out = []
+    if config.seven_deuce:
+        out.append(translate(locale, "option.seven_deuce", count=config.seven_deuce))
+    if config.rabbit_hunt:
+        out.append(translate(locale, "option.rabbit_hunt"))
+    if config.showing:
+        out.append(translate(locale, "option.showing"))
+    return out
 
 
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
@@ -147,7 +166,21 @@ def result_lines(locale: object, result: HandResultView, *, drawn: bool = False)
             if where:
                 bits.append(f"({where})")
             lines.append(" ".join(bits))
-    return lines
+    return lines + bounty_lines(locale, result, drawn=drawn)
+
+
+def bounty_lines(locale: object, result: HandResultView, *, drawn: bool = False) -> list[str]:
+    """``"alice collects the 7-2 bounty: 20 (bob 10, cy 10)"``, one line a bounty (``"alice
+    shows 7c 2d and collects ..."`` when the bot showed the 7-2)."""
+    return [_bounty_line(locale, b, drawn) for b in result.bounties]
+
+
+def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
+    key = "result.bounty" + ("" if b.payers else "_none") + ("_shows" if b.shown else "")
+    payers = ", ".join(f"{name if drawn else escaped(name)} {number(locale, chips)}"
+                       for name, chips in b.payers)
+    return translate(locale, key, name=_who(b.name, drawn), amount=b.amount, payers=payers,
+                     cards=" ".join(map(str, b.shown)))
 
 
 def winner_lines(locale: object, result: HandResultView) -> list[str]:
@@ -176,7 +209,7 @@ def winner_lines(locale: object, result: HandResultView) -> list[str]:
             if where:
                 line += f" ({where})"
             lines.append(line)
-    return lines
+    return lines + bounty_lines(locale, result)
 
 
 def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool) -> str:
@@ -193,5 +226,5 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "pot_title", "pot_where", "result_lines",
-           "stored_title", "table_name", "title", "winner_lines"]
+__all__ = ["acted", "action", "board_where", "bounty_lines", "options", "pot_title",
+           "pot_where", "result_lines", "stored_title", "table_name", "title", "winner_lines"]
