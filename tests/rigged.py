@@ -32,9 +32,9 @@ class Rigged(random.Random):
 
 def draw_order(seats: int, button: int) -> list[Card]:
     """The deck of a draw for the button among ``seats`` players (in seat order) that
-    gives the button to the ``button``-th of them (0-based): the ace of spades."""
+    gives the button to the ``button``-th of them (0-based): the ace of diamonds."""
     top = [c for c in DECK if c.rank < 10][:seats]  # low cards, distinct
-    top[button] = parse_cards("As")[0]
+    top[button] = parse_cards("Ad")[0]
     return top + [c for c in DECK if c not in top]
 
 

@@ -27,6 +27,7 @@ GAP = 12
 TITLE_LINE, GAME_LINE, LABEL_LINE = 34, 30, 30
 SMALL = 24
 FRAME = 10  # the dashed frame around cards drawn apart: its margin
+LABEL_GAP = 6  # between a row's label and its frame
 DASH = 10
 
 
@@ -73,7 +74,7 @@ def _words(view: CardRowsView) -> _Words:
 
 
 def _row_h(laid: Block) -> int:
-    return 12 + LABEL_LINE * len(laid.lines) + CARD_H + 2 * FRAME
+    return 12 + LABEL_LINE * len(laid.lines) + LABEL_GAP + CARD_H + 2 * FRAME
 
 
 def draw_card_rows(view: CardRowsView, theme: Theme | str = Theme.DARK,
@@ -108,7 +109,7 @@ def _draw_row(cv: Canvas, row: CardRow, laid: Block, y: int,
     ink = pal.accent if row.apart else pal.text_dim
     cv.block((PAD + FRAME, y + LABEL_LINE // 2), laid, LABEL_LINE, ink, bold=row.apart,
              limit=inner, tag="rabbit-label" if row.apart else "label")
-    y += LABEL_LINE * len(laid.lines) + FRAME
+    y += LABEL_LINE * len(laid.lines) + LABEL_GAP + FRAME
     x = PAD + FRAME
     faded = frozenset(c for c in row.cards if c is not None) if row.apart else frozenset()
     drawn = cv.card_row(row.cards, x, y, CARD_H, GAP, faded=faded,
