@@ -8,7 +8,9 @@ table then refuses it: it keeps the hand in memory only)::
     omaha:after:<table>:<hand number>:<what>    what: rabbit show one card0 ... card5
 
 The result's buttons are public and speak the table's language; any click by someone
-who may not use them gets a private, polite refusal (the runtime's). **Show one**
+who may not use them gets a private, polite refusal (the runtime's). When the next hand
+is dealt, the result is edited back to its **Hand log** alone (:func:`retire_offers`, one
+request a hand, only at tables offering them); a click that beats the edit is refused. **Show one**
 answers the player alone with one button per card they may still show, labelled with
 the card (an ephemeral message: their own cards, to them only); ``card<i>`` shows the
 card at that place of their hand. Each action is acknowledged privately before the
@@ -19,6 +21,7 @@ or not shown, are drawn apart (:mod:`bot.render.after_hand`).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +41,11 @@ if TYPE_CHECKING:
     from bot.client import OmahaDealer
     from bot.runtime.table.live import Table
 
-__all__ = ["AfterHandButton", "add_after_hand_buttons", "rabbit_post", "shown_post"]
+__all__ = ["AfterHandButton", "Offering", "add_after_hand_buttons", "rabbit_post", "retire_offers",
+           "shown_post"]
+
+#: A result message offering after-hand buttons, and the view it keeps at the next deal.
+Offering = tuple[discord.PartialMessage | discord.Message, discord.ui.View | None]
 
 _STYLES = {"rabbit": discord.ButtonStyle.primary, "show": discord.ButtonStyle.secondary,
            "one": discord.ButtonStyle.secondary}
@@ -122,6 +129,14 @@ def add_after_hand_buttons(
     for what in wanted:
         view.add_item(AfterHandButton(snap.table_id, result.hand_no, what,
                                       translate(lang, f"button.after.{what}")))
+
+
+async def retire_offers(offering: Offering) -> None:
+    """The next hand is dealt: the last result keeps only its **Hand log** (the offering's
+    view). A refused edit changes nothing else: a click there is refused politely anyway."""
+    message, kept = offering
+    with contextlib.suppress(discord.HTTPException):
+        await message.edit(view=kept)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.after_hand import rabbit_post, shown_post
+from bot.adapter.after_hand import rabbit_post, retire_offers, shown_post
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
@@ -275,6 +275,9 @@ class DiscordPresenter:
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)
         ch.kick()
+        offering, ch.offering = ch.offering, None
+        if offering is not None:  # the last hand's after-hand buttons end with this deal
+            self._lane(table.table_id).run(lambda: retire_offers(offering))
 
     async def hole_cards(self, event: CardsDealt) -> None:
         table = event.table

@@ -149,19 +149,23 @@ async def test_show_the_whole_hand_and_only_the_eligible(harness: Harness,
 
 
 async def test_the_buttons_end_at_the_next_deal(harness: Harness, tmp_path: Path) -> None:
-    """A click on hand #1's buttons once hand #2 is dealt is refused (the live table's
-    picture names the options meanwhile)."""
+    """When hand #2 is dealt, hand #1's result keeps only its Hand log; a click that came
+    before that edit is refused (the live table's picture names the options meanwhile)."""
     h = harness
     result = await _stolen(h)
+    ids = {what: _custom(result, what) for what in (":rabbit", ":show", ":one")}
+    h.bot.registry.in_channel(h.channel.id).finished = None  # as the next deal does
+    for custom_id in ids.values():
+        late = await h.click(h.alice, result, custom_id=custom_id)
+        assert late.ephemeral and late.text == (
+            "Hand #1 is over: the next hand has been dealt, so that is no longer possible.")
     await h.advance(PAUSE + 0.1)
     live = next(m for m in reversed(h.public_messages())
                 if any(str(b.custom_id).endswith(":fold") for b in buttons_of(m)))
     assert "Hand #2" in live.content
     _keep("live-table.png", await h.png(live), tmp_path)
-    for label in ("Rabbit hunt", "Show", "Show one"):
-        late = await h.click(h.alice, result, label=label)
-        assert late.ephemeral and late.text == (
-            "Hand #1 is over: the next hand has been dealt, so that is no longer possible.")
+    [kept] = [m for m in h.public_messages() if m.id == result.id]
+    assert [str(b.label) for b in buttons_of(kept)] == ["Hand log"]
     assert not [m for m in h.public_messages() if "Rabbit hunt" in m.content]
 
 
@@ -198,3 +202,14 @@ async def test_the_table_picture_names_the_options(harness: Harness) -> None:
     assert table_view(Live(snap)).game == (
         "Texas Hold'em No-limit 1/2 · taglia del 7-2: 5 grandi bui · caccia al coniglio"
         " · mostrare le carte dopo la mano")
+
+
+async def test_after_a_restart_the_buttons_are_refused_politely(harness: Harness) -> None:
+    """The table keeps its last hand in memory only: after a restart its buttons (routed by
+    their custom id) are refused, privately."""
+    h = harness
+    result = await _stolen(h)
+    await h.restart()
+    for what in (":rabbit", ":show", ":one"):
+        late = await h.click(h.bob, result, custom_id=_custom(result, what))
+        assert late.ephemeral and late.text.startswith("Hand #1 is over"), late

@@ -14,6 +14,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,6 +23,7 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.after_hand import AfterHandButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
@@ -33,11 +35,12 @@ from bot.adapter.views import (
     RaiseModal,
     RunTwiceButton,
     live_buttons,
+    result_buttons,
     turn_buttons,
 )
 from bot.engine.variants import Structure
 from bot.runtime.config import TableConfig
-from bot.runtime.table.views import TableSnapshot, TurnView, Way
+from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.hands import OpenHandButton, ReplayButton
 from tests.conftest import Harness, buttons_of
@@ -90,6 +93,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
               for choice in ("twice", "once")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
+    items += [AfterHandButton(BIG_TABLE, 2**63 - 1, what, "Caccia al coniglio")
+              for what in ("rabbit", "show", "one", "card0", "card5")]
     return items
 
 
@@ -99,6 +104,12 @@ def views(h: Harness) -> dict[str, discord.ui.View]:
         "live, no turn": live_buttons(snapshot(), None),
         "live, the run-it-twice question": live_buttons(snapshot(), None, TOKEN),
     }
+    result = HandResultView(2**63 - 1, (), (), rabbit_hunt=True, showing=True)
+    for lang in ("en", "pt-BR", "es-ES", "es-419", "it"):
+        snap = replace(snapshot(), config=TableConfig.create(language=lang), hand_id=2**63 - 1)
+        buttons = result_buttons(snap, result, lang)
+        assert buttons is not None
+        built[f"a result with its after-hand buttons, {lang}"] = buttons
     for name, t in TURNS.items():
         built[f"turn buttons: {name}"] = turn_buttons(snapshot(), t)
         built[f"live buttons: {name}"] = live_buttons(snapshot(), t)
@@ -129,6 +140,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
+    AfterHandButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}
