@@ -3,6 +3,7 @@ export, replay, verify, and PokerKit's loader, which keeps the fields aside."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections import deque
 from dataclasses import replace
@@ -10,9 +11,12 @@ from dataclasses import replace
 import pytest
 
 from bot.engine import phh
-from bot.engine.cards import parse_cards
+from bot.engine.after_hand import is_seven_deuce, showable, whole_pots
+from bot.engine.cards import DECK, Deck, parse_cards
 from bot.engine.commitment import commit
-from bot.engine.hand import Hand
+from bot.engine.dealing import deck_order_for
+from bot.engine.events import PotAwarded
+from bot.engine.hand import VARIANTS, Action, GameConfig, Hand, SeatIn, Structure
 from bot.engine.phh.proof import verify_text, with_proof
 from tests.engine.test_after_hand import _hand, _steal
 
@@ -91,3 +95,57 @@ def test_pokerkit_loads_the_record_and_ignores_the_bounty() -> None:
         state = deque(loaded, maxlen=1)[0]
     assert loaded.user_defined_fields["_bounties"] == ["p1 pays p3 10", "p2 pays p3 10"]
     assert list(state.stacks) == [99, 98, 103]  # ours: [89, 88, 123]
+
+
+def _random_bounty_hand(seed: int) -> Hand:
+    """A random Hold'em hand at a 7-2 table (2 to 9 players, random stacks and moves), a
+    random player dealt a 7 and a 2 of different suits; then every folded player and the
+    winner of a hand won without a showdown show a random part of their hand."""
+    rng = random.Random(f"seven-deuce-{seed}")
+    n = rng.randint(2, 9)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    seven = next(c for c in deck if c.rank == 7)
+    deuce = next(c for c in deck if c.rank == 2 and c.suit != seven.suit)
+    lucky = rng.randrange(n)
+    rest = [c for c in deck if c not in (seven, deuce)]
+    holes = [[seven, deuce] if k == lucky else [rest.pop(), rest.pop()] for k in range(n)]
+    order = deck_order_for(VARIANTS["holdem"], holes, rest[:5])
+    cfg = GameConfig(VARIANTS["holdem"], Structure.NO_LIMIT, 1, 2, seven_deuce=rng.randint(1, 10))
+    hand = Hand(cfg, [SeatIn(k + 1, rng.randint(3, 120)) for k in range(n)], n,
+                Deck(order=order))
+    hand.start()
+    while hand.to_act is not None:
+        la = hand.legal_actions()
+        assert la is not None
+        moves = [Action.fold(), Action.call(), Action.call()]
+        if la.max_raise_to:
+            moves.append(Action.raise_to(rng.choice([la.min_raise_to or 0, la.max_raise_to])))
+        hand.act(la.seat, rng.choice(moves))
+    for seat in hand.seat_order:
+        left = showable(hand, seat)
+        if left:
+            hand.show_after(seat, rng.sample(left, rng.randint(1, len(left))))
+    return hand
+
+
+def test_random_bounty_hands_keep_every_chip_and_replay_from_their_records() -> None:
+    """Chips are conserved, a bounty goes only to a 7-2 that won a pot alone, and every
+    record (public, or a player's own) replays to the same stacks and verifies."""
+    paid = 0
+    for seed in range(200):
+        hand = _random_bounty_hand(seed)
+        result = hand.result
+        assert sum(result.final_stacks.values()) == sum(result.starting_stacks.values())
+        alone = {seat for _, seat in whole_pots(
+            [e for e in hand.events if isinstance(e, PotAwarded)])}
+        for bounty in result.bounties:
+            assert bounty.seat in alone and is_seven_deuce(hand.hole(bounty.seat))
+            paid += 1
+        for viewer in (hand.seat_order[0], None):
+            text = _export(hand, viewer)
+            replayed = phh.replay(phh.loads(text))
+            assert replayed.finishing_stacks == tuple(
+                result.final_stacks[s] for s in hand.seat_order), seed
+            assert verify_text(text).ok, seed
+    assert paid >= 15
