@@ -88,7 +88,8 @@ def _signed(locale: object, n: int) -> str:
 
 def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> discord.Embed:
     """/stats: the player's cash-game figures, in the reader's language and number style."""
-    game = game_name(VARIANTS[variant_key]) if variant_key else translate(locale, "stats.all_games")
+    game = (Choice(game_name(VARIANTS[variant_key])).to(locale) if variant_key
+            else translate(locale, "stats.all_games"))
     title = clip(f"{Name(name).to(locale)}: {game}", EMBED_TITLE)
     embed = discord.Embed(title=title, colour=discord.Colour.green())
     if not s.hands_played:

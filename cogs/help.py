@@ -1,6 +1,8 @@
-"""/help: the commands, the hand rankings and the Omaha rules players trip on, privately.
+"""/help: the commands, the hand rankings, the Omaha rules players trip on and Texas
+Hold'em's best five of seven, privately.
 
-    /help [topic]     commands (default), table, tournament, hands, omaha, hi-lo, betting
+    /help [topic]     commands (default), table, tournament, hands, omaha, holdem, hi-lo,
+                      betting
 
 ``table`` is what a player meets at the table beyond the commands: the turn's buttons
 and raise sizes, what ``/allin`` puts in, pre-actions, the clock and time bank, sitting
@@ -15,7 +17,7 @@ The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
 The poker pages' prose is in the catalogs (``help.*``); their examples are checked against the
 engine by ``tests/cogs/test_help.py`` (every ranked example is the hand it
-illustrates, every Omaha example makes the hand it says). Each page is cut
+illustrates, every Omaha and Hold'em example makes the hand it says in its game). Each page is cut
 into embeds within Discord's limits (a description of at most 4,096
 characters, at most 6,000 characters and 10 embeds in one message).
 """
@@ -77,6 +79,19 @@ OMAHA_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
      "the same board with no king in your hand is only the board's pair"),
 )
 
+#: Texas Hold'em examples: hole cards, board, the engine's label, why (the first two are
+#: the Omaha page's first two boards, which Hold'em reads the other way).
+HOLDEM_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Qh Js", "Ah Kh 7h 2h 9c", "Flush, ace high",
+     "four hearts on the board and one in your hand **are** a flush"),
+    ("Ts 2d", "9s 8d 7c 6h Kd", "Straight, ten high",
+     "one ten with four board cards to a straight is a straight"),
+    ("Ks 2c", "Kc Kd 7s 3h 2d", "Full house, kings full of twos",
+     "both of your cards play: the king with K-K, the two with the board's two"),
+    ("4c 3d", "As Ks Qs Js Ts", "Royal flush",
+     "the board plays: everyone still in has it and the pot is split"),
+)
+
 #: Hi-lo examples: hole cards, board, the engine's label, why.
 HI_LO_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
     ("Ac 3d Kd Kh", "2c 5d 8h Kc Qs", "Three of a kind, kings; Low 8-5-3-2-A",
@@ -94,6 +109,7 @@ TOPICS: dict[str, str] = {
     "tournament": "Tournaments: sit and go, several tables, cancelling",
     "hands": "Hand rankings",
     "omaha": "Omaha: two from the hand, three from the board",
+    "holdem": "Texas Hold'em: the best five of seven cards",
     "hi-lo": "Hi-lo: the 8-or-better low",
     "betting": "Betting: pot limit, no limit, fixed limit",
 }
@@ -120,7 +136,8 @@ def hands_page(locale: object = None) -> list[str]:
                                name=Phrase("help.rank." + _key(name)), example=example,
                                note=Phrase("help.rank_note." + _key(name))))
     lines += ["", translate(locale, "help.hands.ace"),
-              translate(locale, "help.hands.omaha", help=Command("help"), topic=Option("topic"))]
+              translate(locale, "help.hands.omaha", help=Command("help"), topic=Option("topic")),
+              translate(locale, "help.hands.holdem", help=Command("help"), topic=Option("topic"))]
     return lines
 
 
@@ -128,6 +145,16 @@ def omaha_page(locale: object = None) -> list[str]:
     lines = [translate(locale, "help.omaha.intro"), ""]
     lines += [_hand(locale, "omaha", i, e) for i, e in enumerate(OMAHA_EXAMPLES, 1)]
     lines += ["", translate(locale, "help.omaha.courchevel"),
+              translate(locale, "help.omaha.best", cards=Command("cards"),
+                        button=Phrase("button.my_cards"))]
+    return lines
+
+
+def holdem_page(locale: object = None) -> list[str]:
+    lines = [translate(locale, "help.holdem.intro"), ""]
+    lines += [_hand(locale, "holdem", i, e) for i, e in enumerate(HOLDEM_EXAMPLES, 1)]
+    lines += ["", translate(locale, "help.holdem.board_plays"),
+              translate(locale, "help.holdem.same"),
               translate(locale, "help.omaha.best", cards=Command("cards"),
                         button=Phrase("button.my_cards"))]
     return lines
@@ -155,7 +182,8 @@ PREFERENCES = ("prefs", "preferences")
 
 
 def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
-    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, pings."""
+    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, mixed
+    tables, pings."""
     buttons = {key: Phrase(f"button.{key}")
                for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
     commands = {f"{name}_cmd": Command(name)
@@ -172,6 +200,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.chips", topup=Command("table topup"),
                   leave=Command("table leave"), sitin=Command("table sitin")),
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.mixed", create=Command("table create"),
+                  games=Option("games")),
         translate(locale, "help.table.after_hand", settings=Command("table settings")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
@@ -313,12 +343,13 @@ class Help(commands.Cog, name="Help"):
         if topic == "table":
             return pages(title, table_page(self.bot.tree, locale), footer)
         lines = {
-            "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
-            "betting": betting_page, "tournament": tournament_page,
+            "hands": hands_page, "omaha": omaha_page, "holdem": holdem_page,
+            "hi-lo": hi_lo_page, "betting": betting_page, "tournament": tournament_page,
         }[topic](locale)
         return pages(title, lines, footer)
 
-    @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")
+    @app_commands.command(name="help",
+                          description="Commands, hand rankings, Omaha and Texas Hold'em rules")
     @app_commands.describe(topic="What to explain (default the commands)")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def help(

@@ -2,6 +2,7 @@
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
                   language, run_it_twice, seven_deuce, rabbit_hunt, showing]
+                  [games mode every: a mixed table, RULES.md 11]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
     /table mine     your seats in this server, with links (leave and info work anywhere)
@@ -41,9 +42,8 @@ from discord.ext import commands
 
 from bot.adapter.actions import TableActions, acknowledge, reply_private
 from bot.adapter.amounts import parse_amount
-from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.choices import MODE_CHOICES, STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
-from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
@@ -54,13 +54,14 @@ from bot.adapter.permissions import (
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.adapter.seat_buttons import reply_with_ways
+from bot.adapter.table_text import caps_text, game_choices, info_text, mix_options, settings_text
 from bot.engine.events import ActionKind
-from bot.i18n import Command, Name, Phrase, resolve, translate
+from bot.i18n import Command, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
 from bot.runtime.config import MAX_SEVEN_DEUCE, TableConfig
 from bot.runtime.errors import NotAllowed, NotSeated
+from bot.runtime.mix import MAX_EVERY
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import wording
 from bot.runtime.table.live import PreAction, Table
 
 if TYPE_CHECKING:
@@ -101,48 +102,13 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def settings_text(config: TableConfig, locale: object = None) -> str:
-    """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank`` (`` · run it twice allowed`` when it is, then the home-game options it
-    plays), in ``locale`` (numbers with its thousands separator)."""
-    text = translate(locale, "table.settings", title=wording.title(locale, config),
-                     seats=config.seats, low=config.min_buyin, high=config.max_buyin,
-                     clock=config.clock, bank=config.time_bank)
-    text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
-    return text + "".join(f" · {option}" for option in wording.options(locale, config))
-
-
-def info_text(table: Table, locale: object = None) -> str:
-    """/table info: the settings, each seat, the hand (in the reader's language)."""
-    snap = table.snapshot()
-    lines = [translate(locale, "info.head", table=str(snap.table_id),
-                       channel=f"<#{snap.channel_id}>",
-                       settings=settings_text(snap.config, locale))]
-    if not snap.seats:
-        lines.append(translate(locale, "info.empty", join=Command("table join")))
-    for s in snap.seats:
-        status = translate(locale, "status." + s.status.replace(" ", "_").replace("-", "_"))
-        lines.append(translate(locale, "info.seat", seat=s.seat, name=Name(s.name), count=s.stack,
-                               status=status))
-    if snap.hand_no:
-        key = "info.hand_in_progress" if table.current is not None else "info.hand_last"
-        lines.append(translate(locale, key, number=str(snap.hand_no)))
-    return fit_message(lines, locale=locale)
-
-
-def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
-    """/table limits: the server's caps on open tables (cash tables and tournaments) and
-    how many tables are open."""
-    caps = registry.caps.of(guild_id)
-    return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
-                     server=caps.per_server or Phrase("table.caps.none"),
-                     open=registry.open_tables(guild_id))
-
-
 class Tables(commands.Cog, name="Tables"):
     """Cash tables: one per channel or thread, living until closed."""
 
-    table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
+    table = app_commands.Group(
+        name="table", description="Cash tables: every Omaha game and Texas Hold'em",
+        guild_only=True,
+    )
 
     def __init__(
         self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter,
@@ -167,7 +133,7 @@ class Tables(commands.Cog, name="Tables"):
     @table.command(name="create", description="Open a cash table in this channel")
     @app_commands.describe(
         variant="Game to play (default Omaha)",
-        structure="Betting structure (default Pot Limit)",
+        structure="Betting structure (default Pot Limit; No Limit for Texas Hold'em)",
         small_blind="Small blind in chips (default half the big blind)",
         big_blind="Big blind in chips (default 2)",
         ante="Ante in chips, paid by every player dealt in (default 0)",
@@ -178,12 +144,16 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
+        games="A mixed table: 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
+        mode="A mixed table: rotation in the list's order or dealer's choice (default rotation)",
+        every="A mixed table's rotation: hands of each game (default one per seat)",
         seven_deuce=SEVEN_DEUCE_HELP + " (default 0, off)",
         rabbit_hunt=RABBIT_HUNT_HELP + " (default off)",
         showing=SHOWING_HELP + " (default off)",
     )
     @app_commands.choices(
-        variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
+        variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES,
+        mode=MODE_CHOICES,
     )
     async def create(
         self,
@@ -200,6 +170,9 @@ class Tables(commands.Cog, name="Tables"):
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
         run_it_twice: bool | None = None,
+        games: str | None = None,
+        mode: app_commands.Choice[str] | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
         seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
         rabbit_hunt: bool | None = None,
         showing: bool | None = None,
@@ -210,6 +183,7 @@ class Tables(commands.Cog, name="Tables"):
         require_member_post(interaction, files=False)  # a table speaks for its creator too
         require_table_permissions(interaction)
         config = TableConfig.create(
+            **mix_options(games, mode, every, variant, structure),
             variant_key=variant.value if variant else None,
             structure=structure.value if structure else None,
             small_blind=small_blind,
@@ -239,6 +213,12 @@ class Tables(commands.Cog, name="Tables"):
         await interaction.edit_original_response(content=translate(
             lang, "table.open", number=str(table.table_id), settings=settings_text(config, lang),
             join=Command("table join")))
+
+    @create.autocomplete("games")
+    async def _games_to_create(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     @table.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(
@@ -408,11 +388,15 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
         run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
+        games="A new list of 2 to 8 games, e.g. NLHE, PLO (default unchanged)",
+        mode="A mixed table: rotation or dealer's choice (default unchanged)",
+        every="A mixed table's rotation: hands of each game (default unchanged)",
         seven_deuce=SEVEN_DEUCE_HELP + " (default unchanged)",
         rabbit_hunt=RABBIT_HUNT_HELP + " (default unchanged)",
         showing=SHOWING_HELP + " (default unchanged)",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
+                          mode=MODE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -427,6 +411,9 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         run_it_twice: bool | None = None,
+        games: str | None = None,
+        mode: app_commands.Choice[str] | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
         seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
         rabbit_hunt: bool | None = None,
         showing: bool | None = None,
@@ -434,9 +421,12 @@ class Tables(commands.Cog, name="Tables"):
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
         is dealt with them. ``run_it_twice`` turns the question on or off (sit-and-go
-        tables refuse settings and always deal once)."""
+        tables refuse settings and always deal once). ``games``, ``mode`` and ``every``
+        change a mixed table's list (the new list starts from its first game); a variant or
+        a structure makes it a one-game table."""
         table = self.here(interaction)
         changes = {
+            **mix_options(games, mode, every, variant, structure),
             "variant_key": variant.value if variant else None,
             "structure": structure.value if structure else None,
             "small_blind": small_blind,
@@ -461,6 +451,12 @@ class Tables(commands.Cog, name="Tables"):
         )
         await announce(interaction, translate(  # public: the table's language
             new.language, "table.settings_changed", settings=settings_text(new, new.language)))
+
+    @settings.autocomplete("games")
+    async def _games_to_change(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     # -- actions ---------------------------------------------------------------------
     async def _act(

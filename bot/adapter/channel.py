@@ -267,16 +267,16 @@ class TableChannel:
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message
         lines, pings = [item.content], set(item.pings)
-        while not item.reminder and self.posts:
+        while not item.reminder and item.view is None and self.posts:
             nxt = self.posts[0]
-            if not isinstance(nxt, Text) or nxt.reminder:
+            if not isinstance(nxt, Text) or nxt.reminder or nxt.view is not None:
                 break
             self.posts.popleft()
             lines.append(nxt.content)
             pings |= nxt.pings
-        text = fit_message(lines, locale=self.language)
+        text, view = fit_message(lines, locale=self.language), item.view or discord.utils.MISSING
         msg = await self._send(
-            lambda: self.channel.send(text, allowed_mentions=pinging(pings))
+            lambda: self.channel.send(text, view=view, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self._delete(self._reminder)

@@ -36,6 +36,7 @@ from bot.adapter.after_hand import rabbit_post, retire_offers, shown_post
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
+from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
@@ -53,6 +54,7 @@ from bot.adapter.scenes import (
     showdown_view,
     table_link,
     table_view,
+    waited_note,
 )
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
@@ -65,6 +67,7 @@ from bot.render import (
     render_showdown_async,
     render_table_async,
 )
+from bot.runtime.mix import named
 from bot.runtime.table import wording
 from bot.runtime.table.events import (
     ActionTaken,
@@ -72,6 +75,7 @@ from bot.runtime.table.events import (
     CardsDealt,
     CardsShownAfter,
     DeckCommitted,
+    GameAsked,
     HandBegan,
     HandSettled,
     Notice,
@@ -127,8 +131,11 @@ class DiscordPresenter:
         self.meter: DiscordMeter | None = None
         #: Each player's turn pings and hole-card DMs (``/prefs``; loaded by the client).
         self.prefs = Prefs()
+        #: Each table's open dealer's-choice question (:mod:`bot.adapter.game_choice`).
+        self.choices = OpenChoices()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
+            GameAsked: self.game_asked,
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
             CardsDealt: self.hole_cards,
@@ -250,9 +257,15 @@ class DiscordPresenter:
         if ch.lost:
             event.receipt.failed()
             return
+        key = "hand.committed_game" if table.config.mix else "hand.committed"  # names it
         ch.post(Commitment(translate(
-            lang, "hand.committed", number=str(event.hand_no), commitment=event.root,
-            verify=Command("hand verify")), event.receipt))
+            lang, key, number=str(event.hand_no), commitment=event.root,
+            verify=Command("hand verify"), game=named(table.config.current_game)),
+            event.receipt))
+
+    async def game_asked(self, event: GameAsked) -> None:
+        """Dealer's choice: the chooser's menu, in the channel (:mod:`.game_choice`)."""
+        offer(self, event, language(event.table))
 
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
@@ -372,13 +385,16 @@ class DiscordPresenter:
 
     async def run_twice_asked(self, event: RunTwiceAsked) -> None:
         """The buttons of the question go on the live message, posted anew (the mentions
-        notify the players asked)."""
+        notify the players asked); asked again after the clock waited, it says so."""
         deadline = self.now() + event.clock
-        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
+        self._changed(event.table, turn=None, question=event, deadline=deadline,
+                      note=waited_note(event.table, event.waited))
 
     async def turn(self, event: TurnBegan) -> None:
+        """The turn message; told again after its clock waited (RULES.md 8), it says so."""
         deadline = self.now() + event.turn.clock
-        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
+        self._changed(event.table, turn=event.turn, deadline=deadline,
+                      note=waited_note(event.table, event.turn.waited))
 
     async def reminder(self, event: TurnReminder) -> None:
         """The clock runs low: the turn message says so (an edit, which notifies nobody);

@@ -60,6 +60,15 @@ def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
     return wording.title(locale or language(snap), snap.config)
 
 
+def game_now(snap: TableSnapshot) -> str:
+    """The game dealt now and stakes; at a mixed table what comes next too (RULES.md 11):
+    ``No Limit Texas Hold'em 1/2 · next: Pot Limit Omaha in 3 hands``."""
+    line, mix = game_line(snap), snap.config.mix
+    if mix is None:
+        return line
+    return f"{line} · {wording.next_game(language(snap), mix, snap.hand_no)}"
+
+
 @dataclass
 class Live:
     """What the live message of a hand should show now (the presenter keeps it current)."""
@@ -84,7 +93,7 @@ class Live:
 def header(snap: TableSnapshot, street: str = "") -> str:
     lang = language(snap)
     street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
-    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
+    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_now(snap)]
     if street:
         parts.append(street)
     if snap.pot:
@@ -115,6 +124,12 @@ def turn_line(live: Live) -> str:
         text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_cards"),
                           cards=Command("cards"))
     return text
+
+
+def waited_note(snap: TableSnapshot, waited: bool) -> str:
+    """The line above a turn (or the run-it-twice question) told again once the bot hears
+    Discord again, its clock having waited (RULES.md 8); "" otherwise."""
+    return translate(language(snap), "turn.waited") if waited else ""
 
 
 def live_token(live: Live) -> str | None:
@@ -228,7 +243,7 @@ def table_view(
         to_act=turn.seat if turn else None,
         clock=clock_total,
         clock_total=clock_total,
-        game=" · ".join([game_line(snap), *wording.options(language(snap), snap.config)]),
+        game=" · ".join([game_now(snap), *wording.options(language(snap), snap.config)]),
         street=(snap.street.capitalize() if snap.street else ""),
         note=note,
         locale=language(snap),

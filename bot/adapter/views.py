@@ -18,6 +18,8 @@ Custom ids::
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
     omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
+    omaha:choose:<table>:<token>                   dealer's choice: the chooser's menu, and
+    omaha:pick:<table>:<token>:<index>             a game of it (bot.adapter.game_choice)
     omaha:hand:<hand id>                           a finished hand, privately (the Hand log
                                                    button of a result, the buttons of /hands:
                                                    answered by ``cogs.hands.OpenHandButton``)
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.adapter.after_hand import AfterHandButton, add_after_hand_buttons
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.polite import PoliteModal, report
 from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
@@ -409,4 +412,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
-                 AfterHandButton)
+                 ChooseButton, PickButton, AfterHandButton)

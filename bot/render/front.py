@@ -89,10 +89,17 @@ def draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     return (x0, y - 18, x0 + w, y + 18)
 
 
+#: The gap between shown cards laid side by side (when the whole hand fits the strip).
+SHOWN_GAP = 4
+
+
 def _fan_steps(cards: tuple[object, ...], room: int, height: int) -> list[int]:
-    """Offsets between neighbouring shown cards: enough to read each index ("10" is
-    wider), squeezed evenly when the seat's strip is too narrow."""
+    """Offsets between neighbouring shown cards: side by side when the whole hand fits the
+    seat's strip (Texas Hold'em's two cards always do), else fanned, enough to read each
+    index ("10" is wider), squeezed evenly when the strip is too narrow."""
     w = card_width(height)
+    if len(cards) * (w + SHOWN_GAP) - SHOWN_GAP <= room:
+        return [w + SHOWN_GAP] * (len(cards) - 1)
     want = [round(w * (0.64 if getattr(c, "rank", 0) == 10 else 0.5)) for c in cards[:-1]]
     spare = room - w - sum(want)
     if spare < 0 and want:

@@ -21,6 +21,10 @@ tournament's channel; a tournament result to its tournament's channel (:meth:`St
 channels` lists them). The all-time figures come from ``player_stats`` only when every
 channel with a hand is counted (checked in the same transaction: a hand dealt meanwhile in
 another channel cannot slip in); otherwise from the hands themselves.
+
+Each hand counts under its own game (``hands.variant``): a mixed table's hands under the
+game each was dealt (RULES.md 11); a sit-and-go that rotated its games counts under every
+game together only, as no one game's.
 """
 
 from __future__ import annotations
@@ -116,8 +120,9 @@ def _tournament_inner(
     if since is not None:
         inner += " AND r.ended_at >= ?"
         args += (since,)
-    if variant is not None:
-        inner += " AND json_extract(t.settings, '$.variant') = ?"
+    if variant is not None:  # a rotation of games (RULES.md 11) is no one game's
+        inner += (" AND json_extract(t.settings, '$.variant') = ?"
+                  " AND json_extract(t.settings, '$.games') IS NULL")
         args += (variant,)
     among, more = _among("t.channel_id", channels)
     return inner + among + " GROUP BY r.user_id", args + more

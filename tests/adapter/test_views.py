@@ -24,6 +24,7 @@ from simcord.components import validate_modal
 import bot.adapter
 import cogs
 from bot.adapter.after_hand import AfterHandButton
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
@@ -38,8 +39,10 @@ from bot.adapter.views import (
     result_buttons,
     turn_buttons,
 )
-from bot.engine.variants import Structure
+from bot.engine.variants import VARIANTS, Structure
+from bot.i18n import LOCALES
 from bot.runtime.config import TableConfig
+from bot.runtime.mix import Game, named
 from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.hands import OpenHandButton, ReplayButton
@@ -93,6 +96,10 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
               for choice in ("twice", "once")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
+    items.append(ChooseButton(BIG_TABLE, "0123abcd", "es-ES"))  # dealer's choice
+    longest = max((named(Game(k, s)).to(lang) for k in VARIANTS for s in Structure
+                   for lang in LOCALES), key=len)
+    items += [PickButton(BIG_TABLE, "0123abcd", index, longest) for index in (0, 7)]
     items += [AfterHandButton(BIG_TABLE, 2**63 - 1, what, "Caccia al coniglio")
               for what in ("rabbit", "show", "one", "card0", "card5")]
     return items
@@ -140,6 +147,8 @@ COVERED: dict[type, Callable[..., Any]] = {
     ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
+    ChooseButton: dynamic_items,
+    PickButton: dynamic_items,
     AfterHandButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.

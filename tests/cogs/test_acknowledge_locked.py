@@ -30,6 +30,7 @@ from simcord.http import router
 
 from bot.adapter import leaderboard
 from bot.adapter.after_hand import AfterHandButton
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.seat_buttons import ways_view
 from bot.adapter.views import DYNAMIC_ITEMS, RunTwiceButton
 from bot.offline.harness import Actor, Reply
@@ -215,6 +216,19 @@ async def after_hand_buttons(h: Harness) -> discord.Message:
     return next(m for m in h.public_messages() if m.id == sent.id)
 
 
+async def game_menu(h: Harness) -> discord.Message:
+    """A message with dealer's choice buttons (a stale choice: refused, still answered)."""
+    table = h.bot.registry.all()[0]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChooseButton(table.table_id, "0"))
+    view.add_item(PickButton(table.table_id, "0", 0, "PLO"))
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("Dealer's choice", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
 async def seat_ways(h: Harness, player: Actor) -> discord.Message:
     """A message with a seat's way forward for ``player`` (sit in: they are already in)."""
     table = h.bot.registry.all()[0]
@@ -230,7 +244,8 @@ async def seat_ways(h: Harness, player: Actor) -> discord.Message:
 async def click_everything(h: Harness, clock: Clock) -> set[str]:
     """Every button of the live message (as a waiting player: each refused or done at once,
     and as the player to act: the raise form, then its submission), the run-it-twice
-    buttons, the after-hand buttons, a seat's way forward and the leaderboard pager.
+    buttons, the after-hand buttons, a seat's way forward, the dealer's choice buttons and
+    the leaderboard pager.
     Returns the kinds clicked."""
     kinds: set[str] = set()
     actor, live = live_message(h)
@@ -248,16 +263,13 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
         custom_id = str(button.custom_id)
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)
         kinds.add(kind_of(custom_id))
-    after = await after_hand_buttons(h)
-    for button in buttons_of(after):
-        custom_id = str(button.custom_id)
-        await clock.held(f"button {custom_id}", h.click, waiting, after, custom_id=custom_id)
-        kinds.add(kind_of(custom_id))
-    ways = await seat_ways(h, waiting)
-    for button in buttons_of(ways):
-        custom_id = str(button.custom_id)
-        await clock.held(f"button {custom_id}", h.click, waiting, ways, custom_id=custom_id)
-        kinds.add(kind_of(custom_id))
+    for message in (await after_hand_buttons(h), await seat_ways(h, waiting),
+                    await game_menu(h)):
+        for button in buttons_of(message):
+            custom_id = str(button.custom_id)
+            await clock.held(f"button {custom_id}", h.click, waiting, message,
+                             custom_id=custom_id)
+            kinds.add(kind_of(custom_id))
     board = await h.slash(h.alice, "leaderboard")
     assert board.message is not None, board
     await clock.held("button lb:next", h.click, h.alice, board.message, custom_id="lb:next")

@@ -497,11 +497,7 @@ def test_random_hands_match_pokerkit(variant_key: str, structure: Structure, han
 
 def test_phh_both_ways_with_pokerkit() -> None:
     """Random PLO hands: PokerKit's loader replays our PHH, and ours replays PokerKit's PHH."""
-    from collections import deque
-
-    from pokerkit import HandHistory, PotLimitOmahaHoldem
-
-    from bot.engine import phh
+    from pokerkit import PotLimitOmahaHoldem
 
     rng = random.Random("loader")
     tally = Tally()
@@ -511,17 +507,31 @@ def test_phh_both_ways_with_pokerkit() -> None:
         for _ in range(150):
             config = GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2)
             hand, rules, pk = play_both(rng, config, rng.randint(2, 9), tally)
-            ours = phh.history_of(hand.events)
             # PokerKit's writer, on the state it just played (the same game as PO).
             game = PotLimitOmahaHoldem(AUTOMATIONS, True, 0, (1, 2), 2, mode=Mode.CASH_GAME)
-            theirs = HandHistory.from_game_state(game, pk).dumps()
-            assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
-            state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
-            assert not state.status
-            if not rules.pokerkit_differs:
-                assert tuple(state.stacks) == ours.finishing_stacks
-                compared += 1
+            compared += phh_both_ways(hand, rules, game, pk)
     assert compared >= 120
+
+
+def phh_both_ways(hand: Hand, rules: Settlement, game: Any, pk: Any) -> bool:
+    """Our replay of PokerKit's PHH of ``pk`` (played as ``game``) ends on our stacks, and
+    PokerKit's loader plays our PHH of ``hand`` to its end; True when the stacks were also
+    compared (not where PokerKit's deviations, ``rules``, make them differ)."""
+    from collections import deque
+
+    from pokerkit import HandHistory
+
+    from bot.engine import phh
+
+    ours = phh.history_of(hand.events)
+    theirs = HandHistory.from_game_state(game, pk).dumps()
+    assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
+    state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
+    assert not state.status
+    if rules.pokerkit_differs:
+        return False
+    assert tuple(state.stacks) == ours.finishing_stacks
+    return True
 
 
 def test_no_raise_when_nobody_could_call_it() -> None:

@@ -15,6 +15,7 @@ message it was dealt after, which ``/hand verify`` reads), and the retry posts a
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
@@ -22,6 +23,7 @@ from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
+from bot.runtime.table import choosing
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
@@ -36,9 +38,11 @@ from bot.runtime.table.live_hand import LiveHand
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
+log = logging.getLogger(__name__)
+
 __all__ = [
-    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "announce", "deal", "next_try",
-    "publish",
+    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "after_pause", "announce", "deal",
+    "may_deal", "next_try", "publish",
 ]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
@@ -51,6 +55,13 @@ def next_try(pause: float) -> float:
     """Seconds before dealing again after a commitment that was not posted, ``pause``
     seconds after the one before: twice as long (at least 2 s), at most RETRY_LIMIT."""
     return min(RETRY_LIMIT, 2 * max(pause, 1.0))
+
+
+def may_deal(table: Table) -> bool:
+    """Whether ``table`` may deal a hand now: it plays none, is open and not held, and
+    the dealer hears it (:mod:`bot.runtime.table.waiting`)."""
+    return (table.current is None and not (table.closed or table.closing or table.held)
+            and table.hearing.hears(table.guild_id))
 
 
 class CommitmentNotPosted(Exception):
@@ -77,15 +88,41 @@ async def publish(table: Table, hand_no: int, root: str) -> int:
     return message_id
 
 
-async def deal(table: Table) -> LiveHand | None:
+async def after_pause(table: Table, pause: float) -> None:
+    """The table's next deal, ``pause`` seconds after it was scheduled (its deal task):
+    dealer's choice asks the button first, outside the lock (:mod:`.choosing`); then,
+    under the lock, the hand is dealt and played up to its first decision. A commitment
+    not posted tries again later."""
+    await table.clock.sleep(pause)
+    if not may_deal(table):  # not heard: dealt once it is (bot.runtime.table.waiting)
+        return
+    chosen = await choosing.ask(table)
+    async with table.lock:
+        if not may_deal(table):  # the connection dropped meanwhile: asked again once heard
+            return
+        try:
+            cur = await deal(table, chosen)
+            if cur is not None:
+                await table.advance(cur)
+        except CommitmentNotPosted as missed:
+            log.warning("%s was not posted: no hand dealt, trying again", missed)
+            table.schedule_deal(next_try(pause))
+        except Exception:
+            log.exception("table %s: could not start a hand", table.table_id)
+            table.current = None
+
+
+async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand | None:
     """Commit, publish, record and deal the next hand (under the lock); None when nobody
-    can play. Raises :class:`CommitmentNotPosted` when the root could not be published."""
+    can play. Raises :class:`CommitmentNotPosted` when the root could not be published.
+    A mixed table first switches to the hand's game (``chosen``: dealer's choice)."""
     seating = plan(table)
     if seating is None:
         return None
+    hand_no = table.hands_dealt + 1
+    await choosing.switch(table, seating, chosen, hand_no)
     deck = Deck(rng=table.rng)
     committed = commit(deck.order)  # before any card: the root goes public first
-    hand_no = table.hands_dealt + 1
     message_id = await publish(table, hand_no, committed.root)
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None

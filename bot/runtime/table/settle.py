@@ -54,7 +54,7 @@ async def record(table: Table, cur: LiveHand) -> None:
     await table.hands.settle(
         cur.hand_id,
         table_id=table.table_id,
-        variant=table.config.variant_key,
+        variant=cur.hand.config.variant.key,  # the hand's own game (a mixed table)
         hand=cur.hand,
         seat_users=users,
         result={"hand_no": cur.hand_no, "lines": list(result.lines)},

@@ -114,10 +114,12 @@ class TurnView:
     all_in_to: int
     current_bet: int
     pot: int
-    clock: float
-    time_bank: float
+    clock: float  # seconds of the decision clock left (in the time bank: all that is left)
+    time_bank: float  # seconds of time bank left after the clock (0 once it is being spent)
     deadline: float  # on the table's clock, the decision clock plus the time bank
     presets: tuple[tuple[str, int], ...] = ()  # ("Min", 4), ("½ Pot", 6), ("Pot", 9)
+    #: the clock waited while the dealer could not hear the table (RULES.md 8), and runs again
+    waited: bool = False
 
     @property
     def verb(self) -> str:

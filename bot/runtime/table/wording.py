@@ -13,9 +13,10 @@ from collections.abc import Iterator, Mapping
 
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, Name, escaped, hands, number, translate, translate_text
+from bot.i18n import CHOICE, Name, escaped, hands, listed, number, translate, translate_text
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
+from bot.runtime.mix import Mix, Mode, named, upcoming
 from bot.runtime.table.views import (
     ActionView,
     BountyView,
@@ -60,6 +61,26 @@ def options(locale: object, config: TableConfig) -> list[str]:
     if config.showing:
         out.append(translate(locale, "option.showing"))
     return out
+
+
+def games(locale: object, mix: Mix) -> str:
+    """A mixed table's list and mode: ``Games: No Limit Texas Hold'em, Pot Limit Omaha and
+    Fixed Limit Omaha Hi-Lo · rotation, 6 hands each`` (RULES.md 11)."""
+    how = (translate(locale, "table.mix.rotation", count=mix.every)
+           if mix.mode is Mode.ROTATION else translate(locale, "table.mix.choice"))
+    return translate(locale, "table.mix", games=listed(locale, map(named, mix.games)), how=how)
+
+
+def next_game(locale: object, mix: Mix, hand_no: int) -> str:
+    """What a mixed table deals after hand ``hand_no``: ``next: Pot Limit Omaha in 3
+    hands``, ``next hand: Pot Limit Omaha``, ``next: dealer's choice``."""
+    coming = upcoming(mix, hand_no)
+    if coming is None:
+        return translate(locale, "mix.next_choice")
+    game, count = coming
+    if count == 1:
+        return translate(locale, "mix.next_hand", game=named(game))
+    return translate(locale, "mix.next_in", game=named(game), count=count)
 
 
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
@@ -226,5 +247,6 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "bounty_lines", "options", "pot_title",
-           "pot_where", "result_lines", "stored_title", "table_name", "title", "winner_lines"]
+__all__ = ["acted", "action", "board_where", "bounty_lines", "games", "next_game", "options",
+           "pot_title", "pot_where", "result_lines", "stored_title", "table_name", "title",
+           "winner_lines"]

@@ -46,7 +46,6 @@ under the director's one lock what involves several tables, and releases it:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -374,26 +373,28 @@ class Director:
         if self.sng.finished:
             return True
         if not asked:  # a task: it takes every table's lock, this one's included
-            self._spawn(self._cancel_after_loss(), "cancel")
+            self._spawn(self._cancel_held(), "cancel")
         return False
 
-    async def _cancel_after_loss(self) -> None:
+    async def _cancel_held(self) -> None:
+        """The cancellation :attr:`cancelling` already asked for: hold every table, pay."""
         async with self.cond:
             if self.sng.status is Status.RUNNING:
                 await self._hold_all()
 
     def cancel_idle(self) -> None:
         """Nobody has made a decision for too long (:mod:`bot.runtime.tournament.idle`):
-        tell every table and cancel as :meth:`cancel` does, in a task (the caller holds a
-        table's lock, which :meth:`cancel` takes); a cancellation already under way or
-        the end meanwhile leaves it at that."""
+        tell every table and cancel as :meth:`cancel` does. From this moment no table is
+        released for another hand (:attr:`cancelling`, as :meth:`lost` does): only the
+        hands already being played end; the holding and paying run in a task (the caller
+        holds a table's lock, which they take). A cancellation already under way leaves
+        it at that."""
+        if self.cancelling:
+            return
         for table in self.tables.values():
             table.tell(idle_phrase())
-        self._spawn(self._cancel_quietly(), "idle")
-
-    async def _cancel_quietly(self) -> None:
-        with contextlib.suppress(TournamentRuleError):
-            await self.cancel()
+        self.cancelling = True
+        self._spawn(self._cancel_held(), "idle")
 
     async def finish_after_restart(self) -> None:
         """The restart came between the last hand and the prizes (paid since): tell it."""

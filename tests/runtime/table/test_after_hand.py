@@ -10,8 +10,7 @@ from bot.engine.dealing import deal_positions
 from bot.engine.events import ActionKind
 from bot.engine.hand import VARIANTS
 from bot.i18n import Phrase
-from bot.runtime.config import TableConfig
-from bot.runtime.errors import TableError, TableSettingsError
+from bot.runtime.errors import TableError
 from bot.runtime.table import after_hand
 from bot.runtime.table.events import CardsShownAfter, HandSettled, RabbitHunted
 from bot.runtime.table.live import Table
@@ -141,19 +140,3 @@ async def test_a_table_without_the_options_refuses_them(world: World) -> None:
     with pytest.raises(TableError) as show:
         after_hand.check_show(table, 2, 1)
     assert _refusal(show) == "refuse.show.off"
-
-
-def test_the_settings_refuse_a_bounty_but_at_holdem_and_load_older_configs_off() -> None:
-    with pytest.raises(TableSettingsError, match="Texas Hold'em tables only, not at Omaha"):
-        TableConfig.create(seven_deuce=5)
-    with pytest.raises(TableSettingsError, match="from 0 \\(off\\) to 100"):
-        TableConfig.create(variant_key="holdem", seven_deuce=101)
-    holdem = TableConfig.create(variant_key="holdem", seven_deuce=3, rabbit_hunt=True)
-    assert holdem.game.seven_deuce == 3 and TableConfig.from_dict(holdem.to_dict()) == holdem
-    with pytest.raises(TableSettingsError, match="Texas Hold'em tables only"):
-        holdem.changed(variant_key="omaha")
-    assert holdem.changed(variant_key="omaha", seven_deuce=0).rabbit_hunt
-    old = {k: v for k, v in holdem.to_dict().items()
-           if k not in ("seven_deuce", "rabbit_hunt", "showing")}
-    loaded = TableConfig.from_dict(old)
-    assert (loaded.seven_deuce, loaded.rabbit_hunt, loaded.showing) == (0, False, False)
