@@ -9,14 +9,14 @@ table then refuses it: it keeps the hand in memory only)::
 
 The result's buttons are public and speak the table's language; any click by someone
 who may not use them gets a private, polite refusal (the runtime's). When the next hand
-is dealt, the result is edited back to its **Hand log** alone (:func:`retire_offers`, one
-request a hand, only at tables offering them); a click that beats the edit is refused. **Show one**
-answers the player alone with one button per card they may still show, labelled with
-the card (an ephemeral message: their own cards, to them only); ``card<i>`` shows the
-card at that place of their hand. Each action is acknowledged privately before the
-table's lock, then confirmed privately; what is shown or hunted goes to the channel
-(:func:`rabbit_post`, :func:`shown_post`) with a picture where the cards not played,
-or not shown, are drawn apart (:mod:`bot.render.after_hand`).
+is dealt, the result is edited back to its **Hand log** alone (:func:`retire_offers`:
+one request a hand, at tables offering them only); a click that beats the edit is
+refused. **Show one** answers the player alone with one button per card they may still
+show, labelled with the card (an ephemeral message: their own cards, to them only);
+``card<i>`` shows the card at that place of their hand. Each action is acknowledged
+privately before the table's lock, then confirmed privately; what is shown or hunted
+goes to the channel (:func:`rabbit_post`, :func:`shown_post`) with a picture where the
+cards not played, or not shown, are drawn apart (:mod:`bot.render.after_hand`).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from bot.client import OmahaDealer
     from bot.runtime.table.live import Table
 
-__all__ = ["AfterHandButton", "Offering", "add_after_hand_buttons", "rabbit_post", "retire_offers",
-           "shown_post"]
+__all__ = ["AfterHandButton", "Offering", "add_after_hand_buttons", "rabbit_post",
+           "retire_offers", "shown_post"]
 
 #: A result message offering after-hand buttons, and the view it keeps at the next deal.
 Offering = tuple[discord.PartialMessage | discord.Message, discord.ui.View | None]

@@ -88,26 +88,25 @@ def _kept(table: Table, user_id: int, hand_no: int) -> tuple[Finished, int]:
     return done, seat
 
 
-def check_rabbit(table: Table, user_id: int, hand_no: int) -> Finished:
-    """The hand whose rabbit ``user_id`` may hunt now; the polite refusal otherwise."""
-    done, _ = _kept(table, user_id, hand_no)
+def check_rabbit(table: Table, user_id: int, hand_no: int) -> tuple[Finished, int]:
+    """The hand whose rabbit ``user_id`` may hunt now, and their seat in it; the polite
+    refusal otherwise."""
+    done, seat = _kept(table, user_id, hand_no)
     if not done.rabbit_hunt:
         key = "refuse.rabbit.off" if not table.config.rabbit_hunt else "refuse.rabbit.none"
         raise TableError(Phrase(key, number=str(hand_no)))
     if done.hunted:
         raise TableError(Phrase("refuse.rabbit.done", number=str(hand_no)))
-    return done
+    return done, seat
 
 
 async def rabbit_hunt(table: Table, user_id: int, hand_no: int) -> Phrase:
     """Post the rabbit of hand ``hand_no`` to the table; the words telling the player."""
     async with table.lock:
-        done = check_rabbit(table, user_id, hand_no)
+        done, seat = check_rabbit(table, user_id, hand_no)
         done.hunted = True
-        hand = done.hand
-        name = done.names[done.seat_of(user_id) or 0]
-        table.outbox.send(RabbitHunted(table.snapshot(), hand_no, name, hand.board,
-                                       rabbit_cards(hand)))
+        table.outbox.send(RabbitHunted(table.snapshot(), hand_no, done.names[seat],
+                                       done.hand.board, rabbit_cards(done.hand)))
     return Phrase("reply.rabbit", number=str(hand_no))
 
 
