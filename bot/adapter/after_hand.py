@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from bot.client import OmahaDealer
     from bot.runtime.table.live import Table
 
-__all__ = ["AfterHandButton", "Offering", "add_after_hand_buttons", "rabbit_post",
-           "retire_offers", "shown_post"]
+__all__ = ["AfterHandButton", "Offering", "add_after_hand_buttons", "after_hand_post",
+           "rabbit_post", "retire_offers", "shown_post"]
 
 #: A result message offering after-hand buttons, and the view it keeps at the next deal.
 Offering = tuple[discord.PartialMessage | discord.Message, discord.ui.View | None]
@@ -137,6 +137,11 @@ async def retire_offers(offering: Offering) -> None:
     message, kept = offering
     with contextlib.suppress(discord.HTTPException):
         await message.edit(view=kept)
+
+
+def after_hand_post(event: RabbitHunted | CardsShownAfter) -> Picture:
+    """What the channel posts for a rabbit hunt or cards shown after a hand (RULES.md 10)."""
+    return rabbit_post(event) if isinstance(event, RabbitHunted) else shown_post(event)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.after_hand import rabbit_post, retire_offers, shown_post
+from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
@@ -434,10 +434,8 @@ class DiscordPresenter:
         self.channel(table).post(Result(live, result, picture))
 
     async def after_hand(self, event: RabbitHunted | CardsShownAfter) -> None:
-        """A rabbit hunt, or cards shown after a hand (RULES.md 10): a message of its own
-        with its picture (:mod:`bot.adapter.after_hand`)."""
-        post = rabbit_post(event) if isinstance(event, RabbitHunted) else shown_post(event)
-        self.channel(event.table).post(post)
+        """A rabbit hunt or cards shown after a hand: a message with its picture."""
+        self.channel(event.table).post(after_hand_post(event))
 
     async def notice(self, event: Notice) -> None:
         """A public notice in the table's language; one for a player in theirs (by DM with
