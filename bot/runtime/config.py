@@ -101,8 +101,10 @@ class TableConfig:
         return replace(self, variant_key=game.variant_key, structure=game.structure)
 
     def alone(self) -> TableConfig:
-        """The game being dealt as a one-game table's settings (what a hand stores)."""
-        return replace(self, mix=None)
+        """The game being dealt as a one-game table's settings (what a hand stores): the 7-2
+        bounty only when that game is Texas Hold'em (the only game paying it)."""
+        holdem = self.variant.rule is HandRule.HOLDEM
+        return replace(self, mix=None, seven_deuce=self.seven_deuce if holdem else 0)
 
     @property
     def game(self) -> GameConfig:

@@ -180,6 +180,10 @@ def test_the_settings_refuse_a_bounty_but_at_holdem_and_load_older_configs_off()
     assert holdem.changed(variant_key="omaha", seven_deuce=0).rabbit_hunt
     mixed = TableConfig.create(games="PLO, NLHE", seven_deuce=2)
     assert mixed.seven_deuce == 2 and mixed.variant_key == "omaha"  # its Hold'em hands pay
+    omaha_hand = mixed.alone().to_dict()  # what an Omaha hand stores: no bounty, and loads
+    assert TableConfig.from_dict(omaha_hand).seven_deuce == 0
+    holdem_hand = mixed.playing(mixed.games[1]).alone()
+    assert TableConfig.from_dict(holdem_hand.to_dict()).game.seven_deuce == 2
     with pytest.raises(TableSettingsError, match="Texas Hold'em tables only"):
         TableConfig.create(games="PLO, O8 limit", seven_deuce=2)
     old = {k: v for k, v in holdem.to_dict().items()
