@@ -297,6 +297,11 @@ def summarize_hand(
     contested = [p for p in result.pots if not p.uncontested]
     at_showdown = {s for p in contested for s in p.eligible if not hand.player(s).folded}
     won_showdown = {s for p in contested for s, chips in (*p.high, *p.low) if chips > 0}
+    bounty = dict.fromkeys(result.starting_stacks, 0)
+    for paid in result.bounties:
+        bounty[paid.seat] += paid.amount
+        for payer, chips in paid.payers:
+            bounty[payer] -= chips
     lines = tuple(
         SeatResult(
             seat_no=seat,
@@ -307,6 +312,7 @@ def summarize_hand(
             pfr=seat in pfr,
             showdown=seat in at_showdown,
             won_showdown=seat in at_showdown and seat in won_showdown,
+            bounty=bounty[seat],
         )
         for seat in sorted(result.starting_stacks)
     )

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.economy import summarize_hand
+from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.ports import (
@@ -121,6 +122,9 @@ class StoragePorts:
     ) -> None:
         summary = summarize_hand(hand, seat_users, variant)
         await self.db.hands.finish(hand_id, summary, dict(result))
+
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        await self.db.hands.append_shown(hand_id, seat, cards)
 
     async def cancel_hand(self, hand_id: int) -> None:
         await self.db.hands.cancel(hand_id, "could not be resumed after a restart")

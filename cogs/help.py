@@ -207,6 +207,7 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
                   games=Option("games")),
         translate(locale, "help.table.straddle", settings=Command("table settings"),
                   info=Command("table info")),
+        translate(locale, "help.table.after_hand", settings=Command("table settings")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]

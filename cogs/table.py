@@ -1,8 +1,8 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice, straddle] [games mode every: a mixed table,
-                  RULES.md 11]
+                  language, run_it_twice, straddle, seven_deuce, rabbit_hunt, showing]
+                  [games mode every: a mixed table, RULES.md 11]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
     /table mine     your seats in this server, with links (leave and info work anywhere;
@@ -59,7 +59,7 @@ from bot.adapter.table_text import caps_text, game_choices, info_text, mix_optio
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
-from bot.runtime.config import TableConfig
+from bot.runtime.config import MAX_SEVEN_DEUCE, TableConfig
 from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.mix import MAX_EVERY
 from bot.runtime.registry import TableRegistry
@@ -75,6 +75,10 @@ PRE_ACTION_CHOICES = [
     app_commands.Choice(name="off", value="off"),
 ]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
+#: The home-game options' descriptions (RULES.md 10), before "(default ...)".
+SEVEN_DEUCE_HELP = "Texas Hold'em: 7-2 bounty in big blinds"
+RABBIT_HUNT_HELP = "After a fold before the river, players dealt in may see the cards to come"
+SHOWING_HELP = "After a hand, players who folded or won without a showdown may show cards"
 #: The table's language (its public messages and pictures), named in that language.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
@@ -145,6 +149,9 @@ class Tables(commands.Cog, name="Tables"):
         mode="A mixed table: rotation in the list's order or dealer's choice (default rotation)",
         every="A mixed table's rotation: hands of each game (default one per seat)",
         straddle="Players may straddle under the gun; no and pot limit only (default off)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default 0, off)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default off)",
+        showing=SHOWING_HELP + " (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES,
@@ -169,6 +176,9 @@ class Tables(commands.Cog, name="Tables"):
         mode: app_commands.Choice[str] | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
         straddle: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -190,6 +200,9 @@ class Tables(commands.Cog, name="Tables"):
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
             straddle=straddle,
+            seven_deuce=seven_deuce,
+            rabbit_hunt=rabbit_hunt,
+            showing=showing,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -384,6 +397,9 @@ class Tables(commands.Cog, name="Tables"):
         mode="A mixed table: rotation or dealer's choice (default unchanged)",
         every="A mixed table's rotation: hands of each game (default unchanged)",
         straddle="Players may straddle under the gun; no and pot limit only (default unchanged)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default unchanged)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default unchanged)",
+        showing=SHOWING_HELP + " (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           mode=MODE_CHOICES)
@@ -405,6 +421,9 @@ class Tables(commands.Cog, name="Tables"):
         mode: app_commands.Choice[str] | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
         straddle: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -427,6 +446,9 @@ class Tables(commands.Cog, name="Tables"):
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
             "straddle": straddle,
+            "seven_deuce": seven_deuce,
+            "rabbit_hunt": rabbit_hunt,
+            "showing": showing,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
@@ -71,11 +72,13 @@ from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
     CardsDealt,
+    CardsShownAfter,
     DeckCommitted,
     GameAsked,
     HandBegan,
     HandSettled,
     Notice,
+    RabbitHunted,
     RunTwiceAsked,
     StreetDealt,
     TableClosed,
@@ -144,6 +147,8 @@ class DiscordPresenter:
             TurnReminder: self.reminder,
             ActionTaken: self.action,
             HandSettled: self.hand_settled,
+            RabbitHunted: self.after_hand,
+            CardsShownAfter: self.after_hand,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -289,6 +294,9 @@ class DiscordPresenter:
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)
         ch.kick()
+        offering, ch.offering = ch.offering, None
+        if offering is not None:  # the last hand's after-hand buttons end with this deal
+            self._lane(table.table_id).run(lambda: retire_offers(offering))
 
     async def hole_cards(self, event: CardsDealt) -> None:
         table = event.table
@@ -430,6 +438,10 @@ class DiscordPresenter:
             return None
 
         self.channel(table).post(Result(live, result, picture))
+
+    async def after_hand(self, event: RabbitHunted | CardsShownAfter) -> None:
+        """A rabbit hunt or cards shown after a hand: a message with its picture."""
+        self.channel(event.table).post(after_hand_post(event))
 
     async def notice(self, event: Notice) -> None:
         """A public notice in the table's language; one for a player in theirs (by DM with

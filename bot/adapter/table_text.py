@@ -22,14 +22,14 @@ __all__ = ["caps_text", "game_choices", "info_text", "mix_options", "settings_te
 
 def settings_text(config: TableConfig, locale: object = None) -> str:
     """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank`` (`` · run it twice allowed``, `` · straddle allowed`` when they are; a mixed
-    table's games on a line of their own), in ``locale`` (numbers with its thousands
-    separator)."""
+    time bank`` (`` · run it twice allowed`` when it is, then the home-game options it
+    plays; a mixed table's games on a line of their own), in ``locale`` (numbers with its
+    thousands separator)."""
     text = translate(locale, "table.settings", title=wording.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
     text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
-    text = "".join([text, *(f" · {option}" for option in wording.options(locale, config))])
+    text += "".join(f" · {option}" for option in wording.options(locale, config))
     return text if config.mix is None else f"{text}\n{wording.games(locale, config.mix)}"
 
 

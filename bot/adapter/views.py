@@ -23,6 +23,8 @@ Custom ids::
     omaha:hand:<hand id>                           a finished hand, privately (the Hand log
                                                    button of a result, the buttons of /hands:
                                                    answered by ``cogs.hands.OpenHandButton``)
+    omaha:after:<table>:<hand no>:<what>           after the hand, until the next deal: a rabbit
+                                                   hunt, showing cards (bot.adapter.after_hand)
 
 The live message's buttons are public: their labels speak the table's language
 (``button.*`` messages). The raise form is the clicking player's own: it speaks
@@ -37,13 +39,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.adapter.after_hand import AfterHandButton, add_after_hand_buttons
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.polite import PoliteModal, report
 from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
 from bot.i18n import translate
 from bot.runtime.table.live import PreAction
-from bot.runtime.table.views import TableSnapshot, TurnView
+from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView
 
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
@@ -249,6 +252,17 @@ def hand_log_button(hand_id: int | None, locale: object) -> discord.ui.View | No
     return view
 
 
+def result_buttons(
+    snap: TableSnapshot, result: HandResultView, locale: object
+) -> discord.ui.View | None:
+    """The result's buttons: **Hand log**, then what it offers until the next deal
+    (:mod:`bot.adapter.after_hand`: **Rabbit hunt**, **Show**, **Show one**)."""
+    view = hand_log_button(snap.hand_id, locale)
+    if view is not None:
+        add_after_hand_buttons(view, snap, result)
+    return view
+
+
 def raise_limits(
     turn: TurnView, structure: Structure, locale: object = None
 ) -> tuple[str, str]:
@@ -398,4 +412,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
-                 ChooseButton, PickButton)
+                 ChooseButton, PickButton, AfterHandButton)

@@ -14,6 +14,11 @@ Run it twice (:mod:`bot.engine.run_twice`): :class:`RunTwiceVoted` records each
 answer; the second run's burns, board cards and awards carry ``run=1`` (the
 first run, and every hand dealt once, ``run=0``, which ``to_dict`` leaves out so
 that the records of hands dealt once read as before).
+
+After the pots (RULES.md 10, :mod:`bot.engine.after_hand`): :class:`BountyPaid`, the
+7-2 bounty of a Texas Hold'em table (``HandStarted.seven_deuce``, left out of
+``to_dict`` when 0), and :class:`CardsShown`, cards of a hand shown to the table once
+it is over (the winning 7-2, or what a player chose to show).
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ __all__ = [
     "BetReturned",
     "BlindPosted",
     "BoardDealt",
+    "BountyPaid",
     "CardBurned",
+    "CardsShown",
     "Event",
     "HandEnded",
     "HandMucked",
@@ -139,13 +146,18 @@ class Event:
         event); :func:`event_from_dict` reads it back."""
         out: dict[str, Any] = {"type": self.type}
         for name, value in self._items():
-            if name == "run" and value == 0:
+            if name in _LEFT_OUT_WHEN_ZERO and not value:
                 continue
             out[name] = _encode(value)
         private = self.private_to
         if private is not None:
             out["private_to"] = private
         return out
+
+
+#: Fields ``to_dict`` leaves out at their default (0 or False): records written before
+#: them read the same.
+_LEFT_OUT_WHEN_ZERO = frozenset({"run", "seven_deuce", "bounty"})
 
 
 def _encode(value: Any) -> Any:
@@ -181,6 +193,7 @@ class HandStarted(Event):
     button: int
     seats: Pairs
     posts_big_blind: tuple[int, ...] = ()
+    seven_deuce: int = 0  # the 7-2 bounty in big blinds (Texas Hold'em; 0: not played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +363,34 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BountyPaid(Event):
+    """The 7-2 bounty (RULES.md 10): ``seat`` won a whole pot alone holding a 7 and a 2
+    of different suits and collects ``amount`` chips, paid from the stacks of every other
+    player dealt in after the pots were awarded: ``payers`` are ``(seat, chips)``
+    clockwise from the first seat after the button (a short stack pays what it has, an
+    empty one 0)."""
+
+    type: ClassVar[str] = "bounty_paid"
+    seat: int
+    amount: int
+    payers: Pairs
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    """Cards of a seat's hand shown to the table after the hand (RULES.md 10): ``bounty``,
+    the winning 7-2 the bot shows for the 7-2 bounty of a hand won without a showdown;
+    otherwise what its player chose to show (their whole hand or some of its cards),
+    after folding or after winning without a showdown. It changes nothing else."""
+
+    type: ClassVar[str] = "cards_shown"
+    _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    seat: int
+    cards: tuple[Card, ...]
+    bounty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over: each seat's final stack, clockwise from the first seat after the button."""
 
@@ -373,6 +414,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HandShown,
         HandMucked,
         PotAwarded,
+        BountyPaid,
+        CardsShown,
         HandEnded,
     )
 }

@@ -59,12 +59,16 @@ Decisions where RULES.md is silent (also pinned by tests):
   shown the hand waits for :meth:`Hand.vote_run_twice` from every player in
   it (:attr:`run_twice_voters`); nobody is to act meanwhile. The dealing
   order and the split are in :mod:`bot.engine.run_twice`.
+* After the pots (RULES.md 10): the 7-2 bounty is paid before the hand ends,
+  and :meth:`Hand.show_after` takes the cards a player shows once it is over;
+  the decisions are in :mod:`bot.engine.after_hand`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.engine.after_hand import bounty_blinds, pay_bounties, show_refusal
 from bot.engine.betting import (
     Action,
     ActionKind,
@@ -81,6 +85,7 @@ from bot.engine.events import (
     BlindPosted,
     BoardDealt,
     CardBurned,
+    CardsShown,
     Event,
     HandEnded,
     HandShown,
@@ -215,7 +220,7 @@ class Hand(HandState):
         ev.append(HandStarted(
             cfg.variant.key, cfg.structure.value, cfg.small_blind, cfg.big_blind, cfg.ante,
             self.button, tuple((p.seat, p.start) for p in ps),
-            tuple(p.seat for p in ps if p.newcomer),
+            tuple(p.seat for p in ps if p.newcomer), bounty_blinds(cfg),
         ))
         if cfg.ante:
             for p in ps:
@@ -422,17 +427,32 @@ class Hand(HandState):
         self._finish()
 
     def _finish(self) -> None:
+        self._events.extend(pay_bounties(self._players, self._pot_results, self._shown,
+                                         self.config))
         self._over = True
         self._to_act = None
         self._events.append(HandEnded(tuple((p.seat, p.stack) for p in self._players)))
+
+    # -- after the hand ------------------------------------------------------------------
+    def show_after(self, seat: int, cards: Sequence[Card]) -> tuple[Event, ...]:
+        """Once the hand is over, ``seat`` shows ``cards`` of its hand to the table (RULES.md
+        10 "showing"; who may: :func:`~bot.engine.after_hand.show_refusal`)."""
+        why = show_refusal(self, seat, cards)
+        if why is not None:
+            raise IllegalAction(why)
+        hole = self._get(seat).hole
+        ev = CardsShown(seat, tuple(c for c in hole if c in cards))
+        self._events.append(ev)
+        return (ev,)
 
     # -- replay --------------------------------------------------------------------------
     @classmethod
     def replay(cls, config: GameConfig, seats: Sequence[SeatIn], button: int,
                deck: Deck | Sequence[Card], inputs: Iterable[Event]) -> Hand:
         """Rebuild a hand from its deck order and inputs (``PlayerActed``,
-        ``ShowRequested`` and ``RunTwiceVoted`` events; any other events are skipped, so a whole
-        event list will do)."""
+        ``ShowRequested``, ``RunTwiceVoted`` and ``CardsShown`` events, the bot's own
+        showing of a bounty's 7-2 aside; any other events are skipped, so a whole event
+        list will do)."""
         if not isinstance(deck, Deck):
             deck = Deck(order=deck)
         hand = cls(config, seats, button, deck)
@@ -444,4 +464,6 @@ class Hand(HandState):
                 hand.request_show(e.seat)
             elif isinstance(e, RunTwiceVoted):
                 hand.vote_run_twice(e.seat, e.agree)
+            elif isinstance(e, CardsShown) and not e.bounty:
+                hand.show_after(e.seat, e.cards)
         return hand

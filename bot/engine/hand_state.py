@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from bot.engine.betting import Action, BettingRound, IllegalAction, Player
 from bot.engine.cards import Card, Deck
 from bot.engine.events import (
+    BountyPaid,
+    CardsShown,
     Event,
     PlayerActed,
     PotAwarded,
@@ -229,6 +231,18 @@ class HandState:
         return {self._players[i].seat: self._players[i].hole for i in self._shown}
 
     @property
+    def shown_after(self) -> dict[int, tuple[Card, ...]]:
+        """The cards shown once the hand was over (RULES.md 10), by seat, in the order of
+        the seat's hole cards: the winning 7-2 of a bounty, and what players chose to
+        show (:mod:`bot.engine.after_hand`)."""
+        seen: dict[int, set[Card]] = {}
+        for e in self._events:
+            if isinstance(e, CardsShown):
+                seen.setdefault(e.seat, set()).update(e.cards)
+        return {seat: tuple(c for c in self._by_seat[seat].hole if c in cards)
+                for seat, cards in seen.items()}
+
+    @property
     def pot_total(self) -> int:
         """Every chip in the middle (this round's bets included), not yet awarded."""
         return sum(p.committed for p in self._players) - self._paid
@@ -250,9 +264,11 @@ class HandState:
 
     @property
     def inputs(self) -> tuple[Event, ...]:
-        """The players' inputs so far (actions and show requests), for :meth:`replay`."""
+        """The players' inputs so far (actions, show requests, run-it-twice answers and
+        cards shown after the hand), for :meth:`replay`."""
         return tuple(e for e in self._events
-                     if isinstance(e, PlayerActed | ShowRequested | RunTwiceVoted))
+                     if isinstance(e, PlayerActed | ShowRequested | RunTwiceVoted)
+                     or (isinstance(e, CardsShown) and not e.bounty))
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -280,6 +296,7 @@ class HandState:
                 self._players, self._pot_results, shown=self._shown, mucked=self._mucked,
                 returned=self._returned, board=tuple(self._board),
                 variant=self.config.variant, second_board=tuple(self._board2),
+                bounties=tuple(e for e in self._events if isinstance(e, BountyPaid)),
             )
         return self._result
 

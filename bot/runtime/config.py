@@ -32,6 +32,8 @@ from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game, Mix, Mode
 MAX_CHIPS = 1_000_000_000
 MIN_CLOCK, MAX_CLOCK = 5, 600
 MAX_TIME_BANK = 3600
+#: The largest 7-2 bounty, in big blinds (RULES.md 10).
+MAX_SEVEN_DEUCE = 100
 
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
@@ -69,6 +71,12 @@ class TableConfig:
     #: Players may choose to straddle when under the gun (RULES.md 10: no limit and pot
     #: limit only; :mod:`bot.engine.straddle`). Off by default; older configs load as off.
     straddle: bool = False
+    #: Home-game options (RULES.md 10), off by default (older stored configs load so):
+    #: the 7-2 bounty in big blinds (Texas Hold'em only; :mod:`bot.engine.after_hand`),
+    #: the rabbit hunt and showing cards after a hand (:mod:`bot.runtime.table.after_hand`).
+    seven_deuce: int = 0
+    rabbit_hunt: bool = False
+    showing: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -96,10 +104,13 @@ class TableConfig:
         return replace(self, variant_key=game.variant_key, structure=game.structure)
 
     def alone(self) -> TableConfig:
-        """The game being dealt as a one-game table's settings (what a hand stores; a
-        fixed-limit hand of a mixed table has no straddle)."""
+        """The game being dealt as a one-game table's settings (what a hand stores): a
+        fixed-limit hand of a mixed table has no straddle, and the 7-2 bounty is paid only
+        when that game is Texas Hold'em."""
         fixed = self.structure is Structure.FIXED_LIMIT
-        return replace(self, mix=None, straddle=self.straddle and not fixed)
+        holdem = self.variant.rule is HandRule.HOLDEM
+        return replace(self, mix=None, straddle=self.straddle and not fixed,
+                       seven_deuce=self.seven_deuce if holdem else 0)
 
     @property
     def game(self) -> GameConfig:
@@ -110,6 +121,7 @@ class TableConfig:
             big_blind=self.big_blind,
             ante=self.ante,
             run_it_twice=self.run_it_twice,
+            seven_deuce=self.seven_deuce,
         )
 
     @property
@@ -169,6 +181,9 @@ class TableConfig:
         every: int | None = None,
         mix: Mix | Mapping[str, Any] | None = None,
         straddle: bool | None = None,
+        seven_deuce: int | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -181,6 +196,9 @@ class TableConfig:
         A mixed table: ``games`` (typed, :mod:`bot.runtime.game_list`, or games), ``mode``
         and ``every`` (a rotation's hands per game, by default one per seat); or ``mix``,
         as stored. A list of one game is that game's table.
+
+        The home-game options are off; the 7-2 bounty is refused but at a table dealing
+        Texas Hold'em (a mixed table: among its games; only its Hold'em hands pay it).
         """
         listed = _games(games, mode, every, mix)
         if listed is not None and len(listed[0]) == 1:
@@ -200,7 +218,9 @@ class TableConfig:
         ck = _clock(clock)
         tb = _time_bank(time_bank)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
-                   bool(run_it_twice), _made_mix(listed, n), _straddle(straddle, dealt))
+                   bool(run_it_twice), _made_mix(listed, n), _straddle(straddle, dealt),
+                   _seven_deuce(seven_deuce, [g.variant for g in dealt]), bool(rabbit_hunt),
+                   bool(showing))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -308,6 +328,18 @@ def _clock(clock: int | None) -> int:
     if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
         raise TableSettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
     return ck
+
+
+def _seven_deuce(seven_deuce: int | None, variants: Sequence[Variant]) -> int:
+    """The 7-2 bounty in big blinds: 0 (off) to :data:`MAX_SEVEN_DEUCE`, at Texas Hold'em
+    tables only (RULES.md 10; a mixed table deals Hold'em among its ``variants``)."""
+    blinds = 0 if seven_deuce is None else seven_deuce
+    if not _whole_in(blinds, 0, MAX_SEVEN_DEUCE):
+        raise TableSettingsError(Phrase("refuse.seven_deuce_range", high=MAX_SEVEN_DEUCE))
+    if blinds and all(v.rule is not HandRule.HOLDEM for v in variants):
+        raise TableSettingsError(Phrase("refuse.seven_deuce_holdem",
+                                        game=Choice(variants[0].name)))
+    return blinds
 
 
 def _time_bank(time_bank: int | None) -> int:

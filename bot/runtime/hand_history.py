@@ -23,6 +23,7 @@ from bot.engine.events import (
     BetReturned,
     BlindPosted,
     BoardDealt,
+    CardsShown,
     Event,
     HandShown,
     PlayerActed,
@@ -81,7 +82,7 @@ def rebuild(
                 button, Deck(order=deck))
     hand.start()
     for a in actions:
-        replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"))
+        replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"), a.get("cards", ()))
     if not hand.is_over:
         raise ValueError(f"hand {hand_id} does not play to its end from its record")
     if commitment is not None and salts and commit(deck, salts).root != commitment:
@@ -91,8 +92,10 @@ def rebuild(
 
 
 def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, ...]]:
-    """The hole cards ``viewer`` (a seat, or ``None`` for a railbird) may see, by seat."""
-    out = {e.seat: e.cards for e in past.hand.events if isinstance(e, HandShown)}
+    """The hole cards ``viewer`` (a seat, or ``None`` for a railbird) may see, by seat: a
+    hand shown after it was over (RULES.md 10) as far as it was shown."""
+    out = dict(past.hand.shown_after)
+    out.update({e.seat: e.cards for e in past.hand.events if isinstance(e, HandShown)})
     if viewer is not None and viewer in past.users:
         out[viewer] = past.hand.hole(viewer)
     return out
@@ -161,6 +164,9 @@ def street_lines(
     if mucked:
         lines.append(translate(lang, "history.mucked",
                                names=listed(lang, [Name(names[s]) for s in mucked])))
+    lines.extend(translate(lang, "history.shows_after", name=Name(names[e.seat]),
+                           cards=_cards(e.cards))
+                 for e in hand.events if isinstance(e, CardsShown) and not e.bounty)
     return lines
 
 

@@ -188,6 +188,11 @@ class HandStore(Protocol):
         """
         ...
 
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        """Add to a finished hand the cards ``seat`` showed after it (RULES.md 10), as its
+        next action (kind ``show``): part of its public history from then on."""
+        ...
+
     async def cancel_hand(self, hand_id: int) -> None:
         """Forget an unfinished hand: stacks stay as they were before it."""
         ...

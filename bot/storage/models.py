@@ -162,7 +162,9 @@ class SeatResult:
     ``net``: final stack minus starting stack; ``vpip``: put chips in the pot
     voluntarily before the flop (blinds and antes do not count); ``pfr``:
     bet or raised before the flop; ``showdown``: still in the hand when it was
-    decided at a showdown; ``won_showdown``: won (part of) a pot there.
+    decided at a showdown; ``won_showdown``: won (part of) a pot there;
+    ``bounty``: the 7-2 bounty collected (positive) or paid (negative), within ``net``
+    and apart from ``won`` (RULES.md 10).
     """
 
     seat_no: int
@@ -173,6 +175,7 @@ class SeatResult:
     pfr: bool = False
     showdown: bool = False
     won_showdown: bool = False
+    bounty: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
@@ -80,6 +81,8 @@ class FakeHandStore:
     settled: dict[int, dict[int, int]] = field(default_factory=dict)
     cancelled: set[int] = field(default_factory=set)
     fail_next_append: bool = False
+    #: Cards shown after each finished hand: (seat, cards), in order.
+    shown: dict[int, list[tuple[int, tuple[Card, ...]]]] = field(default_factory=dict)
 
     async def start_hand(self, start: HandStart) -> int:
         hand_id = len(self.starts) + 1
@@ -111,6 +114,10 @@ class FakeHandStore:
         if self.economy is not None:
             for user_id, stack in stacks.items():
                 self.economy.seated[(table_id, user_id)] = stack
+
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        assert hand_id in self.settled, "cards are shown after the hand only"
+        self.shown.setdefault(hand_id, []).append((seat, cards))
 
     async def cancel_hand(self, hand_id: int) -> None:
         self.cancelled.add(hand_id)

@@ -166,3 +166,27 @@ def test_section_11_settings_change_the_list_between_hands() -> None:
     assert alone.mix is None and alone.variant_key == "omaha6"
     with pytest.raises(TableSettingsError, match="list of games"):
         TableConfig.create().changed(mode="dealer's choice")
+
+
+def test_the_settings_refuse_a_bounty_but_at_holdem_and_load_older_configs_off() -> None:
+    with pytest.raises(TableSettingsError, match="Texas Hold'em tables only, not at Omaha"):
+        TableConfig.create(seven_deuce=5)
+    with pytest.raises(TableSettingsError, match="from 0 \\(off\\) to 100"):
+        TableConfig.create(variant_key="holdem", seven_deuce=101)
+    holdem = TableConfig.create(variant_key="holdem", seven_deuce=3, rabbit_hunt=True)
+    assert holdem.game.seven_deuce == 3 and TableConfig.from_dict(holdem.to_dict()) == holdem
+    with pytest.raises(TableSettingsError, match="Texas Hold'em tables only"):
+        holdem.changed(variant_key="omaha")
+    assert holdem.changed(variant_key="omaha", seven_deuce=0).rabbit_hunt
+    mixed = TableConfig.create(games="PLO, NLHE", seven_deuce=2)
+    assert mixed.seven_deuce == 2 and mixed.variant_key == "omaha"  # its Hold'em hands pay
+    omaha_hand = mixed.alone().to_dict()  # what an Omaha hand stores: no bounty, and loads
+    assert TableConfig.from_dict(omaha_hand).seven_deuce == 0
+    holdem_hand = mixed.playing(mixed.games[1]).alone()
+    assert TableConfig.from_dict(holdem_hand.to_dict()).game.seven_deuce == 2
+    with pytest.raises(TableSettingsError, match="Texas Hold'em tables only"):
+        TableConfig.create(games="PLO, O8 limit", seven_deuce=2)
+    old = {k: v for k, v in holdem.to_dict().items()
+           if k not in ("seven_deuce", "rabbit_hunt", "showing")}
+    loaded = TableConfig.from_dict(old)
+    assert (loaded.seven_deuce, loaded.rabbit_hunt, loaded.showing) == (0, False, False)

@@ -2,7 +2,9 @@
 
 The conventions it reads (variant codes, player order, blinds of newcomers,
 ``_small_blind``, a straddle) are listed in the :mod:`bot.engine.phh` docstring; a record with
-``_run_twice`` (:mod:`bot.engine.phh.second_run`) is played at a table that runs it twice.
+``_run_twice`` (:mod:`bot.engine.phh.second_run`) is played at a table that runs it twice,
+one with ``_seven_deuce`` (:mod:`bot.engine.phh.after_hand`) at a table paying the 7-2
+bounty.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.hand import SeatIn
+from bot.engine.phh.after_hand import seven_deuce_of
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandError, HandHistory
 from bot.engine.straddle import UNDER_THE_GUN, straddler
 from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant
@@ -41,7 +44,8 @@ def setup_of(hh: HandHistory) -> Setup:
     _check_bet_sizes(hh, structure, big)
     try:
         config = GameConfig(variant, structure, small, big, ante,
-                            run_it_twice="_run_twice" in dict(hh.extra))
+                            run_it_twice="_run_twice" in dict(hh.extra),
+                            seven_deuce=seven_deuce_of(hh))
     except ValueError as exc:
         raise HandError(str(exc)) from None
     seats, button = _seats_of(hh, newcomers, straddle)

@@ -16,6 +16,7 @@ from bot.engine.events import (
     PlayerActed,
 )
 from bot.engine.phh.actions import format_cards, label
+from bot.engine.phh.after_hand import after_hand_fields, shown_after
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandHistory, TomlValue
 from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure
@@ -43,7 +44,9 @@ def history_of(
 
     A hand run twice writes its first board in ``actions`` and the second
     run's own board deals in the user field ``_run_twice`` (``["d db QcJh5s",
-    "d db 4h", "d db 8d"]``): PHH actions have no second board.
+    "d db 4h", "d db 8d"]``): PHH actions have no second board. The 7-2 bounty and the
+    cards shown after the hand are user fields too (:mod:`bot.engine.phh.after_hand`);
+    with ``public=True`` a card shown after the hand is written in its ``d dh`` line.
     """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     ended = next((e for e in events if isinstance(e, HandEnded)), None)
@@ -62,6 +65,7 @@ def history_of(
     blinds, notes = _blinds(config, player_of, started.posts_big_blind, straddles)
     final = dict(ended.stacks)
     fixed = structure is Structure.FIXED_LIMIT
+    holes = {e.seat: e.cards for e in events if isinstance(e, HoleCardsDealt)}
     return HandHistory(
         variant=config.phh_variant,
         antes=(config.ante,) * n,
@@ -77,7 +81,8 @@ def history_of(
         hole_cards=(None if variant.hole_cards == IMPLIED_HOLE_CARDS[variant.rule.letter]
                     else variant.hole_cards),
         courchevel=variant.courchevel,
-        extra=(*extra, *notes, *_second_run(events)),
+        extra=(*extra, *notes, *_second_run(events),
+               *after_hand_fields(events, player_of, holes)),
     )
 
 
@@ -120,10 +125,13 @@ def _blinds(
 def _actions(
     events: Sequence[Event], player_of: Mapping[int, int], public: bool, viewer: int | None
 ) -> list[str]:
-    """The record's actions: every player's hole cards first (by player), then the rest."""
+    """The record's actions: every player's hole cards first (by player), then the rest;
+    ``public``: a hand never shown is ``??``, but for the cards shown after the hand."""
     shown = {e.seat for e in events if isinstance(e, HandShown)} | {viewer}
+    after = shown_after(events)
     dealt = sorted(
-        (player_of[e.seat], e.cards if e.seat in shown or not public else (None,) * len(e.cards))
+        (player_of[e.seat], e.cards if e.seat in shown or not public
+         else tuple(c if c in after.get(e.seat, ()) else None for c in e.cards))
         for e in events
         if isinstance(e, HoleCardsDealt)
     )  # one deal per player: sorted by player

@@ -26,6 +26,7 @@ from bot.engine.phh.actions import (
     label,
     parse_action,
 )
+from bot.engine.phh.after_hand import blank_slots, check_bounties, keep_off_seven_deuce
 from bot.engine.phh.deck import DealtCards, collect_cards, deck_order, fill_unknown_holes
 from bot.engine.phh.game_setup import Setup, setup_of
 from bot.engine.phh.records import HandError, HandHistory
@@ -58,7 +59,10 @@ def replay(hh: HandHistory) -> Replay:
     parsed = parse_actions(hh.actions)
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
     take_second_run(hh, dealt, variant)
+    blanks = blank_slots(dealt, variant.hole_cards)
     unknown = fill_unknown_holes(dealt, parsed, variant)
+    if setup.config.seven_deuce:
+        keep_off_seven_deuce(dealt, blanks)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
     hand = _start_hand(setup, dealt, player_of)
@@ -76,6 +80,7 @@ def replay(hh: HandHistory) -> Replay:
     _check_finished(hand, player.board_seen, player_of)
     _check_second_board(hand, dealt)
     _check_unknown_hands_lost(hand, unknown, player_of)
+    check_bounties(hh, hand.events, seat_of)
     ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
     final = dict(ended.stacks)
     return Replay(hh, hand, tuple(final[s] for s in seat_of))

@@ -127,6 +127,7 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
+    table.finished = None  # the last hand's rabbit hunt and showing end with this deal
     if seating.drawn:
         cards = dict(seating.drawn)
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))

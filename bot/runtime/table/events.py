@@ -34,12 +34,14 @@ __all__ = [
     "ActionTaken",
     "ButtonDrawn",
     "CardsDealt",
+    "CardsShownAfter",
     "DeckCommitted",
     "GameAsked",
     "GameChoice",
     "HandBegan",
     "HandSettled",
     "Notice",
+    "RabbitHunted",
     "Receipt",
     "RunTwiceAsked",
     "StreetDealt",
@@ -225,6 +227,32 @@ class HandSettled:
 
 
 @dataclass(frozen=True)
+class RabbitHunted:
+    """The rabbit hunt of hand ``hand_no`` (RULES.md 10, asked by ``name``): ``rabbit`` are
+    the board cards it would have dealt after ``board``, not played."""
+
+    table: TableSnapshot
+    hand_no: int
+    name: str
+    board: tuple[Card, ...]
+    rabbit: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardsShownAfter:
+    """``name`` shows cards of their hand ``hand_no`` to the table once it is over
+    (RULES.md 10): ``cards`` are their hole cards in order, ``None`` for each one still
+    hidden; ``board`` the hand's board."""
+
+    table: TableSnapshot
+    hand_no: int
+    seat: int
+    name: str
+    cards: tuple[Card | None, ...]
+    board: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class Notice:
     """A public message (``user_id`` None) or one for a single player.
 
@@ -282,6 +310,8 @@ TableEvent = (
     | TurnReminder
     | ActionTaken
     | HandSettled
+    | RabbitHunted
+    | CardsShownAfter
     | Notice
     | TableClosed
     | TournamentOver

@@ -68,6 +68,7 @@ from bot.runtime.ports import (
 from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
 from bot.runtime.table import abandon, dealing, recovery, run_twice, settle, turn_clock
 from bot.runtime.table import requests as requests
+from bot.runtime.table.after_hand import Finished
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
 from bot.runtime.table.hand_views import action_view, private_cards
 from bot.runtime.table.live_hand import LiveHand
@@ -125,6 +126,8 @@ class Table:
         self.dealer = Dealer()
         self.hands_dealt = hands_dealt
         self.current: LiveHand | None = None
+        #: The last hand settled, until the next deal (RULES.md 10: rabbit hunt, showing).
+        self.finished: Finished | None = None
         self.closing = False
         self.closed = False
         #: No next hand until released (a multi-table tournament between hands).

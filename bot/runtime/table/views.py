@@ -178,6 +178,19 @@ class PotResultView:
 
 
 @dataclass(frozen=True)
+class BountyView:
+    """A 7-2 bounty (RULES.md 10): ``name`` collects ``amount``, ``payers`` are ``(name,
+    chips)`` of each player who paid something; ``shown``: the winning 7-2, when the
+    bot showed it (the hand was won without a showdown), else ()."""
+
+    seat: int
+    name: str
+    amount: int
+    payers: tuple[tuple[str, int], ...]
+    shown: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
 class HandResultView:
     hand_no: int
     board: tuple[Card, ...]
@@ -190,3 +203,8 @@ class HandResultView:
     pots: tuple[PotResultView, ...] = ()
     second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
     second_shown: tuple[ShownHandView, ...] = ()  # the shown hands as they play on it
+    bounties: tuple[BountyView, ...] = ()  # the 7-2 bounties paid after the pots
+    #: What the result offers until the next deal (RULES.md 10): a rabbit hunt, and
+    #: showing cards (:mod:`bot.runtime.table.after_hand`).
+    rabbit_hunt: bool = False
+    showing: bool = False

@@ -13,11 +13,17 @@ from collections.abc import Iterator, Mapping
 
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, Name, hands, listed, translate, translate_text
+from bot.i18n import CHOICE, Name, escaped, hands, listed, number, translate, translate_text
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.mix import Mix, Mode, named, upcoming
-from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
+from bot.runtime.table.views import (
+    ActionView,
+    BountyView,
+    HandResultView,
+    PotResultView,
+    ShownHandView,
+)
 
 _ACTIONS = {
     ActionKind.FOLD: "action.fold",
@@ -44,6 +50,20 @@ def title(locale: object, config: TableConfig) -> str:
                      stakes=stakes)
 
 
+def options(locale: object, config: TableConfig) -> list[str]:
+    """The home-game options the table plays (RULES.md 10), in ``locale``: ``"straddle
+    allowed"``, ``"7-2 bounty: 5 big blinds"``, ``"rabbit hunt"``, ``"showing cards"`` (none:
+    an empty list), for a settings line or the picture's game line."""
+    out = [translate(locale, "table.option_straddle")] if config.straddle else []
+    if config.seven_deuce:
+        out.append(translate(locale, "option.seven_deuce", count=config.seven_deuce))
+    if config.rabbit_hunt:
+        out.append(translate(locale, "option.rabbit_hunt"))
+    if config.showing:
+        out.append(translate(locale, "option.showing"))
+    return out
+
+
 def games(locale: object, mix: Mix) -> str:
     """A mixed table's list and mode: ``Games: No Limit Texas Hold'em, Pot Limit Omaha and
     Fixed Limit Omaha Hi-Lo · rotation, 6 hands each`` (RULES.md 11)."""
@@ -62,12 +82,6 @@ def next_game(locale: object, mix: Mix, hand_no: int) -> str:
     if count == 1:
         return translate(locale, "mix.next_hand", game=named(game))
     return translate(locale, "mix.next_in", game=named(game), count=count)
-
-
-def options(locale: object, config: TableConfig) -> list[str]:
-    """The home-game options the table plays (RULES.md 10), each worded for a settings line
-    or the picture's game line: ``["straddle allowed"]``."""
-    return [translate(locale, "table.option_straddle")] if config.straddle else []
 
 
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
@@ -174,7 +188,21 @@ def result_lines(locale: object, result: HandResultView, *, drawn: bool = False)
             if where:
                 bits.append(f"({where})")
             lines.append(" ".join(bits))
-    return lines
+    return lines + bounty_lines(locale, result, drawn=drawn)
+
+
+def bounty_lines(locale: object, result: HandResultView, *, drawn: bool = False) -> list[str]:
+    """``"alice collects the 7-2 bounty: 20 (bob 10, cy 10)"``, one line a bounty (``"alice
+    shows 7c 2d and collects ..."`` when the bot showed the 7-2)."""
+    return [_bounty_line(locale, b, drawn) for b in result.bounties]
+
+
+def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
+    key = "result.bounty" + ("" if b.payers else "_none") + ("_shows" if b.shown else "")
+    payers = ", ".join(f"{name if drawn else escaped(name)} {number(locale, chips)}"
+                       for name, chips in b.payers)
+    return translate(locale, key, name=_who(b.name, drawn), amount=b.amount, payers=payers,
+                     cards=" ".join(map(str, b.shown)))
 
 
 def winner_lines(locale: object, result: HandResultView) -> list[str]:
@@ -203,7 +231,7 @@ def winner_lines(locale: object, result: HandResultView) -> list[str]:
             if where:
                 line += f" ({where})"
             lines.append(line)
-    return lines
+    return lines + bounty_lines(locale, result)
 
 
 def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool) -> str:
@@ -220,5 +248,6 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "games", "next_game", "pot_title", "pot_where",
-           "result_lines", "stored_title", "table_name", "title", "winner_lines"]
+__all__ = ["acted", "action", "board_where", "bounty_lines", "games", "next_game", "options",
+           "pot_title", "pot_where", "result_lines", "stored_title", "table_name", "title",
+           "winner_lines"]
