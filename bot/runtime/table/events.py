@@ -47,6 +47,7 @@ __all__ = [
     "StreetDealt",
     "TableClosed",
     "TableEvent",
+    "TimeBankStarted",
     "TournamentOver",
     "TurnBegan",
     "TurnReminder",
@@ -215,6 +216,16 @@ class TurnReminder:
 
 
 @dataclass(frozen=True)
+class TimeBankStarted:
+    """The player to act ran out of their decision clock: ``seconds`` of time bank now
+    run (RULES.md 8), so the turn's deadline moves to the bank's end."""
+
+    table: TableSnapshot
+    turn: TurnView
+    seconds: float
+
+
+@dataclass(frozen=True)
 class ActionTaken:
     table: TableSnapshot
     action: ActionView
@@ -308,6 +319,7 @@ TableEvent = (
     | TurnBegan
     | RunTwiceAsked
     | TurnReminder
+    | TimeBankStarted
     | ActionTaken
     | HandSettled
     | RabbitHunted
