@@ -281,4 +281,5 @@ class TableActions:
         await reply_private(interaction, text)
 
 
-__all__ = ["ClickTaker", "TableActions", "acknowledge", "reply_private", "second_person"]
+__all__ = ["ClickTaker", "TableActions", "acknowledge", "answered_privately", "reply_private",
+           "second_person"]

@@ -428,7 +428,7 @@ class DiscordPresenter:
         if live is None or live.turn is None or live.turn.token != turn.token:
             self.channel(table).post(Text(text))
             return
-        self._changed(table, note=text, **in_time_bank(live, event.seconds, self.now()))
+        self._changed(table, note=text, **in_time_bank(live.turn, event.seconds, self.now()))
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:

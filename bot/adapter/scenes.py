@@ -148,13 +148,11 @@ def turn_line(live: Live) -> str:
     return text
 
 
-def in_time_bank(live: Live, bank: float, now: float) -> dict[str, Any]:
-    """The live message's changes once the time bank of its turn starts (RULES.md 8): the
-    deadline moves to the bank's end (``now`` + ``bank``, epoch seconds), the turn line
-    no longer adds the bank to come, the picture's clock keeps its length."""
-    turn = live.turn
-    if turn is None:
-        return {}
+def in_time_bank(turn: TurnView, bank: float, now: float) -> dict[str, Any]:
+    """The live message's changes once the time bank of ``turn`` (as shown) starts
+    (RULES.md 8): the deadline moves to the bank's end (``now`` + ``bank``, epoch
+    seconds), the turn line no longer adds the bank to come, the picture's clock keeps
+    its length."""
     banking = replace(turn, clock=turn.clock + turn.time_bank, time_bank=0.0)
     return {"turn": banking, "deadline": now + bank}
 

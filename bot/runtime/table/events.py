@@ -267,8 +267,8 @@ class CardsShownAfter:
 class Notice:
     """A public message (``user_id`` None) or one for a single player.
 
-    ``transient``: only true for a moment (e.g. a player using their time
-    bank); the presenter may show it beside the turn and drop it afterwards.
+    ``transient``: only true for a moment; the presenter may show it beside the
+    turn and drop it afterwards (the time bank's start is :class:`TimeBankStarted`).
     ``pings``: the users a public notice's mentions notify (a player moved to this table).
     ``ways``: for a notice to one player, the steps offered to them with it (buttons;
     :mod:`bot.runtime.table.ways`).
