@@ -9,7 +9,8 @@ hidden card: the views come from :class:`~bot.runtime.table.views.TableSnapshot`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
@@ -145,6 +146,15 @@ def turn_line(live: Live) -> str:
         text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_cards"),
                           cards=Command("cards"))
     return text
+
+
+def in_time_bank(turn: TurnView, bank: float, now: float) -> dict[str, Any]:
+    """The live message's changes once the time bank of ``turn`` (as shown) starts
+    (RULES.md 8): the deadline moves to the bank's end (``now`` + ``bank``, epoch
+    seconds), the turn line no longer adds the bank to come, the picture's clock keeps
+    its length."""
+    banking = replace(turn, clock=turn.clock + turn.time_bank, time_bank=0.0)
+    return {"turn": banking, "deadline": now + bank}
 
 
 def waited_note(snap: TableSnapshot, waited: bool) -> str:
