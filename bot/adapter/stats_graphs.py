@@ -127,7 +127,8 @@ async def top_file(
 
     Decision (issue 31): a balance has no history (gifts, bonuses and buy-ins move it
     too), so a balance leaderboard's graphs (the default one outside a season) draw its
-    top players' net over all their hands, and the title says so."""
+    top players' net over all their hands (those who played none left out), and the
+    title says so."""
     guild_id, period, season = board.guild_id, board.period, board.season
     ranking = await economy.leaderboard(guild_id, board.metric, period=period,
                                         variant=board.variant, page=0, per_page=TOP_GRAPHS,
@@ -142,7 +143,9 @@ async def top_file(
         else:
             hands = await economy.hand_nets(guild_id, row.user_id, variant=board.variant,
                                             period=period, channels=channels, season=season)
-            panels.append(cash_panel(locale, "", period_name, hands, split=False, title=head))
+            if hands:  # a top balance may have played no hand: nothing to draw
+                panels.append(cash_panel(locale, "", period_name, hands, split=False,
+                                         title=head))
     if not panels:
         return None
     key = "graph.top_balance" if board.metric is Metric.BALANCE else "graph.top"
