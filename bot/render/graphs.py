@@ -119,7 +119,7 @@ def _span(panels: Sequence[GraphPanel]) -> tuple[int, int]:
     return low - (margin if low < 0 else 0), high + margin
 
 
-def scales(view: GraphView) -> list[Scale]:
+def _scales(view: GraphView) -> list[Scale]:
     """Each panel's scale: its own, or with ``shared_scale`` one span and one plot height
     (as many legend rows as the panel that needs most) for all."""
     boxes = [_inner(box) for box in panel_boxes(view)]
@@ -146,7 +146,7 @@ def _inner(box: Box) -> Box:
 
 def plot_of(view: GraphView, i: int) -> Plot:
     """Where panel ``i``'s plot is drawn and the values it spans."""
-    return _plot(view.panels[i], _inner(panel_boxes(view)[i]), scales(view)[i])
+    return _plot(view.panels[i], _inner(panel_boxes(view)[i]), _scales(view)[i])
 
 
 def _legend_text(line: GraphLine) -> str:
@@ -175,7 +175,7 @@ def plot_points(view: GraphView, i: int, line: GraphLine) -> list[Point]:
     return [(plot.x(k), plot.y(v)) for k, v in enumerate((0, *line.points))]
 
 
-def by_sign(points: Sequence[Point], zero: float) -> list[tuple[bool, list[Point]]]:
+def _by_sign(points: Sequence[Point], zero: float) -> list[tuple[bool, list[Point]]]:
     """``points`` (pixels) cut where they cross the height ``zero``: each stretch and
     whether it is at or above zero (a smaller y is higher)."""
     stretches: list[tuple[bool, list[Point]]] = []
@@ -194,7 +194,7 @@ def by_sign(points: Sequence[Point], zero: float) -> list[tuple[bool, list[Point
     return stretches
 
 
-def dashes(points: Sequence[Point], on: int = DASH[0], off: int = DASH[1]) -> list[list[Point]]:
+def _dashes(points: Sequence[Point], on: int = DASH[0], off: int = DASH[1]) -> list[list[Point]]:
     """The drawn pieces of ``points`` dashed: ``on`` pixels along the line, ``off`` not."""
     pieces: list[list[Point]] = []
     current, drawing, left = [points[0]], True, float(on)
@@ -244,7 +244,7 @@ def _draw(view: GraphView, theme: Theme | str) -> Canvas:
     cv.exact.update((SHOWDOWN_INK, NO_SHOWDOWN_INK))
     cv.text((PAD, HEAD // 2), view.title, TITLE, pal.text, bold=True, anchor="lm",
             limit=(PAD, 0, WIDTH - PAD, HEAD), tag="title")
-    for i, (panel, box, scale) in enumerate(zip(view.panels, boxes, scales(view), strict=True)):
+    for i, (panel, box, scale) in enumerate(zip(view.panels, boxes, _scales(view), strict=True)):
         _draw_panel(cv, panel, box, scale, i)
     return cv
 
@@ -274,11 +274,11 @@ def _draw_panel(cv: Canvas, panel: GraphPanel, box: Box, scale: Scale, i: int) -
 
 def _draw_net(cv: Canvas, points: Sequence[Point], zero: float, width: int) -> None:
     """The net: solid green at or above zero, dashed red below."""
-    for up, stretch in by_sign(points, zero):
+    for up, stretch in _by_sign(points, zero):
         if up:
             cv.draw.line(stretch, fill=cv.pal.money, width=width, joint="curve")
         else:
-            for piece in dashes(stretch):
+            for piece in _dashes(stretch):
                 cv.draw.line(piece, fill=cv.pal.danger, width=width, joint="curve")
 
 
@@ -359,5 +359,5 @@ def render_graphs(view: GraphView, theme: Theme | str = Theme.DARK) -> bytes:
     return draw_graphs(view, theme).png()
 
 
-__all__ = ["Plot", "Scale", "by_sign", "dashes", "draw_graphs", "legend_rows", "panel_boxes",
-           "plot_of", "plot_points", "render_graphs", "scales", "ticks"]
+__all__ = ["Plot", "Scale", "draw_graphs", "legend_rows", "panel_boxes", "plot_of", "plot_points",
+           "render_graphs", "ticks"]
