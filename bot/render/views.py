@@ -197,7 +197,7 @@ class GraphLine:
 
     label: str  # the legend: "Net", "At showdown", "Without showdown", "Profit"
     points: tuple[int, ...]  # the total after step 1, 2, ... (the line starts at 0)
-    kind: str = "net"  # "net", "showdown", "no_showdown": picks its colour
+    kind: str = "net"  # "net" (coloured by sign), "showdown", "no_showdown": its ink
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +228,8 @@ class GraphView:
     panels: tuple[GraphPanel, ...]
     columns: int = 1
     locale: str = "en"  # the reader's language (bot.render.words): numbers
+    #: One y scale for every panel (the leaderboard's players, compared side by side).
+    shared_scale: bool = False
 
 
 @dataclass(frozen=True, slots=True)
