@@ -39,6 +39,9 @@ class SeatView:
     # not after the hand)
     cards: int = 0  # hole cards held (drawn face down; 0 for none)
     shown: tuple[Card, ...] = ()  # hole cards shown face up (after showdown)
+    #: After the hand, the seat's net for it (collected minus put in): drawn in place of
+    #: what it won ("+140", "−10"); None: the amount won is drawn, when there is one.
+    net: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +154,7 @@ class ShowdownHand:
     low: MadeHandLike | None = None  # hi-lo only; None: no qualifying low
     won: int = 0  # chips won in this hand, all pots together
     seat: int = 0  # the player's seat (0: unknown); matches PotWinner.seat, else the name
+    net: int | None = None  # the hand's net (collected minus put in), drawn for ``won``
 
 
 @dataclass(frozen=True, slots=True)
