@@ -64,7 +64,8 @@ class PotView:
     # After the hand: who took this pot (high and low halves apart). A table view
     # with any winners is a finished hand: the picture shows each pot's winners
     # instead of the pots in play (bets are not drawn: every chip is in a pot),
-    # outlines the winning seats with what they won, and reads "Showdown" (cards
+    # outlines the winning seats with their net (SeatView.net; else what they won),
+    # and reads "Showdown" (cards
     # were shown) or "Hand over" whatever ``TableView.street`` says.
     winners: tuple[PotWinner, ...] = ()
 
