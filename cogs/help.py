@@ -266,8 +266,9 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
         return "Tables" if command.root_parent is not None else "Playing a hand"
     if name == "Preferences":  # /prefs: pings and hole cards while playing
         return "Playing a hand"
-    return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
-            "Hands": "Hand histories", "Ledger": "Chips and statistics"}.get(name, "Other")
+    return {"Tournaments": "Tournaments", "Schedule": "Tournaments",
+            "Economy": "Chips and statistics", "Help": "Help", "Hands": "Hand histories",
+            "Ledger": "Chips and statistics"}.get(name, "Other")
 
 
 #: The order of the command list's sections (any other comes last).

@@ -331,7 +331,7 @@ class Harness:
         if after:
             await old.close()
             await self.advance(after)
-        new = OmahaDealer(old.settings)
+        new = OmahaDealer(old.settings, wall_clock=self.clock)
         await self.env.restart_bot(new)
         await old.close()  # detached: its tables stop and its database closes
         new.db.clock = self.clock

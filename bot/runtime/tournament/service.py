@@ -19,6 +19,10 @@ made with a tournament policy.
   :meth:`~TournamentService.start_now` and :meth:`~TournamentService.cancel`;
 * a lost channel or server cancels a sit-and-go still registering and refunds
   every entry (:meth:`~TournamentService.abandon_channel`, called by the registry);
+* a scheduled tournament (``starts_at``, issue 34) starts at its time when it has its
+  minimum players, otherwise it is cancelled and refunded, and the channel is told
+  (:meth:`~TournamentService.start_scheduled`, on :mod:`bot.runtime.tournament.starts`'
+  timers, which a restart sets again);
 * :meth:`~TournamentService.restore` brings every interrupted tournament back after
   a restart (:mod:`bot.runtime.tournament.restore`), before the cash tables.
 """
@@ -26,6 +30,7 @@ made with a tournament policy.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from bot.i18n import Command, Phrase
@@ -43,9 +48,11 @@ from bot.runtime.tournament.restore import (
     RestorePorts,
     refund_unresumable,
     restore_tournament,
+    tell_channel,
     tournament_config,
 )
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
+from bot.runtime.tournament.starts import StartTimers, WallClock, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
@@ -58,13 +65,16 @@ class TournamentService:
     docstring)."""
 
     def __init__(
-        self, registry: TableRegistry, store: RestorePorts, threads: OpenThread | None = None
+        self, registry: TableRegistry, store: RestorePorts, threads: OpenThread | None = None,
+        wall: WallClock = time.time,
     ) -> None:
         self.registry = registry
         self.store = store
         #: Opens a thread under a channel for a multi-table tournament's table.
         self.threads = threads
         self._by_channel: dict[int, SitAndGoRuntime] = {}  # until its last table closes
+        #: The scheduled starts' timers, on the bot's clock and its wall clock.
+        self.starts = StartTimers(registry.clock, wall, self.start_scheduled)
         registry.add_occupant(self)
 
     def all(self) -> list[SitAndGoRuntime]:
@@ -90,10 +100,11 @@ class TournamentService:
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int,
         settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
-        language: str = "en",
+        language: str = "en", starts_at: float | None = None,
     ) -> SitAndGoRuntime:
         """Open registration for a sit-and-go in a channel (one table or tournament each);
-        its tables speak ``language``."""
+        its tables speak ``language``. With ``starts_at`` (Unix seconds) it starts then,
+        not when it fills."""
         if self.registry.find(channel_id) is not None or channel_id in self._by_channel:
             raise TableError(Phrase("refuse.channel_busy"))
         config = tournament_config(settings, clock, time_bank, language)
@@ -103,16 +114,18 @@ class TournamentService:
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                 buy_in=settings.buy_in, starting_stack=settings.starting_stack,
                 settings={**settings.storage_settings(), "clock": clock,
-                          "time_bank": time_bank, "language": config.language},
+                          "time_bank": time_bank, "language": config.language,
+                          **({} if starts_at is None else {"starts_at": starts_at})},
             )
             return self._add(
                 tournament_id, SitAndGo(settings, self.registry.clock), config,
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                starts_at=starts_at,
             )
 
     def _add(
         self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
-        guild_id: int, channel_id: int, creator_id: int,
+        guild_id: int, channel_id: int, creator_id: int, starts_at: float | None = None,
     ) -> SitAndGoRuntime:
         """Keep a tournament's runtime (new, or rebuilt after a restart) for its channel;
         its tables are the registry's."""
@@ -139,7 +152,48 @@ class TournamentService:
         else:
             runtime = SitAndGoRuntime(**kw)
         self._by_channel[channel_id] = runtime
+        if starts_at is not None and sng.status is Status.REGISTERING:
+            runtime.starts_at = starts_at
+            self.starts.arm(tournament_id, starts_at)
         return runtime
+
+    def scheduled(self, guild_id: int) -> list[SitAndGoRuntime]:
+        """A server's tournaments waiting for their start time, soonest first."""
+        waiting = [rt for rt in self._by_channel.values() if rt.guild_id == guild_id
+                   and rt.starts_at is not None and rt.sng.status is Status.REGISTERING]
+        return sorted(waiting, key=lambda rt: rt.starts_at or 0.0)
+
+    async def start_scheduled(self, tournament_id: int, late: bool = False) -> None:
+        """A scheduled tournament's start time came (``late``: while the bot was down):
+        it starts with at least its minimum players, otherwise it is cancelled and every
+        entry refunded; the channel is told which."""
+        rt = next((r for r in self._by_channel.values()
+                   if r.tournament_id == tournament_id), None)
+        if rt is None or rt.starts_at is None:
+            return
+        when = stamp(rt.starts_at, "F")
+        offline = Phrase("notice.scheduled_offline", when=when) if late else ""
+        async with rt.lock:
+            sng = rt.sng
+            if sng.status is not Status.REGISTERING:
+                return  # started early, or cancelled
+            if sng.can_start:
+                await rt.start()
+                rt.tell_tables(Phrase("notice.scheduled_starts", offline=offline,
+                                      number=str(tournament_id),
+                                      players=Phrase("players.count", count=len(sng.entrants))))
+                return
+            await self.store.cancel_tournament(tournament_id, "too few players at its start")
+            sng.cancel()
+        self.drop(rt.channel_id)
+        players = " ".join(f"<@{u}>" for u in sng.entrants)
+        await tell_channel(
+            self.registry, rt.config, Phrase(
+                "notice.scheduled_cancelled", offline=offline, number=str(tournament_id),
+                when=when, count=sng.settings.min_entrants, registered=len(sng.entrants),
+                refund=Phrase("notice.scheduled_refunds", buy_in=sng.settings.buy_in,
+                              players=players) if players else ""),
+            guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
 
     async def join_late(self, rt: SitAndGoRuntime, user_id: int, name: str) -> int:
         """Register after the start (late registration open); returns the seat number."""
@@ -150,6 +204,7 @@ class TournamentService:
     ) -> None:
         """Start before the tournament is full (the creator or a manager)."""
         await control.start_now(rt, user_id, is_manager=is_manager)
+        self.starts.disarm(rt.tournament_id)
 
     async def cancel(
         self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
@@ -166,6 +221,8 @@ class TournamentService:
         """Forget a channel's tournament (cancelled before its start, or one that could
         not be restored: its table too, if made)."""
         runtime = self._by_channel.pop(channel_id, None)
+        if runtime is not None:
+            self.starts.disarm(runtime.tournament_id)
         table = None if runtime is None else runtime.table
         if table is not None:
             self.registry.discard(table)
@@ -235,15 +292,19 @@ class TournamentService:
     def _restored(self, stored: StoredTournament) -> AddRuntime:
         """How :func:`restore_tournament` keeps the runtime it rebuilds for ``stored``."""
 
+        starts_at = stored.settings.get("starts_at")
+
         def add(sng: SitAndGo, config: TableConfig) -> SitAndGoRuntime:
             return self._add(stored.tournament_id, sng, config, guild_id=stored.guild_id,
-                             channel_id=stored.channel_id, creator_id=stored.creator_id)
+                             channel_id=stored.channel_id, creator_id=stored.creator_id,
+                             starts_at=None if starts_at is None else float(starts_at))
 
         return add
 
     async def shutdown(self) -> None:
         """The bot is stopping: end the multi-table directors' work (the registry stops
         the tables)."""
+        await self.starts.stop()
         for rt in list(self._by_channel.values()):
             if isinstance(rt, MttRuntime):
                 await rt.director.stop()
