@@ -84,6 +84,7 @@ from bot.settings import MissingToken, Settings, SettingsError
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
     from bot.adapter.cooldowns import Cooldowns
+    from bot.adapter.guild_events import GuildEvents
     from bot.adapter.presenter import DiscordPresenter
     from bot.adapter.replays import Replays
     from bot.adapter.seasons import SeasonBook
@@ -140,6 +141,7 @@ class OmahaDealer(commands.Bot):
     replays: Replays
     seasons: SeasonBook
     zones: ServerZones
+    guild_events: GuildEvents
 
     def __init__(
         self,
@@ -197,6 +199,7 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
+        from bot.adapter.guild_events import GuildEvents
         from bot.adapter.hearing import follow_gateway
         from bot.adapter.night_ledger import closing_text
         from bot.adapter.pictures import PictureMode, render_gate
@@ -219,6 +222,8 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
+        self.guild_events = GuildEvents(self)  # scheduled tournaments as server events
+        self.app.tournaments.calendar = self.guild_events.tell
         if self.wall_clock is not None:  # before anything restored reads the time
             self.app.db.clock = self.wall_clock
         shards = self.settings.shards

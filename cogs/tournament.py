@@ -34,6 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.guild_events import events_hint
 from bot.adapter.limits import fit_text
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
@@ -168,6 +169,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         )
         lang = rt.config.language  # a public message: the tournament's language
         text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")
+        if starts_at is not None and not interaction.app_permissions.manage_events:
+            text += "\n" + events_hint(lang)  # what Manage Events would add
         await interaction.edit_original_response(content=fit_text(text, locale=lang))
 
     @create.autocomplete("games")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Command, Phrase
@@ -52,7 +53,7 @@ from bot.runtime.tournament.restore import (
     tournament_config,
 )
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
-from bot.runtime.tournament.starts import StartTimers, WallClock, stamp
+from bot.runtime.tournament.starts import Moment, StartTimers, WallClock, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,9 @@ class TournamentService:
         self._by_channel: dict[int, SitAndGoRuntime] = {}  # until its last table closes
         #: The scheduled starts' timers, on the bot's clock and its wall clock.
         self.starts = StartTimers(registry.clock, wall, self.start_scheduled)
+        #: Told what happens to each scheduled tournament (the Discord side keeps the
+        #: server's scheduled event in step); it must not block.
+        self.calendar: Callable[[SitAndGoRuntime, Moment], None] | None = None
         registry.add_occupant(self)
 
     def all(self) -> list[SitAndGoRuntime]:
@@ -155,7 +159,12 @@ class TournamentService:
         if starts_at is not None and sng.status is Status.REGISTERING:
             runtime.starts_at = starts_at
             self.starts.arm(tournament_id, starts_at)
+            self._tell(runtime, Moment.SCHEDULED)
         return runtime
+
+    def _tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        if self.calendar is not None and rt.starts_at is not None:
+            self.calendar(rt, moment)
 
     def scheduled(self, guild_id: int) -> list[SitAndGoRuntime]:
         """A server's tournaments waiting for their start time, soonest first."""
@@ -179,6 +188,7 @@ class TournamentService:
                 return  # started early, or cancelled
             if sng.can_start:
                 await rt.start()
+                self._tell(rt, Moment.STARTED)
                 rt.tell_tables(Phrase("notice.scheduled_starts", offline=offline,
                                       number=str(tournament_id),
                                       players=Phrase("players.count", count=len(sng.entrants))))
@@ -186,6 +196,7 @@ class TournamentService:
             await self.store.cancel_tournament(tournament_id, "too few players at its start")
             sng.cancel()
         self.drop(rt.channel_id)
+        self._tell(rt, Moment.CANCELLED)
         players = " ".join(f"<@{u}>" for u in sng.entrants)
         await tell_channel(
             self.registry, rt.config, Phrase(
@@ -205,6 +216,7 @@ class TournamentService:
         """Start before the tournament is full (the creator or a manager)."""
         await control.start_now(rt, user_id, is_manager=is_manager)
         self.starts.disarm(rt.tournament_id)
+        self._tell(rt, Moment.STARTED)
 
     async def cancel(
         self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
@@ -215,6 +227,7 @@ class TournamentService:
         now = await control.cancel(rt, self.store, user_id, is_manager=is_manager)
         if registering:
             self.drop(rt.channel_id)
+            self._tell(rt, Moment.CANCELLED)
         return now
 
     def drop(self, channel_id: int) -> None:
@@ -255,6 +268,7 @@ class TournamentService:
             await self.store.cancel_tournament(rt.tournament_id, reason)
             rt.sng.cancel()
             self._by_channel.pop(rt.channel_id, None)
+            self._tell(rt, Moment.CANCELLED)
             return Abandoned(
                 table_id=0, guild_id=rt.guild_id, channel_id=rt.channel_id,
                 title=f"sit and go #{rt.tournament_id}", reason=reason, ending=Ending.REFUNDED,
@@ -266,11 +280,13 @@ class TournamentService:
         rt = self._by_channel.get(table.channel_id)
         if rt is not None and rt.table is table:
             del self._by_channel[table.channel_id]
+            self._tell(rt, Moment.ENDED)
         for channel, rt in list(self._by_channel.items()):
             if isinstance(rt, MttRuntime) and not rt.tables and rt.sng.status in (
                 Status.FINISHED, Status.CANCELLED
             ):
                 del self._by_channel[channel]
+                self._tell(rt, Moment.ENDED)
 
     # -- restart and shutdown -------------------------------------------------------------
     async def restore(self) -> list[Table]:

@@ -26,6 +26,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import Phrase
@@ -35,19 +36,27 @@ from bot.runtime.errors import TableError
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "EARLIEST", "LATEST", "StartTimers", "WallClock", "parse_start", "parse_zone", "stamp",
+    "EARLIEST", "LATEST", "Moment", "StartTimers", "WallClock", "parse_start", "parse_zone",
+    "stamp",
 ]
 
 #: The soonest a start time may be (seconds from now): time for members to register.
 EARLIEST = 60
 #: The latest a start time may be (seconds from now): 90 days.
 LATEST = 90 * 24 * 3600
-#: The longest single wait of a timer: a long wait is taken in steps, each measured
-#: again on the wall clock, so a drifting loop clock cannot make a start late.
-STEP = 600.0
 
 #: Unix seconds now (the database's clock, which tests replace).
 WallClock = Callable[[], float]
+
+class Moment(Enum):
+    """What happened to a scheduled tournament, as its calendar entry (a Discord server's
+    scheduled event, :mod:`bot.adapter.guild_events`) follows it."""
+
+    SCHEDULED = "scheduled"  # created (or restored after a restart)
+    STARTED = "started"
+    ENDED = "ended"
+    CANCELLED = "cancelled"  # before its start
+
 
 _UNITS = {
     "d": 86_400, "day": 86_400, "days": 86_400, "día": 86_400, "días": 86_400,
@@ -177,8 +186,8 @@ class StartTimers:
         return frozenset(self._tasks)
 
     async def _run(self, tournament_id: int, starts_at: float, late: bool) -> None:
-        while (left := starts_at - self.wall()) > 0:
-            await self.clock.sleep(min(left, STEP))
+        while (left := starts_at - self.wall()) > 0:  # the wall clock has the last word
+            await self.clock.sleep(left)
         self._tasks.pop(tournament_id, None)
         try:
             await self._fire(tournament_id, late)

@@ -1,0 +1,143 @@
+"""Scheduled tournaments as the server's Discord events (issue 34), when the bot may.
+
+With **Manage Events** in the server, a scheduled tournament
+(:mod:`bot.runtime.tournament.starts`) becomes a Guild Scheduled Event in the server's
+Events list, where members see it in their own time and mark themselves interested:
+
+* scheduled: created (an *external* event whose location is the channel's name: a
+  text channel cannot be a voice or stage event's channel; Discord requires an end
+  time for it, :data:`PLANNED_LENGTH` after the start), named and described in the
+  tournament's language (game, buy-in, stack, players, how to register);
+* started: marked active (Discord may already have started an external event at its
+  time by itself: then it is left as it is);
+* ended (its last table closed): marked completed;
+* cancelled before its start: deleted.
+
+The event's id is kept in the bot's state (``bot_state``: ``event:tournament:<id>``)
+so a restart neither creates a second event nor loses the first. Without the
+permission nothing is created and everything else works; ``/tournament create``
+says what the permission would add (:func:`events_hint`). Discord's refusals (a
+permission removed meanwhile, an event a moderator deleted) are logged, never shown:
+the tournament does not depend on its event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter.tournament_text import game
+from bot.i18n import Command, translate
+from bot.runtime.tournament.starts import Moment
+from bot.runtime.tournament.table_policy import SitAndGoRuntime
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+log = logging.getLogger(__name__)
+
+__all__ = ["PLANNED_LENGTH", "GuildEvents", "event_text", "events_hint", "may_manage_events"]
+
+#: The end time given to Discord (it requires one for an external event).
+PLANNED_LENGTH = timedelta(hours=4)
+#: Discord's limits on an event's name, description and location.
+NAME_MAX, DESCRIPTION_MAX, LOCATION_MAX = 100, 1000, 100
+
+
+def may_manage_events(guild: discord.Guild | None) -> bool:
+    """Whether the bot has Manage Events in ``guild``."""
+    return guild is not None and guild.me is not None and guild.me.guild_permissions.manage_events
+
+
+def events_hint(locale: object) -> str:
+    """What Manage Events would add (shown by ``/tournament create`` without it)."""
+    return translate(locale, "tournament.events_hint")
+
+
+def event_text(rt: SitAndGoRuntime) -> tuple[str, str]:
+    """The event's name and description, in the tournament's language, within
+    Discord's limits."""
+    lang, s = rt.config.language, rt.sng.settings
+    name = translate(lang, "event.name", game=game(lang, s), number=str(rt.tournament_id))
+    description = translate(
+        lang, "event.description", game=game(lang, s), buy_in=s.buy_in,
+        stack=s.starting_stack, min=s.min_entrants, max=s.max_entrants,
+        join=Command("tournament join"), channel=f"<#{rt.channel_id}>")
+    return name[:NAME_MAX], description[:DESCRIPTION_MAX]
+
+
+class GuildEvents:
+    """Keeps each scheduled tournament's Discord event in step (see the module docstring)."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        """The runtime's hook: follow ``moment`` in the background, in order per
+        tournament."""
+        task = asyncio.create_task(self._follow(rt, moment))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait for every change under way (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _follow(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        lock = self._locks.setdefault(rt.tournament_id, asyncio.Lock())
+        async with lock:
+            try:
+                await self._apply(rt, moment)
+            except discord.HTTPException as exc:
+                log.warning("tournament %s: its server event could not be %s: %s",
+                            rt.tournament_id, moment.value, exc)
+        if moment in (Moment.ENDED, Moment.CANCELLED):
+            self._locks.pop(rt.tournament_id, None)
+
+    async def _apply(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        guild = self.bot.get_guild(rt.guild_id)
+        if guild is None or not may_manage_events(guild) or rt.starts_at is None:
+            return
+        state = self.bot.app.db.state
+        key = f"event:tournament:{rt.tournament_id}"
+        known = await state.get(key)
+        if moment is Moment.SCHEDULED:
+            if not known:
+                event = await self._create(guild, rt, rt.starts_at)
+                await state.put(key, str(event.id))
+            return
+        if not known:
+            return
+        event = await guild.fetch_scheduled_event(int(known))
+        status = event.status
+        if moment is Moment.CANCELLED:
+            await event.delete()
+        elif moment is Moment.STARTED and status is discord.EventStatus.scheduled:
+            await event.start()
+        elif moment is Moment.ENDED:
+            if status is discord.EventStatus.scheduled:
+                event = await event.start()
+            if event.status is discord.EventStatus.active:
+                await event.end()
+        if moment in (Moment.ENDED, Moment.CANCELLED):
+            await state.put(key, "")
+
+    async def _create(
+        self, guild: discord.Guild, rt: SitAndGoRuntime, starts_at: float
+    ) -> discord.ScheduledEvent:
+        name, description = event_text(rt)
+        start = datetime.fromtimestamp(starts_at, UTC)
+        channel = guild.get_channel(rt.channel_id)
+        location = f"#{channel.name}" if channel is not None else f"<#{rt.channel_id}>"
+        kwargs: dict[str, Any] = {"location": location[:LOCATION_MAX]}
+        return await guild.create_scheduled_event(
+            name=name, description=description, start_time=start,
+            end_time=start + PLANNED_LENGTH, entity_type=discord.EntityType.external,
+            privacy_level=discord.PrivacyLevel.guild_only, **kwargs)
