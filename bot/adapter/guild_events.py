@@ -13,6 +13,11 @@ Events list, where members see it in their own time and mark themselves interest
 * ended (its last table closed): marked completed;
 * cancelled before its start: deleted.
 
+Members who marked the event "Interested" are reminded :data:`REMIND_BEFORE` before the
+start, once (``bot_state``: ``remind:tournament:<id>``, so a restart does not remind
+again): one message in the tournament's channel that pings exactly them
+(``allowed_mentions`` names each), while it is still registering.
+
 The event's id is kept in the bot's state (``bot_state``: ``event:tournament:<id>``)
 so a restart neither creates a second event nor loses the first. Without the
 permission nothing is created and everything else works; ``/tournament create``
@@ -32,7 +37,8 @@ import discord
 
 from bot.adapter.tournament_text import game
 from bot.i18n import Command, translate
-from bot.runtime.tournament.starts import Moment
+from bot.runtime.tournament.sit_and_go import Status
+from bot.runtime.tournament.starts import Moment, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
 
 if TYPE_CHECKING:
@@ -40,10 +46,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PLANNED_LENGTH", "GuildEvents", "event_text", "events_hint", "may_manage_events"]
+__all__ = [
+    "PLANNED_LENGTH", "REMIND_BEFORE", "GuildEvents", "event_text", "events_hint",
+    "may_manage_events",
+]
 
 #: The end time given to Discord (it requires one for an external event).
 PLANNED_LENGTH = timedelta(hours=4)
+#: How long before the start the interested members are reminded.
+REMIND_BEFORE = 15 * 60.0
 #: Discord's limits on an event's name, description and location.
 NAME_MAX, DESCRIPTION_MAX, LOCATION_MAX = 100, 1000, 100
 
@@ -77,6 +88,7 @@ class GuildEvents:
         self.bot = bot
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._reminders: dict[int, asyncio.Task[None]] = {}
 
     def tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
         """The runtime's hook: follow ``moment`` in the background, in order per
@@ -98,6 +110,10 @@ class GuildEvents:
             except discord.HTTPException as exc:
                 log.warning("tournament %s: its server event could not be %s: %s",
                             rt.tournament_id, moment.value, exc)
+        if moment is not Moment.SCHEDULED:
+            reminder = self._reminders.pop(rt.tournament_id, None)
+            if reminder is not None:
+                reminder.cancel()
         if moment in (Moment.ENDED, Moment.CANCELLED):
             self._locks.pop(rt.tournament_id, None)
 
@@ -111,7 +127,11 @@ class GuildEvents:
         if moment is Moment.SCHEDULED:
             if not known:
                 event = await self._create(guild, rt, rt.starts_at)
-                await state.put(key, str(event.id))
+                known = str(event.id)
+                await state.put(key, known)
+            if rt.tournament_id not in self._reminders:
+                self._reminders[rt.tournament_id] = asyncio.create_task(
+                    self._remind(rt, int(known)))
             return
         if not known:
             return
@@ -141,3 +161,40 @@ class GuildEvents:
             name=name, description=description, start_time=start,
             end_time=start + PLANNED_LENGTH, entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only, **kwargs)
+
+    async def _remind(self, rt: SitAndGoRuntime, event_id: int) -> None:
+        """Wait until :data:`REMIND_BEFORE` the start, then remind the interested members
+        once (not when that moment passed while the bot was down)."""
+        assert rt.starts_at is not None
+        wait = rt.starts_at - REMIND_BEFORE - self.bot.now()
+        if wait < 0:
+            return
+        await asyncio.sleep(wait)
+        state, key = self.bot.app.db.state, f"remind:tournament:{rt.tournament_id}"
+        if rt.sng.status is not Status.REGISTERING or await state.get(key):
+            return
+        await state.put(key, "sent")  # once, even if the post fails
+        try:
+            guild = self.bot.get_guild(rt.guild_id)
+            channel = self.bot.get_channel(rt.channel_id)
+            if guild is None or not isinstance(channel, discord.abc.Messageable):
+                return
+            event = await guild.fetch_scheduled_event(event_id)
+            users = [u async for u in event.users()]
+            if users:
+                await channel.send(reminder_text(rt, [u.id for u in users]),
+                                   allowed_mentions=discord.AllowedMentions(
+                                       users=users, everyone=False, roles=False))
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: the reminder failed: %s", rt.tournament_id, exc)
+        finally:
+            self._reminders.pop(rt.tournament_id, None)
+
+
+def reminder_text(rt: SitAndGoRuntime, user_ids: list[int]) -> str:
+    """The reminder, in the tournament's language, naming each interested member."""
+    assert rt.starts_at is not None
+    return translate(rt.config.language, "event.reminder", number=str(rt.tournament_id),
+                     when=stamp(rt.starts_at, "F"), relative=stamp(rt.starts_at, "R"),
+                     players=" ".join(f"<@{u}>" for u in user_ids),
+                     join=Command("tournament join"))

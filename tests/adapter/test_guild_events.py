@@ -123,3 +123,22 @@ async def test_discord_refuses_what_it_documents(harness: Harness) -> None:
             end_time=discord.utils.utcnow(), entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only)
     assert refused.value.status == 400 and refused.value.code == 50035
+
+
+async def test_interested_members_are_reminded_once_with_pings_to_exactly_them(
+    harness: Harness,
+) -> None:
+    h = harness
+    await create(h)
+    [event] = events(h)
+    for actor in (h.bob, h.carol):
+        h.env.backend.set_scheduled_event_subscription(h.guild.id, event.id, actor.id, True)
+    await h.advance(2 * HOUR - 15 * 60 - 5)
+    assert not any("interested" in m.content for m in h.public_messages())
+    await h.advance(10)
+    reminders = [m for m in h.public_messages() if "interested" in m.content]
+    assert len(reminders) == 1
+    assert {u.id for u in reminders[0].mentions} == {h.bob.id, h.carol.id}
+    await h.restart()  # a restart does not remind again
+    await h.advance(60)
+    assert sum("interested" in m.content for m in h.public_messages()) == 1
