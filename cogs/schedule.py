@@ -1,8 +1,9 @@
 """The server's calendar (issue 34): the /schedule group.
 
     /schedule list               the server's upcoming scheduled games (private)
-    /schedule cancel game        cancel one before its start (its creator or a manager):
-                                 every buy-in refunded, said in public
+    /schedule cancel game [series]  cancel one before its start (its creator or a
+                                 manager): every buy-in refunded, said in public; a
+                                 weekly game's next one is scheduled unless ``series``
     /schedule timezone [zone]    the zone start times are read in (anyone sees it; a
                                  manager changes it: an IANA name such as Europe/Rome)
 
@@ -58,7 +59,8 @@ def schedule_text(locale: object, games: list[SitAndGoRuntime]) -> str:
             locale, "schedule.line", number=str(rt.tournament_id),
             when=stamp(starts_at, "F"), relative=stamp(starts_at, "R"),
             channel=f"<#{rt.channel_id}>", game=game(locale, s), buy_in=s.buy_in,
-            count=len(rt.sng.entrants), max=s.max_entrants))
+            count=len(rt.sng.entrants), max=s.max_entrants,
+            weekly=Phrase("schedule.weekly") if rt.weekly else ""))
     lines.append(translate(locale, "schedule.how_cancel", cancel=Command("schedule cancel")))
     return fit_message(lines, locale=locale)
 
@@ -95,11 +97,12 @@ class Schedule(commands.Cog, name="Schedule"):
             interaction.locale, self.tournaments.scheduled(guild_id)))
 
     @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
-    @app_commands.describe(game_number="The game's number, as /schedule list shows it")
+    @app_commands.describe(game_number="The game's number, as /schedule list shows it",
+                           series="A weekly game: cancel the whole series (default: this one)")
     @app_commands.rename(game_number="game")
     async def cancel(
         self, interaction: discord.Interaction[Any],
-        game_number: app_commands.Range[int, 1, 2**53],
+        game_number: app_commands.Range[int, 1, 2**53], series: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
@@ -111,7 +114,7 @@ class Schedule(commands.Cog, name="Schedule"):
                                     list=Command("schedule list")))
         await acknowledge(interaction)  # a refusal (not the creator) stays private
         await self.tournaments.cancel(rt, interaction.user.id,
-                                      is_manager=_is_manager(interaction))
+                                      is_manager=_is_manager(interaction), series=series)
         lang = rt.config.language  # public, in the tournament's language
         await announce(interaction, translate(
             lang, "schedule.cancelled", number=str(rt.tournament_id),

@@ -114,6 +114,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         every="A rotation: hands of each game (default one per seat)",
         starts=("Start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours"
                 " (default: when full)"),
+        weekly="Every week at the same time: the next one is scheduled when one ends (default no)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -133,6 +134,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         games: str | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
         starts: app_commands.Range[str, 1, 60] | None = None,
+        weekly: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -154,8 +156,11 @@ class Tournaments(commands.Cog, name="Tournaments"):
             schedule=speed.value if speed else None,  # the game's preset
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
+        zone = self.zones.of(interaction.guild_id)
+        if weekly and starts is None:
+            raise TableError(Phrase("refuse.schedule.weekly_needs_start"))
         starts_at = (None if starts is None else  # unreadable or past: refused at once
-                     parse_start(starts, self.now(), self.zones.of(interaction.guild_id)))
+                     parse_start(starts, self.now(), zone))
         if settings.multi_table:  # its tables play in threads: refused before anything
             require_thread_permissions(interaction)
         self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
@@ -165,7 +170,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
             language=resolve(interaction.guild_locale),  # its tables speak the server's
-            starts_at=starts_at,
+            starts_at=starts_at, weekly=zone.key if weekly else None,
         )
         lang = rt.config.language  # a public message: the tournament's language
         text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")

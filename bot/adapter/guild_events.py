@@ -170,6 +170,8 @@ class GuildEvents:
         if wait < 0:
             return
         await asyncio.sleep(wait)
+        if self.bot.is_closed():  # stopped meanwhile: the next start reminds, if still due
+            return
         state, key = self.bot.app.db.state, f"remind:tournament:{rt.tournament_id}"
         if rt.sng.status is not Status.REGISTERING or await state.get(key):
             return

@@ -140,3 +140,39 @@ async def test_the_organiser_cancels_from_the_schedule(harness: Harness) -> None
     await h.advance(3 * HOUR)  # its timer is gone: nothing more is said
     assert not any("so it is cancelled" in t for t in texts(h))
     await h.audit()
+
+
+async def test_a_weekly_series_keeps_its_local_time_across_daylight_saving(
+    harness: Harness,
+) -> None:
+    """Rome, 2026-03-27 21:00 (UTC+1), then weekly: the next game is 2026-04-03 21:00
+    (UTC+2, after the change of the 29th), 167 hours later; a game cancelled alone
+    schedules the next, cancelling the series schedules none."""
+    h = harness
+    h.clock.now = datetime(2026, 3, 26, 12, 0, tzinfo=ZoneInfo("UTC")).timestamp()
+    await h.slash(h.manager, "schedule timezone", zone="Europe/Rome")
+    refused = await h.slash(h.alice, "tournament create", buy_in=100, weekly=True)
+    assert refused.ephemeral and "weekly game needs" in refused.text
+    first = await schedule(h, "2026-03-27 21:00", weekly=True)
+    rome = ZoneInfo("Europe/Rome")
+    assert first == int(datetime(2026, 3, 27, 21, 0, tzinfo=rome).timestamp())
+    assert "weekly" in (await h.slash(h.bob, "schedule list")).text
+    await h.advance(first - h.clock.now + 1)  # nobody registered: cancelled, next one set
+    await h.settle()
+    rt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert rt.starts_at == datetime(2026, 4, 3, 21, 0, tzinfo=rome).timestamp()
+    assert rt.starts_at - first == 167 * HOUR and rt.weekly == "Europe/Rome"
+    assert any("next game of this weekly series" in t for t in texts(h))
+    await h.restart()  # the series survives a restart
+    rt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert rt.weekly == "Europe/Rome"
+    one = await h.slash(h.alice, "schedule cancel", game=rt.tournament_id)  # this one only
+    assert not one.ephemeral
+    await h.settle()
+    nxt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert nxt.starts_at == datetime(2026, 4, 10, 21, 0, tzinfo=rome).timestamp()
+    done = await h.slash(h.alice, "schedule cancel", game=nxt.tournament_id, series=True)
+    assert not done.ephemeral
+    await h.settle()
+    assert "No games are scheduled" in (await h.slash(h.bob, "schedule list")).text
+    await h.audit()

@@ -29,15 +29,17 @@ made with a tournament policy.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.i18n import Command, Phrase
 from bot.runtime.caps import Opening
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import NoTable, TableError
+from bot.runtime.errors import NoTable, NotAllowed, TableError
 from bot.runtime.ports import StoredTournament
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.abandon import Abandoned, Ending
@@ -53,7 +55,7 @@ from bot.runtime.tournament.restore import (
     tournament_config,
 )
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
-from bot.runtime.tournament.starts import Moment, StartTimers, WallClock, stamp
+from bot.runtime.tournament.starts import Moment, StartTimers, WallClock, next_week, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,7 @@ class TournamentService:
         #: Told what happens to each scheduled tournament (the Discord side keeps the
         #: server's scheduled event in step); it must not block.
         self.calendar: Callable[[SitAndGoRuntime, Moment], None] | None = None
+        self._series: set[asyncio.Task[None]] = set()  # weekly series' next games
         registry.add_occupant(self)
 
     def all(self) -> list[SitAndGoRuntime]:
@@ -104,11 +107,11 @@ class TournamentService:
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int,
         settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
-        language: str = "en", starts_at: float | None = None,
+        language: str = "en", starts_at: float | None = None, weekly: str | None = None,
     ) -> SitAndGoRuntime:
         """Open registration for a sit-and-go in a channel (one table or tournament each);
         its tables speak ``language``. With ``starts_at`` (Unix seconds) it starts then,
-        not when it fills."""
+        not when it fills; with ``weekly`` (a time zone) it is a weekly series."""
         if self.registry.find(channel_id) is not None or channel_id in self._by_channel:
             raise TableError(Phrase("refuse.channel_busy"))
         config = tournament_config(settings, clock, time_bank, language)
@@ -119,17 +122,19 @@ class TournamentService:
                 buy_in=settings.buy_in, starting_stack=settings.starting_stack,
                 settings={**settings.storage_settings(), "clock": clock,
                           "time_bank": time_bank, "language": config.language,
-                          **({} if starts_at is None else {"starts_at": starts_at})},
+                          **({} if starts_at is None else {"starts_at": starts_at}),
+                          **({} if weekly is None else {"weekly": weekly})},
             )
             return self._add(
                 tournament_id, SitAndGo(settings, self.registry.clock), config,
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-                starts_at=starts_at,
+                starts_at=starts_at, weekly=weekly,
             )
 
     def _add(
         self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
         guild_id: int, channel_id: int, creator_id: int, starts_at: float | None = None,
+        weekly: str | None = None,
     ) -> SitAndGoRuntime:
         """Keep a tournament's runtime (new, or rebuilt after a restart) for its channel;
         its tables are the registry's."""
@@ -157,7 +162,7 @@ class TournamentService:
             runtime = SitAndGoRuntime(**kw)
         self._by_channel[channel_id] = runtime
         if starts_at is not None and sng.status is Status.REGISTERING:
-            runtime.starts_at = starts_at
+            runtime.starts_at, runtime.weekly = starts_at, weekly
             self.starts.arm(tournament_id, starts_at)
             self._tell(runtime, Moment.SCHEDULED)
         return runtime
@@ -165,6 +170,29 @@ class TournamentService:
     def _tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
         if self.calendar is not None and rt.starts_at is not None:
             self.calendar(rt, moment)
+        if moment in (Moment.ENDED, Moment.CANCELLED) and rt.weekly is not None:
+            task = asyncio.create_task(self._next_in_series(rt))
+            self._series.add(task)
+            task.add_done_callback(self._series.discard)
+
+    async def _next_in_series(self, rt: SitAndGoRuntime) -> None:
+        """Schedule a weekly series' next game in its channel, and say so there."""
+        assert rt.weekly is not None and rt.starts_at is not None
+        await asyncio.sleep(0)  # the closing table leaves the registry first
+        at = next_week(rt.starts_at, ZoneInfo(rt.weekly), self.starts.wall())
+        try:
+            nxt = await self.create(
+                guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id,
+                settings=rt.sng.settings, clock=rt.config.clock,
+                time_bank=rt.config.time_bank, language=rt.config.language,
+                starts_at=at, weekly=rt.weekly)
+        except TableError as exc:  # the channel taken meanwhile, caps lowered...
+            log.warning("weekly series of tournament %s stops: %s", rt.tournament_id, exc)
+            return
+        await tell_channel(self.registry, nxt.config, Phrase(
+            "notice.series_next", number=str(nxt.tournament_id), when=stamp(at, "F"),
+            relative=stamp(at, "R"), join=Command("tournament join")),
+            guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
 
     def scheduled(self, guild_id: int) -> list[SitAndGoRuntime]:
         """A server's tournaments waiting for their start time, soonest first."""
@@ -219,11 +247,15 @@ class TournamentService:
         self._tell(rt, Moment.STARTED)
 
     async def cancel(
-        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
+        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False,
+        series: bool = False,
     ) -> control.Cancelling:
         """Cancel, or after the start agree to cancel (:func:`control.cancel`, RULES.md 7).
-        A tournament cancelled before its start frees its channel at once."""
+        A tournament cancelled before its start frees its channel at once; a weekly
+        series goes on with its next game unless ``series`` (the whole series) is asked."""
         registering = rt.sng.status is Status.REGISTERING
+        if series and registering:
+            _check_series(rt, user_id, is_manager)
         now = await control.cancel(rt, self.store, user_id, is_manager=is_manager)
         if registering:
             self.drop(rt.channel_id)
@@ -268,6 +300,7 @@ class TournamentService:
             await self.store.cancel_tournament(rt.tournament_id, reason)
             rt.sng.cancel()
             self._by_channel.pop(rt.channel_id, None)
+            rt.weekly = None  # a lost channel ends its series
             self._tell(rt, Moment.CANCELLED)
             return Abandoned(
                 table_id=0, guild_id=rt.guild_id, channel_id=rt.channel_id,
@@ -309,11 +342,13 @@ class TournamentService:
         """How :func:`restore_tournament` keeps the runtime it rebuilds for ``stored``."""
 
         starts_at = stored.settings.get("starts_at")
+        weekly = stored.settings.get("weekly")
 
         def add(sng: SitAndGo, config: TableConfig) -> SitAndGoRuntime:
             return self._add(stored.tournament_id, sng, config, guild_id=stored.guild_id,
                              channel_id=stored.channel_id, creator_id=stored.creator_id,
-                             starts_at=None if starts_at is None else float(starts_at))
+                             starts_at=None if starts_at is None else float(starts_at),
+                             weekly=None if weekly is None else str(weekly))
 
         return add
 
@@ -324,3 +359,11 @@ class TournamentService:
         for rt in list(self._by_channel.values()):
             if isinstance(rt, MttRuntime):
                 await rt.director.stop()
+
+
+def _check_series(rt: SitAndGoRuntime, user_id: int, is_manager: bool) -> None:
+    """Ending a series is its creator's or a manager's: the weekly mark goes first, so
+    the cancellation that follows schedules no next game."""
+    if user_id != rt.creator_id and not is_manager:
+        raise NotAllowed(Phrase("refuse.creator_only.tournament_cancel"))
+    rt.weekly = None

@@ -36,8 +36,8 @@ from bot.runtime.errors import TableError
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "EARLIEST", "LATEST", "Moment", "StartTimers", "WallClock", "parse_start", "parse_zone",
-    "stamp",
+    "EARLIEST", "LATEST", "Moment", "StartTimers", "WallClock", "next_week", "parse_start",
+    "parse_zone", "stamp",
 ]
 
 #: The soonest a start time may be (seconds from now): time for members to register.
@@ -142,6 +142,18 @@ def parse_start(text: str, now: float, zone: ZoneInfo) -> float:
     if at > now + LATEST:
         raise TableError(Phrase("refuse.schedule.too_late", count=LATEST // 86_400))
     return at
+
+
+def next_week(starts_at: float, zone: ZoneInfo, now: float) -> float:
+    """A weekly game's next start: the same wall-clock time in ``zone`` a week later (so
+    21:00 stays 21:00 across a daylight-saving change), the first one at least
+    :data:`EARLIEST` seconds after ``now``."""
+    local = datetime.fromtimestamp(starts_at, zone).replace(tzinfo=None)
+    while True:
+        local += timedelta(days=7)
+        at = local.replace(tzinfo=zone).timestamp()
+        if at >= now + EARLIEST:
+            return float(int(at))
 
 
 def stamp(at: float, style: str) -> str:

@@ -266,6 +266,9 @@ class SitAndGoRuntime:
         #: A scheduled tournament's start time (Unix seconds, UTC; issue 34): it does not
         #: start when it fills but at that time (:mod:`bot.runtime.tournament.starts`).
         self.starts_at: float | None = None
+        #: A weekly series' time zone (its next game is at the same local time a week
+        #: later, scheduled when this one ends or is cancelled alone).
+        self.weekly: str | None = None
 
     def tell_tables(self, phrase: Phrase) -> None:
         """A notice at the tournament's table (every table of a multi-table one)."""

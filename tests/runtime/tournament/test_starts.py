@@ -10,7 +10,13 @@ import pytest
 
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import TableError
-from bot.runtime.tournament.starts import LATEST, StartTimers, parse_start, parse_zone
+from bot.runtime.tournament.starts import (
+    LATEST,
+    StartTimers,
+    next_week,
+    parse_start,
+    parse_zone,
+)
 
 UTC = ZoneInfo("UTC")
 ROME = ZoneInfo("Europe/Rome")
@@ -49,6 +55,18 @@ def test_across_a_daylight_saving_change_the_wall_time_is_kept() -> None:
     sun = parse_start("2026-10-25 21:00", before, ROME)
     assert sun - sat == 25 * 3600
     assert datetime.fromtimestamp(sun, ROME).hour == 21
+
+
+def test_a_weekly_game_keeps_its_wall_clock_time_across_a_change() -> None:
+    """Friday 21:00 in Rome before and after the spring change (2026-03-29) and the
+    autumn one (2026-10-25); a week missed while the bot was down is skipped."""
+    spring = local(ROME, 2026, 3, 27, 21, 0)
+    assert next_week(spring, ROME, spring) - spring == 167 * 3600
+    autumn = local(ROME, 2026, 10, 23, 21, 0)
+    assert next_week(autumn, ROME, autumn) - autumn == 169 * 3600
+    later = next_week(spring, ROME, spring + 8 * 24 * 3600)
+    assert later == local(ROME, 2026, 4, 10, 21, 0)
+    assert datetime.fromtimestamp(later, ROME).hour == 21
 
 
 @pytest.mark.parametrize("words", ["friday", "2026-13-01 10:00", "in 2 parsecs", "25:00", ""])
