@@ -176,3 +176,19 @@ async def test_a_weekly_series_keeps_its_local_time_across_daylight_saving(
     await h.settle()
     assert "No games are scheduled" in (await h.slash(h.bob, "schedule list")).text
     await h.audit()
+
+
+async def test_a_weekly_game_played_schedules_the_next_when_it_ends(harness: Harness) -> None:
+    h = harness
+    first = await schedule(h, "in 1 hour", weekly=True)
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "tournament join")
+    await h.advance(HOUR + 1)
+    assert h.bot.registry.find(h.channel.id) is not None  # it plays
+    await h.slash(h.manager, "tournament cancel")  # ended by a manager: its table closes
+    for _ in range(10):
+        await h.advance(15)
+    nxt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert nxt.starts_at == first + 7 * 24 * HOUR and nxt.weekly == "UTC"
+    assert any("next game of this weekly series" in t for t in texts(h))
+    await h.audit()
