@@ -97,20 +97,19 @@ class Schedule(commands.Cog, name="Schedule"):
             interaction.locale, self.tournaments.scheduled(guild_id)))
 
     @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
-    @app_commands.describe(game_number="The game's number, as /schedule list shows it",
+    @app_commands.describe(game="The game's number, as /schedule list shows it",
                            series="A weekly game: cancel the whole series (default: this one)")
-    @app_commands.rename(game_number="game")
     async def cancel(
         self, interaction: discord.Interaction[Any],
-        game_number: app_commands.Range[int, 1, 2**53], series: bool = False,
+        game: app_commands.Range[int, 1, 2**53], series: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise app_commands.NoPrivateMessage()
         rt = next((r for r in self.tournaments.scheduled(guild_id)
-                   if r.tournament_id == game_number), None)
+                   if r.tournament_id == game), None)
         if rt is None:
-            raise TableError(Phrase("refuse.schedule.not_found", number=str(game_number),
+            raise TableError(Phrase("refuse.schedule.not_found", number=str(game),
                                     list=Command("schedule list")))
         await acknowledge(interaction)  # a refusal (not the creator) stays private
         await self.tournaments.cancel(rt, interaction.user.id,
@@ -122,7 +121,7 @@ class Schedule(commands.Cog, name="Schedule"):
             text=cancel_text(lang, rt, True, Cancelling.DONE)),
             allowed_mentions=discord.AllowedMentions.none())
 
-    @cancel.autocomplete("game_number")
+    @cancel.autocomplete("game")
     async def _games(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:

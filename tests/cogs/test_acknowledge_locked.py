@@ -56,6 +56,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "chips grant": {"amount": "5", "reason": "prize"},
     "chips remove": {"amount": "5", "reason": "fine"},
     "season start": {"name": "Spring"},
+    "schedule cancel": {"game": 1},
+    "schedule timezone": {"zone": "Europe/Rome"},
 }
 #: Optional values worth giving: they make the command wait (a change, a public answer).
 EXTRA: dict[str, dict[str, Any]] = {
