@@ -27,7 +27,7 @@ from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
 from bot.i18n import Name, Phrase, Wording, hands, resolve, spoken, translate
-from bot.render import render_hole_cards_async
+from bot.render import alt, render_hole_cards_async
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -206,7 +206,8 @@ class TableActions:
         await interaction.response.defer(ephemeral=True, thinking=True)
         snap = table.snapshot()
         lang = resolve(interaction.locale)
-        png = await render_hole_cards_async(hole_cards_view(snap, mine, lang))
+        view = hole_cards_view(snap, mine, lang)
+        png = await render_hole_cards_async(view)
         cards = " ".join(map(str, mine.cards))
         text = translate(lang, "cards.yours", cards=cards)
         if mine.label:
@@ -215,7 +216,8 @@ class TableActions:
         await interaction.followup.send(
             text,
             ephemeral=True,
-            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
+            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png",
+                              description=alt.hole_cards(view)),
         )
 
     async def set_pre_action(

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.polite import acknowledge, report
-from bot.adapter.posts import Picture
+from bot.adapter.posts import Drawn, Picture
 from bot.adapter.scenes import game_line, language
 from bot.engine.cards import Card
 from bot.i18n import Name, spoken, translate
-from bot.render import CardRow, CardRowsView, render_card_rows_async
+from bot.render import CardRow, CardRowsView, alt, render_card_rows_async
 from bot.runtime.table import after_hand
 from bot.runtime.table.events import CardsShownAfter, RabbitHunted
 from bot.runtime.table.views import HandResultView, TableSnapshot
@@ -159,8 +159,9 @@ def rabbit_post(event: RabbitHunted) -> Picture:
     view = CardRowsView(translate(lang, "rabbit.title"), game_line(snap), event.hand_no,
                         tuple(rows), locale=lang)
 
-    async def picture() -> tuple[str, bytes]:
-        return f"hand-{event.hand_no}-rabbit.png", await render_card_rows_async(view)
+    async def picture() -> Drawn:
+        return Drawn(f"hand-{event.hand_no}-rabbit.png", await render_card_rows_async(view),
+                     alt.card_rows(view))
 
     return Picture(content, picture)
 
@@ -178,7 +179,8 @@ def shown_post(event: CardsShownAfter) -> Picture:
     view = CardRowsView(translate(lang, "shown.title", name=event.name), game_line(snap),
                         event.hand_no, tuple(rows), locale=lang)
 
-    async def picture() -> tuple[str, bytes]:
-        return f"hand-{event.hand_no}-shown-{event.seat}.png", await render_card_rows_async(view)
+    async def picture() -> Drawn:
+        return Drawn(f"hand-{event.hand_no}-shown-{event.seat}.png",
+                     await render_card_rows_async(view), alt.card_rows(view))
 
     return Picture(content, picture)
