@@ -27,7 +27,8 @@ from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
 from bot.i18n import Name, Phrase, Wording, hands, resolve, spoken, translate
-from bot.render import alt, render_hole_cards_async
+from bot.i18n.cards import written
+from bot.render import alt, render_hole_cards_async, sort_hole
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -208,7 +209,7 @@ class TableActions:
         lang = resolve(interaction.locale)
         view = hole_cards_view(snap, mine, lang)
         png = await render_hole_cards_async(view)
-        cards = " ".join(map(str, mine.cards))
+        cards = written(sort_hole(mine.cards))  # the picture's order
         text = translate(lang, "cards.yours", cards=cards)
         if mine.label:
             hand = hands.in_sentence(lang, mine.label)

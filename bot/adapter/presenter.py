@@ -60,12 +60,14 @@ from bot.adapter.scenes import (
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
+from bot.i18n.cards import written
 from bot.render import (
     alt,
     render_hole_cards_async,
     render_results_async,
     render_showdown_async,
     render_table_async,
+    sort_hole,
 )
 from bot.runtime.mix import named
 from bot.runtime.table import wording
@@ -341,6 +343,8 @@ class DiscordPresenter:
         text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
                          game=game_line(table, lang), commitment=table.commitment,
                          link=table_link(table.guild_id, table.channel_id))
+        # the cards in words too, in the picture's order (a screen reader reads this line)
+        text += "\n" + translate(lang, "cards.yours", cards=written(sort_hole(cards.cards)))
         name = f"hand-{table.hand_no}-cards-{user_id}.png"
         return await self.dms.send(user_id, text, file=self.file(name, png, alt.hole_cards(view)))
 
@@ -351,7 +355,7 @@ class DiscordPresenter:
             board = translate(lang, "pot.board", number=str(event.run + 1))
             street = f"{street} ({board})"
         line = translate(lang, "table.street_line", street=street,
-                         cards=" ".join(str(c) for c in event.board))
+                         cards=written(event.board))
         # the next turn, stage or the hand's end follows: it sends this change with it
         live = self._changed(table, kick=False, question=None)
         if live is None:

@@ -15,6 +15,7 @@ from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
 from bot.i18n import Command, Name, escaped, hands, listed, translate
+from bot.i18n.cards import written
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -282,7 +283,7 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
     lines.extend(wording.winner_lines(lang, result))
     second = {s.seat: s for s in result.second_shown}
     lines.extend(
-        translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),
+        translate(lang, "result.shows", name=Name(s.name), cards=written(s.cards),
                   hand=_shown_label(lang, s, second.get(s.seat)))
         for s in result.shown if s.label and not result.payouts.get(s.seat)
     )
