@@ -208,7 +208,8 @@ class TableActions:
         snap = table.snapshot()
         lang = resolve(interaction.locale)
         view = hole_cards_view(snap, mine, lang)
-        png = await render_hole_cards_async(view)
+        drawing = interaction.client.presenter.prefs.drawing(snap.guild_id, interaction.user.id)
+        png = await render_hole_cards_async(view, *drawing)  # in the player's colours
         cards = written(sort_hole(mine.cards))  # the picture's order
         text = translate(lang, "cards.yours", cards=cards)
         if mine.label:

@@ -339,7 +339,7 @@ class DiscordPresenter:
         # not through the render gate: a player's cards never wait behind table pictures
         # (the gate's timing sees them anyway: they share the render processes)
         view = hole_cards_view(table, cards, lang)
-        png = await render_hole_cards_async(view)
+        png = await render_hole_cards_async(view, *self.prefs.drawing(table.guild_id, user_id))
         text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
                          game=game_line(table, lang), commitment=table.commitment,
                          link=table_link(table.guild_id, table.channel_id))

@@ -36,8 +36,10 @@ from bot.adapter.names import hand_names
 from bot.i18n import Command, Phrase, Wording, number, resolve, translate
 from bot.render import (
     REPLAY_BYTES,
+    DeckStyle,
     RenderFailed,
     ReplayView,
+    Theme,
     TooLarge,
     alt,
     render_replay_async,
@@ -80,6 +82,8 @@ class ReplayKey:
     hand_id: int
     seat: int | None  # the reader's seat, whose cards show; None: only the hands shown down
     locale: str  # the captions' language
+    theme: Theme = Theme.DARK  # a private replay: the reader's background and deck colours
+    style: DeckStyle = DeckStyle.FOUR_COLOUR
 
 
 class Replays:
@@ -111,7 +115,7 @@ class Replays:
     async def _draw(self, key: ReplayKey, plan: Callable[[], Awaitable[ReplayView]]) -> bytes:
         view = await plan()
         async with self._slots:
-            gif = await render_replay_async(view)
+            gif = await render_replay_async(view, key.theme, key.style)
         self.drawn += 1
         if len(gif) <= self.limit:  # kept with its ending (a replay not kept: its heading)
             self.kept[key] = gif
@@ -179,7 +183,9 @@ async def _gif(interaction: discord.Interaction[Any], db: Database, record: Hand
     limit = min(REPLAY_BYTES, interaction.filesize_limit)
     too_big = Phrase("refuse.replay_too_big", number=str(record.number),
                      limit=Megabytes(limit), show=Command("hand show"))
-    key = ReplayKey(record.id, seat, lang)
+    drawing = (Theme.DARK, DeckStyle.FOUR_COLOUR) if public else \
+        interaction.client.presenter.prefs.drawing(record.guild_id, interaction.user.id)
+    key = ReplayKey(record.id, seat, lang, *drawing)
     try:
         gif = await interaction.client.replays.gif(key, plan)
     except TooLarge:
