@@ -80,6 +80,10 @@ async def test_every_attachment_is_described_in_its_readers_language(
     for actor in (h.alice, h.bob, h.carol):
         await h.slash(actor, "table join", buyin="200")
     await h.advance(PAUSE + 0.1)
+    asked = await h.slash(h.bob, "cards")  # his cards, privately, in Spanish
+    assert asked.text.startswith("Tus cartas: "), asked.text
+    [mine] = _described(sent, r"hand-1-cards\.png")
+    assert mine.startswith("Mesa 1 · Mano #1") and len(re.findall(SUITS["es-ES"], mine)) == 4
     await _play_to_showdown(h)
 
     # hole cards by DM, each in the player's language, every card named
@@ -96,7 +100,6 @@ async def test_every_attachment_is_described_in_its_readers_language(
     assert len(re.findall(SUITS["it"], showdown)) >= 4 + 5, showdown  # a hand and the board
 
     # the commands that attach: each in its reader's language
-    await h.slash(h.bob, "cards")  # between hands: refused, or the last hand's cards
     await h.slash(h.bob, "hand show", number=1)
     [shown] = _described(sent, r"hand-1\.png")
     assert "Mano #1" in shown and " gana " in shown, shown
