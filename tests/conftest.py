@@ -20,7 +20,8 @@ Fixtures
                   members alice, bob, carol, dave and a manager (Manage Server);
                   helpers to act and to read what the bot posted. After each test
                   it fails the test on a bug (an error with no player message), an
-                  interaction left unanswered or "thinking", or a failed chip audit.
+                  interaction left unanswered or "thinking", a failed chip audit, or a
+                  request outside Discord's API specification (tests/discord_spec).
 ``bot_extensions`` the cogs loaded (default: the bot's fixed list); override it
                   in a test module to load fewer.
 ``restore_endpoints`` puts discord.py's REST/gateway class attributes back.
@@ -48,6 +49,7 @@ from bot.client import EXTENSIONS, OmahaDealer, ShardedOmahaDealer
 from bot.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 from bot.settings import Secret, Settings
 from bot.sharding import ShardRange
+from tests.discord_spec.contract import assert_within_contract, offline_requests
 
 __all__ = ["PNG_SIGNATURE", "FakeWallClock", "Harness", "Reply", "buttons_of"]
 
@@ -145,6 +147,7 @@ async def harness(
         if not h.allow_unanswered:
             h.check_answered()
         await h.audit()
+        assert_within_contract(offline_requests(h.requests()))
     finally:
         errors_log.removeHandler(collector)
         await h.bot.close()  # simcord only detaches it: close its database here
