@@ -101,7 +101,7 @@ class Schedule(commands.Cog, name="Schedule"):
                            series="A weekly game: cancel the whole series (default: this one)")
     async def cancel(
         self, interaction: discord.Interaction[Any],
-        game: app_commands.Range[int, 1, 2**53], series: bool = False,
+        game: app_commands.Range[int, 1, 2**53 - 1], series: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:

@@ -20,7 +20,10 @@ Fixtures
                   members alice, bob, carol, dave and a manager (Manage Server);
                   helpers to act and to read what the bot posted. After each test
                   it fails the test on a bug (an error with no player message), an
-                  interaction left unanswered or "thinking", or a failed chip audit.
+                  interaction left unanswered or "thinking", a failed chip audit, or a
+                  request outside Discord's API specification (tests/discord_spec;
+                  ``@pytest.mark.off_contract(reason)``: a test that sends what Discord
+                  refuses on purpose).
 ``bot_extensions`` the cogs loaded (default: the bot's fixed list); override it
                   in a test module to load fewer.
 ``restore_endpoints`` puts discord.py's REST/gateway class attributes back.
@@ -48,6 +51,7 @@ from bot.client import EXTENSIONS, OmahaDealer, ShardedOmahaDealer
 from bot.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 from bot.settings import Secret, Settings
 from bot.sharding import ShardRange
+from tests.discord_spec.contract import assert_within_contract, offline_requests
 
 __all__ = ["PNG_SIGNATURE", "FakeWallClock", "Harness", "Reply", "buttons_of"]
 
@@ -126,9 +130,12 @@ def render_server() -> None:
 
 @pytest_asyncio.fixture
 async def harness(
-    simcord_env: Env, wall_clock: FakeWallClock, render_server: None
+    simcord_env: Env, wall_clock: FakeWallClock, render_server: None,
+    request: pytest.FixtureRequest,
 ) -> AsyncIterator[Harness]:
-    """The offline Discord with the bot logged in; audits the chips afterwards."""
+    """The offline Discord with the bot logged in; audits the chips and checks every
+    request against Discord's API specification afterwards (unless the test is marked
+    ``off_contract(reason)``: it sends what Discord refuses on purpose)."""
     bot = simcord_env.bot
     assert isinstance(bot, OmahaDealer)
     bot.db.clock = wall_clock
@@ -145,6 +152,11 @@ async def harness(
         if not h.allow_unanswered:
             h.check_answered()
         await h.audit()
+        off_contract = request.node.get_closest_marker("off_contract")
+        if off_contract is None:
+            assert_within_contract(offline_requests(h.requests()))
+        else:
+            assert off_contract.args, "off_contract needs its reason"
     finally:
         errors_log.removeHandler(collector)
         await h.bot.close()  # simcord only detaches it: close its database here

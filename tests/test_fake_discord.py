@@ -64,8 +64,10 @@ class Client:
 @pytest_asyncio.fixture
 async def world() -> AsyncIterator[tuple[FakeDiscord, Client, Channel]]:
     # refusals one at a time, faster than Discord's buckets allow: rate limits are
-    # tested on their own in tests/fakediscord/test_ratelimits.py
-    async with FakeDiscord(rate_limits=False) as fd, aiohttp.ClientSession() as session:
+    # tested on their own in tests/fakediscord/test_ratelimits.py; and these requests
+    # break Discord's contract on purpose (the bot's own are checked: tests/discord_spec)
+    fake = FakeDiscord(rate_limits=False, contract=False)
+    async with fake as fd, aiohttp.ClientSession() as session:
         guild = fd.add_guild("Poker Club")
         channel = fd.add_channel(guild, "poker")
         yield fd, Client(fd, session), channel

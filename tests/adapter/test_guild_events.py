@@ -103,6 +103,7 @@ async def test_without_manage_events_everything_works_and_the_reply_says_what_it
     await h.audit()
 
 
+@pytest.mark.off_contract("it sends the event bodies Discord refuses, to see them refused")
 async def test_discord_refuses_what_it_documents(harness: Harness) -> None:
     """The offline Discord's limits: name 1-100, description up to 1000, privacy 2, and
     the status only moving forward."""

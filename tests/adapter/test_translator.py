@@ -177,6 +177,7 @@ class _Rename(app_commands.Translator):
     ({"fold": "a" * 33}, "Command name is invalid"),
     ({"fold": "carte", "cards": "carte"}, "Application command names must be unique"),
 ])
+@pytest.mark.off_contract("an invalid command tree (a 33-character name), sent to see it refused")
 async def test_the_offline_discord_refuses_an_invalid_localization(
         harness: Harness, names: dict[str, str], why: str) -> None:
     """As Discord: 400 Invalid Form Body (50035), and the tree synced before stays."""

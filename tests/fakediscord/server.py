@@ -76,7 +76,9 @@ from aiohttp import web
 
 from bot.offline.commands import command_problems
 from bot.sharding import shard_of
+from tests.discord_spec.contract import Request, assert_within_contract
 
+from .bodies import payload
 from .events import MANAGE_EVENTS, create_event, delete_event, edit_event, get_event
 from .gateway import Gateway, Identity, NotConnected, Session, serves
 from .limits import Problem, error_tree, message_problems, modal_problems
@@ -198,8 +200,12 @@ class FakeDiscord:
 
     def __init__(
         self, *, token: str = "fake-bot-token", host: str = "127.0.0.1", rate_limits: bool = True,
+        contract: bool = True,
     ) -> None:
         self.token = token
+        #: Check every request against Discord's API specification when the fake stops
+        #: (``async with``); False only where the test itself sends what Discord refuses.
+        self.contract = contract
         #: Discord's rate limits (:mod:`tests.fakediscord.ratelimits`); None: unlimited.
         self.limiter: RateLimiter | None = RateLimiter() if rate_limits else None
         #: (method, path, scope) of every request refused with 429.
@@ -221,6 +227,9 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
+        #: Every REST request with its query and body, checked against Discord's API
+        #: specification when the fake stops (:mod:`tests.discord_spec.contract`).
+        self.seen: list[Request] = []
         #: (status, method, path) of every request Discord counts as invalid (401, 403, 429:
         #: past 10,000 in 10 minutes it bans the bot for a while).
         self.invalid: list[tuple[int, str, str]] = []
@@ -267,6 +276,8 @@ class FakeDiscord:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
+        if self.contract and exc[0] is None:  # a failing test's own error comes first
+            assert_within_contract(self.seen)
 
     @property
     def base_url(self) -> str:
@@ -656,6 +667,8 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
         response = await self._answer(request, path)
+        body, _ = await payload(request)
+        self.seen.append(Request(request.method, path, dict(request.query), body))
         if response.status in INVALID_STATUSES:  # Discord counts these against the bot
             self.invalid.append((response.status, request.method, path))
         return response
@@ -768,7 +781,7 @@ class FakeDiscord:
         return stored
 
     async def _put_global_commands(self, request: web.Request) -> Any:
-        body = await request.json()
+        body, _ = await payload(request)
         _refuse(command_problems(body))
         self.global_commands = self._store_commands(body, None)
         self.commands_synced.set()
@@ -780,7 +793,7 @@ class FakeDiscord:
     async def _put_guild_commands(self, request: web.Request, guild_id: str) -> Any:
         if int(guild_id) not in self.guilds:  # Discord: not a server the bot is in
             raise _RestError(403, 50001, "Missing Access")
-        body = await request.json()
+        body, _ = await payload(request)
         _refuse(command_problems(body))
         stored = self._store_commands(body, int(guild_id))
         self.guild_commands[int(guild_id)] = stored
@@ -793,33 +806,15 @@ class FakeDiscord:
     # bodies
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
         """JSON body and uploaded files (multipart ``payload_json`` + ``files[n]``)."""
-        if not request.content_type.startswith("multipart/"):
-            text = await request.text()
-            return (json.loads(text) if text else {}), []
-        payload: dict[str, Any] = {}
-        files: list[tuple[int, Attachment]] = []
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            name = part.name or ""  # type: ignore[union-attr]
-            data = await part.read()  # type: ignore[union-attr]
-            if name == "payload_json":
-                payload = json.loads(data)
-            elif name.startswith("files["):
-                index = int(name[6:-1])
-                content_type = part.headers.get("Content-Type")  # type: ignore[union-attr]
-                filename = part.filename or f"file{index}"  # type: ignore[union-attr]
-                if len(data) > self.upload_limit:
-                    raise _RestError(413, 40005, "Request entity too large")
-                files.append((index, Attachment(snowflake(), filename, bytes(data), content_type)))
-        files.sort(key=lambda pair: pair[0])
+        body, files = await payload(request)
+        if any(len(a.data) > self.upload_limit for a in files):
+            raise _RestError(413, 40005, "Request entity too large")
+        body = body if body is not None else {}
         described = {str(a.get("id")): a.get("description")
-                     for a in payload.get("attachments") or [] if isinstance(a, dict)}
-        for index, attachment in files:
+                     for a in body.get("attachments") or [] if isinstance(a, dict)}
+        for index, attachment in enumerate(files):
             attachment.description = described.get(str(index))
-        return payload, [a for _, a in files]
+        return body, files
 
     def _new_message(
         self, channel: Channel, body: dict[str, Any], files: list[Attachment], *,
@@ -965,7 +960,7 @@ class FakeDiscord:
 
     # users, members, channels, messages
     async def _open_dm(self, request: web.Request) -> Any:
-        body = await request.json()
+        body, _ = await payload(request)
         user = self.users.get(int(body["recipient_id"]))
         if user is None:
             raise _RestError(404, 10013, "Unknown User")
