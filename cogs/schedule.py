@@ -98,7 +98,7 @@ class Schedule(commands.Cog, name="Schedule"):
 
     @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
     @app_commands.describe(game="The game's number, as /schedule list shows it",
-                           series="A weekly game: cancel the whole series (default: this one)")
+                           series="A weekly game: cancel the whole series (default this one)")
     async def cancel(
         self, interaction: discord.Interaction[Any],
         game: app_commands.Range[int, 1, 2**53 - 1], series: bool = False,
@@ -131,7 +131,8 @@ class Schedule(commands.Cog, name="Schedule"):
 
     @schedule.command(name="timezone",
                       description="The time zone start times are read in (a manager changes it)")
-    @app_commands.describe(zone="A time zone such as Europe/Rome or America/Sao_Paulo")
+    @app_commands.describe(
+        zone="A time zone such as Europe/Rome or America/Sao_Paulo (default shows the one set)")
     async def timezone(
         self, interaction: discord.Interaction[Any],
         zone: app_commands.Range[str, 1, 60] | None = None,

@@ -113,7 +113,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         games="A rotation of 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
         every="A rotation: hands of each game (default one per seat)",
         starts=("Start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours"
-                " (default: when full)"),
+                " (default when full)"),
         weekly="Every week at the same time: the next one is scheduled when one ends (default no)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,

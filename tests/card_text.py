@@ -18,3 +18,19 @@ def symbols(text: str) -> str:
 
 def all_symbols(texts: list[str]) -> list[str]:
     return [symbols(t) for t in texts]
+
+
+#: A card as players read it in text (``K♠``, ``10♥``), for tests that find cards in messages.
+WRITTEN = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+_SUIT_LETTERS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def shorthand(card: str) -> str:
+    """``"10♥"`` as the notation logs, PHH and tests use: ``"Th"``."""
+    rank, suit = card[:-1], card[-1]
+    return ("T" if rank == "10" else rank) + _SUIT_LETTERS[suit]
+
+
+def cards_in(text: str) -> list[str]:
+    """Every card written in ``text`` (``K♠ 10♥``), in shorthand (``Ks``, ``Th``)."""
+    return [shorthand(c) for c in re.findall(WRITTEN, text)]

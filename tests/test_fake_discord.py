@@ -439,3 +439,19 @@ async def test_a_file_over_the_upload_limit_is_refused(
     status, answer = await client.post(channel, {"content": "x"}, [("b.png", b"x" * 1001)])
     assert status == 413 and answer["code"] == 40005
     assert len(fd.channel_messages(channel)) == 1
+
+
+async def test_an_attachment_description_over_1024_characters_is_refused(
+    world: tuple[FakeDiscord, Client, Channel],
+) -> None:
+    """Discord's alt text holds 1,024 characters at most: one more is 400 (50035), naming
+    the attachment's description; nothing is posted."""
+    fd, client, channel = world
+    body: dict[str, Any] = {"content": "x", "attachments": [{"id": 0, "description": "d" * 1024}]}
+    status, _ = await client.post(channel, body, [("a.png", b"x")])
+    assert status == 200
+    body["attachments"][0]["description"] = "d" * 1025
+    status, answer = await client.post(channel, body, [("b.png", b"x")])
+    assert status == 400 and answer["code"] == 50035
+    assert "description" in json.dumps(answer["errors"])
+    assert len(fd.channel_messages(channel)) == 1

@@ -94,9 +94,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
                          (actions, "render_hole_cards_async")):
         real = getattr(module, name)
 
-        async def record(view: Any, _real: Any = real) -> bytes:
-            seen.append(view)
-            return bytes(await _real(view))
+        async def record(view: Any, *drawing: Any, _real: Any = real) -> bytes:
+            seen.append(view)  # ``drawing``: a player's own theme and deck colours
+            return bytes(await _real(view, *drawing))
 
         monkeypatch.setattr(module, name, record)
     return seen
