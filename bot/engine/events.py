@@ -13,7 +13,9 @@ which one.
 Run it twice (:mod:`bot.engine.run_twice`): :class:`RunTwiceVoted` records each
 answer; the second run's burns, board cards and awards carry ``run=1`` (the
 first run, and every hand dealt once, ``run=0``, which ``to_dict`` leaves out so
-that the records of hands dealt once read as before).
+that the records of hands dealt once read as before). A double-board bomb pot
+(:mod:`bot.engine.bomb_pot`) marks its second board's burns, cards and halves the same
+way.
 """
 
 from __future__ import annotations
@@ -139,13 +141,18 @@ class Event:
         event); :func:`event_from_dict` reads it back."""
         out: dict[str, Any] = {"type": self.type}
         for name, value in self._items():
-            if name == "run" and value == 0:
+            if name in _LEFT_OUT_WHEN_UNSET and not value:
                 continue
             out[name] = _encode(value)
         private = self.private_to
         if private is not None:
             out["private_to"] = private
         return out
+
+
+#: Fields that ``to_dict`` writes only when set, so the records of hands without them
+#: read as before: a second run's ``run``, a bomb pot's ante and double board.
+_LEFT_OUT_WHEN_UNSET = frozenset({"run", "bomb_ante", "double_board"})
 
 
 def _encode(value: Any) -> Any:
@@ -181,6 +188,10 @@ class HandStarted(Event):
     button: int
     seats: Pairs
     posts_big_blind: tuple[int, ...] = ()
+    #: A bomb pot (:mod:`bot.engine.bomb_pot`): the ante every player posted instead of
+    #: blinds (0: not a bomb pot), and whether it was dealt on two boards.
+    bomb_ante: int = 0
+    double_board: bool = False
 
 
 @dataclass(frozen=True, slots=True)

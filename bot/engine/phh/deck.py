@@ -47,15 +47,18 @@ class DealtCards:
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     #: Every known card dealt or taken from a show, to keep the fillers apart.
     seen: set[Card] = field(default_factory=set)
-    #: The second run's own cards (a board run twice), and the cards both boards share.
+    #: The second run's own cards (a board run twice), and the cards both boards share;
+    #: or board 2 of a double board (``double``).
     board2: tuple[Card, ...] = ()
     shared: int | None = None
+    double: bool = False
 
-    def add_second_run(self, cards: tuple[Card, ...], shared: int) -> None:
-        """Take the second run's cards; :class:`HandError` on a card dealt before."""
+    def add_second_run(self, cards: tuple[Card, ...], shared: int | None) -> None:
+        """Take the second run's cards (``shared`` None: a double board's board 2);
+        :class:`HandError` on a card dealt before."""
         if any(c in self.seen for c in cards) or len(set(cards)) != len(cards):
             raise HandError("a card of the second board was already dealt")
-        self.board2, self.shared = cards, shared
+        self.board2, self.shared, self.double = cards, shared, shared is None
         self.seen.update(cards)
 
 
@@ -133,8 +136,9 @@ def fill_unknown_holes(
         p for p in range(len(holes)) if len(holes[p]) < variant.hole_cards or None in holes[p]
     }
     folds = {a.player for a in parsed if isinstance(a, PlayerAction) and a.kind == "f"}
+    second = dealt.board2 if dealt.double else ()
     for p in sorted(unknown, key=lambda p: (p in folds, p)):  # the weakest to showdowns
-        holes[p] = weak_filler(holes[p], variant, dealt.board, dealt.seen)
+        holes[p] = weak_filler(holes[p], variant, dealt.board, dealt.seen, second)
         dealt.seen.update(c for c in holes[p] if c is not None)
     return unknown
 
@@ -147,6 +151,7 @@ def deck_order(
     known: Iterable[Card],
     board2: Sequence[Card] = (),
     shared: int | None = None,
+    double: bool = False,
 ) -> list[Card]:
     """The deck order that makes :class:`~bot.engine.hand.Hand` deal these cards.
 
@@ -155,11 +160,12 @@ def deck_order(
     :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
     burns, unknown hole cards and board cards never dealt are filled with
     cards that appear nowhere in the history, so they cannot collide. ``board2``:
-    the second run's own cards of a board run twice after ``shared`` cards.
+    the second run's own cards of a board run twice after ``shared`` cards, or board 2
+    of a ``double`` board.
     """
     used = set(known)
     filler = iter([c for c in DECK if c not in used])
-    plan = deal_positions(len(deal_order), variant, shared)
+    plan = deal_positions(len(deal_order), variant, shared, double=double)
     slots: dict[int, Card] = {}
     for k, p in enumerate(deal_order):
         for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
@@ -179,7 +185,8 @@ _Hole = list[Card | None]
 
 
 def weak_filler(
-    dealt: Sequence[Card | None], variant: Variant, board: Sequence[Card], used: set[Card]
+    dealt: Sequence[Card | None], variant: Variant, board: Sequence[Card], used: set[Card],
+    second: Sequence[Card] = (),
 ) -> _Hole:
     """Fill a hand's unknown cards with unused cards that make as weak a hand as possible.
 
@@ -189,12 +196,14 @@ def weak_filler(
     hand did; :func:`~bot.engine.phh.replay` checks that afterwards. The search
     starts from low ranks (and, in hi-lo, also from nines to kings, which make
     no low), then swaps single cards while the hand gets weaker (no low first,
-    then a lower high), and keeps the weakest result.
+    then a lower high), and keeps the weakest result. ``second``: a double board's board
+    2, where the hand must be as weak (the fewer lows the better, then the lower of
+    its two highs).
     """
     hole = list(dealt) + [None] * (variant.hole_cards - len(dealt))
     slots = [i for i, c in enumerate(hole) if c is None]
     spare = [c for c in DECK if c not in used]
-    board_ranks = {c.rank for c in board}
+    board_ranks = {c.rank for c in (*board, *second)}
     ascending = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank == 14, c.rank))
     starts = [_first_guess(hole, slots, ascending)]
     if variant.hi_lo:
@@ -203,13 +212,19 @@ def weak_filler(
     if len(board) < 3:
         return starts[0]
 
-    def strength(cards: _Hole) -> tuple[bool, int]:
+    def strength(cards: _Hole) -> tuple[int, int]:
         known = [c for c in cards if c is not None]
-        low = low_value(known, board) if variant.hi_lo else None
-        return low is not None, high_value(known, board, variant.rule)
+        made = [_strength(known, b, variant) for b in (board, second) if b]
+        return sum(low for low, _ in made), max(high for _, high in made)
 
     results = [_weaken(start, slots, spare, strength) for start in starts]
     return min(results, key=lambda r: r[0])[1]
+
+
+def _strength(hole: Sequence[Card], board: Sequence[Card], variant: Variant) -> tuple[bool, int]:
+    """How strong ``hole`` is on ``board``: whether it makes a low (hi-lo), then its high."""
+    low = low_value(hole, board) if variant.hi_lo else None
+    return low is not None, high_value(hole, board, variant.rule)
 
 
 def _first_guess(hole: _Hole, slots: Sequence[int], order: Sequence[Card]) -> _Hole:
@@ -231,8 +246,8 @@ def _weaken(
     hole: _Hole,
     slots: Sequence[int],
     spare: Sequence[Card],
-    strength: Callable[[_Hole], tuple[bool, int]],
-) -> tuple[tuple[bool, int], _Hole]:
+    strength: Callable[[_Hole], tuple[int, int]],
+) -> tuple[tuple[int, int], _Hole]:
     """Swap single cards into ``slots`` while the hand gets weaker; the weakest found."""
     best = strength(hole)
     improved = True

@@ -26,6 +26,7 @@ from bot.engine.phh.actions import (
     label,
     parse_action,
 )
+from bot.engine.phh.bomb_pot import double_board_of
 from bot.engine.phh.deck import DealtCards, collect_cards, deck_order, fill_unknown_holes
 from bot.engine.phh.game_setup import Setup, setup_of
 from bot.engine.phh.records import HandError, HandHistory
@@ -82,14 +83,25 @@ def replay(hh: HandHistory) -> Replay:
 
 
 def take_second_run(hh: HandHistory, dealt: DealtCards, variant: Variant) -> None:
-    """Add the second run of a hand run twice (``_run_twice``) to the dealt cards."""
+    """Add the second run of a hand run twice (``_run_twice``), or board 2 of a double
+    board (``_double_board``), to the dealt cards."""
     second = second_run_of(hh)
     if second is not None:
         dealt.add_second_run(second, shared_cards(variant, second))
+    board2 = double_board_of(hh)
+    if board2 is not None:
+        if second is not None:
+            raise HandError("a double board is not run twice")
+        dealt.add_second_run(board2, None)
 
 
 def _check_second_board(hand: Hand, dealt: DealtCards) -> None:
-    """A record run twice was run twice, on the recorded second board."""
+    """A record run twice was run twice, on the recorded second board; a double board
+    was dealt on the recorded board 2."""
+    if dealt.double:
+        if not hand.double_board or hand.second_board != dealt.board2:
+            raise HandError("_double_board: the hand's board 2 is not the recorded one")
+        return
     if dealt.shared is None:
         return
     if not hand.second_board:
@@ -118,13 +130,13 @@ def _start_hand(setup: Setup, dealt: DealtCards, player_of: Mapping[int, int]) -
     """A started :class:`Hand` whose deck deals the recorded cards."""
     try:
         # The Hand's own deal order (from the small blind; heads-up the button).
-        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
+        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK), setup.bomb_pot)
         deal_order = [player_of[seat] for seat in probe.deal_order]
         order = deck_order(
             setup.config.variant, deal_order, dealt.holes, dealt.board, dealt.seen,
-            dealt.board2, dealt.shared,
+            dealt.board2, dealt.shared, dealt.double,
         )
-        hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
+        hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order), setup.bomb_pot)
         hand.start()
     except (IllegalAction, ValueError) as exc:
         raise HandError(f"the hand cannot start: {exc}") from None
