@@ -1,7 +1,7 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice]
+                  language, run_it_twice, bomb_pot_every, bomb_pot_ante, double_board]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
     /table mine     your seats in this server, with links (leave and info work anywhere)
@@ -57,7 +57,7 @@ from bot.adapter.seat_buttons import reply_with_ways
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Name, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
-from bot.runtime.config import TableConfig
+from bot.runtime.config import MAX_BOMB_POT_ANTE, MAX_BOMB_POT_EVERY, TableConfig
 from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import wording
@@ -73,6 +73,9 @@ PRE_ACTION_CHOICES = [
     app_commands.Choice(name="off", value="off"),
 ]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
+#: Bomb pots (RULES.md 10, bot.runtime.bomb_pots): every N hands, the ante in big blinds.
+BombPotEvery = app_commands.Range[int, 0, MAX_BOMB_POT_EVERY]
+BombPotAnte = app_commands.Range[int, 0, MAX_BOMB_POT_ANTE]
 #: The table's language (its public messages and pictures), named in that language.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
@@ -104,7 +107,8 @@ def settings_text(config: TableConfig, locale: object = None) -> str:
     text = translate(locale, "table.settings", title=wording.title(locale, config),
                      seats=config.seats, low=config.min_buyin, high=config.max_buyin,
                      clock=config.clock, bank=config.time_bank)
-    return text + (translate(locale, "table.settings_twice") if config.run_it_twice else "")
+    text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
+    return text + wording.bomb_pot_settings(locale, config)
 
 
 def info_text(table: Table, locale: object = None) -> str:
@@ -173,6 +177,9 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
+        bomb_pot_every="A bomb pot every N hands, 0 for none (default 0)",
+        bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default 0)",
+        double_board="Deal bomb pots on two boards (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
@@ -192,6 +199,9 @@ class Tables(commands.Cog, name="Tables"):
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
         run_it_twice: bool | None = None,
+        bomb_pot_every: BombPotEvery | None = None,
+        bomb_pot_ante: BombPotAnte | None = None,
+        double_board: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -211,6 +221,9 @@ class Tables(commands.Cog, name="Tables"):
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
+            bomb_pot_every=bomb_pot_every,
+            bomb_pot_ante=bomb_pot_ante,
+            double_board=double_board,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -394,6 +407,9 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
         run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
+        bomb_pot_every="A bomb pot every N hands, 0 for none (default unchanged)",
+        bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default unchanged)",
+        double_board="Deal bomb pots on two boards (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
     async def settings(
@@ -410,6 +426,9 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         run_it_twice: bool | None = None,
+        bomb_pot_every: BombPotEvery | None = None,
+        bomb_pot_ante: BombPotAnte | None = None,
+        double_board: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -428,6 +447,9 @@ class Tables(commands.Cog, name="Tables"):
             "clock": clock,
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
+            "bomb_pot_every": bomb_pot_every,
+            "bomb_pot_ante": bomb_pot_ante,
+            "double_board": double_board,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))

@@ -14,6 +14,11 @@ MAX_CHIPS = 1_000_000_000
 MIN_CLOCK, MAX_CLOCK = 5, 600
 MAX_TIME_BANK = 3600
 
+#: The longest bomb pot schedule (every N hands) and the largest bomb ante (big blinds).
+MAX_BOMB_POT_EVERY, MAX_BOMB_POT_ANTE = 1000, 100
+#: A hand's stored settings carry its own bomb pot under this key (:mod:`bot.runtime.bomb_pots`).
+HAND_BOMB_POT = "bomb_pot"
+
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
 
@@ -38,6 +43,13 @@ class TableConfig:
     #: All-in players may run the rest of the board twice when they all agree
     #: (:mod:`bot.engine.run_twice`). Off by default; older stored configs load as off.
     run_it_twice: bool = False
+    #: Bomb pots (RULES.md 10, :mod:`bot.runtime.bomb_pots`): one every N hands (0: never),
+    #: the ante in big blinds (0: the default, :data:`~bot.runtime.bomb_pots.DEFAULT_ANTE`),
+    #: on two boards. Bomb pots are on when either number is set (a table with an ante and
+    #: no schedule deals them only when proposed). Off by default.
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int = 0
+    double_board: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -72,7 +84,9 @@ class TableConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        return cls.create(**data)
+        """The settings stored with a table or a hand (a hand's own bomb pot, stored with its
+        settings under :data:`HAND_BOMB_POT`, is not a table setting)."""
+        return cls.create(**{k: v for k, v in data.items() if k != HAND_BOMB_POT})
 
     def changed(self, **changes: Any) -> TableConfig:
         """A validated copy with some settings changed (None means unchanged)."""
@@ -102,6 +116,9 @@ class TableConfig:
         time_bank: int | None = None,
         language: str | None = None,
         run_it_twice: bool | None = None,
+        bomb_pot_every: int | None = None,
+        bomb_pot_ante: int | None = None,
+        double_board: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -119,8 +136,9 @@ class TableConfig:
         n = _seats(seats, variant)
         ck = _clock(clock)
         tb = _time_bank(time_bank)
+        every, bomb_ante = _bomb_pots(bomb_pot_every, bomb_pot_ante)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
-                   bool(run_it_twice))
+                   bool(run_it_twice), every, bomb_ante, bool(double_board))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -226,6 +244,17 @@ def _clock(clock: int | None) -> int:
     if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
         raise TableSettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
     return ck
+
+
+def _bomb_pots(every: int | None, ante: int | None) -> tuple[int, int]:
+    """``(every N hands, ante in big blinds)`` of the bomb pots, 0 for unset."""
+    n = every or 0
+    if not _whole_in(n, 0, MAX_BOMB_POT_EVERY):
+        raise TableSettingsError(Phrase("refuse.bomb_pot_every_range", high=MAX_BOMB_POT_EVERY))
+    bbs = ante or 0
+    if not _whole_in(bbs, 0, MAX_BOMB_POT_ANTE):
+        raise TableSettingsError(Phrase("refuse.bomb_pot_ante_range", high=MAX_BOMB_POT_ANTE))
+    return n, bbs
 
 
 def _time_bank(time_bank: int | None) -> int:

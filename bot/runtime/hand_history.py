@@ -32,6 +32,7 @@ from bot.engine.events import (
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
 from bot.i18n import ENGLISH, Name, listed, resolve, translate
+from bot.runtime.bomb_pots import stored_bomb_pot
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
 from bot.runtime.table import wording
@@ -77,7 +78,7 @@ def rebuild(
     """
     config = TableConfig.from_dict(dict(settings))
     hand = Hand(config.game, [SeatIn(s, stack, bb) for s, _, stack, bb in seats], button,
-                Deck(order=deck))
+                Deck(order=deck), stored_bomb_pot(settings))
     hand.start()
     for a in actions:
         replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"))

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING
 from bot.engine.cards import Deck, draw_for_button
 from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
+from bot.runtime import bomb_pots
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
+from bot.runtime.table import bomb_vote
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
@@ -79,17 +81,24 @@ async def publish(table: Table, hand_no: int, root: str) -> int:
 
 async def deal(table: Table) -> LiveHand | None:
     """Commit, publish, record and deal the next hand (under the lock); None when nobody
-    can play. Raises :class:`CommitmentNotPosted` when the root could not be published."""
+    can play, or when a bomb pot proposed for it is still unanswered (it is dealt once
+    answered). Raises :class:`CommitmentNotPosted` when the root could not be published."""
+    if bomb_vote.holds_deal(table):
+        return None
     seating = plan(table)
     if seating is None:
         return None
+    hand_no = table.hands_dealt + 1
+    bomb, seating, notice = bomb_pots.choose(table.config, seating, table.seats, hand_no,
+                                             table.bomb_vote.agreed_for(hand_no))
     deck = Deck(rng=table.rng)
     committed = commit(deck.order)  # before any card: the root goes public first
-    hand_no = table.hands_dealt + 1
     message_id = await publish(table, hand_no, committed.root)
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
+    if notice is not None:
+        table.tell(notice)
     if seating.drawn:
         cards = dict(seating.drawn)
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
@@ -97,7 +106,7 @@ async def deal(table: Table) -> LiveHand | None:
     start = HandStart(
         table_id=table.table_id,
         hand_no=hand_no,
-        config=table.policy.hand_config(table.config),
+        config=bomb_pots.hand_settings(table.policy.hand_config(table.config), bomb),
         seats=tuple(
             StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts) for s in dealt
         ),
@@ -107,7 +116,7 @@ async def deal(table: Table) -> LiveHand | None:
         commitment_message=message_id,
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
-    hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)
+    hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck, bomb)
     hand_id = await table.hands.start_hand(start)
     table.hands_dealt = hand_no
     for s in table.seats.values():

@@ -45,7 +45,7 @@ def result_view(
     """Who won what in the finished ``hand``, with the hands shown and their labels."""
     result = hand.result
     many = len({pot.index for pot in result.pots}) > 1
-    twice = bool(result.second_board)
+    twice = any(pot.run for pot in result.pots)  # run twice or a double board, to showdown
     return HandResultView(
         hand_no=hand_no,
         board=result.board,

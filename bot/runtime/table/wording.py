@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, hands, translate, translate_text
+from bot.runtime import bomb_pots
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
@@ -41,6 +42,29 @@ def title(locale: object, config: TableConfig) -> str:
     return translate(locale, "table.title", game=_choice(locale, config.variant.name),
                      structure=_choice(locale, structure_name(config.structure)),
                      stakes=stakes)
+
+
+def bomb_pot_settings(locale: object, config: TableConfig) -> str:
+    """The bomb pots of ``config`` for its settings line (nothing when they are off):
+    ``" · a bomb pot every 10 hands or when all agree (ante 4, two boards)"``."""
+    if not bomb_pots.on(config):
+        return ""
+    bomb = bomb_pots.bomb_of(config)
+    boards = translate(locale, "table.bomb_pot.two_boards") if bomb.double_board else ""
+    if config.bomb_pot_every:
+        return translate(locale, "table.settings_bomb_pots", count=config.bomb_pot_every,
+                         ante=bomb.ante, boards=boards)
+    return translate(locale, "table.settings_bomb_proposed", ante=bomb.ante, boards=boards)
+
+
+def hand_game(locale: object, config: TableConfig, bomb_ante: int, double_board: bool) -> str:
+    """The game of a hand: :func:`title`, and for a bomb pot ``"... · bomb pot"``
+    (``"... · double-board bomb pot"``)."""
+    game = title(locale, config)
+    if not bomb_ante:
+        return game
+    key = "table.game_bomb_pot_double" if double_board else "table.game_bomb_pot"
+    return translate(locale, key, game=game)
 
 
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
@@ -193,5 +217,5 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "pot_title", "pot_where", "result_lines",
-           "stored_title", "table_name", "title", "winner_lines"]
+__all__ = ["acted", "action", "board_where", "bomb_pot_settings", "hand_game", "pot_title",
+           "pot_where", "result_lines", "stored_title", "table_name", "title", "winner_lines"]
