@@ -98,6 +98,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
     "cogs.table",
+    "cogs.bomb_pot",
     "cogs.tournament",
     "cogs.help",
     "cogs.channel_loss",

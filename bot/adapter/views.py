@@ -17,6 +17,8 @@ Custom ids::
     omaha:cards:<table>                            the player's own cards, privately
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
+    omaha:bomb:<table>:<token>:<yes|no>            an answer to a proposed bomb pot
+                                                   (bot.adapter.bomb_votes)
     omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
     omaha:hand:<hand id>                           a finished hand, privately (the Hand log
                                                    button of a result, the buttons of /hands:
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.polite import PoliteModal, report
 from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
@@ -394,4 +397,5 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton)
+DYNAMIC_ITEMS = (ActionButton, BombPotButton, CardsButton, PreActionButton, RunTwiceButton,
+                 SeatButton)

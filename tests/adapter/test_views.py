@@ -22,6 +22,7 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
@@ -88,6 +89,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items.append(ReplayButton(2**63 - 1, "Repetición"))  # /hand show
     items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
               for choice in ("twice", "once")]
+    items += [BombPotButton(BIG_TABLE, TOKEN, choice, label="Rechazar")
+              for choice in ("yes", "no")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
     return items
@@ -129,6 +132,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
+    BombPotButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}
