@@ -12,6 +12,7 @@ from bot.engine.bomb_pot import BombPot
 from bot.engine.cards import Deck
 from bot.engine.commitment import commit
 from bot.engine.hand import VARIANTS, Action, GameConfig, Hand, SeatIn, Structure
+from bot.engine.phh import replaying
 from bot.engine.phh.proof import verify_text, with_proof
 from tests.engine.test_bomb_pot import HOLES3, act, bomb_hand
 
@@ -105,3 +106,57 @@ def test_records_that_are_not_bomb_pots_of_ours() -> None:
     unmarked = replace(record, extra=tuple((k, v) for k, v in record.extra if k != "_bomb_pot"))
     with pytest.raises(phh.HandError, match="_double_board is written only with _bomb_pot"):
         phh.replay(unmarked)
+
+
+def _export_case(seed: int) -> Hand:
+    """A random double-board bomb pot (Omaha, Omaha Hi-Lo or Big O, 3 to 7 players)."""
+    rng = random.Random(f"export-{seed}")
+    variant = VARIANTS[rng.choice(["omaha_hilo", "big_o", "omaha"])]
+    n = rng.randint(3, 7 if variant.hole_cards == 4 else 6)
+    seats = [SeatIn(s, rng.choice([3, 10, 50, 200])) for s in range(1, n + 1)]
+    hand = Hand(GameConfig(variant, Structure.POT_LIMIT, 1, 2), seats, n, Deck(rng=rng),
+                BombPot(4, True))
+    hand.start()
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        roll = rng.random()
+        if roll < 0.1 and legal.to_call:
+            hand.act(legal.seat, Action.fold())
+        elif roll < 0.3 and legal.min_raise_to is not None:
+            hand.act(legal.seat, Action.raise_to(legal.min_raise_to))
+        else:
+            hand.act(legal.seat, Action.call())
+    return hand
+
+
+#: Hands where the first filling of a mucked hand still wins on one board (found by a
+#: wider search): the replay tries other fillings.
+REFILLED = (273, 336)
+
+
+@pytest.mark.parametrize("seeds", [(*range(40), 93, 95), REFILLED])
+def test_every_players_export_replays(seeds: tuple[int, ...]) -> None:
+    """What each player may see (mucked hands ``??``) replays to the recorded stacks: the
+    filled hands lose on both boards, high and low."""
+    for seed in seeds:
+        hand = _export_case(seed)
+        stacks = phh.history_of(hand.events).finishing_stacks
+        for viewer in hand.seat_order:
+            public = phh.history_of(hand.events, public=True, viewer=viewer)
+            assert phh.replay(public).finishing_stacks == stacks, (seed, viewer)
+
+
+def test_the_replay_tries_other_fillings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one filling only, the hands of REFILLED do not replay: a filled hand wins."""
+    monkeypatch.setattr(replaying, "FILL_TRIES", 1)
+    failed = 0
+    for seed in REFILLED:
+        hand = _export_case(seed)
+        for viewer in hand.seat_order:
+            try:
+                phh.replay(phh.history_of(hand.events, public=True, viewer=viewer))
+            except phh.HandError as exc:
+                assert "could win at the showdown" in str(exc)
+                failed += 1
+    assert failed >= len(REFILLED)

@@ -10,6 +10,7 @@ hand (:func:`_check_finished`) and that no unknown hand could have won
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -45,6 +46,12 @@ class Replay:
     finishing_stacks: tuple[int, ...]
 
 
+#: Fillings tried for unknown hole cards: the weakest found first, then searches from other
+#: orders of the unused cards, while a filled hand still wins (a search can stop at a hand
+#: weak on one board that wins on the other, or in hi-lo at a low that wins).
+FILL_TRIES = 12
+
+
 def replay(hh: HandHistory) -> Replay:
     """Play the recorded actions on a :class:`Hand` dealt from the recorded cards.
 
@@ -52,16 +59,35 @@ def replay(hh: HandHistory) -> Replay:
     the hand breaks the rules, deals a card twice, or stops before its end.
     Hole cards written ``??`` are filled with the weakest unused cards; the
     hand is an error only when such a hand would then still win or tie part
-    of a pot at showdown (see the :mod:`bot.engine.phh` docstring).
+    of a pot at showdown, whatever filling of :data:`FILL_TRIES` is tried (see the
+    :mod:`bot.engine.phh` docstring).
     """
     setup = setup_of(hh)
     variant = setup.config.variant
     parsed = parse_actions(hh.actions)
-    dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
-    take_second_run(hh, dealt, variant)
-    unknown = fill_unknown_holes(dealt, parsed, variant)
+    recorded = collect_cards(hh.actions, parsed, variant, hh.player_count)
+    take_second_run(hh, recorded, variant)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
+    for attempt in range(FILL_TRIES):
+        dealt = copy.deepcopy(recorded)
+        unknown = fill_unknown_holes(dealt, parsed, variant, attempt)
+        hand = _play(hh, setup, dealt, parsed, seat_of, player_of)
+        try:
+            _check_unknown_hands_lost(hand, unknown, player_of)
+        except HandError:
+            if unknown and attempt + 1 < FILL_TRIES:
+                continue
+            raise
+        break
+    ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
+    final = dict(ended.stacks)
+    return Replay(hh, hand, tuple(final[s] for s in seat_of))
+
+
+def _play(hh: HandHistory, setup: Setup, dealt: DealtCards, parsed: Sequence[PHHAction | None],
+          seat_of: Sequence[int], player_of: dict[int, int]) -> Hand:
+    """The recorded actions played on a Hand dealt from ``dealt``, checked to its end."""
     hand = _start_hand(setup, dealt, player_of)
     for p in dealt.shown:
         try:
@@ -76,10 +102,7 @@ def replay(hh: HandHistory) -> Replay:
     player.answer_run_twice()
     _check_finished(hand, player.board_seen, player_of)
     _check_second_board(hand, dealt)
-    _check_unknown_hands_lost(hand, unknown, player_of)
-    ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
-    final = dict(ended.stacks)
-    return Replay(hh, hand, tuple(final[s] for s in seat_of))
+    return hand
 
 
 def take_second_run(hh: HandHistory, dealt: DealtCards, variant: Variant) -> None:
