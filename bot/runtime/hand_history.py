@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from bot.storage import Database, HandRecord
 
 __all__ = [
-    "PastHand", "export_phh", "history_for", "load_past", "rebuild", "shared_cards", "street_lines",
-    "visible_holes",
+    "PastHand", "export_phh", "game_of", "history_for", "load_past", "rebuild", "shared_cards",
+    "street_lines", "visible_holes",
 ]
 
 
@@ -88,6 +88,14 @@ def rebuild(
         raise ValueError(f"hand {hand_id}: its deck does not match its commitment")
     return PastHand(hand_id, table_id, number, ended_at, config, hand,
                     {s: u for s, u, _, _ in seats}, commitment, tuple(salts))
+
+
+def game_of(past: PastHand, locale: object = ENGLISH) -> str:
+    """The hand's game in ``locale``: its table's title, and ``"... · bomb pot"`` for a bomb
+    pot (:func:`bot.runtime.table.wording.hand_game`)."""
+    bomb = past.hand.bomb_pot
+    return wording.hand_game(locale, past.config, bomb.ante if bomb else 0,
+                             past.hand.double_board)
 
 
 def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, ...]]:
