@@ -51,6 +51,16 @@ def _proposal(h: Harness):  # type: ignore[no-untyped-def]
                 if any(str(b.custom_id).startswith("omaha:bomb:") for b in buttons_of(m)))
 
 
+def _keep(picture: bytes, text: str) -> None:
+    """To look at them: ``BOMB_POT_PICTURES=/tmp/pictures pytest tests/cogs/test_bomb_pot.py``
+    keeps the double-board showdown's picture and result there."""
+    out = os.environ.get("BOMB_POT_PICTURES")
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        Path(out, "showdown-double-board.png").write_bytes(picture)
+        Path(out, "result.txt").write_text(text)
+
+
 async def test_a_bomb_pot_every_second_hand(harness: Harness) -> None:
     """``bomb_pot_every:2``: /table info says it; hand 2 is dealt as a bomb pot (antes
     from everyone, no blind, the flop out before anyone acts, "bomb pot" in its game
@@ -144,11 +154,7 @@ async def test_a_double_board_showdown(harness: Harness) -> None:
     [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
     files = dict(await h.files(result))
     assert "showdown-1.png" in files, files.keys()
-    out = os.environ.get("BOMB_POT_PICTURES")
-    if out:  # to look at: BOMB_POT_PICTURES=/tmp/pictures pytest ...
-        Path(out).mkdir(parents=True, exist_ok=True)
-        Path(out, "showdown-double-board.png").write_bytes(files["showdown-1.png"])
-        Path(out, "result.txt").write_text(text)
+    _keep(files["showdown-1.png"], text)
     export = await h.slash(h.bob, "hand export", number=1)
     [(_, data)] = await export.files()
     record = phh.loads(data.decode())
