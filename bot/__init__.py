@@ -1,1 +1,1 @@
-"""Omaha Dealer: a Discord bot that deals every Omaha variant."""
+"""Omaha Dealer: a Discord bot that deals every Omaha variant and Texas Hold'em."""

@@ -14,6 +14,8 @@
   table's channel is lost, the Discord side asks it to abandon the table
   (``abandon``, ``abandon_channel``, ``abandon_guild``: see
   :mod:`bot.runtime.table.abandon`); ``tables_of`` finds a player's seats anywhere;
+  its ``hearing`` knows the shards of ``SHARD_COUNT`` (the Discord side tells it which
+  it cannot hear: ``deafen``, ``hear``, :mod:`bot.runtime.hearing`);
 * ``tournaments``: the :class:`bot.runtime.tournament.service.TournamentService` above
   the registry: sit-and-gos and multi-table tournaments by channel (their threads
   opened by the ``threads`` port), registration, start, cancellation. It holds its
@@ -53,6 +55,7 @@ from bot.app_metrics import MeteredObserver, meter_services
 from bot.economy import Economy
 from bot.metrics import Metrics
 from bot.runtime.caps import ServerCaps, TableCaps
+from bot.runtime.hearing import Hearing
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.live import Table
@@ -148,6 +151,7 @@ class App:
             names=names,
             owns=settings.shards.owns if settings.shards is not None else None,
             caps=caps,
+            hearing=Hearing(settings.shards.count if settings.shards is not None else 1),
         )
         tournaments = TournamentService(registry, ports, threads)
         meter_services(metrics, db, registry, tournaments)

@@ -24,7 +24,10 @@ looks another cog up:
 * ``channel_loss``: the :class:`cogs.channel_loss.ChannelLoss` that abandons
   a table whose channel is lost and tells its players by DM. The presenter's
   ``on_channel_lost`` (a request Discord refuses for good) is pointed at it
-  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions.
+  here; the ``cogs.channel_loss`` cog hands it the gateway's deletions;
+* the gateway's connections tell the registry which shards the dealer hears
+  (:func:`bot.adapter.hearing.follow_gateway`): until a shard's connection is up, and
+  whenever it drops, its tables' clocks stop (RULES.md 8).
 
 ``db``, ``economy``, ``registry`` and ``tournaments`` are shortcuts into ``app``. Then the
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
@@ -56,6 +59,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
@@ -69,6 +73,7 @@ from discord.ext import commands
 
 from bot import render
 from bot.adapter.hooks import watch_token_waits
+from bot.adapter.login_errors import EXIT_SETTINGS, CannotConnect, log_in, stop_if_never_connected
 from bot.adapter.meter import DiscordMeter, Gateway
 from bot.adapter.names import member_name
 from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
@@ -81,6 +86,7 @@ if TYPE_CHECKING:
     from bot.adapter.cooldowns import Cooldowns
     from bot.adapter.presenter import DiscordPresenter
     from bot.adapter.replays import Replays
+    from bot.adapter.seasons import SeasonBook
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
@@ -98,6 +104,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
     "cogs.table",
+    "cogs.ledger",
     "cogs.bomb_pot",
     "cogs.tournament",
     "cogs.help",
@@ -130,6 +137,7 @@ class OmahaDealer(commands.Bot):
     cooldowns: Cooldowns
     refreshes: Cooldowns
     replays: Replays
+    seasons: SeasonBook
 
     def __init__(
         self,
@@ -184,9 +192,12 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
+        from bot.adapter.hearing import follow_gateway
+        from bot.adapter.night_ledger import closing_text
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.replays import Replays
+        from bot.adapter.seasons import SeasonBook
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
         from cogs.channel_loss import ChannelLoss
@@ -202,13 +213,19 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
+        shards = self.settings.shards
+        # no clock runs on a shard before its connection is up (RULES.md 8)
+        follow_gateway(self, self.app.registry, shards.ids if shards is not None else (0,))
         await self.presenter.prefs.load(self.app.db.prefs)
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)
         self.replays = Replays()
+        self.seasons = SeasonBook()
+        await self.seasons.load(self.app.db.seasons)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
+        self.presenter.closing_ledger = functools.partial(closing_text, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     def now(self) -> float:
@@ -278,6 +295,8 @@ class OmahaDealer(commands.Bot):
         if event_name == "interaction" and args:
             self.meter.arrived(args[0].id)
         super().dispatch(event_name, *args, **kwargs)
+        if event_name == "disconnect":  # a connection lost, or an attempt that failed
+            stop_if_never_connected(self, self.settings.gateway_url)
 
     async def on_ready(self) -> None:
         user = self.user
@@ -394,7 +413,8 @@ def configure_logging(level: str, fmt: str = "text") -> None:
 
 
 async def run_bot(settings: Settings) -> int:
-    """Run until closed (SIGINT/SIGTERM close it cleanly); the exit code."""
+    """Run until closed (SIGINT/SIGTERM close it cleanly); the exit status (README "Exit
+    statuses": :mod:`bot.adapter.login_errors`)."""
     bot = make_bot(settings)
     share = 1.0
     if settings.shards is not None:
@@ -418,11 +438,12 @@ async def run_bot(settings: Settings) -> int:
             loop.add_signal_handler(sig, stop)
     try:
         async with bot:
-            await bot.start(settings.token.reveal())
+            await log_in(bot, settings.token.reveal(), settings.api_base)
+            await bot.connect()
         await bot.close()
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (reset it if it leaked)")
-        return 1
+    except CannotConnect as refused:  # the token, or Discord not reached (login, gateway)
+        log.error("%s", refused)
+        return refused.status
     except discord.PrivilegedIntentsRequired:
         log.error("Discord asks for a privileged intent this bot does not use")
         return 1
@@ -442,10 +463,10 @@ def main(argv: Sequence[str] = ()) -> int:
         settings = Settings.load(env_file=args.env_file)
     except MissingToken as error:
         print(error, file=sys.stderr)
-        return 2
+        return EXIT_SETTINGS
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_SETTINGS
     configure_logging(settings.log_level, settings.log_format)
     from bot.app import check_deck_key
     from bot.storage import StorageError
@@ -454,7 +475,7 @@ def main(argv: Sequence[str] = ()) -> int:
         check_deck_key(settings)
     except StorageError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_SETTINGS
     configure_endpoints(settings)
     if not settings.uses_real_discord:
         log.info("Using Discord endpoints %s and %s", settings.api_base, settings.gateway_url)

@@ -45,8 +45,10 @@ from bot.storage import (
     Metric,
     Period,
     PlayerStats,
+    Season,
     SeatRecord,
     SeatResult,
+    SessionLedger,
     Tournament,
     TournamentFinish,
     TournamentStats,
@@ -190,6 +192,20 @@ class Economy:
     async def cash_out(self, table_id: int, user_id: int) -> int:
         return await self.db.tables.cash_out(table_id, user_id)
 
+    # -- the night's ledger (bot.storage.sessions) ---------------------------------------------
+    async def session_ledger(self, table_id: int) -> SessionLedger:
+        """The cash table's current session (its last once closed), from the chip ledger."""
+        return await self.db.sessions.ledger(table_id)
+
+    async def new_session(self, table_id: int, started_by: int) -> SessionLedger:
+        """Start a new session at the open cash table; returns the one it ends."""
+        return await self.db.sessions.begin(table_id, started_by)
+
+    async def ledger_table(self, channel_id: int) -> int | None:
+        """The channel's newest cash table, open or closed (whose ledger ``/table ledger``
+        shows)."""
+        return await self.db.sessions.newest_table(channel_id)
+
     # -- tournaments --------------------------------------------------------------------------
     async def enter_tournament(self, tournament_id: int, user_id: int) -> Tournament:
         return await self.db.tournaments.enter(tournament_id, user_id)
@@ -222,24 +238,27 @@ class Economy:
     async def hand_nets(
         self, guild_id: int, user_id: int, *, variant: str | None = None,
         period: Period = Period.ALL_TIME, channels: Collection[int] | None = None,
+        season: Season | None = None,
     ) -> list[HandNet]:
         """The player's cash hands in order, each with its net and showdown (graphs)."""
         return await self.db.stats.hand_nets(guild_id, user_id, variant=variant, period=period,
-                                             channels=channels)
+                                             channels=channels, season=season)
 
     async def finishes(
         self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
-        channels: Collection[int] | None = None,
+        channels: Collection[int] | None = None, season: Season | None = None,
     ) -> list[TournamentFinish]:
         """The player's sit-and-go finishes in order (graphs)."""
-        return await self.db.stats.finishes(guild_id, user_id, period=period, channels=channels)
+        return await self.db.stats.finishes(guild_id, user_id, period=period, channels=channels,
+                                            season=season)
 
     async def leaderboard(
         self, guild_id: int, metric: Metric | str = Metric.BALANCE,
         *, period: Period | str = Period.ALL_TIME, variant: str | None = None,
         page: int = 0, per_page: int = 10, channels: Collection[int] | None = None,
+        season: Season | None = None,
     ) -> LeaderboardPage:
-        """Page ``page`` (0-based) of ``per_page`` rows."""
+        """Page ``page`` (0-based) of ``per_page`` rows (of ``season`` when given)."""
         try:
             metric, period = Metric(metric), Period(period)
         except ValueError:
@@ -247,7 +266,7 @@ class Economy:
         page = max(0, int(page))
         return await self.db.stats.leaderboard(
             guild_id, metric, period=period, variant=variant, offset=page * per_page,
-            limit=per_page, channels=channels,
+            limit=per_page, channels=channels, season=season,
         )
 
     async def audit(self) -> list[AuditLine]:
@@ -278,6 +297,11 @@ def summarize_hand(
     contested = [p for p in result.pots if not p.uncontested]
     at_showdown = {s for p in contested for s in p.eligible if not hand.player(s).folded}
     won_showdown = {s for p in contested for s, chips in (*p.high, *p.low) if chips > 0}
+    bounty = dict.fromkeys(result.starting_stacks, 0)
+    for paid in result.bounties:
+        bounty[paid.seat] += paid.amount
+        for payer, chips in paid.payers:
+            bounty[payer] -= chips
     lines = tuple(
         SeatResult(
             seat_no=seat,
@@ -288,6 +312,7 @@ def summarize_hand(
             pfr=seat in pfr,
             showdown=seat in at_showdown,
             won_showdown=seat in at_showdown and seat in won_showdown,
+            bounty=bounty[seat],
         )
         for seat in sorted(result.starting_stacks)
     )

@@ -17,7 +17,8 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           processes may share it). Empty (default): SQLite at
                           ``DATABASE_PATH``, whose ``.key`` file still holds the
                           deck key. Masked in ``repr()`` like the token.
-``DEV_GUILD_ID``          a server id: slash commands are synced to that server
+``DEV_GUILD_ID``          the server id of a bot for one server (or of a test
+                          server): slash commands are synced to that server
                           only, where they appear instantly (global sync can take
                           up to an hour), and the global ones cleared once.
                           Empty: sync globally.
@@ -100,18 +101,21 @@ ENV_FILE = ".env"
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 
-How to get a token:
-  1. Open https://discord.com/developers/applications and create an application.
-  2. In "Bot", press "Reset Token" and copy the token (keep it secret).
-  3. Put it in a file named .env in this directory (copy .env.example):
-         DISCORD_TOKEN=your-token-here
-     or set the environment variable DISCORD_TOKEN.
-  4. Invite the bot: in "OAuth2" > "URL Generator" tick the scopes "bot" and
+  1. Get your bot's token: open https://discord.com/developers/applications,
+     create an application (or open yours), and in "Bot" press "Reset Token"
+     and copy the token. Keep it secret: it is the bot's password.
+  2. Give it to the bot, either way:
+     - create the file {env_file} with this line:
+           DISCORD_TOKEN=your-token-here
+     - or set the environment variable DISCORD_TOKEN, for example:
+           DISCORD_TOKEN=your-token-here python -m bot
+     Every other setting is optional; the source's .env.example explains them all.
+  3. Invite the bot: in "OAuth2" > "URL Generator" tick the scopes "bot" and
      "applications.commands" and the permissions "View Channel", "Send
      Messages", "Send Messages in Threads", "Embed Links", "Attach Files" and
      "Read Message History" (permission integer 274878024704), then open the
      generated URL. No privileged intent is needed. See the README's
-     "Inviting the bot".
+     "Inviting the bot" and "Your first night".
 
 To try the bot without a token, run: python -m bot demo
 """
@@ -122,10 +126,13 @@ class SettingsError(ValueError):
 
 
 class MissingToken(SettingsError):
-    """``DISCORD_TOKEN`` is not set; :data:`TOKEN_HELP` says how to get one."""
+    """``DISCORD_TOKEN`` is not set; :data:`TOKEN_HELP` says how to get one and where to
+    put it: the settings file ``env_file`` (absolute, so a ``pip install`` user, who has
+    no ``.env.example`` to copy, knows which file to create), or the environment."""
 
-    def __init__(self) -> None:
-        super().__init__(TOKEN_HELP)
+    def __init__(self, env_file: str | os.PathLike[str] = ENV_FILE) -> None:
+        self.env_file = Path(env_file).absolute()
+        super().__init__(TOKEN_HELP.format(env_file=self.env_file))
 
 
 class Secret:
@@ -424,7 +431,12 @@ class Settings:
                 merged.update(parse_env_file(path.read_text(encoding="utf-8")))
         env = os.environ if environ is None else environ
         merged.update({k: v for k, v in env.items() if v.strip()})
-        return cls.from_mapping(merged, require_token=require_token)
+        try:
+            return cls.from_mapping(merged, require_token=require_token)
+        except MissingToken:
+            if env_file is None:
+                raise
+            raise MissingToken(env_file) from None
 
     @property
     def uses_real_discord(self) -> bool:

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.economy import summarize_hand
+from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.ports import (
@@ -78,6 +79,10 @@ class StoragePorts:
         async with _polite():
             await self.db.tables.set_sitting_out(table_id, user_id, sitting_out)
 
+    async def set_straddle(self, *, table_id: int, user_id: int, straddle: bool) -> None:
+        async with _polite():
+            await self.db.tables.set_straddle(table_id, user_id, straddle)
+
     # -- HandStore -------------------------------------------------------------
     async def start_hand(self, start: HandStart) -> int:
         record = await self.db.hands.start(
@@ -85,7 +90,8 @@ class StoragePorts:
             variant=str(start.config["variant_key"]),
             settings=dict(start.config),
             button=start.button,
-            seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind) for s in start.seats],
+            seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind, s.straddle)
+                   for s in start.seats],
             deck=start.deck,
             salts=start.salts or None,
             commitment_message=start.commitment_message,
@@ -117,6 +123,9 @@ class StoragePorts:
         summary = summarize_hand(hand, seat_users, variant)
         await self.db.hands.finish(hand_id, summary, dict(result))
 
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        await self.db.hands.append_shown(hand_id, seat, cards)
+
     async def cancel_hand(self, hand_id: int) -> None:
         await self.db.hands.cancel(hand_id, "could not be resumed after a restart")
 
@@ -130,7 +139,7 @@ class StoragePorts:
                 hand_no=hand.number,
                 config=dict(hand.settings),
                 seats=tuple(
-                    StoredSeat(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind)
+                    StoredSeat(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind, s.straddle)
                     for s in stored.seats
                 ),
                 button=hand.button,
@@ -293,6 +302,7 @@ def _stored_table(record: TableRecord, seats: Sequence[SeatRecord]) -> StoredTab
         config=dict(record.settings),
         seats=tuple((s.seat_no, s.user_id, s.stack, s.sitting_out) for s in seats),
         hands_dealt=record.hands_dealt,
+        straddles=frozenset(s.seat_no for s in seats if s.straddle),
     )
 
 

@@ -13,7 +13,8 @@ The bot logs in over REST only (no gateway connection, no table restored, no
 metrics server or scheduled backup), loads its cogs to build the command tree,
 syncs, keeps the tree's hash in the database like a start does
 (:mod:`bot.adapter.command_sync`), prints one line and exits. Exit status 2 with a
-one-line error when Discord or the settings refuse.
+one-line error when Discord or the settings refuse, or Discord cannot be reached
+(:mod:`bot.adapter.login_errors`).
 """
 
 from __future__ import annotations

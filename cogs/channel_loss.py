@@ -18,7 +18,10 @@ presenter's :class:`bot.adapter.channel.TableChannel` reports those through
    went back to their balance ("Table 3 in #poker was closed because the thread
    was locked; hand #12 was played out by the clock's rule [...]. You lost 300
    chips in it. Your 9,700 chips are back in your balance."). Nothing is posted in
-   the lost channel.
+   the lost channel. A multi-table tournament is cancelled only once the hands at
+   its other tables end: the lost table's players are told their stack first, then,
+   when the cancellation is paid (``Abandoned.later``), a second DM says what went
+   to their balance (:func:`paid_out`), which the other tables see posted.
 
 :class:`ChannelLoss` is built by the composition root
 (:meth:`bot.client.OmahaDealer.build_services`), which also points the
@@ -31,6 +34,7 @@ cog up.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -41,7 +45,7 @@ from discord.ext import commands
 from bot.i18n import resolve, translate
 from bot.runtime.errors import NoTable
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.abandon import Abandoned, Ending
+from bot.runtime.table.abandon import Abandoned, Ending, Later
 
 if TYPE_CHECKING:
     from bot.adapter.presenter import DiscordPresenter
@@ -94,6 +98,15 @@ def farewell(gone: Abandoned, user_id: int, place: str, locale: object = "en") -
     return " ".join(lines)
 
 
+def paid_out(gone: Abandoned, place: str, amount: int, locale: object = "en") -> str:
+    """The DM a player of a multi-table tournament's lost table gets once the cancellation
+    is paid: ``amount`` went to their balance (a prize kept, or their share by stacks)."""
+    head = translate(locale, "loss.mtt_cancelled", table=gone.table_id, place=place)
+    paid = (translate(locale, "loss.prize", count=amount) if amount
+            else translate(locale, "loss.no_prize"))
+    return f"{head} {paid}"
+
+
 def _what_went_back(gone: Abandoned, user_id: int, locale: object) -> list[str]:
     amount = gone.returned.get(user_id, 0)
     if gone.ending is Ending.CANCELLING:
@@ -113,6 +126,8 @@ class ChannelLoss:
         self.presenter = presenter
         #: Every table abandoned so far, in order (the demo and tests read it).
         self.abandoned: list[Abandoned] = []
+        #: Waiting for a multi-table tournament's cancellation to be paid (see the module).
+        self._later: set[asyncio.Task[None]] = set()
 
     # -- the causes ---------------------------------------------------------------
     async def channel_gone(self, channel_id: int, name: str | None, reason: str) -> None:
@@ -150,13 +165,40 @@ class ChannelLoss:
         for g in gone:
             self.abandoned.append(g)
             for user_id in g.told:
-                lang = self._locale(user_id, g.guild_id)
-                place = where(names.get(g.channel_id), g.channel_id, lang)
-                if server:
-                    place = translate(lang, "loss.on_server", place=place, server=server)
-                if not await self.presenter.dm(user_id, farewell(g, user_id, place, lang)):
-                    log.info("table %s: could not DM user %s", g.table_id, user_id)
+                lang, place = self._place(g, user_id, names, server)
+                await self._dm(g, user_id, farewell(g, user_id, place, lang))
+            if g.later is not None:
+                task = asyncio.get_running_loop().create_task(
+                    self._tell_paid(g, g.later, names, server), name=f"loss-{g.table_id}")
+                self._later.add(task)
+                task.add_done_callback(self._later.discard)
 
+    async def _tell_paid(
+        self, gone: Abandoned, later: Later, names: dict[int, str | None], server: str
+    ) -> None:
+        """Once the cancellation is paid, DM each player of the lost table what went to
+        their balance (nothing if it never is: the bot stopped first)."""
+        paid = await later.wait()
+        if paid is None:
+            return
+        for user_id in gone.told:
+            lang, place = self._place(gone, user_id, names, server)
+            await self._dm(gone, user_id, paid_out(gone, place, paid.get(user_id, 0), lang))
+
+    def _place(
+        self, gone: Abandoned, user_id: int, names: dict[int, str | None], server: str
+    ) -> tuple[str, str]:
+        """The player's language and the lost channel as they read it there."""
+        lang = self._locale(user_id, gone.guild_id)
+        place = where(names.get(gone.channel_id), gone.channel_id, lang)
+        if server:
+            place = translate(lang, "loss.on_server", place=place, server=server)
+        return lang, place
+
+    async def _dm(self, gone: Abandoned, user_id: int, text: str) -> None:
+        """A DM; a refused one is logged, nothing more (the lost channel is no fallback)."""
+        if not await self.presenter.dm(user_id, text):
+            log.info("table %s: could not DM user %s", gone.table_id, user_id)
 
     def _locale(self, user_id: int, guild_id: int) -> str:
         """The player's language (their last interaction), else the server's."""
@@ -194,4 +236,4 @@ async def setup(bot: OmahaDealer) -> None:
     await bot.add_cog(ChannelWatch(bot.channel_loss))
 
 
-__all__ = ["ChannelLoss", "ChannelWatch", "farewell", "setup"]
+__all__ = ["ChannelLoss", "ChannelWatch", "farewell", "paid_out", "setup"]

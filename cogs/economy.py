@@ -2,8 +2,9 @@
 
     /balance [user] [public]                 a player's chips (your own: only to you)
     /daily                                   the daily bonus (streaks), only to you
-    /leaderboard [metric] [variant] [period] [graphs]  an image, paged; the top's graphs
-                                             (bot.adapter.leaderboard)
+    /leaderboard [metric] [variant] [period] [graphs] [season]  an image, paged; the top's
+                                             graphs (bot.adapter.leaderboard; a season's
+                                             standings by default while one runs)
     /stats [user] [variant] [period] [public]  figures and a graph of the results
                                              (both: COMMAND_COOLDOWN per member,
                                              bot.adapter.cooldowns)
@@ -42,11 +43,18 @@ from bot.adapter.choices import (
     VARIANT_CHOICES,
 )
 from bot.adapter.cooldowns import take_turn
-from bot.adapter.leaderboard import Board, LeaderboardPager, counted, leaderboard_file
+from bot.adapter.leaderboard import (
+    LeaderboardPager,
+    choose_board,
+    counted,
+    leaderboard_file,
+    window_name,
+)
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.names import member_name
 from bot.adapter.permissions import require_member_post
 from bot.adapter.polite import acknowledge, announce
+from bot.adapter.seasons import season_choices
 from bot.adapter.stats_graphs import stats_file, top_file
 from bot.adapter.visibility import counted_channels
 from bot.engine.variants import VARIANTS, game_name
@@ -88,7 +96,8 @@ def _signed(locale: object, n: int) -> str:
 
 def _stats_embed(locale: object, name: str, variant_key: str | None, s: Any) -> discord.Embed:
     """/stats: the player's cash-game figures, in the reader's language and number style."""
-    game = game_name(VARIANTS[variant_key]) if variant_key else translate(locale, "stats.all_games")
+    game = (Choice(game_name(VARIANTS[variant_key])).to(locale) if variant_key
+            else translate(locale, "stats.all_games"))
     title = clip(f"{Name(name).to(locale)}: {game}", EMBED_TITLE)
     embed = discord.Embed(title=title, colour=discord.Colour.green())
     if not s.hands_played:
@@ -279,11 +288,12 @@ class EconomyCog(commands.Cog, name="Economy"):
 
     # -- /leaderboard ----------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The server's best players, as an image")
-    @app_commands.describe(metric="What to rank by (default Balance)",
-                           variant="Only this game, not for balance (default all games)",
-                           period="Since when, not for balance (default All time)",
-                           graphs="The top players' results as graphs too, not for balance"
-                                  " (default no)")
+    @app_commands.describe(
+        metric="What to rank by (default Net won during a season, else Balance)",
+        variant="Only this game, not for balance (default all games)",
+        period="Since when, not for balance (default the running season, else All time)",
+        graphs="The top players' results as graphs too, not for balance (default no)",
+        season="A season's standings, not for balance (default the running season)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
@@ -291,13 +301,12 @@ class EconomyCog(commands.Cog, name="Economy"):
         metric: app_commands.Choice[str] | None = None,
         variant: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None, graphs: bool = False,
+        season: str | None = None,
     ) -> None:
-        board = Board(_guild_id(interaction), Metric(metric.value) if metric else Metric.BALANCE,
-                      Period(period.value) if period else Period.ALL_TIME,
-                      variant.value if variant else None)
-        if board.metric is Metric.BALANCE and (
-                board.variant is not None or board.period is not Period.ALL_TIME):
-            raise EconomyError(Phrase("refuse.balance_filters"))
+        board = choose_board(self.bot.seasons, _guild_id(interaction),
+                             Metric(metric.value) if metric else None,
+                             Period(period.value) if period else None,
+                             variant.value if variant else None, season)
         if board.metric is Metric.BALANCE and graphs:
             raise EconomyError(Phrase("refuse.balance_graphs"))
         require_member_post(interaction, files=True)  # a public picture, in the member's name
@@ -316,9 +325,16 @@ class EconomyCog(commands.Cog, name="Economy"):
                 self.economy, lambda u: self.bot.display_name(interaction.guild, u),
                 board, channels=await counted(self.economy, interaction, board),
                 metric_name=Choice(METRIC_NAMES[board.metric]).to(loc),
-                period_name=Choice(PERIOD_NAMES[board.period]).to(loc), locale=loc)
+                period_name=window_name(loc, board), locale=loc)
             if picture is not None:
                 await interaction.followup.send(file=picture)
+
+    @leaderboard.autocomplete("season")
+    async def _seasons(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """This server's seasons, newest first."""
+        return season_choices(self.bot.seasons, interaction, current)
 
     # -- /stats ----------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's poker statistics in this server")

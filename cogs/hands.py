@@ -9,7 +9,8 @@ but a replay asked for with ``public``.
     /hand export [number] [last]     the hand (or your last N, up to 20) as a .phh / .phhs
                                      file, with the proof of its deal
     /hand verify number              the verifier of ``python -m bot verify`` on that file
-    /hands [player]                  this server's recent hands, with buttons to open one
+    /hands [player] [variant]        this server's recent hands (one game's: a mixed
+                                     table's hands each under its own), with buttons to open one
 
 ``/hands``, ``/hand show``, ``/hand replay``, ``/hand export`` and ``/hand verify`` draw a
 picture, read many rows or ask Discord (``verify`` reads the commitment message back): a
@@ -55,6 +56,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.adapter.actions import reply_private
+from bot.adapter.choices import VARIANT_CHOICES
 from bot.adapter.commitments import posted_root
 from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
@@ -350,17 +352,21 @@ class Hands(commands.Cog, name="Hands"):
                 for r in records if str(r.number).startswith(typed)]
 
     @app_commands.command(name="hands", description="Recent hands at this server's tables")
-    @app_commands.describe(player="Only the hands this player played (default everyone's)")
+    @app_commands.describe(player="Only the hands this player played (default everyone's)",
+                           variant="Only the hands of this game (default every game)")
+    @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.guild_only()
     async def hands(
-        self, interaction: discord.Interaction[Any], player: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], player: discord.Member | None = None,
+        variant: app_commands.Choice[str] | None = None,
     ) -> None:
         take_turn(self.cooldowns, interaction, "hands")
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         shown = visible_channels(interaction, await self.db.history.channels(guild_id))
         listing = await self.db.history.recent(
-            guild_id, user_id=player.id if player else None, limit=LISTED, channel_ids=shown
+            guild_id, user_id=player.id if player else None, limit=LISTED, channel_ids=shown,
+            variant=variant.value if variant else None,  # a mixed table's: each hand's own
         )
         if not listing:
             await reply_private(interaction, translate(

@@ -1,6 +1,8 @@
-"""/help: the commands, the hand rankings and the Omaha rules players trip on, privately.
+"""/help: the commands, the hand rankings, the Omaha rules players trip on and Texas
+Hold'em's best five of seven, privately.
 
-    /help [topic]     commands (default), table, tournament, hands, omaha, hi-lo, betting
+    /help [topic]     commands (default), table, tournament, ledger, hands, omaha, holdem,
+                      hi-lo, betting
 
 ``table`` is what a player meets at the table beyond the commands: the turn's buttons
 and raise sizes, what ``/allin`` puts in, pre-actions, the clock and time bank, sitting
@@ -9,13 +11,15 @@ staying, run it twice, pings and direct messages, and the preferences command wh
 one is loaded (looked up in the tree, so the page never names a command that is not
 there). ``tournament`` is a sit-and-go's and a multi-table tournament's life: entering,
 several tables, a player away, cancelling, a tournament nobody plays any more
-(:mod:`bot.runtime.tournament.idle`) and the limits on open tables.
+(:mod:`bot.runtime.tournament.idle`) and the limits on open tables. ``ledger`` is the
+night's ledger of a cash table and the seasons of the leaderboards (what a season's
+standings count).
 
 The command list is read from the bot's command tree when asked, so it shows
 exactly the commands loaded, with their options (``[option]`` is optional).
 The poker pages' prose is in the catalogs (``help.*``); their examples are checked against the
 engine by ``tests/cogs/test_help.py`` (every ranked example is the hand it
-illustrates, every Omaha example makes the hand it says). Each page is cut
+illustrates, every Omaha and Hold'em example makes the hand it says in its game). Each page is cut
 into embeds within Discord's limits (a description of at most 4,096
 characters, at most 6,000 characters and 10 embeds in one message).
 """
@@ -77,6 +81,19 @@ OMAHA_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
      "the same board with no king in your hand is only the board's pair"),
 )
 
+#: Texas Hold'em examples: hole cards, board, the engine's label, why (the first two are
+#: the Omaha page's first two boards, which Hold'em reads the other way).
+HOLDEM_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Qh Js", "Ah Kh 7h 2h 9c", "Flush, ace high",
+     "four hearts on the board and one in your hand **are** a flush"),
+    ("Ts 2d", "9s 8d 7c 6h Kd", "Straight, ten high",
+     "one ten with four board cards to a straight is a straight"),
+    ("Ks 2c", "Kc Kd 7s 3h 2d", "Full house, kings full of twos",
+     "both of your cards play: the king with K-K, the two with the board's two"),
+    ("4c 3d", "As Ks Qs Js Ts", "Royal flush",
+     "the board plays: everyone still in has it and the pot is split"),
+)
+
 #: Hi-lo examples: hole cards, board, the engine's label, why.
 HI_LO_EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
     ("Ac 3d Kd Kh", "2c 5d 8h Kc Qs", "Three of a kind, kings; Low 8-5-3-2-A",
@@ -92,8 +109,10 @@ TOPICS: dict[str, str] = {
     "commands": "Commands",
     "table": "At the table: buttons, clock, seats",
     "tournament": "Tournaments: sit and go, several tables, cancelling",
+    "ledger": "The night's ledger and seasons",
     "hands": "Hand rankings",
     "omaha": "Omaha: two from the hand, three from the board",
+    "holdem": "Texas Hold'em: the best five of seven cards",
     "hi-lo": "Hi-lo: the 8-or-better low",
     "betting": "Betting: pot limit, no limit, fixed limit",
 }
@@ -120,7 +139,8 @@ def hands_page(locale: object = None) -> list[str]:
                                name=Phrase("help.rank." + _key(name)), example=example,
                                note=Phrase("help.rank_note." + _key(name))))
     lines += ["", translate(locale, "help.hands.ace"),
-              translate(locale, "help.hands.omaha", help=Command("help"), topic=Option("topic"))]
+              translate(locale, "help.hands.omaha", help=Command("help"), topic=Option("topic")),
+              translate(locale, "help.hands.holdem", help=Command("help"), topic=Option("topic"))]
     return lines
 
 
@@ -128,6 +148,16 @@ def omaha_page(locale: object = None) -> list[str]:
     lines = [translate(locale, "help.omaha.intro"), ""]
     lines += [_hand(locale, "omaha", i, e) for i, e in enumerate(OMAHA_EXAMPLES, 1)]
     lines += ["", translate(locale, "help.omaha.courchevel"),
+              translate(locale, "help.omaha.best", cards=Command("cards"),
+                        button=Phrase("button.my_cards"))]
+    return lines
+
+
+def holdem_page(locale: object = None) -> list[str]:
+    lines = [translate(locale, "help.holdem.intro"), ""]
+    lines += [_hand(locale, "holdem", i, e) for i, e in enumerate(HOLDEM_EXAMPLES, 1)]
+    lines += ["", translate(locale, "help.holdem.board_plays"),
+              translate(locale, "help.holdem.same"),
               translate(locale, "help.omaha.best", cards=Command("cards"),
                         button=Phrase("button.my_cards"))]
     return lines
@@ -155,7 +185,8 @@ PREFERENCES = ("prefs", "preferences")
 
 
 def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> list[str]:
-    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, pings."""
+    """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, mixed
+    tables, pings."""
     buttons = {key: Phrase(f"button.{key}")
                for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
     commands = {f"{name}_cmd": Command(name)
@@ -172,6 +203,11 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.chips", topup=Command("table topup"),
                   leave=Command("table leave"), sitin=Command("table sitin")),
         translate(locale, "help.table.run_twice", settings=Command("table settings")),
+        translate(locale, "help.table.mixed", create=Command("table create"),
+                  games=Option("games")),
+        translate(locale, "help.table.straddle", settings=Command("table settings"),
+                  info=Command("table info")),
+        translate(locale, "help.table.after_hand", settings=Command("table settings")),
         translate(locale, "help.table.bomb_pot", settings=Command("table settings"),
                   bombpot=Command("bombpot")),
         translate(locale, "help.table.messages", cards=Command("cards"),
@@ -200,6 +236,17 @@ def tournament_page(locale: object = None) -> list[str]:
     ]
 
 
+def ledger_page(locale: object = None) -> list[str]:
+    """The night's ledger (a cash table's sessions) and seasons (what their standings count)."""
+    return [
+        translate(locale, "help.ledger.night", ledger=Command("table ledger"),
+                  export=Option("export"), new=Command("table session new")),
+        translate(locale, "help.ledger.seasons", start=Command("season start"),
+                  show=Command("season show"), leaderboard=Command("leaderboard"),
+                  season=Option("season")),
+    ]
+
+
 def _usage(command: app_commands.Command[Any, ..., Any], locale: object = None) -> str:
     """``/table join [buyin] [seat]`` with the names the reader's Discord shows."""
     parts = [Command(command.qualified_name).to(locale)]
@@ -213,6 +260,8 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     root = command.root_parent or command
     if root.default_permissions is not None and root.default_permissions.value:
         return "Server managers"
+    if root.name == "table" and command.root_parent is not None:  # other cogs' too
+        return "Tables"
     cog = command.binding if isinstance(command.binding, commands.Cog) else None
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
@@ -220,7 +269,7 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     if name in ("Preferences", "Bomb pots"):  # /prefs: pings and hole cards; /bombpot
         return "Playing a hand"
     return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
-            "Hands": "Hand histories"}.get(name, "Other")
+            "Hands": "Hand histories", "Ledger": "Chips and statistics"}.get(name, "Other")
 
 
 #: The order of the command list's sections (any other comes last).
@@ -314,12 +363,14 @@ class Help(commands.Cog, name="Help"):
         if topic == "table":
             return pages(title, table_page(self.bot.tree, locale), footer)
         lines = {
-            "hands": hands_page, "omaha": omaha_page, "hi-lo": hi_lo_page,
-            "betting": betting_page, "tournament": tournament_page,
+            "hands": hands_page, "omaha": omaha_page, "holdem": holdem_page,
+            "hi-lo": hi_lo_page, "betting": betting_page, "tournament": tournament_page,
+            "ledger": ledger_page,
         }[topic](locale)
         return pages(title, lines, footer)
 
-    @app_commands.command(name="help", description="Commands, hand rankings and Omaha rules")
+    @app_commands.command(name="help",
+                          description="Commands, hand rankings, Omaha and Texas Hold'em rules")
     @app_commands.describe(topic="What to explain (default the commands)")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def help(

@@ -1,10 +1,13 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice, bomb_pot_every, bomb_pot_ante, double_board]
+                  language, run_it_twice, straddle, seven_deuce, rabbit_hunt, showing,
+                  bomb_pot_every, bomb_pot_ante, double_board]
+                  [games mode every: a mixed table, RULES.md 11]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
-    /table mine     your seats in this server, with links (leave and info work anywhere)
+    /table mine     your seats in this server, with links (leave and info work anywhere;
+                  info to a seated player carries their straddle button)
     /table close (creator or Manage Server)   /table settings [...] (same, between hands;
                   the create options but the language, run_it_twice included)
     /table refresh  the live table posted again (seated players, once per table per 30 s)
@@ -41,9 +44,8 @@ from discord.ext import commands
 
 from bot.adapter.actions import TableActions, acknowledge, reply_private
 from bot.adapter.amounts import parse_amount
-from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.choices import MODE_CHOICES, STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
-from bot.adapter.limits import fit_message
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
@@ -53,14 +55,20 @@ from bot.adapter.permissions import (
 )
 from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
-from bot.adapter.seat_buttons import reply_with_ways
+from bot.adapter.seat_buttons import reply_with_ways, straddle_button
+from bot.adapter.table_text import caps_text, game_choices, info_text, mix_options, settings_text
 from bot.engine.events import ActionKind
-from bot.i18n import Command, Name, Phrase, resolve, translate
+from bot.i18n import Command, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
-from bot.runtime.config import MAX_BOMB_POT_ANTE, MAX_BOMB_POT_EVERY, TableConfig
+from bot.runtime.config import (
+    MAX_BOMB_POT_ANTE,
+    MAX_BOMB_POT_EVERY,
+    MAX_SEVEN_DEUCE,
+    TableConfig,
+)
 from bot.runtime.errors import NotAllowed, NotSeated
+from bot.runtime.mix import MAX_EVERY
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table import wording
 from bot.runtime.table.live import PreAction, Table
 
 if TYPE_CHECKING:
@@ -73,6 +81,10 @@ PRE_ACTION_CHOICES = [
     app_commands.Choice(name="off", value="off"),
 ]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
+#: The home-game options' descriptions (RULES.md 10), before "(default ...)".
+SEVEN_DEUCE_HELP = "Texas Hold'em: 7-2 bounty in big blinds"
+RABBIT_HUNT_HELP = "After a fold before the river, players dealt in may see the cards to come"
+SHOWING_HELP = "After a hand, players who folded or won without a showdown may show cards"
 #: Bomb pots (RULES.md 10, bot.runtime.bomb_pots): every N hands, the ante in big blinds.
 BombPotEvery = app_commands.Range[int, 0, MAX_BOMB_POT_EVERY]
 BombPotAnte = app_commands.Range[int, 0, MAX_BOMB_POT_ANTE]
@@ -100,48 +112,13 @@ def _is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def settings_text(config: TableConfig, locale: object = None) -> str:
-    """``**Pot Limit Omaha 1/2** · 6 seats · buy-in 40 to 200 · 30 s per decision + 60 s
-    time bank`` (`` · run it twice allowed`` when it is), in ``locale`` (numbers with its
-    thousands separator)."""
-    text = translate(locale, "table.settings", title=wording.title(locale, config),
-                     seats=config.seats, low=config.min_buyin, high=config.max_buyin,
-                     clock=config.clock, bank=config.time_bank)
-    text += translate(locale, "table.settings_twice") if config.run_it_twice else ""
-    return text + wording.bomb_pot_settings(locale, config)
-
-
-def info_text(table: Table, locale: object = None) -> str:
-    """/table info: the settings, each seat, the hand (in the reader's language)."""
-    snap = table.snapshot()
-    lines = [translate(locale, "info.head", table=str(snap.table_id),
-                       channel=f"<#{snap.channel_id}>",
-                       settings=settings_text(snap.config, locale))]
-    if not snap.seats:
-        lines.append(translate(locale, "info.empty", join=Command("table join")))
-    for s in snap.seats:
-        status = translate(locale, "status." + s.status.replace(" ", "_").replace("-", "_"))
-        lines.append(translate(locale, "info.seat", seat=s.seat, name=Name(s.name), count=s.stack,
-                               status=status))
-    if snap.hand_no:
-        key = "info.hand_in_progress" if table.current is not None else "info.hand_last"
-        lines.append(translate(locale, key, number=str(snap.hand_no)))
-    return fit_message(lines, locale=locale)
-
-
-def caps_text(registry: TableRegistry, guild_id: int, locale: object = None) -> str:
-    """/table limits: the server's caps on open tables (cash tables and tournaments) and
-    how many tables are open."""
-    caps = registry.caps.of(guild_id)
-    return translate(locale, "table.caps", member=caps.per_member or Phrase("table.caps.none"),
-                     server=caps.per_server or Phrase("table.caps.none"),
-                     open=registry.open_tables(guild_id))
-
-
 class Tables(commands.Cog, name="Tables"):
     """Cash tables: one per channel or thread, living until closed."""
 
-    table = app_commands.Group(name="table", description="Omaha cash tables", guild_only=True)
+    table = app_commands.Group(
+        name="table", description="Cash tables: every Omaha game and Texas Hold'em",
+        guild_only=True,
+    )
 
     def __init__(
         self, registry: TableRegistry, actions: TableActions, presenter: DiscordPresenter,
@@ -166,7 +143,7 @@ class Tables(commands.Cog, name="Tables"):
     @table.command(name="create", description="Open a cash table in this channel")
     @app_commands.describe(
         variant="Game to play (default Omaha)",
-        structure="Betting structure (default Pot Limit)",
+        structure="Betting structure (default Pot Limit; No Limit for Texas Hold'em)",
         small_blind="Small blind in chips (default half the big blind)",
         big_blind="Big blind in chips (default 2)",
         ante="Ante in chips, paid by every player dealt in (default 0)",
@@ -177,12 +154,20 @@ class Tables(commands.Cog, name="Tables"):
         time_bank="Time bank in seconds, spent after the clock, 0 to 3600 (default 60)",
         language="Language of the table's messages and pictures (default the server's)",
         run_it_twice="All-in players may run the board twice when all agree (default off)",
+        games="A mixed table: 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
+        mode="A mixed table: rotation in the list's order or dealer's choice (default rotation)",
+        every="A mixed table's rotation: hands of each game (default one per seat)",
+        straddle="Players may straddle under the gun; no and pot limit only (default off)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default 0, off)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default off)",
+        showing=SHOWING_HELP + " (default off)",
         bomb_pot_every="A bomb pot every N hands, 0 for none (default 0)",
         bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default 0)",
         double_board="Deal bomb pots on two boards (default off)",
     )
     @app_commands.choices(
-        variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES
+        variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES,
+        mode=MODE_CHOICES,
     )
     async def create(
         self,
@@ -199,6 +184,13 @@ class Tables(commands.Cog, name="Tables"):
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
         run_it_twice: bool | None = None,
+        games: str | None = None,
+        mode: app_commands.Choice[str] | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
+        straddle: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
         bomb_pot_every: BombPotEvery | None = None,
         bomb_pot_ante: BombPotAnte | None = None,
         double_board: bool | None = None,
@@ -209,6 +201,7 @@ class Tables(commands.Cog, name="Tables"):
         require_member_post(interaction, files=False)  # a table speaks for its creator too
         require_table_permissions(interaction)
         config = TableConfig.create(
+            **mix_options(games, mode, every, variant, structure),
             variant_key=variant.value if variant else None,
             structure=structure.value if structure else None,
             small_blind=small_blind,
@@ -221,6 +214,10 @@ class Tables(commands.Cog, name="Tables"):
             time_bank=time_bank,
             language=table_language(language, interaction.guild_locale),
             run_it_twice=run_it_twice,
+            straddle=straddle,
+            seven_deuce=seven_deuce,
+            rabbit_hunt=rabbit_hunt,
+            showing=showing,
             bomb_pot_every=bomb_pot_every,
             bomb_pot_ante=bomb_pot_ante,
             double_board=double_board,
@@ -238,6 +235,12 @@ class Tables(commands.Cog, name="Tables"):
         await interaction.edit_original_response(content=translate(
             lang, "table.open", number=str(table.table_id), settings=settings_text(config, lang),
             join=Command("table join")))
+
+    @create.autocomplete("games")
+    async def _games_to_create(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     @table.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(
@@ -332,7 +335,8 @@ class Tables(commands.Cog, name="Tables"):
     )
     async def info(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         where = resolve_table(self.registry, interaction, table, "info", reading=True)
-        await reply_private(interaction, info_text(where, interaction.locale))
+        await reply_private(interaction, info_text(where, interaction.locale),
+                            **straddle_button(interaction, where))
 
     @info.autocomplete("table")
     async def _tables_to_show(
@@ -407,11 +411,19 @@ class Tables(commands.Cog, name="Tables"):
         clock="Seconds per decision, 5 to 600 (default unchanged)",
         time_bank="Time bank in seconds, 0 to 3600 (default unchanged)",
         run_it_twice="All-in players may run the board twice when all agree (default unchanged)",
+        games="A new list of 2 to 8 games, e.g. NLHE, PLO (default unchanged)",
+        mode="A mixed table: rotation or dealer's choice (default unchanged)",
+        every="A mixed table's rotation: hands of each game (default unchanged)",
+        straddle="Players may straddle under the gun; no and pot limit only (default unchanged)",
+        seven_deuce=SEVEN_DEUCE_HELP + " (default unchanged)",
+        rabbit_hunt=RABBIT_HUNT_HELP + " (default unchanged)",
+        showing=SHOWING_HELP + " (default unchanged)",
         bomb_pot_every="A bomb pot every N hands, 0 for none (default unchanged)",
         bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default unchanged)",
         double_board="Deal bomb pots on two boards (default unchanged)",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
+                          mode=MODE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -426,6 +438,13 @@ class Tables(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 5, 600] | None = None,
         time_bank: app_commands.Range[int, 0, 3600] | None = None,
         run_it_twice: bool | None = None,
+        games: str | None = None,
+        mode: app_commands.Choice[str] | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
+        straddle: bool | None = None,
+        seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
+        rabbit_hunt: bool | None = None,
+        showing: bool | None = None,
         bomb_pot_every: BombPotEvery | None = None,
         bomb_pot_ante: BombPotAnte | None = None,
         double_board: bool | None = None,
@@ -433,9 +452,12 @@ class Tables(commands.Cog, name="Tables"):
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
         is dealt with them. ``run_it_twice`` turns the question on or off (sit-and-go
-        tables refuse settings and always deal once)."""
+        tables refuse settings and always deal once). ``games``, ``mode`` and ``every``
+        change a mixed table's list (the new list starts from its first game); a variant or
+        a structure makes it a one-game table."""
         table = self.here(interaction)
         changes = {
+            **mix_options(games, mode, every, variant, structure),
             "variant_key": variant.value if variant else None,
             "structure": structure.value if structure else None,
             "small_blind": small_blind,
@@ -447,6 +469,10 @@ class Tables(commands.Cog, name="Tables"):
             "clock": clock,
             "time_bank": time_bank,
             "run_it_twice": run_it_twice,
+            "straddle": straddle,
+            "seven_deuce": seven_deuce,
+            "rabbit_hunt": rabbit_hunt,
+            "showing": showing,
             "bomb_pot_every": bomb_pot_every,
             "bomb_pot_ante": bomb_pot_ante,
             "double_board": double_board,
@@ -460,6 +486,12 @@ class Tables(commands.Cog, name="Tables"):
         )
         await announce(interaction, translate(  # public: the table's language
             new.language, "table.settings_changed", settings=settings_text(new, new.language)))
+
+    @settings.autocomplete("games")
+    async def _games_to_change(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     # -- actions ---------------------------------------------------------------------
     async def _act(

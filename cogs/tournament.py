@@ -40,9 +40,11 @@ from bot.adapter.permissions import (
     require_thread_permissions,
 )
 from bot.adapter.polite import acknowledge, announce
+from bot.adapter.table_text import game_choices, mix_options
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
+from bot.runtime.mix import MAX_EVERY
 from bot.runtime.tournament.blinds import PRESETS
 from bot.runtime.tournament.payouts import MAX_ENTRANTS
 from bot.runtime.tournament.service import TournamentService
@@ -72,7 +74,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
     """Sit-and-go tournaments: register, start when full, play to one winner."""
 
     tournament = app_commands.Group(
-        name="tournament", description="Omaha sit-and-go tournaments", guild_only=True
+        name="tournament", guild_only=True,
+        description="Sit-and-go tournaments: every Omaha game and Texas Hold'em",
     )
 
     def __init__(self, tournaments: TournamentService) -> None:
@@ -88,14 +91,17 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(
         buy_in="Entry fee in chips, paid into the prize pool",
         variant="Game to play (default Omaha)",
-        structure="Betting structure (default Pot Limit)",
+        structure="Betting structure (default Pot Limit; No Limit for Texas Hold'em)",
         entrants="Players, 2 to 60; over 10, several tables in threads (default 6)",
-        speed="Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular)",
+        speed=("Blind levels: turbo 5 min, regular 10 min, slow 15 min (default regular;"
+               " turbo for NL Hold'em)"),
         clock="Seconds per decision, 5 to 600 (default 30)",
         stack="Starting chips, at least 10 big blinds of level 1 (default 1,500)",
         payouts="Prize % from 1st place down, adding up to 100, like 50/30/20 (default by field)",
         late_levels="Late registration during the first N levels, 0 to 10 (default 0: none)",
         table_size="Seats per table for several tables in threads, 3 to 10 (default 9)",
+        games="A rotation of 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
+        every="A rotation: hands of each game (default one per seat)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -112,6 +118,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         payouts: app_commands.Range[str, 1, 60] | None = None,
         late_levels: app_commands.Range[int, 0, 10] = 0,
         table_size: app_commands.Range[int, 3, 10] | None = None,
+        games: str | None = None,
+        every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -119,7 +127,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
         require_member_post(interaction, files=False)  # its announcements speak for its creator
         require_table_permissions(interaction)
         table = None if payouts is None else payouts_from_text(payouts, entrants)
+        rotation = mix_options(games, None, every, variant, structure)
         settings = TournamentSettings.create(
+            games=rotation["games"], every=rotation["every"],
             buy_in=buy_in,
             starting_stack=stack,
             payouts=table,
@@ -127,8 +137,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
             late_levels=late_levels,
             max_entrants=entrants,
             variant_key=variant.value if variant else "omaha",
-            structure=structure.value if structure else "pot limit",
-            schedule=speed.value if speed else "regular",
+            structure=structure.value if structure else None,  # the game's own
+            schedule=speed.value if speed else None,  # the game's preset
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
         if settings.multi_table:  # its tables play in threads: refused before anything
@@ -144,6 +154,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         lang = rt.config.language  # a public message: the tournament's language
         text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")
         await interaction.edit_original_response(content=fit_text(text, locale=lang))
+
+    @create.autocomplete("games")
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await game_choices(current)
 
     @tournament.command(name="join", description="Pay the buy-in and register")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -13,6 +13,8 @@ Fixtures
 ``bot_settings``  Settings with a dummy token and a fresh SQLite file in tmp_path.
 ``simcord_bot``   the bot under test (``OmahaDealer``), consumed by simcord's
                   ``simcord_env`` fixture (which logs it in and runs ``setup_hook``).
+``shards``        1; ``@pytest.mark.parametrize("shards", [2])`` makes the bot a
+                  ``ShardedOmahaDealer`` on both shards of two.
 ``wall_clock``    a :class:`FakeWallClock` (epoch seconds) installed as the DB's clock.
 ``harness``       a :class:`Harness`: guild "Poker Club", channel ``#poker``,
                   members alice, bob, carol, dave and a manager (Manage Server);
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -41,9 +44,10 @@ import pytest_asyncio
 from simcord import Env
 
 from bot import render
-from bot.client import EXTENSIONS, OmahaDealer
+from bot.client import EXTENSIONS, OmahaDealer, ShardedOmahaDealer
 from bot.offline.harness import PNG_SIGNATURE, FakeWallClock, Harness, Reply, buttons_of
 from bot.settings import Secret, Settings
+from bot.sharding import ShardRange
 
 __all__ = ["PNG_SIGNATURE", "FakeWallClock", "Harness", "Reply", "buttons_of"]
 
@@ -77,9 +81,23 @@ def bot_extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def simcord_bot(bot_settings: Settings, bot_extensions: tuple[str, ...]) -> OmahaDealer:
+def shards() -> int:
+    """How many gateway shards the test bot runs: 1, one connection (``OmahaDealer``);
+    a test parametrizes it for a ``ShardedOmahaDealer`` on every shard of that many."""
+    return 1
+
+
+@pytest.fixture
+def simcord_bot(
+    bot_settings: Settings, bot_extensions: tuple[str, ...], shards: int
+) -> OmahaDealer:
     """The bot under test, as simcord's ``simcord_env`` fixture expects it."""
-    return OmahaDealer(bot_settings, extensions=bot_extensions)
+    if shards == 1:
+        return OmahaDealer(bot_settings, extensions=bot_extensions)
+    ids = tuple(range(shards))
+    settings = replace(bot_settings, shards=ShardRange(shards, ids))
+    return ShardedOmahaDealer(settings, extensions=bot_extensions, shard_count=shards,
+                              shard_ids=list(ids))
 
 
 @pytest.fixture

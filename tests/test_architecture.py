@@ -26,7 +26,8 @@ PACKAGES = ("bot", "cogs")
 #: the offline Discord extends (pinned to one version for that), aiosqlite's connection
 #: under our PostgreSQL-shaped one, ``os._exit`` and a named tuple's ``_replace``.
 FOREIGN: dict[str, frozenset[str]] = {
-    "bot.offline.harness": frozenset({"env"}),
+    "bot.offline.gateway": frozenset({"env", "info", "socket"}),  # discord.py's ShardInfo too
+    "bot.offline.harness": frozenset({"env", "result"}),
     "bot.offline.refusals": frozenset({"_messages"}),
     "bot.offline.replies": frozenset({"result"}),
     "bot.offline.routes": frozenset({"_router"}),

@@ -27,6 +27,7 @@ from bot.storage import (
     SeatResult,
 )
 from bot.storage.models import MAX_AMOUNT, MAX_BALANCE
+from tests.engine.test_after_hand import _hand, _steal
 from tests.storage.helpers import T0, FakeClock, audited_db
 
 G, ALICE, BOB, CAROL, MOD = 7, 201, 202, 203, 999
@@ -273,6 +274,16 @@ def test_summarize_hand_from_the_engine_hand() -> None:
         assert line.net == result.final_stacks[seat] - result.starting_stacks[seat]
         assert line.won_showdown == (line.won > 0)
     assert summarize_hand(hand, {1: ALICE, 2: BOB, 3: CAROL}, "omaha_hilo").variant == "omaha_hilo"
+
+
+def test_summarize_hand_keeps_a_bounty_apart_from_the_pots() -> None:
+    """The 7-2 that steals the blinds: its pot (5) is ``won``, the bounty (20) only in
+    ``bounty`` and ``net``; each payer's bounty is negative; they sum to zero."""
+    hand = _steal(_hand(["AsAh", "KsKh", "7c2d"]))
+    lines = {line.seat_no: line for line in summarize_hand(hand, {1: ALICE, 2: BOB,
+                                                                  3: CAROL}).seats}
+    assert {s: (line.won, line.net, line.bounty) for s, line in lines.items()} == {
+        1: (0, -11, -10), 2: (0, -12, -10), 3: (5, 23, 20)}
 
 
 def test_summarize_hand_refuses_an_unfinished_hand() -> None:

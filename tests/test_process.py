@@ -106,27 +106,6 @@ async def test_dev_guild_id_syncs_to_that_server_only(tmp_path: Path) -> None:
         assert fd.unhandled == []
 
 
-async def test_wrong_token_exits_1_with_a_message(tmp_path: Path) -> None:
-    """Discord refusing the token ends the process with code 1 and a clear log line."""
-    async with FakeDiscord() as fd:
-        bot = BotProcess(fd, tmp_path, env={"DISCORD_TOKEN": "not-the-token"})
-        await bot.start()
-        code = await bot.wait()
-    assert code == 1
-    assert "refused the token" in bot.log
-    assert "not-the-token" not in bot.log
-
-
-async def test_missing_token_exits_2(tmp_path: Path) -> None:
-    """Without a token the process explains how to get one and exits 2."""
-    async with FakeDiscord() as fd:
-        bot = BotProcess(fd, tmp_path, env={"DISCORD_TOKEN": ""})
-        await bot.start()
-        code = await bot.wait()
-    assert code == 2
-    assert "DISCORD_TOKEN is not set" in bot.log
-
-
 @pytest.mark.parametrize("closed", [False, True])
 async def test_fake_discord_dms_with_attachments_and_closed_dms(
     closed: bool, restore_endpoints: None

@@ -71,6 +71,19 @@ def test_missing_token_explains_how_to_get_one() -> None:
     assert Settings.from_mapping({}, require_token=False).token.reveal() == ""
 
 
+def test_missing_token_names_the_settings_file_to_create(tmp_path: Path) -> None:
+    """The file to create is the one the bot reads (``--env-file``), named in full: a
+    ``pip install`` user has no .env.example to copy."""
+    settings_file = tmp_path / "omaha.env"
+    with pytest.raises(MissingToken) as info:
+        Settings.load(environ={}, env_file=settings_file)
+    text = str(info.value)
+    assert f"create the file {settings_file} with this line:" in text
+    assert "DISCORD_TOKEN=your-token-here" in text and "copy .env.example" not in text
+    settings_file.write_text("DISCORD_TOKEN=abc\n")  # doing what it says is enough
+    assert Settings.load(environ={}, env_file=settings_file).token.reveal() == "abc"
+
+
 @pytest.mark.parametrize(
     ("name", "value", "needle"),
     [

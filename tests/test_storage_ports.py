@@ -148,6 +148,40 @@ async def test_restart_resumes_the_hand_from_the_database(db: Database) -> None:
     assert hand.status == "finished" and hand.resumed == 1
 
 
+async def test_straddles_survive_a_restart_and_are_in_the_history(db: Database) -> None:
+    """RULES.md 10 on the real storage: the players' choices and a straddled hand in
+    progress come back after a restart; the finished hand's PHH records the straddle."""
+    from bot.engine import phh
+    from bot.runtime.hand_history import export_phh, load_past
+    from bot.runtime.table.straddle import choose
+
+    clock, rec = FakeClock(), Recorder()
+    reg = registry(db, clock, rec)
+    table = await reg.create(guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
+                             config=TableConfig.create(structure="no limit", straddle=True))
+    for u in (2, 3, 4):
+        await table.join(u, f"p{u}", 200)
+        await choose(table, u, True)
+    await deal(table, clock)
+    straddler = table.current.hand.straddle_seat
+    assert straddler is not None
+    await table.act(table.seats[table.current.hand.to_act].user_id, ActionKind.RAISE, 8)
+    to_act = table.current.hand.to_act
+    await table.shutdown()
+
+    again_reg = registry(db, clock, Recorder())
+    [again] = await again_reg.restore()
+    assert all(s.straddle for s in again.seats.values())
+    assert again.current is not None and again.current.hand.straddle_seat == straddler
+    assert again.current.hand.to_act == to_act
+    hand_id = again.current.hand_id
+    await play_hand(again, clock, random.Random(2))
+    past = await load_past(db, await db.hands.get(hand_id))
+    assert past.hand.straddle_seat == straddler
+    text = export_phh(past, {s: f"p{s}" for s in past.hand.seat_order}, None)
+    assert phh.loads(text).blinds_or_straddles == (1, 2, 4)
+
+
 async def test_each_process_resumes_only_the_tables_of_its_own_shards(db: Database) -> None:
     """Two processes over one database: a restart brings back each table exactly once,
     in the process whose shard holds its server; nothing else is touched."""

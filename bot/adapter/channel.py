@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.after_hand import Offering
 from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
@@ -72,7 +73,7 @@ from bot.adapter.scenes import (
     result_content,
     table_view,
 )
-from bot.adapter.views import hand_log_button, live_buttons
+from bot.adapter.views import hand_log_button, live_buttons, result_buttons
 from bot.render import TableView
 from bot.runtime.table.views import TableSnapshot
 
@@ -102,6 +103,7 @@ class TableChannel:
         self.lost = False
         self._shown: Shown | None = None
         self._reminder: discord.PartialMessage | None = None
+        self.offering: Offering | None = None  # after-hand buttons, retired at the next deal
         self._task: asyncio.Task[None] | None = None
         self._click: Hook | None = None  # a click on the live message, to carry the next one
         #: The click whose token edited the last hand's result: it carries the next hand's
@@ -265,16 +267,16 @@ class TableChannel:
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message
         lines, pings = [item.content], set(item.pings)
-        while not item.reminder and self.posts:
+        while not item.reminder and item.view is None and self.posts:
             nxt = self.posts[0]
-            if not isinstance(nxt, Text) or nxt.reminder:
+            if not isinstance(nxt, Text) or nxt.reminder or nxt.view is not None:
                 break
             self.posts.popleft()
             lines.append(nxt.content)
             pings |= nxt.pings
-        text = fit_message(lines, locale=self.language)
+        text, view = fit_message(lines, locale=self.language), item.view or discord.utils.MISSING
         msg = await self._send(
-            lambda: self.channel.send(text, allowed_mentions=pinging(pings))
+            lambda: self.channel.send(text, view=view, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self._delete(self._reminder)
@@ -295,16 +297,20 @@ class TableChannel:
         async with render_gate().slot():
             picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
-        log = hand_log_button(live.snap.hand_id, self.language)
+        log = result_buttons(live.snap, item.result, self.language)
         await self._delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:
             await self._edit(shown, content=content, attachments=files, view=log)
             self._carrier = shown.via()
+            sent: discord.PartialMessage | discord.Message = shown.message
         else:
-            await self._send(lambda: self.channel.send(
+            sent = await self._send(lambda: self.channel.send(
                 content, files=files, view=log or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS), *files)
+        offers = item.result.rabbit_hunt or item.result.showing
+        self.offering = (sent, hand_log_button(live.snap.hand_id, self.language)) \
+            if offers else None
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None

@@ -25,6 +25,12 @@ STRUCTURE_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=structure_name(s), value=s.value) for s in Structure
 ]
 
+#: How a mixed table's games follow each other (RULES.md 11), valued as ``bot.runtime.mix.Mode``.
+MODE_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name="Rotation", value="rotation"),
+    app_commands.Choice(name="Dealer's choice", value="dealer's choice"),
+]
+
 #: What ``/leaderboard`` ranks by, named as players read it.
 METRIC_NAMES = {
     Metric.BALANCE: "Balance",
@@ -43,5 +49,5 @@ PERIOD_NAMES = {Period.ALL_TIME: "All time", Period.WEEK: "This week", Period.MO
 METRIC_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in METRIC_NAMES.items()]
 PERIOD_CHOICES = [app_commands.Choice(name=v, value=k.value) for k, v in PERIOD_NAMES.items()]
 
-__all__ = ["METRIC_CHOICES", "METRIC_NAMES", "PERIOD_CHOICES", "PERIOD_NAMES",
+__all__ = ["METRIC_CHOICES", "METRIC_NAMES", "MODE_CHOICES", "PERIOD_CHOICES", "PERIOD_NAMES",
            "STRUCTURE_CHOICES", "VARIANT_CHOICES"]

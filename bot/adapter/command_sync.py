@@ -29,6 +29,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.adapter.login_errors import CannotConnect, DevGuildRefused, log_in
 from bot.storage.bot_state import BotState
 
 __all__ = ["CommandSync", "SyncRefused", "digest", "place", "run_sync", "sync_now", "where"]
@@ -105,10 +106,16 @@ class CommandSync:
 
     async def at_start(self, dev_guild_id: int | None, *, force: bool = False) -> list[str]:
         """What the bot does as it starts: the places it synced or cleared (none when the
-        tree did not change; ``force``: sync whatever the hashes say)."""
+        tree did not change; ``force``: sync whatever the hashes say). Discord refusing
+        ``dev_guild_id`` (a server the bot is not in) is :class:`DevGuildRefused`."""
         done: list[str] = []
         if force or await self.changed(dev_guild_id):
-            await self.sync(dev_guild_id)
+            try:
+                await self.sync(dev_guild_id)
+            except (discord.Forbidden, discord.NotFound) as refused:
+                if dev_guild_id is None:
+                    raise
+                raise DevGuildRefused(dev_guild_id, refused) from None
             done.append(f"synced {where(dev_guild_id)}")
         if dev_guild_id is not None and (
                 force or await self.state.get(self.name(None)) != digest([])):
@@ -120,7 +127,8 @@ class CommandSync:
 
 
 class SyncRefused(Exception):
-    """Discord refused the token or the sync (``python -m bot sync`` prints it, exit 2)."""
+    """Discord refused the token or the sync, or could not be reached (``python -m bot
+    sync`` prints it, exit 2)."""
 
 
 async def run_sync(bot: commands.Bot, state: BotState, dev_guild_id: int | None,
@@ -144,9 +152,9 @@ async def sync_now(bot: commands.Bot, token: str, state: Callable[[], BotState],
     then ``state()`` reaches it), run :func:`run_sync`, close; the line to print."""
     async with bot:
         try:
-            await bot.login(token)
+            await log_in(bot, token, discord.http.Route.BASE)
             return await run_sync(bot, state(), dev_guild_id, guild_id, clear)
-        except discord.LoginFailure:
-            raise SyncRefused("Discord refused the token: check DISCORD_TOKEN") from None
+        except CannotConnect as exc:
+            raise SyncRefused(str(exc)) from None
         except discord.HTTPException as exc:
             raise SyncRefused(f"Discord refused the sync: {exc.status} {exc.text}") from None

@@ -1,5 +1,9 @@
 """``/leaderboard``'s picture and its pager (Previous / Next under the picture).
 
+What it ranks (:func:`choose_board`): the metric asked, else net won while a season runs
+(:mod:`bot.adapter.seasons`), else the balances; over the season asked, else the period
+asked, else the running season, else all time. The balances are never seasonal.
+
 A leaderboard is public: it ranks the results its readers may all see
 (:func:`bot.adapter.visibility.counted_channels`, recomputed at every page); balances are
 the server's whole. Each page is drawn in the render processes
@@ -29,16 +33,17 @@ from bot.adapter.names import member_name
 from bot.adapter.polite import PoliteView, report, send_private
 from bot.adapter.visibility import counted_channels
 from bot.engine.variants import VARIANTS, game_name
-from bot.i18n import Choice, Command, number, resolve, translate
+from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
 from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
-from bot.storage import Metric, Period
+from bot.storage import EconomyError, Metric, Period, Season
 
 if TYPE_CHECKING:
+    from bot.adapter.seasons import SeasonBook
     from bot.client import OmahaDealer
     from bot.economy import Economy
 
-__all__ = ["PAGER_TIMEOUT", "PER_PAGE", "Board", "LeaderboardPager", "counted",
-           "leaderboard_file"]
+__all__ = ["PAGER_TIMEOUT", "PER_PAGE", "Board", "LeaderboardPager", "choose_board", "counted",
+           "leaderboard_file", "window_name"]
 
 PER_PAGE = 10
 PAGER_TIMEOUT = 300.0
@@ -52,12 +57,47 @@ VALUE_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """What a leaderboard ranks: a server's players by ``metric`` over ``period``."""
+    """What a leaderboard ranks: a server's players by ``metric`` over ``season`` when
+    given, else over ``period``."""
 
     guild_id: int
     metric: Metric
     period: Period
     variant: str | None
+    season: Season | None = None
+
+
+def choose_board(
+    book: SeasonBook, guild_id: int, metric: Metric | None, period: Period | None,
+    variant: str | None, season: str | None,
+) -> Board:
+    """What ``/leaderboard`` ranks (see the module docstring), or its polite refusal: a
+    season and a period together, an unknown season, a balance with a season, variant
+    or period. Read from memory: refused before anything is acknowledged."""
+    if season is not None and period is not None:
+        raise EconomyError(Phrase("refuse.season_or_period"))
+    chosen = book.running(guild_id) if period is None else None
+    if season is not None:
+        chosen = book.named(guild_id, season)
+        if chosen is None:
+            raise EconomyError(Phrase("refuse.season.unknown", name=Name(season),
+                                      show=Command("season show")))
+    if metric is None:
+        metric = Metric.BALANCE if chosen is None else Metric.NET_WON
+    if metric is Metric.BALANCE:
+        if season is not None:
+            raise EconomyError(Phrase("refuse.balance_season"))
+        if variant is not None or period not in (None, Period.ALL_TIME):
+            raise EconomyError(Phrase("refuse.balance_filters"))
+        chosen = None
+    return Board(guild_id, metric, period or Period.ALL_TIME, variant, chosen)
+
+
+def window_name(locale: object, board: Board) -> str:
+    """``Season Spring 2027`` or ``This week`` in ``locale`` (plain text: pictures)."""
+    if board.season is not None:
+        return translate(locale, "leaderboard.season", name=board.season.name)
+    return Choice(PERIOD_NAMES[board.period]).to(locale)
 
 
 def _subtitle(locale: str, board: Board, total: int) -> str:
@@ -65,7 +105,7 @@ def _subtitle(locale: str, board: Board, total: int) -> str:
     if board.metric is Metric.BALANCE:
         parts = [translate(locale, "leaderboard.current_balances")]
     else:
-        parts = [Choice(PERIOD_NAMES[board.period]).to(locale)]
+        parts = [window_name(locale, board)]
         if board.variant is not None:
             parts.append(Choice(game_name(VARIANTS[board.variant])).to(locale))
     parts.append(translate(locale, "players.count", count=total))
@@ -90,7 +130,8 @@ async def leaderboard_file(
     client: OmahaDealer = interaction.client
     ranking = await economy.leaderboard(
         board.guild_id, board.metric, period=board.period, variant=board.variant, page=page,
-        per_page=PER_PAGE, channels=await counted(economy, interaction, board))
+        per_page=PER_PAGE, channels=await counted(economy, interaction, board),
+        season=board.season)
     loc = resolve(interaction.guild_locale)  # a public picture: the server's language
     rows = []
     for row in ranking.rows:

@@ -51,11 +51,12 @@ class ChannelLost(Exception):
 @dataclass(frozen=True)
 class Text:
     """A message in the channel: the mentions of ``pings`` notify (no one else's); a
-    ``reminder`` is removed later."""
+    ``reminder`` is removed later; a message with a ``view`` (buttons) goes alone."""
 
     content: str
     pings: frozenset[int] = frozenset()
     reminder: bool = False
+    view: discord.ui.View | None = None
 
 
 @dataclass(frozen=True)

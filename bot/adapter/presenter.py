@@ -32,9 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
+from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
@@ -49,30 +51,34 @@ from bot.adapter.scenes import (
     hole_cards_view,
     language,
     mention,
+    results_view,
     showdown_view,
     table_link,
     table_view,
+    waited_note,
 )
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
 from bot.render import (
-    ResultRow,
-    ResultsView,
     render_hole_cards_async,
     render_results_async,
     render_showdown_async,
     render_table_async,
 )
+from bot.runtime.mix import named
 from bot.runtime.table import wording
 from bot.runtime.table.events import (
     ActionTaken,
     ButtonDrawn,
     CardsDealt,
+    CardsShownAfter,
     DeckCommitted,
+    GameAsked,
     HandBegan,
     HandSettled,
     Notice,
+    RabbitHunted,
     RunTwiceAsked,
     StreetDealt,
     TableClosed,
@@ -111,6 +117,9 @@ class DiscordPresenter:
         self.pictures = PictureMode.TURN
         #: Called once with (table id, reason) when Discord refuses a table's channel for good.
         self.on_channel_lost: Callable[[int, str], Awaitable[None]] | None = None
+        #: The night's ledger of a table that closed, posted after its closing message (None:
+        #: none to post; set by the client: :func:`bot.adapter.night_ledger.closing_text`).
+        self.closing_ledger: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
         self._dm_closed: dict[int, set[int]] = {}
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._lanes: dict[int, Lane] = {}
@@ -124,8 +133,11 @@ class DiscordPresenter:
         self.meter: DiscordMeter | None = None
         #: Each player's turn pings and hole-card DMs (``/prefs``; loaded by the client).
         self.prefs = Prefs()
+        #: Each table's open dealer's-choice question (:mod:`bot.adapter.game_choice`).
+        self.choices = OpenChoices()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
+            GameAsked: self.game_asked,
             ButtonDrawn: self.button_drawn,
             HandBegan: self.hand_started,
             CardsDealt: self.hole_cards,
@@ -135,6 +147,8 @@ class DiscordPresenter:
             TurnReminder: self.reminder,
             ActionTaken: self.action,
             HandSettled: self.hand_settled,
+            RabbitHunted: self.after_hand,
+            CardsShownAfter: self.after_hand,
             Notice: self.notice,
             TableClosed: self.table_closed,
             TournamentOver: self.tournament_over,
@@ -245,9 +259,15 @@ class DiscordPresenter:
         if ch.lost:
             event.receipt.failed()
             return
+        key = "hand.committed_game" if table.config.mix else "hand.committed"  # names it
         ch.post(Commitment(translate(
-            lang, "hand.committed", number=str(event.hand_no), commitment=event.root,
-            verify=Command("hand verify")), event.receipt))
+            lang, key, number=str(event.hand_no), commitment=event.root,
+            verify=Command("hand verify"), game=named(table.config.current_game)),
+            event.receipt))
+
+    async def game_asked(self, event: GameAsked) -> None:
+        """Dealer's choice: the chooser's menu, in the channel (:mod:`.game_choice`)."""
+        offer(self, event, language(event.table))
 
     async def button_drawn(self, event: ButtonDrawn) -> None:
         table, button = event.table, event.button
@@ -269,10 +289,17 @@ class DiscordPresenter:
                   for s in table.seats if s.dealt_in and s.committed]
         if blinds:
             lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
+        straddler = table.at(table.straddle) if table.straddle else None
+        if straddler is not None:
+            lines.append(translate(lang, "table.straddles", name=Name(straddler.name),
+                                   amount=straddler.bet))
         closed = frozenset(self._dm_closed.get(table.table_id, ()))
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)
         ch.kick()
+        offering, ch.offering = ch.offering, None
+        if offering is not None:  # the last hand's after-hand buttons end with this deal
+            self._lane(table.table_id).run(lambda: retire_offers(offering))
 
     async def hole_cards(self, event: CardsDealt) -> None:
         table = event.table
@@ -367,13 +394,16 @@ class DiscordPresenter:
 
     async def run_twice_asked(self, event: RunTwiceAsked) -> None:
         """The buttons of the question go on the live message, posted anew (the mentions
-        notify the players asked)."""
+        notify the players asked); asked again after the clock waited, it says so."""
         deadline = self.now() + event.clock
-        self._changed(event.table, turn=None, question=event, deadline=deadline, note="")
+        self._changed(event.table, turn=None, question=event, deadline=deadline,
+                      note=waited_note(event.table, event.waited))
 
     async def turn(self, event: TurnBegan) -> None:
+        """The turn message; told again after its clock waited (RULES.md 8), it says so."""
         deadline = self.now() + event.turn.clock
-        self._changed(event.table, turn=event.turn, deadline=deadline, note="")
+        self._changed(event.table, turn=event.turn, deadline=deadline,
+                      note=waited_note(event.table, event.turn.waited))
 
     async def reminder(self, event: TurnReminder) -> None:
         """The clock runs low: the turn message says so (an edit, which notifies nobody);
@@ -412,6 +442,10 @@ class DiscordPresenter:
             return None
 
         self.channel(table).post(Result(live, result, picture))
+
+    async def after_hand(self, event: RabbitHunted | CardsShownAfter) -> None:
+        """A rabbit hunt or cards shown after a hand: a message with its picture."""
+        self.channel(event.table).post(after_hand_post(event))
 
     async def notice(self, event: Notice) -> None:
         """A public notice in the table's language; one for a player in theirs (by DM with
@@ -454,21 +488,10 @@ class DiscordPresenter:
         lang = language(event.table)
 
         async def picture() -> tuple[str, bytes]:
-            rows = []
-            for place, user_id, prize in event.places:
-                name = (await lookup(guild, user_id) if lookup
-                        else f"{translate(lang, 'render.player')} {user_id}")
-                rows.append(ResultRow(place, str(name), prize))
-            view = ResultsView(
-                translate(lang, "results.title", number=str(event.tournament_id)),
-                translate(lang, "results.subtitle", game=game_line(event.table),
-                          players=translate(lang, "players.count", count=len(rows)),
-                          pool=translate(lang, "chips.count", count=event.pool),
-                          how=translate(lang, "results.cancelled" if event.cancelled
-                                        else "results.final")),
-                tuple(rows), locale=lang,
-            )
-            png = await render_results_async(view)
+            names = [str(await lookup(guild, user_id) if lookup
+                         else f"{translate(lang, 'render.player')} {user_id}")
+                     for _, user_id, _ in event.places]
+            png = await render_results_async(results_view(event, names))
             return f"tournament-{event.tournament_id}-results.png", png
 
         self.channel(event.table).post(Picture(translate(lang, "results.caption"), picture))
@@ -481,6 +504,9 @@ class DiscordPresenter:
         ch.live = None
         ch.post(Text(translate(lang, "table.closed_returned", list=back) if back
                      else translate(lang, "table.closed")))
+        ledger = None if self.closing_ledger is None else await self.closing_ledger(table)
+        if ledger:
+            ch.post(Text(ledger))
         self._dm_closed.pop(table.table_id, None)
         self._lanes.pop(table.table_id, None)
         await ch.idle()

@@ -14,20 +14,23 @@ from dataclasses import dataclass, field
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
-from bot.i18n import Command, Name, escaped, hands, translate
+from bot.i18n import Command, Name, escaped, hands, listed, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
     PotView,
     PotWinner,
+    ResultRow,
+    ResultsView,
     SeatStatus,
     SeatView,
     ShowdownHand,
     ShowdownView,
     TableView,
 )
+from bot.runtime.mix import named
 from bot.runtime.table import wording
-from bot.runtime.table.events import RunTwiceAsked
+from bot.runtime.table.events import RunTwiceAsked, TournamentOver
 from bot.runtime.table.views import (
     HandResultView,
     PotResultView,
@@ -62,6 +65,33 @@ def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
                              snap.double_board)
 
 
+def results_view(event: TournamentOver, names: Sequence[str]) -> ResultsView:
+    """A tournament's results picture in its tables' language, ``names`` in the order of
+    ``event.places``. Its game line names the tournament's game and last stakes, or a
+    rotation's list of games (RULES.md 11), not the game its last hand dealt."""
+    lang = language(event.table)
+    game = (listed(lang, map(named, event.games)) if len(event.games) > 1
+            else game_line(event.table))
+    rows = tuple(ResultRow(place, name, prize)
+                 for (place, _, prize), name in zip(event.places, names, strict=True))
+    subtitle = translate(
+        lang, "results.subtitle", game=game,
+        players=translate(lang, "players.count", count=len(rows)),
+        pool=translate(lang, "chips.count", count=event.pool),
+        how=translate(lang, "results.cancelled" if event.cancelled else "results.final"))
+    return ResultsView(translate(lang, "results.title", number=str(event.tournament_id)),
+                       subtitle, rows, locale=lang)
+
+
+def game_now(snap: TableSnapshot) -> str:
+    """The game dealt now and stakes; at a mixed table what comes next too (RULES.md 11):
+    ``No Limit Texas Hold'em 1/2 · next: Pot Limit Omaha in 3 hands``."""
+    line, mix = game_line(snap), snap.config.mix
+    if mix is None:
+        return line
+    return f"{line} · {wording.next_game(language(snap), mix, snap.hand_no)}"
+
+
 @dataclass
 class Live:
     """What the live message of a hand should show now (the presenter keeps it current)."""
@@ -86,7 +116,7 @@ class Live:
 def header(snap: TableSnapshot, street: str = "") -> str:
     lang = language(snap)
     street = street or (translate(lang, f"street.{snap.street.value}") if snap.street else "")
-    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_line(snap)]
+    parts = [translate(lang, "table.hand", number=str(snap.hand_no)), game_now(snap)]
     if street:
         parts.append(street)
     if snap.pot:
@@ -117,6 +147,12 @@ def turn_line(live: Live) -> str:
         text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_cards"),
                           cards=Command("cards"))
     return text
+
+
+def waited_note(snap: TableSnapshot, waited: bool) -> str:
+    """The line above a turn (or the run-it-twice question) told again once the bot hears
+    Discord again, its clock having waited (RULES.md 8); "" otherwise."""
+    return translate(language(snap), "turn.waited") if waited else ""
 
 
 def live_token(live: Live) -> str | None:
@@ -165,6 +201,8 @@ def _blind(snap: TableSnapshot, s: SeatSnapshot) -> str:
         return ""
     if s.seat == snap.small_blind:
         return "SB"
+    if s.seat == snap.straddle:
+        return "STR"
     return "BB" if s.seat == snap.big_blind else ""
 
 
@@ -230,7 +268,7 @@ def table_view(
         to_act=turn.seat if turn else None,
         clock=clock_total,
         clock_total=clock_total,
-        game=game_line(snap),
+        game=" · ".join([game_now(snap), *wording.options(language(snap), snap.config)]),
         street=(snap.street.capitalize() if snap.street else ""),
         note=note,
         locale=language(snap),

@@ -121,22 +121,22 @@ async def top_file(
     channels: Collection[int] | None, metric_name: str, period_name: str, locale: str,
 ) -> discord.File | None:
     """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players of ``board``, each
-    one's running net (cash metrics) or profit (tournament metrics) over its period in
-    ``channels``, side by side; None when nobody is ranked."""
-    guild_id, period = board.guild_id, board.period
+    one's running net (cash metrics) or profit (tournament metrics) over its period (or
+    season) in ``channels``, side by side; None when nobody is ranked."""
+    guild_id, period, season = board.guild_id, board.period, board.season
     ranking = await economy.leaderboard(guild_id, board.metric, period=period,
                                         variant=board.variant, page=0, per_page=TOP_GRAPHS,
-                                        channels=channels)
+                                        channels=channels, season=season)
     panels = []
     for row in ranking.rows:
         head = f"{row.rank}. {await name_of(row.user_id)}"
         if board.metric.value.startswith("tournament"):
             finishes = await economy.finishes(guild_id, row.user_id, period=period,
-                                              channels=channels)
+                                              channels=channels, season=season)
             panels.append(tournament_panel(locale, period_name, finishes, title=head))
         else:
             hands = await economy.hand_nets(guild_id, row.user_id, variant=board.variant,
-                                            period=period, channels=channels)
+                                            period=period, channels=channels, season=season)
             panels.append(cash_panel(locale, "", period_name, hands, split=False, title=head))
     if not panels:
         return None

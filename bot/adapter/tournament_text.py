@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from bot.adapter.limits import fit_message
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, Command, Ordinal, Phrase, number, translate, translate_text
+from bot.i18n import CHOICE, Command, Ordinal, Phrase, listed, number, translate, translate_text
+from bot.runtime.mix import named
 from bot.runtime.tournament.blinds import BlindLevel, Blinds, LevelUnit
 from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.mtt import MttRuntime
@@ -37,7 +38,11 @@ def _choice(locale: object, english: str) -> str:
 
 
 def game(locale: object, s: TournamentSettings) -> str:
-    """``Pot Limit Omaha``; ``Omaha Pot Limit`` in Portuguese."""
+    """``Pot Limit Omaha``; ``Omaha Pot Limit`` in Portuguese; a rotation's games
+    (RULES.md 11): ``No Limit Texas Hold'em and Pot Limit Omaha, rotating every 6 hands``."""
+    if s.games:
+        return translate(locale, "tournament.games", games=listed(locale, map(named, s.games)),
+                         count=s.every)
     return translate(locale, "tournament.game", game=_choice(locale, s.variant.name),
                      structure=_choice(locale, structure_name(s.structure)))
 

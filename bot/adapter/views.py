@@ -20,9 +20,13 @@ Custom ids::
     omaha:bomb:<table>:<token>:<yes|no>            an answer to a proposed bomb pot
                                                    (bot.adapter.bomb_votes)
     omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
+    omaha:choose:<table>:<token>                   dealer's choice: the chooser's menu, and
+    omaha:pick:<table>:<token>:<index>             a game of it (bot.adapter.game_choice)
     omaha:hand:<hand id>                           a finished hand, privately (the Hand log
                                                    button of a result, the buttons of /hands:
                                                    answered by ``cogs.hands.OpenHandButton``)
+    omaha:after:<table>:<hand no>:<what>           after the hand, until the next deal: a rabbit
+                                                   hunt, showing cards (bot.adapter.after_hand)
 
 The live message's buttons are public: their labels speak the table's language
 (``button.*`` messages). The raise form is the clicking player's own: it speaks
@@ -37,13 +41,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.adapter.after_hand import AfterHandButton, add_after_hand_buttons
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.polite import PoliteModal, report
 from bot.adapter.seat_buttons import SeatButton
 from bot.engine.variants import Structure
 from bot.i18n import translate
 from bot.runtime.table.live import PreAction
-from bot.runtime.table.views import TableSnapshot, TurnView
+from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView
 
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
@@ -249,6 +255,17 @@ def hand_log_button(hand_id: int | None, locale: object) -> discord.ui.View | No
     return view
 
 
+def result_buttons(
+    snap: TableSnapshot, result: HandResultView, locale: object
+) -> discord.ui.View | None:
+    """The result's buttons: **Hand log**, then what it offers until the next deal
+    (:mod:`bot.adapter.after_hand`: **Rabbit hunt**, **Show**, **Show one**)."""
+    view = hand_log_button(snap.hand_id, locale)
+    if view is not None:
+        add_after_hand_buttons(view, snap, result)
+    return view
+
+
 def raise_limits(
     turn: TurnView, structure: Structure, locale: object = None
 ) -> tuple[str, str]:
@@ -397,5 +414,5 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, BombPotButton, CardsButton, PreActionButton, RunTwiceButton,
-                 SeatButton)
+DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
+                 ChooseButton, PickButton, AfterHandButton, BombPotButton)

@@ -10,6 +10,8 @@ every pot is halved between the two boards.
 Decisions where RULES.md is silent (pinned by ``tests/engine/test_bomb_pot.py``):
 
 * **The table's ante** is not posted on top: the bomb ante replaces it in that hand.
+  Nobody straddles (a straddle is a blind, RULES.md 10); a standing choice to straddle
+  waits for the next hand with blinds.
 * **The ante** is posted clockwise from the first seat after the button; a player who
   cannot cover it posts all they have and is all-in (as any ante, RULES.md 3). When at
   most one player has chips behind after the antes, nobody bets: every hand is shown

@@ -16,6 +16,11 @@ first run, and every hand dealt once, ``run=0``, which ``to_dict`` leaves out so
 that the records of hands dealt once read as before). A double-board bomb pot
 (:mod:`bot.engine.bomb_pot`) marks its second board's burns, cards and halves the same
 way.
+
+After the pots (RULES.md 10, :mod:`bot.engine.after_hand`): :class:`BountyPaid`, the
+7-2 bounty of a Texas Hold'em table (``HandStarted.seven_deuce``, left out of
+``to_dict`` when 0), and :class:`CardsShown`, cards of a hand shown to the table once
+it is over (the winning 7-2, or what a player chose to show).
 """
 
 from __future__ import annotations
@@ -35,7 +40,9 @@ __all__ = [
     "BetReturned",
     "BlindPosted",
     "BoardDealt",
+    "BountyPaid",
     "CardBurned",
+    "CardsShown",
     "Event",
     "HandEnded",
     "HandMucked",
@@ -141,7 +148,7 @@ class Event:
         event); :func:`event_from_dict` reads it back."""
         out: dict[str, Any] = {"type": self.type}
         for name, value in self._items():
-            if name in _LEFT_OUT_WHEN_UNSET and not value:
+            if name in _LEFT_OUT_WHEN_ZERO and not value:
                 continue
             out[name] = _encode(value)
         private = self.private_to
@@ -150,9 +157,10 @@ class Event:
         return out
 
 
-#: Fields that ``to_dict`` writes only when set, so the records of hands without them
-#: read as before: a second run's ``run``, a bomb pot's ante and double board.
-_LEFT_OUT_WHEN_UNSET = frozenset({"run", "bomb_ante", "double_board"})
+#: Fields ``to_dict`` leaves out at their default (0 or False): records written before
+#: them read the same (a second run's ``run``, the 7-2 bounty, a bomb pot's ante and
+#: double board).
+_LEFT_OUT_WHEN_ZERO = frozenset({"run", "seven_deuce", "bounty", "bomb_ante", "double_board"})
 
 
 def _encode(value: Any) -> Any:
@@ -188,6 +196,7 @@ class HandStarted(Event):
     button: int
     seats: Pairs
     posts_big_blind: tuple[int, ...] = ()
+    seven_deuce: int = 0  # the 7-2 bounty in big blinds (Texas Hold'em; 0: not played)
     #: A bomb pot (:mod:`bot.engine.bomb_pot`): the ante every player posted instead of
     #: blinds (0: not a bomb pot), and whether it was dealt on two boards.
     bomb_ante: int = 0
@@ -206,9 +215,10 @@ class AntePosted(Event):
 
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
-    """A live blind: ``blind`` is ``"small"``, ``"big"`` or ``"newcomer"``.
+    """A live blind: ``blind`` is ``"small"``, ``"big"``, ``"newcomer"`` or ``"straddle"``.
 
-    A newcomer's blind is a big blind posted out of position."""
+    A newcomer's blind is a big blind posted out of position; a straddle is twice
+    the big blind, posted under the gun (RULES.md 10)."""
 
     type: ClassVar[str] = "blind_posted"
     seat: int
@@ -360,6 +370,34 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BountyPaid(Event):
+    """The 7-2 bounty (RULES.md 10): ``seat`` won a whole pot alone holding a 7 and a 2
+    of different suits and collects ``amount`` chips, paid from the stacks of every other
+    player dealt in after the pots were awarded: ``payers`` are ``(seat, chips)``
+    clockwise from the first seat after the button (a short stack pays what it has, an
+    empty one 0)."""
+
+    type: ClassVar[str] = "bounty_paid"
+    seat: int
+    amount: int
+    payers: Pairs
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    """Cards of a seat's hand shown to the table after the hand (RULES.md 10): ``bounty``,
+    the winning 7-2 the bot shows for the 7-2 bounty of a hand won without a showdown;
+    otherwise what its player chose to show (their whole hand or some of its cards),
+    after folding or after winning without a showdown. It changes nothing else."""
+
+    type: ClassVar[str] = "cards_shown"
+    _card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+    seat: int
+    cards: tuple[Card, ...]
+    bounty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over: each seat's final stack, clockwise from the first seat after the button."""
 
@@ -383,6 +421,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HandShown,
         HandMucked,
         PotAwarded,
+        BountyPaid,
+        CardsShown,
         HandEnded,
     )
 }

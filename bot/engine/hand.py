@@ -29,6 +29,9 @@ Decisions where RULES.md is silent (also pinned by tests):
   flag is ignored on the big blind's own seat; on the small blind's seat the
   player posts the big blind instead of the small blind.
 * A player all-in on the ante posts no blind.
+* The straddle (RULES.md 10, :mod:`bot.engine.straddle`) is posted after the
+  big blind, before newcomers' big blinds; preflop action then starts left of
+  the straddler.
 * Courchevel: the one burn before the flop is made before the face-up first
   flop card (dealt after the hole cards, before preflop betting); the other
   two flop cards follow the preflop betting without another burn, so the
@@ -59,12 +62,16 @@ Decisions where RULES.md is silent (also pinned by tests):
 * A bomb pot (``Hand(..., bomb_pot=BombPot(ante, double_board))``, RULES.md 10):
   antes only, no blinds, no preflop betting, maybe two boards; its decisions are in
   :mod:`bot.engine.bomb_pot`.
+* After the pots (RULES.md 10): the 7-2 bounty is paid before the hand ends,
+  and :meth:`Hand.show_after` takes the cards a player shows once it is over;
+  the decisions are in :mod:`bot.engine.after_hand`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.engine.after_hand import bounty_blinds, pay_bounties, show_refusal
 from bot.engine.betting import (
     Action,
     ActionKind,
@@ -82,6 +89,7 @@ from bot.engine.events import (
     BlindPosted,
     BoardDealt,
     CardBurned,
+    CardsShown,
     Event,
     HandEnded,
     HandShown,
@@ -98,6 +106,7 @@ from bot.engine.pots import Pot
 from bot.engine.results import HandResult, PotResult, ShownHand
 from bot.engine.run_twice import second_run_cards, settle_two_boards, street_cards
 from bot.engine.showdown import play_showdown, showdown_order
+from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure, Variant
 
 __all__ = [
@@ -217,14 +226,13 @@ class Hand(HandState):
         ev.append(HandStarted(
             cfg.variant.key, cfg.structure.value, cfg.small_blind, cfg.big_blind, cfg.ante,
             self.button, tuple((p.seat, p.start) for p in ps),
-            tuple(p.seat for p in ps if p.newcomer),
-            bomb.ante if bomb else 0, self._double,
+            tuple(p.seat for p in ps if p.newcomer), bounty_blinds(cfg),
+            bomb_ante=bomb.ante if bomb else 0, double_board=self._double,
         ))
         ante = cfg.ante if bomb is None else bomb.ante  # a bomb pot's ante replaces the table's
         if ante:
             ev.extend(post_antes(ps, ante))
-        if bomb is None:
-            self._post_blinds()
+        opener = None if bomb is not None else self._post_blinds()
         h = cfg.variant.hole_cards
         n = self._n
         cards = self.deck.deal(n * h)
@@ -234,14 +242,15 @@ class Hand(HandState):
             ev.append(HoleCardsDealt(p.seat, p.hole))
         if cfg.variant.courchevel:  # the first flop card, face up before the preflop betting
             self._deal_boards(Street.PREFLOP)
-        if bomb is None:
-            self._advance(self._bb_pos + 1)
-        else:  # a bomb pot has no preflop betting: the flop at once (bot.engine.bomb_pot)
+        if opener is None:  # a bomb pot has no preflop betting: the flop at once
             self._end_round()
+        else:
+            self._advance(opener)
         return tuple(ev)
 
-    def _post_blinds(self) -> None:
-        """The small and big blinds, then newcomers' big blinds out of position."""
+    def _post_blinds(self) -> int:
+        """The small and big blinds, the straddle, then newcomers' big blinds out of
+        position; the position where the preflop action starts."""
         cfg, ps = self.config, self._players
         sb, bb = ps[self._sb_pos], ps[self._bb_pos]
         if sb.newcomer:
@@ -249,9 +258,14 @@ class Hand(HandState):
         else:
             self._post(sb, cfg.small_blind, "small")
         self._post(bb, cfg.big_blind, "big")
+        opener = self._bb_pos + 1  # preflop action starts left of the big blind...
+        if self._straddle_pos is not None:  # ...or of the straddle, the bet (RULES.md 10)
+            self._post(ps[self._straddle_pos], self._round.level, STRADDLE)
+            opener = self._straddle_pos + 1
         for p in ps:
             if p.newcomer and p is not sb and p is not bb:
                 self._post(p, cfg.big_blind, "newcomer")
+        return opener
 
     def _post(self, p: Player, amount: int, blind: str) -> None:
         if p.stack == 0:
@@ -431,9 +445,23 @@ class Hand(HandState):
         self._finish()
 
     def _finish(self) -> None:
+        self._events.extend(pay_bounties(self._players, self._pot_results, self._shown,
+                                         self.config))
         self._over = True
         self._to_act = None
         self._events.append(HandEnded(tuple((p.seat, p.stack) for p in self._players)))
+
+    # -- after the hand ------------------------------------------------------------------
+    def show_after(self, seat: int, cards: Sequence[Card]) -> tuple[Event, ...]:
+        """Once the hand is over, ``seat`` shows ``cards`` of its hand to the table (RULES.md
+        10 "showing"; who may: :func:`~bot.engine.after_hand.show_refusal`)."""
+        why = show_refusal(self, seat, cards)
+        if why is not None:
+            raise IllegalAction(why)
+        hole = self._get(seat).hole
+        ev = CardsShown(seat, tuple(c for c in hole if c in cards))
+        self._events.append(ev)
+        return (ev,)
 
     # -- replay --------------------------------------------------------------------------
     @classmethod
@@ -441,8 +469,9 @@ class Hand(HandState):
                deck: Deck | Sequence[Card], inputs: Iterable[Event],
                bomb_pot: BombPot | None = None) -> Hand:
         """Rebuild a hand from its deck order and inputs (``PlayerActed``,
-        ``ShowRequested`` and ``RunTwiceVoted`` events; any other events are skipped, so a whole
-        event list will do); ``bomb_pot`` as the hand was dealt."""
+        ``ShowRequested``, ``RunTwiceVoted`` and ``CardsShown`` events, the bot's own
+        showing of a bounty's 7-2 aside; any other events are skipped, so a whole event
+        list will do); ``bomb_pot`` as the hand was dealt."""
         if not isinstance(deck, Deck):
             deck = Deck(order=deck)
         hand = cls(config, seats, button, deck, bomb_pot)
@@ -454,4 +483,6 @@ class Hand(HandState):
                 hand.request_show(e.seat)
             elif isinstance(e, RunTwiceVoted):
                 hand.vote_run_twice(e.seat, e.agree)
+            elif isinstance(e, CardsShown) and not e.bounty:
+                hand.show_after(e.seat, e.cards)
         return hand

@@ -18,6 +18,8 @@ from bot.engine.betting import Action, BettingRound, IllegalAction, Player
 from bot.engine.bomb_pot import BombPot, fits_two_boards
 from bot.engine.cards import Card, Deck
 from bot.engine.events import (
+    BountyPaid,
+    CardsShown,
     Event,
     PlayerActed,
     PotAwarded,
@@ -28,6 +30,7 @@ from bot.engine.events import (
 from bot.engine.invariants import violations
 from bot.engine.pots import Pot, build_pots
 from bot.engine.results import HandResult, hand_result
+from bot.engine.straddle import straddle_amount, straddler
 from bot.engine.variants import GameConfig
 
 __all__ = ["HandState", "SeatIn", "SeatState"]
@@ -39,11 +42,14 @@ class SeatIn:
 
     ``posts_big_blind``: a newcomer (or a player back after missing their
     big blind) posts a live big blind out of position.
+    ``straddle``: the player chose to straddle when under the gun (RULES.md 10;
+    :func:`bot.engine.straddle.straddler` says whether this hand has one).
     """
 
     seat: int
     stack: int
     posts_big_blind: bool = False
+    straddle: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,7 @@ class HandState:
         "_sb_pos",
         "_shown",
         "_started",
+        "_straddle_pos",
         "_street",
         "_to_act",
         "_voters",
@@ -122,8 +129,11 @@ class HandState:
         self._deal_order = [(self._sb_pos + k) % n for k in range(n)]
         self._events: list[Event] = []
         self._street = Street.PREFLOP
-        bb = config.big_blind
-        self._round = BettingRound(config.structure, bb, bb, 1)
+        # a bomb pot has no blinds, so no straddle either (bot.engine.bomb_pot)
+        self._straddle_pos = None if bomb_pot is not None else straddler(config, ordered)
+        # preflop the bet to match, and the least raise: the big blind, or the straddle
+        opening = config.big_blind if self._straddle_pos is None else straddle_amount(config)
+        self._round = BettingRound(config.structure, opening, opening, 1)
         self._to_act: int | None = None
         self._started = False
         self._over = False
@@ -202,6 +212,12 @@ class HandState:
         return self._players[self._bb_pos].seat
 
     @property
+    def straddle_seat(self) -> int | None:
+        """The seat that straddles in this hand (RULES.md 10), or ``None``."""
+        pos = self._straddle_pos
+        return None if pos is None else self._players[pos].seat
+
+    @property
     def starting_stacks(self) -> dict[int, int]:
         return {p.seat: p.start for p in self._players}
 
@@ -229,6 +245,18 @@ class HandState:
         return {self._players[i].seat: self._players[i].hole for i in self._shown}
 
     @property
+    def shown_after(self) -> dict[int, tuple[Card, ...]]:
+        """The cards shown once the hand was over (RULES.md 10), by seat, in the order of
+        the seat's hole cards: the winning 7-2 of a bounty, and what players chose to
+        show (:mod:`bot.engine.after_hand`)."""
+        seen: dict[int, set[Card]] = {}
+        for e in self._events:
+            if isinstance(e, CardsShown):
+                seen.setdefault(e.seat, set()).update(e.cards)
+        return {seat: tuple(c for c in self._by_seat[seat].hole if c in cards)
+                for seat, cards in seen.items()}
+
+    @property
     def pot_total(self) -> int:
         """Every chip in the middle (this round's bets included), not yet awarded."""
         return sum(p.committed for p in self._players) - self._paid
@@ -250,9 +278,11 @@ class HandState:
 
     @property
     def inputs(self) -> tuple[Event, ...]:
-        """The players' inputs so far (actions and show requests), for :meth:`replay`."""
+        """The players' inputs so far (actions, show requests, run-it-twice answers and
+        cards shown after the hand), for :meth:`replay`."""
         return tuple(e for e in self._events
-                     if isinstance(e, PlayerActed | ShowRequested | RunTwiceVoted))
+                     if isinstance(e, PlayerActed | ShowRequested | RunTwiceVoted)
+                     or (isinstance(e, CardsShown) and not e.bounty))
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -280,6 +310,7 @@ class HandState:
                 self._players, self._pot_results, shown=self._shown, mucked=self._mucked,
                 returned=self._returned, board=tuple(self._board),
                 variant=self.config.variant, second_board=tuple(self._board2),
+                bounties=tuple(e for e in self._events if isinstance(e, BountyPaid)),
             )
         return self._result
 

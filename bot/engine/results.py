@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from bot.engine.betting import Player
 from bot.engine.cards import Card
 from bot.engine.evaluate import MadeHand, best_high, best_low, describe_against, hand_label
-from bot.engine.events import PotAwarded
+from bot.engine.events import BountyPaid, PotAwarded
 from bot.engine.variants import Variant
 
 __all__ = ["HandResult", "PotResult", "ShownHand", "hand_result"]
@@ -44,7 +44,9 @@ class HandResult:
     """Everything a finished hand settled. Dicts are keyed by seat number.
 
     Run twice: ``second_board`` is the second board and ``second_shown`` the
-    shown hands as they play on it; ``pots`` lists each board's shares."""
+    shown hands as they play on it; ``pots`` lists each board's shares.
+    ``bounties``: the 7-2 bounties paid after the pots (RULES.md 10), in ``final_stacks``
+    and ``net`` but not in ``payouts`` (chips from pots only)."""
 
     starting_stacks: dict[int, int]
     final_stacks: dict[int, int]
@@ -57,6 +59,7 @@ class HandResult:
     board: tuple[Card, ...] = ()
     second_board: tuple[Card, ...] = ()
     second_shown: dict[int, ShownHand] = field(default_factory=dict)
+    bounties: tuple[BountyPaid, ...] = ()
 
     @property
     def boards(self) -> tuple[tuple[Card, ...], ...]:
@@ -74,6 +77,7 @@ def hand_result(
     board: tuple[Card, ...],
     variant: Variant,
     second_board: tuple[Card, ...] = (),
+    bounties: tuple[BountyPaid, ...] = (),
 ) -> HandResult:
     """The result of a finished hand; ``shown`` and ``mucked`` are positions, in the
     order they were shown or mucked, ``returned`` the uncalled bets by seat."""
@@ -97,6 +101,7 @@ def hand_result(
         board=board,
         second_board=second_board,
         second_shown=_shown_on(players, order, second_board, variant) if second_board else {},
+        bounties=bounties,
     )
 
 

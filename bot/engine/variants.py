@@ -152,6 +152,8 @@ class GameConfig:
 
     Fixed limit: the small bet is ``big_blind``, the big bet ``2 * big_blind``
     and ``small_blind`` must be ``big_blind // 2`` (5-10 game: blinds 2 and 5).
+    ``seven_deuce``: the 7-2 bounty in big blinds (RULES.md 10), paid only in Texas
+    Hold'em hands (:mod:`bot.engine.after_hand`); 0 when not played.
     """
 
     variant: Variant
@@ -160,6 +162,7 @@ class GameConfig:
     big_blind: int
     ante: int = 0
     run_it_twice: bool = False
+    seven_deuce: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -168,6 +171,8 @@ class GameConfig:
             raise ValueError("the big blind must be at least 1 chip")
         if self.ante < 0:
             raise ValueError("the ante cannot be negative")
+        if self.seven_deuce < 0:
+            raise ValueError("the 7-2 bounty cannot be negative")
         if self.structure is Structure.FIXED_LIMIT:
             if self.big_blind < 2:
                 raise ValueError("in fixed limit the small bet (big blind) must be at least 2")
@@ -217,6 +222,8 @@ class GameConfig:
         }
         if self.run_it_twice:
             out["run_it_twice"] = True
+        if self.seven_deuce:
+            out["seven_deuce"] = self.seven_deuce
         return out
 
     @classmethod
@@ -228,4 +235,5 @@ class GameConfig:
             int(data["big_blind"]),
             int(data.get("ante", 0)),
             bool(data.get("run_it_twice", False)),
+            int(data.get("seven_deuce", 0)),
         )

@@ -16,6 +16,9 @@ package has no ``setup`` and is never loaded as an extension.
   simcord already refuses what is too long or too many, with Discord's codes;
 * :mod:`bot.offline.uploads`: the upload limit Discord tells with every interaction
   (``Harness.set_upload_limit``), and its 413 for a larger file;
+* :mod:`bot.offline.gateway`: the gateway connection cut and back (resumed, or a new
+  session), told to the bot as discord.py tells it (``Harness.drop_gateway``,
+  ``restore_gateway``); what members do meanwhile never reaches the bot;
 * interaction responses: simcord follows Discord's documented rule, and nothing
   here changes it. Discord's "Create Followup Message" (discord/discord-api-docs,
   docs/interactions/receiving-and-responding): "When using this endpoint directly

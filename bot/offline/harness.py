@@ -8,7 +8,12 @@ Acting (each returns a :class:`Reply` once the bot has settled):
 ``await h.submit(actor, shown_reply, {"custom_id": "value"})``,
 ``await h.concurrently(lambda: h.click(...), lambda: h.slash(...))``,
 ``await h.advance(seconds)`` (loop timers and the DB's wall clock),
-``await h.restart()`` (a new bot on the same database), ``h.close_dms(actor)``,
+``await h.restart(after=0.0)`` (a new bot on the same database; ``after``: the old one
+stops first and the new one starts that many seconds later), ``h.close_dms(actor)``,
+``await h.drop_gateway(shard=None)`` and ``await h.restore_gateway(shard=None,
+resume=True)`` (the gateway connection, every shard's or one's, cut and back, resumed
+or on a new session: :mod:`bot.offline.gateway`; what members do meanwhile never
+reaches the bot),
 ``h.add_member(name, manager=False)``, ``h.add_channel(name)``,
 ``h.add_thread(name, channel=None, private=False, members=())``,
 ``h.add_role(name, *members, permissions=None)``,
@@ -57,8 +62,10 @@ import bot.offline.thread_states  # archived and locked threads refuse (applied 
 import bot.offline.uploads  # the upload limit, told and enforced (applied on import)
 from bot.adapter.polite import describe
 from bot.client import OmahaDealer
+from bot.offline import gateway
 from bot.offline.invalid import Invalid, invalid_requests  # counting applied on import
 from bot.offline.replies import PNG_SIGNATURE, Reply, buttons_of
+from bot.sharding import shard_of
 
 __all__ = ["PNG_SIGNATURE", "Actor", "FakeWallClock", "Harness", "Message", "Reply", "buttons_of",
            "offline"]
@@ -104,6 +111,7 @@ class Harness:
             self.add_member(name)
         self.manager = self.add_member("manny", manager=True)
         self._closed_dms: set[int] = set()
+        self._unheard: set[int] = set()  # interactions sent while their gateway was down
 
     # -- the world ---------------------------------------------------------------
     @property
@@ -254,7 +262,7 @@ class Harness:
     ) -> Reply:
         """Run ``/command`` (``"table create"`` for subcommands) as ``actor``."""
         result = await actor.slash(channel or self.channel, command, **options)
-        return Reply(self, result)
+        return self._reply(result)
 
     async def click(
         self, actor: MemberActor, message: Any, *, label: str | None = None,
@@ -266,11 +274,22 @@ class Harness:
         in_dm = dm is not None and getattr(getattr(message, "channel", None), "id", None) == dm
         clicker = actor.user if in_dm else actor
         result = await clicker.click(message, label=label, custom_id=custom_id)
-        return Reply(self, result)
+        return self._reply(result)
 
     async def submit(self, actor: MemberActor, shown: Reply, values: dict[str, Any]) -> Reply:
         """Fill in and submit the modal ``shown`` opened (values keyed by custom_id)."""
         result = await actor.submit_modal(shown.result, values)
+        return self._reply(result)
+
+    def _reply(self, result: simcord.InteractionResult) -> Reply:
+        """``result`` as a :class:`Reply`; one the bot could not hear (its shard's gateway
+        connection was down) is remembered: Discord, not the bot, answers it ("This
+        interaction failed"), so :meth:`check_answered` does not ask the bot to."""
+        record = result._interaction  # simcord's record of the interaction
+        guild_id = record.guild_id
+        shard = 0 if guild_id is None else shard_of(guild_id, self.bot.shard_count or 1)
+        if gateway.is_down(self.bot, shard):
+            self._unheard.add(record.id)
         return Reply(self, result)
 
     async def concurrently(self, *actions: Callable[[], Awaitable[Reply]]) -> list[Reply]:
@@ -304,15 +323,39 @@ class Harness:
     async def settle(self) -> None:
         await self.env.settle()
 
-    async def restart(self) -> OmahaDealer:
-        """Stop the bot and start a new one on the same database (a restart)."""
+    async def restart(self, *, after: float = 0.0) -> OmahaDealer:
+        """Stop the bot and start a new one on the same database (a restart); with
+        ``after``, the old one stops first (its tables too) and the new one starts
+        ``after`` seconds later (a crash and a slow restart: nothing runs meanwhile)."""
         old = self.bot
+        if after:
+            await old.close()
+            await self.advance(after)
         new = OmahaDealer(old.settings)
         await self.env.restart_bot(new)
         await old.close()  # detached: its tables stop and its database closes
         new.db.clock = self.clock
         new.presenter.runout_pause = old.presenter.runout_pause
         return new
+
+    async def drop_gateway(self, shard: int | None = None) -> None:
+        """The bot's gateway connection drops (``shard``'s, or every one): the bot is told
+        as discord.py tells it, and hears nothing more from those servers until
+        :meth:`restore_gateway`."""
+        for one in self._shards(shard):
+            gateway.drop(self.env, one)
+        await self.settle()
+
+    async def restore_gateway(self, shard: int | None = None, *, resume: bool = True) -> None:
+        """The connection is back (``shard``'s, or every one): its session resumed, or a
+        new one (``resume=False``: READY and the servers again)."""
+        back = gateway.resume if resume else gateway.reconnect
+        for one in self._shards(shard):
+            back(self.env, one)
+        await self.settle()
+
+    def _shards(self, shard: int | None) -> tuple[int, ...]:
+        return gateway.shards_of(self.bot) if shard is None else (shard,)
 
     # -- reading -----------------------------------------------------------------
     def messages(
@@ -409,6 +452,8 @@ class Harness:
         """
         problems = []
         for record in self.env.backend.interactions.values():
+            if record.id in self._unheard:
+                continue  # the bot never heard it (its gateway was down): not its to answer
             what = record.command_name or f"component on message {record.source_message_id}"
             if not record.responded:
                 problems.append(f"{what} (user {record.user_id}) was never answered")

@@ -58,6 +58,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from typing import Any
 
+from bot.render.after_hand import CardRow, CardRowsView, render_card_rows
 from bot.render.cardart import card_image
 from bot.render.gif import TooLarge
 from bot.render.graphs import render_graphs
@@ -230,6 +231,12 @@ async def render_hole_cards_async(view: HoleCardsView, theme: Theme | str = Them
     return await _off_loop(render_hole_cards, view, theme, style)
 
 
+async def render_card_rows_async(view: CardRowsView, theme: Theme | str = Theme.DARK,
+                                 style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
+    """:func:`~bot.render.after_hand.render_card_rows` off the event loop."""
+    return await _off_loop(render_card_rows, view, theme, style)
+
+
 async def render_table_async(view: TableView, theme: Theme | str = Theme.DARK,
                              style: DeckStyle | str = DeckStyle.FOUR_COLOUR) -> bytes:
     """:func:`render_table` off the event loop."""
@@ -335,6 +342,8 @@ async def render_leaderboard_async(view: LeaderboardView,
 __all__ = [
     "REPLAY_BYTES",
     "BestHand",
+    "CardRow",
+    "CardRowsView",
     "DeckStyle",
     "GraphLine",
     "GraphMark",
@@ -362,6 +371,8 @@ __all__ = [
     "card_image",
     "drawing_alone",
     "preload",
+    "render_card_rows",
+    "render_card_rows_async",
     "render_graphs",
     "render_graphs_async",
     "render_hole_cards",

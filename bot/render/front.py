@@ -20,7 +20,7 @@ FRONT = 80  # the strip of felt in front of a row of seats: cards, bets
 SHOWN_H = FRONT - 6  # shown cards in front of a seat (indices stay >= 24 px)
 SMALL = pots.SIZE  # the smallest letters drawn: 12 px on a phone
 CHIP_R = 12
-BLIND_INK: dict[str, RGB] = {"SB": (46, 104, 200), "BB": (132, 70, 196)}
+BLIND_INK: dict[str, RGB] = {"SB": (46, 104, 200), "BB": (132, 70, 196), "STR": (196, 84, 40)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +56,9 @@ def _blind_label(blind: str) -> str:
 
 
 def draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
-    """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB") and the
-    amount, centred in the seat's strip of felt, under its face-down cards. The exact
-    amount in smaller letters goes before its short form ("1.23M")."""
+    """The seat's bet in front of it: a chip (or the blind marker: "SB", "BB", "STR" for a
+    straddle) and the amount, centred in the seat's strip of felt, under its face-down
+    cards. The exact amount in smaller letters goes before its short form ("1.23M")."""
     pal = cv.pal
     fx0, fy0, fx1, _ = spot.front
     y = fy0 + FRONT - 24 if spot.above_centre else fy0 + 24
@@ -89,10 +89,17 @@ def draw_bet(cv: Canvas, spot: SeatSpot, seat: SeatView) -> Box | None:
     return (x0, y - 18, x0 + w, y + 18)
 
 
+#: The gap between shown cards laid side by side (when the whole hand fits the strip).
+SHOWN_GAP = 4
+
+
 def _fan_steps(cards: tuple[object, ...], room: int, height: int) -> list[int]:
-    """Offsets between neighbouring shown cards: enough to read each index ("10" is
-    wider), squeezed evenly when the seat's strip is too narrow."""
+    """Offsets between neighbouring shown cards: side by side when the whole hand fits the
+    seat's strip (Texas Hold'em's two cards always do), else fanned, enough to read each
+    index ("10" is wider), squeezed evenly when the strip is too narrow."""
     w = card_width(height)
+    if len(cards) * (w + SHOWN_GAP) - SHOWN_GAP <= room:
+        return [w + SHOWN_GAP] * (len(cards) - 1)
     want = [round(w * (0.64 if getattr(c, "rank", 0) == 10 else 0.5)) for c in cards[:-1]]
     spare = room - w - sum(want)
     if spare < 0 and want:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render import words
 from bot.render.canvas import Canvas, chips
-from bot.render.fonts import display_name, text_width
+from bot.render.fonts import block, display_name, text_width
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import LeaderboardView
 
@@ -13,6 +13,7 @@ PAD = 28
 ROW_H = 58
 HEAD = 96
 SMALL = 24  # the smallest letters: 12 px when Discord shows the picture 400 wide
+SUB_LINE = 30  # between the lines of a wrapped subtitle
 MEDALS = {1: (232, 184, 40), 2: (178, 186, 196), 3: (196, 120, 64)}
 
 
@@ -31,14 +32,17 @@ def _draw_leaderboard(view: LeaderboardView, theme: Theme | str) -> Canvas:
     pal = palette(theme)
     rows = view.rows
     heading = 40 if view.value_label else 0
-    height = PAD + HEAD + heading + max(1, len(rows)) * ROW_H + PAD
+    # the subtitle (a results picture's game line) whole: wrapped, the picture grown
+    sub = block(view.subtitle, SMALL, WIDTH - 2 * PAD) if view.subtitle else None
+    below = (len(sub.lines) - 1) * SUB_LINE if sub else 0
+    height = PAD + HEAD + below + heading + max(1, len(rows)) * ROW_H + PAD
     cv = Canvas(WIDTH, height, pal, DeckStyle.FOUR_COLOUR)
     cv.exact.update(MEDALS.values())
     page = (PAD, PAD - 10, WIDTH - PAD, height - PAD + 10)
     cv.text((PAD, PAD + 18), view.title, 34, pal.text, bold=True, anchor="lm", limit=page)
-    if view.subtitle:
-        cv.text((PAD, PAD + 60), view.subtitle, SMALL, pal.text_dim, anchor="lm", limit=page)
-    y = PAD + HEAD
+    if sub:
+        cv.block((PAD, PAD + 60), sub, SUB_LINE, pal.text_dim, limit=page, tag="subtitle")
+    y = PAD + HEAD + below
     if view.value_label:
         cv.text((WIDTH - PAD - 16, y + 18), view.value_label, SMALL, pal.text_dim, bold=True,
                 anchor="rm", limit=page)

@@ -4,7 +4,9 @@ Each :class:`~bot.render.views.ReplayFrame` is the table picture of
 :mod:`bot.render.table` (the same drawing as the channel's, so a replay looks like
 the hand did), with a caption band under it saying what happened ("alice raises to
 120", "Flop: Ah Kd 2c", "bob wins 450 high with ...") beside the reader's own cards,
-and the seat that acted outlined. The frame plan (what each frame shows) is made by
+and the seat that acted outlined. The caption is laid out whole (shrunk, then wrapped:
+a 32-letter name is never cut), its band as tall as its lines need (the GIF pads a
+shorter frame with the band's colour). The frame plan (what each frame shows) is made by
 :mod:`bot.runtime.replay_frames`; this module only draws it.
 
 Decision: **GIF**, not animated WebP. Discord plays an attached GIF inline on every
@@ -40,14 +42,15 @@ from PIL import Image
 from bot.render import front, table, words
 from bot.render.canvas import Canvas, palette_of
 from bot.render.cardart import card_width
-from bot.render.fonts import text_width
+from bot.render.fonts import Block, block
 from bot.render.gif import GifStream
 from bot.render.theme import DeckStyle, Theme, palette
 from bot.render.views import ReplayFrame, ReplayView
 
 CAPTION = 30  # letters of the caption (15 px on a phone)
+SMALLEST = 24  # a long caption shrinks to this (12 px on a phone), then wraps
 LINE = 38
-BAND = 2 * LINE + 12  # two lines of caption
+LINES = 2  # the caption band holds at least two lines
 WIDTH = table.WIDTH
 PAD = 16
 OWN_H = front.SHOWN_H  # the reader's own cards beside the caption: indices as readable
@@ -57,20 +60,30 @@ OWN_H = front.SHOWN_H  # the reader's own cards beside the caption: indices as r
 REPLAY_BYTES = 8 * 1024 * 1024
 
 
-def _lines(text: str, width: int) -> list[str]:
-    """``text`` cut into at most two lines of ``width`` pixels at spaces (the second cut
-    with an ellipsis by the canvas when it is still too long)."""
-    words_ = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words_:
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, CAPTION, bold=True) > width and len(lines) < 1:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return [*lines, line] if line else lines
+def _own_step(frame: ReplayFrame) -> int:
+    """From one of the reader's own cards to the next: Texas Hold'em's two side by side, as
+    in front of a seat; more fanned."""
+    w = card_width(OWN_H)
+    return w + front.SHOWN_GAP if len(frame.own) <= 2 else round(w * 0.56)
+
+
+def _caption_left(frame: ReplayFrame) -> int:
+    """Where the caption may start: right of the reader's own cards, if any."""
+    if not frame.own:
+        return PAD
+    return PAD + card_width(OWN_H) + _own_step(frame) * (len(frame.own) - 1) + 14
+
+
+def caption(frame: ReplayFrame) -> Block:
+    """The caption laid out whole beside the reader's cards (:func:`bot.render.fonts.block`:
+    shrunk to 12 px on a phone, then wrapped; a long name is never cut)."""
+    return block(frame.caption, CAPTION, WIDTH - PAD - _caption_left(frame), bold=True,
+                 smallest=SMALLEST)
+
+
+def _band(said: Block) -> int:
+    """The caption band's height: at least :data:`LINES` lines, more when it needs them."""
+    return max(LINES, len(said.lines)) * LINE + 12
 
 
 def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
@@ -78,8 +91,10 @@ def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
     """One frame: the table, the actor outlined, the caption under it."""
     drawn = table.draw_table(frame.table, theme, style)
     pal = palette(theme)
+    said = caption(frame)
+    band = _band(said)
     top = drawn.img.height + 2  # a long title or long names make the table taller
-    cv = Canvas(WIDTH, drawn.img.height + BAND, pal, DeckStyle(style))
+    cv = Canvas(WIDTH, drawn.img.height + band, pal, DeckStyle(style))
     cv.img.paste(drawn.img, (0, 0))
     cv.placed.extend(drawn.placed)
     cv.exact.update(drawn.exact)
@@ -89,29 +104,21 @@ def draw_frame(frame: ReplayFrame, theme: Theme | str = Theme.DARK,
         cv.draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=14,
                                   outline=pal.accent, width=5)
     cv.draw.rectangle((0, top, WIDTH, cv.img.height), fill=pal.panel)
-    left = _draw_own(cv, frame, top)
-    lines = _lines(frame.caption, WIDTH - PAD - left)
-    y = top + BAND // 2 - (len(lines) * LINE) // 2 + LINE // 2
-    middle = (left + WIDTH - PAD) // 2
+    _draw_own(cv, frame, top, band)
+    left = _caption_left(frame)
+    y = top + band // 2 - (len(said.lines) * LINE) // 2 + LINE // 2
     with words.speaking(frame.table.locale):
-        for line in lines:
-            cv.text((middle, y), line, CAPTION, pal.text, bold=True, anchor="mm",
-                    limit=(left, y - LINE // 2, WIDTH - PAD, y + LINE // 2), tag="caption")
-            y += LINE
+        cv.block(((left + WIDTH - PAD) // 2, y), said, LINE, pal.text, bold=True, anchor="mm",
+                 limit=(left, top, WIDTH - PAD, cv.img.height), tag="caption")
     return cv
 
 
-def _draw_own(cv: Canvas, frame: ReplayFrame, top: int) -> int:
-    """The reader's own cards at the caption's left, fanned; returns where the caption
-    may start."""
-    if not frame.own:
-        return PAD
-    w = card_width(OWN_H)
-    step = round(w * 0.56)
-    y = top + (BAND - OWN_H) // 2
+def _draw_own(cv: Canvas, frame: ReplayFrame, top: int, band: int) -> None:
+    """The reader's own cards at the caption's left, in the middle of its band."""
+    step = _own_step(frame)
+    y = top + (band - OWN_H) // 2
     for i, c in enumerate(frame.own):
         cv.card(c, PAD + i * step, y, OWN_H, tag="own")
-    return PAD + w + step * (len(frame.own) - 1) + 14
 
 
 def _palette(frames: Sequence[ReplayFrame], theme: Theme | str,
@@ -134,7 +141,7 @@ def _palette(frames: Sequence[ReplayFrame], theme: Theme | str,
 
 def frame_height(frame: ReplayFrame) -> int:
     """How tall :func:`draw_frame`'s picture of ``frame`` is, without drawing it."""
-    return table.height(frame.table) + BAND
+    return table.height(frame.table) + _band(caption(frame))
 
 
 def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
@@ -156,4 +163,4 @@ def render_replay(view: ReplayView, theme: Theme | str = Theme.DARK,
     return stream.close()
 
 
-__all__ = ["REPLAY_BYTES", "draw_frame", "frame_height", "render_replay"]
+__all__ = ["REPLAY_BYTES", "caption", "draw_frame", "frame_height", "render_replay"]

@@ -1,5 +1,5 @@
 """Example views: a busy 10-seat table during and after a hand, hole cards, a hi-lo
-showdown, a leaderboard.
+showdown, a leaderboard; Texas Hold'em's two-card table, hole cards and showdown.
 
 Used by the benchmark, the golden-image tests and for previewing the art
 (``python -m bot.render.samples OUT_DIR`` writes every picture in both themes).
@@ -28,6 +28,7 @@ from bot.render.views import (
 
 S = SeatStatus
 GAME = "Pot-limit Omaha Hi-Lo \u00b7 50/100"
+HOLDEM = "No Limit Texas Hold'em \u00b7 50/100"
 
 
 def full_table() -> TableView:
@@ -96,6 +97,50 @@ def finished_table() -> TableView:
         board=p("Ah7d2c5s9h"), pots=pots, button=7, game=GAME, street="River")
 
 
+def holdem_table(finished: bool = False) -> TableView:
+    """Six-max no-limit Texas Hold'em: on the flop, two cards behind every seat in the hand;
+    ``finished``: after the river, three hands shown on Ah Kh 7h 2h 9d, where Alice's one
+    heart makes a flush (Hold'em's best five of seven) and takes the pot."""
+    p = parse_cards
+    shown = {1: p("QhJd"), 2: p("AsAd"), 5: p("9s9c")} if finished else {}
+    rows = [("Alice", 2_400, 300, S.ACTIVE, ""), ("Bob the Builder", 0, 1_150, S.ALL_IN, ""),
+            ("Charlotte", 980, 0, S.FOLDED, "SB"), ("Dmitri", 3_050, 0, S.FOLDED, "BB"),
+            ("Eve", 1_720, 300, S.ACTIVE, ""), ("Farah", 1_000, 0, S.SITTING_OUT, "")]
+    seats = tuple(
+        SeatView(i + 1, name, stack, 0 if finished else bet, status,
+                 "" if finished else blind, cards=2 if status in (S.ACTIVE, S.ALL_IN) else 0,
+                 shown=shown.get(i + 1, ()))
+        for i, (name, stack, bet, status, blind) in enumerate(rows))
+    if finished:
+        pots = (PotView(3_600, "Main pot", (PotWinner("Alice", 3_600, "", 1),)),)
+        return TableView("Hold'em night", 42, 6, seats, board=p("AhKh7h2h9d"), pots=pots,
+                         button=2, game=HOLDEM, street="River")
+    return TableView("Hold'em night", 42, 6, seats, board=p("AhKh7h"), pots=(PotView(1_850),),
+                     button=2, to_act=1, clock=21, clock_total=30, game=HOLDEM, street="Flop")
+
+
+def holdem_hole_cards() -> HoleCardsView:
+    """Alice's two cards on the turn: one heart with four on the board is a flush."""
+    return HoleCardsView("Hold'em night", 42, parse_cards("QhJd"), board=parse_cards("AhKh7h2h"),
+                         label="Flush, ace high", game=HOLDEM)
+
+
+def holdem_showdown() -> ShowdownView:
+    """The Hold'em hand of :func:`holdem_table` shown down: Alice's flush (her jack unused,
+    faded) beats two sets."""
+    p = parse_cards
+    board = p("AhKh7h2h9d")
+    return ShowdownView(
+        "Hold'em night", 42, board,
+        (ShowdownHand("Alice", p("QhJd"), BestHand(p("AhKhQh7h2h"), "Flush, ace high"),
+                      None, won=3_600, seat=1),
+         ShowdownHand("Bob the Builder", p("AsAd"),
+                      BestHand(p("AsAhAdKh9d"), "Three of a kind, aces"), None, seat=2),
+         ShowdownHand("Eve", p("9s9c"), BestHand(p("9s9d9cAhKh"), "Three of a kind, nines"),
+                      None, seat=5)),
+        (PotResult("Main pot", 3_600, (PotWinner("Alice", 3_600, "", 1),)),), game=HOLDEM)
+
+
 def hole_cards() -> HoleCardsView:
     return HoleCardsView("High Rollers #general", 1234, parse_cards("7hAhKsQs"),
                          board=parse_cards("Kh9h2s"), label="Pair of kings; no low",
@@ -155,17 +200,19 @@ LONG_NAMES = tuple(f"{first} {'W' * 32}"[:32] for first in (
     "Christopher", "Evangeline", "Sebastian", "Margherita"))
 
 
-def crowded_table(max_seats: int = 10, finished: bool = False) -> TableView:
+def crowded_table(max_seats: int = 10, finished: bool = False, hole: int = 4) -> TableView:
     """Every seat taken by a 32-letter name, huge stacks and bets, both blinds, the button,
-    the clock, all-ins, folds and a main pot with side pots; ``finished``: after the
-    hand, shown cards and every pot split high and low."""
+    the clock, all-ins, folds and a main pot with side pots, ``hole`` cards each;
+    ``finished``: after the hand, shown cards and every pot split high and low."""
     n = max_seats
     deck = iter(DECK)
     seats = tuple(
         SeatView(i + 1, LONG_NAMES[i], 987_654_321 if i % 3 else 0,
                  0 if finished else 123_456_789,
-                 (S.ALL_IN, S.ACTIVE, S.FOLDED)[i % 3], ("SB", "BB", "")[min(i, 2)], cards=4,
-                 shown=tuple(next(deck) for _ in range(4)) if finished and i % 3 != 2 else ())
+                 (S.ALL_IN, S.ACTIVE, S.FOLDED)[i % 3], ("SB", "BB", "")[min(i, 2)],
+                 cards=hole,
+                 shown=tuple(next(deck) for _ in range(hole)) if finished and i % 3 != 2
+                 else ())
         for i in range(n))
     pots = tuple(
         PotView(98_765_432 + i, winners=(PotWinner(LONG_NAMES[i], 49_382_716, "high", i + 1),
@@ -235,6 +282,13 @@ def main(argv: list[str] | None = None) -> int:
         (out / f"hole_{theme}.png").write_bytes(render_hole_cards(hole_cards(), theme))
         (out / f"hole6_{theme}.png").write_bytes(render_hole_cards(hole_cards_six(), theme))
         (out / f"showdown_{theme}.png").write_bytes(render_showdown(showdown(), theme))
+        (out / f"holdem_{theme}.png").write_bytes(render_table(holdem_table(), theme))
+        (out / f"holdem_finished_{theme}.png").write_bytes(
+            render_table(holdem_table(finished=True), theme))
+        (out / f"holdem_hole_{theme}.png").write_bytes(
+            render_hole_cards(holdem_hole_cards(), theme))
+        (out / f"holdem_showdown_{theme}.png").write_bytes(
+            render_showdown(holdem_showdown(), theme))
         (out / f"showdown_double_{theme}.png").write_bytes(
             render_showdown(double_board_showdown(), theme))
         (out / f"leaderboard_{theme}.png").write_bytes(render_leaderboard(leaderboard(), theme))

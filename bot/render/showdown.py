@@ -365,7 +365,9 @@ def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
     else:
         w = cv.text((x1, y), _won_text(hand), SMALL, pal.text_dim, anchor="rm",
                     limit=(x0 + 90, y0, x1, y0 + LINE), tag=f"nowin:{i}")
-    right = w[0] - 12 if len(name.lines) == 1 else x1  # a longer name's last line fits
+    # beside the winnings only when it shares their line; a name over more lines, or one
+    # the winnings go under, has the panel's width (a longer name's last line fits)
+    right = w[0] - 12 if won_line == 0 else x1
     cv.block((x0, top + LINE // 2), name, LINE, pal.text, bold=True,
              limit=(x0, top, right, y1), tag=f"name:{i}")
 

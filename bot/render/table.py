@@ -60,6 +60,7 @@ BOTTOM_Y = FRONT_BOTTOM + FRONT + 4
 HEIGHT = BOTTOM_Y + BOX_H + MARGIN
 
 MINI_H, MINI_PEEK, MINI_STEP = 46, 24, 15  # face-down cards behind a seat box
+MINI_FAN = 24  # the width a fan of face-down cards spreads over beyond its first card
 SMALL = pots.SIZE  # the smallest letters drawn: 12 px on a phone
 
 
@@ -124,12 +125,19 @@ def _fmt_clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+def backs_step(cards: int) -> int:
+    """The offset between neighbouring face-down cards: :data:`MINI_STEP` for four or more
+    (Omaha), wider for fewer, so that Texas Hold'em's two cards show as a fan of two rather
+    than as an Omaha hand cut down."""
+    return max(MINI_STEP, MINI_FAN // max(1, cards - 1))
+
+
 def backs_box(spot: SeatSpot, seat: SeatView) -> Box | None:
     """Where a seat's face-down cards go (behind the box, peeking out towards the felt)."""
     if not seat.cards or seat.shown or seat.status not in (SeatStatus.ACTIVE, SeatStatus.ALL_IN):
         return None
     x0, y0, x1, y1 = spot.box
-    total = card_width(MINI_H) + (seat.cards - 1) * MINI_STEP
+    total = card_width(MINI_H) + (seat.cards - 1) * backs_step(seat.cards)
     cx = (x0 + x1) // 2 - total // 2
     cy = y1 - (MINI_H - MINI_PEEK) if spot.above_centre else y0 - MINI_PEEK
     return (cx, cy, cx + total, cy + MINI_H)
@@ -174,8 +182,9 @@ def name_block(seat: SeatView, spot: SeatSpot, view: TableView) -> Block:
 def _draw_backs(cv: Canvas, spot: SeatSpot, seat: SeatView) -> None:
     backs = backs_box(spot, seat)
     if backs is not None:
+        step = backs_step(seat.cards)
         for i in range(seat.cards):
-            cv.card(None, backs[0] + i * MINI_STEP, backs[1], MINI_H, tag=f"back:{seat.seat}")
+            cv.card(None, backs[0] + i * step, backs[1], MINI_H, tag=f"back:{seat.seat}")
 
 
 def _draw_dealer_button(cv: Canvas, bx: int, by: int, seat_no: int) -> int:

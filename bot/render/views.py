@@ -34,8 +34,9 @@ class SeatView:
     stack: int  # chips behind (not counting the bet in front)
     bet: int = 0  # chips put in during this betting round
     status: SeatStatus = SeatStatus.ACTIVE
-    blind: str = ""  # "SB", "BB", "SB+BB" (or "" when none posted): a marker in front of
-    # the seat, in place of the bet's chip (drawn even without a bet; not after the hand)
+    blind: str = ""  # "SB", "BB", "STR" (a straddle), "SB+BB" (or "" when none posted): a
+    # marker in front of the seat, in place of the bet's chip (drawn even without a bet;
+    # not after the hand)
     cards: int = 0  # hole cards held (drawn face down; 0 for none)
     shown: tuple[Card, ...] = ()  # hole cards shown face up (after showdown)
 

@@ -7,12 +7,14 @@ A pure core in a thin shell. Read it in this order:
     refusals.py     what the player to act may do, in words: the range and the commands
     turns.py        a turn's clock marks and what the player to act is shown (pure)
     config.py, clock.py, errors.py   a table's settings, the injected clock, refusals
+    hearing.py      which shards the dealer cannot hear (gateway down): clocks wait (RULES 8)
     table/          the live table:
         policy.py       TablePolicy: what a cash table does (CashPolicy); tournaments' below
         live.py         Table: the async shell (lock, storage, observer) and the hand loop
         live_hand.py    the hand a table is playing
         requests.py     the seat requests (join, leave, sit out/in, top up, close, settings)
         dealing.py, settle.py, run_twice.py, turn_clock.py   a hand from deal to settlement
+        waiting.py      no clock, no deal while the dealer cannot hear; heard again
         recovery.py     resuming a hand after a restart
         abandon.py      a lost channel: the hand played out by the clock's rule (never
                         refunded), then every stack back to its owner (a tournament

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Clock(Protocol):
@@ -21,6 +21,11 @@ class Clock(Protocol):
 
     async def sleep(self, seconds: float) -> None:
         """Wait ``seconds`` on this clock."""
+        ...
+
+    async def wait_for(self, answer: asyncio.Future[Any], seconds: float) -> bool:
+        """Wait until ``answer`` is done or ``seconds`` pass on this clock, whichever comes
+        first; True when it is done (``answer`` itself is never cancelled)."""
         ...
 
 
@@ -36,6 +41,13 @@ class LoopClock:
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
+
+    async def wait_for(self, answer: asyncio.Future[Any], seconds: float) -> bool:
+        try:
+            await asyncio.wait_for(asyncio.shield(answer), max(0.0, seconds))
+        except TimeoutError:
+            return False
+        return True
 
 
 class FakeClock:
@@ -56,6 +68,15 @@ class FakeClock:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._sleepers, (self._now + seconds, next(self._seq), fut))
         await fut
+
+    async def wait_for(self, answer: asyncio.Future[Any], seconds: float) -> bool:
+        timer = asyncio.ensure_future(self.sleep(seconds))
+        waiting: set[asyncio.Future[Any]] = {timer, answer}
+        try:
+            await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            timer.cancel()
+        return answer.done()
 
     @property
     def pending(self) -> int:

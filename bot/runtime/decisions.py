@@ -19,11 +19,12 @@ counts as the player's own: it breaks a row of timeouts (RULES.md 8).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine.betting import Action, LegalActions
+from bot.engine.cards import parse_cards
 from bot.engine.events import ActionKind
 from bot.engine.hand import Hand
 from bot.engine.variants import Structure
@@ -33,6 +34,7 @@ from bot.runtime.errors import IllegalMove
 from bot.runtime.seating import PreAction, Seat
 
 __all__ = [
+    "SHOW",
     "Decision",
     "Source",
     "automatic",
@@ -47,6 +49,8 @@ __all__ = [
 
 #: Stored kinds of the answers to the run-it-twice question (bot.runtime.table.run_twice).
 RUN_TWICE, RUN_ONCE = "twice", "once"
+#: The stored kind of cards shown after a hand (bot.runtime.table.after_hand).
+SHOW = "show"
 
 
 class Source(StrEnum):
@@ -117,11 +121,16 @@ def stored_action(kind: str, amount: int | None) -> Action:
     return Action(parsed, amount)
 
 
-def replay_stored(hand: Hand, seat: int, kind: str, amount: int | None) -> None:
-    """Play one stored action again on ``hand``: a betting action, or an answer to the
-    run-it-twice question (``ValueError``/``IllegalAction`` if it does not fit)."""
+def replay_stored(
+    hand: Hand, seat: int, kind: str, amount: int | None, cards: Sequence[str] = ()
+) -> None:
+    """Play one stored action again on ``hand``: a betting action, an answer to the
+    run-it-twice question, or ``cards`` shown after the hand (kind :data:`SHOW`)
+    (``ValueError``/``IllegalAction`` if it does not fit)."""
     if kind in (RUN_TWICE, RUN_ONCE):
         hand.vote_run_twice(seat, kind == RUN_TWICE)
+    elif kind == SHOW:
+        hand.show_after(seat, parse_cards(cards))
     else:
         hand.act(seat, stored_action(kind, amount))
 

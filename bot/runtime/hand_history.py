@@ -11,7 +11,7 @@ shown down; a folded or mucked hand of anyone else never. Words per street:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from bot.engine.events import (
     BetReturned,
     BlindPosted,
     BoardDealt,
+    CardsShown,
     Event,
     HandShown,
     PlayerActed,
@@ -70,18 +71,19 @@ def rebuild(
     *, hand_id: int, table_id: int, number: int, ended_at: float | None,
     settings: Mapping[str, Any], button: int, seats: Sequence[tuple[int, int, int, bool]],
     actions: Sequence[Mapping[str, Any]], deck: Sequence[Card],
-    salts: Sequence[bytes] = (), commitment: str | None = None,
+    salts: Sequence[bytes] = (), commitment: str | None = None, straddles: Collection[int] = (),
 ) -> PastHand:
-    """Play the stored hand again; ``seats`` are ``(seat, user_id, start stack, posts bb)``.
+    """Play the stored hand again; ``seats`` are ``(seat, user_id, start stack, posts bb)``,
+    ``straddles`` the seats whose players chose to straddle (RULES.md 10).
 
     ``ValueError`` when the record does not play to its end (it never should).
     """
     config = TableConfig.from_dict(dict(settings))
-    hand = Hand(config.game, [SeatIn(s, stack, bb) for s, _, stack, bb in seats], button,
-                Deck(order=deck), stored_bomb_pot(settings))
+    hand = Hand(config.game, [SeatIn(s, stack, bb, s in straddles) for s, _, stack, bb in seats],
+                button, Deck(order=deck), stored_bomb_pot(settings))
     hand.start()
     for a in actions:
-        replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"))
+        replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"), a.get("cards", ()))
     if not hand.is_over:
         raise ValueError(f"hand {hand_id} does not play to its end from its record")
     if commitment is not None and salts and commit(deck, salts).root != commitment:
@@ -99,8 +101,10 @@ def game_of(past: PastHand, locale: object = ENGLISH) -> str:
 
 
 def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, ...]]:
-    """The hole cards ``viewer`` (a seat, or ``None`` for a railbird) may see, by seat."""
-    out = {e.seat: e.cards for e in past.hand.events if isinstance(e, HandShown)}
+    """The hole cards ``viewer`` (a seat, or ``None`` for a railbird) may see, by seat: a
+    hand shown after it was over (RULES.md 10) as far as it was shown."""
+    out = dict(past.hand.shown_after)
+    out.update({e.seat: e.cards for e in past.hand.events if isinstance(e, HandShown)})
     if viewer is not None and viewer in past.users:
         out[viewer] = past.hand.hole(viewer)
     return out
@@ -110,7 +114,8 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-_BLINDS = {"small": "history.small_blind", "big": "history.big_blind"}
+_BLINDS = {"small": "history.small_blind", "big": "history.big_blind",
+           "straddle": "history.straddle"}
 
 
 def _line(e: Event, names: Mapping[int, str], lang: str) -> str | None:
@@ -168,6 +173,9 @@ def street_lines(
     if mucked:
         lines.append(translate(lang, "history.mucked",
                                names=listed(lang, [Name(names[s]) for s in mucked])))
+    lines.extend(translate(lang, "history.shows_after", name=Name(names[e.seat]),
+                           cards=_cards(e.cards))
+                 for e in hand.events if isinstance(e, CardsShown) and not e.bounty)
     return lines
 
 
@@ -213,7 +221,7 @@ async def load_past(db: Database, record: HandRecord) -> PastHand:
         hand_id=record.id, table_id=record.table_id, number=record.number,
         ended_at=record.ended_at, settings=record.settings, button=record.button,
         seats=[(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind) for s in seats],
-        actions=actions, deck=deck,
+        straddles=[s.seat_no for s in seats if s.straddle], actions=actions, deck=deck,
         salts=deal.salts if deal is not None else (),
         commitment=deal.commitment if deal is not None else None,
     )

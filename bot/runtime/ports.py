@@ -46,6 +46,10 @@ class ChipBank(Protocol):
 
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None: ...
 
+    async def set_straddle(self, *, table_id: int, user_id: int, straddle: bool) -> None:
+        """Keep the player's standing choice to straddle under the gun (RULES.md 10)."""
+        ...
+
 
 @dataclass(frozen=True)
 class StoredTable:
@@ -58,6 +62,7 @@ class StoredTable:
     config: Mapping[str, Any]
     seats: tuple[tuple[int, int, int, bool], ...]  # (seat, user_id, stack, sitting_out)
     hands_dealt: int = 0
+    straddles: frozenset[int] = frozenset()  # the seats whose players chose to straddle
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,7 @@ class StoredSeat:
     user_id: int
     stack: int
     posts_big_blind: bool = False
+    straddle: bool = False  # chose to straddle under the gun (the engine says if they do)
 
 
 @dataclass(frozen=True)
@@ -180,6 +186,11 @@ class HandStore(Protocol):
         stack); ``seat_users`` maps
         seat numbers dealt in to user ids; ``result`` is a JSON-able summary.
         """
+        ...
+
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        """Add to a finished hand the cards ``seat`` showed after it (RULES.md 10), as its
+        next action (kind ``show``): part of its public history from then on."""
         ...
 
     async def cancel_hand(self, hand_id: int) -> None:

@@ -13,6 +13,11 @@ refuses a table in a channel it holds, counts what it holds under the caps
 closes, and abandons its channels with a lost channel or server (before the
 channel's table).
 
+The registry's :class:`~bot.runtime.hearing.Hearing`, shared by every table, says which
+shards the dealer cannot hear (RULES.md 8): the Discord side tells it
+(:meth:`~TableRegistry.deafen`, :meth:`~TableRegistry.hear`), and the tables of a shard
+heard again get their clocks back (:mod:`bot.runtime.table.waiting`).
+
 A restart brings tables back through one path: :meth:`~TableRegistry.restore_table`
 (the table, its hand count and its seats) then :meth:`~TableRegistry.resume_play`
 (its hand in progress on its own deck, else the next deal); cash tables
@@ -32,7 +37,9 @@ from bot.runtime.caps import Opening, ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
+from bot.runtime.hearing import Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
+from bot.runtime.table import waiting
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import CashPolicy, TablePolicy
@@ -82,6 +89,7 @@ class TableRegistry:
         names: Callable[[int, int], Awaitable[str]] | None = None,
         owns: Callable[[int], bool] | None = None,
         caps: ServerCaps | None = None,
+        hearing: Hearing | None = None,
     ) -> None:
         self.economy = economy
         self.hands = hands
@@ -96,6 +104,8 @@ class TableRegistry:
         self.owns: Callable[[int], bool] = owns or _every_guild
         #: The caps on open cash tables per member and per server (:mod:`bot.runtime.caps`).
         self.caps = caps or ServerCaps()
+        #: The shards the dealer cannot hear now (every table's; :mod:`bot.runtime.hearing`).
+        self.hearing = hearing or Hearing()
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         #: channels whose table or tournament is being stored -> (guild_id, its opening)
@@ -194,6 +204,7 @@ class TableRegistry:
             hands_dealt=hands_dealt,
             on_closed=self._forget,
             policy=policy,
+            hearing=self.hearing,
         )
         self._by_channel[channel_id] = table
         self._by_id[table_id] = table
@@ -278,6 +289,25 @@ class TableRegistry:
             raise TableError(Phrase("refuse.table_cap.server", count=caps.per_server,
                                     limits=limits))
 
+    # -- the gateway (RULES.md 8) ------------------------------------------------------
+    def deafen(self, shard: int) -> None:
+        """The dealer cannot hear ``shard``'s servers (their gateway connection is down,
+        or not up yet): their tables' clocks stop and they deal no hand."""
+        if self.hearing.deafen(shard, self.clock.now()):
+            log.info("shard %d: the gateway is down; its tables' clocks stop", shard)
+
+    async def hear(self, shard: int) -> None:
+        """The dealer hears ``shard``'s servers again: each of their tables' decisions gets
+        the time it had left, and at least 15 s; tables between hands deal."""
+        since = self.hearing.hear(shard)
+        if since is None:
+            return
+        tables = [t for t in self.all() if self.hearing.shard(t.guild_id) == shard]
+        log.info("shard %d: the gateway is up after %.1f s; the clocks of %d tables run",
+                 shard, self.clock.now() - since, len(tables))
+        for table in tables:
+            await waiting.heard(table, since)
+
     # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:
         """Bring back every open cash table of our servers after a restart and resume (or
@@ -304,9 +334,10 @@ class TableRegistry:
         keep: Callable[[int], bool] | None = None,
     ) -> Table:
         """Rebuild a stored table (the first half of a restore): its settings, its hand
-        count, and its players seated again with their stacks (only those ``keep(user_id)``
-        keeps, when given), their names looked up. Raises :class:`TableError` when its
-        settings are unusable. Play goes on with :meth:`resume_play`."""
+        count, and its players seated again with their stacks and straddle choices (only
+        those ``keep(user_id)`` keeps, when given), their names looked up. Raises
+        :class:`TableError` when its settings are unusable. Play goes on with
+        :meth:`resume_play`."""
         config = TableConfig.from_dict(dict(stored.config))
         table = self.make(
             stored.table_id, config, guild_id=stored.guild_id, channel_id=stored.channel_id,
@@ -316,6 +347,7 @@ class TableRegistry:
             if keep is None or keep(user_id):
                 name = await self.names(stored.guild_id, user_id)
                 table.restore_seat(seat, user_id, name, stack, sitting_out)
+                table.seats[seat].straddle = seat in stored.straddles
         return table
 
     async def resume_play(

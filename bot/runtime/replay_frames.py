@@ -5,12 +5,12 @@
 table showed: a frame after the deal (blinds and antes in front of the seats),
 one per action (with its amount), one per board card dealt (each board of a hand
 run twice), one per hand turned up and per run-it-twice answer, then one per pot
-and half awarded, its winning cards lit (the two from the hand and the three from
-the board) and the others faded, and the table as it ended (:func:`final_table`,
-the picture of ``/hand show``). Uncalled bets go back before the next frame. A long
-hand is squeezed to at most :data:`~bot.runtime.replay_squeeze.MAX_FRAMES` frames
-(:mod:`bot.runtime.replay_squeeze`: a betting war drawn as fewer frames that say how many
-actions and raises they hold).
+and half awarded, its winning cards lit (each winner's five: in Omaha two from the
+hand and three from the board, in Texas Hold'em any five of seven) and the others
+faded, and the table as it ended (:func:`final_table`, the picture of ``/hand show``).
+Uncalled bets go back before the next frame. A long hand is squeezed to at most
+:data:`~bot.runtime.replay_squeeze.MAX_FRAMES` frames (:mod:`bot.runtime.replay_squeeze`:
+a betting war drawn as fewer frames that say how many actions and raises they hold).
 
 What a frame shows of the hole cards: the reader's own from the deal on, beside the
 caption (``ReplayFrame.own``; their seat keeps its cards face down like the others,
@@ -166,7 +166,7 @@ def _posted(table: _Table, e: AntePosted | BlindPosted) -> None:
         table.put_in(e.seat, e.amount, bet=False)
     else:
         table.put_in(e.seat, e.amount)
-        table.blinds[e.seat] = "SB" if e.blind == "small" else "BB"
+        table.blinds[e.seat] = {"small": "SB", "straddle": "STR"}.get(e.blind, "BB")
     if e.all_in:
         table.all_in.add(e.seat)
 
@@ -260,8 +260,8 @@ def _shares(result: HandResultView, lines: list[str]) -> list[_Share]:
 
 
 def _lit(result: HandResultView, pot: PotResultView, share: _Share) -> tuple[Card, ...]:
-    """The cards that win ``share``: each winner's five (two from the hand, three from the
-    board) on the pot's board; none for a pot nobody contested."""
+    """The cards that win ``share``: each winner's five (as the game makes a hand) on the
+    pot's board; none for a pot nobody contested."""
     if pot.uncontested:
         return ()
     shown = {s.seat: s for s in (result.second_shown if pot.board == 2 else result.shown)}
@@ -316,9 +316,10 @@ def _awards(table: _Table) -> list[ReplayFrame]:
         pots = tuple(PotView(p.amount, wording.pot_title(table.lang, p, many),
                              winners=tuple(given.get(i, ())))
                      for i, p in enumerate(result.pots))
-        caption = " · ".join(shares[0].lines)
-        if len(shares) > 1:  # the seats say the whole of it, the table lists the pots
-            caption += " " + translate(table.lang, "pot.more", count=len(shares) - 1)
+        lines = [line for share in shares for line in share.lines]
+        caption = lines[0]  # a split (a board that plays) or more pots: the first winner's line
+        if len(lines) > 1:  # the seats say the whole of it, the table lists pots and winners
+            caption += " " + translate(table.lang, "pot.more", count=len(lines) - 1)
         frames.append(ReplayFrame(table.view(pots, dict(won), lit), caption, HOLDS["award"],
                                   "award", own=table.hole()))
     return frames

@@ -38,9 +38,12 @@ The rules, as decided here (RULES.md section 3, "Seats, button, blinds"):
   of players (:meth:`Dealer.stop`), or when fewer than two active players are
   left (entering players alone cannot make a game by these rules), the button
   is drawn among the ready players, every ready player is dealt in and
-  nobody owes a blind. The table stops however it comes to have fewer than
-  two ready players: at the end of a hand (:func:`ready_to_deal`) or when the
-  deal after the pause finds them gone (:func:`plan_deal` stops the dealer).
+  nobody owes a blind; a player sitting out at that moment keeps what they
+  owed (a big blind missed before the table stopped is still owed when they
+  come back, so they never enter on the small blind). The table stops however
+  it comes to have fewer than two ready players: at the end of a hand
+  (:func:`ready_to_deal`) or when the deal after the pause finds them gone
+  (:func:`plan_deal` stops the dealer).
 * **Busting and coming back** (RULES.md 7): a cash player with no chips is sat
   out; chips added to an empty stack (:func:`rebuy`) sit them in
   again as an entering player who posts a big blind out of position from the
@@ -106,6 +109,7 @@ class Seat:
     timeouts: int = 0  # consecutive
     clock_sat_out: bool = False  # sat out by the clock during the current hand
     pre_action: PreAction | None = None
+    straddle: bool = False  # straddles when under the gun, where the table allows it (RULES 10)
 
 
 #: Which seats could be dealt in (cash tables and tournaments differ).
@@ -299,7 +303,7 @@ def record_plan(
             seat.needs_big_blind = False
             seat.post_big_blind = False
         elif plan.drawn:
-            seat.needs_big_blind = False
+            continue  # a fresh start: whoever is not dealt in keeps what they owed
         elif (
             previous is not None
             and not ready(seat)

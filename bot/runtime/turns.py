@@ -52,6 +52,11 @@ class Turn:
         """Seconds of time bank used if the player acts at ``now``."""
         return max(0.0, (now - self.started) - self.clock)
 
+    def left(self, now: float) -> tuple[float, float]:
+        """Seconds of the decision clock, then of the time bank, left at ``now``."""
+        elapsed = max(0.0, now - self.started)
+        return max(0.0, self.clock - elapsed), max(0.0, self.bank - self.spent_bank(now))
+
 
 def marks(turn: Turn) -> list[tuple[float, Mark]]:
     """When (seconds after the turn started) each mark of the clock falls, in order."""
@@ -80,8 +85,14 @@ def presets(legal: LegalActions, structure: Structure) -> tuple[tuple[str, int],
     return tuple(out)
 
 
-def view_of(turn: Turn, seat: Seat, legal: LegalActions, structure: Structure) -> TurnView:
-    """What the player to act is shown: their options, the clock, quick sizes."""
+def view_of(
+    turn: Turn, seat: Seat, legal: LegalActions, structure: Structure, now: float
+) -> TurnView:
+    """What the player to act is shown at ``now``: their options, the clock and time bank
+    left (once in the bank, all that is left is the clock's), quick sizes."""
+    clock, bank = turn.left(now)
+    if clock <= 0:
+        clock, bank = bank, 0.0
     return TurnView(
         token=turn.token,
         seat=turn.seat,
@@ -95,8 +106,8 @@ def view_of(turn: Turn, seat: Seat, legal: LegalActions, structure: Structure) -
         all_in_to=legal.all_in_to,
         current_bet=legal.current_bet,
         pot=legal.pot,
-        clock=turn.clock,
-        time_bank=turn.bank,
+        clock=clock,
+        time_bank=bank,
         deadline=turn.started + turn.total,
         presets=presets(legal, structure),
     )

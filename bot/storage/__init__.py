@@ -4,7 +4,8 @@ SQLite through aiosqlite (the default), or PostgreSQL through asyncpg for a
 ``postgresql://`` URL; what differs is listed in :mod:`.dialect`.
 Open with ``db = await Database.open(path_or_url)``; repositories hang off it:
 ``db.wallets``, ``db.tables``, ``db.hands``, ``db.tournaments``, ``db.stats``,
-``db.caps`` (a server's caps on open tables);
+``db.caps`` (a server's caps on open tables), ``db.sessions`` (a cash table's sessions:
+the night's ledger), ``db.seasons``;
 ``await db.audit()`` proves that no chip was created or lost. Every query of
 the project lives in this package; callers get dataclasses from
 :mod:`bot.storage.models`.
@@ -47,8 +48,11 @@ from bot.storage.models import (
     PlayerPrefs,
     PlayerStats,
     RevealedDeal,
+    Season,
     SeatRecord,
     SeatResult,
+    SessionLedger,
+    SessionLine,
     TableRecord,
     Tournament,
     TournamentFinish,
@@ -66,8 +70,9 @@ __all__ = [
     "InHand",
     "InsufficientChips", "InvalidAmount", "LeaderboardPage", "LeaderboardRecord", "LedgerEntry",
     "LedgerKind", "Metric", "NoSeatRecord", "Period", "PlayerPrefs", "PlayerStats",
-    "RevealedDeal", "SeatRecord", "SeatResult",
-    "SeatTaken", "StorageError", "TableRecord", "TableRecordError", "Tournament", "TournamentError",
+    "RevealedDeal", "Season", "SeatRecord", "SeatResult",
+    "SeatTaken", "SessionLedger", "SessionLine", "StorageError", "TableRecord",
+    "TableRecordError", "Tournament", "TournamentError",
     "TournamentFinish", "TournamentStats", "TurnPings",
     "UnfinishedHandRecord", "UnknownTable", "Wallet",
 ]

@@ -65,6 +65,8 @@ from bot.storage.postgres import PgLink, masked
 from bot.storage.prefs import PrefsRepo
 from bot.storage.private import prepare_database
 from bot.storage.sealing import DeckSealer, load_or_create_key, parse_key
+from bot.storage.seasons import SeasonRepo
+from bot.storage.sessions import SessionRepo
 from bot.storage.stats import StatsRepo
 from bot.storage.tables import TableRepo
 from bot.storage.tournaments import TournamentRepo
@@ -434,6 +436,14 @@ class Database:
     @functools.cached_property
     def stats(self) -> StatsRepo:
         return StatsRepo(self)
+
+    @functools.cached_property
+    def sessions(self) -> SessionRepo:
+        return SessionRepo(self)
+
+    @functools.cached_property
+    def seasons(self) -> SeasonRepo:
+        return SeasonRepo(self)
 
     @functools.cached_property
     def caps(self) -> CapsRepo:

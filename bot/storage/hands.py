@@ -6,8 +6,12 @@
 * ``append_action`` stores one JSON-able action; when it returns, the action
   is on disk, so the runtime acknowledges a player's action only after it.
 * ``finish`` settles in ONE transaction: ledger rows seat -> hand pot for
-  chips put in and pot -> seat for chips won, the seats' stacks, the hand's
-  per-seat lines, the hand's status, the players' statistics.
+  chips put in and pot -> seat for chips won (a 7-2 bounty, RULES.md 10, goes
+  through the hand's pot account the same way: payer -> pot -> winner), the
+  seats' stacks, the hand's per-seat lines, the hand's status, the players'
+  statistics.
+* ``append_shown`` adds to a finished hand the cards a player showed after it
+  (RULES.md 10), as an action of kind ``show``.
 * Seat stacks are changed by nothing else while the hand runs, so a hand
   interrupted by a crash can be resumed (``load_unfinished``: settings,
   seats, deck order, actions; replay them on a Hand built from that deck) or
@@ -56,7 +60,8 @@ def hand_record(row: Any) -> HandRecord:
 
 
 def _hand_seat(row: Any) -> HandSeatRecord:
-    return HandSeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7])
+    return HandSeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7],
+                          bool(row[8]))
 
 
 def deck_associated_data(table_id: int, number: int) -> bytes:
@@ -88,8 +93,8 @@ def load_hand_seats(conn: Conn, hand_id: int) -> tuple[HandSeatRecord, ...]:
     return tuple(
         _hand_seat(r)
         for r in conn.execute(
-            "SELECT hand_id, seat_no, user_id, start_stack, posts_big_blind, final_stack, won, net"
-            " FROM hand_seats WHERE hand_id = ? ORDER BY seat_no",
+            "SELECT hand_id, seat_no, user_id, start_stack, posts_big_blind, final_stack, won, net,"
+            " straddle FROM hand_seats WHERE hand_id = ? ORDER BY seat_no",
             (hand_id,),
         )
     )
@@ -179,9 +184,10 @@ class HandRepo:
             )
             hand_id = int(cur.fetchone()[0])
             conn.executemany(
-                "INSERT INTO hand_seats (hand_id, seat_no, user_id, start_stack, posts_big_blind)"
-                " VALUES (?,?,?,?,?)",
-                [(hand_id, s.seat_no, s.user_id, s.stack, int(s.posts_big_blind)) for s in seats],
+                "INSERT INTO hand_seats (hand_id, seat_no, user_id, start_stack, posts_big_blind,"
+                " straddle) VALUES (?,?,?,?,?,?)",
+                [(hand_id, s.seat_no, s.user_id, s.stack, int(s.posts_big_blind), int(s.straddle))
+                 for s in seats],
             )
             return load_hand(conn, hand_id)
 
@@ -208,6 +214,32 @@ class HandRepo:
             ).fetchone()[0]
             if seq is not None and seq != nxt:
                 raise HandStateError(f"hand {hand_id}: action {seq} given, {nxt} expected")
+            conn.execute(
+                "INSERT INTO hand_actions (hand_id, seq, at, action) VALUES (?,?,?,?)",
+                (hand_id, nxt, now, text),
+            )
+            return int(nxt)
+
+        return await self._db.write(job)
+
+    async def append_shown(self, hand_id: int, seat: int, cards: Sequence[Card]) -> int:
+        """Store the cards ``seat`` showed after a finished hand (RULES.md 10 "showing") as
+        its next action, of kind ``show`` (the hand's history replays it); returns its
+        sequence number. Refused for a hand that is not finished or a seat not in it."""
+        text = json.dumps({"seat": seat, "kind": "show", "amount": None,
+                           "cards": [str(c) for c in cards], "source": "player"},
+                          sort_keys=True, separators=(",", ":"))
+        now = self._db.clock()
+
+        def job(conn: Conn) -> int:
+            hand = load_hand(conn, hand_id)
+            if hand.status != "finished":
+                raise HandStateError(f"hand {hand_id} is {hand.status}, not finished")
+            if seat not in {s.seat_no for s in load_hand_seats(conn, hand_id)}:
+                raise HandStateError(f"hand {hand_id} has no seat {seat}")
+            nxt = conn.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?", (hand_id,)
+            ).fetchone()[0]
             conn.execute(
                 "INSERT INTO hand_actions (hand_id, seq, at, action) VALUES (?,?,?,?)",
                 (hand_id, nxt, now, text),
@@ -359,6 +391,8 @@ def _summary_lines(
         raise HandStateError(f"hand {hand.id}: the summary does not list its seats")
     if sum(line.net for line in summary.seats) != 0:
         raise HandStateError(f"hand {hand.id}: the nets do not sum to zero")
+    if sum(line.bounty for line in summary.seats) != 0:
+        raise HandStateError(f"hand {hand.id}: the bounties do not sum to zero")
     if summary.variant != hand.variant:
         raise HandStateError(f"hand {hand.id} is {hand.variant}, not {summary.variant}")
     return lines
@@ -370,9 +404,9 @@ def _settle_seat(
 ) -> None:
     """One seat's part of a settlement: check its line, move its chips, store its line and
     add the hand to the player's statistics."""
-    put_in = line.won - line.net
+    put_in = line.won - (line.net - line.bounty)  # into the pots; the bounty apart
     if line.user_id != seat.user_id or line.won < 0 or put_in < 0 or (
-        put_in > seat.start_stack
+        put_in > seat.start_stack or seat.start_stack + line.net < 0
     ):
         raise HandStateError(f"hand {hand.id}: seat {seat.seat_no} does not add up")
     _move_seat_chips(conn, hand, seat, line, put_in, now)
@@ -391,8 +425,8 @@ def _move_seat_chips(
     conn: Conn, hand: HandRecord, seat: HandSeatRecord, line: SeatResult,
     put_in: int, now: float,
 ) -> None:
-    """Ledger rows seat -> hand pot for ``put_in`` and pot -> seat for what the seat won,
-    and the seat's stack changed by its net."""
+    """Ledger rows seat -> hand pot for ``put_in`` and pot -> seat for what the seat won
+    (and for a 7-2 bounty paid or collected), and the seat's stack changed by its net."""
     pot = hand_account(hand.id)
     account = seat_account(hand.table_id, seat.user_id)
     if put_in:
@@ -400,6 +434,10 @@ def _move_seat_chips(
                user_id=seat.user_id, table_id=hand.table_id, hand_id=hand.id)
     if line.won:
         record(conn, hand.guild_id, LedgerKind.HAND, line.won, pot, account, now,
+               user_id=seat.user_id, table_id=hand.table_id, hand_id=hand.id)
+    if line.bounty:  # a 7-2 bounty: paid into the hand's pot, collected from it
+        src, dst = (account, pot) if line.bounty < 0 else (pot, account)
+        record(conn, hand.guild_id, LedgerKind.HAND, abs(line.bounty), src, dst, now,
                user_id=seat.user_id, table_id=hand.table_id, hand_id=hand.id)
     if line.net:
         cur = conn.execute(

@@ -86,10 +86,11 @@ class HandLookup:
 
     async def recent(
         self, guild_id: int, *, user_id: int | None = None, limit: int = 10,
-        channel_ids: Collection[int] | None = None,
+        channel_ids: Collection[int] | None = None, variant: str | None = None,
     ) -> list[HandListing]:
         """The server's latest finished hands (only ``user_id``'s when given; only those of
-        tables in ``channel_ids`` when given), newest first."""
+        tables in ``channel_ids`` when given; only one game's, each hand's own, when
+        ``variant`` is given), newest first."""
         if channel_ids is not None and not channel_ids:
             return []
 
@@ -99,10 +100,13 @@ class HandLookup:
                 " JOIN poker_tables t ON t.id = h.table_id"
                 " WHERE h.guild_id = ? AND h.status = 'finished'"
             )
-            args: tuple[int, ...] = (guild_id,)
+            args: tuple[int | str, ...] = (guild_id,)
             if channel_ids is not None:
                 sql += f" AND t.channel_id IN ({', '.join('?' * len(channel_ids))})"
                 args += tuple(channel_ids)
+            if variant is not None:
+                sql += " AND h.variant = ?"
+                args += (variant,)
             if user_id is not None:
                 sql += " AND EXISTS (SELECT 1 FROM hand_seats s WHERE s.hand_id = h.id"
                 sql += " AND s.user_id = ?)"

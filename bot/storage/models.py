@@ -140,6 +140,7 @@ class SeatRecord:
     stack: int
     sitting_out: bool
     joined_at: float
+    straddle: bool = False  # the player's standing choice (RULES.md 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ class HandSeatIn:
     user_id: int
     stack: int
     posts_big_blind: bool = False
+    straddle: bool = False  # chose to straddle under the gun (the engine says if they did)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,9 @@ class SeatResult:
     ``net``: final stack minus starting stack; ``vpip``: put chips in the pot
     voluntarily before the flop (blinds and antes do not count); ``pfr``:
     bet or raised before the flop; ``showdown``: still in the hand when it was
-    decided at a showdown; ``won_showdown``: won (part of) a pot there.
+    decided at a showdown; ``won_showdown``: won (part of) a pot there;
+    ``bounty``: the 7-2 bounty collected (positive) or paid (negative), within ``net``
+    and apart from ``won`` (RULES.md 10).
     """
 
     seat_no: int
@@ -171,6 +175,7 @@ class SeatResult:
     pfr: bool = False
     showdown: bool = False
     won_showdown: bool = False
+    bounty: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +216,7 @@ class HandSeatRecord:
     final_stack: int | None
     won: int | None
     net: int | None
+    straddle: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +322,61 @@ class LeaderboardPage:
     limit: int
     total: int  # players ranked in all
     rows: tuple[LeaderboardRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A server's named stretch of time: results that ended in ``[started_at, ended_at)``
+    (``ended_at`` None: the season running now) are its standings."""
+
+    id: int
+    guild_id: int
+    name: str
+    started_at: float
+    ended_at: float | None
+    started_by: int
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLine:
+    """One player's session at a cash table (the night's ledger), all from the ledger's
+    rows of their seat: ``buy_ins`` counts the stack they had there when the session
+    began (a session started while they sat); ``stack`` is what their seat holds now
+    (0 once they left). ``net`` is what they won or lost at play."""
+
+    user_id: int
+    buy_ins: int
+    top_ups: int
+    cash_outs: int
+    stack: int
+
+    @property
+    def net(self) -> int:
+        return self.stack + self.cash_outs - self.buy_ins - self.top_ups
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLedger:
+    """A cash table's session: number ``number`` of the table (1 from its opening), from
+    ``started_at`` until ``ended_at`` (the next session's start or the table's close; None
+    while it runs); ``lines`` best net first."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    number: int
+    started_at: float
+    ended_at: float | None
+    lines: tuple[SessionLine, ...]
+
+    @property
+    def total(self) -> int:
+        """The nets' sum: 0, as chips only move between the players of the table."""
+        return sum(line.net for line in self.lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,11 +37,14 @@ RETURN_WINDOW = 60 * 60.0
 
 def departure_key(settings: Mapping[str, Any]) -> str:
     """The game a table with these stored settings deals, as the rule compares it
-    (missing settings read as empty text and 0, as migration 0010 reads them)."""
-    return game_key(
-        [(str(settings.get("variant_key", "")), str(settings.get("structure", "")))],
-        int(settings.get("small_blind", 0)), int(settings.get("big_blind", 0)),
-    )
+    (missing settings read as empty text and 0, as migration 0010 reads them). A mixed
+    table (RULES.md 11) deals its list of games, in order, whichever it dealt last (its
+    ``mix.games``: ``variant/structure`` keys, :class:`bot.runtime.mix.Game`)."""
+    mix = settings.get("mix")
+    listed = mix.get("games") if isinstance(mix, Mapping) else None
+    games = ([(str(k).split("/", 1)[0], str(k).split("/", 1)[-1]) for k in listed] if listed
+             else [(str(settings.get("variant_key", "")), str(settings.get("structure", "")))])
+    return game_key(games, int(settings.get("small_blind", 0)), int(settings.get("big_blind", 0)))
 
 
 def return_minimum(conn: Conn, guild_id: int, user_id: int, game: str, now: float) -> int:

@@ -14,6 +14,12 @@ their pool out, by their end time): a win is 1st place, a cash any prize (a
 share of a pool split by a cancellation included), profit is prizes minus
 buy-ins, ROI is profit over buy-ins in whole percent (rounded).
 
+A season (:mod:`.seasons`) is a window of its own instead of a period: the results that
+ended from its start until its end (the next season's start), or until now while it runs.
+Every ranked figure but the balance is counted within it as within a period: net won,
+biggest pot and hands won from the hands settled in it, the tournament figures from the
+sit-and-gos that ended in it. The balance is not seasonal (there is one balance).
+
 Who may see a result (issue 29): every query but the balances takes ``channels``, the
 channels whose results count (None: all). A hand belongs to its table's channel, or for a
 tournament's table (a multi-table tournament plays in threads of its channel) to the
@@ -21,6 +27,10 @@ tournament's channel; a tournament result to its tournament's channel (:meth:`St
 channels` lists them). The all-time figures come from ``player_stats`` only when every
 channel with a hand is counted (checked in the same transaction: a hand dealt meanwhile in
 another channel cannot slip in); otherwise from the hands themselves.
+
+Each hand counts under its own game (``hands.variant``): a mixed table's hands under the
+game each was dealt (RULES.md 11); a sit-and-go that rotated its games counts under every
+game together only, as no one game's.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from bot.storage.models import (
     Metric,
     Period,
     PlayerStats,
+    Season,
     TournamentFinish,
     TournamentStats,
 )
@@ -55,6 +66,19 @@ def period_start(period: Period, now: float) -> float | None:
     if period is Period.WEEK:
         return (day - timedelta(days=day.weekday())).timestamp()
     return day.replace(day=1).timestamp()
+
+
+def window(period: Period, season: Season | None, now: float) -> tuple[float | None, float | None]:
+    """``(since, until)`` of a figure: the season's when one is given, else the period's
+    (None: unbounded on that side)."""
+    if season is not None:
+        return season.started_at, season.ended_at
+    return period_start(period, now), None
+
+
+def _until(column: str, until: float | None) -> tuple[str, tuple[object, ...]]:
+    """`` AND column < ?`` and its value; nothing when ``until`` is None."""
+    return ("", ()) if until is None else (f" AND {column} < ?", (until,))
 
 
 _SUMS = (
@@ -103,8 +127,8 @@ _TOURNAMENT_EXPR = {
 
 
 def _tournament_inner(
-    metric: Metric, guild_id: int, since: float | None, variant: str | None,
-    channels: Collection[int] | None,
+    metric: Metric, guild_id: int, since: float | None, until: float | None,
+    variant: str | None, channels: Collection[int] | None,
 ) -> tuple[str, tuple[object, ...]]:
     """``SELECT user_id, value`` over the tournament results of a guild."""
     inner = (
@@ -116,8 +140,12 @@ def _tournament_inner(
     if since is not None:
         inner += " AND r.ended_at >= ?"
         args += (since,)
-    if variant is not None:
-        inner += " AND json_extract(t.settings, '$.variant') = ?"
+    before, more = _until("r.ended_at", until)
+    inner += before
+    args += more
+    if variant is not None:  # a rotation of games (RULES.md 11) is no one game's
+        inner += (" AND json_extract(t.settings, '$.variant') = ?"
+                  " AND json_extract(t.settings, '$.games') IS NULL")
         args += (variant,)
     among, more = _among("t.channel_id", channels)
     return inner + among + " GROUP BY r.user_id", args + more
@@ -136,8 +164,8 @@ _HAND_EXPR = {
 
 
 def _ranked_inner(
-    conn: Conn, metric: Metric, guild_id: int, since: float | None, variant: str | None,
-    channels: Collection[int] | None,
+    conn: Conn, metric: Metric, guild_id: int, since: float | None, until: float | None,
+    variant: str | None, channels: Collection[int] | None,
 ) -> tuple[str, tuple[object, ...]]:
     """``SELECT user_id, value`` of a ranking: balances, tournament results, the all-time
     figures (when every channel counts) or the hands themselves."""
@@ -145,8 +173,8 @@ def _ranked_inner(
     if metric is Metric.BALANCE:  # one wallet per server: never filtered
         return "SELECT user_id, balance AS value FROM wallets WHERE guild_id = ?", (guild_id,)
     if metric in _TOURNAMENT_EXPR:
-        return _tournament_inner(metric, guild_id, since, variant, channels)
-    if since is None and _counts_all(conn, guild_id, channels):
+        return _tournament_inner(metric, guild_id, since, until, variant, channels)
+    if since is None and until is None and _counts_all(conn, guild_id, channels):
         inner = (f"SELECT user_id, {_ALL_TIME_EXPR[metric]} AS value FROM player_stats"
                  " WHERE guild_id = ?")
         args = (guild_id,)
@@ -160,6 +188,9 @@ def _ranked_inner(
         " AND h.status = 'finished' AND h.ended_at >= ?"
     )
     args = (guild_id, since or 0.0)
+    before, more = _until("h.ended_at", until)
+    inner += before
+    args += more
     if variant is not None:
         inner += " AND h.variant = ?"
         args += (variant,)
@@ -212,20 +243,22 @@ class StatsRepo:
     async def hand_nets(
         self, guild_id: int, user_id: int, *, variant: str | None = None,
         period: Period = Period.ALL_TIME, channels: Collection[int] | None = None,
+        season: Season | None = None,
     ) -> list[HandNet]:
         """One player's finished cash hands in order (by end time), each with its net and
         whether the player saw a showdown: the points of ``/stats``'s graph (only the
-        hands in ``channels``)."""
-        since = period_start(period, self._db.clock()) or 0.0
+        hands in ``channels``; of ``season`` when given, else of ``period``)."""
+        since, until = window(period, season, self._db.clock())
+        before, later = _until("h.ended_at", until)
 
         def q(conn: Conn) -> list[HandNet]:
             sql = (
                 "SELECT h.id, h.ended_at, s.net, s.showdown FROM hand_seats s"
                 f" JOIN hands h ON h.id = s.hand_id{_HAND_SCOPE} WHERE h.guild_id = ?"
                 " AND s.user_id = ? AND h.status = 'finished' AND h.money <> 0"
-                " AND h.ended_at >= ?"
+                f" AND h.ended_at >= ?{before}"
             )
-            args: tuple[object, ...] = (guild_id, user_id, since)
+            args: tuple[object, ...] = (guild_id, user_id, since or 0.0, *later)
             if variant is not None:
                 sql += " AND h.variant = ?"
                 args += (variant,)
@@ -238,20 +271,21 @@ class StatsRepo:
 
     async def finishes(
         self, guild_id: int, user_id: int, *, period: Period = Period.ALL_TIME,
-        channels: Collection[int] | None = None,
+        channels: Collection[int] | None = None, season: Season | None = None,
     ) -> list[TournamentFinish]:
         """One player's sit-and-go finishes in order (by end time; of tournaments in
-        ``channels``)."""
-        since = period_start(period, self._db.clock()) or 0.0
+        ``channels``; of ``season`` when given, else of ``period``)."""
+        since, until = window(period, season, self._db.clock())
+        before, later = _until("r.ended_at", until)
         among, more = _among("tn.channel_id", channels)
 
         def q(conn: Conn) -> list[TournamentFinish]:
             rows = conn.execute(
                 "SELECT r.tournament_id, r.ended_at, r.place, r.entrants, r.buy_in, r.prize"
                 " FROM tournament_results r JOIN tournaments tn ON tn.id = r.tournament_id"
-                f" WHERE r.guild_id = ? AND r.user_id = ? AND r.ended_at >= ?{among}"
+                f" WHERE r.guild_id = ? AND r.user_id = ? AND r.ended_at >= ?{before}{among}"
                 " ORDER BY r.ended_at, r.tournament_id",
-                (guild_id, user_id, since, *more),
+                (guild_id, user_id, since or 0.0, *later, *more),
             ).fetchall()
             return [TournamentFinish(int(r[0]), float(r[1]), None if r[2] is None else int(r[2]),
                                      int(r[3]), int(r[4]), int(r[5])) for r in rows]
@@ -279,19 +313,21 @@ class StatsRepo:
     async def leaderboard(
         self, guild_id: int, metric: Metric, *, period: Period = Period.ALL_TIME,
         variant: str | None = None, offset: int = 0, limit: int = 10,
-        channels: Collection[int] | None = None,
+        channels: Collection[int] | None = None, season: Season | None = None,
     ) -> LeaderboardPage:
         """One page of a ranking (rank 1 is the best; equal values share a rank), over
-        the results in ``channels`` (balances: always the whole server's)."""
+        the results in ``channels`` (balances: always the whole server's), of ``season``
+        when given (balances: never seasonal), else of ``period``."""
         metric, period = Metric(metric), Period(period)
         offset = max(0, int(offset))
         limit = max(1, min(int(limit), MAX_PAGE))
-        since = period_start(period, self._db.clock())
+        since, until = window(period, season, self._db.clock())
 
         def q(conn: Conn) -> LeaderboardPage:
             conn.execute("BEGIN")
             try:
-                inner, args = _ranked_inner(conn, metric, guild_id, since, variant, channels)
+                inner, args = _ranked_inner(conn, metric, guild_id, since, until, variant,
+                                            channels)
                 total = conn.execute(
                     f"SELECT COUNT(*) FROM ({inner}) AS ranked", args
                 ).fetchone()[0]

@@ -316,6 +316,23 @@ class TableRepo:
 
         return await self._db.write(job)
 
+    async def set_straddle(self, table_id: int, user_id: int, straddle: bool) -> SeatRecord:
+        """Keep the player's standing choice to straddle under the gun (RULES.md 10)."""
+
+        def job(conn: Conn) -> SeatRecord:
+            load_open_table(conn, table_id)
+            if load_seat(conn, table_id, user_id) is None:
+                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
+            conn.execute(
+                "UPDATE seats SET straddle = ? WHERE table_id = ? AND user_id = ?",
+                (int(straddle), table_id, user_id),
+            )
+            seat = load_seat(conn, table_id, user_id)
+            assert seat is not None
+            return seat
+
+        return await self._db.write(job)
+
 
 def _cash_out_seat(conn: Conn, table: TableRecord, seat: SeatRecord, now: float) -> int:
     """Unseat ``seat`` and move its stack to the owner's balance (one ledger row); the

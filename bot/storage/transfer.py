@@ -28,10 +28,12 @@ from bot.storage.models import AuditLine
 TABLES = (
     "guild_settings", "wallets", "tournaments", "tournament_entries", "poker_tables", "seats",
     "hands", "hand_seats", "hand_actions", "ledger", "player_stats", "tournament_results",
-    "guild_table_caps", "bot_state", "player_prefs", "cash_departures",
+    "guild_table_caps", "bot_state", "player_prefs", "cash_departures", "table_sessions",
+    "seasons",
 )
 #: The tables whose ``id`` is an identity column on PostgreSQL.
-IDENTITIES = ("tournaments", "poker_tables", "hands", "ledger", "cash_departures")
+IDENTITIES = ("tournaments", "poker_tables", "hands", "ledger", "cash_departures",
+              "table_sessions", "seasons")
 
 
 class TargetNotEmpty(StorageError):

@@ -14,6 +14,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,7 +23,9 @@ from simcord.components import validate_modal
 
 import bot.adapter
 import cogs
+from bot.adapter.after_hand import AfterHandButton
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
 from bot.adapter.seat_buttons import SeatButton
@@ -34,11 +37,14 @@ from bot.adapter.views import (
     RaiseModal,
     RunTwiceButton,
     live_buttons,
+    result_buttons,
     turn_buttons,
 )
-from bot.engine.variants import Structure
+from bot.engine.variants import VARIANTS, Structure
+from bot.i18n import LOCALES
 from bot.runtime.config import TableConfig
-from bot.runtime.table.views import TableSnapshot, TurnView, Way
+from bot.runtime.mix import Game, named
+from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView, Way
 from bot.storage import MAX_AMOUNT, Metric, Period
 from cogs.hands import OpenHandButton, ReplayButton
 from tests.conftest import Harness, buttons_of
@@ -93,6 +99,12 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
               for choice in ("yes", "no")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
+    items.append(ChooseButton(BIG_TABLE, "0123abcd", "es-ES"))  # dealer's choice
+    longest = max((named(Game(k, s)).to(lang) for k in VARIANTS for s in Structure
+                   for lang in LOCALES), key=len)
+    items += [PickButton(BIG_TABLE, "0123abcd", index, longest) for index in (0, 7)]
+    items += [AfterHandButton(BIG_TABLE, 2**63 - 1, what, "Caccia al coniglio")
+              for what in ("rabbit", "show", "one", "card0", "card5")]
     return items
 
 
@@ -102,6 +114,12 @@ def views(h: Harness) -> dict[str, discord.ui.View]:
         "live, no turn": live_buttons(snapshot(), None),
         "live, the run-it-twice question": live_buttons(snapshot(), None, TOKEN),
     }
+    result = HandResultView(2**63 - 1, (), (), rabbit_hunt=True, showing=True)
+    for lang in ("en", "pt-BR", "es-ES", "es-419", "it"):
+        snap = replace(snapshot(), config=TableConfig.create(language=lang), hand_id=2**63 - 1)
+        buttons = result_buttons(snap, result, lang)
+        assert buttons is not None
+        built[f"a result with its after-hand buttons, {lang}"] = buttons
     for name, t in TURNS.items():
         built[f"turn buttons: {name}"] = turn_buttons(snapshot(), t)
         built[f"live buttons: {name}"] = live_buttons(snapshot(), t)
@@ -132,6 +150,9 @@ COVERED: dict[type, Callable[..., Any]] = {
     ReplayButton: dynamic_items,
     RunTwiceButton: dynamic_items,
     SeatButton: dynamic_items,
+    ChooseButton: dynamic_items,
+    PickButton: dynamic_items,
+    AfterHandButton: dynamic_items,
     BombPotButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.

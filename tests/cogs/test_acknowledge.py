@@ -161,6 +161,8 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
         actor, _ = to_act(h)
         await run.slash(actor, command, **options)
     await run.slash(alice, "table topup", amount="10")
+    await run.slash(alice, "table ledger", export=True)
+    await run.slash(alice, "table session new")
     await run.slash(bob, "table leave")
     await run.slash(alice, "table close")
 
@@ -178,6 +180,8 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "tournament cancel", channel=early)  # between hands: paid out now
 
     await run.slash(alice, "stats")
+    await run.slash(manny, "season start", name="Spring")
+    await run.slash(alice, "season show")
     await run.slash(alice, "leaderboard")
     await run.slash(alice, "hand show")
     await run.slash(alice, "hand replay")

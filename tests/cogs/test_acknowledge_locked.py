@@ -29,7 +29,9 @@ from discord import app_commands
 from simcord.http import router
 
 from bot.adapter import leaderboard
+from bot.adapter.after_hand import AfterHandButton
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.seat_buttons import ways_view
 from bot.adapter.views import DYNAMIC_ITEMS, RunTwiceButton
 from bot.offline.harness import Actor, Reply
@@ -53,6 +55,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "hand verify": {"number": 1},
     "chips grant": {"amount": "5", "reason": "prize"},
     "chips remove": {"amount": "5", "reason": "fine"},
+    "season start": {"name": "Spring"},
 }
 #: Optional values worth giving: they make the command wait (a change, a public answer).
 EXTRA: dict[str, dict[str, Any]] = {
@@ -204,6 +207,33 @@ async def stale_question(h: Harness) -> discord.Message:
     return next(m for m in h.public_messages() if m.id == sent.id)
 
 
+async def after_hand_buttons(h: Harness) -> discord.Message:
+    """A message with a hand's after-hand buttons (of a hand the table does not keep:
+    each refused at once, still answered)."""
+    table = h.bot.registry.all()[0]
+    view = discord.ui.View(timeout=None)
+    for what in ("rabbit", "show", "one", "card0"):
+        view.add_item(AfterHandButton(table.table_id, 1, what))
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("Hand #1 result", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
+async def game_menu(h: Harness) -> discord.Message:
+    """A message with dealer's choice buttons (a stale choice: refused, still answered)."""
+    table = h.bot.registry.all()[0]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChooseButton(table.table_id, "0"))
+    view.add_item(PickButton(table.table_id, "0", 0, "PLO"))
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("Dealer's choice", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
 async def seat_ways(h: Harness, player: Actor) -> discord.Message:
     """A message with a seat's way forward for ``player`` (sit in: they are already in)."""
     table = h.bot.registry.all()[0]
@@ -219,8 +249,8 @@ async def seat_ways(h: Harness, player: Actor) -> discord.Message:
 async def click_everything(h: Harness, clock: Clock) -> set[str]:
     """Every button of the live message (as a waiting player: each refused or done at once,
     and as the player to act: the raise form, then its submission), the run-it-twice
-    and bomb pot buttons, a seat's way forward and the leaderboard pager. Returns the kinds
-    clicked."""
+    and bomb pot buttons, the after-hand buttons, a seat's way forward, the dealer's choice
+    buttons and the leaderboard pager. Returns the kinds clicked."""
     kinds: set[str] = set()
     actor, live = live_message(h)
     waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor)
@@ -237,11 +267,13 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
         custom_id = str(button.custom_id)
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)
         kinds.add(kind_of(custom_id))
-    ways = await seat_ways(h, waiting)
-    for button in buttons_of(ways):
-        custom_id = str(button.custom_id)
-        await clock.held(f"button {custom_id}", h.click, waiting, ways, custom_id=custom_id)
-        kinds.add(kind_of(custom_id))
+    for message in (await after_hand_buttons(h), await seat_ways(h, waiting),
+                    await game_menu(h)):
+        for button in buttons_of(message):
+            custom_id = str(button.custom_id)
+            await clock.held(f"button {custom_id}", h.click, waiting, message,
+                             custom_id=custom_id)
+            kinds.add(kind_of(custom_id))
     board = await h.slash(h.alice, "leaderboard")
     assert board.message is not None, board
     await clock.held("button lb:next", h.click, h.alice, board.message, custom_id="lb:next")

@@ -67,7 +67,7 @@ async def test_a_bomb_pot_every_second_hand(harness: Harness) -> None:
     line), hands 1 and 3 as usual; no chip created or lost."""
     h = harness
     reply = await _seat_three(h, bomb_pot_every=2)
-    assert "a bomb pot every 2 hands or when all agree (ante 4)" in reply.text, reply
+    assert "a bomb pot every 2 hands (ante 4)" in reply.text, reply
     info = await h.slash(h.bob, "table info")
     assert "a bomb pot every 2 hands" in info.text, info
     await h.advance(PAUSE + 0.1)

@@ -362,3 +362,21 @@ def test_the_farewell_speaks_the_players_language() -> None:
         " start: once the hands in progress at its other tables end, players already out"
         " in a paid place keep their prize and the rest of the prize pool is split among"
         " the players still in, in proportion to their chips (you have 2,000 chips).")
+
+
+def test_what_a_lost_tables_players_got_is_told_in_their_language() -> None:
+    """The second DM of a lost multi-table tournament's table, once its cancellation is
+    paid: what went to the balance, or that nothing did, in each player's language."""
+    from bot.runtime.table.abandon import Abandoned, Ending
+    from cogs.channel_loss import THREAD_DELETED, paid_out
+
+    gone = Abandoned(4, 1, 2, "", THREAD_DELETED, Ending.CANCELLING, {}, stacks={7: 2_000})
+    assert paid_out(gone, "#t", 1_250) == (
+        "The sit and go whose table 4 in #t stopped is now cancelled: the hands at its other"
+        " tables are over. Your prize of 1,250 chips is in your balance.")
+    assert paid_out(gone, "#t", 0).endswith("over. No prize went to your balance.")
+    assert paid_out(gone, "#t", 1_250, "es-ES").endswith(
+        "Tu premio de 1.250 fichas está en tu saldo.")
+    assert "quedó cancelado: terminaron las manos" in paid_out(gone, "#t", 0, "es-419")
+    assert paid_out(gone, "#t", 0, "it").endswith("Nessun premio è andato nel tuo saldo.")
+    assert "Nenhum prêmio foi para o seu saldo." in paid_out(gone, "#t", 0, "pt-BR")

@@ -352,6 +352,37 @@ async def test_stats_after_hands(harness: Harness) -> None:
     assert not other.ephemeral
 
 
+async def test_holdem_hands_count_under_their_own_game(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: hands of Texas Hold'em are Hold'em's in /stats and /leaderboard (grouped
+    by the variant key, named in the reader's language), not Omaha's; all games add them."""
+    h = harness
+    await play_heads_up(h, h.bob, h.alice, 50, variant="holdem", hands=3)
+    await play_heads_up(h, h.bob, h.alice, 20, variant="omaha")
+    holdem = await h.slash(h.alice, "stats", user=h.bob, variant="holdem")
+    assert "bob: Texas Hold'em" in holdem.all_text and "Hands played: 3" in holdem.all_text
+    assert "Net: +150 chips" in holdem.all_text
+    omaha = await h.slash(h.alice, "stats", user=h.bob, variant="omaha")
+    assert "bob: Omaha" in omaha.all_text and "Hands played: 1" in omaha.all_text
+    every = await h.slash(h.alice, "stats", user=h.bob)
+    assert "Hands played: 4" in every.all_text
+    h.set_locale(h.carol, "it")
+    five = await h.slash(h.carol, "stats", user=h.bob, variant="omaha5")
+    assert [e.title for e in five.embeds] == ["bob: Omaha a cinque carte"]  # not English
+    drawn: list[LeaderboardView] = []
+    real = leaderboard.render_leaderboard_async
+
+    async def spy(view: LeaderboardView, *args: Any) -> bytes:
+        drawn.append(view)
+        return await real(view, *args)
+
+    monkeypatch.setattr(leaderboard, "render_leaderboard_async", spy)
+    await h.slash(h.carol, "leaderboard", metric="net_won", variant="holdem")
+    assert "Texas Hold'em" in drawn[-1].subtitle
+    assert [(r.name, r.value) for r in drawn[-1].rows] == [("bob", 150), ("alice", -150)]
+
+
 async def test_leaderboard_ranks_by_the_chosen_metric(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:

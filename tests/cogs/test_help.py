@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 from discord import app_commands
@@ -16,6 +18,7 @@ from cogs.help import (
     EMBEDS_PER_MESSAGE,
     HAND_RANKS,
     HI_LO_EXAMPLES,
+    HOLDEM_EXAMPLES,
     MESSAGE_EMBED_LIMIT,
     OMAHA_EXAMPLES,
     PREFERENCES,
@@ -56,7 +59,7 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
         "**Hand histories**", "**Help**", "**Server managers**",
     ]
     footer = reply.embeds[-1].footer.text or ""
-    assert all(topic in footer for topic in ("hands", "omaha", "hi-lo", "betting"))
+    assert all(topic in footer for topic in ("hands", "omaha", "holdem", "hi-lo", "betting"))
 
 
 @pytest.mark.parametrize(
@@ -69,6 +72,8 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
                    "**My cards**", "a pot-size raise"]),
         ("hands", ["**Straight flush** `9s 8s 7s 6s 5s`", "suits never break a tie"]),
         ("omaha", ["**exactly two**", "**exactly three**", "**not** a flush"]),
+        ("holdem", ["2 hole cards", "both of yours, one, or none", "**are** a flush",
+                    "**Royal flush**", "**The board plays**", "seats 2 to 10"]),
         ("hi-lo", ["**different ranks, all 8 or lower**", "the ace is low",
                    "Straights and flushes **do not count against** a low"]),
         ("betting", ["**Pot limit**", "the biggest raise is to 7", "to 30"]),
@@ -76,6 +81,9 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
                         "/table sitin", "/tournament cancel",
                         "in proportion to their chips", "after 20 hands in a row",
                         "/table limits"]),
+        ("ledger", ["/table ledger", "export", "/table session new", "there is no rake",
+                    "/season start", "/season show", "/leaderboard", "season",
+                    "Balances are not seasonal"]),
     ],
 )
 async def test_each_topic_is_private_and_fits(
@@ -85,7 +93,8 @@ async def test_each_topic_is_private_and_fits(
     reply = await harness.slash(harness.bob, "help", topic=topic)
     assert reply.ephemeral
     within_limits(reply)
-    assert reply.embeds[0].title == TOPICS[topic]
+    # a topic longer than one embed's 4,096 characters goes on in a second (its pages named)
+    assert re.fullmatch(re.escape(TOPICS[topic]) + r"( \(1/\d\))?", reply.embeds[0].title or "")
     for needle in needles:
         assert needle in reply.all_text, needle
 
@@ -110,6 +119,26 @@ def test_omaha_examples_make_what_they_say(hole: str, board: str, label: str, hi
     """The engine labels every /help example exactly as the page does."""
     variant = VARIANTS["omaha_hilo" if hi_lo else "omaha"]
     assert hand_label(parse_cards(hole), parse_cards(board), variant) == label
+
+
+@pytest.mark.parametrize("hole, board, label", [e[:3] for e in HOLDEM_EXAMPLES])
+def test_holdem_examples_make_what_they_say(hole: str, board: str, label: str) -> None:
+    """Each Texas Hold'em example is what the engine makes of it in Hold'em."""
+    assert hand_label(parse_cards(hole), parse_cards(board), VARIANTS["holdem"]) == label
+
+
+def test_holdem_page_reads_the_omaha_boards_the_other_way() -> None:
+    """The Hold'em page's first two examples are the Omaha page's boards with two of its
+    hole cards, and what is **not** a flush or a straight in Omaha is one in Hold'em; on
+    the last board every hand plays the board's royal flush (the pot is split)."""
+    for (hole, board, label, _), omaha in zip(HOLDEM_EXAMPLES[:2], OMAHA_EXAMPLES[:2],
+                                              strict=True):
+        assert board == omaha[1] and set(hole.split()) <= set(omaha[0].split())
+        assert label.split(",")[0] in ("Flush", "Straight")
+        assert not omaha[2].startswith(label.split(",")[0])
+    board = parse_cards(HOLDEM_EXAMPLES[-1][1])
+    for hole in ("2c 3c", "Ah Ad", "7d 8h"):
+        assert hand_label(parse_cards(hole), board, VARIANTS["holdem"]) == "Royal flush"
 
 
 def test_low_comparisons_on_the_hi_lo_page() -> None:
@@ -180,6 +209,13 @@ async def test_long_help_is_sent_as_followups(
         ("es-ES", "betting", ["**Límite de bote**", "la subida mayor es hasta 7", "hasta 30",
                               "`/subir "], "the biggest raise"),
         ("es-419", "betting", ["**Límite de pozo**", "(puede pagar o botar)"], "Pot limit"),
+        ("pt-BR", "holdem", ["2 cartas fechadas", "**são** flush", "**Sequência, Dez alto**",
+                             "**Royal Flush**", "**O board joga**"], "the board plays"),
+        ("it", "holdem", ["**sono** colore", "**Scala reale**", "**Gioca il board**"],
+         "both of yours"),
+        ("es-419", "holdem", ["2 cartas de mano", "**Juega el tablero**", "el pozo se reparte"],
+         "la mesa"),
+        ("es-ES", "hands", ["`/ayuda tema: holdem`", "la mejor de cinco"], "your two cards"),
         ("pt-BR", "tournament", ["depois de 20 mãos seguidas", "/torneio ", "desist"],
          "hands in a row"),
         ("es-419", "tournament", ["pasas o botas al momento", "tras 20 manos seguidas"],

@@ -3,10 +3,10 @@ through the offline Discord.
 
 ``/leaderboard``, ``/hand replay public``, a public ``/stats`` and a public ``/balance``
 are the member speaking through the bot (and ``/table create`` and ``/tournament create``:
-a table and a tournament post in their creator's channel): the member's own Send Messages (Send Messages in
-Threads in a thread) and, for a picture, Attach Files in that channel, read from the
-interaction (``interaction.permissions``: what Discord computes from the channel's
-overwrites, as the offline Discord does), are checked first. Without them the command is
+a table and a tournament post in their creator's channel): the member's own Send Messages
+(Send Messages in Threads in a thread) and, for a picture, Attach Files in that channel,
+read from the interaction (``interaction.permissions``: what Discord computes from the
+channel's overwrites, as the offline Discord does), are checked first. Without them the command is
 refused privately, at once (no deferral, nothing drawn, no turn of the cooldown spent),
 naming what is missing in the reader's language, and nothing is posted.
 """

@@ -71,10 +71,14 @@ async def test_described_table_defaults_are_the_real_ones(harness: Harness) -> N
     assert default_of(h, "table create", "small_blind") == "half the big blind"
     assert config.small_blind == bb // 2
     assert default_of(h, "table create", "variant") == config.variant.name
-    structure = default_of(h, "table create", "structure")
+    structure, holdem = default_of(h, "table create", "structure").split("; ")
     created = await h.slash(h.alice, "table create")
     assert f"{structure} {config.variant.name} 1/2" in created.text
     assert f"{config.seats} seats" in created.text and f"{config.clock} s per" in created.text
+    assert holdem == "No Limit for Texas Hold'em"  # and so it is:
+    other = await h.slash(h.bob, "table create", channel=h.add_channel("holdem"),
+                          variant="holdem")
+    assert "**No Limit Texas Hold'em 1/2**" in other.text, other
 
 
 # -- /table leave from another channel ------------------------------------------------------

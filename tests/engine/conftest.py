@@ -39,6 +39,7 @@ def new_hand(
     holes: Mapping[int, str] | None = None,
     board: str = "",
     newcomers: Sequence[int] = (),
+    straddlers: Sequence[int] = (),
     seed: int = 0,
     start: bool = True,
 ) -> Hand:
@@ -49,7 +50,8 @@ def new_hand(
     if button is None:
         button = seat_numbers[-1]
     cfg = config(variant, structure, blinds, ante)
-    ins = [SeatIn(s, st, s in newcomers) for s, st in zip(seat_numbers, stacks, strict=True)]
+    ins = [SeatIn(s, st, s in newcomers, s in straddlers)
+           for s, st in zip(seat_numbers, stacks, strict=True)]
     if holes or board:
         probe = Hand(cfg, ins, button, Deck(rng=random.Random(seed)))
         deal = probe.deal_order

@@ -316,7 +316,7 @@ def _po_steal() -> HandHistory:
         ({"variant": "NT/8"}, "there is no 2-card Texas Hold'em hi-lo game"),
         ({"variant": "PO/8", "hole_cards": 6}, "there is no 6-card Omaha hi-lo game"),
         ({"antes": (1, 0, 0)}, "every player posts the same ante"),
-        ({"blinds_or_straddles": (1, 2, 4)}, "straddles are not played here"),
+        ({"blinds_or_straddles": (1, 2, 8)}, "the only straddle played here is twice the big"),
         ({"min_bet": 4}, "min_bet must equal the big blind"),
         ({"seats": (5, 2, 7)}, "seats must go clockwise"),
         ({"actions": ("d dh p1 AsAhKsKh", "p2 f")}, "action 2 (p2 f): it is p3's turn"),

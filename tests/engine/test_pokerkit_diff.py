@@ -175,13 +175,17 @@ def high_type(variant: Variant) -> Any:
     return MemoBestFive if variant.rule is HandRule.HOLDEM else MemoHigh
 
 
-def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
-    """The same game as ``config`` as a ``pokerkit.State`` (players in PHH order)."""
+def pokerkit_state(config: GameConfig, stacks: Sequence[int], straddle: bool = False) -> State:
+    """The same game as ``config`` as a ``pokerkit.State`` (players in PHH order).
+
+    ``straddle``: p3 straddles twice the big blind (RULES.md 10), which counts as the
+    big blind for the preflop minimum raise (PokerKit's own straddles keep the big
+    blind as the minimum raise: its preflop street is given the straddle instead)."""
     variant = config.variant
     bb = config.big_blind
     fixed = config.structure is Structure.FIXED_LIMIT
     caps: tuple[int | None, ...] = (3, 4, 4, 4) if fixed else (None,) * 4
-    sizes = (bb, bb, 2 * bb, 2 * bb) if fixed else (bb,) * 4
+    sizes = (bb, bb, 2 * bb, 2 * bb) if fixed else ((2 if straddle else 1) * bb,) + (bb,) * 3
     flop = 2 if variant.courchevel else 3
     streets = (
         PKStreet(False, (False,) * variant.hole_cards, int(variant.courchevel), False,
@@ -200,7 +204,7 @@ def pokerkit_state(config: GameConfig, stacks: Sequence[int]) -> State:
         PK_STRUCTURES[config.structure],
         True,
         (config.ante,) * n,
-        (config.small_blind, bb),
+        (config.small_blind, bb, 2 * bb) if straddle else (config.small_blind, bb),
         0,
         tuple(stacks),
         n,
@@ -416,7 +420,7 @@ def play_hand_both(hand: Hand, tally: Tally, pick: Chooser) -> tuple[Hand, Settl
     order = hand.seat_order
     index = {seat: i for i, seat in enumerate(order)}
     starting = [hand.starting_stacks[s] for s in order]
-    pk = pokerkit_state(config, starting)
+    pk = pokerkit_state(config, starting, straddle=hand.straddle_seat is not None)
     holes: list[tuple[Card, ...]] = [() for _ in order]
     for e in events:
         if isinstance(e, HoleCardsDealt):
@@ -497,11 +501,7 @@ def test_random_hands_match_pokerkit(variant_key: str, structure: Structure, han
 
 def test_phh_both_ways_with_pokerkit() -> None:
     """Random PLO hands: PokerKit's loader replays our PHH, and ours replays PokerKit's PHH."""
-    from collections import deque
-
-    from pokerkit import HandHistory, PotLimitOmahaHoldem
-
-    from bot.engine import phh
+    from pokerkit import PotLimitOmahaHoldem
 
     rng = random.Random("loader")
     tally = Tally()
@@ -511,17 +511,31 @@ def test_phh_both_ways_with_pokerkit() -> None:
         for _ in range(150):
             config = GameConfig(VARIANTS["omaha"], Structure.POT_LIMIT, 1, 2)
             hand, rules, pk = play_both(rng, config, rng.randint(2, 9), tally)
-            ours = phh.history_of(hand.events)
             # PokerKit's writer, on the state it just played (the same game as PO).
             game = PotLimitOmahaHoldem(AUTOMATIONS, True, 0, (1, 2), 2, mode=Mode.CASH_GAME)
-            theirs = HandHistory.from_game_state(game, pk).dumps()
-            assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
-            state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
-            assert not state.status
-            if not rules.pokerkit_differs:
-                assert tuple(state.stacks) == ours.finishing_stacks
-                compared += 1
+            compared += phh_both_ways(hand, rules, game, pk)
     assert compared >= 120
+
+
+def phh_both_ways(hand: Hand, rules: Settlement, game: Any, pk: Any) -> bool:
+    """Our replay of PokerKit's PHH of ``pk`` (played as ``game``) ends on our stacks, and
+    PokerKit's loader plays our PHH of ``hand`` to its end; True when the stacks were also
+    compared (not where PokerKit's deviations, ``rules``, make them differ)."""
+    from collections import deque
+
+    from pokerkit import HandHistory
+
+    from bot.engine import phh
+
+    ours = phh.history_of(hand.events)
+    theirs = HandHistory.from_game_state(game, pk).dumps()
+    assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
+    state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
+    assert not state.status
+    if rules.pokerkit_differs:
+        return False
+    assert tuple(state.stacks) == ours.finishing_stacks
+    return True
 
 
 def test_no_raise_when_nobody_could_call_it() -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections import deque
 from collections.abc import Sequence
 
 import pytest
@@ -28,6 +27,7 @@ from tests.engine.test_pokerkit_diff import (
     Chooser,
     Settlement,
     Tally,
+    phh_both_ways,
     play_both,
     play_hand_both,
 )
@@ -36,7 +36,6 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import (  # noqa: E402
     FixedLimitTexasHoldem,
-    HandHistory,
     Mode,
     NoLimitTexasHoldem,
     State,
@@ -137,13 +136,6 @@ def test_phh_both_ways_with_pokerkit(structure: Structure) -> None:
         warnings.simplefilter("ignore")
         for _ in range(100):
             hand, rules, pk = play_both(rng, config, rng.randint(2, 10), Tally())
-            ours = phh.history_of(hand.events)
-            assert ours.variant == structure.letter + "T"
-            theirs = HandHistory.from_game_state(game, pk).dumps()
-            assert phh.replay(phh.loads(theirs)).finishing_stacks == ours.finishing_stacks
-            state = deque(HandHistory.loads(phh.dumps(ours)), maxlen=1)[0]
-            assert not state.status
-            if not rules.pokerkit_differs:
-                assert tuple(state.stacks) == ours.finishing_stacks
-                compared += 1
+            assert phh.history_of(hand.events).variant == structure.letter + "T"
+            compared += phh_both_ways(hand, rules, game, pk)
     assert compared >= 80

@@ -30,6 +30,8 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hole6_light.png": lambda: render_hole_cards(samples.hole_cards_six(), "light"),
     "showdown_dark.png": lambda: render_showdown(samples.showdown(), "dark"),
     "leaderboard_light.png": lambda: render_leaderboard(samples.leaderboard(), "light"),
+    "holdem_finished_dark.png": lambda: render_table(samples.holdem_table(finished=True), "dark"),
+    "holdem_showdown_light.png": lambda: render_showdown(samples.holdem_showdown(), "light"),
 }
 
 

@@ -36,7 +36,7 @@ def test_text_inside_boxes_and_picture_grows_with_rows(theme: Theme) -> None:
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             assert not overlaps(a.extent, b.extent), (a.text, b.text)
-    shorter = draw_leaderboard(LeaderboardView("T", rows[:10], "S", "Chips"), theme)
+    shorter = draw_leaderboard(LeaderboardView("T", rows[:10], "S" * 90, "Chips"), theme)
     assert cv.img.height - shorter.img.height == 10 * ROW_H
     assert border_is_plain(load(cv.png()), PAD // 2, palette(theme).background)
 

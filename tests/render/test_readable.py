@@ -50,7 +50,18 @@ def _cases() -> Iterator[Case]:
                        lambda h=hands, k=hole, lo=hi_lo: draw_showdown(
                            samples.crowded_showdown(h, k, lo)))
     yield "showdown sample", lambda: draw_showdown(samples.showdown())
-    for hole in ("AsKs7h2d", "AsKs7h2d9c", "AsKs7h2d9cQh"):
+    for n in (2, 6, 10):  # Texas Hold'em: two cards a seat
+        yield f"hold'em table {n} seats", lambda n=n: draw_table(samples.crowded_table(n, hole=2))
+        yield f"hold'em table {n} seats, hand over", lambda n=n: draw_table(
+            samples.crowded_table(n, finished=True, hole=2))
+    for hands in (1, 2, 3, 10):
+        yield f"showdown {hands} hands of 2", lambda h=hands: draw_showdown(
+            samples.crowded_showdown(h, 2, False))
+    yield "hold'em sample", lambda: draw_table(samples.holdem_table())
+    yield "hold'em sample, hand over", lambda: draw_table(samples.holdem_table(finished=True))
+    yield "hold'em showdown sample", lambda: draw_showdown(samples.holdem_showdown())
+    yield "hold'em hole sample", lambda: draw_hole_cards(samples.holdem_hole_cards())
+    for hole in ("AsKs", "AsKs7h2d", "AsKs7h2d9c", "AsKs7h2d9cQh"):
         yield f"hole {len(hole) // 2}", lambda h=hole: draw_hole_cards(
             HoleCardsView("T" * 90, 10**9, parse_cards(h)))
         yield f"hole {len(hole) // 2} with board", lambda h=hole: draw_hole_cards(

@@ -13,7 +13,9 @@ from PIL import Image
 
 import bot.render.replay
 from bot.engine.cards import Card
+from bot.engine.evaluate import best_high
 from bot.engine.events import HandShown, PlayerActed
+from bot.engine.variants import HandRule
 from bot.render import REPLAY_BYTES, TooLarge, render_replay, samples
 from bot.render.canvas import PHONE_MIN_PX, inside
 from bot.render.replay import draw_frame
@@ -91,7 +93,9 @@ def test_the_caption_reads_on_a_phone_and_stays_in_the_picture() -> None:
     for frame in replay_view(past, dict.fromkeys(NAMES, "W" * 40), 1).frames:
         cv = draw_frame(frame)
         captions = [p for p in cv.placed if p.tag == "caption"]
-        assert captions and len(captions) <= 2
+        assert captions and not any(p.cut for p in captions)  # whole, 40-letter names too
+        assert "".join(p.text for p in captions).replace(" ", "") == frame.caption.replace(
+            " ", "")
         for p in captions:
             assert cv.phone_px(p.size) >= PHONE_MIN_PX
             assert inside(p.extent, cv.bounds) and inside(p.extent, p.limit)
@@ -110,6 +114,29 @@ def test_a_frame_of_long_names_keeps_its_caption_under_the_grown_table() -> None
     box = next(s.box for s in layout(table) if s.seat == 6)
     assert box[3] - box[1] > BOX_H and box[3] < drawn.img.height
     assert cv.img.getpixel(((box[0] + box[2]) // 2, box[3] + 2)) == palette(Theme.DARK).accent
+
+
+def test_a_holdem_replay_lights_each_winners_best_five_of_seven() -> None:
+    """Texas Hold'em, run twice: every award lights exactly the winners' best five of
+    seven (the engine's Hold'em five on that pot's board, one or no hole card included);
+    the reader's two cards sit side by side beside the caption, wholly visible."""
+    past = play(6, variant="holdem", policy=busy, twice=True, seed=5)
+    assert past.config.variant.key == "holdem" and past.hand.second_board
+    frames = replay_view(past, NAMES, 1).frames
+    awards = [f for f in frames if f.kind == "award" and f.table.lit]
+    assert awards
+    for frame in awards:
+        cards = [p for p in draw_frame(frame).placed
+                 if p.kind == "card" and p.card and p.tag != "own"]
+        assert {p.card for p in cards if not p.faded} == set(frame.table.lit)
+        lit = set(frame.table.lit)
+        fives = [set(best_high(past.hand.hole(s), board, HandRule.HOLDEM).cards)
+                 for s in past.hand.shown for board in (past.hand.board, past.hand.second_board)]
+        assert set().union(*(f for f in fives if f <= lit)) == lit  # nothing but whole fives
+    own = [p for p in draw_frame(frames[0]).placed if p.tag == "own"]
+    assert [p.card for p in own] == list(past.hand.hole(1))
+    assert own[0].extent[2] < own[1].extent[0]  # side by side, not fanned over each other
+    assert len(_frames(render_replay(replay_view(past, NAMES, 1)))) == len(frames)
 
 
 def test_a_two_thousand_action_hand_stays_within_the_frame_and_byte_bounds() -> None:

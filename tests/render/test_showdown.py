@@ -161,6 +161,18 @@ def test_names_are_wrapped_by_their_width_not_by_a_count_of_letters() -> None:
     assert first.extent[1] == pytest.approx(won["won:0"][1], abs=4)  # beside the winnings
 
 
+def test_a_name_too_wide_beside_the_winnings_takes_the_panels_width_whole() -> None:
+    """A name that fits the panel but not beside "nessuna vincita" goes on its own line,
+    the winnings under it, drawn whole (it was cut to the room beside the winnings)."""
+    view = replace(showdown(), locale="it")
+    bob = replace(view, hands=(replace(view.hands[1], name="Bob the Builder"),))
+    cv = draw_showdown(bob)
+    [name] = [q for q in cv.placed if q.tag == "name:0"]
+    [nowin] = [q for q in cv.placed if q.tag == "nowin:0"]
+    assert name.text == "Bob the Builder" and not name.cut
+    assert nowin.extent[1] > name.extent[3]  # under the name, not beside it
+
+
 @pytest.mark.parametrize("theme", list(Theme))
 def test_text_stays_inside_boxes_with_six_cards_and_long_names(theme: Theme) -> None:
     """Long names, descriptions, titles and games are whole, wrapped inside their boxes;

@@ -17,6 +17,7 @@ from bot.render.table import (
     HEADER,
     HEIGHT,
     MARGIN,
+    MINI_STEP,
     WIDTH,
     board_box,
     draw_table,
@@ -169,6 +170,19 @@ def test_blind_markers_are_coloured_chips_unlike_the_dealer_button() -> None:
     assert not _tagged(cv.placed, "bet:8")  # seat 8's blind is shown without a bet
 
 
+def test_a_straddle_has_a_marker_of_its_own_colour() -> None:
+    """RULES.md 10: the straddler's bet sits on an "STR" pill, unlike either blind's."""
+    view = replace(full_table(), seats=tuple(
+        replace(s, blind="STR") if s.seat == 10 else s for s in full_table().seats))
+    cv = draw_table(view)
+    marker = next(p for p in cv.placed if p.tag == "blind:10")
+    x0, y0, _, y1 = marker.limit
+    fill = load(cv.png()).getpixel((x0 + 4, (y0 + y1) // 2))
+    assert (marker.text, fill) == ("STR", BLIND_INK["STR"])
+    assert fill not in (BLIND_INK["SB"], BLIND_INK["BB"])
+    assert {p.tag: p.text for p in _tagged(cv.placed, "bet:10")} == {"bet:10": "100"}
+
+
 @pytest.mark.parametrize(("left", "ink"), [(24.0, "accent"), (6.0, "danger")])
 def test_the_clock_bar_shows_the_share_of_time_left(left: float, ink: str) -> None:
     """The bar along the box of the player to act is filled in proportion to the time left,
@@ -294,7 +308,8 @@ def test_unknown_seat_or_long_board_is_refused() -> None:
         render_table(TableView("T", 1, 6, (), board=parse_cards("2c3c4c5c6c7c")))
 
 
-@pytest.mark.parametrize(("max_seats", "hole"), [(10, 4), (9, 4), (8, 5), (7, 6), (6, 6), (2, 6)])
+@pytest.mark.parametrize(("max_seats", "hole"), [(10, 4), (9, 4), (8, 5), (7, 6), (6, 6), (2, 6),
+                                               (10, 2), (6, 2), (2, 2)])
 def test_shown_hands_at_a_full_table_do_not_overlap(max_seats: int, hole: int) -> None:
     """Every seat showing its cards: the fans touch no box, no board card, no other fan."""
     deck = iter(DECK)
@@ -321,6 +336,35 @@ def test_shown_hands_at_a_full_table_do_not_overlap(max_seats: int, hole: int) -
             for other_tag, other_cards in fans.items():
                 if other_tag != tag:
                     assert not any(overlaps(card_box, o) for o in other_cards), (tag, other_tag)
+
+
+@pytest.mark.parametrize("max_seats", [2, 6, 10])
+def test_two_cards_are_two_whole_cards_not_an_omaha_fan(max_seats: int) -> None:
+    """Texas Hold'em: two shown cards lie side by side, each whole (in front of its seat,
+    the narrowest box of ten included), where four Omaha cards overlap; two face-down
+    cards spread wider than four do, so each back shows."""
+    deck = iter(DECK)
+    seats = tuple(SeatView(i + 1, f"Player {i + 1}", 1000, cards=2,
+                           shown=tuple(next(deck) for _ in range(2)) if i % 2 else ())
+                  for i in range(max_seats))
+    view = TableView("Hold'em", 1, max_seats, seats, board=parse_cards("AhKd2c"))
+    cv = draw_table(view)
+    spots = {s.seat: s for s in layout(view)}
+    for seat in seats:
+        if seat.shown:
+            left, right = (p.extent for p in _tagged(cv.placed, f"shown:{seat.seat}"))
+            assert left[2] < right[0] and inside(left, spots[seat.seat].front)
+            assert inside(right, spots[seat.seat].front)
+        else:
+            first, second = (p.extent for p in _tagged(cv.placed, f"back:{seat.seat}"))
+            assert second[0] - first[0] > MINI_STEP
+    omaha = draw_table(TableView("Omaha", 1, 6, (SeatView(1, "Ann", 9, cards=4,
+                                                          shown=parse_cards("AsKsQsJs")),
+                                                 SeatView(2, "Bob", 9, cards=4))))
+    fan = [p.extent for p in _tagged(omaha.placed, "shown:1")]
+    assert fan[0][2] > fan[1][0]  # four cards overlap
+    backs = [p.extent for p in _tagged(omaha.placed, "back:2")]
+    assert backs[1][0] - backs[0][0] == MINI_STEP
 
 
 def test_a_name_of_emoji_only_falls_back_to_the_seat_number() -> None:

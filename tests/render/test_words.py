@@ -20,6 +20,7 @@ from bot.render.canvas import Canvas
 from bot.render.fonts import ELLIPSIS, drawable
 from bot.render.hole import draw_hole_cards
 from bot.render.leaderboard import draw_leaderboard
+from bot.render.replay import draw_frame
 from bot.render.showdown import draw_showdown
 from bot.render.table import draw_table
 from bot.render.theme import DeckStyle, Theme, palette
@@ -34,7 +35,10 @@ from bot.render.views import (
     TableView,
 )
 from bot.runtime.config import TableConfig
+from bot.runtime.mix import Game, Mix, named
+from bot.runtime.replay_frames import replay_view
 from bot.runtime.table import wording
+from tests.runtime.replay_hands import busy, play
 
 
 def texts(cv: Canvas) -> list[str]:
@@ -264,6 +268,28 @@ def test_hole_card_titles_are_whole_for_every_game(
                 == view.game.replace(" ", "").replace("\u202f", "")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("seats", [2, 10])
+def test_a_mixed_tables_game_line_is_whole(
+        locale: str, seats: int, cuts: list[tuple[str, str]]) -> None:
+    """A mixed table's picture says the game dealt now and the next one (RULES.md 11): with
+    the longest names of every language, six-figure blinds and an ante, drawn whole."""
+    games = [Game(k, s) for k in VARIANTS for s in Structure]
+    longest = max(games, key=lambda g: len(named(g).to(locale)))
+    mix = Mix((games[0], games[1], longest), every=10)
+    config = TableConfig(variant_key=longest.variant_key, structure=longest.structure,
+                         small_blind=500_000, big_blind=1_000_000, ante=100_000,
+                         language=locale, mix=mix)
+    game = f"{wording.title(locale, config)} · {wording.next_game(locale, mix, 21)}"
+    assert wording.next_game(locale, mix, 21) == translate(
+        locale, "mix.next_in", game=named(games[0]), count=10)
+    view = dataclasses.replace(samples.full_table(), game=game, locale=locale,
+                               seats=samples.full_table().seats[:seats])
+    cv = draw_table(view)
+    _uncut(cv, cuts)
+    _whole(cv, game, "game")
+
+
 def test_open_seats_are_worded() -> None:
     """An open seat reads "Assento 3" at a Portuguese table (it read "Seat 3" everywhere)."""
     view = dataclasses.replace(samples.full_table(), locale="pt-BR",
@@ -279,6 +305,52 @@ def test_the_results_picture_heads_its_prizes_in_the_language() -> None:
     view = ResultsView("Sit and go #3", "Omaha", (ResultRow(1, "Ann", 300),), locale="it")
     assert "Premio" in texts(draw_results(view))
     assert "Prize" in texts(draw_results(dataclasses.replace(view, locale="en")))
+
+
+def _phone_readable(cv: Canvas) -> None:
+    """Shown 400 pixels wide, as on a phone, no letter is under 12 pixels."""
+    small = [p.text for p in cv.placed if p.kind == "text"
+             and cv.phone_px(p.size) < canvas.PHONE_MIN_PX]
+    assert small == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_two_card_pictures_cut_nothing_in_every_language(
+        locale: str, cuts: list[tuple[str, str]]) -> None:
+    """Texas Hold'em's two-card pictures, read at a phone's 400 pixels, in every language:
+    the hole-card DM with every high hand the engine can name and every structure's game
+    line (six-figure blinds and an ante), tables of 2, 6 and 10 seats of 32-letter names
+    during and after the hand, a showdown of ten two-card hands, the six-max samples and a
+    replay's frames: nothing is cut, names whole, no letter under 12 pixels."""
+    board = parse_cards("Ah7d2c5s9h")
+    for high, structure in zip(_high_descriptions(), itertools.cycle(Structure)):
+        config = TableConfig(variant_key="holdem", structure=structure, small_blind=500_000,
+                             big_blind=1_000_000, ante=100_000, language=locale)
+        cv = draw_hole_cards(HoleCardsView(wording.table_name(locale, 987_654), 987_654_321,
+                                           parse_cards("AsKh"), board, label=high,
+                                           game=wording.title(locale, config), locale=locale))
+        _uncut(cv, cuts)
+    _phone_readable(cv)
+    for seats, finished in itertools.product((2, 6, 10), (False, True)):
+        table = dataclasses.replace(samples.crowded_table(seats, finished, hole=2),
+                                    locale=locale)
+        cv = draw_table(table)
+        _uncut(cv, cuts)
+        _phone_readable(cv)
+        for seat in table.seats:
+            _whole(cv, seat.name, f"name:{seat.seat}")
+    pictures = [draw_showdown(dataclasses.replace(
+        samples.crowded_showdown(10, hole=2, hi_lo=False), locale=locale))]
+    pictures += [draw(dataclasses.replace(view(), locale=locale)) for draw, view in (
+        (draw_table, samples.holdem_table), (draw_table, lambda: samples.holdem_table(True)),
+        (draw_hole_cards, samples.holdem_hole_cards), (draw_showdown, samples.holdem_showdown))]
+    past = play(6, variant="holdem", policy=busy, twice=True, seed=5)
+    pictures += [draw_frame(f) for f in replay_view(past, dict.fromkeys(range(1, 7), "W" * 32),
+                                                    1, locale).frames]
+    for cv in pictures:
+        _uncut(cv, cuts)
+        _phone_readable(cv)
+        assert cv.img.width == 2 * canvas.PHONE_WIDTH
 
 
 @pytest.mark.parametrize("locale", LOCALES)

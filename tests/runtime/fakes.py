@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.runtime.errors import InsufficientFunds
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
@@ -26,6 +27,7 @@ class FakeChipBank:
     balances: dict[int, int] = field(default_factory=dict)
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, user) -> stack
     sitting_out: dict[tuple[int, int], bool] = field(default_factory=dict)
+    straddles: dict[tuple[int, int], bool] = field(default_factory=dict)  # (table, user)
     #: (table, user) -> the stack they left with (the hour's window is storage's to time)
     left_with: dict[tuple[int, int], int] = field(default_factory=dict)
     default_balance: int = 10_000
@@ -51,6 +53,7 @@ class FakeChipBank:
 
     async def cash_out(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
         stack = self.seated.pop((table_id, user_id))
+        self.straddles.pop((table_id, user_id), None)  # the choice goes with the seat
         assert stack == amount, (stack, amount)
         self.balances[user_id] = self.balance(user_id) + amount
         if amount:
@@ -61,6 +64,10 @@ class FakeChipBank:
 
     async def set_sitting_out(self, *, table_id: int, user_id: int, sitting_out: bool) -> None:
         self.sitting_out[(table_id, user_id)] = sitting_out
+
+    async def set_straddle(self, *, table_id: int, user_id: int, straddle: bool) -> None:
+        assert (table_id, user_id) in self.seated
+        self.straddles[(table_id, user_id)] = straddle
 
     def total(self) -> int:
         return sum(self.balances.values()) + sum(self.seated.values())
@@ -74,6 +81,8 @@ class FakeHandStore:
     settled: dict[int, dict[int, int]] = field(default_factory=dict)
     cancelled: set[int] = field(default_factory=set)
     fail_next_append: bool = False
+    #: Cards shown after each finished hand: (seat, cards), in order.
+    shown: dict[int, list[tuple[int, tuple[Card, ...]]]] = field(default_factory=dict)
 
     async def start_hand(self, start: HandStart) -> int:
         hand_id = len(self.starts) + 1
@@ -105,6 +114,10 @@ class FakeHandStore:
         if self.economy is not None:
             for user_id, stack in stacks.items():
                 self.economy.seated[(table_id, user_id)] = stack
+
+    async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
+        assert hand_id in self.settled, "cards are shown after the hand only"
+        self.shown.setdefault(hand_id, []).append((seat, cards))
 
     async def cancel_hand(self, hand_id: int) -> None:
         self.cancelled.add(hand_id)
@@ -147,13 +160,17 @@ class FakeTableStore:
             if tid in self.closed:
                 continue
             seats = []
+            straddles = set()
             if self.economy is not None:
                 for (table_id, user_id), stack in self.economy.seated.items():
                     if table_id == tid:
                         seats.append((len(seats) + 1, user_id, stack, False))
+                        if self.economy.straddles.get((table_id, user_id)):
+                            straddles.add(len(seats))
             out.append(
                 StoredTable(
-                    tid, t["guild_id"], t["channel_id"], t["creator_id"], t["config"], tuple(seats)
+                    tid, t["guild_id"], t["channel_id"], t["creator_id"], t["config"], tuple(seats),
+                    straddles=frozenset(straddles),
                 )
             )
         return out

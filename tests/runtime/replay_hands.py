@@ -55,19 +55,20 @@ def play(seats: int = 4, **options: Any) -> PastHand:
 def played(
     seats: int = 4, *, variant: str = "omaha", policy: Policy = calling, twice: bool = False,
     stacks: Sequence[int] | None = None, seed: int = 7, number: int = 3,
-    structure: str = "no limit", steps: int = 400, bomb: BombPot | None = None,
+    structure: str = "no limit", steps: int = 400, straddles: Sequence[int] = (),
+    bomb: BombPot | None = None,
 ) -> tuple[PastHand, list[dict[str, Any]]]:
     """A hand of ``seats`` players played to its end with ``policy`` (every player agrees to
-    run it twice when ``twice``; a ``bomb`` pot), rebuilt from its stored form; and its
-    stored actions."""
+    run it twice when ``twice``; ``straddles``: the seats that chose to straddle; a
+    ``bomb`` pot), rebuilt from its stored form; and its stored actions."""
     config = TableConfig.create(variant_key=variant, structure=structure, seats=max(seats, 2),
                                 run_it_twice=twice)
     chips = list(stacks or [200 + 10 * i for i in range(seats)])
     order = list(Deck(rng=random.Random(seed)).order)
     button = seats
     sits = [(s, 1000 + s, chips[s - 1], False) for s in range(1, seats + 1)]
-    hand = Hand(config.game, [SeatIn(s, c, bb) for s, _, c, bb in sits], button,
-                Deck(order=order), bomb)
+    hand = Hand(config.game, [SeatIn(s, c, bb, s in straddles) for s, _, c, bb in sits],
+                button, Deck(order=order), bomb)
     hand.start()
     actions: list[dict[str, Any]] = []
     for step in range(steps):
@@ -87,8 +88,7 @@ def played(
     assert hand.is_over
     past = rebuild(hand_id=50, table_id=9, number=number, ended_at=None,
                    settings=hand_settings(config.to_dict(), bomb), button=button, seats=sits,
-                   actions=actions,
-                   deck=order)
+                   actions=actions, deck=order, straddles=straddles)
     return past, actions
 
 

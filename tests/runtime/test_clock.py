@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.runtime.clock import FakeClock
+from bot.runtime.clock import FakeClock, LoopClock
 
 
 async def test_fake_clock_wakes_sleepers_in_deadline_order() -> None:
@@ -32,3 +32,24 @@ async def test_cancelled_sleepers_are_skipped() -> None:
     task.cancel()
     await clock.advance(6)
     assert task.cancelled() and clock.pending == 0 and clock.now() == 6
+
+
+async def test_wait_for_an_answer_or_the_time_on_either_clock() -> None:
+    """``wait_for`` ends with the answer (True) or when the time has passed (False), and
+    never cancels the answer it waited on."""
+    fake = FakeClock()
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[int] = loop.create_future()
+    waiting = asyncio.ensure_future(fake.wait_for(answer, 15))
+    await fake.advance(14)
+    assert not waiting.done()
+    answer.set_result(1)
+    await fake.settle()
+    assert waiting.result() is True
+    silent: asyncio.Future[int] = loop.create_future()
+    waiting = asyncio.ensure_future(fake.wait_for(silent, 15))
+    await fake.advance(15)
+    assert waiting.result() is False and not silent.cancelled()
+    assert await LoopClock().wait_for(silent, 0.01) is False and not silent.cancelled()
+    silent.set_result(2)
+    assert await LoopClock().wait_for(silent, 1) is True

@@ -150,6 +150,19 @@ def test_awards_light_two_hole_cards_and_three_board_cards_and_pay_the_result() 
     assert {"high", "low"} <= halves
 
 
+def test_a_straddle_has_its_marker_until_the_flop() -> None:
+    """RULES.md 10: the straddler's 4 is in front of the seat under the gun, marked STR,
+    as the blinds are; the hand's log says it was posted."""
+    from bot.runtime.hand_history import street_lines
+
+    past = play(4, straddles=(3,))
+    assert past.hand.straddle_seat == 3
+    first = replay_view(past, NAMES, None).frames[0].table
+    marks = {s.seat: (s.blind, s.bet) for s in first.seats}
+    assert marks == {1: ("SB", 1), 2: ("BB", 2), 3: ("STR", 4), 4: ("", 0)}
+    assert "p3 posts a straddle of 4" in street_lines(past, NAMES, None)
+
+
 def test_a_double_board_bomb_pot_replays_board_by_board() -> None:
     """A double-board bomb pot: no blind frame, each street on board 1 then board 2 (both
     drawn from the first deal on), "bomb pot" in the game line, the stacks as the hand

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.engine.betting import Action
-from bot.engine.cards import Deck, draw_for_button
+from bot.engine.cards import Card, Deck, draw_for_button
 from bot.engine.events import BlindPosted
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.variants import VARIANTS, GameConfig, Structure
@@ -154,6 +154,36 @@ def test_sitting_out_player_owes_a_big_blind_once_it_passes_them() -> None:
     assert not seats[1].needs_big_blind
 
 
+def test_a_sitting_out_player_keeps_the_big_blind_owed_across_a_fresh_start() -> None:
+    """RULES.md 3 (issue 32's case): seats 1, 3, 5, 6; seat 6 sits out while the big blind
+    passes; the table stops and starts again on a drawn button: seat 6 still owes a big
+    blind when they come back, so they are never dealt in on the small blind for 1."""
+    seats = table(1, 3, 5, 6)
+    seats[6].sitting_out = True
+    dealer = Dealer(button=1, last_big_blind=5, last_dealt=3)
+    plan = deal(seats, dealer)  # button 3, sb 5, bb 1: the big blind passed seat 6
+    assert plan.big_blind == 1 and seats[6].needs_big_blind
+    for n in (3, 5):  # the table stops: one ready player left
+        seats[n].sitting_out = True
+    assert plan_deal(seats, dealer) is None and dealer.button is None
+    seats[3].sitting_out = seats[5].sitting_out = False
+    draw = plan_deal(seats, dealer)
+    assert draw == Draw((1, 3, 5))
+    record_plan(seats, dealer, drawn_plan(
+        {1: Card.parse("2c"), 3: Card.parse("Ah"), 5: Card.parse("7d")}, button=3))
+    assert seats[6].needs_big_blind  # kept what they owed
+    assert not any(seats[n].needs_big_blind for n in (1, 3, 5))
+    seats[6].sitting_out = False
+    for _ in range(6):  # whenever seat 6 is dealt in, it is as a big blind
+        plan = deal(seats, dealer)
+        if 6 in plan.dealt:
+            assert plan.small_blind != 6 and plan.button != 6
+            assert plan.big_blind == 6 or 6 in plan.posts
+            break
+    else:
+        raise AssertionError("seat 6 was never dealt in")
+
+
 def test_tournament_deals_in_sitting_out_players() -> None:
     """In a tournament everyone with chips is ready, sitting out or not (RULES 8)."""
     seats = table(1, 2, 3)
@@ -289,7 +319,8 @@ class Sim:
         if self.stopped:
             assert plan.drawn, "a stopped table started again without drawing the button"
             self.restarts += 1
-            self.owes.clear()  # everyone seated and not sitting out is dealt in owing nothing
+            # everyone dealt in owes nothing (check_deal); a player sitting out keeps
+            # what they owed
         self.stopped = False
 
     def check_deal(

@@ -232,3 +232,60 @@ async def test_a_result_with_cards_is_stored_as_text(db: Database) -> None:
     done = await db.hands.finish(hand.id, _summary(alice=(0, 0), bob=(0, 0), carol=(0, 0)),
                                  {"board": list(deck[:5])})
     assert done.result == {"board": [str(c) for c in deck[:5]]}
+
+
+async def test_a_seven_deuce_bounty_goes_through_the_hands_pot(db: Database) -> None:
+    """Carol's 7-2 wins the main pot (1,500) alone, Bob the side pot (1,000) from Alice; the
+    bounty of 100 goes Bob -> hand -> Carol (Alice has nothing left to pay): stacks and
+    statistics agree, the hand's pot nets to zero (the audit), Bob's pots stay apart from
+    the bounty he paid."""
+    tid = await _table(db)
+    hand = await db.hands.start(tid, variant="holdem", settings={}, button=1, seats=SEATS,
+                                deck=Deck().order)
+    users = {"alice": (1, ALICE), "bob": (2, BOB), "carol": (3, CAROL)}
+    lines = {"alice": (0, -1_000, 0), "bob": (1_000, -100, -100), "carol": (1_500, 1_100, 100)}
+    summary = HandSummary("holdem", tuple(
+        SeatResult(users[n][0], users[n][1], won=won, net=net, bounty=bounty)
+        for n, (won, net, bounty) in lines.items()))
+    await db.hands.finish(hand.id, summary)
+    assert {s.user_id: s.stack for s in await db.tables.seats(tid)} == {
+        ALICE: 0, BOB: 1_900, CAROL: 1_600}
+    bob = await db.wallets.history(G, BOB, limit=10)
+    assert sorted((e.src, e.dst, e.amount) for e in bob if e.hand_id == hand.id) == [
+        (f"hand:{hand.id}", f"seat:{tid}:{BOB}", 1_000),
+        (f"seat:{tid}:{BOB}", f"hand:{hand.id}", 100),
+        (f"seat:{tid}:{BOB}", f"hand:{hand.id}", 1_000),
+    ]
+    carol = await db.stats.player(G, CAROL, variant="holdem")
+    assert (carol.net, carol.biggest_pot) == (1_100, 1_500)
+
+
+async def test_bounties_that_do_not_sum_to_zero_are_refused(db: Database) -> None:
+    tid = await _table(db)
+    hand = await db.hands.start(tid, variant="holdem", settings={}, button=1, seats=SEATS,
+                                deck=Deck().order)
+    summary = HandSummary("holdem", (
+        SeatResult(1, ALICE, won=0, net=-100, bounty=-100),
+        SeatResult(2, BOB, won=0, net=0, bounty=0),
+        SeatResult(3, CAROL, won=0, net=100, bounty=50)))
+    with pytest.raises(HandStateError, match="bounties do not sum to zero"):
+        await db.hands.finish(hand.id, summary)
+    await db.hands.cancel(hand.id)
+
+
+async def test_cards_shown_after_a_finished_hand_are_its_next_actions(db: Database) -> None:
+    """RULES.md 10 "showing": only once the hand is finished, only a seat of it."""
+    tid = await _table(db)
+    hand = await db.hands.start(tid, variant="omaha", settings={}, button=1, seats=SEATS,
+                                deck=Deck(rng=random.Random(3)).order)
+    await db.hands.append_action(hand.id, {"seat": 2, "kind": "fold"})
+    with pytest.raises(HandStateError, match="not finished"):
+        await db.hands.append_shown(hand.id, 2, Deck().order[:1])
+    await db.hands.finish(hand.id, _summary(alice=(0, 0), bob=(0, 0), carol=(0, 0)))
+    shown = Deck(rng=random.Random(3)).order[:2]
+    assert await db.hands.append_shown(hand.id, 2, shown) == 1
+    with pytest.raises(HandStateError, match="no seat 4"):
+        await db.hands.append_shown(hand.id, 4, shown)
+    assert (await db.hands.actions(hand.id))[1] == {
+        "seat": 2, "kind": "show", "amount": None, "cards": [str(c) for c in shown],
+        "source": "player"}

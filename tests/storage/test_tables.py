@@ -173,3 +173,25 @@ async def test_coming_back_within_the_hour_brings_the_stack_back(
     assert await db.tables.return_minimum(t.id, ALICE) == 0
     await db.tables.buy_in(t.id, ALICE, 1, 400)
 
+
+
+async def test_a_seat_keeps_its_straddle_choice_until_it_is_left(db: Database) -> None:
+    """RULES.md 10: the standing choice to straddle is stored with the seat, read back with
+    it, refused without a seat, and gone once the player leaves."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 1_000)
+    await db.tables.buy_in(t.id, BOB, 2, 1_000)
+    assert (await db.tables.set_straddle(t.id, ALICE, True)).straddle is True
+    assert [s.straddle for s in await db.tables.seats(t.id)] == [True, False]
+    with pytest.raises(NoSeatRecord):
+        await db.tables.set_straddle(t.id, CAROL, True)
+    hand = await db.hands.start(
+        t.id, variant="omaha", settings={}, button=1,
+        seats=[HandSeatIn(1, ALICE, 1_000, straddle=True), HandSeatIn(2, BOB, 1_000)],
+        deck=Deck().order,
+    )
+    assert [s.straddle for s in await db.hands.seats(hand.id)] == [True, False]
+    await db.hands.cancel(hand.id)
+    await db.tables.cash_out(t.id, ALICE)
+    await db.tables.buy_in(t.id, ALICE, 1, 1_000)
+    assert [s.straddle for s in await db.tables.seats(t.id)] == [False, False]

@@ -75,3 +75,20 @@ async def test_finishes_are_the_stored_results_in_order(db: Database) -> None:
     summary = await db.stats.tournaments(G, A)
     assert sum(f.prize - f.buy_in for f in a) == summary.profit
     assert await db.stats.finishes(G, 999) == []
+
+
+async def test_a_rotation_counts_under_every_game_together_only(db: Database) -> None:
+    """A sit-and-go that rotated its games (RULES.md 11) is no one game's: a game filter
+    leaves it out (though its first game is its named variant); no filter counts it."""
+    await _paid(db, 720, 100, {A: 300}, {A: 1, B: 2, C: 3},
+                settings={"variant": "holdem", "games": ["holdem/no limit", "omaha/pot limit"],
+                          "every": 3})
+    await _paid(db, 721, 100, {B: 300}, {B: 1, C: 2, A: 3}, settings={"variant": "holdem"})
+
+    async def wins(variant: str | None) -> list[tuple[int, int]]:
+        page = await db.stats.leaderboard(G, Metric.TOURNAMENT_WINS, variant=variant)
+        return [(r.user_id, r.value) for r in page.rows if r.value]
+
+    assert await wins(None) == [(A, 1), (B, 1)]
+    assert await wins("holdem") == [(B, 1)]
+    assert await wins("omaha") == []

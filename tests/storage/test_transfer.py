@@ -30,7 +30,8 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
     """A database with a row in every table: the server's settings and table caps, grants,
     a daily bonus, a cash table with a settled hand and a running one (whose deck is
     returned), a player who left another cash table with chips (the return rule), a paid
-    sit-and-go and one still registering, a player's notification choices."""
+    sit-and-go and one still registering, a player's notification choices, a second session
+    at the cash table, a server's season."""
     db = await Database.open(path, clock=clock)
     try:
         await db.wallets.update_settings(G, starting_balance=5_000)
@@ -51,6 +52,8 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
         deck = Deck().order
         await db.hands.start(table.id, variant="omaha", settings={}, button=2,
                              seats=[HandSeatIn(1, A, 1_200), HandSeatIn(2, B, 800)], deck=deck)
+        await db.sessions.begin(table.id, A)
+        await db.seasons.start(G, "Spring", A)
         other = await db.tables.create(G, 13, C, {"variant": "omaha"})
         await db.tables.buy_in(other.id, C, 1, 500)
         await db.tables.cash_out(other.id, C)

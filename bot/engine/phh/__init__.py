@@ -31,7 +31,9 @@ Conventions (``../shared/DESIGN.md``, as PokerKit writes them):
   newcomer (our reading; PokerKit would take it for a straddle). When the
   small blind's seat is such a newcomer it posts the big blind: its entry is
   the big blind and the user field ``_small_blind`` keeps the game's small
-  blind. Other straddles are not played here.
+  blind. Twice the big blind for p3 (under the gun, 3 or more players) is a
+  straddle (RULES.md 10), as PokerKit reads it; other straddles are not
+  played here.
 - ``d dh pN CARDS`` deals all of a player's hole cards at once (several
   partial deals are accepted when reading), ``d db CARDS`` deals board cards
   (Courchevel's first board card is a ``d db`` right after the hole cards),

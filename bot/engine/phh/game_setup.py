@@ -1,9 +1,10 @@
 """From a PHH record to our game: :func:`setup_of` reads everything but the actions.
 
 The conventions it reads (variant codes, player order, blinds of newcomers,
-``_small_blind``) are listed in the :mod:`bot.engine.phh` docstring; a record with
+``_small_blind``, a straddle) are listed in the :mod:`bot.engine.phh` docstring; a record with
 ``_run_twice`` (:mod:`bot.engine.phh.second_run`) is played at a table that runs it twice,
-one with ``_bomb_pot`` (:mod:`bot.engine.phh.bomb_pot`) as a bomb pot.
+one with ``_seven_deuce`` (:mod:`bot.engine.phh.after_hand`) at a table paying the 7-2
+bounty, one with ``_bomb_pot`` (:mod:`bot.engine.phh.bomb_pot`) as a bomb pot.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.hand import BombPot, SeatIn
+from bot.engine.phh.after_hand import seven_deuce_of
 from bot.engine.phh.bomb_pot import bomb_pot_of
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandError, HandHistory
+from bot.engine.straddle import UNDER_THE_GUN, straddler
 from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant
 
 __all__ = ["Setup", "setup_of"]
@@ -41,18 +44,24 @@ def setup_of(hh: HandHistory) -> Setup:
     bomb = bomb_pot_of(hh)
     if bomb is None:
         ante = _ante_of(hh)
-        small, big, newcomers = _blinds_of(hh)
+        small, big, newcomers, straddle = _blinds_of(hh)
     else:  # antes only: the big blind is the minimum bet (bot.engine.phh.bomb_pot)
-        ante, newcomers = 0, []
+        ante, newcomers, straddle = 0, [], False
         big = (hh.small_bet if structure is Structure.FIXED_LIMIT else hh.min_bet) or 0
         small = max(1, big // 2)
     _check_bet_sizes(hh, structure, big)
     try:
         config = GameConfig(variant, structure, small, big, ante,
-                            run_it_twice="_run_twice" in dict(hh.extra))
+                            run_it_twice="_run_twice" in dict(hh.extra),
+                            seven_deuce=seven_deuce_of(hh))
     except ValueError as exc:
         raise HandError(str(exc)) from None
-    seats, button = _seats_of(hh, newcomers)
+    seats, button = _seats_of(hh, newcomers, straddle)
+    if straddle and straddler(config, seats) is None:
+        raise HandError(
+            "a straddle is posted only under the gun, by a player who covers it, at a "
+            "no-limit or pot-limit game of 3 or more players"
+        )
     return Setup(config, seats, button, bomb)
 
 
@@ -96,11 +105,13 @@ def _ante_of(hh: HandHistory) -> int:
     return antes[0]
 
 
-def _blinds_of(hh: HandHistory) -> tuple[int, int, list[int]]:
-    """The small blind, the big blind and the players (0-based) posting a late big blind.
+def _blinds_of(hh: HandHistory) -> tuple[int, int, list[int], bool]:
+    """The small blind, the big blind, the players (0-based) posting a late big blind and
+    whether p3 straddles.
 
     A big blind entry after p2 is a newcomer's live big blind; ``_small_blind``
-    marks the small blind's seat as a newcomer posting the big blind.
+    marks the small blind's seat as a newcomer posting the big blind. Twice the
+    big blind for p3 (under the gun) is a straddle (RULES.md 10).
     """
     n = hh.player_count
     blinds = hh.blinds_or_straddles + (0,) * (n - len(hh.blinds_or_straddles))
@@ -108,7 +119,8 @@ def _blinds_of(hh: HandHistory) -> tuple[int, int, list[int]]:
         raise HandError("blinds_or_straddles lists more players than the hand has")
     big = blinds[1]
     small = blinds[0]
-    newcomers = [i for i in range(2, n) if blinds[i]]
+    straddle = n > UNDER_THE_GUN and big > 0 and blinds[UNDER_THE_GUN] == 2 * big
+    newcomers = [i for i in range(2, n) if blinds[i] and not (straddle and i == UNDER_THE_GUN)]
     written_small = dict(hh.extra).get("_small_blind")
     if written_small is not None:
         if isinstance(written_small, bool) or not isinstance(written_small, int):
@@ -120,10 +132,11 @@ def _blinds_of(hh: HandHistory) -> tuple[int, int, list[int]]:
         small = written_small
         newcomers.insert(0, 1 if n == 2 else 0)
     if any(blinds[i] != big for i in newcomers):
-        raise HandError("straddles are not played here (only a big blind may be posted late)")
+        raise HandError("the only straddle played here is twice the big blind, under the gun"
+                        " (and only a big blind may be posted late)")
     if small > big or small < 0:
         raise HandError("blinds_or_straddles must start with the small blind, then the big blind")
-    return small, big, newcomers
+    return small, big, newcomers, straddle
 
 
 def _check_bet_sizes(hh: HandHistory, structure: Structure, big: int) -> None:
@@ -137,7 +150,9 @@ def _check_bet_sizes(hh: HandHistory, structure: Structure, big: int) -> None:
         raise HandError("min_bet must equal the big blind")
 
 
-def _seats_of(hh: HandHistory, newcomers: list[int]) -> tuple[tuple[SeatIn, ...], int]:
+def _seats_of(
+    hh: HandHistory, newcomers: list[int], straddle: bool
+) -> tuple[tuple[SeatIn, ...], int]:
     """The seats in PHH order (clockwise from the seat after the button) and the button."""
     n = hh.player_count
     numbers = hh.seats if hh.seats is not None else tuple(range(1, n + 1))
@@ -148,7 +163,8 @@ def _seats_of(hh: HandHistory, newcomers: list[int]) -> tuple[tuple[SeatIn, ...]
     if tuple(clockwise) != numbers:
         raise HandError("seats must go clockwise from the seat after the button")
     seats = tuple(
-        SeatIn(seat, stack, posts_big_blind=i in newcomers)
+        SeatIn(seat, stack, posts_big_blind=i in newcomers,
+               straddle=straddle and i == UNDER_THE_GUN)
         for i, (seat, stack) in enumerate(zip(numbers, hh.starting_stacks, strict=True))
     )
     if min(hh.starting_stacks) <= 0:

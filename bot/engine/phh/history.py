@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine.events import (
     ActionKind,
+    BlindPosted,
     BoardDealt,
     Event,
     HandEnded,
@@ -15,7 +16,9 @@ from bot.engine.events import (
     PlayerActed,
 )
 from bot.engine.phh.actions import format_cards, label
+from bot.engine.phh.after_hand import after_hand_fields, shown_after
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandHistory, TomlValue
+from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
 __all__ = ["BOMB_POT_FIELD", "DOUBLE_BOARD_FIELD", "RUN_TWICE_FIELD", "history_of"]
@@ -45,9 +48,11 @@ def history_of(
 
     A hand run twice writes its first board in ``actions`` and the second
     run's own board deals in the user field ``_run_twice`` (``["d db QcJh5s",
-    "d db 4h", "d db 8d"]``): PHH actions have no second board. A bomb pot writes
-    its antes, no blinds and ``_bomb_pot`` (a double board: ``_double_board``), as
-    :mod:`bot.engine.phh.bomb_pot` says.
+    "d db 4h", "d db 8d"]``): PHH actions have no second board. The 7-2 bounty and the
+    cards shown after the hand are user fields too (:mod:`bot.engine.phh.after_hand`);
+    with ``public=True`` a card shown after the hand is written in its ``d dh`` line. A
+    bomb pot writes its antes, no blinds and ``_bomb_pot`` (a double board:
+    ``_double_board``), as :mod:`bot.engine.phh.bomb_pot` says.
     """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     ended = next((e for e in events if isinstance(e, HandEnded)), None)
@@ -65,9 +70,12 @@ def history_of(
     if started.bomb_ante:  # antes only (bot.engine.phh.bomb_pot)
         blinds, notes = (0,) * n, [(BOMB_POT_FIELD, True)]
     else:
-        blinds, notes = _blinds(config, player_of, started.posts_big_blind)
+        straddles = {player_of[e.seat]: e.amount for e in events
+                     if isinstance(e, BlindPosted) and e.blind == STRADDLE}
+        blinds, notes = _blinds(config, player_of, started.posts_big_blind, straddles)
     final = dict(ended.stacks)
     fixed = structure is Structure.FIXED_LIMIT
+    holes = {e.seat: e.cards for e in events if isinstance(e, HoleCardsDealt)}
     return HandHistory(
         variant=config.phh_variant,
         antes=(started.bomb_ante or config.ante,) * n,
@@ -83,7 +91,8 @@ def history_of(
         hole_cards=(None if variant.hole_cards == IMPLIED_HOLE_CARDS[variant.rule.letter]
                     else variant.hole_cards),
         courchevel=variant.courchevel,
-        extra=(*extra, *notes, *_second_board(events, started.double_board)),
+        extra=(*extra, *notes, *_second_board(events, started.double_board),
+               *after_hand_fields(events, player_of, holes)),
     )
 
 
@@ -99,17 +108,21 @@ def _second_board(events: Sequence[Event], double: bool) -> list[tuple[str, Toml
 
 
 def _blinds(
-    config: GameConfig, player_of: Mapping[int, int], newcomers: Sequence[int]
+    config: GameConfig, player_of: Mapping[int, int], newcomers: Sequence[int],
+    straddles: Mapping[int, int],
 ) -> tuple[tuple[int, ...], list[tuple[str, TomlValue]]]:
     """``blinds_or_straddles`` and the user fields it needs (``_small_blind``).
 
     A newcomer's late big blind is written at their place; when the small
     blind's seat is a newcomer it posts the big blind, and ``_small_blind``
-    keeps the game's small blind.
+    keeps the game's small blind. A straddle (``straddles``: player -> amount)
+    is written at the straddler's place, as PokerKit reads one.
     """
     n = len(player_of)
     blinds = [0] * n
     blinds[0], blinds[1] = config.small_blind, config.big_blind
+    for pos, amount in straddles.items():
+        blinds[pos] = amount
     small_pos, big_pos = (1, 0) if n == 2 else (0, 1)
     notes: list[tuple[str, TomlValue]] = []
     for seat in set(newcomers):
@@ -125,10 +138,13 @@ def _blinds(
 def _actions(
     events: Sequence[Event], player_of: Mapping[int, int], public: bool, viewer: int | None
 ) -> list[str]:
-    """The record's actions: every player's hole cards first (by player), then the rest."""
+    """The record's actions: every player's hole cards first (by player), then the rest;
+    ``public``: a hand never shown is ``??``, but for the cards shown after the hand."""
     shown = {e.seat for e in events if isinstance(e, HandShown)} | {viewer}
+    after = shown_after(events)
     dealt = sorted(
-        (player_of[e.seat], e.cards if e.seat in shown or not public else (None,) * len(e.cards))
+        (player_of[e.seat], e.cards if e.seat in shown or not public
+         else tuple(c if c in after.get(e.seat, ()) else None for c in e.cards))
         for e in events
         if isinstance(e, HoleCardsDealt)
     )  # one deal per player: sorted by player

@@ -27,6 +27,7 @@ from bot.engine.phh.actions import (
     label,
     parse_action,
 )
+from bot.engine.phh.after_hand import blank_slots, check_bounties, keep_off_seven_deuce
 from bot.engine.phh.bomb_pot import double_board_of
 from bot.engine.phh.deck import DealtCards, collect_cards, deck_order, fill_unknown_holes
 from bot.engine.phh.game_setup import Setup, setup_of
@@ -67,11 +68,14 @@ def replay(hh: HandHistory) -> Replay:
     parsed = parse_actions(hh.actions)
     recorded = collect_cards(hh.actions, parsed, variant, hh.player_count)
     take_second_run(hh, recorded, variant)
+    blanks = blank_slots(recorded, variant.hole_cards)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
     for attempt in range(FILL_TRIES):
         dealt = copy.deepcopy(recorded)
         unknown = fill_unknown_holes(dealt, parsed, variant, attempt)
+        if setup.config.seven_deuce:
+            keep_off_seven_deuce(dealt, blanks)
         hand = _play(hh, setup, dealt, parsed, seat_of, player_of)
         try:
             _check_unknown_hands_lost(hand, unknown, player_of)
@@ -80,6 +84,7 @@ def replay(hh: HandHistory) -> Replay:
                 continue
             raise
         break
+    check_bounties(hh, hand.events, seat_of)
     ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
     final = dict(ended.stacks)
     return Replay(hh, hand, tuple(final[s] for s in seat_of))

@@ -13,7 +13,8 @@ must not be able to call a hand off when it goes against them.
   else; no :class:`~bot.runtime.table.events.TableClosed` is sent either. The
   caller (the Discord side) tells each player privately, by DM, from what
   :func:`abandon` returns: how the hand ended for them, with its number, and
-  what went back to their balance.
+  what went back to their balance (a multi-table tournament's table: later, once
+  the cancellation is paid, :attr:`Abandoned.later`).
 * **The hand in progress is finished** (:func:`play_out`): every decision still to
   make is taken at once as a timeout, a check when allowed, otherwise a fold
   (:func:`~bot.runtime.decisions.timed_out`, the turn clock's own decision). A
@@ -55,6 +56,7 @@ stopped, silent: a restart resumes it as above.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -70,7 +72,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Abandoned", "Closing", "Ending", "abandon", "play_out"]
+__all__ = ["Abandoned", "Closing", "Ending", "Later", "abandon", "play_out"]
 
 
 class Ending(Enum):
@@ -83,6 +85,29 @@ class Ending(Enum):
     REFUNDED = "a tournament not started yet: every buy-in back"
 
 
+class Later:
+    """Chips that go to the balances later (user id -> chips): a multi-table tournament's
+    cancellation, paid once the hands at its other tables end. Told once: :meth:`pay`, or
+    :meth:`drop` when nothing will be (the tournament ended otherwise, the bot stopped)."""
+
+    def __init__(self) -> None:
+        self._told = asyncio.Event()
+        self._paid: Mapping[int, int] | None = None
+
+    def pay(self, paid: Mapping[int, int]) -> None:
+        if not self._told.is_set():
+            self._paid = dict(paid)
+            self._told.set()
+
+    def drop(self) -> None:
+        self._told.set()
+
+    async def wait(self) -> Mapping[int, int] | None:
+        """What was paid, once it is; None if nothing will be."""
+        await self._told.wait()
+        return self._paid
+
+
 @dataclass(frozen=True)
 class Closing:
     """What a table's policy did with the chips of an abandoned table."""
@@ -90,6 +115,9 @@ class Closing:
     ending: Ending
     #: user id -> chips put in the balance now (a cash stack, a prize, a refunded buy-in)
     returned: Mapping[int, int]
+    #: :attr:`Ending.CANCELLING`: user id -> chips put in the balance once the cancellation
+    #: is paid (prizes kept, the rest split by stacks)
+    later: Later | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +138,8 @@ class Abandoned:
     nets: Mapping[int, int] = field(default_factory=dict)
     #: user id -> stack when the table stopped, for those seated then
     stacks: Mapping[int, int] = field(default_factory=dict)
+    #: what goes to the balances later (see :attr:`Closing.later`)
+    later: Later | None = field(default=None, compare=False)
 
     @property
     def told(self) -> tuple[int, ...]:
@@ -148,7 +178,7 @@ async def abandon(table: Table, reason: str) -> Abandoned | None:
             table_id=table.table_id, guild_id=table.guild_id, channel_id=table.channel_id,
             title=table.config.title, reason=reason, ending=closing.ending,
             returned=closing.returned, hand=cur.hand_no if cur else None, nets=nets,
-            stacks=stacks,
+            stacks=stacks, later=closing.later,
         )
 
 

@@ -15,6 +15,7 @@ message it was dealt after, which ``/hand verify`` reads), and the retry posts a
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
@@ -23,7 +24,7 @@ from bot.engine.hand import Hand, SeatIn
 from bot.runtime import bomb_pots
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
-from bot.runtime.table import bomb_vote
+from bot.runtime.table import bomb_vote, choosing
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
@@ -38,9 +39,11 @@ from bot.runtime.table.live_hand import LiveHand
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
 
+log = logging.getLogger(__name__)
+
 __all__ = [
-    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "announce", "deal", "next_try",
-    "publish",
+    "COMMITMENT_WAIT", "RETRY_LIMIT", "CommitmentNotPosted", "after_pause", "announce", "deal",
+    "may_deal", "next_try", "publish",
 ]
 
 #: Seconds the table waits for its deck commitment to be posted before giving the hand up.
@@ -53,6 +56,13 @@ def next_try(pause: float) -> float:
     """Seconds before dealing again after a commitment that was not posted, ``pause``
     seconds after the one before: twice as long (at least 2 s), at most RETRY_LIMIT."""
     return min(RETRY_LIMIT, 2 * max(pause, 1.0))
+
+
+def may_deal(table: Table) -> bool:
+    """Whether ``table`` may deal a hand now: it plays none, is open and not held, and
+    the dealer hears it (:mod:`bot.runtime.table.waiting`)."""
+    return (table.current is None and not (table.closed or table.closing or table.held)
+            and table.hearing.hears(table.guild_id))
 
 
 class CommitmentNotPosted(Exception):
@@ -79,16 +89,44 @@ async def publish(table: Table, hand_no: int, root: str) -> int:
     return message_id
 
 
-async def deal(table: Table) -> LiveHand | None:
+async def after_pause(table: Table, pause: float) -> None:
+    """The table's next deal, ``pause`` seconds after it was scheduled (its deal task):
+    dealer's choice asks the button first, outside the lock (:mod:`.choosing`); then,
+    under the lock, the hand is dealt and played up to its first decision. A commitment
+    not posted tries again later."""
+    await table.clock.sleep(pause)
+    if not may_deal(table):  # not heard: dealt once it is (bot.runtime.table.waiting)
+        return
+    if bomb_vote.holds_deal(table):  # dealt once the bomb pot proposed for it is answered
+        return
+    chosen = await choosing.ask(table)
+    async with table.lock:
+        if not may_deal(table):  # the connection dropped meanwhile: asked again once heard
+            return
+        try:
+            cur = await deal(table, chosen)
+            if cur is not None:
+                await table.advance(cur)
+        except CommitmentNotPosted as missed:
+            log.warning("%s was not posted: no hand dealt, trying again", missed)
+            table.schedule_deal(next_try(pause))
+        except Exception:
+            log.exception("table %s: could not start a hand", table.table_id)
+            table.current = None
+
+
+async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand | None:
     """Commit, publish, record and deal the next hand (under the lock); None when nobody
     can play, or when a bomb pot proposed for it is still unanswered (it is dealt once
-    answered). Raises :class:`CommitmentNotPosted` when the root could not be published."""
+    answered). Raises :class:`CommitmentNotPosted` when the root could not be published.
+    A mixed table first switches to the hand's game (``chosen``: dealer's choice)."""
     if bomb_vote.holds_deal(table):
         return None
     seating = plan(table)
     if seating is None:
         return None
     hand_no = table.hands_dealt + 1
+    await choosing.switch(table, seating, chosen, hand_no)
     bomb, seating, notice = bomb_pots.choose(table.config, seating, table.seats, hand_no,
                                              table.bomb_vote.agreed_for(hand_no))
     deck = Deck(rng=table.rng)
@@ -97,6 +135,7 @@ async def deal(table: Table) -> LiveHand | None:
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
+    table.finished = None  # the last hand's rabbit hunt and showing end with this deal
     if notice is not None:
         table.tell(notice)
     if seating.drawn:
@@ -108,14 +147,16 @@ async def deal(table: Table) -> LiveHand | None:
         hand_no=hand_no,
         config=bomb_pots.hand_settings(table.policy.hand_config(table.config), bomb),
         seats=tuple(
-            StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts) for s in dealt
+            StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts,
+                       s.straddle and table.config.straddle)
+            for s in dealt
         ),
         button=seating.button,
         deck=deck.order,
         salts=committed.salts,
         commitment_message=message_id,
     )
-    seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats]
+    seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck, bomb)
     hand_id = await table.hands.start_hand(start)
     table.hands_dealt = hand_no

@@ -11,12 +11,16 @@ of its ``repr`` so they never reach a log line.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
 from bot.engine.events import Street
-from bot.i18n import Wording
+from bot.i18n import Phrase, Wording
+from bot.runtime.clock import Clock
+from bot.runtime.errors import NotAllowed
+from bot.runtime.mix import Game
 from bot.runtime.table.views import (
     ActionView,
     HandResultView,
@@ -30,10 +34,14 @@ __all__ = [
     "ActionTaken",
     "ButtonDrawn",
     "CardsDealt",
+    "CardsShownAfter",
     "DeckCommitted",
+    "GameAsked",
+    "GameChoice",
     "HandBegan",
     "HandSettled",
     "Notice",
+    "RabbitHunted",
     "Receipt",
     "RunTwiceAsked",
     "StreetDealt",
@@ -97,6 +105,54 @@ class DeckCommitted:
     receipt: Receipt = field(repr=False, compare=False)
 
 
+class GameChoice:
+    """The dealer's-choice question to ``user_id``: which of ``games`` the next hand deals.
+    Only the first answer counts, and none after the wait is over."""
+
+    def __init__(self, user_id: int, games: tuple[Game, ...]) -> None:
+        self.user_id = user_id
+        self.games = games
+        self.token = secrets.token_hex(4)
+        self._answer: asyncio.Future[Game | None] = asyncio.get_running_loop().create_future()
+
+    @property
+    def open(self) -> bool:
+        return not self._answer.done()
+
+    def answer(self, user_id: int, index: int) -> Game:
+        """``user_id`` picks game ``index`` of the list; refused politely when it is not
+        their question, the wait is over, or no such game is offered."""
+        if user_id != self.user_id:
+            raise NotAllowed(Phrase("refuse.choice.not_yours"))
+        if not self.open:
+            raise NotAllowed(Phrase("refuse.choice.over"))
+        if not 0 <= index < len(self.games):
+            raise NotAllowed(Phrase("refuse.choice.over"))
+        game = self.games[index]
+        self._answer.set_result(game)
+        return game
+
+    async def wait(self, clock: Clock, seconds: float) -> Game | None:
+        """The game picked, or None when ``seconds`` pass first (then no answer counts)."""
+        try:
+            await clock.wait_for(self._answer, seconds)
+        finally:
+            if not self._answer.done():
+                self._answer.set_result(None)
+        return self._answer.result()
+
+
+@dataclass(frozen=True)
+class GameAsked:
+    """Dealer's choice (RULES.md 11): the player on the button is asked, privately, which
+    game of the list the next hand deals; ``choice`` takes their answer
+    (:class:`~bot.runtime.table.choosing.GameChoice`) within ``seconds``."""
+
+    table: TableSnapshot
+    choice: GameChoice = field(compare=False)
+    seconds: float
+
+
 @dataclass(frozen=True)
 class HandBegan:
     """Blinds and antes are in and the cards are dealt."""
@@ -141,12 +197,14 @@ class TurnBegan:
 class RunTwiceAsked:
     """The players of an all-in run-out are asked whether to run the board twice
     (:mod:`bot.runtime.table.run_twice`): ``token`` goes on the buttons, ``users`` are the
-    players asked (seat -> user id), ``clock`` their seconds to answer."""
+    players asked (seat -> user id), ``clock`` their seconds to answer; ``waited``: asked
+    again once the dealer hears the table (RULES.md 8), with the time left."""
 
     table: TableSnapshot
     token: str
     users: dict[int, int]
     clock: float
+    waited: bool = False
 
 
 @dataclass(frozen=True)
@@ -166,6 +224,32 @@ class ActionTaken:
 class HandSettled:
     table: TableSnapshot
     result: HandResultView
+
+
+@dataclass(frozen=True)
+class RabbitHunted:
+    """The rabbit hunt of hand ``hand_no`` (RULES.md 10, asked by ``name``): ``rabbit`` are
+    the board cards it would have dealt after ``board``, not played."""
+
+    table: TableSnapshot
+    hand_no: int
+    name: str
+    board: tuple[Card, ...]
+    rabbit: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardsShownAfter:
+    """``name`` shows cards of their hand ``hand_no`` to the table once it is over
+    (RULES.md 10): ``cards`` are their hole cards in order, ``None`` for each one still
+    hidden; ``board`` the hand's board."""
+
+    table: TableSnapshot
+    hand_no: int
+    seat: int
+    name: str
+    cards: tuple[Card | None, ...]
+    board: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -208,7 +292,7 @@ class TournamentOver:
 
     table: TableSnapshot
     tournament_id: int
-    game: str  # "Pot Limit Omaha"
+    games: tuple[Game, ...]  # its game, or a rotation's list (RULES.md 11), in order
     pool: int
     places: tuple[tuple[int | None, int, int], ...]
     cancelled: bool = False
@@ -216,6 +300,7 @@ class TournamentOver:
 
 TableEvent = (
     DeckCommitted
+    | GameAsked
     | ButtonDrawn
     | HandBegan
     | CardsDealt
@@ -225,6 +310,8 @@ TableEvent = (
     | TurnReminder
     | ActionTaken
     | HandSettled
+    | RabbitHunted
+    | CardsShownAfter
     | Notice
     | TableClosed
     | TournamentOver

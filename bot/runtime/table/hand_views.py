@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine.evaluate import hand_label
-from bot.engine.events import ActionKind, PlayerActed
+from bot.engine.events import ActionKind, BountyPaid, CardsShown, PlayerActed
 from bot.engine.hand_state import HandState
 from bot.engine.results import HandResult, PotResult, ShownHand
 from bot.runtime.decisions import Source
 from bot.runtime.seating import Seat
 from bot.runtime.table.views import (
     ActionView,
+    BountyView,
     HandResultView,
     PotResultView,
     PotWinnerView,
@@ -42,15 +43,18 @@ def action_text(name: str, ev: PlayerActed) -> tuple[str, ActionKind, int | None
 def result_view(
     hand: HandState, hand_no: int, names: Mapping[int, str], users: Mapping[int, int]
 ) -> HandResultView:
-    """Who won what in the finished ``hand``, with the hands shown and their labels."""
+    """Who won what in the finished ``hand``, with the hands shown and their labels, and the
+    7-2 bounties paid after the pots."""
     result = hand.result
     many = len({pot.index for pot in result.pots}) > 1
     twice = any(pot.run for pot in result.pots)  # run twice or a double board, to showdown
+    bounties = tuple(bounty_view(hand, paid, names) for paid in result.bounties)
     return HandResultView(
         hand_no=hand_no,
         board=result.board,
         lines=tuple(line for pot in result.pots
-                    for line in _pot_lines(result, pot, names, many, twice)),
+                    for line in _pot_lines(result, pot, names, many, twice))
+        + tuple(bounty_line(b) for b in bounties),
         payouts={s: won for s, won in result.payouts.items() if won},
         net=dict(result.net),
         shown=tuple(_shown_view(sh, names, users) for _, sh in sorted(result.shown.items())),
@@ -60,7 +64,25 @@ def result_view(
         second_board=result.second_board,
         second_shown=tuple(_shown_view(sh, names, users)
                            for _, sh in sorted(result.second_shown.items())),
+        bounties=bounties,
     )
+
+
+def bounty_view(hand: HandState, paid: BountyPaid, names: Mapping[int, str]) -> BountyView:
+    """A 7-2 bounty as the result tells it (the 7-2 with it when the bot showed it)."""
+    shown = next((e.cards for e in hand.events
+                  if isinstance(e, CardsShown) and e.bounty and e.seat == paid.seat), ())
+    return BountyView(paid.seat, _name(names, paid.seat), paid.amount,
+                      tuple((_name(names, s), c) for s, c in paid.payers if c), shown)
+
+
+def bounty_line(b: BountyView) -> str:
+    """"alice shows 7c 2d and collects the 7-2 bounty: 20 (bob 10, cy 10)"."""
+    who = f"{b.name} shows {' '.join(map(str, b.shown))} and" if b.shown else b.name
+    if not b.payers:
+        return f"{who} wins with 7-2, but nobody has chips left to pay the bounty"
+    payers = ", ".join(f"{name} {chips:,}" for name, chips in b.payers)
+    return f"{who} collects the 7-2 bounty: {b.amount:,} ({payers})"
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:

@@ -9,6 +9,7 @@ What is decided where:
 * what a cash table and a tournament table do differently: the
   :class:`~bot.runtime.table.policy.TablePolicy` the table is given;
 * resuming a hand after a restart: :mod:`bot.runtime.table.recovery`;
+* no clock and no deal while the dealer cannot hear the table: :mod:`bot.runtime.table.waiting`;
 * settling a finished hand, cashing out and closing: :mod:`bot.runtime.table.settle`;
 * stopping for good when the channel is lost (the hand played out by the clock's
   rule, then every chip back): :mod:`bot.runtime.table.abandon`.
@@ -37,7 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -56,6 +56,7 @@ from bot.runtime.decisions import (
     stored_kind,
 )
 from bot.runtime.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
+from bot.runtime.hearing import Hearing
 from bot.runtime.ports import (
     ChipBank,
     HandStore,
@@ -67,6 +68,7 @@ from bot.runtime.ports import (
 from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
 from bot.runtime.table import abandon, bomb_vote, dealing, recovery, run_twice, settle, turn_clock
 from bot.runtime.table import requests as requests
+from bot.runtime.table.after_hand import Finished
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
 from bot.runtime.table.hand_views import action_view, private_cards
 from bot.runtime.table.live_hand import LiveHand
@@ -75,8 +77,6 @@ from bot.runtime.table.policy import CashPolicy, TablePolicy
 from bot.runtime.table.snapshot import snapshot_of
 from bot.runtime.table.views import ActionView, PrivateCards, TableSnapshot, TurnView, Way
 from bot.runtime.turns import Turn, view_of
-
-log = logging.getLogger(__name__)
 
 __all__ = ["DEFAULT_PAUSE", "LiveHand", "PreAction", "Seat", "Table"]
 
@@ -105,6 +105,7 @@ class Table:
         pause: float = DEFAULT_PAUSE,
         hands_dealt: int = 0,
         on_closed: Callable[[Table], None] | None = None,
+        hearing: Hearing | None = None,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -117,6 +118,7 @@ class Table:
         self.observer = observer
         self.policy: TablePolicy = policy or CashPolicy()
         self.clock: Clock = clock or LoopClock()
+        self.hearing = hearing or Hearing()  # its clocks run, and it deals, only if heard
         self.rng = rng  # None: secrets.SystemRandom (real play)
         self.pause = pause
         self.lock = asyncio.Lock()
@@ -124,6 +126,8 @@ class Table:
         self.dealer = Dealer()
         self.hands_dealt = hands_dealt
         self.current: LiveHand | None = None
+        #: The last hand settled, until the next deal (RULES.md 10: rabbit hunt, showing).
+        self.finished: Finished | None = None
         self.closing = False
         self.closed = False
         #: No next hand until released (a multi-table tournament between hands).
@@ -268,7 +272,7 @@ class Table:
         """Schedule the next hand after the pause (or ``wait`` seconds) if one can start
         (call under the lock); when fewer than two players are ready the table stops
         (RULES.md 3)."""
-        if self.closed or self.closing or self.held or self.current is not None:
+        if not dealing.may_deal(self):
             return
         task = self._start_task
         if task is not None and not task.done() and task is not asyncio.current_task():
@@ -276,25 +280,9 @@ class Table:
         if not ready_to_deal(self.seats, self.dealer, self.policy.ready):
             return  # the table stopped: the next hand draws for the button
         self._start_task = asyncio.get_running_loop().create_task(
-            self._start_after_pause(self.pause if wait is None else wait),
+            dealing.after_pause(self, self.pause if wait is None else wait),
             name=f"table-{self.table_id}-deal",
         )
-
-    async def _start_after_pause(self, pause: float) -> None:
-        await self.clock.sleep(pause)
-        async with self.lock:
-            if self.closed or self.closing or self.held or self.current is not None:
-                return
-            try:
-                cur = await dealing.deal(self)
-                if cur is not None:
-                    await self.advance(cur)
-            except dealing.CommitmentNotPosted as missed:
-                log.warning("%s was not posted: no hand dealt, trying again", missed)
-                self.schedule_deal(dealing.next_try(pause))
-            except Exception:
-                log.exception("table %s: could not start a hand", self.table_id)
-                self.current = None
 
     async def apply(self, cur: LiveHand, seat: Seat, decision: Decision) -> ActionView:
         """Check, store, then apply one action (under the lock)."""
@@ -369,18 +357,14 @@ class Table:
             if cur.question is None:
                 run_twice.ask(self, cur)
         else:
-            self._start_turn(cur)
+            turn_clock.start_turn(self, cur)  # the prompt, and the clock
 
     # ------------------------------------------------------------ the clock
 
-    def _start_turn(self, cur: LiveHand) -> None:
-        """Prompt the player to act and start their clock."""
-        turn = turn_clock.start_turn(self, cur)
-        self.start_timer(turn_clock.run(self, turn), "clock")
-
     def turn_view_of(self, cur: LiveHand, turn: Turn) -> TurnView:
-        """What the player to act in ``cur`` is shown for ``turn``."""
-        return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure)
+        """What the player to act in ``cur`` is shown for ``turn`` now."""
+        return view_of(turn, self.seats[turn.seat], self.legal(cur), self.config.structure,
+                       self.clock.now())
 
     @staticmethod
     def legal(cur: LiveHand) -> LegalActions:

@@ -98,7 +98,7 @@ class CashPolicy:
         return config.game
 
     def hand_config(self, config: TableConfig) -> dict[str, Any]:
-        return config.to_dict()
+        return config.alone().to_dict()  # a mixed table's hand: the game it deals
 
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
         for seat in list(table.seats.values()):

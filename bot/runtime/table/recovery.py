@@ -68,7 +68,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         raise ValueError("the seats changed since the hand began")
     hand = Hand(
         config.game,
-        [SeatIn(s.seat, s.stack, s.posts_big_blind) for s in start.seats],
+        [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats],
         start.button,
         Deck(order=start.deck),
         stored_bomb_pot(start.config),

@@ -25,6 +25,7 @@ Rules decided here (RULES.md 7 and where it is silent):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.events import Action
@@ -257,6 +258,8 @@ async def update_settings(
         if table.current is not None:
             raise NotAllowed(Phrase("refuse.settings_in_hand"))
         new = table.config.changed(**changes)
+        if new.mix is not None and new.mix != table.config.mix:  # a new list starts afresh
+            new = replace(new, mix=replace(new.mix, since=table.hands_dealt))
         if new.seats < max(table.seats, default=0):
             raise TableSettingsError(Phrase("refuse.cannot_shrink", seat=max(table.seats)))
         await table.tables.update_table(table.table_id, new.to_dict())

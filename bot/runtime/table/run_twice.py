@@ -5,7 +5,8 @@ The engine decides when the question arises and what follows
 
 * every player still in the hand gets the buttons (:class:`RunTwiceAsked`) at
   once, on one clock of the table's decision time (no time bank: nobody's
-  decision is on hold but the board's);
+  decision is on hold but the board's), which runs only while the dealer hears
+  the table (RULES.md 8, :func:`resume`, as a turn's);
 * each answer is stored as an action of the hand (kind ``twice`` or ``once``)
   before the engine takes it, so a restart replays it
   (:func:`~bot.runtime.decisions.replay_stored`); a question open at a restart
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import Name, Phrase
 from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
 from bot.runtime.errors import NotYourTurn
+from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.ports import StoredAction
 from bot.runtime.table.events import RunTwiceAsked
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["Question", "answer", "ask", "check_answer", "silence"]
+__all__ = ["Question", "answer", "ask", "check_answer", "resume", "silence"]
 
 
 @dataclass
@@ -44,22 +46,40 @@ class Question:
 
 
 def ask(table: Table, cur: LiveHand) -> None:
-    """Open the question (under the lock) and start its clock."""
-    hand = cur.hand
+    """Open the question (under the lock) and start its clock (once the dealer hears)."""
     question = Question(f"{cur.hand_no}.{cur.seq}", table.clock.now(), float(table.config.clock))
     cur.question = question
-    users = {n: table.seats[n].user_id for n in hand.run_twice_voters}
-    table.outbox.send(RunTwiceAsked(table.snapshot(), question.token, users, question.clock))
+    _tell(table, cur, question)
+    if table.hearing.hears(table.guild_id):
+        table.start_timer(_clock(table, question), "run-twice")
+
+
+def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float) -> None:
+    """The dealer hears the table again (under the lock): the question gets the time it
+    had left, at least 15 s, and is asked again when that moves its deadline."""
+    table.cancel_timer()
+    before = question.started
+    question.started = started_after(before, question.clock, deaf_since, table.clock.now())
     table.start_timer(_clock(table, question), "run-twice")
+    if question.started - before >= NOTICEABLE:
+        _tell(table, cur, question, waited=True)
+
+
+def _tell(table: Table, cur: LiveHand, question: Question, *, waited: bool = False) -> None:
+    users = {n: table.seats[n].user_id for n in cur.hand.run_twice_voters}
+    left = question.started + question.clock - table.clock.now()
+    table.outbox.send(RunTwiceAsked(table.snapshot(), question.token, users, left, waited))
 
 
 async def _clock(table: Table, question: Question) -> None:
-    """When time is up, silence means once."""
-    await table.clock.sleep(question.clock)
+    """When time is up, silence means once (if the dealer hears the table)."""
+    await table.clock.sleep(question.started + question.clock - table.clock.now())
     async with table.lock:
         cur = table.current
         if cur is None or cur.question is None or cur.question.token != question.token:
             return
+        if not table.hearing.hears(table.guild_id):
+            return  # the clock stopped: resume() runs it again
         await silence(table, cur)
         await table.advance(cur)
 

@@ -10,8 +10,10 @@ before the stacks change and before the observer is told.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.runtime.table import after_hand
 from bot.runtime.table.events import HandSettled, TableClosed
 from bot.runtime.table.hand_views import result_view
 
@@ -37,7 +39,8 @@ async def finish_hand(table: Table, cur: LiveHand) -> None:
 
 async def record(table: Table, cur: LiveHand) -> None:
     """Record the finished hand ``cur`` (one write), pay its final stacks into the seats
-    and tell the observer; the table has no hand in progress after it."""
+    and tell the observer; the table has no hand in progress after it, and keeps this one
+    until the next deal (:mod:`bot.runtime.table.after_hand`)."""
     table.cancel_timer()
     finals = cur.hand.result.final_stacks
     if sum(finals.values()) != sum(cur.start_stacks.values()) or set(finals) != set(cur.dealt):
@@ -45,11 +48,13 @@ async def record(table: Table, cur: LiveHand) -> None:
         raise RuntimeError(f"hand {cur.hand_id}: stacks do not add up; not settled")
     names = {n: table.seats[n].name for n in cur.dealt}
     users = {n: table.seats[n].user_id for n in cur.dealt}
-    result = result_view(cur.hand, cur.hand_no, names, users)
+    done = after_hand.finished(table, cur.hand, cur.hand_id, cur.hand_no, users, names)
+    result = replace(result_view(cur.hand, cur.hand_no, names, users),
+                     rabbit_hunt=done.rabbit_hunt, showing=done.showing)
     await table.hands.settle(
         cur.hand_id,
         table_id=table.table_id,
-        variant=table.config.variant_key,
+        variant=cur.hand.config.variant.key,  # the hand's own game (a mixed table)
         hand=cur.hand,
         seat_users=users,
         result={"hand_no": cur.hand_no, "lines": list(result.lines)},
@@ -58,6 +63,7 @@ async def record(table: Table, cur: LiveHand) -> None:
         table.seats[n].stack = stack
     snap = table.snapshot()
     table.current = None
+    table.finished = done
     table.outbox.send(HandSettled(snap, result))
     for s in table.seats.values():
         s.pre_action = None

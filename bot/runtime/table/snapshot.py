@@ -52,6 +52,7 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         closed=table.closed,
         small_blind=hand.small_blind_seat if hand and blinds else None,
         big_blind=hand.big_blind_seat if hand and blinds else None,
+        straddle=hand.straddle_seat if hand else None,
         bomb_ante=bomb.ante if bomb else 0,
         double_board=hand.double_board if hand else False,
         commitment=cur.commitment if cur else "",

@@ -6,14 +6,21 @@ at each mark it takes the table's lock and checks the turn is still the same
 When time is up the bot checks if it may, otherwise folds; a second timeout
 in a row sits the player out, and their later decisions in the hand are
 checked or folded at once.
+
+The clock runs only while the dealer hears the table (:mod:`bot.runtime.hearing`): a
+turn begun while it does not waits with no task, and a task that wakes then does
+nothing; when the dealer hears again, :func:`resume` moves the turn past the time it
+could not hear (the rest of its time, at least 15 s) and runs its clock again.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Command, Name, Phrase
 from bot.runtime.decisions import timed_out
+from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
 from bot.runtime.table.events import TurnBegan, TurnReminder
@@ -24,11 +31,12 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["run", "start_turn"]
+__all__ = ["resume", "run", "start_turn"]
 
 
 def start_turn(table: Table, cur: LiveHand) -> Turn:
-    """Open the decision of the player to act and tell the table."""
+    """Open the decision of the player to act, tell the table and start its clock (if the
+    dealer hears the table; else :func:`resume` does when it hears again)."""
     n = cur.hand.to_act
     assert n is not None
     turn = Turn(
@@ -40,20 +48,40 @@ def start_turn(table: Table, cur: LiveHand) -> Turn:
     )
     cur.turn = turn
     table.outbox.send(TurnBegan(table.snapshot(), table.turn_view_of(cur, turn)))
+    if table.hearing.hears(table.guild_id):
+        table.start_timer(run(table, turn), "clock")
     return turn
 
 
 async def run(table: Table, turn: Turn) -> None:
-    """Sleep until each mark of ``turn``'s clock and act on it, while the turn lasts."""
-    elapsed = 0.0
+    """Sleep until each mark of ``turn``'s clock still ahead and act on it, while the turn
+    lasts and the dealer hears the table."""
+    elapsed = table.clock.now() - turn.started
     for at, mark in marks(turn):
+        if at <= elapsed:
+            continue  # passed before the clock stopped (the time the dealer could not hear)
         await table.clock.sleep(at - elapsed)
         elapsed = at
         async with table.lock:
             cur = table.current
             if cur is None or cur.turn is None or cur.turn.token != turn.token:
                 return
+            if not table.hearing.hears(table.guild_id):
+                return  # the clock stopped: resume() runs it again
             await _on_mark(table, cur, turn, mark)
+
+
+def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float) -> None:
+    """The dealer hears the table again after hearing nothing since ``deaf_since`` (under
+    the lock): ``turn`` gets the time it had left then, and at least 15 s, and its clock
+    runs again; when that moves its deadline, the turn message says so."""
+    table.cancel_timer()
+    before = turn.started
+    turn.started = started_after(turn.started, turn.total, deaf_since, table.clock.now())
+    table.start_timer(run(table, turn), "clock")
+    if turn.started - before >= NOTICEABLE:
+        view = replace(table.turn_view_of(cur, turn), waited=True)
+        table.outbox.send(TurnBegan(table.snapshot(), view))
 
 
 async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:

@@ -54,7 +54,8 @@ class SeatSnapshot:
 class Way:
     """A step a player can take from where their seat is (:mod:`bot.runtime.table.ways`):
     ``kind`` is ``topup`` (``amount`` chips), ``sitin``, ``post`` (sit in posting a big
-    blind now), ``stay`` (not leave after all) or ``leave``."""
+    blind now), ``stay`` (not leave after all) or ``leave``; or a standing choice the
+    player may change: ``straddle`` / ``nostraddle`` (:mod:`bot.runtime.table.straddle`)."""
 
     kind: str
     amount: int = 0
@@ -87,6 +88,7 @@ class TableSnapshot:
     closed: bool = False
     small_blind: int | None = None  # seat numbers, during a hand (none in a bomb pot)
     big_blind: int | None = None
+    straddle: int | None = None  # the seat that straddled this hand (RULES.md 10)
     #: The hand is a bomb pot (RULES.md 10): the ante every player posted (0: it is not),
     #: and whether it is dealt on two boards (``second_board`` then holds board 2).
     bomb_ante: int = 0
@@ -118,10 +120,12 @@ class TurnView:
     all_in_to: int
     current_bet: int
     pot: int
-    clock: float
-    time_bank: float
+    clock: float  # seconds of the decision clock left (in the time bank: all that is left)
+    time_bank: float  # seconds of time bank left after the clock (0 once it is being spent)
     deadline: float  # on the table's clock, the decision clock plus the time bank
     presets: tuple[tuple[str, int], ...] = ()  # ("Min", 4), ("½ Pot", 6), ("Pot", 9)
+    #: the clock waited while the dealer could not hear the table (RULES.md 8), and runs again
+    waited: bool = False
 
     @property
     def verb(self) -> str:
@@ -178,6 +182,19 @@ class PotResultView:
 
 
 @dataclass(frozen=True)
+class BountyView:
+    """A 7-2 bounty (RULES.md 10): ``name`` collects ``amount``, ``payers`` are ``(name,
+    chips)`` of each player who paid something; ``shown``: the winning 7-2, when the
+    bot showed it (the hand was won without a showdown), else ()."""
+
+    seat: int
+    name: str
+    amount: int
+    payers: tuple[tuple[str, int], ...]
+    shown: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
 class HandResultView:
     hand_no: int
     board: tuple[Card, ...]
@@ -190,3 +207,8 @@ class HandResultView:
     pots: tuple[PotResultView, ...] = ()
     second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
     second_shown: tuple[ShownHandView, ...] = ()  # the shown hands as they play on it
+    bounties: tuple[BountyView, ...] = ()  # the 7-2 bounties paid after the pots
+    #: What the result offers until the next deal (RULES.md 10): a rabbit hunt, and
+    #: showing cards (:mod:`bot.runtime.table.after_hand`).
+    rabbit_hunt: bool = False
+    showing: bool = False

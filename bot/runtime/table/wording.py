@@ -13,11 +13,18 @@ from collections.abc import Iterator, Mapping
 
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
-from bot.i18n import CHOICE, Name, hands, translate, translate_text
+from bot.i18n import CHOICE, Name, escaped, hands, listed, number, translate, translate_text
 from bot.runtime import bomb_pots
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
-from bot.runtime.table.views import ActionView, HandResultView, PotResultView, ShownHandView
+from bot.runtime.mix import Mix, Mode, named, upcoming
+from bot.runtime.table.views import (
+    ActionView,
+    BountyView,
+    HandResultView,
+    PotResultView,
+    ShownHandView,
+)
 
 _ACTIONS = {
     ActionKind.FOLD: "action.fold",
@@ -44,11 +51,26 @@ def title(locale: object, config: TableConfig) -> str:
                      stakes=stakes)
 
 
-def bomb_pot_settings(locale: object, config: TableConfig) -> str:
-    """The bomb pots of ``config`` for its settings line (nothing when they are off):
-    ``" · a bomb pot every 10 hands or when all agree (ante 4, two boards)"``."""
-    if not bomb_pots.on(config):
-        return ""
+def options(locale: object, config: TableConfig) -> list[str]:
+    """The home-game options the table plays (RULES.md 10), in ``locale``: ``"straddle
+    allowed"``, ``"7-2 bounty: 5 big blinds"``, ``"rabbit hunt"``, ``"showing cards"`` (none:
+    an empty list; bomb pots: ``"a bomb pot every 10 hands (ante 4)"``), for a settings
+    line or the picture's game line."""
+    out = [translate(locale, "table.option_straddle")] if config.straddle else []
+    if config.seven_deuce:
+        out.append(translate(locale, "option.seven_deuce", count=config.seven_deuce))
+    if config.rabbit_hunt:
+        out.append(translate(locale, "option.rabbit_hunt"))
+    if config.showing:
+        out.append(translate(locale, "option.showing"))
+    if bomb_pots.on(config):
+        out.append(_bomb_pots(locale, config))
+    return out
+
+
+def _bomb_pots(locale: object, config: TableConfig) -> str:
+    """``"a bomb pot every 10 hands (ante 4, two boards)"``, ``"bomb pots when all agree
+    (ante 4)"`` (:mod:`bot.runtime.bomb_pots`)."""
     bomb = bomb_pots.bomb_of(config)
     boards = translate(locale, "table.bomb_pot.two_boards") if bomb.double_board else ""
     if config.bomb_pot_every:
@@ -57,6 +79,24 @@ def bomb_pot_settings(locale: object, config: TableConfig) -> str:
     return translate(locale, "table.settings_bomb_proposed", ante=bomb.ante, boards=boards)
 
 
+def games(locale: object, mix: Mix) -> str:
+    """A mixed table's list and mode: ``Games: No Limit Texas Hold'em, Pot Limit Omaha and
+    Fixed Limit Omaha Hi-Lo · rotation, 6 hands each`` (RULES.md 11)."""
+    how = (translate(locale, "table.mix.rotation", count=mix.every)
+           if mix.mode is Mode.ROTATION else translate(locale, "table.mix.choice"))
+    return translate(locale, "table.mix", games=listed(locale, map(named, mix.games)), how=how)
+
+
+def next_game(locale: object, mix: Mix, hand_no: int) -> str:
+    """What a mixed table deals after hand ``hand_no``: ``next: Pot Limit Omaha in 3
+    hands``, ``next hand: Pot Limit Omaha``, ``next: dealer's choice``."""
+    coming = upcoming(mix, hand_no)
+    if coming is None:
+        return translate(locale, "mix.next_choice")
+    game, count = coming
+    if count == 1:
+        return translate(locale, "mix.next_hand", game=named(game))
+    return translate(locale, "mix.next_in", game=named(game), count=count)
 def hand_game(locale: object, config: TableConfig, bomb_ante: int, double_board: bool) -> str:
     """The game of a hand: :func:`title`, and for a bomb pot ``"... · bomb pot"``
     (``"... · double-board bomb pot"``)."""
@@ -171,7 +211,21 @@ def result_lines(locale: object, result: HandResultView, *, drawn: bool = False)
             if where:
                 bits.append(f"({where})")
             lines.append(" ".join(bits))
-    return lines
+    return lines + bounty_lines(locale, result, drawn=drawn)
+
+
+def bounty_lines(locale: object, result: HandResultView, *, drawn: bool = False) -> list[str]:
+    """``"alice collects the 7-2 bounty: 20 (bob 10, cy 10)"``, one line a bounty (``"alice
+    shows 7c 2d and collects ..."`` when the bot showed the 7-2)."""
+    return [_bounty_line(locale, b, drawn) for b in result.bounties]
+
+
+def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
+    key = "result.bounty" + ("" if b.payers else "_none") + ("_shows" if b.shown else "")
+    payers = ", ".join(f"{name if drawn else escaped(name)} {number(locale, chips)}"
+                       for name, chips in b.payers)
+    return translate(locale, key, name=_who(b.name, drawn), amount=b.amount, payers=payers,
+                     cards=" ".join(map(str, b.shown)))
 
 
 def winner_lines(locale: object, result: HandResultView) -> list[str]:
@@ -200,7 +254,7 @@ def winner_lines(locale: object, result: HandResultView) -> list[str]:
             if where:
                 line += f" ({where})"
             lines.append(line)
-    return lines
+    return lines + bounty_lines(locale, result)
 
 
 def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool) -> str:
@@ -217,5 +271,6 @@ def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool)
                      high=won["high"], low=won["low"])
 
 
-__all__ = ["acted", "action", "board_where", "bomb_pot_settings", "hand_game", "pot_title",
-           "pot_where", "result_lines", "stored_title", "table_name", "title", "winner_lines"]
+__all__ = ["acted", "action", "board_where", "bounty_lines", "games", "hand_game", "next_game",
+           "options", "pot_title", "pot_where", "result_lines", "stored_title", "table_name",
+           "title", "winner_lines"]

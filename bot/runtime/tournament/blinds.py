@@ -20,7 +20,14 @@ blind, ante) and how long each level lasts. Decisions where RULES.md is silent:
   and the big blind; the ante is between 0 and the big blind.
 * The presets are made for a starting stack of 1,500 chips (75 big blinds at
   10/20, as in the classic online sit-and-go); :meth:`BlindSchedule.times`
-  multiplies every amount for bigger stacks (3,000 chips: ``times(2)``).
+  multiplies every amount for bigger stacks (3,000 chips: ``times(2)``), and
+  :func:`for_stack` by the whole number nearest the stack's multiple of 1,500.
+* Texas Hold'em (issue 30) plays the presets relative to its starting stack
+  (:func:`for_stack`), and a no-limit Hold'em sit-and-go whose creator names no
+  speed is a **turbo** (:func:`default_speed`): the online standard for the most
+  played tournament there is, 5-minute levels from 50 big blinds (15/30 for
+  1,500 chips, 30/60 for 3,000), antes from the fifth level, about an hour for
+  six players. Omaha keeps its regular default and its presets as they are.
 
 Presets (``PRESETS``):
 
@@ -41,7 +48,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bot.engine.variants import GameConfig, Structure, Variant
+from bot.engine.variants import GameConfig, HandRule, Structure, Variant
 from bot.i18n import Phrase, Wording, number, translate
 
 __all__ = [
@@ -51,11 +58,15 @@ __all__ = [
     "Blinds",
     "LevelUnit",
     "ScheduleError",
+    "default_speed",
+    "for_stack",
     "preset",
 ]
 
 #: Upper bound for any blind or ante (keeps absurd numbers out of the settings).
 MAX_BLIND = 1_000_000_000
+#: The starting stack the presets are made for.
+PRESET_STACK = 1_500
 
 
 class ScheduleError(ValueError):
@@ -292,3 +303,18 @@ def preset(name: str) -> BlindSchedule:
     except KeyError:
         raise ScheduleError(Phrase("refuse.schedule.unknown", name=repr(name),
                                    names=", ".join(PRESETS))) from None
+
+
+def for_stack(schedule: BlindSchedule, stack: int) -> BlindSchedule:
+    """``schedule`` (made for 1,500 chips) for a starting stack of ``stack``: every amount
+    times the whole number nearest ``stack / 1,500``, at least 1 (3,000 chips play
+    30/60 where 1,500 play 15/30; 4,000 chips ``times(3)``)."""
+    return schedule.times(max(1, (stack + PRESET_STACK // 2) // PRESET_STACK))
+
+
+def default_speed(variant: Variant, structure: Structure) -> str:
+    """The preset a sit-and-go plays when its creator names none: turbo for no-limit Texas
+    Hold'em, regular for everything else."""
+    if variant.rule is HandRule.HOLDEM and structure is Structure.NO_LIMIT:
+        return "turbo"
+    return "regular"

@@ -40,13 +40,13 @@ under the director's one lock what involves several tables, and releases it:
   way (:meth:`Director.cancel_idle`, :mod:`bot.runtime.tournament.idle`), and so is
   one a table of which lost its thread (:meth:`Director.lost`, RULES.md 7): that
   table's hand is played out by the clock's rule, it deals no more and closes with
-  the others.
+  the others; :attr:`Director.payouts` then says what the cancellation paid, for
+  the lost table's players (their thread shows nothing more: the Discord side DMs them).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +55,7 @@ from typing import Any, Protocol
 from bot.i18n import Name, Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
+from bot.runtime.table.abandon import Later
 from bot.runtime.table.live import Table
 from bot.runtime.table.live_hand import LiveHand
 from bot.runtime.tournament import balance
@@ -128,6 +129,10 @@ class Director:
     rounds: list[tuple[tuple[RoundHand, ...], HandOutcome]] = field(default_factory=list)
     cond: asyncio.Condition = field(default_factory=asyncio.Condition)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: What a cancellation after the start puts in each balance (prizes kept, the split by
+    #: stacks), once paid; dropped if the tournament ends otherwise or the bot stops first.
+    #: The Discord side tells it to a lost table's players, whose thread cannot show it.
+    payouts: Later = field(default_factory=Later)
 
     # -- queries ---------------------------------------------------------------------
     def number_of(self, table: Table) -> int:
@@ -326,6 +331,7 @@ class Director:
     async def stop(self) -> None:
         """The bot is stopping: end the between-hands work without moving chips (storage
         keeps the truth; a restart resumes from it)."""
+        self.payouts.drop()
         tasks = list(self.tasks)
         for task in tasks:
             task.cancel()
@@ -374,26 +380,28 @@ class Director:
         if self.sng.finished:
             return True
         if not asked:  # a task: it takes every table's lock, this one's included
-            self._spawn(self._cancel_after_loss(), "cancel")
+            self._spawn(self._cancel_held(), "cancel")
         return False
 
-    async def _cancel_after_loss(self) -> None:
+    async def _cancel_held(self) -> None:
+        """The cancellation :attr:`cancelling` already asked for: hold every table, pay."""
         async with self.cond:
             if self.sng.status is Status.RUNNING:
                 await self._hold_all()
 
     def cancel_idle(self) -> None:
         """Nobody has made a decision for too long (:mod:`bot.runtime.tournament.idle`):
-        tell every table and cancel as :meth:`cancel` does, in a task (the caller holds a
-        table's lock, which :meth:`cancel` takes); a cancellation already under way or
-        the end meanwhile leaves it at that."""
+        tell every table and cancel as :meth:`cancel` does. From this moment no table is
+        released for another hand (:attr:`cancelling`, as :meth:`lost` does): only the
+        hands already being played end; the holding and paying run in a task (the caller
+        holds a table's lock, which they take). A cancellation already under way leaves
+        it at that."""
+        if self.cancelling:
+            return
         for table in self.tables.values():
             table.tell(idle_phrase())
-        self._spawn(self._cancel_quietly(), "idle")
-
-    async def _cancel_quietly(self) -> None:
-        with contextlib.suppress(TournamentRuleError):
-            await self.cancel()
+        self.cancelling = True
+        self._spawn(self._cancel_held(), "idle")
 
     async def finish_after_restart(self) -> None:
         """The restart came between the last hand and the prizes (paid since): tell it."""
@@ -407,6 +415,7 @@ class Director:
         places, prizes = cancel_prizes(self.sng)
         await self.store.cancel_with_prizes(self.tournament_id, places, prizes)
         self.sng.cancel()
+        self.payouts.pay(prizes)
         names = {s.user_id: s.name for t in self.tables.values() for s in t.seats.values()}
         paid = prize_list(prizes, lambda u: Name(names[u]) if u in names else f"<@{u}>")
         for table in self.tables.values():
@@ -422,3 +431,4 @@ class Director:
                 if not table.closed:
                     await table.close_now()
         self.parked.clear()
+        self.payouts.drop()

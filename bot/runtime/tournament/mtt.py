@@ -66,12 +66,13 @@ class MttPolicy(TournamentPolicy):
         """A lost thread: its hand played out is recorded, the table never deals again,
         and the whole tournament is cancelled as after its start once the hands in
         progress at its other tables end (:meth:`Director.lost`); the table closes then.
-        If that hand ended the tournament, its prizes are paid and the table closes now."""
+        If that hand ended the tournament, its prizes are paid and the table closes now.
+        The closing's ``later`` is what the cancellation pays (:attr:`Director.payouts`)."""
         log.info("multi-table tournament %s: a table is lost (%s)", self.tournament_id, reason)
         if await self.director.lost(table, hand):
             await table.close_now()
             return Closing(Ending.WON, self.sng.prizes)
-        return Closing(Ending.CANCELLING, {})
+        return Closing(Ending.CANCELLING, {}, later=self.director.payouts)
 
 
 class MttRuntime(SitAndGoRuntime):

@@ -86,9 +86,10 @@ def tournament_config(
 ) -> TableConfig:
     """The table settings of a sit-and-go (level 1's blinds, one seat per entrant; its
     tables speak ``language``, the server's when it was created)."""
-    first = settings.schedule.levels[0].for_structure(settings.structure)
+    first = settings.schedule.levels[0].for_structure(settings.blinds_structure)
     return TableConfig.create(
         variant_key=settings.variant_key, structure=settings.structure,
+        games=settings.games or None, every=settings.every or None,
         small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante,
         min_buyin=settings.starting_stack, max_buyin=settings.starting_stack,
         seats=settings.table_size or settings.max_entrants, clock=clock, time_bank=time_bank,

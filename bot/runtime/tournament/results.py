@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from bot.engine.variants import game_name
 from bot.i18n import Listed, Name, Phrase
 from bot.runtime.table.events import TournamentOver
 from bot.runtime.table.live import Table
@@ -35,10 +34,9 @@ def results_event(
         ((places.get(u), u, paid.get(u, 0)) for u in sng.entrants),
         key=lambda r: (r[0] is not None, r[0] or 0, -r[2], rank[r[1]]),
     )
-    s = sng.settings
     return TournamentOver(
-        table.snapshot(), tournament_id, game_name(s.variant, s.structure), sng.pool,
-        tuple(rows), cancelled=prizes is not None,
+        table.snapshot(), tournament_id, sng.settings.played, sng.pool, tuple(rows),
+        cancelled=prizes is not None,
     )
 
 

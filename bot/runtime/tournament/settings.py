@@ -4,8 +4,9 @@
 entrant bounds, the game, the blind schedule (:mod:`bot.runtime.tournament.blinds`) and
 the payout table (:mod:`bot.runtime.tournament.payouts`) and the late registration
 (``late_levels``: registration stays open after the start during the first
-N levels, until the first player is out or the table is full);
-:mod:`bot.runtime.tournament.sit_and_go`
+N levels, until the first player is out or the table is full) and a rotation of
+games (``games``, each for ``every`` hands, RULES.md 11: a tournament rotates, it never
+deals dealer's choice); :mod:`bot.runtime.tournament.sit_and_go`
 runs a sit-and-go with them and re-exports every name here. Every refusal
 is a :class:`TournamentRuleError` a player can read. The starting stack is
 at least 10 big blinds of the first level.
@@ -17,10 +18,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.variants import VARIANTS, Structure, Variant
+from bot.engine.variants import VARIANTS, HandRule, Structure, Variant
 from bot.i18n import Choice, Phrase, Wording
+from bot.runtime.config import default_structure
 from bot.runtime.errors import TableError
-from bot.runtime.tournament.blinds import PRESETS, BlindSchedule, LevelUnit, ScheduleError, preset
+from bot.runtime.game_list import parse_games
+from bot.runtime.mix import MAX_EVERY, MAX_GAMES, MIN_GAMES, Game
+from bot.runtime.tournament.blinds import (
+    PRESETS,
+    BlindSchedule,
+    LevelUnit,
+    ScheduleError,
+    default_speed,
+    for_stack,
+    preset,
+)
 from bot.runtime.tournament.payouts import (
     MAX_ENTRANTS,
     MAX_MTT_ENTRANTS,
@@ -72,6 +84,8 @@ class TournamentSettings:
     payouts: PayoutTable | None = None  # None: the standard table for the number of entrants
     late_levels: int = 0  # late registration during the first N levels (until someone is out)
     table_size: int = 0  # 0: one table (a sit-and-go); else seats per table of a multi-table one
+    games: tuple[Game, ...] = ()  # a rotation's games (the first is variant_key/structure)
+    every: int = 0  # a rotation's hands of each game
 
     @property
     def multi_table(self) -> bool:
@@ -94,17 +108,27 @@ class TournamentSettings:
         min_entrants: int = 2,
         max_entrants: int = 6,
         variant_key: str = "omaha",
-        structure: Structure | str = Structure.POT_LIMIT,
-        schedule: BlindSchedule | str = "regular",
+        structure: Structure | str | None = None,
+        schedule: BlindSchedule | str | None = None,
         payouts: PayoutTable | Sequence[int] | None = None,
         late_levels: int = 0,
         table_size: int = 0,
+        games: str | Sequence[Game] | None = None,
+        every: int | None = None,
     ) -> TournamentSettings:
         """Validated settings; raises :class:`TournamentRuleError` with a readable reason.
 
+        ``structure`` None: the game's own (no limit for Texas Hold'em, else pot limit);
+        ``schedule`` None: the game's preset (:func:`~bot.runtime.tournament.blinds.
+        default_speed`). A preset named for Texas Hold'em is played relative to the
+        starting stack (:func:`~bot.runtime.tournament.blinds.for_stack`).
         ``table_size`` > 0 makes a multi-table tournament: up to 60 players at tables of
         that many seats, a blind schedule in minutes (one clock for every table) and no
-        late registration (players are seated once, at the start)."""
+        late registration (players are seated once, at the start).
+
+        ``games`` (typed as at a table, :mod:`bot.runtime.game_list`) makes a rotation,
+        each game for ``every`` hands (default one per seat); a list of one game is that
+        game. Every game must seat the table and suit the schedule and the stack."""
         cap = MAX_MTT_ENTRANTS if table_size else MAX_ENTRANTS
         _check_amounts_and_entrants(buy_in, starting_stack, min_entrants, max_entrants, cap)
         _whole(late_levels, "late_levels", 0, MAX_LATE_LEVELS)
@@ -113,18 +137,43 @@ class TournamentSettings:
             _whole(table_size, "table_size", 3, MAX_ENTRANTS)
             if late_levels:
                 raise TournamentRuleError(Phrase("refuse.tournament.mtt_no_late"))
-        _check_variant(variant_key, table_size or max_entrants)
-        structure = _structure(structure)
+        seats = table_size or max_entrants
+        rotation = _rotation(games, every)
+        if rotation:
+            variant_key, structure = rotation[0].variant_key, rotation[0].structure
+            rotation = rotation if len(rotation) > 1 else ()
+        variant = _check_variant(variant_key, seats)
+        structure = default_structure(variant) if structure is None else _structure(structure)
+        played = rotation or (Game(variant_key, structure),)
+        for game in played:
+            _check_variant(game.variant_key, seats)
+        schedule = _for_game(schedule, variant, structure, starting_stack)
         sched, table = _schedule_and_payouts(schedule, structure, payouts, min_entrants)
         if table_size and sched.unit is not LevelUnit.MINUTES:
             raise TournamentRuleError(Phrase("refuse.tournament.mtt_minutes"))
-        _check_starting_stack(starting_stack, sched, structure)
+        for s in dict.fromkeys(g.structure for g in played):
+            _schedule_and_payouts(sched, s, None, min_entrants)
+            _check_starting_stack(starting_stack, sched, s)
         return cls(buy_in, starting_stack, min_entrants, max_entrants, variant_key, structure,
-                   sched, table, late_levels, table_size)
+                   sched, table, late_levels, table_size, rotation,
+                   (every or seats) if rotation else 0)
 
     @property
     def variant(self) -> Variant:
         return VARIANTS[self.variant_key]
+
+    @property
+    def played(self) -> tuple[Game, ...]:
+        """Every game it deals: a rotation's list, else its one game."""
+        return self.games or (Game(self.variant_key, self.structure),)
+
+    @property
+    def blinds_structure(self) -> Structure:
+        """The structure a level's blinds are set for at its tables: fixed limit when a
+        game of the rotation is (its small blind is half the big blind for every game)."""
+        if any(g.structure is Structure.FIXED_LIMIT for g in self.games):
+            return Structure.FIXED_LIMIT
+        return self.structure
 
     def payout_table(self, entrants: int) -> PayoutTable:
         """The creator's table, or the standard one for ``entrants`` players."""
@@ -153,7 +202,8 @@ class TournamentSettings:
     def storage_settings(self) -> dict[str, Any]:
         """The JSON-able ``settings`` for ``TournamentRepo.create`` (buy-in and stack are
         columns of their own there)."""
-        return {
+        rotation = {"games": [g.key for g in self.games], "every": self.every} if self.games else {}
+        return rotation | {
             "min_entrants": self.min_entrants,
             "max_entrants": self.max_entrants,
             "variant": self.variant_key,
@@ -186,6 +236,8 @@ class TournamentSettings:
                 payouts=None if payouts is None else tuple(payouts),
                 late_levels=int(settings.get("late_levels", 0)),
                 table_size=int(settings.get("table_size", 0)),
+                games=tuple(Game.from_key(str(k)) for k in settings.get("games", ())),
+                every=int(settings.get("every", 0)) or None,
             )
         except (ScheduleError, PayoutError) as exc:
             raise TournamentRuleError(_reason(exc)) from None
@@ -223,7 +275,7 @@ def _check_amounts_and_entrants(
         raise TournamentRuleError(Phrase("refuse.tournament.min_over_max"))
 
 
-def _check_variant(variant_key: str, max_entrants: int) -> None:
+def _check_variant(variant_key: str, max_entrants: int) -> Variant:
     """A known variant whose deck deals to ``max_entrants`` players at one table."""
     variant = VARIANTS.get(variant_key)
     if variant is None:
@@ -232,6 +284,36 @@ def _check_variant(variant_key: str, max_entrants: int) -> None:
     if max_entrants > variant.max_seats:
         raise TournamentRuleError(Phrase("refuse.tournament.variant_seats",
                                          game=Choice(variant.name), count=variant.max_seats))
+    return variant
+
+
+def _for_game(schedule: BlindSchedule | str | None, variant: Variant, structure: Structure,
+              starting_stack: int) -> BlindSchedule | str:
+    """The schedule asked for, the game's preset when none was; a preset of Texas Hold'em
+    scaled to the starting stack. A schedule given whole (stored, custom) is kept as it is."""
+    name = default_speed(variant, structure) if schedule is None else schedule
+    if not isinstance(name, str) or variant.rule is not HandRule.HOLDEM:
+        return name
+    try:
+        return for_stack(preset(name), starting_stack)
+    except ScheduleError as exc:
+        raise TournamentRuleError(_reason(exc)) from None
+
+
+def _rotation(games: str | Sequence[Game] | None, every: int | None) -> tuple[Game, ...]:
+    """The games listed (none: the variant and structure given; one: that game), at most
+    8, a rotation's each dealt 1 to :data:`MAX_EVERY` hands (RULES.md 11)."""
+    try:
+        listed = parse_games(games) if isinstance(games, str) else tuple(games or ())
+    except TableError as exc:  # the part not understood, named
+        raise TournamentRuleError(exc.phrase or exc.message) from None
+    if len(listed) > MAX_GAMES:
+        raise TournamentRuleError(Phrase("refuse.games.count", low=MIN_GAMES, high=MAX_GAMES))
+    if every is not None and (isinstance(every, bool) or not 1 <= every <= MAX_EVERY):
+        raise TournamentRuleError(Phrase("refuse.games.every", high=MAX_EVERY))
+    if len(listed) < 2 and every is not None:
+        raise TournamentRuleError(Phrase("refuse.games.no_list"))
+    return listed
 
 
 def _structure(structure: Structure | str) -> Structure:

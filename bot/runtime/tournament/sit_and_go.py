@@ -326,7 +326,7 @@ class SitAndGo:
     def level(self) -> BlindLevel:
         """The blinds and ante in force now, as played in this structure."""
         raw = self.settings.schedule.levels[self.level_index]
-        return raw.for_structure(self.settings.structure)
+        return raw.for_structure(self.settings.blinds_structure)
 
     def game(self) -> GameConfig:
         """The engine settings for the next hand (the level in force when it is dealt)."""

@@ -144,14 +144,14 @@ class TournamentPolicy:
 
     # -- blinds: the level in force ------------------------------------------------
     def game(self, config: TableConfig) -> GameConfig:
-        return self.sng.game()
+        return self.sng.level.game(config.variant, config.structure)  # a rotation's game
 
     def hand_config(self, config: TableConfig) -> dict[str, Any]:
-        game = self.sng.game()
+        game = self.game(config)
         level = replace(
             config, small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante
         )
-        return level.to_dict()
+        return level.alone().to_dict()
 
     # -- after each hand: places, levels, the end ------------------------------------
     async def after_hand(self, table: Table, hand: LiveHand) -> None:

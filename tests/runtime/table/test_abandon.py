@@ -28,7 +28,7 @@ from bot.runtime.errors import NoTable
 from bot.runtime.hand_history import load_past
 from bot.runtime.ports import StoredAction
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.abandon import Abandoned, Ending
+from bot.runtime.table.abandon import Abandoned, Ending, Later
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
@@ -428,3 +428,20 @@ async def test_a_kill_in_the_middle_of_abandoning_loses_no_chip(tmp_path: Path, 
         await again.shutdown()
     finally:
         await db.close()
+
+
+async def test_chips_paid_later_are_told_once_and_nothing_when_dropped() -> None:
+    """:class:`Later` (a multi-table tournament's cancellation, paid once the hands at its
+    other tables end): a waiter gets what was paid; the first word counts; dropped, None."""
+    later = Later()
+    waiting = asyncio.ensure_future(later.wait())
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    later.pay({7: 103, 8: 98})
+    later.drop()  # the tables closing afterwards change nothing
+    later.pay({7: 1})
+    assert await waiting == {7: 103, 8: 98} == await later.wait()
+    dropped = Later()
+    dropped.drop()
+    dropped.pay({7: 103})
+    assert await dropped.wait() is None

@@ -381,6 +381,7 @@ async def test_a_lost_thread_plays_its_hand_out_and_cancels_the_tournament_after
     assert total == 18 * 1_500 and sum(prizes.values()) == 1_800 and set(prizes) == set(stacks)
     # each its share of the pool rounded down, the few chips left over to the biggest stacks
     assert all(0 <= prizes[u] - 1_800 * s // total <= 1 for u, s in stacks.items())
+    assert gone.later is not None and await gone.later.wait() == prizes  # for the lost table
     assert not tours.registry.all() and tours.registry.find(CHANNEL) is None
     assert (await db.tournaments.get(rt.tournament_id)).status == "cancelled"
     await audit_ok(db)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.variants import Structure
 from bot.runtime.tournament.blinds import PRESETS, BlindLevel, BlindSchedule, LevelUnit
 from bot.runtime.tournament.payouts import PayoutError, mtt_payouts
 from bot.runtime.tournament.settings import TournamentRuleError, TournamentSettings
@@ -107,3 +108,46 @@ def test_blinds_are_worded_in_the_readers_number_style() -> None:
     assert notice.to("pt-BR") == "Os blinds agora são 1.500/3.000 ante 300 (nível 13)."
     assert notice.to("it") == "I bui ora sono 1.500/3.000 ante 300 (livello 13)."
     assert Blinds(BlindLevel(1_000, 2_000)).to("es-ES") == "1.000/2.000"
+
+
+def test_section_11_a_rotation_of_games_reads_back_from_storage() -> None:
+    """A rotation keeps its games and hands per game through storage; its first game is
+    the one named for one-game readers; a list of one game is that game."""
+    s = TournamentSettings.create(buy_in=10, max_entrants=6, games="PLO, NLHE, O8", every=3)
+    assert [g.key for g in s.games] == ["omaha/pot limit", "holdem/no limit",
+                                        "omaha_hilo/fixed limit"]
+    assert (s.variant_key, s.every, s.blinds_structure.value) == ("omaha", 3, "fixed limit")
+    again = TournamentSettings.from_storage(10, s.starting_stack, s.storage_settings())
+    assert again == s
+    assert TournamentSettings.create(buy_in=10, max_entrants=6, games="PLO, NLHE").every == 6
+    one = TournamentSettings.create(buy_in=10, games="NLHE")
+    assert (one.variant_key, one.games) == ("holdem", ())
+    with pytest.raises(TournamentRuleError, match="“razz”"):
+        TournamentSettings.create(buy_in=10, games="NLHE, razz")
+    with pytest.raises(TournamentRuleError, match="list of games"):
+        TournamentSettings.create(buy_in=10, every=4)
+
+
+def test_a_holdem_sit_and_go_is_a_no_limit_turbo_relative_to_its_stack() -> None:
+    """Issue 30: no structure and no speed named, Texas Hold'em is a no-limit turbo; its
+    presets (any speed) are multiplied to the starting stack, the nearest whole multiple
+    of 1,500; Omaha keeps pot limit, the regular preset and its amounts whatever the
+    stack. Stored and read back, the scaled schedule stays as it was."""
+    holdem = TournamentSettings.create(buy_in=10, variant_key="holdem")
+    assert (holdem.structure, holdem.schedule) == (Structure.NO_LIMIT, PRESETS["turbo"])
+    deep = TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=3_000)
+    assert deep.schedule == PRESETS["turbo"].times(2)
+    assert deep.schedule.lines()[:2] == ("Turbo: 5 minutes per level", "Level 1: 30/60")
+    assert TournamentSettings.from_storage(10, 3_000, deep.storage_settings()) == deep
+    for stack, factor in ((300, 1), (2_249, 1), (2_250, 2), (10_000, 7)):
+        s = TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=stack)
+        assert s.schedule.levels[0].big_blind == 30 * factor, stack
+    slow = TournamentSettings.create(buy_in=10, variant_key="holdem", structure="pot limit",
+                                     schedule="slow", starting_stack=4_500)
+    assert (slow.structure, slow.schedule) == (Structure.POT_LIMIT, PRESETS["slow"].times(3))
+    limit = TournamentSettings.create(buy_in=10, variant_key="holdem", structure="fixed limit")
+    assert limit.schedule == PRESETS["regular"]  # the turbo default is no-limit Hold'em's
+    omaha = TournamentSettings.create(buy_in=10, starting_stack=3_000)
+    assert (omaha.structure, omaha.schedule) == (Structure.POT_LIMIT, PRESETS["regular"])
+    with pytest.raises(TournamentRuleError, match="10 big blinds"):
+        TournamentSettings.create(buy_in=10, variant_key="holdem", starting_stack=299)

@@ -13,10 +13,12 @@ from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
 from bot.runtime.errors import TableError
+from bot.runtime.mix import Game
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.events import Notice
+from bot.runtime.table.events import Notice, TournamentOver
 from bot.runtime.table.live import Table
 from bot.runtime.tournament.blinds import BlindLevel, BlindSchedule, LevelUnit
+from bot.runtime.tournament.control import Cancelling, cancel
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import TournamentRuleError, TournamentSettings
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, ordinal
@@ -170,6 +172,49 @@ async def test_blinds_follow_the_level_and_sitting_out_players_are_dealt_in(
     notices = [n.text for n in rec.of(Notice)]
     assert sum("Blinds are now 25/50 (level 2)" in t for t in notices) == 1
     assert sum(s.stack for s in table.seats.values()) == 3000
+
+
+async def test_section_11_a_sit_and_go_rotates_its_games_at_the_levels_blinds(
+    db: Database,
+) -> None:
+    """A rotation of NLHE and Omaha Hi-Lo fixed limit, two hands each: the games follow the
+    list, every hand posts the level in force (fixed limit: its small blind half the big
+    blind, for every game), and each hand is recorded under its own game."""
+    clock, rec = FakeClock(), Recorder()
+    tours = service(db, clock, rec)
+    by_hand = BlindSchedule("by hand", (BlindLevel(15, 30), BlindLevel(25, 50)), 3,
+                            LevelUnit.HANDS)
+    sng = await sng_of(tours, entrants=2, schedule=by_hand, games="NLHE, O8 limit", every=2)
+    assert sng.sng.settings.games and sng.config.mix is not None
+    await sng.join(2)
+    await sng.join(3)
+    table = sng.table
+    assert table is not None
+    dealt = []
+    for _ in range(5):
+        await deal(table, clock)
+        cur = table.current
+        assert cur is not None
+        game = cur.hand.config
+        dealt.append((game.variant.key, game.structure.value, game.small_blind, game.big_blind))
+        while (user := await to_act(table, cur)) is not None:
+            await table.act(user, ActionKind.FOLD)
+        await settle(table)
+    assert dealt == [("holdem", "no limit", 15, 30), ("holdem", "no limit", 15, 30),
+                     ("omaha_hilo", "fixed limit", 15, 30), ("omaha_hilo", "fixed limit", 25, 50),
+                     ("holdem", "no limit", 25, 50)]
+    stored = [r.hand.variant for r in await db.history.recent(GUILD, limit=10)]
+    assert stored == ["holdem", "omaha_hilo", "omaha_hilo", "holdem", "holdem"]
+    assert sum(s.stack for s in table.seats.values()) == 3000
+    # cancelled: the results name the rotation's games, not the one the last hand dealt
+    assert await cancel(sng, StoragePorts(db), CREATOR, is_manager=True) is Cancelling.DONE
+    [over] = rec.of(TournamentOver)
+    assert over.cancelled and over.table.config.current_game == Game("holdem", Structure.NO_LIMIT)
+    assert over.games == (Game("holdem", Structure.NO_LIMIT),
+                          Game("omaha_hilo", Structure.FIXED_LIMIT))
+    with pytest.raises(TournamentRuleError, match="Six-card Omaha seats at most 7"):
+        TournamentSettings.create(buy_in=10, max_entrants=8, games="NLHE, PLO6")
+    await stop(tours)
 
 
 async def test_refusals_change_nothing(db: Database) -> None:

@@ -1,0 +1,56 @@
+"""What a table does while the dealer cannot hear it, and once it hears again (RULES.md 8).
+
+The dealer hears a table while the gateway connection of its server's shard is up
+(:mod:`bot.runtime.hearing`; the table's ``hearing`` is its registry's). Meanwhile:
+
+* no clock runs: the turn's (:mod:`~bot.runtime.table.turn_clock`) and the
+  run-it-twice question's (:mod:`~bot.runtime.table.run_twice`) stop, so no decision
+  times out and no time bank runs down; a turn or question begun meanwhile waits;
+* no new hand is dealt (:func:`~bot.runtime.table.dealing.may_deal`): it would start a
+  clock nobody could answer and take blinds from players who cannot sit out, leave, or
+  come back; at a dealer's choice table the button is not asked for the game either
+  (:mod:`~bot.runtime.table.choosing`), and a choice open when the connection drops
+  deals nothing: the button is asked again once heard (a drop that ends within the
+  choice's 15 s does not lengthen it: the previous game is dealt again, as when nobody
+  picks).
+
+A decision made for a player without a clock is not held back: a tournament's sat-out
+player is checked or folded at once, heard or not (RULES.md 8, second paragraph). It
+arises only in a hand already dealt, after another decision or when a hand resumes
+after a restart, and waiting would not let them come back: they would be acted for the
+moment the dealer hears, before any "I'm back" could reach it.
+
+When the dealer hears again, :func:`heard` gives the decision waiting the time it had
+left when the dealer stopped hearing, and at least 15 s, from now, and its clock runs
+again; the turn message says so when that moves its deadline (a second or more). A
+table between hands deals after its pause. After a restart the bot hears no shard
+until its connection is up, so the hand it resumes waits the same way; as nothing
+records how much of the turn ran before the bot stopped, the player to act gets a
+whole clock again (their time bank too: the seats come back with a full one), never
+less than 15 s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.runtime.table import run_twice, turn_clock
+
+if TYPE_CHECKING:
+    from bot.runtime.table.live import Table
+
+__all__ = ["heard"]
+
+
+async def heard(table: Table, deaf_since: float) -> None:
+    """The dealer hears ``table`` again after hearing nothing since ``deaf_since``."""
+    async with table.lock:
+        if table.closed:
+            return
+        cur = table.current
+        if cur is None:
+            table.schedule_deal()
+        elif cur.turn is not None:
+            turn_clock.resume(table, cur, cur.turn, deaf_since)
+        elif cur.question is not None:
+            run_twice.resume(table, cur, cur.question, deaf_since)

@@ -1,0 +1,75 @@
+"""The dealer's hearing and a decision's clock moved past what it could not hear
+(bot.runtime.hearing, RULES.md 8)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.runtime.hearing import GRACE, Hearing, deadline_after, started_after
+
+SHARD_1_GUILD = 1 << 22  # (guild_id >> 22) % 2 == 1
+
+
+def test_the_rest_of_the_time_from_when_it_hears_again() -> None:
+    """Due at 100, cut off at 60 (40 s left), heard again at 500: due at 540."""
+    assert deadline_after(100.0, 60.0, 500.0) == 540.0
+
+
+def test_at_least_the_grace() -> None:
+    """5 s left, or none (due while the dealer could not hear): 15 s from the moment
+    the dealer hears again."""
+    assert GRACE == 15.0
+    assert deadline_after(100.0, 95.0, 500.0) == 515.0
+    assert deadline_after(100.0, 120.0, 500.0) == 515.0
+
+
+def test_a_decision_begun_while_deaf_starts_when_heard() -> None:
+    """A 30 s decision begun at 50 while the dealer heard nothing since 40 starts at the
+    moment it hears again (70); a 5 s one is given 15 s (it starts 10 s later)."""
+    assert started_after(50.0, 30.0, 40.0, 70.0) == 70.0
+    assert started_after(50.0, 5.0, 40.0, 70.0) == 80.0
+
+
+def test_the_time_heard_counts_the_time_deaf_does_not() -> None:
+    """Begun at 0, 20 s heard, then deaf from 20 to 320: the 60 s decision starts at 300
+    (20 s spent), due at 360."""
+    assert started_after(0.0, 60.0, 20.0, 320.0) == 300.0
+
+
+@given(
+    started=st.floats(0, 1e6), length=st.floats(0, 4000), heard=st.floats(0, 4000),
+    deaf=st.floats(0, 1e5),
+)
+def test_never_less_than_the_rest_nor_than_the_grace(
+    started: float, length: float, heard: float, deaf: float
+) -> None:
+    """Whatever the moments: from the moment heard again, the decision has what it had
+    left when the dealer stopped hearing, and at least 15 s; no more than both."""
+    since = started + heard
+    now = since + deaf
+    new = started_after(started, length, since, now)
+    left = max(0.0, length - heard)
+    assert new + length - now == pytest.approx(max(left, GRACE), abs=1e-6)
+
+
+def test_hearing_by_shard() -> None:
+    """Two shards: deafening one stops only its servers' clocks, from its first moment;
+    hearing it again says since when it was deaf."""
+    hearing = Hearing(2)
+    assert hearing.hears(10) and hearing.hears(SHARD_1_GUILD)
+    assert hearing.deafen(1, 5.0)
+    assert not hearing.deafen(1, 9.0)  # still deaf since 5
+    assert hearing.hears(10) and not hearing.hears(SHARD_1_GUILD)
+    assert hearing.shard(SHARD_1_GUILD) == 1 and hearing.shard(10) == 0
+    assert hearing.hear(1) == 5.0
+    assert hearing.hear(1) is None and hearing.hears(SHARD_1_GUILD)
+
+
+def test_one_connection_is_shard_0() -> None:
+    hearing = Hearing()
+    hearing.deafen(0, 1.0)
+    assert not hearing.hears(10) and not hearing.hears(SHARD_1_GUILD)
+    with pytest.raises(ValueError):
+        Hearing(0)
