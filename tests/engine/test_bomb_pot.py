@@ -370,3 +370,18 @@ def test_double_board_settles_by_the_rules(seed: int, players: int, variant: str
                 for seat, chips in expected_shares(half, owners, states, board, v).items():
                     expected[seat] += chips
     assert hand.result.final_stacks == expected
+
+
+def test_nobody_straddles_in_a_bomb_pot() -> None:
+    """A straddle is a blind: the player under the gun who chose to straddle posts only the
+    bomb ante, and the betting starts on the flop left of the button as usual."""
+    cfg = GameConfig(VARIANTS["omaha"], NL, 1, 2)
+    seats = [SeatIn(1, 100), SeatIn(2, 100), SeatIn(3, 100, straddle=True), SeatIn(4, 100)]
+    usual = Hand(cfg, seats, 4, Deck(rng=random.Random(2)))
+    usual.start()
+    assert usual.straddle_seat == 3
+    hand = Hand(cfg, seats, 4, Deck(rng=random.Random(2)), BombPot(4))
+    hand.start()
+    assert hand.straddle_seat is None
+    assert not any(isinstance(e, BlindPosted) for e in hand.events)
+    assert hand.to_act == 1 and hand.street.value == "flop"
