@@ -16,10 +16,12 @@ message it was dealt after, which ``/hand verify`` reads), and the retry posts a
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
 from bot.engine.commitment import commit
+from bot.engine.events import Event
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime import bomb_pots
 from bot.runtime.ports import HandStart, StoredSeat
@@ -172,16 +174,22 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         commitment=committed.root,
     )
     table.current = cur
-    hand.start()
-    announce(table, cur)
+    announce(table, cur, hand.start())
     return cur
 
 
-def announce(table: Table, cur: LiveHand) -> None:
-    """Tell the table a hand has begun, and each player dealt in their own cards."""
+def announce(table: Table, cur: LiveHand, started: Sequence[Event] = ()) -> None:
+    """Tell the table a hand has begun, and each player dealt in their own cards; then the
+    board: the streets its start dealt (``started``: Courchevel's first card, a bomb pot's
+    flop on each board, or its whole run-out when everyone is all-in on the antes), each
+    told in turn; for a hand resumed after a restart, each board as it is."""
     snap = table.snapshot()
     table.outbox.send(HandBegan(snap))
     for n in cur.dealt:
         table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
-    if cur.hand.board:
-        table.outbox.send(StreetDealt(snap, cur.hand.street, cur.hand.board))
+    if started:
+        table.tell_streets(snap, started, 0)
+        return
+    for run, board in enumerate(cur.hand.boards):
+        if board:
+            table.outbox.send(StreetDealt(snap, cur.hand.street, board, run=run))

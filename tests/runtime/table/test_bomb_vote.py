@@ -72,8 +72,20 @@ async def test_double_board_streets_and_settings_shown(world: World) -> None:
     assert (began.bomb_ante, began.double_board, len(began.second_board)) == (6, True, 3)
     await finish_hand(world, table)
     streets = [(s.run, len(s.board)) for s in world.observer.of(StreetDealt)]
-    assert streets == [(0, 3), (0, 4), (1, 4), (0, 5), (1, 5)]
+    assert streets == [(0, 3), (1, 3), (0, 4), (1, 4), (0, 5), (1, 5)]
     assert sum(world.hands.settled[1].values()) == 600
+
+
+async def test_everyone_all_in_on_the_antes(world: World) -> None:
+    """Stacks below the ante: nobody bets, every street is told in turn as a run-out, and
+    the hand is settled at once."""
+    table = await world.table(bomb_pot_every=1, bomb_pot_ante=50)  # 100 chips each
+    for user in USERS:
+        await table.join(user, f"p{user}", 40)
+    await world.deal(table)
+    streets = world.observer.of(StreetDealt)
+    assert [len(s.board) for s in streets] == [3, 4, 5] and all(s.run_out for s in streets)
+    assert table.current is None and sum(world.hands.settled[1].values()) == 120
 
 
 async def test_players_waiting_to_enter_are_not_dealt_in(world: World) -> None:
