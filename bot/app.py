@@ -153,7 +153,7 @@ class App:
             caps=caps,
             hearing=Hearing(settings.shards.count if settings.shards is not None else 1),
         )
-        tournaments = TournamentService(registry, ports, threads)
+        tournaments = TournamentService(registry, ports, threads, wall=lambda: db.clock())
         meter_services(metrics, db, registry, tournaments)
         return cls(db=db, economy=Economy(db), ports=ports, caps=caps, registry=registry,
                    tournaments=tournaments, metrics=metrics,

@@ -64,7 +64,7 @@ import logging
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -84,9 +84,11 @@ from bot.settings import MissingToken, Settings, SettingsError
 if TYPE_CHECKING:
     from bot.adapter.actions import TableActions
     from bot.adapter.cooldowns import Cooldowns
+    from bot.adapter.guild_events import GuildEvents
     from bot.adapter.presenter import DiscordPresenter
     from bot.adapter.replays import Replays
     from bot.adapter.seasons import SeasonBook
+    from bot.adapter.timezones import ServerZones
     from bot.app import App
     from bot.economy import Economy
     from bot.runtime.registry import TableRegistry
@@ -107,6 +109,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.ledger",
     "cogs.bomb_pot",
     "cogs.tournament",
+    "cogs.schedule",
     "cogs.help",
     "cogs.channel_loss",
     "cogs.hands",
@@ -138,6 +141,8 @@ class OmahaDealer(commands.Bot):
     refreshes: Cooldowns
     replays: Replays
     seasons: SeasonBook
+    zones: ServerZones
+    guild_events: GuildEvents
 
     def __init__(
         self,
@@ -146,6 +151,7 @@ class OmahaDealer(commands.Bot):
         extensions: Sequence[str] = EXTENSIONS,
         sync_commands: bool = True,
         restore_tables: bool = True,
+        wall_clock: Callable[[], float] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -159,6 +165,8 @@ class OmahaDealer(commands.Bot):
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self.sync_commands = sync_commands
         self.restore_tables = restore_tables
+        #: The database's clock from the start (a restart in the tests keeps its fake one).
+        self.wall_clock = wall_clock
         self.synced: list[discord.app_commands.AppCommand] = []
         #: This bot's instruments (its own registry) and what the Discord side tells them.
         self.metrics = Metrics()
@@ -192,12 +200,14 @@ class OmahaDealer(commands.Bot):
         """The composition root: presenter, services on the database, table actions, buttons."""
         from bot.adapter.actions import TableActions
         from bot.adapter.cooldowns import REFRESH_INTERVAL, Cooldowns
+        from bot.adapter.guild_events import GuildEvents
         from bot.adapter.hearing import follow_gateway
         from bot.adapter.night_ledger import closing_text
         from bot.adapter.pictures import PictureMode, render_gate
         from bot.adapter.presenter import DiscordPresenter
         from bot.adapter.replays import Replays
         from bot.adapter.seasons import SeasonBook
+        from bot.adapter.timezones import ServerZones
         from bot.adapter.views import DYNAMIC_ITEMS
         from bot.app import App
         from cogs.channel_loss import ChannelLoss
@@ -213,6 +223,10 @@ class OmahaDealer(commands.Bot):
             threads=self._open_thread, metrics=self.metrics,
         )
         self._app_open = True
+        self.guild_events = GuildEvents(self)  # scheduled tournaments as server events
+        self.app.tournaments.calendar = self.guild_events.tell
+        if self.wall_clock is not None:  # before anything restored reads the time
+            self.app.db.clock = self.wall_clock
         shards = self.settings.shards
         # no clock runs on a shard before its connection is up (RULES.md 8)
         follow_gateway(self, self.app.registry, shards.ids if shards is not None else (0,))
@@ -223,6 +237,8 @@ class OmahaDealer(commands.Bot):
         self.replays = Replays()
         self.seasons = SeasonBook()
         await self.seasons.load(self.app.db.seasons)
+        self.zones = ServerZones()  # the servers' time zones: start times are read in them
+        await self.zones.load(self.app.db.timezones)
         self.channel_loss = ChannelLoss(self, self.app.registry, self.presenter)
         self.presenter.on_channel_lost = self.channel_loss.channel_refused
         self.presenter.closing_ledger = functools.partial(closing_text, self)

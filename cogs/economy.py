@@ -292,7 +292,7 @@ class EconomyCog(commands.Cog, name="Economy"):
         metric="What to rank by (default Net won during a season, else Balance)",
         variant="Only this game, not for balance (default all games)",
         period="Since when, not for balance (default the running season, else All time)",
-        graphs="The top players' results as graphs too, not for balance (default no)",
+        graphs="The top players' results as graphs too (default no)",
         season="A season's standings, not for balance (default the running season)")
     @app_commands.choices(metric=METRIC_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     @app_commands.guild_only()
@@ -307,8 +307,6 @@ class EconomyCog(commands.Cog, name="Economy"):
                              Metric(metric.value) if metric else None,
                              Period(period.value) if period else None,
                              variant.value if variant else None, season)
-        if board.metric is Metric.BALANCE and graphs:
-            raise EconomyError(Phrase("refuse.balance_graphs"))
         require_member_post(interaction, files=True)  # a public picture, in the member's name
         take_turn(self.bot.cooldowns, interaction, "leaderboard")
         await interaction.response.defer(thinking=True)
@@ -323,7 +321,7 @@ class EconomyCog(commands.Cog, name="Economy"):
             loc = resolve(interaction.guild_locale)  # public, as the leaderboard
             picture = await top_file(
                 self.economy, lambda u: self.bot.display_name(interaction.guild, u),
-                board, channels=await counted(self.economy, interaction, board),
+                board, channels=await counted(self.economy, interaction, board, hands=True),
                 metric_name=Choice(METRIC_NAMES[board.metric]).to(loc),
                 period_name=window_name(loc, board), locale=loc)
             if picture is not None:

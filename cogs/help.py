@@ -221,13 +221,16 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
 
 
 def tournament_page(locale: object = None) -> list[str]:
-    """Tournaments: entering and the start, several tables, a player away, cancelling,
-    a tournament nobody plays any more, the limits on open tables."""
+    """Tournaments: entering and the start, several tables, scheduled ones, a player away,
+    cancelling, a tournament nobody plays any more, the limits on open tables."""
     entering = {name: Command(f"tournament {name}")
                 for name in ("create", "join", "leave", "start", "info")}
     return [
         translate(locale, "help.tournament.play", **entering),
         translate(locale, "help.tournament.tables", size=Option("table_size")),
+        translate(locale, "help.tournament.scheduled", starts=Option("starts"),
+                  weekly=Option("weekly"), timezone=Command("schedule timezone"),
+                  list=Command("schedule list"), cancel=Command("schedule cancel")),
         translate(locale, "help.tournament.away", sitin=Command("table sitin")),
         translate(locale, "help.tournament.cancel", cancel=Command("tournament cancel"),
                   rule=Phrase("tournament.cancel_rule")),
@@ -268,8 +271,9 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
         return "Tables" if command.root_parent is not None else "Playing a hand"
     if name in ("Preferences", "Bomb pots"):  # /prefs: pings and hole cards; /bombpot
         return "Playing a hand"
-    return {"Tournaments": "Tournaments", "Economy": "Chips and statistics", "Help": "Help",
-            "Hands": "Hand histories", "Ledger": "Chips and statistics"}.get(name, "Other")
+    return {"Tournaments": "Tournaments", "Schedule": "Tournaments",
+            "Economy": "Chips and statistics", "Help": "Help", "Hands": "Hand histories",
+            "Ledger": "Chips and statistics"}.get(name, "Other")
 
 
 #: The order of the command list's sections (any other comes last).

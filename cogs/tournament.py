@@ -1,7 +1,7 @@
 """Sit-and-go tournaments in channels: the /tournament group.
 
     /tournament create buy_in [variant] [structure] [entrants] [speed] [clock]
-                       [stack] [payouts] [late_levels]
+                       [stack] [payouts] [late_levels] [starts]
     /tournament join     /tournament leave (before the start: the entry comes back)
     /tournament start    the creator or a manager, once enough players registered
     /tournament cancel   before the start the creator or a manager; after it a manager or
@@ -9,8 +9,10 @@
     /tournament info     payouts (before the start), blind levels, standings
 
 The tournament starts by itself when the last seat is taken (or earlier with
-/tournament start); play then goes on at the channel's table with the usual
-action commands and buttons. One
+/tournament start), or, scheduled with ``starts`` (issue 34: a date and time in the
+server's time zone, ``/schedule timezone``, or a delay), at that time when enough
+registered, otherwise cancelled and refunded (:mod:`bot.runtime.tournament.starts`);
+play then goes on at the channel's table with the usual action commands and buttons. One
 table or tournament per channel. The rules live in :mod:`bot.runtime.tournament`
 (the service, ``service.py``, above the table registry); refusals come back as
 the runtime's :class:`~bot.runtime.errors.TableError` and ``bot.adapter.polite``
@@ -24,6 +26,7 @@ commands of ``cogs.table`` or the buttons, which the bot registers itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,6 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.choices import STRUCTURE_CHOICES, VARIANT_CHOICES
+from bot.adapter.guild_events import events_hint
 from bot.adapter.limits import fit_text
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
@@ -41,6 +45,7 @@ from bot.adapter.permissions import (
 )
 from bot.adapter.polite import acknowledge, announce
 from bot.adapter.table_text import game_choices, mix_options
+from bot.adapter.timezones import ServerZones
 from bot.adapter.tournament_text import cancel_text, describe, registers_text, started_text
 from bot.i18n import Phrase, resolve, translate
 from bot.runtime.errors import TableError
@@ -50,6 +55,7 @@ from bot.runtime.tournament.payouts import MAX_ENTRANTS
 from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.settings import payouts_from_text
 from bot.runtime.tournament.sit_and_go import Status, TournamentSettings
+from bot.runtime.tournament.starts import parse_start
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
 
 if TYPE_CHECKING:
@@ -78,8 +84,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
         description="Sit-and-go tournaments: every Omaha game and Texas Hold'em",
     )
 
-    def __init__(self, tournaments: TournamentService) -> None:
+    def __init__(
+        self, tournaments: TournamentService, zones: ServerZones, now: Callable[[], float]
+    ) -> None:
         self.tournaments = tournaments
+        self.zones = zones  # start times typed by members are read in the server's zone
+        self.now = now  # the bot's wall clock (Unix seconds)
         super().__init__()
 
     def here(self, interaction: discord.Interaction[Any]) -> SitAndGoRuntime:
@@ -102,6 +112,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
         table_size="Seats per table for several tables in threads, 3 to 10 (default 9)",
         games="A rotation of 2 to 8 games, e.g. NLHE, PLO, O8 limit (default one game)",
         every="A rotation: hands of each game (default one per seat)",
+        starts=("Start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours"
+                " (default: when full)"),
+        weekly="Every week at the same time: the next one is scheduled when one ends (default no)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           speed=SPEED_CHOICES)
@@ -120,6 +133,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
         table_size: app_commands.Range[int, 3, 10] | None = None,
         games: str | None = None,
         every: app_commands.Range[int, 1, MAX_EVERY] | None = None,
+        starts: app_commands.Range[str, 1, 60] | None = None,
+        weekly: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -141,6 +156,11 @@ class Tournaments(commands.Cog, name="Tournaments"):
             schedule=speed.value if speed else None,  # the game's preset
             table_size=table_size or (DEFAULT_TABLE_SIZE if entrants > MAX_ENTRANTS else 0),
         )
+        zone = self.zones.of(interaction.guild_id)
+        if weekly and starts is None:
+            raise TableError(Phrase("refuse.schedule.weekly_needs_start"))
+        starts_at = (None if starts is None else  # unreadable or past: refused at once
+                     parse_start(starts, self.now(), zone))
         if settings.multi_table:  # its tables play in threads: refused before anything
             require_thread_permissions(interaction)
         self.tournaments.check_free(interaction.channel_id)  # refused privately, at once
@@ -150,9 +170,12 @@ class Tournaments(commands.Cog, name="Tournaments"):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, settings=settings, clock=clock,
             language=resolve(interaction.guild_locale),  # its tables speak the server's
+            starts_at=starts_at, weekly=zone.key if weekly else None,
         )
         lang = rt.config.language  # a public message: the tournament's language
         text = describe(rt, lang) + "\n" + translate(lang, "tournament.registration_open")
+        if starts_at is not None and not interaction.app_permissions.manage_events:
+            text += "\n" + events_hint(lang)  # what Manage Events would add
         await interaction.edit_original_response(content=fit_text(text, locale=lang))
 
     @create.autocomplete("games")
@@ -230,7 +253,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
 
 async def setup(bot: OmahaDealer) -> None:
-    await bot.add_cog(Tournaments(bot.app.tournaments))
+    await bot.add_cog(Tournaments(bot.app.tournaments, bot.zones, bot.now))
 
 
 __all__ = ["Tournaments", "describe", "setup"]

@@ -294,7 +294,7 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
             assert not result.ephemeral
             assert result.attachments and result.attachments[0].filename == "showdown-1.png"
             assert min(png_size(result.file())) >= 100
-            assert any(" wins " in line or " scoops " in line
+            assert any(" wins " in line or " split " in line
                        for line in result.content.splitlines())
             # one live message per turn, the old one deleted; the last becomes the result
             assert hand_msg.attachments[0].filename == "table-1-hand-1.png"
@@ -317,9 +317,12 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
             assert f"stacks {3 * BUYIN} " in seated and f"= {total}; granted {total}: OK" in seated
 
             # hole cards: never public before the showdown; the folded hand never at all
+            # the hands shown: the winner's "alice (Ah Kd 9c 2s) wins 60", the others' "bob
+            # shows ...:" (no line a player: one pot)
             shown = dict(re.findall(rf"^(\w+) shows ({CARD}(?: {CARD}){{3}}):", result.content,
                                     flags=re.MULTILINE))
-            assert set(shown) <= {btn, bb}  # the hands shown that won nothing
+            shown.update(re.findall(rf"(\w+) \(({CARD}(?: {CARD}){{3}})\)", result.content))
+            assert shown and set(shown) <= {btn, bb}
             for name, cards in shown.items():
                 assert frozenset(cards.split()) == hole[name]
             river = next(ln for v in fd.versions for ln in v.content.splitlines()
@@ -331,7 +334,8 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
                     continue  # the draw for the button uses its own cards
                 text = v.content
                 if v.message_id == result.id:
-                    text = "\n".join(ln for ln in text.splitlines() if " shows " not in ln)
+                    text = "\n".join(re.sub(rf"\(({CARD}(?: {CARD}){{3}})\)", "", ln)
+                                     for ln in text.splitlines() if " shows " not in ln)
                 for run in CARD_RUN.findall(text):
                     assert set(run.split()) <= board, f"hole cards in public: {v.content!r}"
                 for token in CARD_TOKEN.findall(text):

@@ -161,6 +161,22 @@ async def _heads_up(h: Any) -> Any:
 _LOW = re.compile(r"^(\S+) wins [\d,]+ low\b", re.M)
 _SCOOP = re.compile(r"^(\S+) (?:scoops|wins [\d,]+ high)\b.*\n\1 wins [\d,]+ low|"
                     r"^\S+ scoops", re.M)
+#: After issue 31 a hi-lo result has a line per player with their net: "carol +6 · ...";
+#: the players who did not lose ("+" or "±0"), and those of them with a low.
+_GAINS = re.compile(r"^\S+ [+\u00b1][\d,]+ \u00b7 .*$", re.M)
+
+
+def _kind(content: str) -> str | None:
+    """"scoop" (one player takes both halves), "split" (a low half goes to someone) or
+    None, in either wording."""
+    if _SCOOP.search(content):
+        return "scoop"
+    if _LOW.search(content):
+        return "split"
+    gains = _GAINS.findall(content)
+    if not any("; low " in line for line in gains):
+        return None
+    return "scoop" if len(gains) == 1 else "split"
 
 
 async def _hi_lo(h: Any) -> list[Any]:
@@ -175,11 +191,9 @@ async def _hi_lo(h: Any) -> list[Any]:
         await h.advance(PAUSE + 0.1)
         await _check_down(h, hand)
         result = _result(h, hand)
-        content = result.content  # checked down: all four show
-        if _SCOOP.search(content):
-            found.setdefault("scoop", result)
-        elif _LOW.search(content):
-            found.setdefault("split", result)
+        kind = _kind(result.content)  # checked down: all four show
+        if kind is not None:
+            found.setdefault(kind, result)
         if len(found) == 2:
             return [found["split"], found["scoop"]]
     raise AssertionError(f"not both kinds of 4-way hi-lo showdown in 60 hands: {list(found)}")

@@ -21,6 +21,7 @@ import discord
 
 from bot.adapter.amounts import parse_amount
 from bot.adapter.cooldowns import CARDS_BURST, take_turn
+from bot.adapter.fold_question import asks_first, question
 from bot.adapter.hooks import Hook
 from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
 from bot.adapter.presenter import hole_cards_view
@@ -60,6 +61,30 @@ def second_person(view: ActionView) -> Phrase:
     return Phrase(f"done.{view.kind.name.lower()}{all_in}", amount=view.amount or 0)
 
 
+def answered_privately(interaction: discord.Interaction[Any]) -> bool:
+    """A slash command, or a click on a private message (the question before a fold): the
+    action is confirmed privately, in that original."""
+    if interaction.type is discord.InteractionType.application_command:
+        return True
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def _confirm(
+    interaction: discord.Interaction[Any], hook: Hook | None, view: ActionView
+) -> None:
+    """The private confirmation (``Done: you fold.``) in the interaction's original, its
+    buttons gone; the hook's followup carrying the next turn waits for it (Hook.ready)."""
+    confirmed = False
+    try:
+        await interaction.edit_original_response(
+            content=second_person(view).to(interaction.locale), view=None)
+        confirmed = True
+    finally:
+        if hook is not None:
+            hook.confirm(confirmed)
+
+
 class ClickTaker(Protocol):
     """Told of each acknowledged click, raise form or slash-command action before it acts,
     and again with ``refused=True`` when the runtime refuses the action after all."""
@@ -97,6 +122,8 @@ class TableActions:
         kind: ActionKind,
         amount: int | None = None,
         token: str | None = None,
+        *,
+        asked: bool = False,
     ) -> None:
         """Fold, check, call, bet, raise or go all-in.
 
@@ -104,27 +131,52 @@ class TableActions:
         posts the next live message as its followup (:mod:`bot.adapter.hooks`). A click
         (or the raise form) is acknowledged as an update of its message: the table's
         live message shows the action, so nothing private is sent. A slash command is
-        deferred privately and gets a short private confirmation in that original. A
-        refusal is told privately.
+        deferred privately and gets a short private confirmation in that original, and
+        so does an answer to a private question (its message is edited). A refusal is
+        told privately. A fold when a check is free is not taken unless ``asked``: the
+        player is asked first (:mod:`bot.adapter.fold_question`).
         """
+        privately = answered_privately(interaction)
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table.check_action(interaction.user.id, kind, amount, token)
-            hook = self._hand_over(table, interaction)
-            view = await self._apply(interaction, table, hook, kind, amount, token)
-            confirmed = False
-            try:  # the followup carrying the next turn waits for this edit (Hook.ready)
-                await interaction.edit_original_response(
-                    content=second_person(view).to(interaction.locale))
-                confirmed = True
-            finally:
-                if hook is not None:
-                    hook.confirm(confirmed)
-        else:
-            table.check_action(interaction.user.id, kind, amount, token)  # refused at once
+        table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
+        turn = table.turn_view()
+        if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
+            await self._ask_fold(interaction, table, turn.token)
+            return
+        if not interaction.response.is_done():
             await interaction.response.defer()
-            hook = self._hand_over(table, interaction)
-            await self._apply(interaction, table, hook, kind, amount, token)
+        hook = self._hand_over(table, interaction)
+        view = await self._apply(interaction, table, hook, kind, amount, token)
+        if privately:
+            await _confirm(interaction, hook, view)
+
+    @staticmethod
+    async def _ask_fold(interaction: discord.Interaction[Any], table: Table, token: str) -> None:
+        """The question before a fold when a check is free, to the player alone: in the
+        command's private original, or as a private answer to the click."""
+        text, buttons = question(table.table_id, token, interaction.locale)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=buttons)
+        else:
+            await interaction.response.send_message(text, view=buttons, ephemeral=True)
+
+    async def answer_fold(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str,
+        kind: ActionKind,
+    ) -> None:
+        """An answer to the question before a fold (**Fold anyway** or **Check**): the
+        player's decision, confirmed in the question's place; when that turn has passed
+        (or the table is gone) the question says so, without its buttons, and nothing is
+        done."""
+        try:
+            table = self.by_id(table_id)
+            table.check_action(interaction.user.id, kind, None, token)
+        except TableError:
+            await interaction.response.edit_message(
+                content=translate(interaction.locale, "fold.passed"), view=None)
+            return
+        await self.act(interaction, table, kind, token=token, asked=True)
 
     def _hand_over(self, table: Table, interaction: discord.Interaction[Any]) -> Hook | None:
         """Give the table's channel the interaction's token (None: nothing to give)."""
@@ -240,4 +292,5 @@ class TableActions:
         await reply_private(interaction, text)
 
 
-__all__ = ["ClickTaker", "TableActions", "acknowledge", "reply_private", "second_person"]
+__all__ = ["ClickTaker", "TableActions", "acknowledge", "answered_privately", "reply_private",
+           "second_person"]

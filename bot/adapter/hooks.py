@@ -111,11 +111,15 @@ class Hook:
     @classmethod
     def of(cls, interaction: discord.Interaction[Any]) -> Hook | None:
         """The hook of a component or modal-submit interaction on a message, or of a
-        slash command (else None)."""
+        slash command (else None). A click on a private (ephemeral) message, such as
+        the question before a fold (:mod:`bot.adapter.fold_question`), is on no live
+        message: it is bound like a command, and confirmed once that message is edited."""
         until = now() + TOKEN_LIFETIME - TOKEN_MARGIN
-        if interaction.type is discord.InteractionType.application_command:
-            return cls(interaction, 0, until, asyncio.get_running_loop().create_future())
         kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        if interaction.type is discord.InteractionType.application_command or (
+                interaction.type in kinds and private):
+            return cls(interaction, 0, until, asyncio.get_running_loop().create_future())
         if interaction.type not in kinds or interaction.message is None:
             return None
         return cls(interaction, interaction.message.id, until)

@@ -113,11 +113,13 @@ def _subtitle(locale: str, board: Board, total: int) -> str:
 
 
 async def counted(
-    economy: Economy, interaction: discord.Interaction[Any], board: Board
+    economy: Economy, interaction: discord.Interaction[Any], board: Board, *,
+    hands: bool = False,
 ) -> Collection[int] | None:
     """The channels whose results the public leaderboard counts (None: balances, the
-    server's whole)."""
-    if board.metric is Metric.BALANCE:
+    server's whole); with ``hands``, whose hands its graphs draw (a balance leaderboard's
+    too: its graphs are each player's net over their hands)."""
+    if board.metric is Metric.BALANCE and not hands:
         return None
     every = await economy.result_channels(board.guild_id)
     return counted_channels(interaction, every, public=True)

@@ -49,6 +49,7 @@ from bot.adapter.scenes import (
     game_line,
     header,
     hole_cards_view,
+    in_time_bank,
     language,
     mention,
     results_view,
@@ -59,7 +60,7 @@ from bot.adapter.scenes import (
 )
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
-from bot.i18n import Command, Name, escaped, number, resolve, spoken, translate
+from bot.i18n import Command, Name, Phrase, escaped, number, resolve, spoken, translate
 from bot.render import (
     render_hole_cards_async,
     render_results_async,
@@ -83,6 +84,7 @@ from bot.runtime.table.events import (
     StreetDealt,
     TableClosed,
     TableEvent,
+    TimeBankStarted,
     TournamentOver,
     TurnBegan,
     TurnReminder,
@@ -145,6 +147,7 @@ class DiscordPresenter:
             TurnBegan: self.turn,
             RunTwiceAsked: self.run_twice_asked,
             TurnReminder: self.reminder,
+            TimeBankStarted: self.time_bank,
             ActionTaken: self.action,
             HandSettled: self.hand_settled,
             RabbitHunted: self.after_hand,
@@ -417,6 +420,18 @@ class DiscordPresenter:
             self.channel(table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
         else:
             self._changed(table, note=text)
+
+    async def time_bank(self, event: TimeBankStarted) -> None:
+        """The time bank starts: one edit of the turn message says so and moves its
+        deadline (``<t:…:R>``) to the bank's end; with no turn message, a message."""
+        table, turn = event.table, event.turn
+        text = spoken(Phrase("notice.time_bank", name=Name(turn.name),
+                             seconds=round(event.seconds)), language(table))
+        live = self.channel(table).live
+        if live is None or live.turn is None or live.turn.token != turn.token:
+            self.channel(table).post(Text(text))
+            return
+        self._changed(table, note=text, **in_time_bank(live.turn, event.seconds, self.now()))
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:

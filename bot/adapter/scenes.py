@@ -9,12 +9,13 @@ hidden card: the views come from :class:`~bot.runtime.table.views.TableSnapshot`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.adapter.limits import fit_message
 from bot.engine.cards import Card
 from bot.engine.equity import Equity
-from bot.i18n import Command, Name, escaped, hands, listed, translate
+from bot.i18n import Command, escaped, listed, translate
 from bot.render import (
     HoleCardsView,
     PotResult,
@@ -29,14 +30,13 @@ from bot.render import (
     TableView,
 )
 from bot.runtime.mix import named
-from bot.runtime.table import wording
+from bot.runtime.table import result_text, wording
 from bot.runtime.table.events import RunTwiceAsked, TournamentOver
 from bot.runtime.table.views import (
     HandResultView,
     PotResultView,
     PrivateCards,
     SeatSnapshot,
-    ShownHandView,
     TableSnapshot,
     TurnView,
 )
@@ -149,6 +149,15 @@ def turn_line(live: Live) -> str:
     return text
 
 
+def in_time_bank(turn: TurnView, bank: float, now: float) -> dict[str, Any]:
+    """The live message's changes once the time bank of ``turn`` (as shown) starts
+    (RULES.md 8): the deadline moves to the bank's end (``now`` + ``bank``, epoch
+    seconds), the turn line no longer adds the bank to come, the picture's clock keeps
+    its length."""
+    banking = replace(turn, clock=turn.clock + turn.time_bank, time_bank=0.0)
+    return {"turn": banking, "deadline": now + bank}
+
+
 def waited_note(snap: TableSnapshot, waited: bool) -> str:
     """The line above a turn (or the run-it-twice question) told again once the bot hears
     Discord again, its clock having waited (RULES.md 8); "" otherwise."""
@@ -206,8 +215,16 @@ def _blind(snap: TableSnapshot, s: SeatSnapshot) -> str:
     return "BB" if s.seat == snap.big_blind else ""
 
 
-def _seats(snap: TableSnapshot, over: bool) -> tuple[SeatView, ...]:
-    hole_n = snap.config.variant.hole_cards
+def _net(s: SeatSnapshot, result: HandResultView | None) -> int | None:
+    """After the hand, the net of a seat that played it to the end or won a share (a
+    folded seat keeps its "Folded")."""
+    if result is None or not (result.payouts.get(s.seat) or (s.dealt_in and not s.folded)):
+        return None
+    return result.net.get(s.seat)
+
+
+def _seats(snap: TableSnapshot, result: HandResultView | None) -> tuple[SeatView, ...]:
+    hole_n, over = snap.config.variant.hole_cards, result is not None
     return tuple(
         SeatView(
             seat=s.seat,
@@ -218,6 +235,7 @@ def _seats(snap: TableSnapshot, over: bool) -> tuple[SeatView, ...]:
             blind="" if over else _blind(snap, s),
             cards=hole_n if s.dealt_in and not s.folded else 0,
             shown=s.shown,
+            net=_net(s, result),
         )
         for s in snap.seats
     )
@@ -260,7 +278,7 @@ def table_view(
         table_name=wording.table_name(language(snap), snap.table_id),
         hand_number=snap.hand_no,
         max_seats=snap.config.seats,
-        seats=_seats(snap, result is not None),
+        seats=_seats(snap, result),
         board=snap.board if board is None else board,
         second_board=snap.second_board if second_board is None else second_board,
         pots=pots,
@@ -276,30 +294,13 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
-    """The hand's result: its title, one line per winner per pot (naming the hand that won
-    it), one per hand shown that won nothing. Every hand shown is in the showdown picture;
-    the whole log is behind the Hand log button."""
+    """The hand's result: its title, then who won and what was shown
+    (:func:`bot.runtime.table.result_text.message_lines`). Every hand shown is in the
+    showdown picture; the whole log is behind the Hand log button."""
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
-    lines.extend(wording.winner_lines(lang, result))
-    second = {s.seat: s for s in result.second_shown}
-    lines.extend(
-        translate(lang, "result.shows", name=Name(s.name), cards=" ".join(map(str, s.cards)),
-                  hand=_shown_label(lang, s, second.get(s.seat)))
-        for s in result.shown if s.label and not result.payouts.get(s.seat)
-    )
+    lines.extend(result_text.message_lines(lang, result))
     return fit_message(lines, locale=lang)
-
-
-def _shown_label(lang: str, first: ShownHandView, second: ShownHandView | None) -> str:
-    """What a shown hand makes, as it reads in the sentence (lower case, as the winners'
-    lines); run twice, on each board: "flush, king high (board 1);
-    two pair, sixes and fives (board 2)"."""
-    if second is None:
-        return hands.in_sentence(lang, first.label)
-    return "; ".join(
-        f"{hands.in_sentence(lang, s.label)} ({translate(lang, 'pot.board', number=str(k))})"
-        for k, s in ((1, first), (2, second)))
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
@@ -316,6 +317,7 @@ def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
             seat=shown.seat,
             second_high=second[shown.seat].high if shown.seat in second else None,
             second_low=second[shown.seat].low if shown.seat in second else None,
+            net=result.net.get(shown.seat),
         )
         for shown in result.shown
     )

@@ -25,7 +25,7 @@ import discord
 
 from bot.i18n import Ordinal, number, translate
 from bot.render import GraphLine, GraphMark, GraphPanel, GraphView, render_graphs_async
-from bot.storage import HandNet, Period, TournamentFinish
+from bot.storage import HandNet, Metric, Period, TournamentFinish
 
 if TYPE_CHECKING:
     from bot.adapter.leaderboard import Board
@@ -85,8 +85,9 @@ def tournament_panel(locale: str, period: str, finishes: Sequence[TournamentFini
 
 
 def top_view(locale: str, title: str, panels: Sequence[GraphPanel]) -> GraphView:
-    """The leaderboard's top players side by side, two a row."""
-    return GraphView(title, tuple(panels), columns=2 if len(panels) > 1 else 1, locale=locale)
+    """The leaderboard's top players side by side, two a row, on one scale."""
+    return GraphView(title, tuple(panels), columns=2 if len(panels) > 1 else 1, locale=locale,
+                     shared_scale=True)
 
 
 #: How many of the top players ``/leaderboard graphs`` draws (two rows of two).
@@ -122,7 +123,12 @@ async def top_file(
 ) -> discord.File | None:
     """``/leaderboard graphs``: the first :data:`TOP_GRAPHS` players of ``board``, each
     one's running net (cash metrics) or profit (tournament metrics) over its period (or
-    season) in ``channels``, side by side; None when nobody is ranked."""
+    season) in ``channels``, side by side on one scale; None when nobody is ranked.
+
+    Decision (issue 31): a balance has no history (gifts, bonuses and buy-ins move it
+    too), so a balance leaderboard's graphs (the default one outside a season) draw its
+    top players' net over all their hands (those who played none left out), and the
+    title says so."""
     guild_id, period, season = board.guild_id, board.period, board.season
     ranking = await economy.leaderboard(guild_id, board.metric, period=period,
                                         variant=board.variant, page=0, per_page=TOP_GRAPHS,
@@ -137,9 +143,12 @@ async def top_file(
         else:
             hands = await economy.hand_nets(guild_id, row.user_id, variant=board.variant,
                                             period=period, channels=channels, season=season)
-            panels.append(cash_panel(locale, "", period_name, hands, split=False, title=head))
+            if hands:  # a top balance may have played no hand: nothing to draw
+                panels.append(cash_panel(locale, "", period_name, hands, split=False,
+                                         title=head))
     if not panels:
         return None
-    title = translate(locale, "graph.top", metric=metric_name, count=len(panels))
+    key = "graph.top_balance" if board.metric is Metric.BALANCE else "graph.top"
+    title = translate(locale, key, metric=metric_name, count=len(panels))
     png = await render_graphs_async(top_view(locale, title, panels))
     return discord.File(io.BytesIO(png), filename="leaderboard-graphs.png")

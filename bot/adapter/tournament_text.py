@@ -21,12 +21,13 @@ from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.mtt import MttRuntime
 from bot.runtime.tournament.payouts import PayoutTable
 from bot.runtime.tournament.settings import TournamentSettings
-from bot.runtime.tournament.sit_and_go import SitAndGo, Status
+from bot.runtime.tournament.sit_and_go import Status
+from bot.runtime.tournament.starts import stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
 
 __all__ = [
     "cancel_text", "describe", "payout_lines", "registers_text", "started_text",
-    "tables_text",
+    "starts_line", "tables_text",
 ]
 
 #: Levels shown after the schedule's head in ``describe`` (then ``…``).
@@ -88,7 +89,8 @@ def _head(locale: object, rt: SitAndGoRuntime) -> str:
                      max=s.max_entrants, clock=rt.config.clock)
 
 
-def _registering(locale: object, sng: SitAndGo) -> list[str]:
+def _registering(locale: object, rt: SitAndGoRuntime) -> list[str]:
+    sng = rt.sng
     s = sng.settings
     lines = [translate(locale, "tournament.pool", pool=Phrase("chips.count", count=sng.pool),
                        payouts=payout_lines(locale, sng.payout_table(), sng.pool))]
@@ -97,9 +99,20 @@ def _registering(locale: object, sng: SitAndGo) -> list[str]:
     if s.late_levels:
         lines.append(translate(locale, "tournament.late", count=s.late_levels))
     lines.append(translate(locale, "tournament.cancel_rule"))
-    lines.append(translate(locale, "tournament.starts_when", count=s.min_entrants,
-                           start=Command("tournament start"), join=Command("tournament join")))
+    lines.append(starts_line(locale, rt))
     return lines
+
+
+def starts_line(locale: object, rt: SitAndGoRuntime) -> str:
+    """When it starts: at its scheduled time (Discord timestamps, each reader's own
+    form), or when full / at ``/tournament start``."""
+    count = rt.sng.settings.min_entrants
+    if rt.starts_at is not None:
+        return translate(locale, "tournament.starts_at", when=stamp(rt.starts_at, "F"),
+                         relative=stamp(rt.starts_at, "R"), count=count,
+                         join=Command("tournament join"))
+    return translate(locale, "tournament.starts_when", count=count,
+                     start=Command("tournament start"), join=Command("tournament join"))
 
 
 def _running(locale: object, rt: SitAndGoRuntime) -> list[str]:
@@ -125,7 +138,7 @@ def describe(rt: SitAndGoRuntime, locale: object = None) -> str:
     """The tournament as /tournament info shows it, in ``locale``."""
     lines = [_head(locale, rt)]
     if rt.sng.status is Status.REGISTERING:
-        lines += _registering(locale, rt.sng)
+        lines += _registering(locale, rt)
     else:
         lines += _running(locale, rt)
     lines.append(_schedule(locale, rt.sng.settings))

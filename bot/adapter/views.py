@@ -27,6 +27,8 @@ Custom ids::
                                                    answered by ``cogs.hands.OpenHandButton``)
     omaha:after:<table>:<hand no>:<what>           after the hand, until the next deal: a rabbit
                                                    hunt, showing cards (bot.adapter.after_hand)
+    omaha:foldq:<table>:<token>:<fold|check>       the answer to the question before a fold
+                                                   when a check is free (bot.adapter.fold_question)
 
 The live message's buttons are public: their labels speak the table's language
 (``button.*`` messages). The raise form is the clicking player's own: it speaks
@@ -43,6 +45,7 @@ import discord
 
 from bot.adapter.after_hand import AfterHandButton, add_after_hand_buttons
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.fold_question import FoldAnswerButton
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.polite import PoliteModal, report
 from bot.adapter.seat_buttons import SeatButton
@@ -415,4 +418,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
-                 ChooseButton, PickButton, AfterHandButton, BombPotButton)
+                 ChooseButton, PickButton, AfterHandButton, FoldAnswerButton, BombPotButton)

@@ -104,8 +104,12 @@ def label(locale: object, english: str) -> str:
 def in_sentence(locale: object, english: str) -> str:
     """A hand label (or a high description) as it reads inside a sentence: "com dois pares,
     ases e cincos", "you have pair of kings, kicker ace" (its words in lower case; a
-    card's letter stays)."""
-    return _WORD.sub(lambda m: m.group(0).lower(), label(locale, english))
+    card's letter stays). The names of the halves keep the language's one way of writing
+    them in a sentence ("half.high", "half.low": Italian writes "High" and "Low"), so a
+    result says "vince 2 Low" and "nessun Low" alike."""
+    kept = {translate(locale, "half.high"), translate(locale, "half.low")}
+    return _WORD.sub(lambda m: m.group(0) if m.group(0) in kept else m.group(0).lower(),
+                     label(locale, english))
 
 
 def low_cards(english: str) -> str:

@@ -55,6 +55,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
 import bot.offline.commands  # Discord refuses an invalid command tree (applied on import)
+import bot.offline.events  # scheduled events' limits (applied on import)
 import bot.offline.locales  # each member's language in interactions (applied on import)
 import bot.offline.refusals  # Discord's refusals that simcord lacks (applied on import)
 import bot.offline.settling  # teaches simcord its two extra rules (applied on import)
@@ -331,7 +332,7 @@ class Harness:
         if after:
             await old.close()
             await self.advance(after)
-        new = OmahaDealer(old.settings)
+        new = OmahaDealer(old.settings, wall_clock=self.clock)
         await self.env.restart_bot(new)
         await old.close()  # detached: its tables stop and its database closes
         new.db.clock = self.clock

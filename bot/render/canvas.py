@@ -246,6 +246,13 @@ def chips(amount: int) -> str:
     return localize_number(f"{amount:,}")
 
 
+def signed_chips(amount: int, short: bool = False) -> str:
+    """A net for a hand: ``"+1,234"``, ``"−10"`` (a minus sign), ``"±0"``;
+    ``short``: ``"+1.23M"``."""
+    digits = (chips_short if short else chips)(abs(amount))
+    return ("+" if amount > 0 else "−" if amount < 0 else "±") + digits
+
+
 def chips_short(amount: int) -> str:
     """A compact amount for tight spots: ``1234567`` -> ``"1.23M"``, ``45600`` -> ``"45.6K"``."""
     a = abs(amount)
@@ -259,5 +266,5 @@ def chips_short(amount: int) -> str:
 
 
 __all__ = ["PHONE_MIN_PX", "PHONE_WIDTH", "Box", "Canvas", "Placed", "chips", "chips_short",
-           "drawable", "inside", "overlaps", "palette_of", "row_width", "text_mask",
-           "to_palette_png", "to_png"]
+           "drawable", "inside", "overlaps", "palette_of", "row_width", "signed_chips",
+           "text_mask", "to_palette_png", "to_png"]

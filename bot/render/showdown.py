@@ -3,12 +3,13 @@
 Made for a phone like the table picture: 800 pixels wide, no letter under 24
 pixels (12 once Discord shows it 400 wide). Under the header and the board,
 the shown hands sit in panels two a row. A panel has the player's name and
-what they won, which pots and halves that was ("Main pot high, Side pot 1"),
-the hole cards (cards the hand does not use are faded), then the best high
-five and, in hi-lo, the best low five, each with its description; the cards
-of a five that come from the hand are underlined. Under the panels, each pot
-on its own row: a pill with its label and amount, then who took it and which
-half ("Ann 450 high  Bob 450 low").
+their net for the hand ("+140", "−10"; what they won when no net is given; the
+panels of the hands that gained are outlined), which pots and halves they took
+("Main pot high, Side pot 1"), the hole cards (cards the hand does not use are
+faded), then the best high five and, in hi-lo, the best low five, each with its
+description; the cards of a five that come from the hand are underlined. Under
+the panels, each pot on its own row: a pill with its label and amount, then who
+took it and which half ("Ann 450 high  Bob 450 low").
 
 Two boards (a double-board bomb pot): both boards under the header, "Board 1" above
 "Board 2"; each panel shows the hand's best fives on board 1, then on board 2, each
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from bot.engine.cards import Card
 from bot.render import pots, words
-from bot.render.canvas import Box, Canvas, chips, row_width
+from bot.render.canvas import Box, Canvas, chips, row_width, signed_chips
 from bot.render.cardart import card_width
 from bot.render.fonts import Block, block, display_name, drawable, text_width
 from bot.render.theme import DeckStyle, Palette, Theme, palette
@@ -107,9 +108,20 @@ class _Texts:
         return BEST_H + 8 + LINE * (self.high if label == "HIGH" else self.low)
 
 
+def _news(hand: ShowdownHand) -> bool:
+    """Whether the panel says an amount: the hand's net when known, else what it won."""
+    return hand.net is not None or hand.won > 0
+
+
+def winner(hand: ShowdownHand) -> bool:
+    """Whether the panel is outlined as a winner's: the hand ended with more than it put
+    in (a share of 190 for 200 put in is no win), else, with no net, it won something."""
+    return hand.net > 0 if hand.net is not None else hand.won > 0
+
+
 def _won_w(hand: ShowdownHand) -> int:
-    return text_width(drawable(_won_text(hand)), TEXT if hand.won > 0 else SMALL,
-                      bold=hand.won > 0)
+    return text_width(drawable(_won_text(hand)), TEXT if _news(hand) else SMALL,
+                      bold=_news(hand))
 
 
 def _name_block(hand: ShowdownHand) -> tuple[Block, int]:
@@ -133,6 +145,9 @@ def _name_lines(hand: ShowdownHand) -> int:
 
 
 def _won_text(hand: ShowdownHand) -> str:
+    """The hand's net ("+140", "−10"), else "wins 40" or "no win"."""
+    if hand.net is not None:
+        return signed_chips(hand.net)
     return (words.say("render.wins", amount=chips(hand.won)) if hand.won > 0
             else words.say("render.no_win"))
 
@@ -317,10 +332,10 @@ def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: Show
     """Shown hand ``i`` in ``box``: name and winnings, the pots it took, the hole cards
     (those the hand does not use faded), then its best fives."""
     pal = cv.pal
-    winner = hand.won > 0
+    won = winner(hand)
     cv.draw.rounded_rectangle(box, radius=14, fill=pal.panel,
-                              outline=pal.accent if winner else pal.panel_edge,
-                              width=4 if winner else 2)
+                              outline=pal.accent if won else pal.panel_edge,
+                              width=4 if won else 2)
     x0, y0, x1, _ = box[0] + PANEL_PAD, box[1] + PANEL_PAD, box[2] - PANEL_PAD, box[3]
     y = y0
     texts = lay.texts
@@ -359,9 +374,12 @@ def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
     top = y0
     y0 += LINE * won_line
     y = y0 + LINE // 2
-    if hand.won > 0:
-        w = cv.text((x1, y), _won_text(hand), TEXT, pal.money, bold=True, anchor="rm",
-                    limit=(x0 + 90, y0, x1, y0 + LINE), tag=f"won:{i}")
+    if _news(hand):
+        ink = pal.danger if hand.net is not None and hand.net < 0 else (
+            pal.text_dim if hand.net == 0 else pal.money)
+        w = cv.text((x1, y), _won_text(hand), TEXT, ink, bold=True, anchor="rm",
+                    limit=(x0 + 90, y0, x1, y0 + LINE),
+                    tag=f"{'won' if hand.net is None else 'net'}:{i}")
     else:
         w = cv.text((x1, y), _won_text(hand), SMALL, pal.text_dim, anchor="rm",
                     limit=(x0 + 90, y0, x1, y0 + LINE), tag=f"nowin:{i}")

@@ -11,7 +11,8 @@ number and the table's size, so a player stays in the same place hand after
 hand. Each seat box shows the name (and the dealer button), the stack and,
 on the right of the stack, the seat's state: the time left for the player to
 act (with a clock bar along the bottom of the box), "Folded", "Sitting out",
-"Waiting", an all-in badge, or after the hand what the seat won.
+"Waiting", an all-in badge, or after the hand the seat's net for it ("+140",
+"−10": what it collected minus what it put in; what it won when no net is given).
 
 In front of each seat, on the felt: its face-down cards peeking out from
 behind the box, its bet (a chip, or the small or big blind marker, and the
@@ -28,7 +29,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import boards, pots, words
 from bot.render.boards import TEXT, hand_ended, winnings
-from bot.render.canvas import Box, Canvas, chips, chips_short
+from bot.render.canvas import Box, Canvas, chips, chips_short, signed_chips
 from bot.render.cardart import card_width
 from bot.render.fonts import Block, block, display_name, drawable, text_width
 from bot.render.front import (
@@ -152,7 +153,7 @@ def _draw_seat(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView, won:
     turn = view.to_act == seat.seat and not hand_ended(view)
     _draw_backs(cv, spot, seat)
     pal: Palette = cv.pal
-    highlight = turn or won > 0
+    highlight = turn or _gained(seat, won)
     cv.draw.rounded_rectangle(spot.box, radius=12, fill=pal.panel_dim if out else pal.panel,
                               outline=pal.accent if highlight else pal.panel_edge,
                               width=4 if highlight else 2)
@@ -198,12 +199,29 @@ def _draw_dealer_button(cv: Canvas, bx: int, by: int, seat_no: int) -> int:
     return bx - r - 6
 
 
+def _gained(seat: SeatView, won: int) -> bool:
+    """After the hand, whether the seat ended it with more than it put in (its net when
+    known: a share of 190 for 200 put in is no gain), else whether it won anything."""
+    return seat.net > 0 if seat.net is not None else won > 0
+
+
+def _outcome(seat: SeatView, view: TableView, won: int) -> int | None:
+    """The amount drawn for the seat after the hand: its net when known, else what it won
+    (None: nothing to draw)."""
+    if seat.net is not None and hand_ended(view):
+        return seat.net
+    return won if won > 0 else None
+
+
 def _seat_state(seat: SeatView, view: TableView, turn: bool, won: int, pal: Palette
                 ) -> tuple[tuple[str, ...], RGB, RGB | None]:
     """What goes right of the stack: the text (and shorter forms for a narrow box), its
-    ink, and a pill colour (None: plain text)."""
-    if won > 0:
-        return (f"+{chips(won)}", f"+{chips_short(won)}"), pal.money, None
+    ink, and a pill colour (None: plain text). After the hand: the seat's net, or what it
+    won ("+140", "−10")."""
+    outcome = _outcome(seat, view, won)
+    if outcome is not None:
+        ink = pal.money if outcome > 0 else pal.danger if outcome < 0 else pal.text_dim
+        return (signed_chips(outcome), signed_chips(outcome, short=True)), ink, None
     if turn:
         if view.clock is None:
             return (words.say("render.to_act"),), pal.accent, None
@@ -230,7 +248,7 @@ def _stack_row_choice(seat: SeatView, forms: tuple[str, ...], pill: bool, size: 
                       bold: bool, won: bool, room: int) -> tuple[str | None, str]:
     """The stack and state texts that fit ``room`` side by side, best first: the full
     stack, then its short form ("98.8M"), then the state's short form ("Away"). When
-    nothing fits, a won amount is shown alone (it is the news), any other state is
+    nothing fits, a won amount or a net is shown alone (it is the news), any other state is
     left out (the dimmed box still tells it). The stack is None for an all-in badge."""
     badge = seat.status == SeatStatus.ALL_IN and not seat.stack
     stacks: tuple[str | None, ...] = (None,) if badge else tuple(dict.fromkeys(
@@ -260,9 +278,10 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
     y = spot.box[3] - (BOX_H - 55)
     row = (inner[0], y - 16, inner[2], y + 16)
     forms, ink, fill = _seat_state(seat, view, turn, won, pal)
-    bold = fill is not None or turn or won > 0
+    news = _outcome(seat, view, won) is not None
+    bold = fill is not None or turn or news
     size = TEXT if bold and fill is None else SMALL
-    stack, state = _stack_row_choice(seat, forms, fill is not None, size, bold, won > 0,
+    stack, state = _stack_row_choice(seat, forms, fill is not None, size, bold, news,
                                      row[2] - row[0])
     right = row[2]
     if state:
@@ -270,7 +289,7 @@ def _draw_stack_row(cv: Canvas, spot: SeatSpot, seat: SeatView, view: TableView,
         if fill:
             pill(cv, (right - state_w, y - 15, right, y + 15), state, fill, ink,
                   f"state:{seat.seat}")
-        elif stack == "":  # a won amount alone: on the left, where the stack goes
+        elif stack == "":  # a won amount or a net alone: on the left, where the stack goes
             cv.text((row[0], y), state, size, ink, bold=bold, anchor="lm",
                     limit=(row[0], row[1], right, row[3]), tag=f"state:{seat.seat}")
         else:

@@ -39,6 +39,9 @@ class SeatView:
     # not after the hand)
     cards: int = 0  # hole cards held (drawn face down; 0 for none)
     shown: tuple[Card, ...] = ()  # hole cards shown face up (after showdown)
+    #: After the hand, the seat's net for it (collected minus put in): drawn in place of
+    #: what it won ("+140", "−10"); None: the amount won is drawn, when there is one.
+    net: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,8 @@ class PotView:
     # After the hand: who took this pot (high and low halves apart). A table view
     # with any winners is a finished hand: the picture shows each pot's winners
     # instead of the pots in play (bets are not drawn: every chip is in a pot),
-    # outlines the winning seats with what they won, and reads "Showdown" (cards
+    # outlines the winning seats with their net (SeatView.net; else what they won),
+    # and reads "Showdown" (cards
     # were shown) or "Hand over" whatever ``TableView.street`` says.
     winners: tuple[PotWinner, ...] = ()
 
@@ -153,6 +157,7 @@ class ShowdownHand:
     seat: int = 0  # the player's seat (0: unknown); matches PotWinner.seat, else the name
     second_high: MadeHandLike | None = None  # two boards: the hand on board 2
     second_low: MadeHandLike | None = None
+    net: int | None = None  # the hand's net (collected minus put in), drawn for ``won``
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +205,7 @@ class GraphLine:
 
     label: str  # the legend: "Net", "At showdown", "Without showdown", "Profit"
     points: tuple[int, ...]  # the total after step 1, 2, ... (the line starts at 0)
-    kind: str = "net"  # "net", "showdown", "no_showdown": picks its colour
+    kind: str = "net"  # "net" (coloured by sign), "showdown", "no_showdown": its ink
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +236,8 @@ class GraphView:
     panels: tuple[GraphPanel, ...]
     columns: int = 1
     locale: str = "en"  # the reader's language (bot.render.words): numbers
+    #: One y scale for every panel (the leaderboard's players, compared side by side).
+    shared_scale: bool = False
 
 
 @dataclass(frozen=True, slots=True)

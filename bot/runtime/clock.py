@@ -78,6 +78,10 @@ class FakeClock:
             timer.cancel()
         return answer.done()
 
+    def next_wake(self) -> float | None:
+        """When the earliest sleeper still waiting wakes (None: nobody sleeps)."""
+        return min((when for when, _, f in self._sleepers if not f.done()), default=None)
+
     @property
     def pending(self) -> int:
         """How many sleepers are still waiting (cancelled ones excluded)."""

@@ -325,6 +325,21 @@ def _awards(table: _Table) -> list[ReplayFrame]:
     return frames
 
 
+def _end_caption(past: PastHand, names: Mapping[int, str], lang: str) -> str:
+    """The last frame's caption: how the hand ended and who won what, every pot and half
+    a winner took added up (``"Showdown · alice wins 120 and bob wins 40"``), so the
+    picture the animation stops on still names the winners."""
+    won: dict[int, tuple[str, int]] = {}
+    for pot in result_of(past, names).pots:
+        for w in pot.winners:
+            won[w.seat] = (w.name, won.get(w.seat, ("", 0))[1] + w.amount)
+    end = translate(lang, "street.showdown" if past.hand.result.shown else "street.hand_ended")
+    if not won:
+        return end
+    return f"{end} · " + listed(lang, [translate(lang, "result.wins", name=name, amount=amount)
+                                       for name, amount in won.values()])
+
+
 def final_table(
     past: PastHand, names: Mapping[int, str], viewer: int | None, locale: object = "en"
 ) -> TableView:
@@ -368,8 +383,8 @@ def replay_view(
         else None
     table = _Table(past, names, own, lang)
     frames = _play(table) + _awards(table)
-    end = translate(lang, "street.showdown" if past.hand.result.shown else "street.hand_ended")
-    frames.append(ReplayFrame(final_table(past, names, viewer, lang), end, HOLDS["end"], "end"))
+    frames.append(ReplayFrame(final_table(past, names, viewer, lang),
+                              _end_caption(past, names, lang), HOLDS["end"], "end"))
     raises = iter([e.kind is ActionKind.RAISE for e in past.hand.events
                    if isinstance(e, PlayerActed)])
     raised = [f.kind == "action" and next(raises) for f in frames]

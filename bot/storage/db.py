@@ -69,6 +69,7 @@ from bot.storage.seasons import SeasonRepo
 from bot.storage.sessions import SessionRepo
 from bot.storage.stats import StatsRepo
 from bot.storage.tables import TableRepo
+from bot.storage.timezones import TimezoneRepo
 from bot.storage.tournaments import TournamentRepo
 
 T = TypeVar("T")
@@ -456,6 +457,10 @@ class Database:
     @functools.cached_property
     def prefs(self) -> PrefsRepo:
         return PrefsRepo(self)
+
+    @functools.cached_property
+    def timezones(self) -> TimezoneRepo:
+        return TimezoneRepo(self)
 
     async def audit(self) -> list[AuditLine]:
         """The chip audit, one line per server (see :mod:`.audit`)."""

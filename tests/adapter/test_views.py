@@ -25,6 +25,7 @@ import bot.adapter
 import cogs
 from bot.adapter.after_hand import AfterHandButton
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.fold_question import FoldAnswerButton
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
 from bot.adapter.polite import PoliteModal, PoliteView
@@ -41,7 +42,7 @@ from bot.adapter.views import (
     turn_buttons,
 )
 from bot.engine.variants import VARIANTS, Structure
-from bot.i18n import LOCALES
+from bot.i18n import LOCALES, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.mix import Game, named
 from bot.runtime.table.views import HandResultView, TableSnapshot, TurnView, Way
@@ -105,6 +106,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items += [PickButton(BIG_TABLE, "0123abcd", index, longest) for index in (0, 7)]
     items += [AfterHandButton(BIG_TABLE, 2**63 - 1, what, "Caccia al coniglio")
               for what in ("rabbit", "show", "one", "card0", "card5")]
+    items += [FoldAnswerButton(BIG_TABLE, TOKEN, answer, translate(lang, "button.fold_anyway"))
+              for answer in ("fold", "check") for lang in LOCALES]
     return items
 
 
@@ -154,6 +157,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     PickButton: dynamic_items,
     AfterHandButton: dynamic_items,
     BombPotButton: dynamic_items,
+    FoldAnswerButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.
 BASES = {PoliteView, PoliteModal}

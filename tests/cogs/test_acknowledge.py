@@ -178,6 +178,12 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(bob, "tournament join", channel=early)
     await run.slash(alice, "tournament start", channel=early)
     await run.slash(alice, "tournament cancel", channel=early)  # between hands: paid out now
+    later = h.add_channel("sng-later")  # a scheduled game (issue 34)
+    await run.slash(manny, "schedule timezone", zone="Europe/Rome")
+    await run.slash(alice, "tournament create", channel=later, buy_in=100, starts="in 2 hours")
+    await run.slash(alice, "schedule list")
+    [game] = h.bot.tournaments.scheduled(h.guild.id)
+    await run.slash(alice, "schedule cancel", game=game.tournament_id)
 
     await run.slash(alice, "stats")
     await run.slash(manny, "season start", name="Spring")

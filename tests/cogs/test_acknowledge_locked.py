@@ -31,6 +31,7 @@ from simcord.http import router
 from bot.adapter import leaderboard
 from bot.adapter.after_hand import AfterHandButton
 from bot.adapter.bomb_votes import BombPotButton
+from bot.adapter.fold_question import question
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.seat_buttons import ways_view
 from bot.adapter.views import DYNAMIC_ITEMS, RunTwiceButton
@@ -56,6 +57,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "chips grant": {"amount": "5", "reason": "prize"},
     "chips remove": {"amount": "5", "reason": "fine"},
     "season start": {"name": "Spring"},
+    "schedule cancel": {"game": 1},
+    "schedule timezone": {"zone": "Europe/Rome"},
 }
 #: Optional values worth giving: they make the command wait (a change, a public answer).
 EXTRA: dict[str, dict[str, Any]] = {
@@ -234,6 +237,20 @@ async def game_menu(h: Harness) -> discord.Message:
     return next(m for m in h.public_messages() if m.id == sent.id)
 
 
+async def fold_question(h: Harness, answer: int) -> discord.Message:
+    """A message with one answer to the question before a fold (of a turn that has passed:
+    answered at once by an edit that takes the buttons away, nothing done)."""
+    table = h.bot.registry.all()[0]
+    _, answers = question(table.table_id, "1.1", "en")
+    view = discord.ui.View(timeout=None)
+    view.add_item(answers.children[answer])
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("Fold anyway?", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
 async def seat_ways(h: Harness, player: Actor) -> discord.Message:
     """A message with a seat's way forward for ``player`` (sit in: they are already in)."""
     table = h.bot.registry.all()[0]
@@ -268,7 +285,7 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)
         kinds.add(kind_of(custom_id))
     for message in (await after_hand_buttons(h), await seat_ways(h, waiting),
-                    await game_menu(h)):
+                    await game_menu(h), await fold_question(h, 0), await fold_question(h, 1)):
         for button in buttons_of(message):
             custom_id = str(button.custom_id)
             await clock.held(f"button {custom_id}", h.click, waiting, message,

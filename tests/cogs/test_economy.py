@@ -475,8 +475,18 @@ async def test_leaderboard_graphs_show_the_top_players_side_by_side(
     (view,) = drawn
     assert [p.title for p in view.panels] == ["1. carol", "2. dave"] and view.columns == 2
     assert [p.lines[0].points for p in view.panels] == [(400, 800), (-400, -800)]
-    refused = await h.slash(h.alice, "leaderboard", graphs=True)
-    assert refused.ephemeral and "no history to draw" in refused.text
+    # the default metric (balance, no season running): the top balances' net over their hands;
+    # alice, first by balance after her bonus, played no hand: no graph of hers
+    await h.slash(h.alice, "daily")
+    drawn.clear()
+    answer = await h.slash(h.alice, "leaderboard", graphs=True)
+    assert [name for name, _ in await answer.files()] == ["leaderboard.png",
+                                                          "leaderboard-graphs.png"]
+    (view,) = drawn
+    assert view.title == "Balance · top 2 · net won, hand by hand" and view.shared_scale
+    assert sorted(p.title for p in view.panels) == ["2. carol", "2. dave"]  # tied balances
+    nets = {p.title.split(". ")[1]: p.lines[0].points for p in view.panels}
+    assert nets == {"carol": (400, 800), "dave": (-400, -800)}
 
 
 # -- races and permissions -------------------------------------------------------------------

@@ -119,6 +119,13 @@ async def test_leaderboards_and_their_graphs_seen_from_outside(
     outside = [(r.name, r.value) for r in boards[-1].rows]
     await h.slash(h.bob, "leaderboard", channel=vip)
     assert [(r.name, r.value) for r in boards[-1].rows] == outside
+    # the balances' graphs draw hands: only the hands the channel's readers may see
+    await h.slash(h.dave, "leaderboard", graphs=True)
+    assert sorted(p.lines[0].points for p in graphs[-1].panels) == [(-150, -300, -260),
+                                                                   (150, 300, 260)]
+    await h.slash(h.bob, "leaderboard", graphs=True, channel=vip)
+    assert sorted(p.lines[0].points for p in graphs[-1].panels) == [
+        (-150, -300, -260, 40, 340, 640), (150, 300, 260, -40, -340, -640)]
 
 
 async def test_a_thread_shares_its_channels_readers(harness: Harness) -> None:

@@ -77,6 +77,7 @@ from aiohttp import web
 from bot.offline.commands import command_problems
 from bot.sharding import shard_of
 
+from .events import MANAGE_EVENTS, create_event, delete_event, edit_event, get_event
 from .gateway import Gateway, Identity, NotConnected, Session, serves
 from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
@@ -226,6 +227,8 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
+        #: Guild Scheduled Events by id (their payloads: :mod:`.events`).
+        self.scheduled_events: dict[int, dict[str, Any]] = {}
         #: Guilds the bot was removed from (kicked): their channels refuse it.
         self.removed_from: set[int] = set()
         #: (method, path pattern, seconds): latency added to matching REST requests.
@@ -365,6 +368,12 @@ class FakeDiscord:
         self.removed_from.add(guild.id)
         if self.gateway.connected:
             await self.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+
+    def grant_manage_events(self, guild: Guild) -> None:
+        """Give the bot a role with Manage Events in ``guild`` (before the bot starts)."""
+        role = Role(snowflake(), "Events", MANAGE_EVENTS, position=1)
+        guild.roles[role.id] = role
+        guild.members[self.bot_user.id] = [*guild.members.get(self.bot_user.id, []), role.id]
 
     def bot_permissions(self, channel: Channel) -> int:
         """The bot's permissions in ``channel`` (a thread's are its parent channel's)."""
@@ -716,6 +725,12 @@ class FakeDiscord:
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit_message),
             ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete_message),
+            ("POST", r"/guilds/(\d+)/scheduled-events", functools.partial(create_event, self)),
+            ("GET", r"/guilds/(\d+)/scheduled-events/(\d+)", functools.partial(get_event, self)),
+            ("PATCH", r"/guilds/(\d+)/scheduled-events/(\d+)",
+             functools.partial(edit_event, self)),
+            ("DELETE", r"/guilds/(\d+)/scheduled-events/(\d+)",
+             functools.partial(delete_event, self)),
         )
 
     # login and application

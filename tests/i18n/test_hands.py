@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
 from bot.engine.cards import parse_cards
 from bot.engine.evaluate import describe_high, describe_low, hand_label, low_value
 from bot.engine.variants import VARIANTS
-from bot.i18n import LOCALES, hands
+from bot.i18n import LOCALES, hands, translate
 
 CATEGORIES = range(9)
 
@@ -93,3 +94,18 @@ def test_kickers_and_sentences_in_every_language() -> None:
         "pareja de reyes; baja 6-5-4-2-A")
     assert hands.low_cards("Low 6-5-4-2-A") == "6-5-4-2-A"
     assert hands.high("pt-BR", "Full house, threes full of twos") == "Full House, Três com Dois"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_one_capitalisation_of_hand_names_inside_a_sentence(locale: str) -> None:
+    """Every hand the engine can describe, with a low or without, reads inside a sentence
+    in lower case, but for the language's names of the halves, which read as the result
+    writes them everywhere else ("vince 2 Low" and "nessun Low" in Italian, issue 31)."""
+    halves = {translate(locale, "half.high"), translate(locale, "half.low")}
+    lows = ("", "; no low", "; Low 8-7-6-4-A", "; Low 5-4-3-2-A")
+    for high, low in itertools.product(_every_high(), lows):
+        text = hands.in_sentence(locale, high + low)
+        for word in re.findall(r"[^\W\d_]{2,}", text):
+            assert word == word.lower() or word in halves, (locale, high + low, text)
+        for half in halves:
+            assert half.lower() not in text.split() or half == half.lower(), text

@@ -14,7 +14,7 @@ from bot.render import ReplayView, TableView
 from bot.runtime.hand_history import PastHand
 from bot.runtime.replay_frames import final_table, replay_view
 from bot.runtime.table.snapshot import collected_pots
-from tests.runtime.replay_hands import busy, calling, engine_after, play, played
+from tests.runtime.replay_hands import busy, calling, engine_after, play, played, war
 
 NAMES = {s: f"p{s}" for s in range(1, 11)}
 
@@ -161,6 +161,34 @@ def test_a_straddle_has_its_marker_until_the_flop() -> None:
     marks = {s.seat: (s.blind, s.bet) for s in first.seats}
     assert marks == {1: ("SB", 1), 2: ("BB", 2), 3: ("STR", 4), 4: ("", 0)}
     assert "p3 posts a straddle of 4" in street_lines(past, NAMES, None)
+
+
+def _folding(hand: Any, legal: Any, step: int) -> tuple[str, int | None]:
+    return ("check", None) if legal.can_check else ("fold", None)
+
+
+@pytest.mark.parametrize(("seats", "variant", "policy", "twice", "seed"), [
+    (4, "omaha", calling, False, 3), (6, "omaha_hilo", calling, True, 0),
+    (6, "omaha_hilo", calling, False, 5), (3, "omaha", busy, False, 2),
+    (2, "omaha", war(400), False, 1), (4, "omaha", _folding, False, 1),
+])
+def test_the_last_frame_names_every_winner_and_what_they_won(
+    seats: int, variant: str, policy: Any, twice: bool, seed: int
+) -> None:
+    """The frame the animation stops on (also a squeezed one) keeps the winners: each
+    with what the pots paid them, all halves and boards added up (issue 31)."""
+    past = play(seats, variant=variant, policy=policy, seed=seed, twice=twice)
+    paid = {seat: chips for seat, chips in past.hand.result.payouts.items() if chips > 0}
+    assert paid
+    for locale, ended, wins in (("en", ("Showdown", "Hand over"), "{} wins {:,}"),
+                                ("pt-BR", ("Showdown", "Mão encerrada"), "{} ganha {}")):
+        last = replay_view(past, NAMES, 1, locale).frames[-1]
+        assert last.kind == "end" and last.caption.startswith(ended), last.caption
+        for seat, chips in paid.items():
+            said = wins.format(f"p{seat}", chips if locale == "en" else f"{chips:,}".replace(
+                ",", "."))
+            assert said in last.caption, (said, last.caption)
+        assert last.caption.count(wins.split(" ")[1]) == len(paid)
 
 
 def test_a_double_board_bomb_pot_replays_board_by_board() -> None:

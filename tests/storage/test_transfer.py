@@ -31,7 +31,7 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
     a daily bonus, a cash table with a settled hand and a running one (whose deck is
     returned), a player who left another cash table with chips (the return rule), a paid
     sit-and-go and one still registering, a player's notification choices, a second session
-    at the cash table, a server's season."""
+    at the cash table, a server's season and its time zone."""
     db = await Database.open(path, clock=clock)
     try:
         await db.wallets.update_settings(G, starting_balance=5_000)
@@ -69,6 +69,7 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
         await db.tournaments.enter(waiting.id, C)
         await db.state.put("commands:global", "0" * 64)
         await db.prefs.set(G, A, turn_pings=TurnPings.LOW)
+        await db.timezones.set(G, "Europe/Rome")
     finally:
         await db.close()
     return deck

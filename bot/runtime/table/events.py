@@ -47,6 +47,7 @@ __all__ = [
     "StreetDealt",
     "TableClosed",
     "TableEvent",
+    "TimeBankStarted",
     "TournamentOver",
     "TurnBegan",
     "TurnReminder",
@@ -215,6 +216,16 @@ class TurnReminder:
 
 
 @dataclass(frozen=True)
+class TimeBankStarted:
+    """The player to act ran out of their decision clock: ``seconds`` of time bank now
+    run (RULES.md 8), so the turn's deadline moves to the bank's end."""
+
+    table: TableSnapshot
+    turn: TurnView
+    seconds: float
+
+
+@dataclass(frozen=True)
 class ActionTaken:
     table: TableSnapshot
     action: ActionView
@@ -256,8 +267,8 @@ class CardsShownAfter:
 class Notice:
     """A public message (``user_id`` None) or one for a single player.
 
-    ``transient``: only true for a moment (e.g. a player using their time
-    bank); the presenter may show it beside the turn and drop it afterwards.
+    ``transient``: only true for a moment; the presenter may show it beside the
+    turn and drop it afterwards (the time bank's start is :class:`TimeBankStarted`).
     ``pings``: the users a public notice's mentions notify (a player moved to this table).
     ``ways``: for a notice to one player, the steps offered to them with it (buttons;
     :mod:`bot.runtime.table.ways`).
@@ -308,6 +319,7 @@ TableEvent = (
     | TurnBegan
     | RunTwiceAsked
     | TurnReminder
+    | TimeBankStarted
     | ActionTaken
     | HandSettled
     | RabbitHunted

@@ -23,7 +23,7 @@ from bot.runtime.decisions import timed_out
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
-from bot.runtime.table.events import TurnBegan, TurnReminder
+from bot.runtime.table.events import TimeBankStarted, TurnBegan, TurnReminder
 from bot.runtime.table.ways import ways_forward
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
 
@@ -87,8 +87,8 @@ def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float) -> None:
 async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
     seat = table.seats[turn.seat]
     if mark is Mark.BANK:
-        table.tell(Phrase("notice.time_bank", name=Name(seat.name), seconds=int(turn.bank)),
-                   transient=True)
+        table.outbox.send(TimeBankStarted(table.snapshot(), table.turn_view_of(cur, turn),
+                                          turn.bank))
     elif mark is Mark.REMINDER:
         view = table.turn_view_of(cur, turn)
         table.outbox.send(TurnReminder(table.snapshot(), view, round(turn.reminder_lead)))

@@ -228,49 +228,6 @@ def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
                      cards=" ".join(map(str, b.shown)))
 
 
-def winner_lines(locale: object, result: HandResultView) -> list[str]:
-    """The result message's lines: one per winner per pot. In hi-lo a player who takes
-    both halves alone scoops (``"alice scoops 90 with flush, ace high and a
-    6-4-3-2-A low (main pot)"``); one who takes a share of both says each half in that line
-    (``"bob wins 60 (45 high, 15 low) with ..."``); one half: ``"carol wins 45 low
-    with ..."``. Run twice, each board's pot is a pot of its own."""
-    lines = []
-    for pot, where, shown in _pots(locale, result):
-        halves: dict[int, dict[str, int]] = {}
-        names = {}
-        for w in pot.winners:
-            halves.setdefault(w.seat, {})[w.half] = w.amount
-            names[w.seat] = w.name
-        for seat, won in halves.items():
-            line = _winner_line(locale, names[seat], won, scoop=len(halves) == 1)
-            hands_made = [] if pot.uncontested else [
-                made for made in (_made(locale, shown.get(seat), half == "low") for half in won)
-                if made]
-            if len(hands_made) == 2:
-                hands_made = [translate(locale, "result.hands_both", high=hands_made[0],
-                                        low=hands_made[1])]
-            if hands_made:
-                line += " " + translate(locale, "result.with", hand=hands_made[0])
-            if where:
-                line += f" ({where})"
-            lines.append(line)
-    return lines + bounty_lines(locale, result)
-
-
-def _winner_line(locale: object, name: str, won: dict[str, int], *, scoop: bool) -> str:
-    """``"alice wins 40"``, ``"bob wins 45 low"``, ``"alice scoops 90"`` or ``"bob wins 60
-    (45 high, 15 low)"`` (``won``: chips by half, ``""`` for a pot not split)."""
-    total = sum(won.values())
-    if set(won) != {"high", "low"}:
-        text = translate(locale, "result.wins", name=Name(name), amount=total)
-        half = next(iter(won))
-        return f"{text} {translate(locale, 'half.' + half)}" if half else text
-    if scoop:
-        return translate(locale, "result.scoops", name=Name(name), amount=total)
-    return translate(locale, "result.split_halves", name=Name(name), amount=total,
-                     high=won["high"], low=won["low"])
-
-
 __all__ = ["acted", "action", "board_where", "bounty_lines", "games", "hand_game", "next_game",
            "options", "pot_title", "pot_where", "result_lines", "stored_title", "table_name",
-           "title", "winner_lines"]
+           "title"]

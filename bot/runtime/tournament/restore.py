@@ -54,7 +54,7 @@ from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolic
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "AddRuntime", "RestorePorts", "refund_unresumable", "restore_tournament",
+    "AddRuntime", "RestorePorts", "refund_unresumable", "restore_tournament", "tell_channel",
     "tournament_config",
 ]
 
@@ -221,9 +221,19 @@ async def refund_unresumable(
     text = Phrase("notice.sng_unresumable", number=str(stored.tournament_id),
                   why=why if isinstance(why, Wording) else why.rstrip("."),
                   buy_in=stored.buy_in, players=players)
-    table = Table(  # a table of its own to tell the channel, never kept by the registry
-        stored.table.table_id if stored.table else 0, _config_or_default(stored),
-        guild_id=stored.guild_id, channel_id=stored.channel_id, creator_id=stored.creator_id,
+    await tell_channel(registry, _config_or_default(stored), text, guild_id=stored.guild_id,
+                       channel_id=stored.channel_id, creator_id=stored.creator_id,
+                       table_id=stored.table.table_id if stored.table else 0)
+
+
+async def tell_channel(
+    registry: TableRegistry, config: TableConfig, text: Phrase, *, guild_id: int,
+    channel_id: int, creator_id: int, table_id: int = 0,
+) -> None:
+    """Tell a tournament's channel a notice when it has no table (in ``config``'s
+    language): through a table of its own, never kept by the registry."""
+    table = Table(
+        table_id, config, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
         economy=registry.economy, hands=registry.hands, tables=registry.tables,
         observer=registry.observer, clock=registry.clock,
     )

@@ -19,19 +19,27 @@ made with a tournament policy.
   :meth:`~TournamentService.start_now` and :meth:`~TournamentService.cancel`;
 * a lost channel or server cancels a sit-and-go still registering and refunds
   every entry (:meth:`~TournamentService.abandon_channel`, called by the registry);
+* a scheduled tournament (``starts_at``, issue 34) starts at its time when it has its
+  minimum players, otherwise it is cancelled and refunded, and the channel is told
+  (:meth:`~TournamentService.start_scheduled`, on :mod:`bot.runtime.tournament.starts`'
+  timers, which a restart sets again);
 * :meth:`~TournamentService.restore` brings every interrupted tournament back after
   a restart (:mod:`bot.runtime.tournament.restore`), before the cash tables.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.i18n import Command, Phrase
 from bot.runtime.caps import Opening
 from bot.runtime.config import TableConfig
-from bot.runtime.errors import NoTable, TableError
+from bot.runtime.errors import NoTable, NotAllowed, TableError
 from bot.runtime.ports import StoredTournament
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.abandon import Abandoned, Ending
@@ -43,9 +51,11 @@ from bot.runtime.tournament.restore import (
     RestorePorts,
     refund_unresumable,
     restore_tournament,
+    tell_channel,
     tournament_config,
 )
 from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
+from bot.runtime.tournament.starts import Moment, StartTimers, WallClock, next_week, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
 log = logging.getLogger(__name__)
@@ -58,13 +68,20 @@ class TournamentService:
     docstring)."""
 
     def __init__(
-        self, registry: TableRegistry, store: RestorePorts, threads: OpenThread | None = None
+        self, registry: TableRegistry, store: RestorePorts, threads: OpenThread | None = None,
+        wall: WallClock = time.time,
     ) -> None:
         self.registry = registry
         self.store = store
         #: Opens a thread under a channel for a multi-table tournament's table.
         self.threads = threads
         self._by_channel: dict[int, SitAndGoRuntime] = {}  # until its last table closes
+        #: The scheduled starts' timers, on the bot's clock and its wall clock.
+        self.starts = StartTimers(registry.clock, wall, self.start_scheduled)
+        #: Told what happens to each scheduled tournament (the Discord side keeps the
+        #: server's scheduled event in step); it must not block.
+        self.calendar: Callable[[SitAndGoRuntime, Moment], None] | None = None
+        self._series: set[asyncio.Task[None]] = set()  # weekly series' next games
         registry.add_occupant(self)
 
     def all(self) -> list[SitAndGoRuntime]:
@@ -90,10 +107,11 @@ class TournamentService:
     async def create(
         self, *, guild_id: int, channel_id: int, creator_id: int,
         settings: TournamentSettings, clock: int = 30, time_bank: int = 60,
-        language: str = "en",
+        language: str = "en", starts_at: float | None = None, weekly: str | None = None,
     ) -> SitAndGoRuntime:
         """Open registration for a sit-and-go in a channel (one table or tournament each);
-        its tables speak ``language``."""
+        its tables speak ``language``. With ``starts_at`` (Unix seconds) it starts then,
+        not when it fills; with ``weekly`` (a time zone) it is a weekly series."""
         if self.registry.find(channel_id) is not None or channel_id in self._by_channel:
             raise TableError(Phrase("refuse.channel_busy"))
         config = tournament_config(settings, clock, time_bank, language)
@@ -103,16 +121,20 @@ class TournamentService:
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                 buy_in=settings.buy_in, starting_stack=settings.starting_stack,
                 settings={**settings.storage_settings(), "clock": clock,
-                          "time_bank": time_bank, "language": config.language},
+                          "time_bank": time_bank, "language": config.language,
+                          **({} if starts_at is None else {"starts_at": starts_at}),
+                          **({} if weekly is None else {"weekly": weekly})},
             )
             return self._add(
                 tournament_id, SitAndGo(settings, self.registry.clock), config,
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                starts_at=starts_at, weekly=weekly,
             )
 
     def _add(
         self, tournament_id: int, sng: SitAndGo, config: TableConfig, *,
-        guild_id: int, channel_id: int, creator_id: int,
+        guild_id: int, channel_id: int, creator_id: int, starts_at: float | None = None,
+        weekly: str | None = None,
     ) -> SitAndGoRuntime:
         """Keep a tournament's runtime (new, or rebuilt after a restart) for its channel;
         its tables are the registry's."""
@@ -139,7 +161,78 @@ class TournamentService:
         else:
             runtime = SitAndGoRuntime(**kw)
         self._by_channel[channel_id] = runtime
+        if starts_at is not None and sng.status is Status.REGISTERING:
+            runtime.starts_at, runtime.weekly = starts_at, weekly
+            self.starts.arm(tournament_id, starts_at)
+            self._tell(runtime, Moment.SCHEDULED)
         return runtime
+
+    def _tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        if self.calendar is not None and rt.starts_at is not None:
+            self.calendar(rt, moment)
+        if moment in (Moment.ENDED, Moment.CANCELLED) and rt.weekly is not None:
+            task = asyncio.create_task(self._next_in_series(rt))
+            self._series.add(task)
+            task.add_done_callback(self._series.discard)
+
+    async def _next_in_series(self, rt: SitAndGoRuntime) -> None:
+        """Schedule a weekly series' next game in its channel, and say so there."""
+        assert rt.weekly is not None and rt.starts_at is not None
+        await asyncio.sleep(0)  # the closing table leaves the registry first
+        at = next_week(rt.starts_at, ZoneInfo(rt.weekly), self.starts.wall())
+        try:
+            nxt = await self.create(
+                guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id,
+                settings=rt.sng.settings, clock=rt.config.clock,
+                time_bank=rt.config.time_bank, language=rt.config.language,
+                starts_at=at, weekly=rt.weekly)
+        except TableError as exc:  # the channel taken meanwhile, caps lowered...
+            log.warning("weekly series of tournament %s stops: %s", rt.tournament_id, exc)
+            return
+        await tell_channel(self.registry, nxt.config, Phrase(
+            "notice.series_next", number=str(nxt.tournament_id), when=stamp(at, "F"),
+            relative=stamp(at, "R"), join=Command("tournament join")),
+            guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
+
+    def scheduled(self, guild_id: int) -> list[SitAndGoRuntime]:
+        """A server's tournaments waiting for their start time, soonest first."""
+        waiting = [rt for rt in self._by_channel.values() if rt.guild_id == guild_id
+                   and rt.starts_at is not None and rt.sng.status is Status.REGISTERING]
+        return sorted(waiting, key=lambda rt: rt.starts_at or 0.0)
+
+    async def start_scheduled(self, tournament_id: int, late: bool = False) -> None:
+        """A scheduled tournament's start time came (``late``: while the bot was down):
+        it starts with at least its minimum players, otherwise it is cancelled and every
+        entry refunded; the channel is told which."""
+        rt = next((r for r in self._by_channel.values()
+                   if r.tournament_id == tournament_id), None)
+        if rt is None or rt.starts_at is None:
+            return
+        when = stamp(rt.starts_at, "F")
+        offline = Phrase("notice.scheduled_offline", when=when) if late else ""
+        async with rt.lock:
+            sng = rt.sng
+            if sng.status is not Status.REGISTERING:
+                return  # started early, or cancelled
+            if sng.can_start:
+                await rt.start()
+                self._tell(rt, Moment.STARTED)
+                rt.tell_tables(Phrase("notice.scheduled_starts", offline=offline,
+                                      number=str(tournament_id),
+                                      players=Phrase("players.count", count=len(sng.entrants))))
+                return
+            await self.store.cancel_tournament(tournament_id, "too few players at its start")
+            sng.cancel()
+        self.drop(rt.channel_id)
+        self._tell(rt, Moment.CANCELLED)
+        players = " ".join(f"<@{u}>" for u in sng.entrants)
+        await tell_channel(
+            self.registry, rt.config, Phrase(
+                "notice.scheduled_cancelled", offline=offline, number=str(tournament_id),
+                when=when, count=sng.settings.min_entrants, registered=len(sng.entrants),
+                refund=Phrase("notice.scheduled_refunds", buy_in=sng.settings.buy_in,
+                              players=players) if players else ""),
+            guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
 
     async def join_late(self, rt: SitAndGoRuntime, user_id: int, name: str) -> int:
         """Register after the start (late registration open); returns the seat number."""
@@ -150,22 +243,31 @@ class TournamentService:
     ) -> None:
         """Start before the tournament is full (the creator or a manager)."""
         await control.start_now(rt, user_id, is_manager=is_manager)
+        self.starts.disarm(rt.tournament_id)
+        self._tell(rt, Moment.STARTED)
 
     async def cancel(
-        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
+        self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False,
+        series: bool = False,
     ) -> control.Cancelling:
         """Cancel, or after the start agree to cancel (:func:`control.cancel`, RULES.md 7).
-        A tournament cancelled before its start frees its channel at once."""
+        A tournament cancelled before its start frees its channel at once; a weekly
+        series goes on with its next game unless ``series`` (the whole series) is asked."""
         registering = rt.sng.status is Status.REGISTERING
+        if series and registering:
+            _check_series(rt, user_id, is_manager)
         now = await control.cancel(rt, self.store, user_id, is_manager=is_manager)
         if registering:
             self.drop(rt.channel_id)
+            self._tell(rt, Moment.CANCELLED)
         return now
 
     def drop(self, channel_id: int) -> None:
         """Forget a channel's tournament (cancelled before its start, or one that could
         not be restored: its table too, if made)."""
         runtime = self._by_channel.pop(channel_id, None)
+        if runtime is not None:
+            self.starts.disarm(runtime.tournament_id)
         table = None if runtime is None else runtime.table
         if table is not None:
             self.registry.discard(table)
@@ -198,6 +300,8 @@ class TournamentService:
             await self.store.cancel_tournament(rt.tournament_id, reason)
             rt.sng.cancel()
             self._by_channel.pop(rt.channel_id, None)
+            rt.weekly = None  # a lost channel ends its series
+            self._tell(rt, Moment.CANCELLED)
             return Abandoned(
                 table_id=0, guild_id=rt.guild_id, channel_id=rt.channel_id,
                 title=f"sit and go #{rt.tournament_id}", reason=reason, ending=Ending.REFUNDED,
@@ -209,11 +313,13 @@ class TournamentService:
         rt = self._by_channel.get(table.channel_id)
         if rt is not None and rt.table is table:
             del self._by_channel[table.channel_id]
+            self._tell(rt, Moment.ENDED)
         for channel, rt in list(self._by_channel.items()):
             if isinstance(rt, MttRuntime) and not rt.tables and rt.sng.status in (
                 Status.FINISHED, Status.CANCELLED
             ):
                 del self._by_channel[channel]
+                self._tell(rt, Moment.ENDED)
 
     # -- restart and shutdown -------------------------------------------------------------
     async def restore(self) -> list[Table]:
@@ -235,15 +341,29 @@ class TournamentService:
     def _restored(self, stored: StoredTournament) -> AddRuntime:
         """How :func:`restore_tournament` keeps the runtime it rebuilds for ``stored``."""
 
+        starts_at = stored.settings.get("starts_at")
+        weekly = stored.settings.get("weekly")
+
         def add(sng: SitAndGo, config: TableConfig) -> SitAndGoRuntime:
             return self._add(stored.tournament_id, sng, config, guild_id=stored.guild_id,
-                             channel_id=stored.channel_id, creator_id=stored.creator_id)
+                             channel_id=stored.channel_id, creator_id=stored.creator_id,
+                             starts_at=None if starts_at is None else float(starts_at),
+                             weekly=None if weekly is None else str(weekly))
 
         return add
 
     async def shutdown(self) -> None:
         """The bot is stopping: end the multi-table directors' work (the registry stops
         the tables)."""
+        await self.starts.stop()
         for rt in list(self._by_channel.values()):
             if isinstance(rt, MttRuntime):
                 await rt.director.stop()
+
+
+def _check_series(rt: SitAndGoRuntime, user_id: int, is_manager: bool) -> None:
+    """Ending a series is its creator's or a manager's: the weekly mark goes first, so
+    the cancellation that follows schedules no next game."""
+    if user_id != rt.creator_id and not is_manager:
+        raise NotAllowed(Phrase("refuse.creator_only.tournament_cancel"))
+    rt.weekly = None

@@ -263,6 +263,12 @@ class SitAndGoRuntime:
         self.entrant_names: dict[int, str] = {}
         #: Players still in who agreed to cancel after the start (RULES.md 7; memory only).
         self.cancel_agreed: set[int] = set()
+        #: A scheduled tournament's start time (Unix seconds, UTC; issue 34): it does not
+        #: start when it fills but at that time (:mod:`bot.runtime.tournament.starts`).
+        self.starts_at: float | None = None
+        #: A weekly series' time zone (its next game is at the same local time a week
+        #: later, scheduled when this one ends or is cancelled alone).
+        self.weekly: str | None = None
 
     def tell_tables(self, phrase: Phrase) -> None:
         """A notice at the tournament's table (every table of a multi-table one)."""
@@ -288,7 +294,7 @@ class SitAndGoRuntime:
             self.sng.register(user_id)
             if name:
                 self.entrant_names[user_id] = name
-            if not self.sng.is_full:
+            if not self.sng.is_full or self.starts_at is not None:
                 return False
             await self.start()
             return True

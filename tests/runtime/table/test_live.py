@@ -27,6 +27,7 @@ from bot.runtime.table.events import (
     Notice,
     StreetDealt,
     TableClosed,
+    TimeBankStarted,
     TurnReminder,
 )
 from bot.runtime.table.live import PreAction, Table
@@ -303,7 +304,8 @@ async def test_section_8_timeout_folds_facing_a_bet_after_the_time_bank(world: W
     await world.clock.advance(39)
     await table.idle()
     assert world.to_act(table) == actor and world.observer.of(TurnReminder) == []
-    assert any("time bank" in e.text for e in world.observer.of(Notice))
+    [bank] = world.observer.of(TimeBankStarted)
+    assert bank.turn.user_id == actor and bank.seconds == 30
     await world.clock.advance(1)
     await table.idle()
     [reminder] = world.observer.of(TurnReminder)

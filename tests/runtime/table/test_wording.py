@@ -7,15 +7,13 @@ import itertools
 import pytest
 
 from bot.engine.cards import parse_cards
-from bot.engine.evaluate import best_high, best_low, hand_label
 from bot.engine.events import ActionKind, PlayerActed, Street
-from bot.engine.variants import VARIANTS, HandRule
+from bot.engine.variants import VARIANTS
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Source
 from bot.runtime.seating import Seat
 from bot.runtime.table import wording
 from bot.runtime.table.hand_views import action_view, result_view
-from bot.runtime.table.views import HandResultView, PotResultView, PotWinnerView, ShownHandView
 from tests.engine.test_run_twice import _worked_hand
 
 
@@ -72,7 +70,7 @@ def test_result_lines_in_english_are_the_runtimes_text(twice: bool) -> None:
 
 def _checked_down(variant: str, holes: list[str], board: str) -> object:
     """A heads-up hand (seat 1 on the button deals first) checked and called down."""
-    from bot.engine.cards import Deck, parse_cards
+    from bot.engine.cards import Deck
     from bot.engine.dealing import deck_order_for
     from bot.engine.events import Action
     from bot.engine.hand import Hand, SeatIn
@@ -115,73 +113,3 @@ def test_a_kicker_that_decides_is_named() -> None:
         "alice gana 4 con pareja de reyes, kicker as"]
     labels = {s.name: s.label for s in view.shown}
     assert labels == {"alice": "Pair of kings, kicker ace", "bob": "Pair of kings, kicker queen"}
-
-
-def _pot(label: str, amount: int, *winners: tuple[int, str, int, str]) -> PotResultView:
-    return PotResultView(label, amount, tuple(PotWinnerView(*w) for w in winners))
-
-
-BOARD = parse_cards("2c 5d 7h 9s Kc")
-
-
-def _shown(seat: int, name: str, hole: str) -> ShownHandView:
-    """``name``'s hand shown at ``seat`` on :data:`BOARD`, evaluated by the engine."""
-    cards = parse_cards(hole)
-    label = hand_label(cards, BOARD, VARIANTS["omaha_hilo"])
-    return ShownHandView(seat, 10 + seat, name, cards, label,
-                         high=best_high(cards, BOARD, HandRule.OMAHA), low=best_low(cards, BOARD))
-
-
-def _hi_lo_result() -> HandResultView:
-    """A main pot scooped by ann, side pot 1 split high (bob) / low (cy), side pot 2 shared:
-    bob takes the high half and half the low, cy the other half of the low."""
-    shown = (_shown(1, "ann", "Ah 3s Kd Kh"), _shown(2, "bob", "Ad 4s 9d 9h"),
-             _shown(3, "cy", "Ac 4c 8d 8h"))
-    pots = (
-        _pot("Main pot", 90, (1, "ann", 45, "high"), (1, "ann", 45, "low")),
-        _pot("Side pot 1", 60, (2, "bob", 30, "high"), (3, "cy", 30, "low")),
-        _pot("Side pot 2", 40, (2, "bob", 20, "high"), (2, "bob", 10, "low"),
-             (3, "cy", 10, "low")),
-    )
-    return HandResultView(hand_no=4, board=BOARD, lines=(), shown=shown, pots=pots,
-                          payouts={1: 90, 2: 60, 3: 40})
-
-
-def test_winner_lines_one_per_winner_per_pot() -> None:
-    """A scoop is one line; a winner of one half says which; a winner of a share of both
-    halves says each in that one line; the hands that won are named once."""
-    assert wording.winner_lines("en", _hi_lo_result()) == [
-        "ann scoops 90 with three of a kind, kings and a 7-5-3-2-A low (main pot)",
-        "bob wins 30 high with three of a kind, nines (side pot 1)",
-        "cy wins 30 low with 7-5-4-2-A (side pot 1)",
-        "bob wins 30 (20 high, 10 low) with three of a kind, nines and a 7-5-4-2-A low "
-        "(side pot 2)",
-        "cy wins 10 low with 7-5-4-2-A (side pot 2)",
-    ]
-
-
-@pytest.mark.parametrize(("locale", "scoop", "shares"), [
-    ("pt-BR", "ann leva 90 (alta e baixa) com ", "bob ganha 30 (20 na alta, 10 na baixa) com "),
-    ("es-ES", "ann se lleva 90 (alta y baja) con ",
-     "bob gana 30 (20 en la alta, 10 en la baja) con "),
-    ("es-419", "ann se lleva 90 (alta y baja) con ",
-     "bob gana 30 (20 en la alta, 10 en la baja) con "),
-    ("it", "ann vince 90 (High e Low) con ", "bob vince 30 (20 High, 10 Low) con "),
-])
-def test_winner_lines_in_each_language(locale: str, scoop: str, shares: str) -> None:
-    lines = wording.winner_lines(locale, _hi_lo_result())
-    assert len(lines) == 5
-    assert lines[0].startswith(scoop) and lines[3].startswith(shares), lines
-    assert not [line for line in lines if " wins " in line or " scoops " in line]
-
-
-def test_winner_lines_of_a_pot_without_a_low_and_an_uncontested_pot() -> None:
-    """Hi-lo without a qualifying low: the whole pot, no half named; a pot nobody
-    contested names no hand."""
-    alone = HandResultView(hand_no=1, board=BOARD, lines=(), pots=(
-        PotResultView("Pot", 12, (PotWinnerView(1, "ann", 12),), uncontested=True),))
-    assert wording.winner_lines("en", alone) == ["ann wins 12"]
-    shown = (_shown(2, "bob", "Ad 4s 9d 9h"),)
-    no_low = HandResultView(hand_no=2, board=BOARD, lines=(), shown=shown, pots=(
-        _pot("Pot", 40, (2, "bob", 40, "")),))
-    assert wording.winner_lines("en", no_low) == ["bob wins 40 with three of a kind, nines"]

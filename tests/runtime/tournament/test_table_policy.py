@@ -54,9 +54,12 @@ REAL_WAIT = 60.0
 
 
 async def settle(table: Table) -> None:
-    """Wait (really, a few seconds at most) for the database work of the running step."""
+    """Wait (really, a few seconds at most) for the database work of the running step: a
+    hand being recorded holds the table's lock; once the next deal's pause sleeps on the
+    fake clock (the lock free), only :func:`deal` moves it on."""
     for _ in range(3000):
-        if table.current is not None or not table.pending_deal or table.closed:
+        if (table.current is not None or not table.pending_deal or table.closed
+                or not table.lock.locked()):
             break
         await asyncio.sleep(0.001)
     await table.idle()
@@ -75,20 +78,20 @@ async def deal(table: Table, clock: FakeClock) -> None:
     """Let the pause run out until the next hand is dealt (or the table has closed).
 
     The next hand is scheduled only once the last one is settled in the database,
-    which takes real time: wait for it (bounded), advancing the fake clock by the pause
-    when a deal is pending, and again only after a second of real time (recording the
-    dealt hand takes real time too: advancing on every poll let a loaded machine age
-    the blind levels; advancing once missed a pause that began just after it).
+    which takes real time: wait for it (bounded), and once the deal's pause is asleep on
+    the fake clock (a sleeper due within :data:`PAUSE`), move the clock to exactly its
+    end: never further, so the blind levels do not age on a loaded machine, and never
+    before the pause began.
     """
     loop = asyncio.get_running_loop()
-    deadline, next_advance = loop.time() + REAL_WAIT, loop.time()
+    deadline = loop.time() + REAL_WAIT
     while loop.time() < deadline:
         cur = table.current
         if table.closed or (cur is not None and not cur.hand.is_over):
             break
-        if table.pending_deal and loop.time() >= next_advance:
-            await clock.advance(PAUSE)
-            next_advance = loop.time() + 1.0
+        wake = clock.next_wake()
+        if table.pending_deal and wake is not None and wake - clock.now() <= PAUSE:
+            await clock.advance(wake - clock.now())
         await asyncio.sleep(0.001)
     await settle(table)
 

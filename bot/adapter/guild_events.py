@@ -1,0 +1,202 @@
+"""Scheduled tournaments as the server's Discord events (issue 34), when the bot may.
+
+With **Manage Events** in the server, a scheduled tournament
+(:mod:`bot.runtime.tournament.starts`) becomes a Guild Scheduled Event in the server's
+Events list, where members see it in their own time and mark themselves interested:
+
+* scheduled: created (an *external* event whose location is the channel's name: a
+  text channel cannot be a voice or stage event's channel; Discord requires an end
+  time for it, :data:`PLANNED_LENGTH` after the start), named and described in the
+  tournament's language (game, buy-in, stack, players, how to register);
+* started: marked active (Discord may already have started an external event at its
+  time by itself: then it is left as it is);
+* ended (its last table closed): marked completed;
+* cancelled before its start: deleted.
+
+Members who marked the event "Interested" are reminded :data:`REMIND_BEFORE` before the
+start, once (``bot_state``: ``remind:tournament:<id>``, so a restart does not remind
+again): one message in the tournament's channel that pings exactly them
+(``allowed_mentions`` names each), while it is still registering.
+
+The event's id is kept in the bot's state (``bot_state``: ``event:tournament:<id>``)
+so a restart neither creates a second event nor loses the first. Without the
+permission nothing is created and everything else works; ``/tournament create``
+says what the permission would add (:func:`events_hint`). Discord's refusals (a
+permission removed meanwhile, an event a moderator deleted) are logged, never shown:
+the tournament does not depend on its event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter.tournament_text import game
+from bot.i18n import Command, translate
+from bot.runtime.tournament.sit_and_go import Status
+from bot.runtime.tournament.starts import Moment, stamp
+from bot.runtime.tournament.table_policy import SitAndGoRuntime
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "PLANNED_LENGTH", "REMIND_BEFORE", "GuildEvents", "event_text", "events_hint",
+    "may_manage_events",
+]
+
+#: The end time given to Discord (it requires one for an external event).
+PLANNED_LENGTH = timedelta(hours=4)
+#: How long before the start the interested members are reminded.
+REMIND_BEFORE = 15 * 60.0
+#: Discord's limits on an event's name, description and location.
+NAME_MAX, DESCRIPTION_MAX, LOCATION_MAX = 100, 1000, 100
+
+
+def may_manage_events(guild: discord.Guild | None) -> bool:
+    """Whether the bot has Manage Events in ``guild``."""
+    return guild is not None and guild.me is not None and guild.me.guild_permissions.manage_events
+
+
+def events_hint(locale: object) -> str:
+    """What Manage Events would add (shown by ``/tournament create`` without it)."""
+    return translate(locale, "tournament.events_hint")
+
+
+def event_text(rt: SitAndGoRuntime) -> tuple[str, str]:
+    """The event's name and description, in the tournament's language, within
+    Discord's limits."""
+    lang, s = rt.config.language, rt.sng.settings
+    name = translate(lang, "event.name", game=game(lang, s), number=str(rt.tournament_id))
+    description = translate(
+        lang, "event.description", game=game(lang, s), buy_in=s.buy_in,
+        stack=s.starting_stack, min=s.min_entrants, max=s.max_entrants,
+        join=Command("tournament join"), channel=f"<#{rt.channel_id}>")
+    return name[:NAME_MAX], description[:DESCRIPTION_MAX]
+
+
+class GuildEvents:
+    """Keeps each scheduled tournament's Discord event in step (see the module docstring)."""
+
+    def __init__(self, bot: OmahaDealer) -> None:
+        self.bot = bot
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._reminders: dict[int, asyncio.Task[None]] = {}
+
+    def tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        """The runtime's hook: follow ``moment`` in the background, in order per
+        tournament."""
+        task = asyncio.create_task(self._follow(rt, moment))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait for every change under way (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _follow(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        lock = self._locks.setdefault(rt.tournament_id, asyncio.Lock())
+        async with lock:
+            try:
+                await self._apply(rt, moment)
+            except discord.HTTPException as exc:
+                log.warning("tournament %s: its server event could not be %s: %s",
+                            rt.tournament_id, moment.value, exc)
+        if moment is not Moment.SCHEDULED:
+            reminder = self._reminders.pop(rt.tournament_id, None)
+            if reminder is not None:
+                reminder.cancel()
+        if moment in (Moment.ENDED, Moment.CANCELLED):
+            self._locks.pop(rt.tournament_id, None)
+
+    async def _apply(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        guild = self.bot.get_guild(rt.guild_id)
+        if guild is None or not may_manage_events(guild) or rt.starts_at is None:
+            return
+        state = self.bot.app.db.state
+        key = f"event:tournament:{rt.tournament_id}"
+        known = await state.get(key)
+        if moment is Moment.SCHEDULED:
+            if not known:
+                event = await self._create(guild, rt, rt.starts_at)
+                known = str(event.id)
+                await state.put(key, known)
+            if rt.tournament_id not in self._reminders:
+                self._reminders[rt.tournament_id] = asyncio.create_task(
+                    self._remind(rt, int(known)))
+            return
+        if not known:
+            return
+        event = await guild.fetch_scheduled_event(int(known))
+        status = event.status
+        if moment is Moment.CANCELLED:
+            await event.delete()
+        elif moment is Moment.STARTED and status is discord.EventStatus.scheduled:
+            await event.start()
+        elif moment is Moment.ENDED:
+            if status is discord.EventStatus.scheduled:
+                event = await event.start()
+            if event.status is discord.EventStatus.active:
+                await event.end()
+        if moment in (Moment.ENDED, Moment.CANCELLED):
+            await state.put(key, "")
+
+    async def _create(
+        self, guild: discord.Guild, rt: SitAndGoRuntime, starts_at: float
+    ) -> discord.ScheduledEvent:
+        name, description = event_text(rt)
+        start = datetime.fromtimestamp(starts_at, UTC)
+        channel = guild.get_channel(rt.channel_id)
+        location = f"#{channel.name}" if channel is not None else f"<#{rt.channel_id}>"
+        kwargs: dict[str, Any] = {"location": location[:LOCATION_MAX]}
+        return await guild.create_scheduled_event(
+            name=name, description=description, start_time=start,
+            end_time=start + PLANNED_LENGTH, entity_type=discord.EntityType.external,
+            privacy_level=discord.PrivacyLevel.guild_only, **kwargs)
+
+    async def _remind(self, rt: SitAndGoRuntime, event_id: int) -> None:
+        """Wait until :data:`REMIND_BEFORE` the start, then remind the interested members
+        once (not when that moment passed while the bot was down)."""
+        assert rt.starts_at is not None
+        wait = rt.starts_at - REMIND_BEFORE - self.bot.now()
+        if wait < 0:
+            return
+        await asyncio.sleep(wait)
+        if self.bot.is_closed():  # stopped meanwhile: the next start reminds, if still due
+            return
+        state, key = self.bot.app.db.state, f"remind:tournament:{rt.tournament_id}"
+        if rt.sng.status is not Status.REGISTERING or await state.get(key):
+            return
+        await state.put(key, "sent")  # once, even if the post fails
+        try:
+            guild = self.bot.get_guild(rt.guild_id)
+            channel = self.bot.get_channel(rt.channel_id)
+            if guild is None or not isinstance(channel, discord.abc.Messageable):
+                return
+            event = await guild.fetch_scheduled_event(event_id)
+            users = [u async for u in event.users()]
+            if users:
+                await channel.send(reminder_text(rt, [u.id for u in users]),
+                                   allowed_mentions=discord.AllowedMentions(
+                                       users=users, everyone=False, roles=False))
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: the reminder failed: %s", rt.tournament_id, exc)
+        finally:
+            self._reminders.pop(rt.tournament_id, None)
+
+
+def reminder_text(rt: SitAndGoRuntime, user_ids: list[int]) -> str:
+    """The reminder, in the tournament's language, naming each interested member."""
+    assert rt.starts_at is not None
+    return translate(rt.config.language, "event.reminder", number=str(rt.tournament_id),
+                     when=stamp(rt.starts_at, "F"), relative=stamp(rt.starts_at, "R"),
+                     players=" ".join(f"<@{u}>" for u in user_ids),
+                     join=Command("tournament join"))

@@ -1,0 +1,168 @@
+"""The server's calendar (issue 34): the /schedule group.
+
+    /schedule list               the server's upcoming scheduled games (private)
+    /schedule cancel game [series]  cancel one before its start (its creator or a
+                                 manager): every buy-in refunded, said in public; a
+                                 weekly game's next one is scheduled unless ``series``
+    /schedule timezone [zone]    the zone start times are read in (anyone sees it; a
+                                 manager changes it: an IANA name such as Europe/Rome)
+
+A game is scheduled with ``/tournament create starts``; the rule of its start lives in
+:mod:`bot.runtime.tournament.starts`. Times are shown as Discord timestamps
+(``<t:…:F>``, ``<t:…:R>``): every reader's client words them in their own time zone and
+language; the server's zone only reads what members type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, available_timezones
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.actions import reply_private
+from bot.adapter.limits import fit_message
+from bot.adapter.polite import acknowledge, announce
+from bot.adapter.timezones import ServerZones
+from bot.adapter.tournament_text import cancel_text, game
+from bot.i18n import Command, Phrase, translate
+from bot.runtime.errors import NotAllowed, TableError
+from bot.runtime.tournament.control import Cancelling
+from bot.runtime.tournament.service import TournamentService
+from bot.runtime.tournament.starts import parse_zone, stamp
+from bot.runtime.tournament.table_policy import SitAndGoRuntime
+
+if TYPE_CHECKING:
+    from bot.client import OmahaDealer
+
+#: Zones offered while typing (Discord shows at most 25 choices).
+SHOWN_ZONES = 25
+
+
+def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+def schedule_text(locale: object, games: list[SitAndGoRuntime]) -> str:
+    """The upcoming games, soonest first, in ``locale``."""
+    if not games:
+        return translate(locale, "schedule.none", create=Command("tournament create"))
+    lines = [translate(locale, "schedule.head")]
+    for rt in games:
+        starts_at = rt.starts_at or 0.0
+        s = rt.sng.settings
+        lines.append(translate(
+            locale, "schedule.line", number=str(rt.tournament_id),
+            when=stamp(starts_at, "F"), relative=stamp(starts_at, "R"),
+            channel=f"<#{rt.channel_id}>", game=game(locale, s), buy_in=s.buy_in,
+            count=len(rt.sng.entrants), max=s.max_entrants,
+            weekly=Phrase("schedule.weekly") if rt.weekly else ""))
+    lines.append(translate(locale, "schedule.how_cancel", cancel=Command("schedule cancel")))
+    return fit_message(lines, locale=locale)
+
+
+def zone_text(locale: object, zone: ZoneInfo, now: float) -> str:
+    """``Start times are read in Europe/Rome (now 2026-12-06 04:00 there).``"""
+    local = datetime.fromtimestamp(now, zone).strftime("%Y-%m-%d %H:%M")
+    return translate(locale, "schedule.zone", zone=zone.key, now=local,
+                     command=Command("schedule timezone"))
+
+
+class Schedule(commands.Cog, name="Schedule"):
+    """The server's upcoming games and the time zone start times are read in."""
+
+    schedule = app_commands.Group(
+        name="schedule", guild_only=True,
+        description="The server's upcoming games and its time zone",
+    )
+
+    def __init__(
+        self, tournaments: TournamentService, zones: ServerZones, now: Callable[[], float]
+    ) -> None:
+        self.tournaments = tournaments
+        self.zones = zones
+        self.now = now
+        super().__init__()
+
+    @schedule.command(name="list", description="The server's upcoming scheduled games")
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        await reply_private(interaction, schedule_text(
+            interaction.locale, self.tournaments.scheduled(guild_id)))
+
+    @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
+    @app_commands.describe(game="The game's number, as /schedule list shows it",
+                           series="A weekly game: cancel the whole series (default: this one)")
+    async def cancel(
+        self, interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, 2**53], series: bool = False,
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        rt = next((r for r in self.tournaments.scheduled(guild_id)
+                   if r.tournament_id == game), None)
+        if rt is None:
+            raise TableError(Phrase("refuse.schedule.not_found", number=str(game),
+                                    list=Command("schedule list")))
+        await acknowledge(interaction)  # a refusal (not the creator) stays private
+        await self.tournaments.cancel(rt, interaction.user.id,
+                                      is_manager=_is_manager(interaction), series=series)
+        lang = rt.config.language  # public, in the tournament's language
+        await announce(interaction, translate(
+            lang, "schedule.cancelled", number=str(rt.tournament_id),
+            channel=f"<#{rt.channel_id}>",
+            text=cancel_text(lang, rt, True, Cancelling.DONE)),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @cancel.autocomplete("game")
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        games = self.tournaments.scheduled(interaction.guild_id or 0)
+        return [app_commands.Choice(name=f"#{rt.tournament_id}", value=rt.tournament_id)
+                for rt in games if str(rt.tournament_id).startswith(current.strip("# "))][:25]
+
+    @schedule.command(name="timezone",
+                      description="The time zone start times are read in (a manager changes it)")
+    @app_commands.describe(zone="A time zone such as Europe/Rome or America/Sao_Paulo")
+    async def timezone(
+        self, interaction: discord.Interaction[Any],
+        zone: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if zone is None:
+            await reply_private(interaction, zone_text(
+                interaction.locale, self.zones.of(guild_id), self.now()))
+            return
+        if not _is_manager(interaction):
+            raise NotAllowed(Phrase("refuse.schedule.zone_manager_only"))
+        parse_zone(zone)  # an unknown zone is refused at once
+        await acknowledge(interaction)
+        chosen = await self.zones.choose(guild_id, zone)
+        await reply_private(interaction, translate(
+            interaction.locale, "schedule.zone_changed",
+            zone=zone_text(interaction.locale, chosen, self.now())))
+
+    @timezone.autocomplete("zone")
+    async def _zones(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        wanted = current.strip().lower().replace(" ", "_")
+        names = sorted(z for z in available_timezones() if wanted in z.lower())
+        return [app_commands.Choice(name=z, value=z) for z in names[:SHOWN_ZONES]]
+
+
+async def setup(bot: OmahaDealer) -> None:
+    await bot.add_cog(Schedule(bot.app.tournaments, bot.zones, bot.now))
+
+
+__all__ = ["Schedule", "schedule_text", "setup", "zone_text"]

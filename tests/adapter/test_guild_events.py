@@ -1,0 +1,144 @@
+"""Scheduled tournaments as the server's Discord events, through the offline Discord."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.offline.events import event_errors, status_error
+from tests.conftest import Harness
+
+pytestmark = pytest.mark.asyncio
+
+HOUR = 3600.0
+
+
+@pytest.fixture
+def bot_extensions() -> tuple[str, ...]:
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.tournament", "cogs.schedule")
+
+
+def events(h: Harness) -> list[object]:
+    return list(h.env.backend.get_guild(h.guild.id).scheduled_events.values())
+
+
+async def create(h: Harness, starts: str = "in 2 hours") -> str:
+    assert h.bot.registry is not None
+    h.bot.registry.pause = 10.0
+    reply = await h.slash(h.alice, "tournament create", buy_in=100, entrants=3, starts=starts)
+    assert not reply.ephemeral and "Registration is open" in reply.text, reply
+    await h.bot.guild_events.idle()
+    return reply.text
+
+
+def revoke_manage_events(h: Harness) -> None:
+    backend = h.env.backend
+    guild = backend.get_guild(h.guild.id)
+    role = next(r for r in guild.roles.values() if r.managed)
+    backend.edit_role(h.guild.id, role.id, {
+        "permissions": role.permissions & ~discord.Permissions(manage_events=True).value})
+
+
+async def test_an_event_follows_the_tournament_to_its_end(harness: Harness) -> None:
+    h = harness
+    text = await create(h)
+    assert "Manage Events" not in text  # the bot has it: nothing to suggest
+    [event] = events(h)
+    rt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert event.name == f"Pot Limit Omaha tournament #{rt.tournament_id}"
+    assert "Buy-in 100 chips" in event.description and f"<#{h.channel.id}>" in event.description
+    assert event.entity_type == 3 and event.entity_metadata["location"] == "#poker"
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "tournament join")
+    await h.advance(2 * HOUR + 1)
+    await h.bot.guild_events.idle()
+    assert events(h)[0].status == 2  # active while it plays
+    await h.slash(h.manager, "tournament cancel")  # a manager ends it: its table closes
+    for _ in range(10):
+        await h.advance(15)
+    await h.bot.guild_events.idle()
+    assert events(h)[0].status == 3  # completed
+    assert await h.bot.app.db.state.get(f"event:tournament:{rt.tournament_id}") == ""
+    await h.audit()
+
+
+async def test_a_cancelled_tournament_deletes_its_event(harness: Harness) -> None:
+    h = harness
+    await create(h)
+    assert len(events(h)) == 1
+    await h.slash(h.alice, "tournament cancel")
+    await h.bot.guild_events.idle()
+    assert events(h) == []
+
+
+async def test_too_few_at_the_start_deletes_the_event(harness: Harness) -> None:
+    h = harness
+    await create(h, "90m")
+    await h.advance(90 * 60 + 1)
+    await h.bot.guild_events.idle()
+    assert events(h) == []
+
+
+async def test_a_restart_keeps_the_one_event(harness: Harness) -> None:
+    h = harness
+    await create(h)
+    await h.restart()
+    await h.settle()
+    await h.bot.guild_events.idle()
+    assert len(events(h)) == 1
+
+
+async def test_without_manage_events_everything_works_and_the_reply_says_what_it_adds(
+    harness: Harness,
+) -> None:
+    h = harness
+    revoke_manage_events(h)
+    await h.settle()
+    text = await create(h)
+    assert "Manage Events permission" in text
+    assert events(h) == []
+    await h.slash(h.bob, "tournament join")
+    await h.advance(2 * HOUR + 1)
+    assert any("so it is cancelled" in m.content for m in h.public_messages())
+    await h.audit()
+
+
+async def test_discord_refuses_what_it_documents(harness: Harness) -> None:
+    """The offline Discord's limits: name 1-100, description up to 1000, privacy 2, and
+    the status only moving forward."""
+    assert event_errors({"name": "x" * 101, "privacy_level": 2}, creating=True) == {
+        "name": "Must be between 1 and 100 in length."}
+    assert "description" in event_errors(
+        {"name": "a", "description": "d" * 1001, "privacy_level": 2}, creating=True)
+    assert "privacy_level" in event_errors({"name": "a"}, creating=True)
+    assert "privacy_level" in event_errors({"privacy_level": 1}, creating=False)
+    assert status_error(1, 2) is None and status_error(2, 3) is None
+    assert status_error(1, 4) is None
+    assert status_error(3, 2) is not None and status_error(2, 1) is not None
+    guild = harness.bot.get_guild(harness.guild.id)
+    assert guild is not None
+    with pytest.raises(discord.HTTPException) as refused:
+        await guild.create_scheduled_event(
+            name="n" * 101, start_time=discord.utils.utcnow(), location="#poker",
+            end_time=discord.utils.utcnow(), entity_type=discord.EntityType.external,
+            privacy_level=discord.PrivacyLevel.guild_only)
+    assert refused.value.status == 400 and refused.value.code == 50035
+
+
+async def test_interested_members_are_reminded_once_with_pings_to_exactly_them(
+    harness: Harness,
+) -> None:
+    h = harness
+    await create(h)
+    [event] = events(h)
+    for actor in (h.bob, h.carol):
+        h.env.backend.set_scheduled_event_subscription(h.guild.id, event.id, actor.id, True)
+    await h.advance(2 * HOUR - 15 * 60 - 5)
+    assert not any("interested" in m.content for m in h.public_messages())
+    await h.advance(10)
+    reminders = [m for m in h.public_messages() if "interested" in m.content]
+    assert len(reminders) == 1
+    assert {u.id for u in reminders[0].mentions} == {h.bob.id, h.carol.id}
+    await h.restart()  # a restart does not remind again
+    await h.advance(60)
+    assert sum("interested" in m.content for m in h.public_messages()) == 1
