@@ -2,10 +2,11 @@
 
     python card_images/make_cards.py [OUT_DIR] [--height N]
 
-writes OUT_DIR/four_colour/As.png ... , OUT_DIR/two_colour/As.png ... and
-OUT_DIR/back.png (default: this folder, 280 pixels tall). The art is drawn
-by :mod:`bot.render.cardart`, the same code the bot renders with; running the
-script again gives the same pixels (tests/render/test_card_images.py checks
+writes OUT_DIR/four_colour/As.png ... , OUT_DIR/two_colour/As.png ...,
+OUT_DIR/colour_blind/As.png ... and OUT_DIR/back.png (default: this folder, 280
+pixels tall). The art is drawn by :mod:`bot.render.cardart`, the same code the
+bot renders with; running the script again gives the same pixels
+(tests/render/test_card_images.py checks
 the committed files against a fresh run).
 """
 

@@ -69,7 +69,7 @@ from bot.adapter.visibility import may_view, visible_channels
 from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Name, Phrase, listed, resolve, translate
-from bot.render import render_table_async
+from bot.render import alt, render_table_async
 from bot.runtime.hand_history import game_of, history_for, load_past, street_lines
 from bot.runtime.replay_frames import final_table
 from bot.runtime.table import wording
@@ -117,12 +117,14 @@ async def show_hand(
     if past.commitment:
         embed.set_footer(text=translate(interaction.locale, "hand.commitment",
                                         commitment=past.commitment))
-    png = await render_table_async(final_table(past, names, viewer, lang))
+    table = final_table(past, names, viewer, lang)
+    png = await render_table_async(table)
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(record.id, translate(lang, "button.replay")))
     await reply_private(
         interaction, head, embed=embed, view=view,
-        file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png"),
+        file=discord.File(io.BytesIO(png), filename=f"hand-{record.number}.png",
+                          description=alt.table(table)),
     )
 
 
@@ -297,13 +299,16 @@ class Hands(commands.Cog, name="Hands"):
                                          past.seat_of(interaction.user.id)))
         if len(histories) == 1:
             text, name = dumps(histories[0]), f"hand-{records[0].number}.phh"
+            about = translate(interaction.locale, "alt.export", number=str(records[0].number))
         else:
             first, final = records[0].number, records[-1].number
             text, name = dumps_all(histories), f"hands-{first}-{final}.phhs"
+            about = translate(interaction.locale, "alt.export_many", first=str(first),
+                              last=str(final))
         await reply_private(
             interaction,
             translate(interaction.locale, "hand.exported", count=len(histories)),
-            file=discord.File(io.BytesIO(text.encode()), filename=name),
+            file=discord.File(io.BytesIO(text.encode()), filename=name, description=about),
         )
 
     @hand.command(name="verify", description="Check a hand's deal and actions against its proof")

@@ -126,12 +126,12 @@ class Ledger(commands.Cog, name="Ledger"):
         locale = interaction.guild_locale if public else interaction.locale
         text = ledger_text(ledger, names, locale)
         if not public:
-            files = [ledger_file(ledger, names)] if export else []
+            files = [ledger_file(ledger, names, locale)] if export else []
             await interaction.edit_original_response(content=text, attachments=files)
             return
         await announce(interaction, text)
         if export:
-            await interaction.followup.send(file=ledger_file(ledger, names))
+            await interaction.followup.send(file=ledger_file(ledger, names, locale))
 
     async def new_session(self, interaction: discord.Interaction[Any]) -> None:
         """End this channel's cash table's session and start the next; the ended one is

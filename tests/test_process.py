@@ -73,6 +73,7 @@ async def test_leaderboard_image_and_buttons_through_http(tmp_path: Path) -> Non
             it = await fd.slash(players[0], poker, "leaderboard")
             board = await it.reply()
             assert board.attachments[0].filename == "leaderboard.png"
+            assert "1. p" in (board.attachments[0].description or "")  # its alt text
             first = board.file()
             assert first.startswith(PNG)
             assert [b["label"] for b in board.buttons()] == ["Previous", "Page 1 of 2", "Next"]
@@ -144,6 +145,11 @@ async def test_fake_discord_dms_with_attachments_and_closed_dms(
                 assert dm.content == "Your cards (table 1)" and dm.file() == png
                 assert dm.attachments[0].filename == "hole.png"
                 assert await sent.attachments[0].read() == png
+                with pytest.raises(discord.HTTPException) as long:  # Discord's 1024 at most
+                    await user.send(file=discord.File(io.BytesIO(png), "hole.png",
+                                                      description="d" * 1025))
+                assert long.value.status == 400 and long.value.code == 50035
+                assert len(fd.dms(alice)) == 1
         finally:
             await client.close()
 

@@ -28,7 +28,8 @@ from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
 from bot.i18n import Name, Phrase, Wording, hands, resolve, spoken, translate
-from bot.render import render_hole_cards_async
+from bot.i18n.cards import written
+from bot.render import alt, render_hole_cards_async, sort_hole
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
@@ -269,8 +270,10 @@ class TableActions:
         await interaction.response.defer(ephemeral=True, thinking=True)
         snap = table.snapshot()
         lang = resolve(interaction.locale)
-        png = await render_hole_cards_async(hole_cards_view(snap, mine, lang))
-        cards = " ".join(map(str, mine.cards))
+        view = hole_cards_view(snap, mine, lang)
+        drawing = interaction.client.presenter.prefs.drawing(snap.guild_id, interaction.user.id)
+        png = await render_hole_cards_async(view, *drawing)  # in the player's colours
+        cards = written(sort_hole(mine.cards))  # the picture's order
         text = translate(lang, "cards.yours", cards=cards)
         if mine.label:
             hand = hands.in_sentence(lang, mine.label)
@@ -278,7 +281,8 @@ class TableActions:
         await interaction.followup.send(
             text,
             ephemeral=True,
-            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png"),
+            file=discord.File(io.BytesIO(png), filename=f"hand-{snap.hand_no}-cards.png",
+                              description=alt.hole_cards(view)),
         )
 
     async def set_pre_action(

@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.polite import acknowledge, report
-from bot.adapter.posts import Picture
+from bot.adapter.posts import Drawn, Picture
 from bot.adapter.scenes import game_line, language
 from bot.engine.cards import Card
 from bot.i18n import Name, spoken, translate
-from bot.render import CardRow, CardRowsView, render_card_rows_async
+from bot.i18n.cards import written
+from bot.render import CardRow, CardRowsView, alt, render_card_rows_async
 from bot.runtime.table import after_hand
 from bot.runtime.table.events import CardsShownAfter, RabbitHunted
 from bot.runtime.table.views import HandResultView, TableSnapshot
@@ -114,7 +115,7 @@ async def _pick(interaction: discord.Interaction[Any], table: Table, hand_no: in
     view = discord.ui.View(timeout=None)
     for i, c in enumerate(hole):
         if c in cards:
-            view.add_item(AfterHandButton(table.table_id, hand_no, f"card{i}", str(c)))
+            view.add_item(AfterHandButton(table.table_id, hand_no, f"card{i}", written([c])))
     text = translate(interaction.locale, "show.pick", number=str(hand_no))
     await interaction.response.send_message(text, view=view, ephemeral=True)
 
@@ -145,7 +146,7 @@ def after_hand_post(event: RabbitHunted | CardsShownAfter) -> Picture:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
+    return written(cards)
 
 
 def rabbit_post(event: RabbitHunted) -> Picture:
@@ -159,8 +160,9 @@ def rabbit_post(event: RabbitHunted) -> Picture:
     view = CardRowsView(translate(lang, "rabbit.title"), game_line(snap), event.hand_no,
                         tuple(rows), locale=lang)
 
-    async def picture() -> tuple[str, bytes]:
-        return f"hand-{event.hand_no}-rabbit.png", await render_card_rows_async(view)
+    async def picture() -> Drawn:
+        return Drawn(f"hand-{event.hand_no}-rabbit.png", await render_card_rows_async(view),
+                     alt.card_rows(view))
 
     return Picture(content, picture)
 
@@ -178,7 +180,8 @@ def shown_post(event: CardsShownAfter) -> Picture:
     view = CardRowsView(translate(lang, "shown.title", name=event.name), game_line(snap),
                         event.hand_no, tuple(rows), locale=lang)
 
-    async def picture() -> tuple[str, bytes]:
-        return f"hand-{event.hand_no}-shown-{event.seat}.png", await render_card_rows_async(view)
+    async def picture() -> Drawn:
+        return Drawn(f"hand-{event.hand_no}-shown-{event.seat}.png",
+                     await render_card_rows_async(view), alt.card_rows(view))
 
     return Picture(content, picture)

@@ -74,7 +74,7 @@ from bot.adapter.scenes import (
     table_view,
 )
 from bot.adapter.views import hand_log_button, live_buttons, result_buttons
-from bot.render import TableView
+from bot.render import TableView, alt
 from bot.runtime.table.views import TableSnapshot
 
 if TYPE_CHECKING:
@@ -237,8 +237,7 @@ class TableChannel:
         elif isinstance(item, Stage):
             await self._stage(item)
         elif isinstance(item, Picture):
-            name, png = await item.picture()
-            file = self.presenter.file(name, png)
+            file = self.presenter.file(*await item.picture())
             await self._send(lambda: self.channel.send(item.content, file=file,
                                                        allowed_mentions=NO_PINGS), file)
         else:
@@ -416,7 +415,8 @@ class TableChannel:
         return None if png is None else self._table_file(view, png)
 
     def _table_file(self, view: TableView, png: bytes) -> discord.File:
-        return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png)
+        return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png,
+                                   alt.table(view))
 
     async def _call(self, request: Awaitable[Any]) -> Any:
         """One request to the channel; a refusal for good raises :class:`ChannelLost`."""

@@ -34,7 +34,7 @@ from bot.adapter.polite import PoliteView, report, send_private
 from bot.adapter.visibility import counted_channels
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
-from bot.render import LeaderboardRow, LeaderboardView, render_leaderboard_async
+from bot.render import LeaderboardRow, LeaderboardView, alt, render_leaderboard_async
 from bot.storage import EconomyError, Metric, Period, Season
 
 if TYPE_CHECKING:
@@ -153,7 +153,8 @@ async def leaderboard_file(
         locale=loc,
     )
     png = await render_leaderboard_async(view)
-    return discord.File(io.BytesIO(png), filename="leaderboard.png"), ranking.total
+    return discord.File(io.BytesIO(png), filename="leaderboard.png",
+                        description=alt.leaderboard(view)), ranking.total
 
 
 class LeaderboardPager(PoliteView):

@@ -30,6 +30,9 @@ CONTENT = 2000
 EMBEDS = 10
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
+#: An attachment's description (its alt text): Discord's attachment object,
+#: ``description``: "description for the file (max 1024 characters)".
+ATTACHMENT_DESCRIPTION = 1024
 EMBED_FIELDS = 25
 FIELD_NAME = 256
 FIELD_VALUE = 1024

@@ -88,10 +88,11 @@ def ledger_csv(ledger: SessionLedger, names: Mapping[int, str]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def ledger_file(ledger: SessionLedger, names: Mapping[int, str]) -> discord.File:
-    """The CSV as an attachment."""
+def ledger_file(ledger: SessionLedger, names: Mapping[int, str], locale: object) -> discord.File:
+    """The CSV as an attachment, described in ``locale``."""
     return discord.File(io.BytesIO(ledger_csv(ledger, names)),
-                        filename=f"ledger-table-{ledger.table_id}-session-{ledger.number}.csv")
+                        filename=f"ledger-table-{ledger.table_id}-session-{ledger.number}.csv",
+                        description=translate(locale, "alt.ledger"))
 
 
 async def ledger_names(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import discord
 
@@ -18,7 +19,8 @@ from bot.runtime.table.events import Receipt
 from bot.runtime.table.views import HandResultView
 
 __all__ = [
-    "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Commitment", "Picture", "Post",
+    "LOST_CODES", "NO_PINGS", "THREAD_ARCHIVED", "ChannelLost", "Commitment", "Drawn", "Picture",
+    "Post",
     "Result", "Stage", "Text", "pinging",
 ]
 
@@ -48,6 +50,14 @@ class ChannelLost(Exception):
     """Discord refuses this channel for good (deleted, no access, missing permissions)."""
 
 
+class Drawn(NamedTuple):
+    """A picture drawn to be sent: its file name, bytes and description (alt text)."""
+
+    name: str
+    data: bytes
+    description: str
+
+
 @dataclass(frozen=True)
 class Text:
     """A message in the channel: the mentions of ``pings`` notify (no one else's); a
@@ -71,7 +81,7 @@ class Stage:
 class Result:
     live: Live
     result: HandResultView
-    picture: Callable[[], Awaitable[tuple[str, bytes] | None]]
+    picture: Callable[[], Awaitable[Drawn | None]]
 
 
 @dataclass(frozen=True)
@@ -79,7 +89,7 @@ class Picture:
     """A message with one picture, drawn when its turn to be sent comes."""
 
     content: str
-    picture: Callable[[], Awaitable[tuple[str, bytes]]]
+    picture: Callable[[], Awaitable[Drawn]]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Each player's notification choices, in memory: turn pings and hole-card DMs.
+"""Each player's choices, in memory: turn pings, hole-card DMs and their pictures.
 
 The presenter reads them on every turn and deal (no database wait on the way to
 Discord); ``/prefs`` writes through :meth:`Prefs.choose`. They are loaded once at
@@ -16,7 +16,10 @@ What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
   passes;
 * ``never``: no ping; the reminder edits the turn message;
 * hole cards ``dm``: a direct message every hand; ``request``: none, the player
-  asks with **My cards** or ``/cards``.
+  asks with **My cards** or ``/cards``;
+* the deck's colours and the background of the player's own pictures (hole cards by
+  DM or ``/cards``, their private replays): :meth:`Prefs.drawing`. Public pictures keep
+  the table's (four colours on dark).
 
 The run-it-twice question pings the players asked who chose ``always`` (it has no
 reminder). No other message of a hand pings anyone: the closed-DM notice names the
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.render import DeckStyle, Theme
 from bot.storage import HoleCards, PlayerPrefs, TurnPings
 from bot.storage.prefs import PrefsRepo
 
@@ -48,6 +52,11 @@ class Prefs:
     def of(self, guild_id: int, user_id: int) -> PlayerPrefs:
         return self._known.get((guild_id, user_id), PlayerPrefs())
 
+    def drawing(self, guild_id: int, user_id: int) -> tuple[Theme, DeckStyle]:
+        """The background and deck colours of ``user_id``'s own pictures."""
+        mine = self.of(guild_id, user_id)
+        return Theme(mine.theme), DeckStyle(mine.deck)
+
     def pinged(self, guild_id: int, users: Iterable[int]) -> frozenset[int]:
         """Of ``users`` (asked to decide by a new message), those its mention notifies."""
         return frozenset(u for u in users
@@ -55,12 +64,14 @@ class Prefs:
 
     async def choose(
         self, guild_id: int, user_id: int, *, turn_pings: TurnPings | None = None,
-        hole_cards: HoleCards | None = None,
+        hole_cards: HoleCards | None = None, deck: DeckStyle | None = None,
+        theme: Theme | None = None,
     ) -> PlayerPrefs:
         """Store the choices given (the others stay) and use them from now on."""
         if self._repo is None:
             raise RuntimeError("the players' choices were not loaded")
         now = await self._repo.set(guild_id, user_id, turn_pings=turn_pings,
-                                   hole_cards=hole_cards)
+                                   hole_cards=hole_cards, deck=deck and deck.value,
+                                   theme=theme and theme.value)
         self._known[(guild_id, user_id)] = now
         return now

@@ -41,7 +41,7 @@ from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
-from bot.adapter.posts import Commitment, Picture, Result, Stage, Text
+from bot.adapter.posts import Commitment, Drawn, Picture, Result, Stage, Text
 from bot.adapter.prefs import Prefs
 from bot.adapter.scenes import (
     Live,
@@ -61,11 +61,14 @@ from bot.adapter.scenes import (
 from bot.adapter.seat_buttons import ways_view
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, Phrase, escaped, number, resolve, spoken, translate
+from bot.i18n.cards import written
 from bot.render import (
+    alt,
     render_hole_cards_async,
     render_results_async,
     render_showdown_async,
     render_table_async,
+    sort_hole,
 )
 from bot.runtime.mix import named
 from bot.runtime.table import wording
@@ -172,11 +175,12 @@ class DiscordPresenter:
         """The language to write privately to ``user_id`` about ``table``."""
         return self.locales.get(user_id) or language(table)
 
-    def file(self, name: str, png: bytes) -> discord.File:
+    def file(self, name: str, png: bytes, description: str) -> discord.File:
+        """A picture to attach, with its ``description`` (the alt text, :mod:`bot.render.alt`)."""
         self.images_posted += 1
         if self.image_sink is not None:
             self.image_sink(name, png)
-        return discord.File(io.BytesIO(png), filename=name)
+        return discord.File(io.BytesIO(png), filename=name, description=alt.fit(description))
 
     def channel(self, snap: TableSnapshot) -> TableChannel:
         ch = self.channels.get(snap.table_id)
@@ -340,12 +344,15 @@ class DiscordPresenter:
         lang = self.locale_of(user_id, table)
         # not through the render gate: a player's cards never wait behind table pictures
         # (the gate's timing sees them anyway: they share the render processes)
-        png = await render_hole_cards_async(hole_cards_view(table, cards, lang))
+        view = hole_cards_view(table, cards, lang)
+        png = await render_hole_cards_async(view, *self.prefs.drawing(table.guild_id, user_id))
         text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
                          game=game_line(table, lang), commitment=table.commitment,
                          link=table_link(table.guild_id, table.channel_id))
+        # the cards in words too, in the picture's order (a screen reader reads this line)
+        text += "\n" + translate(lang, "cards.yours", cards=written(sort_hole(cards.cards)))
         name = f"hand-{table.hand_no}-cards-{user_id}.png"
-        return await self.dms.send(user_id, text, file=self.file(name, png))
+        return await self.dms.send(user_id, text, file=self.file(name, png, alt.hole_cards(view)))
 
     async def street_dealt(self, event: StreetDealt) -> None:
         table, lang = event.table, language(event.table)
@@ -354,7 +361,7 @@ class DiscordPresenter:
             board = translate(lang, "pot.board", number=str(event.run + 1))
             street = f"{street} ({board})"
         line = translate(lang, "table.street_line", street=street,
-                         cards=" ".join(str(c) for c in event.board))
+                         cards=written(event.board))
         # the next turn, stage or the hand's end follows: it sends this change with it
         live = self._changed(table, kick=False, question=None)
         if live is None:
@@ -446,14 +453,16 @@ class DiscordPresenter:
         if live is None:
             live = Live(table)
 
-        async def picture() -> tuple[str, bytes] | None:
+        async def picture() -> Drawn | None:
             if result.second_board and not (table.double_board and result.shown):
                 # run twice: both boards, and each board's share of every pot
-                png = await render_table_async(table_view(live, result=result))
-                return f"hand-{result.hand_no}.png", png
+                view = table_view(live, result=result)
+                return Drawn(f"hand-{result.hand_no}.png", await render_table_async(view),
+                             alt.table(view))
             if result.shown and len(result.board) >= 3:  # a double board's too: both boards
-                png = await render_showdown_async(showdown_view(table, result))
-                return f"showdown-{result.hand_no}.png", png
+                shown = showdown_view(table, result)
+                return Drawn(f"showdown-{result.hand_no}.png",
+                             await render_showdown_async(shown), alt.showdown(shown))
             return None
 
         self.channel(table).post(Result(live, result, picture))
@@ -502,12 +511,13 @@ class DiscordPresenter:
 
         lang = language(event.table)
 
-        async def picture() -> tuple[str, bytes]:
+        async def picture() -> Drawn:
             names = [str(await lookup(guild, user_id) if lookup
                          else f"{translate(lang, 'render.player')} {user_id}")
                      for _, user_id, _ in event.places]
-            png = await render_results_async(results_view(event, names))
-            return f"tournament-{event.tournament_id}-results.png", png
+            view = results_view(event, names)
+            return Drawn(f"tournament-{event.tournament_id}-results.png",
+                         await render_results_async(view), alt.results(view))
 
         self.channel(event.table).post(Picture(translate(lang, "results.caption"), picture))
 

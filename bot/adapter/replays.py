@@ -34,7 +34,16 @@ import discord
 from bot.adapter.actions import reply_private
 from bot.adapter.names import hand_names
 from bot.i18n import Command, Phrase, Wording, number, resolve, translate
-from bot.render import REPLAY_BYTES, RenderFailed, ReplayView, TooLarge, render_replay_async
+from bot.render import (
+    REPLAY_BYTES,
+    DeckStyle,
+    RenderFailed,
+    ReplayView,
+    Theme,
+    TooLarge,
+    alt,
+    render_replay_async,
+)
 from bot.runtime.hand_history import load_past
 from bot.runtime.replay_frames import replay_view
 from bot.runtime.table import wording
@@ -73,6 +82,8 @@ class ReplayKey:
     hand_id: int
     seat: int | None  # the reader's seat, whose cards show; None: only the hands shown down
     locale: str  # the captions' language
+    theme: Theme = Theme.DARK  # a private replay: the reader's background and deck colours
+    style: DeckStyle = DeckStyle.FOUR_COLOUR
 
 
 class Replays:
@@ -84,6 +95,8 @@ class Replays:
         self.size = 0  # bytes kept
         self.drawn = 0  # replays drawn (not taken from the cache)
         self.asking: set[int] = set()  # members whose request is being answered
+        #: How each kept replay ends, in words (its description with its heading).
+        self.endings: dict[ReplayKey, str] = {}
         self._drawing: dict[ReplayKey, asyncio.Future[bytes]] = {}
         self._slots = asyncio.Semaphore(at_once)
 
@@ -102,13 +115,16 @@ class Replays:
     async def _draw(self, key: ReplayKey, plan: Callable[[], Awaitable[ReplayView]]) -> bytes:
         view = await plan()
         async with self._slots:
-            gif = await render_replay_async(view)
+            gif = await render_replay_async(view, key.theme, key.style)
         self.drawn += 1
-        if len(gif) <= self.limit:
+        if len(gif) <= self.limit:  # kept with its ending (a replay not kept: its heading)
             self.kept[key] = gif
+            self.endings[key] = alt.replay_ending(view)
             self.size += len(gif)
             while self.size > self.limit:
-                self.size -= len(self.kept.popitem(last=False)[1])
+                gone, old = self.kept.popitem(last=False)
+                self.size -= len(old)
+                del self.endings[gone]
         return gif
 
     def _drawn(self, key: ReplayKey, done: asyncio.Future[bytes]) -> None:
@@ -130,16 +146,19 @@ async def send_replay(interaction: discord.Interaction[Any], db: Database,
     replays.asking.add(user)
     try:
         lang = resolve(interaction.guild_locale if public else interaction.locale)
-        gif = await _gif(interaction, db, record, public, lang)
+        drawn = await _gif(interaction, db, record, public, lang)
     finally:
         replays.asking.discard(user)
-    if isinstance(gif, Phrase):
-        await reply_private(interaction, gif)
+    if isinstance(drawn, Phrase):
+        await reply_private(interaction, drawn)
         return
+    gif, key = drawn
     head = translate(lang, "hand.replay_head", number=str(record.number),
                      table=wording.table_name(lang, record.table_id),
                      title=wording.stored_title(lang, record.settings, record.variant))
-    file = discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif")
+    ending = replays.endings.get(key, "")
+    file = discord.File(io.BytesIO(gif), filename=f"hand-{record.number}.gif",
+                        description=alt.fit(f"{head.replace('**', '')}. {ending}".strip()))
     if not public:
         await reply_private(interaction, head, file=file)
         return
@@ -150,8 +169,8 @@ async def send_replay(interaction: discord.Interaction[Any], db: Database,
 
 
 async def _gif(interaction: discord.Interaction[Any], db: Database, record: HandRecord,
-               public: bool, lang: str) -> bytes | Phrase:
-    """The replay's GIF as this reader may see it, or why it cannot be sent."""
+               public: bool, lang: str) -> tuple[bytes, ReplayKey] | Phrase:
+    """The replay's GIF as this reader may see it (and its key), or why it cannot be sent."""
     seat = None
     if not public:
         seats = await db.hands.seats(record.id)
@@ -164,10 +183,13 @@ async def _gif(interaction: discord.Interaction[Any], db: Database, record: Hand
     limit = min(REPLAY_BYTES, interaction.filesize_limit)
     too_big = Phrase("refuse.replay_too_big", number=str(record.number),
                      limit=Megabytes(limit), show=Command("hand show"))
+    drawing = (Theme.DARK, DeckStyle.FOUR_COLOUR) if public else \
+        interaction.client.presenter.prefs.drawing(record.guild_id, interaction.user.id)
+    key = ReplayKey(record.id, seat, lang, *drawing)
     try:
-        gif = await interaction.client.replays.gif(ReplayKey(record.id, seat, lang), plan)
+        gif = await interaction.client.replays.gif(key, plan)
     except TooLarge:
         return too_big
     except RenderFailed:
         return Phrase("refuse.replay_failed", number=str(record.number))
-    return gif if len(gif) <= interaction.filesize_limit else too_big
+    return (gif, key) if len(gif) <= interaction.filesize_limit else too_big

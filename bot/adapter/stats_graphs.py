@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import Ordinal, number, translate
-from bot.render import GraphLine, GraphMark, GraphPanel, GraphView, render_graphs_async
+from bot.render import GraphLine, GraphMark, GraphPanel, GraphView, alt, render_graphs_async
 from bot.storage import HandNet, Metric, Period, TournamentFinish
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ async def stats_file(
         return None
     view = GraphView(translate(locale, "graph.title", name=name), tuple(panels), locale=locale)
     png = await render_graphs_async(view)
-    return discord.File(io.BytesIO(png), filename="stats.png")
+    return discord.File(io.BytesIO(png), filename="stats.png", description=alt.graphs(view))
 
 
 async def top_file(
@@ -150,5 +150,7 @@ async def top_file(
         return None
     key = "graph.top_balance" if board.metric is Metric.BALANCE else "graph.top"
     title = translate(locale, key, metric=metric_name, count=len(panels))
-    png = await render_graphs_async(top_view(locale, title, panels))
-    return discord.File(io.BytesIO(png), filename="leaderboard-graphs.png")
+    view = top_view(locale, title, panels)
+    png = await render_graphs_async(view)
+    return discord.File(io.BytesIO(png), filename="leaderboard-graphs.png",
+                        description=alt.graphs(view))

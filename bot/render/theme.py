@@ -21,11 +21,14 @@ class Theme(StrEnum):
 
 
 class DeckStyle(StrEnum):
-    """Card colouring: four colours (spades black, hearts red, diamonds blue, clubs green)
-    or the classic two (black spades and clubs, red hearts and diamonds)."""
+    """Card colouring: four colours (spades black, hearts red, diamonds blue, clubs green),
+    the classic two (black spades and clubs, red hearts and diamonds), or four colours
+    that stay apart for colour-blind players (protanopia, deuteranopia, tritanopia: the
+    four-colour deck's hearts and clubs turn the same olive under the first two)."""
 
     FOUR_COLOUR = "four_colour"
     TWO_COLOUR = "two_colour"
+    COLOUR_BLIND = "colour_blind"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,5 +102,10 @@ SUIT_INK: dict[DeckStyle, dict[str, RGB]] = {
     },
     DeckStyle.TWO_COLOUR: {
         "s": (24, 24, 28), "h": (206, 22, 32), "d": (206, 22, 32), "c": (24, 24, 28),
+    },
+    # black, vermilion, blue, mauve: chosen by simulating the three dichromacies
+    # (Machado 2009) on the card face; tests/render/test_theme.py checks the distances
+    DeckStyle.COLOUR_BLIND: {
+        "s": (24, 24, 28), "h": (221, 51, 0), "d": (51, 119, 255), "c": (160, 110, 150),
     },
 }

@@ -33,6 +33,7 @@ from bot.engine.events import (
 from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
 from bot.i18n import ENGLISH, Name, listed, resolve, translate
+from bot.i18n.cards import written
 from bot.runtime.bomb_pots import stored_bomb_pot
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
@@ -111,7 +112,7 @@ def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, .
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards))
+    return written(cards)
 
 
 _BLINDS = {"small": "history.small_blind", "big": "history.big_blind",

@@ -70,6 +70,10 @@ class PlayerPrefs:
 
     turn_pings: TurnPings = TurnPings.ALWAYS
     hole_cards: HoleCards = HoleCards.DM
+    #: Their own pictures (hole cards, private replays): the deck's colours and the
+    #: background, as :class:`bot.render.DeckStyle` and :class:`bot.render.Theme` name them.
+    deck: str = "four_colour"
+    theme: str = "dark"
 
 
 @dataclass(frozen=True, slots=True)

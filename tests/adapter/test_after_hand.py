@@ -17,6 +17,7 @@ from bot.adapter.scenes import Live, table_view
 from bot.engine import phh
 from bot.engine.dealing import deal_positions
 from bot.engine.hand import VARIANTS
+from bot.i18n.cards import written
 from tests.cogs.test_table import PAUSE, open_table
 from tests.conftest import PNG_SIGNATURE, Harness, buttons_of
 from tests.rigged import Rigged, draw_order, hand_order
@@ -58,7 +59,7 @@ async def test_the_bounty_is_told_in_the_result_with_the_after_hand_buttons(
 ) -> None:
     h = harness
     result = await _stolen(h)
-    assert "carol shows 7c 2d and collects the 7-2 bounty: 20 (alice 10, bob 10)" in (
+    assert "carol shows 7♣ 2♦ and collects the 7-2 bounty: 20 (alice 10, bob 10)" in (
         result.content)
     assert [str(b.label) for b in buttons_of(result)] == [
         "Hand log", "Rabbit hunt", "Show", "Show one"]
@@ -81,7 +82,7 @@ async def test_the_rabbit_hunt_for_the_table_once(harness: Harness, tmp_path: Pa
     assert asked.ephemeral and asked.text == (
         "The rabbit hunt of hand #1 is on the table for everyone.")
     deck = hand_order(HOLES)
-    rabbit = " ".join(str(deck[i]) for i in deal_positions(3, VARIANTS["holdem"])["board"])
+    rabbit = written(deck[i] for i in deal_positions(3, VARIANTS["holdem"])["board"])
     [posted] = [m for m in h.public_messages() if "Rabbit hunt" in m.content]
     assert posted.content == f"**Rabbit hunt** of hand #1 (asked by bob), not played: {rabbit}"
     [(name, png)] = await h.files(posted)
@@ -103,18 +104,18 @@ async def test_show_one_then_the_unshown_card_stays_secret(
     result = await _stolen(h)
     picker = await h.click(h.alice, result, label="Show one")
     assert picker.ephemeral and picker.text == "Which card of hand #1 do you show to the table?"
-    assert [b["label"] for b in picker.buttons] == ["As", "Ah"]
-    shown = await h.click(h.alice, picker.message, label="Ah")
-    assert shown.ephemeral and shown.text == "You show Ah to the table."
+    assert [b["label"] for b in picker.buttons] == ["A♠", "A♥"]
+    shown = await h.click(h.alice, picker.message, label="A♥")
+    assert shown.ephemeral and shown.text == "You show A♥ to the table."
     [posted] = [m for m in h.public_messages() if m.content.startswith("alice shows")]
-    assert posted.content == "alice shows Ah (hand #1)."
+    assert posted.content == "alice shows A♥ (hand #1)."
     [(_, png)] = await h.files(posted)
     _keep("shown-one.png", png, tmp_path)
     nothing = await h.click(h.carol, result, label="Show")
     assert nothing.ephemeral and nothing.text == (
         "You have shown every card of hand #1 already.")
     history = await h.slash(h.dave, "hand show", number=1)
-    assert "alice shows Ah after the hand" in history.all_text
+    assert "alice shows A♥ after the hand" in history.all_text
     [final] = await history.images()
     _keep("hand-show.png", final, tmp_path)
     export = await h.slash(h.dave, "hand export", number=1)
@@ -136,9 +137,9 @@ async def test_show_the_whole_hand_and_only_the_eligible(harness: Harness,
     stranger = await h.click(h.dave, result, label="Show")
     assert stranger.ephemeral and "Only the players dealt in hand #1" in stranger.text
     whole = await h.click(h.bob, result, label="Show")
-    assert whole.ephemeral and whole.text == "You show Ks Kh to the table."
+    assert whole.ephemeral and whole.text == "You show K♠ K♥ to the table."
     [posted] = [m for m in h.public_messages() if m.content.startswith("bob shows")]
-    assert posted.content == "bob shows Ks Kh (hand #1)."
+    assert posted.content == "bob shows K♠ K♥ (hand #1)."
     [(_, png)] = await h.files(posted)
     _keep("shown-whole.png", png, tmp_path)
     again = await h.click(h.bob, result, label="Show one")
@@ -184,7 +185,7 @@ async def test_a_portuguese_table_and_an_italian_player(harness: Harness) -> Non
     h = harness
     h.set_locale(h.alice, "it")
     result = await _stolen(h, language="pt-BR")
-    assert "carol mostra 7c 2d e recebe o bounty do 7-2: 20 (alice 10, bob 10)" in (
+    assert "carol mostra 7♣ 2♦ e recebe o bounty do 7-2: 20 (alice 10, bob 10)" in (
         result.content)
     assert [str(b.label) for b in buttons_of(result)][1:] == [
         "Rabbit hunt", "Mostrar", "Mostrar uma"]

@@ -16,6 +16,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.mix import Game, named
 from bot.runtime.table.events import TournamentOver
 from bot.runtime.table.views import HandResultView, SeatSnapshot, TableSnapshot
+from tests.card_text import symbols
 from tests.runtime.table.test_result_text import quartered_hand, split_hand, twice_hand
 
 ROTATION = (Game("holdem", Structure.NO_LIMIT), Game("omaha", Structure.POT_LIMIT),
@@ -120,5 +121,5 @@ def test_a_split_pot_draws_even_nets() -> None:
     result = split_hand()
     snap = _after(TableConfig.create(), result, {1: 100, 2: 100})
     assert _states(table_view(Live(snap), result=result)) == {1: "±0", 2: "±0"}
-    assert result_content(snap, result).splitlines()[1] == (
+    assert result_content(snap, result).splitlines()[1] == symbols(
         "bob (Ad Ks 8s 8d) and alice (Ah Kc 7s 7d) split 4 with straight, ace high")

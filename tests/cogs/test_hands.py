@@ -17,12 +17,13 @@ import bot.render.replay
 from bot import render
 from bot.engine import phh
 from bot.engine.phh.proof import card_positions, verify
+from bot.i18n.cards import written
 from bot.runtime.hand_history import load_past
 from bot.runtime.replay_frames import final_table, replay_view
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 
-CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
+CARD = re.compile(r"(?<![0-9A-Za-z])((?:10|[2-9JQKA])[\u2660\u2665\u2666\u2663])")  # K♠ 10♥
 
 
 async def _seat_four(h: Harness) -> None:
@@ -78,8 +79,9 @@ async def test_nobody_sees_another_players_mucked_cards(harness: Harness) -> Non
         assert reply.ephemeral, reply
         assert f"Hand #{number}" in reply.all_text
         seen = set(CARD.findall(reply.all_text))
-        assert seen <= {str(c) for c in allowed}, (actor, seen - {str(c) for c in allowed})
-        assert {str(c) for c in past.hand.hole(seat)} <= seen
+        may = {written([c]) for c in allowed}
+        assert seen <= may, (actor, seen - may)
+        assert {written([c]) for c in past.hand.hole(seat)} <= seen
         assert len(await reply.images()) == 1
         view = final_table(past, {s: f"p{s}" for s in past.users}, seat)
         assert {c for s in view.seats for c in s.shown} | set(view.board) <= allowed

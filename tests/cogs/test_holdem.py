@@ -20,6 +20,7 @@ from bot.engine.evaluate import best_high, hand_label
 from bot.engine.phh.proof import verify
 from bot.engine.variants import VARIANTS, HandRule
 from bot.i18n import hands
+from bot.i18n.cards import written
 from bot.runtime.hand_history import PastHand, load_past
 from tests.cogs.test_hands import play_out
 from tests.cogs.test_mtt import register, shove_round
@@ -89,7 +90,7 @@ async def test_a_holdem_hand_is_shown_down_and_round_trips_as_phh(
     shown = await h.slash(h.alice, "hand show", number=1)
     seat = past.seat_of(h.alice.id)
     assert shown.ephemeral and "Hand #1" in shown.all_text and len(await shown.images()) == 1
-    assert seat is not None and all(str(c) in shown.all_text for c in hand.hole(seat))
+    assert seat is not None and all(written([c]) in shown.all_text for c in hand.hole(seat))
 
     export = await h.slash(h.bob, "hand export", number=1)
     [(name, data)] = await export.files()

@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.scenes import hole_cards_view
 from bot.i18n import Command, translate
+from bot.render import DeckStyle, Theme, render_hole_cards
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
 
@@ -73,7 +75,10 @@ async def test_prefs_are_shown_and_changed_privately_in_each_language(
     h.set_locale(h.bob, locale)
     shown = await h.slash(h.bob, "prefs")
     assert shown.ephemeral, shown
-    head, turns, cards, how = shown.text.splitlines()
+    head, turns, cards, pictures, how = shown.text.splitlines()
+    assert pictures == translate(locale, "prefs.pictures",
+                                 deck=translate(locale, "prefs.deck.four_colour"),
+                                 theme=translate(locale, "prefs.theme.dark"))
     assert (head, turns) == (translate(locale, "prefs.head"),
                              translate(locale, "prefs.turn_pings.always"))
     assert cards == translate(locale, "prefs.hole_cards.dm",
@@ -179,3 +184,30 @@ async def test_the_reminder_pings_in_the_table_language(harness: Harness) -> Non
     await h.bot.presenter.idle()
     [(_, text, users)] = [s for s in notified(h, start) if s[2]]
     assert users == {first.id} and "restano" in text and "per agire" in text, text
+
+
+async def test_a_players_own_pictures_use_their_colours_and_public_ones_the_tables(
+    harness: Harness,
+) -> None:
+    """Bob chooses the colour-blind deck on a light background: his hole cards (DM and
+    /cards) and his private replay are drawn so; alice's and the table's stay as they were."""
+    h = harness
+    chosen = await h.slash(h.bob, "prefs", card_colours="colour_blind", theme="light")
+    assert translate("en", "prefs.deck.colour_blind") in chosen.text
+    assert translate("en", "prefs.theme.light") in chosen.text
+    await seat_four(h)
+    await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(h.channel.id)
+    snap = table.snapshot()
+    for actor, theme, style in ((h.bob, Theme.LIGHT, DeckStyle.COLOUR_BLIND),
+                                (h.alice, Theme.DARK, DeckStyle.FOUR_COLOUR)):
+        view = hole_cards_view(snap, table.hole_cards(actor.id), "en")
+        assert await h.png(h.dms(actor)[0]) == render_hole_cards(view, theme, style)
+        [(_, png)] = await (await h.slash(actor, "cards")).files()
+        assert png == render_hole_cards(view, theme, style)
+    await play_hand(h, 1)
+    await h.slash(h.bob, "hand replay", number=1)
+    await h.slash(h.alice, "hand replay", number=1, public=True)
+    drawn = {(k.theme, k.style, k.seat is None) for k in h.bot.replays.kept}
+    assert drawn == {(Theme.LIGHT, DeckStyle.COLOUR_BLIND, False),
+                     (Theme.DARK, DeckStyle.FOUR_COLOUR, True)}

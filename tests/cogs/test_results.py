@@ -19,6 +19,7 @@ from bot.i18n import hands, translate
 from bot.render import ShowdownView, TableView
 from bot.render.showdown import draw_showdown
 from bot.render.table import draw_table
+from tests.card_text import all_symbols, symbols
 from tests.cogs.test_prefs import LOCALES, play_hand
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
@@ -80,9 +81,9 @@ async def test_a_hi_lo_scoop_is_one_line_a_player_in_each_language(
         ("carol", "Three of a kind, twos; Low 7-5-4-2-A"),
         ("alice", "Two pair, aces and kings; no low"),
         ("dave", "Two pair, aces and fives; Low 8-5-4-2-A"))}
-    assert lines[1:] == [f"carol +6 · 9s 2c 2d 7h: {made['carol']}",
-                         f"alice −2 · Kd Qh Js Ah: {made['alice']}",
-                         f"dave −2 · 5d Ac 8d 9d: {made['dave']}"], lines
+    assert lines[1:] == all_symbols([f"carol +6 · 9s 2c 2d 7h: {made['carol']}",
+                                     f"alice −2 · Kd Qh Js Ah: {made['alice']}",
+                                     f"dave −2 · 5d Ac 8d 9d: {made['dave']}"]), lines
     assert not result.embeds
     [showdown] = [v for v in drawn if isinstance(v, ShowdownView)]
     assert _panels(showdown) == {"carol": "+6", "alice": "−2", "dave": "−2"}
@@ -127,12 +128,12 @@ async def test_an_all_in_hi_lo_with_three_pots_is_a_line_a_player(
     assert [line.split(" · ")[0] for line in lines[1:]] == [
         "carol +80", "alice +60", "dave −40", "bob −100"], lines
     if locale == "en":
-        assert lines[1:] == [
+        assert lines[1:] == all_symbols([
             "carol +80 · 4h 5h Kc 4d: straight, eight high; low 7-6-5-4-2",
             "alice +60 · 6d Jd Ks 4s: flush, king high; low 8-7-6-4-2",
             "dave −40 · 2d 5s 5d 9s: flush, nine high; low 8-7-6-5-2",
             "bob −100 · 8h 7c Td Jc: two pair, eights and sevens; no low",
-        ]
+        ])
     else:
         assert lines[4].endswith("dois pares, oitos e setes; sem mão baixa"), lines
     [showdown] = [v for v in drawn if isinstance(v, ShowdownView)]
@@ -180,8 +181,8 @@ async def test_a_hand_run_twice_is_a_line_a_player_and_its_picture_draws_nets(
         "alice +100", "carol +100", "bob −200"], lines
     assert all(line.count(board[0]) == line.count(board[1]) == 1 for line in lines[1:]), lines
     if locale == "en":
-        assert lines[1] == ("alice +100 · As Kc Kh Kd: two pair, kings and nines (board 1); "
-                            "pair of aces (board 2)")
+        assert lines[1] == symbols("alice +100 · As Kc Kh Kd: two pair, kings and nines "
+                                   "(board 1); pair of aces (board 2)")
     [table] = [v for v in drawn if isinstance(v, TableView) and v.second_board]
     states = {p.tag: p.text for p in draw_table(table).placed if p.tag.startswith("state:")}
     seats = {s.name: s.seat for s in table.seats}

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from bot.client import OmahaDealer
+from bot.i18n.cards import written
+from bot.render import sort_hole
 from tests.conftest import Harness, Reply, buttons_of
 
 pytestmark = pytest.mark.asyncio
@@ -63,9 +65,14 @@ async def test_create_join_and_deal_a_hand(harness: Harness) -> None:
         await h.slash(actor, "table join", buyin="200")
     assert await h.balance(h.bob) == 10_000 - 200
     await h.advance(PAUSE + 0.1)
+    table = h.bot.registry.in_channel(h.channel.id)
     for actor in (h.alice, h.bob, h.carol):
         [dm] = h.dms(actor)
         assert "hand #1" in dm.content and str(h.channel.id) in dm.content
+        # the cards in words too (a screen reader reads them), in the picture's order
+        hole = sort_hole(table.hole_cards(actor.id).cards)
+        assert dm.content.endswith(f"\nYour cards: {written(hole)}"), dm.content
+        assert dm.attachments[0].description.startswith("Table 1 · Hand #1")
         await h.png(dm)
     texts = [m.content for m in h.public_messages()]
     assert any("Drawing for the button" in t for t in texts)
@@ -196,10 +203,11 @@ async def test_closed_dms_fall_back_to_cards_command(harness: Harness) -> None:
     table = h.bot.registry.in_channel(h.channel.id)
     hole = table.hole_cards(h.bob.id).cards
     for m in h.public_messages():
-        assert not all(str(c) in m.content for c in hole)
+        assert not all(written([c]) in m.content for c in hole)
     reply = await h.slash(h.bob, "cards")
     assert reply.ephemeral
-    assert all(str(c) in reply.all_text for c in hole)
+    # in the picture's order, with rank and suit symbols (issue 31)
+    assert written(sort_hole(hole)) in reply.all_text
     [png] = await reply.images()
     assert png
 

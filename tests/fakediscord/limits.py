@@ -23,6 +23,7 @@ from typing import Any
 from bot.adapter import limits
 from bot.offline.commands import error_tree
 from bot.offline.refusals import emoji_problem
+from bot.offline.uploads import description_problems
 
 Problem = tuple[str, str, str]  # (path, code, message)
 
@@ -104,6 +105,10 @@ def message_problems(body: Mapping[str, Any]) -> list[Problem]:
         found += _embed_problems(body["embeds"])
     if body.get("components") is not None:
         found += _component_problems(body["components"])
+    attachments = body.get("attachments")
+    if isinstance(attachments, list):
+        found += description_problems(
+            [a.get("description") for a in attachments if isinstance(a, Mapping)])
     return found
 
 

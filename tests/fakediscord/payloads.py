@@ -112,6 +112,7 @@ class Attachment:
     filename: str
     data: bytes
     content_type: str | None = None
+    description: str | None = None  # the alt text
 
 
 @dataclass
@@ -296,6 +297,8 @@ def attachment_payload(att: Attachment, channel_id: int, base_url: str) -> dict[
     }
     if att.content_type:
         data["content_type"] = att.content_type
+    if att.description is not None:
+        data["description"] = att.description
     return data
 
 

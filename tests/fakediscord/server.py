@@ -815,6 +815,10 @@ class FakeDiscord:
                     raise _RestError(413, 40005, "Request entity too large")
                 files.append((index, Attachment(snowflake(), filename, bytes(data), content_type)))
         files.sort(key=lambda pair: pair[0])
+        described = {str(a.get("id")): a.get("description")
+                     for a in payload.get("attachments") or [] if isinstance(a, dict)}
+        for index, attachment in files:
+            attachment.description = described.get(str(index))
         return payload, [a for _, a in files]
 
     def _new_message(

@@ -52,3 +52,21 @@ async def test_the_default_is_discords_limit_of_a_server_without_boosts(harness:
     with pytest.raises(discord.HTTPException) as refused:
         await channel.send(file=_file(DEFAULT + 1))
     assert refused.value.status == 413 and refused.value.code == TOO_LARGE
+
+
+async def test_a_description_over_1024_characters_is_refused_as_discord_refuses_it(
+    harness: Harness,
+) -> None:
+    """Discord's attachment object: ``description`` (the alt text) is at most 1024
+    characters; a longer one is 400 Invalid Form Body (50035) naming the field."""
+    channel = harness.bot.get_channel(harness.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send(file=discord.File(io.BytesIO(b"x"), filename="a.png",
+                                                description="d" * 1024))
+    assert sent.attachments[0].description == "d" * 1024
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(file=discord.File(io.BytesIO(b"x"), filename="b.png",
+                                             description="d" * 1025))
+    assert refused.value.status == 400 and refused.value.code == 50035
+    assert "attachments.0.description" in str(refused.value) or "1024" in str(refused.value)
+    assert len([m for m in harness.public_messages() if m.attachments]) == 1

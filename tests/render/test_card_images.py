@@ -19,9 +19,9 @@ def _make_cards(out: Path) -> list[Path]:
     return list(module["make_cards"](out))
 
 
-def test_committed_images_cover_the_deck_in_both_styles_and_the_back() -> None:
+def test_committed_images_cover_the_deck_in_every_style_and_the_back() -> None:
     """52 faces in each style plus one back are committed, each 200x280."""
-    for style in ("four_colour", "two_colour"):
+    for style in ("four_colour", "two_colour", "colour_blind"):
         names = {p.stem for p in (ROOT / style).glob("*.png")}
         assert names == {str(c) for c in DECK}
     with Image.open(ROOT / "back.png") as back:
@@ -33,7 +33,7 @@ def test_committed_images_cover_the_deck_in_both_styles_and_the_back() -> None:
 def test_script_regenerates_the_committed_images(tmp_path: Path) -> None:
     """A fresh run of the script draws the committed pixels (tolerance for FreeType builds)."""
     written = _make_cards(tmp_path)
-    assert len(written) == 105
+    assert len(written) == 3 * 52 + 1
     for path in written:
         committed = ROOT / path.relative_to(tmp_path)
         with Image.open(path) as new, Image.open(committed) as old:

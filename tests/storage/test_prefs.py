@@ -40,3 +40,24 @@ async def test_the_schema_refuses_an_unknown_choice(db: Database) -> None:
     assert isinstance(refused.value, sqlite3.IntegrityError) or "check" in str(
         refused.value).lower()
     assert await db.prefs.all() == {}
+
+
+async def test_the_pictures_choices_are_kept_with_the_others(db: Database) -> None:
+    """Migration 0013: the deck's colours and the background, defaults four colours on
+    dark; a change keeps the other choices, and the schema refuses an unknown value."""
+    assert (await db.prefs.get(G, ALICE)).deck == "four_colour"
+    low = await db.prefs.set(G, ALICE, turn_pings=TurnPings.LOW)
+    mine = await db.prefs.set(G, ALICE, deck="colour_blind", theme="light")
+    assert mine == PlayerPrefs(TurnPings.LOW, HoleCards.DM, "colour_blind", "light") != low
+    assert await db.prefs.set(G, ALICE, hole_cards=HoleCards.REQUEST) == PlayerPrefs(
+        TurnPings.LOW, HoleCards.REQUEST, "colour_blind", "light")
+    assert (await db.prefs.all())[(G, ALICE)].theme == "light"
+
+    def bad(conn):  # type: ignore[no-untyped-def]
+        conn.execute("UPDATE player_prefs SET deck = 'rainbow' WHERE user_id = ?", (ALICE,))
+
+    with pytest.raises(Exception) as refused:
+        await db.write(bad)
+    assert isinstance(refused.value, sqlite3.IntegrityError) or "check" in str(
+        refused.value).lower()
+    assert (await db.prefs.get(G, ALICE)).deck == "colour_blind"

@@ -32,6 +32,7 @@ from bot.engine.after_hand import may_show, rabbit_cards, rabbit_refusal, showab
 from bot.engine.cards import Card
 from bot.engine.hand import Hand
 from bot.i18n import Phrase
+from bot.i18n.cards import written
 from bot.runtime.errors import TableError
 from bot.runtime.table.events import CardsShownAfter, RabbitHunted
 
@@ -148,4 +149,4 @@ async def show(table: Table, user_id: int, hand_no: int, pick: int | None = None
         table.outbox.send(CardsShownAfter(
             table.snapshot(), hand_no, seat, done.names[seat],
             tuple(c if c in shown else None for c in hand.hole(seat)), hand.board))
-    return Phrase("reply.show", cards=" ".join(map(str, cards)))
+    return Phrase("reply.show", cards=written(cards))

@@ -21,6 +21,7 @@ Hand names read inside the sentence (:func:`bot.i18n.hands.in_sentence`). No dis
 from __future__ import annotations
 
 from bot.i18n import Name, hands, listed, number, translate
+from bot.i18n.cards import written
 from bot.runtime.table.views import HandResultView, PotResultView, ShownHandView
 from bot.runtime.table.wording import bounty_lines
 
@@ -46,7 +47,8 @@ def message_lines(locale: object, result: HandResultView) -> list[str]:
 
 
 def cards_text(shown: ShownHandView) -> str:
-    return " ".join(map(str, shown.cards))
+    """A shown hand's cards as players read them: ``K♠ 10♥ 7♦ 2♣``."""
+    return written(shown.cards)
 
 
 def shown_label(locale: object, first: ShownHandView, second: ShownHandView | None) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, escaped, hands, listed, number, translate, translate_text
+from bot.i18n.cards import written
 from bot.runtime import bomb_pots
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
@@ -225,7 +226,7 @@ def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
     payers = ", ".join(f"{name if drawn else escaped(name)} {number(locale, chips)}"
                        for name, chips in b.payers)
     return translate(locale, key, name=_who(b.name, drawn), amount=b.amount, payers=payers,
-                     cards=" ".join(map(str, b.shown)))
+                     cards=written(b.shown))
 
 
 __all__ = ["acted", "action", "board_where", "bounty_lines", "games", "hand_game", "next_game",

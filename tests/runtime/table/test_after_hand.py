@@ -92,14 +92,14 @@ async def test_showing_one_card_then_the_rest(world: World) -> None:
     """User 3 (folded) shows the Kh, then the rest: stored with the hand each time, told
     with the hidden card as None; the 7-2 shown by the bot has nothing left to show."""
     table = await _steal(world, ["AsAh", "KsKh", "7c2d"])
-    assert str(await after_hand.show(table, 3, 1, pick=1)) == "You show Kh to the table."
+    assert str(await after_hand.show(table, 3, 1, pick=1)) == "You show K♥ to the table."
     await table.idle()
     [told] = world.observer.of(CardsShownAfter)
     assert (told.seat, told.name, told.cards) == (2, "p3", (None, parse_cards("Kh")[0]))
     with pytest.raises(TableError) as twice:
         after_hand.check_show(table, 3, 1, pick=1)
     assert _refusal(twice) == "refuse.show.shown"
-    assert str(await after_hand.show(table, 3, 1)) == "You show Ks to the table."
+    assert str(await after_hand.show(table, 3, 1)) == "You show K♠ to the table."
     assert world.hands.shown[1] == [(2, parse_cards("Kh")), (2, parse_cards("Ks"))]
     for user in (3, 4):
         with pytest.raises(TableError) as done:

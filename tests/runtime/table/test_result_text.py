@@ -16,6 +16,7 @@ from bot.i18n import LOCALES, number, translate
 from bot.runtime.table.hand_views import result_view
 from bot.runtime.table.result_text import by_player, message_lines, signed
 from bot.runtime.table.views import HandResultView, PotResultView, PotWinnerView, ShownHandView
+from tests.card_text import all_symbols, symbols
 from tests.engine.test_run_twice import _worked_hand
 from tests.runtime.table.test_wording import _checked_down
 
@@ -48,12 +49,12 @@ def twice_hand() -> HandResultView:
 
 def test_the_winner_shows_their_cards_and_the_loser_theirs() -> None:
     view = _down("omaha", ["KhAs9d9c", "KdQs7c6h"], "Kc8d4s3h2c")
-    assert message_lines("en", view) == [
+    assert message_lines("en", view) == all_symbols([
         "alice (Kh As 9d 9c) wins 4 with pair of kings, kicker ace",
-        "bob shows Kd Qs 7c 6h: pair of kings, kicker queen"]
-    assert message_lines("pt-BR", view) == [
+        "bob shows Kd Qs 7c 6h: pair of kings, kicker queen"])
+    assert message_lines("pt-BR", view) == all_symbols([
         "alice (Kh As 9d 9c) ganha 4 com par de reis, kicker ás",
-        "bob mostra Kd Qs 7c 6h: par de reis, kicker dama"]
+        "bob mostra Kd Qs 7c 6h: par de reis, kicker dama"])
 
 
 @pytest.mark.parametrize(("locale", "line"), [
@@ -66,7 +67,7 @@ def test_a_split_is_called_a_split(locale: str, line: str) -> None:
     """One line: who split the pot, with their cards, and the hand they tie with."""
     view = split_hand()
     assert not by_player(view)
-    assert message_lines(locale, view) == [line]
+    assert message_lines(locale, view) == [symbols(line)]
 
 
 def test_an_uncontested_pot_names_no_hand_and_no_card() -> None:
@@ -87,7 +88,7 @@ def test_a_quartered_pot_gives_each_player_their_net(locale: str, lines: list[st
     view = quartered_hand()
     assert [(w.name, w.amount, w.half) for w in view.pots[0].winners] == [
         ("alice", 2, "high"), ("bob", 1, "low"), ("alice", 1, "low")]
-    assert message_lines(locale, view) == lines
+    assert message_lines(locale, view) == all_symbols(lines)
 
 
 @pytest.mark.parametrize(("locale", "lines"), [
@@ -105,7 +106,7 @@ def test_a_hand_run_twice_is_one_line_a_player(locale: str, lines: list[str]) ->
     lines say so; cy's net is what board 2 gave him over his 31."""
     view = twice_hand()
     assert len(view.pots) == 2 and sum(view.net.values()) == 0
-    assert message_lines(locale, view) == lines
+    assert message_lines(locale, view) == all_symbols(lines)
 
 
 def _pot(label: str, amount: int, *winners: tuple[int, str, int, str]) -> PotResultView:
@@ -139,11 +140,11 @@ def three_pots() -> HandResultView:
 
 
 def test_three_pots_are_three_lines_one_a_player() -> None:
-    assert message_lines("en", three_pots()) == [
+    assert message_lines("en", three_pots()) == all_symbols([
         "ann +60 · Ah 3s Kd Kh: three of a kind, kings; low 7-5-3-2-A",
         "bob −20 · Ad 4s 9d 9h: three of a kind, nines; low 7-5-4-2-A",
         "cy −40 · Ac 4c 8d 8h: pair of eights; low 7-5-4-2-A",
-    ]
+    ])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
