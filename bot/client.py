@@ -107,6 +107,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.economy",
     "cogs.table",
     "cogs.ledger",
+    "cogs.bomb_pot",
     "cogs.tournament",
     "cogs.schedule",
     "cogs.help",

@@ -70,7 +70,7 @@ from bot.engine.phh import dumps, dumps_all
 from bot.engine.phh.proof import verify
 from bot.i18n import Name, Phrase, listed, resolve, translate
 from bot.render import alt, render_table_async
-from bot.runtime.hand_history import history_for, load_past, street_lines
+from bot.runtime.hand_history import game_of, history_for, load_past, street_lines
 from bot.runtime.replay_frames import final_table
 from bot.runtime.table import wording
 from bot.storage import HandRecord
@@ -110,7 +110,7 @@ async def show_hand(
     when = f" · <t:{int(record.ended_at)}:f>" if record.ended_at else ""
     head = translate(lang, "hand.head", number=str(record.number),
                      table=wording.table_name(lang, record.table_id),
-                     title=wording.title(lang, past.config)) + when
+                     title=game_of(past, lang)) + when
     embed = discord.Embed(title=translate(interaction.locale, "hand.every_action"),
                           description=fit_message(lines, EMBED_DESCRIPTION,
                                                       interaction.locale))

@@ -208,6 +208,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.straddle", settings=Command("table settings"),
                   info=Command("table info")),
         translate(locale, "help.table.after_hand", settings=Command("table settings")),
+        translate(locale, "help.table.bomb_pot", settings=Command("table settings"),
+                  bombpot=Command("bombpot")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_cards=buttons["my_cards"]),
     ]
@@ -267,7 +269,7 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
         return "Tables" if command.root_parent is not None else "Playing a hand"
-    if name == "Preferences":  # /prefs: pings and hole cards while playing
+    if name in ("Preferences", "Bomb pots"):  # /prefs: pings and hole cards; /bombpot
         return "Playing a hand"
     return {"Tournaments": "Tournaments", "Schedule": "Tournaments",
             "Economy": "Chips and statistics", "Help": "Help", "Hands": "Hand histories",

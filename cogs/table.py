@@ -1,7 +1,8 @@
 """Cash tables in channels: the /table group, the action commands and /cards.
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
-                  language, run_it_twice, straddle, seven_deuce, rabbit_hunt, showing]
+                  language, run_it_twice, straddle, seven_deuce, rabbit_hunt, showing,
+                  bomb_pot_every, bomb_pot_ante, double_board]
                   [games mode every: a mixed table, RULES.md 11]
     /table join [buyin] [seat] [post_big_blind]    /table leave [table]   /table sitout
     /table sitin [post_big_blind]   /table topup amount   /table info [table]
@@ -59,7 +60,12 @@ from bot.adapter.table_text import caps_text, game_choices, info_text, mix_optio
 from bot.engine.events import ActionKind
 from bot.i18n import Command, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
-from bot.runtime.config import MAX_SEVEN_DEUCE, TableConfig
+from bot.runtime.config import (
+    MAX_BOMB_POT_ANTE,
+    MAX_BOMB_POT_EVERY,
+    MAX_SEVEN_DEUCE,
+    TableConfig,
+)
 from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.mix import MAX_EVERY
 from bot.runtime.registry import TableRegistry
@@ -79,6 +85,9 @@ Chips = app_commands.Range[int, 0, 1_000_000_000]
 SEVEN_DEUCE_HELP = "Texas Hold'em: 7-2 bounty in big blinds"
 RABBIT_HUNT_HELP = "After a fold before the river, players dealt in may see the cards to come"
 SHOWING_HELP = "After a hand, players who folded or won without a showdown may show cards"
+#: Bomb pots (RULES.md 10, bot.runtime.bomb_pots): every N hands, the ante in big blinds.
+BombPotEvery = app_commands.Range[int, 0, MAX_BOMB_POT_EVERY]
+BombPotAnte = app_commands.Range[int, 0, MAX_BOMB_POT_ANTE]
 #: The table's language (its public messages and pictures), named in that language.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
@@ -152,6 +161,9 @@ class Tables(commands.Cog, name="Tables"):
         seven_deuce=SEVEN_DEUCE_HELP + " (default 0, off)",
         rabbit_hunt=RABBIT_HUNT_HELP + " (default off)",
         showing=SHOWING_HELP + " (default off)",
+        bomb_pot_every="A bomb pot every N hands, 0 for none (default 0)",
+        bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default 0)",
+        double_board="Deal bomb pots on two boards (default off)",
     )
     @app_commands.choices(
         variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGE_CHOICES,
@@ -179,6 +191,9 @@ class Tables(commands.Cog, name="Tables"):
         seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
         rabbit_hunt: bool | None = None,
         showing: bool | None = None,
+        bomb_pot_every: BombPotEvery | None = None,
+        bomb_pot_ante: BombPotAnte | None = None,
+        double_board: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
@@ -203,6 +218,9 @@ class Tables(commands.Cog, name="Tables"):
             seven_deuce=seven_deuce,
             rabbit_hunt=rabbit_hunt,
             showing=showing,
+            bomb_pot_every=bomb_pot_every,
+            bomb_pot_ante=bomb_pot_ante,
+            double_board=double_board,
         )
         self.registry.check_free(interaction.channel_id)  # refused privately, at once
         self.registry.check_room(interaction.guild_id, interaction.user.id)  # the caps
@@ -400,6 +418,9 @@ class Tables(commands.Cog, name="Tables"):
         seven_deuce=SEVEN_DEUCE_HELP + " (default unchanged)",
         rabbit_hunt=RABBIT_HUNT_HELP + " (default unchanged)",
         showing=SHOWING_HELP + " (default unchanged)",
+        bomb_pot_every="A bomb pot every N hands, 0 for none (default unchanged)",
+        bomb_pot_ante="Bomb pot ante in big blinds, 0 for the default of 2 (default unchanged)",
+        double_board="Deal bomb pots on two boards (default unchanged)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES,
                           mode=MODE_CHOICES)
@@ -424,6 +445,9 @@ class Tables(commands.Cog, name="Tables"):
         seven_deuce: app_commands.Range[int, 0, MAX_SEVEN_DEUCE] | None = None,
         rabbit_hunt: bool | None = None,
         showing: bool | None = None,
+        bomb_pot_every: BombPotEvery | None = None,
+        bomb_pot_ante: BombPotAnte | None = None,
+        double_board: bool | None = None,
     ) -> None:
         """Show the settings, or change those given (the table's creator or a server
         manager, between hands: :func:`bot.runtime.table.requests.update_settings`); the next hand
@@ -449,6 +473,9 @@ class Tables(commands.Cog, name="Tables"):
             "seven_deuce": seven_deuce,
             "rabbit_hunt": rabbit_hunt,
             "showing": showing,
+            "bomb_pot_every": bomb_pot_every,
+            "bomb_pot_ante": bomb_pot_ante,
+            "double_board": double_board,
         }
         if all(v is None for v in changes.values()):
             await reply_private(interaction, settings_text(table.config, interaction.locale))

@@ -249,6 +249,17 @@ class TableActions:
         text = await table.answer_run_twice(interaction.user.id, agree, token)
         await reply_private(interaction, text)
 
+    async def bomb_pot_from_button(
+        self, interaction: discord.Interaction[Any], table_id: int, token: str, agree: bool
+    ) -> None:
+        """An answer to a proposed bomb pot: refused at once when it cannot count, else
+        acknowledged (privately) before the table takes it under its lock."""
+        table = self.by_id(table_id)
+        table.check_bomb_answer(interaction.user.id, token)
+        await acknowledge(interaction)
+        await reply_private(interaction, await table.answer_bomb_pot(
+            interaction.user.id, agree, token))
+
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see; drawn
         outside the render gate, so :data:`~bot.adapter.cooldowns.CARDS_BURST` looks at

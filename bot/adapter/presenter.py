@@ -289,6 +289,9 @@ class DiscordPresenter:
         button = table.at(table.button) if table.button else None
         if button is not None:
             lines.append(translate(lang, "table.button", name=Name(button.name)))
+        if table.bomb_ante:  # RULES.md 10: antes only, the flop at once
+            key = "table.bomb_pot_posted_double" if table.double_board else "table.bomb_pot_posted"
+            lines.append(translate(lang, key, ante=table.bomb_ante))
         blinds = [f"{escaped(s.name)} {number(lang, s.committed)}"
                   for s in table.seats if s.dealt_in and s.committed]
         if blinds:
@@ -451,11 +454,12 @@ class DiscordPresenter:
             live = Live(table)
 
         async def picture() -> Drawn | None:
-            if result.second_board:  # both boards, and each board's share of every pot
+            if result.second_board and not (table.double_board and result.shown):
+                # run twice: both boards, and each board's share of every pot
                 view = table_view(live, result=result)
                 return Drawn(f"hand-{result.hand_no}.png", await render_table_async(view),
                              alt.table(view))
-            if result.shown and len(result.board) >= 3:
+            if result.shown and len(result.board) >= 3:  # a double board's too: both boards
                 shown = showdown_view(table, result)
                 return Drawn(f"showdown-{result.hand_no}.png",
                              await render_showdown_async(shown), alt.showdown(shown))

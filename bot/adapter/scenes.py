@@ -59,8 +59,10 @@ def language(snap: TableSnapshot) -> str:
 
 
 def game_line(snap: TableSnapshot, locale: str | None = None) -> str:
-    """The table's game and stakes in ``locale`` (default the table's language)."""
-    return wording.title(locale or language(snap), snap.config)
+    """The table's game and stakes in ``locale`` (default the table's language); a bomb
+    pot says so (``"Pot Limit Omaha 1/2 · bomb pot"``)."""
+    return wording.hand_game(locale or language(snap), snap.config, snap.bomb_ante,
+                             snap.double_board)
 
 
 def results_view(event: TournamentOver, names: Sequence[str]) -> ResultsView:
@@ -302,6 +304,9 @@ def result_content(snap: TableSnapshot, result: HandResultView) -> str:
 
 
 def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
+    """The showdown picture's view: every hand shown with its best fives (on both boards of
+    a double board), and each pot (each board's share of it) with who took it."""
+    second = {s.seat: s for s in result.second_shown}
     shown_hands = tuple(
         ShowdownHand(
             name=shown.name,
@@ -310,22 +315,26 @@ def showdown_view(snap: TableSnapshot, result: HandResultView) -> ShowdownView:
             low=shown.low,
             won=result.payouts.get(shown.seat, 0),
             seat=shown.seat,
+            second_high=second[shown.seat].high if shown.seat in second else None,
+            second_low=second[shown.seat].low if shown.seat in second else None,
             net=result.net.get(shown.seat),
         )
         for shown in result.shown
     )
+    lang, many = language(snap), len({p.label for p in result.pots}) > 1
     pots = tuple(
         PotResult(
-            label=p.label,
+            label=board_label(lang, p, many),
             amount=p.amount,
             winners=tuple(PotWinner(w.name, w.amount, w.half, seat=w.seat) for w in p.winners),
         )
         for p in result.pots
     )
     return ShowdownView(
-        table_name=wording.table_name(language(snap), snap.table_id),
+        table_name=wording.table_name(lang, snap.table_id),
         hand_number=result.hand_no,
         board=result.board,
+        second_board=result.second_board,
         hands=shown_hands,
         pots=pots,
         hi_lo=snap.config.variant.hi_lo,

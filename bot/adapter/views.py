@@ -17,6 +17,8 @@ Custom ids::
     omaha:cards:<table>                            the player's own cards, privately
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
+    omaha:bomb:<table>:<token>:<yes|no>            an answer to a proposed bomb pot
+                                                   (bot.adapter.bomb_votes)
     omaha:seat:<table>:<user>:<kind>[:<amount>]    a seat's way forward (bot.adapter.seat_buttons)
     omaha:choose:<table>:<token>                   dealer's choice: the chooser's menu, and
     omaha:pick:<table>:<token>:<index>             a game of it (bot.adapter.game_choice)
@@ -42,6 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.adapter.after_hand import AfterHandButton, add_after_hand_buttons
+from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.fold_question import FoldAnswerButton
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.polite import PoliteModal, report
@@ -415,4 +418,4 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
-                 ChooseButton, PickButton, AfterHandButton, FoldAnswerButton)
+                 ChooseButton, PickButton, AfterHandButton, FoldAnswerButton, BombPotButton)

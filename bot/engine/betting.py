@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
-from bot.engine.events import Action, ActionKind
+from bot.engine.events import Action, ActionKind, AntePosted
 from bot.engine.variants import Structure
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "IllegalAction",
     "LegalActions",
     "Player",
+    "post_antes",
 ]
 
 #: Fixed limit: at most a bet and three raises per round.
@@ -136,6 +137,17 @@ class Player:
             self.bet += chips
         if self.stack == 0:
             self.all_in = True
+
+
+def post_antes(players: Sequence[Player], ante: int) -> list[AntePosted]:
+    """Every player posts a dead ``ante``, in order (clockwise from the first seat after the
+    button); one who cannot cover it posts all they have and is all-in (RULES.md 3)."""
+    posted = []
+    for p in players:
+        chips = ante if ante < p.stack else p.stack
+        p.put_in(chips, live=False)
+        posted.append(AntePosted(p.seat, chips, p.all_in))
+    return posted
 
 
 class BettingRound:

@@ -5,7 +5,8 @@ Seats are table seat numbers, clockwise in ascending order (wrapping). The
 :class:`~bot.engine.hand.Hand` deals hole cards one at a time, clockwise from
 the small blind (heads-up from the button), then burns one card before each
 street (Courchevel: see the :mod:`bot.engine.hand` docstring). A board run
-twice deals its second run right after the first (:mod:`bot.engine.run_twice`).
+twice deals its second run right after the first (:mod:`bot.engine.run_twice`); a
+double board deals each street twice (:mod:`bot.engine.bomb_pot`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def next_button(seats: Iterable[int], button: int) -> int:
 
 
 def deal_positions(
-    n_players: int, variant: Variant, shared: int | None = None
+    n_players: int, variant: Variant, shared: int | None = None, *, double: bool = False
 ) -> dict[str, list[int]]:
     """Where each card comes from in the deck, for ``n_players`` in deal order.
 
@@ -41,12 +42,17 @@ def deal_positions(
     (dealt one at a time, clockwise from the small blind). ``shared``: the
     board was run twice after its first ``shared`` cards; ``"board2"`` and
     ``"burn2"`` then list the second run's own cards and burns, which follow
-    the first run in the deck (:mod:`bot.engine.run_twice`).
+    the first run in the deck (:mod:`bot.engine.run_twice`). ``double``: a
+    double-board bomb pot, each street dealt on board 1 then on board 2
+    (:mod:`bot.engine.bomb_pot`): ``"board2"`` and ``"burn2"`` are board 2's.
     """
     h = variant.hole_cards
     out: dict[str, list[int]] = {f"hole:{k}": [r * n_players + k for r in range(h)]
                                  for k in range(n_players)}
     pos = n_players * h
+    if double:
+        out["burn"], out["board"], out["burn2"], out["board2"] = _two_boards(variant, pos)
+        return out
     burns: list[int] = []
     board: list[int] = []
     if variant.courchevel:
@@ -67,6 +73,25 @@ def deal_positions(
     if shared is not None:
         out["burn2"], out["board2"] = _second_run(variant, shared, pos)
     return out
+
+
+def _two_boards(
+    variant: Variant, pos: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """A double board from deck position ``pos``: board 1's burns and cards, board 2's.
+    Each street (Courchevel: its face-up first card, then the rest of its flop without a
+    burn) is dealt on board 1, then on board 2."""
+    streets = [(1, 1), (0, 2)] if variant.courchevel else [(1, 3)]
+    streets += [(1, 1), (1, 1)]
+    boards: tuple[tuple[list[int], list[int]], ...] = (([], []), ([], []))
+    for burns, cards in streets:
+        for burned, dealt in boards:
+            burned.extend(range(pos, pos + burns))
+            pos += burns
+            dealt.extend(range(pos, pos + cards))
+            pos += cards
+    (burn1, board1), (burn2, board2) = boards
+    return burn1, board1, burn2, board2
 
 
 def _second_run(variant: Variant, shared: int, pos: int) -> tuple[list[int], list[int]]:

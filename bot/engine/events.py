@@ -13,7 +13,9 @@ which one.
 Run it twice (:mod:`bot.engine.run_twice`): :class:`RunTwiceVoted` records each
 answer; the second run's burns, board cards and awards carry ``run=1`` (the
 first run, and every hand dealt once, ``run=0``, which ``to_dict`` leaves out so
-that the records of hands dealt once read as before).
+that the records of hands dealt once read as before). A double-board bomb pot
+(:mod:`bot.engine.bomb_pot`) marks its second board's burns, cards and halves the same
+way.
 
 After the pots (RULES.md 10, :mod:`bot.engine.after_hand`): :class:`BountyPaid`, the
 7-2 bounty of a Texas Hold'em table (``HandStarted.seven_deuce``, left out of
@@ -156,8 +158,9 @@ class Event:
 
 
 #: Fields ``to_dict`` leaves out at their default (0 or False): records written before
-#: them read the same.
-_LEFT_OUT_WHEN_ZERO = frozenset({"run", "seven_deuce", "bounty"})
+#: them read the same (a second run's ``run``, the 7-2 bounty, a bomb pot's ante and
+#: double board).
+_LEFT_OUT_WHEN_ZERO = frozenset({"run", "seven_deuce", "bounty", "bomb_ante", "double_board"})
 
 
 def _encode(value: Any) -> Any:
@@ -194,6 +197,10 @@ class HandStarted(Event):
     seats: Pairs
     posts_big_blind: tuple[int, ...] = ()
     seven_deuce: int = 0  # the 7-2 bounty in big blinds (Texas Hold'em; 0: not played)
+    #: A bomb pot (:mod:`bot.engine.bomb_pot`): the ante every player posted instead of
+    #: blinds (0: not a bomb pot), and whether it was dealt on two boards.
+    bomb_ante: int = 0
+    double_board: bool = False
 
 
 @dataclass(frozen=True, slots=True)

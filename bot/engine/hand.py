@@ -59,6 +59,9 @@ Decisions where RULES.md is silent (also pinned by tests):
   shown the hand waits for :meth:`Hand.vote_run_twice` from every player in
   it (:attr:`run_twice_voters`); nobody is to act meanwhile. The dealing
   order and the split are in :mod:`bot.engine.run_twice`.
+* A bomb pot (``Hand(..., bomb_pot=BombPot(ante, double_board))``, RULES.md 10):
+  antes only, no blinds, no preflop betting, maybe two boards; its decisions are in
+  :mod:`bot.engine.bomb_pot`.
 * After the pots (RULES.md 10): the 7-2 bounty is paid before the hand ends,
   and :meth:`Hand.show_after` takes the cards a player shows once it is over;
   the decisions are in :mod:`bot.engine.after_hand`.
@@ -76,11 +79,12 @@ from bot.engine.betting import (
     IllegalAction,
     LegalActions,
     Player,
+    post_antes,
 )
+from bot.engine.bomb_pot import BombPot
 from bot.engine.cards import Card, Deck
 from bot.engine.dealing import deal_positions, deck_order_for, next_button
 from bot.engine.events import (
-    AntePosted,
     BetReturned,
     BlindPosted,
     BoardDealt,
@@ -109,6 +113,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "ActionKind",
+    "BombPot",
     "GameConfig",
     "Hand",
     "HandResult",
@@ -217,16 +222,36 @@ class Hand(HandState):
         cfg = self.config
         ps = self._players
         ev = self._events
+        bomb = self.bomb_pot
         ev.append(HandStarted(
             cfg.variant.key, cfg.structure.value, cfg.small_blind, cfg.big_blind, cfg.ante,
             self.button, tuple((p.seat, p.start) for p in ps),
             tuple(p.seat for p in ps if p.newcomer), bounty_blinds(cfg),
+            bomb_ante=bomb.ante if bomb else 0, double_board=self._double,
         ))
-        if cfg.ante:
-            for p in ps:
-                chips = cfg.ante if cfg.ante < p.stack else p.stack
-                p.put_in(chips, live=False)
-                ev.append(AntePosted(p.seat, chips, p.all_in))
+        ante = cfg.ante if bomb is None else bomb.ante  # a bomb pot's ante replaces the table's
+        if ante:
+            ev.extend(post_antes(ps, ante))
+        opener = None if bomb is not None else self._post_blinds()
+        h = cfg.variant.hole_cards
+        n = self._n
+        cards = self.deck.deal(n * h)
+        for k, i in enumerate(self._deal_order):
+            p = ps[i]
+            p.hole = cards[k::n]
+            ev.append(HoleCardsDealt(p.seat, p.hole))
+        if cfg.variant.courchevel:  # the first flop card, face up before the preflop betting
+            self._deal_boards(Street.PREFLOP)
+        if opener is None:  # a bomb pot has no preflop betting: the flop at once
+            self._end_round()
+        else:
+            self._advance(opener)
+        return tuple(ev)
+
+    def _post_blinds(self) -> int:
+        """The small and big blinds, the straddle, then newcomers' big blinds out of
+        position; the position where the preflop action starts."""
+        cfg, ps = self.config, self._players
         sb, bb = ps[self._sb_pos], ps[self._bb_pos]
         if sb.newcomer:
             self._post(sb, cfg.big_blind, "newcomer")
@@ -240,21 +265,7 @@ class Hand(HandState):
         for p in ps:
             if p.newcomer and p is not sb and p is not bb:
                 self._post(p, cfg.big_blind, "newcomer")
-        h = cfg.variant.hole_cards
-        n = self._n
-        cards = self.deck.deal(n * h)
-        for k, i in enumerate(self._deal_order):
-            p = ps[i]
-            p.hole = cards[k::n]
-            ev.append(HoleCardsDealt(p.seat, p.hole))
-        if cfg.variant.courchevel:
-            ev.append(CardBurned(Street.PREFLOP))
-            self.deck.deal(1)
-            first = self.deck.deal(1)
-            self._board.extend(first)
-            ev.append(BoardDealt(Street.PREFLOP, first))
-        self._advance(opener)
-        return tuple(ev)
+        return opener
 
     def _post(self, p: Player, amount: int, blind: str) -> None:
         if p.stack == 0:
@@ -303,7 +314,7 @@ class Hand(HandState):
             self._showdown()
             return
         street = _NEXT_STREET[self._street]
-        self._deal_street(street)
+        self._deal_boards(street)
         cfg = self.config
         unit = cfg.big_bet if (cfg.structure is Structure.FIXED_LIMIT
                                and street in (Street.TURN, Street.RIVER)) else cfg.big_blind
@@ -327,6 +338,12 @@ class Hand(HandState):
             top_p.all_in = False
             self._returned[top_p.seat] = self._returned.get(top_p.seat, 0) + back
             self._events.append(BetReturned(top_p.seat, back))
+
+    def _deal_boards(self, street: Street) -> None:
+        """Deal ``street`` on the board, then (a double board) on the second board."""
+        self._deal_street(street)
+        if self._double:
+            self._deal_street(street, 1)
 
     def _deal_street(self, street: Street, run: int = 0) -> None:
         """Burn and deal ``street`` onto the board of ``run`` (1: the second board)."""
@@ -359,11 +376,12 @@ class Hand(HandState):
         """The table allows it, cards are to come, and the deck holds both runs."""
         cfg = self.config
         need = second_run_cards(cfg.variant, self._street)
-        return cfg.run_it_twice and need > 0 and self.deck.remaining >= 2 * need
+        return (cfg.run_it_twice and not self._double and need > 0
+                and self.deck.remaining >= 2 * need)
 
     def _deal_rest(self) -> None:
         while self._street is not Street.RIVER:
-            self._deal_street(_NEXT_STREET[self._street])
+            self._deal_boards(_NEXT_STREET[self._street])
 
     # -- run it twice ----------------------------------------------------------------
     def vote_run_twice(self, seat: int, agree: bool) -> tuple[Event, ...]:
@@ -407,7 +425,7 @@ class Hand(HandState):
     def _showdown(self) -> None:
         """Show or muck each live hand in showdown order, then award every pot."""
         self._street = Street.SHOWDOWN
-        done = play_showdown(self._players, self._board, self._showdown_order(), self._shown,
+        done = play_showdown(self._players, self.boards, self._showdown_order(), self._shown,
                              self.config.variant)
         for i in done.shown:
             self._shown[i] = False
@@ -448,14 +466,15 @@ class Hand(HandState):
     # -- replay --------------------------------------------------------------------------
     @classmethod
     def replay(cls, config: GameConfig, seats: Sequence[SeatIn], button: int,
-               deck: Deck | Sequence[Card], inputs: Iterable[Event]) -> Hand:
+               deck: Deck | Sequence[Card], inputs: Iterable[Event],
+               bomb_pot: BombPot | None = None) -> Hand:
         """Rebuild a hand from its deck order and inputs (``PlayerActed``,
         ``ShowRequested``, ``RunTwiceVoted`` and ``CardsShown`` events, the bot's own
         showing of a bounty's 7-2 aside; any other events are skipped, so a whole event
-        list will do)."""
+        list will do); ``bomb_pot`` as the hand was dealt."""
         if not isinstance(deck, Deck):
             deck = Deck(order=deck)
-        hand = cls(config, seats, button, deck)
+        hand = cls(config, seats, button, deck, bomb_pot)
         hand.start()
         for e in inputs:
             if isinstance(e, PlayerActed):

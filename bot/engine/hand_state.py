@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.betting import Action, BettingRound, IllegalAction, Player
+from bot.engine.bomb_pot import BombPot, fits_two_boards
 from bot.engine.cards import Card, Deck
 from bot.engine.events import (
     BountyPaid,
@@ -75,6 +76,7 @@ class HandState:
         "_board2",
         "_by_seat",
         "_deal_order",
+        "_double",
         "_events",
         "_mucked",
         "_n",
@@ -93,23 +95,28 @@ class HandState:
         "_street",
         "_to_act",
         "_voters",
+        "bomb_pot",
         "button",
         "config",
         "deck",
     )
 
     def __init__(self, config: GameConfig, seats: Sequence[SeatIn], button: int,
-                 deck: Deck) -> None:
-        _check_deal(config, seats, button, deck)
+                 deck: Deck, bomb_pot: BombPot | None = None) -> None:
         n = len(seats)
+        #: dealt on two boards: a double-board bomb pot the deck holds (bot.engine.bomb_pot)
+        self._double = (bomb_pot is not None and bomb_pot.double_board
+                        and fits_two_boards(config.variant, n))
+        _check_deal(config, seats, button, deck, self._double)
         ordered = sorted(seats, key=lambda s: s.seat)
         b = next(i for i, s in enumerate(ordered) if s.seat == button)
         ordered = ordered[b + 1:] + ordered[: b + 1]
         self.config = config
         self.button = button
         self.deck = deck
+        self.bomb_pot = bomb_pot  # None: blinds and preflop betting as usual
         self._board: list[Card] = []
-        self._board2: list[Card] = []  # the second board, when run twice
+        self._board2: list[Card] = []  # the second board: run twice, or a double board
         self._voters: list[int] = []  # positions yet to answer the run-it-twice question
         self._n = n
         self._players = [Player(s.seat, i, s.stack, s.posts_big_blind)
@@ -122,7 +129,8 @@ class HandState:
         self._deal_order = [(self._sb_pos + k) % n for k in range(n)]
         self._events: list[Event] = []
         self._street = Street.PREFLOP
-        self._straddle_pos = straddler(config, ordered)
+        # a bomb pot has no blinds, so no straddle either (bot.engine.bomb_pot)
+        self._straddle_pos = None if bomb_pot is not None else straddler(config, ordered)
         # preflop the bet to match, and the least raise: the big blind, or the straddle
         opening = config.big_blind if self._straddle_pos is None else straddle_amount(config)
         self._round = BettingRound(config.structure, opening, opening, 1)
@@ -149,12 +157,18 @@ class HandState:
 
     @property
     def second_board(self) -> tuple[Card, ...]:
-        """The second board when the hand was run twice (all five cards), else empty."""
+        """The second board: all five cards of a hand run twice, a double board's as dealt
+        so far; else empty."""
         return tuple(self._board2)
 
     @property
+    def double_board(self) -> bool:
+        """The hand is dealt on two boards (a double-board bomb pot that the deck holds)."""
+        return self._double
+
+    @property
     def boards(self) -> tuple[tuple[Card, ...], ...]:
-        """Every board: one, or two when the hand was run twice."""
+        """Every board: one, or two when the hand was run twice or is a double board."""
         return (tuple(self._board), tuple(self._board2)) if self._board2 else (tuple(self._board),)
 
     @property
@@ -307,12 +321,15 @@ class HandState:
             self._players, self._board, variant=self.config.variant, street=self._street,
             started=self._started, over=self._over, paid=self._paid, to_act=self._to_act,
             betting=self._round, asking=bool(self._voters), second_board=self._board2,
+            double=self._double,
         )
 
 
 
-def _check_deal(config: GameConfig, seats: Sequence[SeatIn], button: int, deck: Deck) -> None:
-    """Raise ``ValueError`` unless these seats, button and deck can play a hand."""
+def _check_deal(config: GameConfig, seats: Sequence[SeatIn], button: int, deck: Deck,
+                double: bool = False) -> None:
+    """Raise ``ValueError`` unless these seats, button and deck can play a hand (on two
+    boards when ``double``)."""
     n = len(seats)
     if n < 2:
         raise ValueError("a hand needs at least 2 players")
@@ -328,6 +345,6 @@ def _check_deal(config: GameConfig, seats: Sequence[SeatIn], button: int, deck: 
     for s in seats:
         if s.stack < 1:
             raise ValueError(f"seat {s.seat} has no chips")
-    needed = n * config.variant.hole_cards + 8
+    needed = n * config.variant.hole_cards + (16 if double else 8)
     if deck.remaining < needed:
         raise ValueError("the deck does not hold enough cards for this hand")

@@ -30,16 +30,18 @@ def violations(
     betting: BettingRound,
     asking: bool = False,
     second_board: Sequence[Card] = (),
+    double: bool = False,
 ) -> list[str]:
     """Every broken invariant (empty when all is well). ``paid``: chips awarded so far;
     ``to_act``: the position to act; ``betting``: the current betting round;
     ``asking``: the players are asked whether to run it twice (nobody acts);
-    ``second_board``: the second board of a hand run twice."""
+    ``second_board``: the second board of a hand run twice, or of a double board
+    (``double``)."""
     return [
         *_chips(players, paid),
         *_seats(players, over),
         *_cards(players, board, variant, street, started, over),
-        *_second_board(board, second_board),
+        *(_double_board(board, second_board) if double else _second_board(board, second_board)),
         *_turn(players, to_act, betting, started, over or asking),
         *_settlement(players, paid, over, betting),
     ]
@@ -95,6 +97,16 @@ def _second_board(board: Sequence[Card], second: Sequence[Card]) -> list[str]:
         return ["a board run twice does not hold five cards"]
     shared = next((k for k in range(5) if board[k] != second[k]), 5)
     if shared == 5 or set(board) & set(second[shared:]):
+        return ["the second board repeats a card of the first"]
+    return []
+
+
+def _double_board(board: Sequence[Card], second: Sequence[Card]) -> list[str]:
+    """A double board's second board is dealt street by street with the first and shares
+    no card with it."""
+    if len(second) != len(board):
+        return ["the second board does not match the street"]
+    if set(board) & set(second):
         return ["the second board repeats a card of the first"]
     return []
 

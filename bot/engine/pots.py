@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "build_pots", "split_evenly", "split_hi_lo"]
+__all__ = ["Pot", "board_halves", "build_pots", "split_evenly", "split_hi_lo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,10 @@ def split_hi_lo(amount: int) -> tuple[int, int]:
     """Halve a hi-lo pot: ``(high half, low half)``, the odd chip to the high half."""
     low = amount // 2
     return amount - low, low
+
+
+def board_halves(amount: int) -> tuple[int, int]:
+    """A pot's share for the first and the second board (run twice, double board): the
+    odd chip to the first."""
+    second = amount // 2
+    return amount - second, second

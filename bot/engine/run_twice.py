@@ -45,8 +45,8 @@ from collections.abc import Sequence
 from bot.engine.betting import Player
 from bot.engine.cards import Card
 from bot.engine.events import PotAwarded, Street
-from bot.engine.pots import Pot, build_pots
-from bot.engine.showdown import award_shares, hand_values
+from bot.engine.pots import board_halves, build_pots
+from bot.engine.showdown import award_two_boards, hand_values
 from bot.engine.variants import Variant
 
 __all__ = ["board_halves", "second_run_cards", "settle_two_boards", "streets_to_come"]
@@ -75,32 +75,13 @@ def second_run_cards(variant: Variant, street: Street) -> int:
     return sum(sum(street_cards(variant, s)) for s in streets_to_come(street))
 
 
-def board_halves(amount: int) -> tuple[int, int]:
-    """A pot's share for the first and the second board: the odd chip to the first."""
-    second = amount // 2
-    return amount - second, second
-
-
 def settle_two_boards(
     players: Sequence[Player], boards: tuple[Sequence[Card], Sequence[Card]], variant: Variant
 ) -> list[PotAwarded]:
-    """Award every pot half on each board (module docstring); the winners' stacks grow
-    here. Every live hand was shown in the run-out, so nobody mucks."""
+    """Award every pot half on each board (module docstring;
+    :func:`~bot.engine.showdown.award_two_boards`); the winners' stacks grow here. Every
+    live hand was shown in the run-out, so nobody mucks."""
     pots = build_pots([p.committed for p in players], [not p.folded for p in players],
                       [p.all_in for p in players])
-    awards: list[PotAwarded] = []
-    for run, board in enumerate(boards):
-        hi, lo = hand_values(players, board, variant)
-        for k, pot in enumerate(pots):
-            share = Pot(board_halves(pot.amount)[run], pot.eligible)
-            if share.amount == 0:
-                continue
-            high, low = award_shares(share, list(pot.eligible), hi, lo, variant.hi_lo)
-            for i, chips in (*high, *low):
-                players[i].stack += chips
-            awards.append(PotAwarded(
-                k, share.amount, tuple(players[i].seat for i in pot.eligible),
-                tuple((players[i].seat, c) for i, c in high),
-                tuple((players[i].seat, c) for i, c in low), run=run,
-            ))  # fmt: skip
-    return awards
+    values = [hand_values(players, board, variant) for board in boards]
+    return award_two_boards(players, pots, values, (), variant.hi_lo)

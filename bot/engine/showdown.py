@@ -10,6 +10,12 @@ shown before it, is mucked unless its owner asked to show
 among the contenders; in hi-lo, when a contender makes a low, the pot is
 split in halves (:func:`~bot.engine.pots.split_hi_lo`) and ties share a half
 (:func:`~bot.engine.pots.split_evenly`).
+
+Two boards (a double-board bomb pot, :mod:`bot.engine.bomb_pot`; a board run
+twice, :mod:`bot.engine.run_twice`): a hand is mucked only when it can win or
+tie nothing on either board, and :func:`award_two_boards` halves each pot
+between the boards (the odd chip to board 1), each half awarded on its board
+as a pot of its own.
 """
 
 from __future__ import annotations
@@ -21,13 +27,14 @@ from bot.engine.betting import Player
 from bot.engine.cards import Card
 from bot.engine.evaluate import high_value, low_value
 from bot.engine.events import Event, HandMucked, HandShown, PotAwarded
-from bot.engine.pots import Pot, build_pots, split_evenly, split_hi_lo
+from bot.engine.pots import Pot, board_halves, build_pots, split_evenly, split_hi_lo
 from bot.engine.variants import Variant
 
 __all__ = [
     "BestShown",
     "Showdown",
     "award_shares",
+    "award_two_boards",
     "hand_values",
     "play_showdown",
     "showdown_order",
@@ -47,38 +54,72 @@ class Showdown:
 
 def play_showdown(
     players: Sequence[Player],
-    board: Sequence[Card],
+    boards: Sequence[Sequence[Card]],
     order: Sequence[int],
     face_up: Container[int],
     variant: Variant,
 ) -> Showdown:
     """Show or muck each live hand in ``order`` (positions; those in ``face_up`` were
-    already shown), then award every pot: the winners' stacks grow here. A hand that
-    ties shows all its hole cards, the board playing too (RULES.md 9)."""
+    already shown), then award every pot on the one board, or halved between two
+    ``boards``: the winners' stacks grow here. A hand that ties shows all its hole
+    cards, the board playing too (RULES.md 9)."""
     hi_lo = variant.hi_lo
-    hi, lo = hand_values(players, board, variant)
+    values = [hand_values(players, board, variant) for board in boards]
     pots = build_pots([p.committed for p in players], [not p.folded for p in players],
                       [p.all_in for p in players])
-    best = BestShown(len(pots), hi_lo)
+    bests = [BestShown(len(pots), hi_lo) for _ in boards]
     done = Showdown()
     for i in order:
         p = players[i]
         mine = [k for k, pot in enumerate(pots) if i in pot.eligible]
         if i not in face_up:
-            if not (best.could_win(mine, hi[i], lo.get(i)) or p.show_requested):
+            could = any(best.could_win(mine, hi[i], lo.get(i))
+                        for best, (hi, lo) in zip(bests, values, strict=True))
+            if not (could or p.show_requested):
                 done.mucked.append(i)
                 done.events.append(HandMucked(p.seat))
                 continue
             done.shown.append(i)
             done.events.append(HandShown(p.seat, p.hole, False))
-        best.add(mine, hi[i], lo.get(i))
+        for best, (hi, lo) in zip(bests, values, strict=True):
+            best.add(mine, hi[i], lo.get(i))
     mucked = set(done.mucked)
-    for k, pot in enumerate(pots):
-        contenders = [i for i in pot.eligible if i not in mucked]
-        award = _pay(players, k, pot, award_shares(pot, contenders, hi, lo, hi_lo))
-        done.awards.append(award)
-        done.events.append(award)
+    if len(boards) == 2:
+        done.awards = award_two_boards(players, pots, values, mucked, hi_lo)
+    else:
+        hi, lo = values[0]
+        for k, pot in enumerate(pots):
+            contenders = [i for i in pot.eligible if i not in mucked]
+            done.awards.append(_pay(players, k, pot,
+                                    award_shares(pot, contenders, hi, lo, hi_lo)))
+    done.events.extend(done.awards)
     return done
+
+
+Values = tuple[dict[int, int], dict[int, int | None]]
+
+
+def award_two_boards(
+    players: Sequence[Player],
+    pots: Sequence[Pot],
+    values: Sequence[Values],
+    mucked: Container[int],
+    hi_lo: bool,
+) -> list[PotAwarded]:
+    """Each pot halved between two boards (``values``: the hands' values on each, from
+    :func:`hand_values`), the odd chip to board 1; each half awarded on its board by
+    RULES.md 6 among the hands not ``mucked``. Board 1's awards come first (main pot
+    first), then board 2's (``run=1``); the winners' stacks grow here."""
+    awards: list[PotAwarded] = []
+    for run, (hi, lo) in enumerate(values):
+        for k, pot in enumerate(pots):
+            share = Pot(board_halves(pot.amount)[run], pot.eligible)
+            if share.amount == 0:
+                continue
+            contenders = [i for i in pot.eligible if i not in mucked]
+            awards.append(_pay(players, k, share,
+                               award_shares(share, contenders, hi, lo, hi_lo), run))
+    return awards
 
 
 def _pay(
@@ -86,8 +127,10 @@ def _pay(
     index: int,
     pot: Pot,
     shares: tuple[list[tuple[int, int]], list[tuple[int, int]]],
+    run: int = 0,
 ) -> PotAwarded:
-    """Add each share to its winner's stack; the award event (seats, not positions)."""
+    """Add each share to its winner's stack; the award event (seats, not positions;
+    ``run`` 1: board 2's half)."""
     high, low = shares
     for i, chips in high:
         players[i].stack += chips
@@ -96,6 +139,7 @@ def _pay(
     return PotAwarded(
         index, pot.amount, tuple(players[i].seat for i in pot.eligible),
         tuple((players[i].seat, c) for i, c in high), tuple((players[i].seat, c) for i, c in low),
+        run=run,
     )  # fmt: skip
 
 
@@ -180,5 +224,5 @@ def award_shares(
     else:
         high_amount, low_amount = pot.amount, 0
     high = split_evenly(high_amount, high_winners)
-    low = split_evenly(low_amount, low_winners) if low_winners else []
+    low = split_evenly(low_amount, low_winners) if low_amount else []  # 1 chip: no low half
     return high, low

@@ -128,15 +128,20 @@ def table(view: TableView) -> str:
 
 
 def showdown(view: ShowdownView) -> str:
-    """Each hand shown (cards and what it makes) and what each player won."""
+    """Each hand shown (cards and what it makes; on two boards, on each) and what each
+    player won."""
     lang = view.locale
+    board2 = translate(lang, "pot.board", number="2")
     parts = [_head(lang, view.table_name, view.hand_number, view.game),
-             _board(lang, view.board)]
+             _board(lang, view.board), _board(lang, view.second_board, board2)]
     for h in view.hands:
         made = [hands.label(lang, m.description) for m in (h.high, h.low) if m is not None]
+        second = [hands.label(lang, m.description) for m in (h.second_high, h.second_low)
+                  if m is not None and view.second_board]
         line = translate(lang, "alt.shows", player=h.name, cards=_cards(lang, h.hole))
         if made:
-            line += f" ({', '.join(made)})"
+            line += f" ({', '.join(made)}" + (f"; {board2}: {', '.join(second)})" if second
+                                              else ")")
         parts.append(line)
     won = {h.name: h.won for h in view.hands if h.won}
     for pot in view.pots:

@@ -172,6 +172,29 @@ def showdown() -> ShowdownView:
         hi_lo=True, game=GAME)
 
 
+def double_board_showdown() -> ShowdownView:
+    """A double-board hi-lo bomb pot shown down: Alice scoops board 1 (a five-high straight
+    and the wheel), on board 2 Bob's four queens take the high and Cy's 7-5-4-3-2 the low."""
+    from bot.engine.evaluate import best_high, best_low
+    from bot.engine.variants import HandRule
+
+    p = parse_cards
+    board, board2 = p("AhKh8s3c2d"), p("QhQs4d5h7h")
+    holes = (("Alice", p("AsAd4s5s"), 1), ("Bob", p("QcQd7c6c"), 2), ("Cy", p("2h3h8d9d"), 3))
+    won = {1: 9, 2: 4, 3: 4}
+    shown = tuple(ShowdownHand(
+        name, hole, best_high(hole, board, HandRule.OMAHA), best_low(hole, board), won=won[seat],
+        seat=seat, second_high=best_high(hole, board2, HandRule.OMAHA),
+        second_low=best_low(hole, board2)) for name, hole, seat in holes)
+    pots = (PotResult("Main pot, board 1", 9, (PotWinner("Alice", 5, "high", 1),
+                                              PotWinner("Alice", 4, "low", 1))),
+            PotResult("Main pot, board 2", 8, (PotWinner("Bob", 4, "high", 2),
+                                              PotWinner("Cy", 4, "low", 3))))
+    return ShowdownView("Home game #poker", 42, board, shown, pots, hi_lo=True,
+                        game="Pot Limit Omaha Hi-Lo 1/2 \u00b7 double-board bomb pot",
+                        second_board=board2)
+
+
 LONG_NAMES = tuple(f"{first} {'W' * 32}"[:32] for first in (
     "Maximilian", "Wilhelmina", "Bartholomew", "Gwendolyn", "Montgomery", "Anastasia",
     "Christopher", "Evangeline", "Sebastian", "Margherita"))
@@ -266,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
             render_hole_cards(holdem_hole_cards(), theme))
         (out / f"holdem_showdown_{theme}.png").write_bytes(
             render_showdown(holdem_showdown(), theme))
+        (out / f"showdown_double_{theme}.png").write_bytes(
+            render_showdown(double_board_showdown(), theme))
         (out / f"leaderboard_{theme}.png").write_bytes(render_leaderboard(leaderboard(), theme))
     print(f"wrote sample pictures to {out}")
     return 0

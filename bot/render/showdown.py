@@ -10,6 +10,11 @@ faded), then the best high five and, in hi-lo, the best low five, each with its
 description; the cards of a five that come from the hand are underlined. Under
 the panels, each pot on its own row: a pill with its label and amount, then who
 took it and which half ("Ann 450 high  Bob 450 low").
+
+Two boards (a double-board bomb pot): both boards under the header, "Board 1" above
+"Board 2"; each panel shows the hand's best fives on board 1, then on board 2, each
+group under its board's name, and each pot's row is a board's share of it ("Main pot,
+board 2").
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ INNER_W = PANEL_W - 2 * PANEL_PAD
 HOLE_GAP = 6
 HOLE_H = 76  # six hole cards fill a panel's width; "10" indices stay >= 24 px
 BEST_H, BEST_GAP = 74, 4
+BOARDS_GAP = 10  # between the two boards of a double board
 LINE = 32  # a line of text in a panel
 TITLE_LINE, GAME_LINE = 32, 30  # a line of the title, of the game (a long one wraps)
 TEXT, SMALL = 26, pots.SIZE
@@ -43,6 +49,28 @@ POT_ROW = pots.PILL_H + 6
 
 def _used(hand: MadeHandLike | None) -> frozenset[Card]:
     return frozenset(hand.cards) if hand is not None else frozenset()
+
+
+def _boards(view: ShowdownView) -> tuple[tuple[Card, ...], ...]:
+    return (view.board, view.second_board) if view.second_board else (view.board,)
+
+
+def _fives(view: ShowdownView, hand: ShowdownHand) -> list[tuple[str, MadeHandLike | None, int]]:
+    """A panel's best fives, in order: ``(HIGH or LOW, the hand made, its board 1 or 2)``;
+    on two boards board 1's then board 2's."""
+    boards = ((hand.high, hand.low), (hand.second_high, hand.second_low))[:len(_boards(view))]
+    out: list[tuple[str, MadeHandLike | None, int]] = []
+    for k, (high, low) in enumerate(boards, 1):
+        out.append(("HIGH", high, k))
+        if view.hi_lo:
+            out.append(("LOW", low, k))
+    return out
+
+
+def _board_name(k: int) -> str:
+    """"Board 1", "Board 2" in the picture's language."""
+    named = words.say("pot.board", number=str(k))
+    return named[:1].upper() + named[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +181,13 @@ def _best_gap() -> int:
 
 def _texts(view: ShowdownView) -> _Texts:
     hands = view.hands
+    fives = [f for h in hands for f in _fives(view, h)]
     return _Texts(
         names=max(_name_lines(h) for h in hands),
         where=max(len(_where_block(view, h).lines) for h in hands),
-        high=max(len(_desc_block(h.high, "HIGH").lines) for h in hands),
-        low=max(len(_desc_block(h.low, "LOW").lines) for h in hands),
+        high=max(len(_desc_block(made, kind).lines) for kind, made, _ in fives if kind == "HIGH"),
+        low=max((len(_desc_block(made, kind).lines) for kind, made, _ in fives if kind == "LOW"),
+                default=1),
         best_gap=_best_gap())
 
 
@@ -187,13 +217,16 @@ def _pot_label(view: ShowdownView, i: int) -> str:
 def _layout(view: ShowdownView) -> _Layout:
     hole_h = hole_height(max(len(h.hole) for h in view.hands))
     texts = _texts(view)
-    best = texts.best_h("HIGH") + (texts.best_h("LOW") + 8 if view.hi_lo else 0)
+    boards = len(_boards(view))
+    best = boards * (texts.best_h("HIGH") + (texts.best_h("LOW") + 8 if view.hi_lo else 0))
+    if boards == 2:  # each board's fives under its name
+        best += 2 * LINE + 8
     panel_h = (PANEL_PAD + (texts.names + texts.where) * LINE + 6 + hole_h + 10 + best
                + PANEL_PAD)
     title, game = _header(view)
     board_top = HEADER + TITLE_LINE * (len(title.lines) - 1) + GAME_LINE * (
         len(game.lines) - 1) + 8
-    panels_top = board_top + BOARD_H + 16
+    panels_top = board_top + boards * BOARD_H + (boards - 1) * BOARDS_GAP + 16
     grid_rows = (len(view.hands) + 1) // 2
     pots_top = panels_top + grid_rows * (panel_h + ROW_GAP) + 4
     pill_w = max((pots.pill_width(_pot_label(view, i), chips(p.amount))
@@ -247,19 +280,25 @@ def _draw_header(cv: Canvas, view: ShowdownView) -> None:
                  tag="street")
     if view.game:
         cv.block((PAD, bottom + 11), game, GAME_LINE, pal.text_dim,
-                 limit=(PAD, bottom - 2, sd[0] - 16, bottom + 24 + GAME_LINE * (
-                     len(game.lines) - 1)), tag="game")
+                 limit=(PAD, bottom - 2, sd[0] - 16, bottom + 26 + GAME_LINE * (
+                     len(game.lines) - 1)), tag="game")  # 26: room for "bomb pot"'s p
 
 
 def _draw_board(cv: Canvas, view: ShowdownView, lay: _Layout) -> None:
-    """The board, centred, with its label on the left."""
+    """The board, centred, with its label on the left; two boards one above the other
+    ("Board 1", "Board 2")."""
     top = lay.board_top
-    w = row_width(len(view.board), BOARD_H, BOARD_GAP)
-    x = (WIDTH - w) // 2
-    cv.text((PAD, top + BOARD_H // 2), words.say("render.board"), SMALL, cv.pal.text_dim,
-            anchor="lm",
-            limit=(PAD, top, max(PAD + 1, x - 12), top + BOARD_H), tag="board-label")
-    cv.card_row(tuple(view.board), x, top, BOARD_H, BOARD_GAP, tag="board")
+    boards = _boards(view)
+    for k, board in enumerate(boards, 1):
+        w = row_width(len(board), BOARD_H, BOARD_GAP)
+        x = (WIDTH - w) // 2
+        label = _board_name(k) if len(boards) == 2 else words.say("render.board")
+        cv.text((PAD, top + BOARD_H // 2), label, SMALL, cv.pal.text_dim, anchor="lm",
+                limit=(PAD, top, max(PAD + 1, x - 12), top + BOARD_H),
+                tag="board-label" if k == 1 else f"board-label:{k}")
+        cv.card_row(tuple(board), x, top, BOARD_H, BOARD_GAP,
+                    tag="board" if k == 1 else f"board:{k}")
+        top += BOARD_H + BOARDS_GAP
 
 
 def _same_player(hand: ShowdownHand, seat: int, name: str) -> bool:
@@ -307,18 +346,23 @@ def _draw_panel(cv: Canvas, view: ShowdownView, lay: _Layout, i: int, hand: Show
         cv.block((x0, y + LINE // 2), where, LINE, pal.text_dim,
                  limit=(x0, y, x1, y + LINE * texts.where), tag=f"where:{i}")
     y += LINE * texts.where + 6
-    used = _used(hand.high) | _used(hand.low)
+    fives = _fives(view, hand)
+    used = frozenset(c for _, made, _ in fives for c in _used(made))
     faded = frozenset(c for c in hand.hole if c not in used)
     cv.card_row(tuple(hand.hole), x0, y, lay.hole_h, HOLE_GAP, faded=faded, limit=box,
                 tag=f"hole:{i}")
     y += lay.hole_h + 10
-    rows: list[tuple[str, MadeHandLike | None]] = [("HIGH", hand.high)]
-    if view.hi_lo:
-        rows.append(("LOW", hand.low))
-    for label, made in rows:
-        _draw_best(cv, i, hand, label, made, (x0, y, x1, y + texts.best_h(label)), box,
-                   texts.best_gap)
-        y += texts.best_h(label) + 8
+    heading = 0
+    for kind, made, board in fives:
+        if view.second_board and board != heading:  # "Board 2" over board 2's fives
+            heading = board
+            y += 8 if board == 2 else 0
+            cv.text((x0, y + LINE // 2), _board_name(board), SMALL, pal.text_dim, bold=True,
+                    anchor="lm", limit=(x0, y, x1, y + LINE), tag=f"board-name:{board}:{i}")
+            y += LINE
+        _draw_best(cv, i, hand, kind, made, (x0, y, x1, y + texts.best_h(kind)), box,
+                   texts.best_gap, "2" if board == 2 else "")
+        y += texts.best_h(kind) + 8
 
 
 def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
@@ -346,29 +390,29 @@ def _draw_name_line(cv: Canvas, i: int, hand: ShowdownHand, line: Box) -> None:
              limit=(x0, top, right, y1), tag=f"name:{i}")
 
 
-def _draw_best(cv: Canvas, i: int, hand: ShowdownHand, label: str, made: MadeHandLike | None,
-               area: Box, panel: Box, gap: int) -> None:
-    """One best five (``HIGH`` or ``LOW``): its cards ``gap`` apart with the ones from the
-    hand underlined (or an empty slot), the label beside them, the description under them
-    (whole, on more lines if it needs them)."""
+def _draw_best(cv: Canvas, i: int, hand: ShowdownHand, kind: str, made: MadeHandLike | None,
+               area: Box, panel: Box, gap: int, board: str = "") -> None:
+    """One best five (``kind`` ``HIGH`` or ``LOW``): its cards ``gap`` apart with the ones
+    from the hand underlined (or an empty slot), the label beside them, the description
+    under them (whole, on more lines if it needs them). ``board`` "2" tags board 2's fives
+    apart (``high2:0``)."""
+    tag = f"{kind.lower()}{board}"
     pal = cv.pal
     x0, y0, x1, y1 = area
     five_w = row_width(5, BEST_H, gap)
     if made is not None:
-        cv.card_row(tuple(made.cards), x0, y0, BEST_H, gap, limit=panel,
-                    tag=f"{label.lower()}:{i}")
+        cv.card_row(tuple(made.cards), x0, y0, BEST_H, gap, limit=panel, tag=f"{tag}:{i}")
         _underline_hole_cards(cv, made, hand, x0, y0, gap)
         ink = pal.text
     else:
         cv.draw.rounded_rectangle((x0, y0, x0 + five_w, y0 + BEST_H), radius=8,
                                   outline=pal.panel_edge, width=2)
         ink = pal.text_dim
-    cv.text((x1, y0 + BEST_H // 2), _row_label(label), SMALL, pal.text_dim, bold=True,
-            anchor="rm", limit=(x0 + five_w + 6, y0, x1, y0 + BEST_H),
-            tag=f"{label.lower()}-label:{i}")
+    cv.text((x1, y0 + BEST_H // 2), _row_label(kind), SMALL, pal.text_dim, bold=True,
+            anchor="rm", limit=(x0 + five_w + 6, y0, x1, y0 + BEST_H), tag=f"{tag}-label:{i}")
     top = y0 + BEST_H + 8
-    cv.block((x0, top + LINE // 2), _desc_block(made, label), LINE, ink, bold=True,
-             limit=(x0, top, x1, y1), tag=f"{label.lower()}:{i}")
+    cv.block((x0, top + LINE // 2), _desc_block(made, kind), LINE, ink, bold=True,
+             limit=(x0, top, x1, y1), tag=f"{tag}:{i}")
 
 
 def _underline_hole_cards(cv: Canvas, made: MadeHandLike, hand: ShowdownHand, x: int,

@@ -449,7 +449,8 @@ def _draw_header(cv: Canvas, view: TableView, title: Block, game: Block) -> None
     """The table name and the hand number; the game and the street."""
     pal = cv.pal
     bottom = 40 + TITLE_LINE * (len(title.lines) - 1)
-    page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, bottom + 24 + GAME_LINE * (len(game.lines) - 1))
+    # 26: room for a descender of the game line's last line ("bomb pot")
+    page = (MARGIN + 6, 2, WIDTH - MARGIN - 6, bottom + 26 + GAME_LINE * (len(game.lines) - 1))
     hand = cv.text((page[2], 21), words.say("render.hand_number", number=str(view.hand_number)),
                    SMALL, pal.text_dim, anchor="rm", limit=(page[0], 2, page[2], 40))
     cv.block((page[0], 21), title, TITLE_LINE, pal.text, bold=True,

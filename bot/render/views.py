@@ -155,6 +155,8 @@ class ShowdownHand:
     low: MadeHandLike | None = None  # hi-lo only; None: no qualifying low
     won: int = 0  # chips won in this hand, all pots together
     seat: int = 0  # the player's seat (0: unknown); matches PotWinner.seat, else the name
+    second_high: MadeHandLike | None = None  # two boards: the hand on board 2
+    second_low: MadeHandLike | None = None
     net: int | None = None  # the hand's net (collected minus put in), drawn for ``won``
 
 
@@ -177,6 +179,7 @@ class ShowdownView:
     hi_lo: bool = False
     game: str = ""
     locale: str = "en"  # the table's language (bot.render.words)
+    second_board: tuple[Card, ...] = ()  # a double board: board 2 (the hands' second fives)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,11 @@ MAX_TIME_BANK = 3600
 #: The largest 7-2 bounty, in big blinds (RULES.md 10).
 MAX_SEVEN_DEUCE = 100
 
+#: The longest bomb pot schedule (every N hands) and the largest bomb ante (big blinds).
+MAX_BOMB_POT_EVERY, MAX_BOMB_POT_ANTE = 1000, 100
+#: A hand's stored settings carry its own bomb pot under this key (:mod:`bot.runtime.bomb_pots`).
+HAND_BOMB_POT = "bomb_pot"
+
 DEFAULT_VARIANT = "omaha"
 DEFAULT_STRUCTURE = Structure.POT_LIMIT
 
@@ -77,6 +82,13 @@ class TableConfig:
     seven_deuce: int = 0
     rabbit_hunt: bool = False
     showing: bool = False
+    #: Bomb pots (RULES.md 10, :mod:`bot.runtime.bomb_pots`): one every N hands (0: never),
+    #: the ante in big blinds (0: the default, :data:`~bot.runtime.bomb_pots.DEFAULT_ANTE`),
+    #: on two boards. Bomb pots are on when either number is set (a table with an ante and
+    #: no schedule deals them only when proposed). Off by default.
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int = 0
+    double_board: bool = False
 
     @property
     def variant(self) -> Variant:
@@ -145,7 +157,9 @@ class TableConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        return cls.create(**data)
+        """The settings stored with a table or a hand (a hand's own bomb pot, stored with its
+        settings under :data:`HAND_BOMB_POT`, is not a table setting)."""
+        return cls.create(**{k: v for k, v in data.items() if k != HAND_BOMB_POT})
 
     def changed(self, **changes: Any) -> TableConfig:
         """A validated copy with some settings changed (None means unchanged)."""
@@ -184,6 +198,9 @@ class TableConfig:
         seven_deuce: int | None = None,
         rabbit_hunt: bool | None = None,
         showing: bool | None = None,
+        bomb_pot_every: int | None = None,
+        bomb_pot_ante: int | None = None,
+        double_board: bool | None = None,
     ) -> TableConfig:
         """Validate settings; any left out gets a default derived from the others.
 
@@ -217,10 +234,11 @@ class TableConfig:
         n = _seats(seats, [g.variant for g in dealt])
         ck = _clock(clock)
         tb = _time_bank(time_bank)
+        bomb_every, bomb_ante = _bomb_pots(bomb_pot_every, bomb_pot_ante)
         return cls(key, struct, sb, bb, an, lo, hi, n, ck, tb, _language(language),
                    bool(run_it_twice), _made_mix(listed, n), _straddle(straddle, dealt),
                    _seven_deuce(seven_deuce, [g.variant for g in dealt]), bool(rabbit_hunt),
-                   bool(showing))
+                   bool(showing), bomb_every, bomb_ante, bool(double_board))
 
     def with_seats(self, seats: int) -> TableConfig:
         return replace(self, seats=seats)
@@ -328,6 +346,17 @@ def _clock(clock: int | None) -> int:
     if not _whole_in(ck, MIN_CLOCK, MAX_CLOCK):
         raise TableSettingsError(Phrase("refuse.clock_range", low=MIN_CLOCK, high=MAX_CLOCK))
     return ck
+
+
+def _bomb_pots(every: int | None, ante: int | None) -> tuple[int, int]:
+    """``(every N hands, ante in big blinds)`` of the bomb pots, 0 for unset."""
+    n = every or 0
+    if not _whole_in(n, 0, MAX_BOMB_POT_EVERY):
+        raise TableSettingsError(Phrase("refuse.bomb_pot_every_range", high=MAX_BOMB_POT_EVERY))
+    bbs = ante or 0
+    if not _whole_in(bbs, 0, MAX_BOMB_POT_ANTE):
+        raise TableSettingsError(Phrase("refuse.bomb_pot_ante_range", high=MAX_BOMB_POT_ANTE))
+    return n, bbs
 
 
 def _seven_deuce(seven_deuce: int | None, variants: Sequence[Variant]) -> int:

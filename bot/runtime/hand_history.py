@@ -34,6 +34,7 @@ from bot.engine.hand import Hand, SeatIn
 from bot.engine.phh.proof import with_proof
 from bot.i18n import ENGLISH, Name, listed, resolve, translate
 from bot.i18n.cards import written
+from bot.runtime.bomb_pots import stored_bomb_pot
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import replay_stored
 from bot.runtime.table import wording
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
     from bot.storage import Database, HandRecord
 
 __all__ = [
-    "PastHand", "export_phh", "history_for", "load_past", "rebuild", "shared_cards", "street_lines",
-    "visible_holes",
+    "PastHand", "export_phh", "game_of", "history_for", "load_past", "rebuild", "shared_cards",
+    "street_lines", "visible_holes",
 ]
 
 
@@ -80,7 +81,7 @@ def rebuild(
     """
     config = TableConfig.from_dict(dict(settings))
     hand = Hand(config.game, [SeatIn(s, stack, bb, s in straddles) for s, _, stack, bb in seats],
-                button, Deck(order=deck))
+                button, Deck(order=deck), stored_bomb_pot(settings))
     hand.start()
     for a in actions:
         replay_stored(hand, int(a["seat"]), str(a["kind"]), a.get("amount"), a.get("cards", ()))
@@ -90,6 +91,14 @@ def rebuild(
         raise ValueError(f"hand {hand_id}: its deck does not match its commitment")
     return PastHand(hand_id, table_id, number, ended_at, config, hand,
                     {s: u for s, u, _, _ in seats}, commitment, tuple(salts))
+
+
+def game_of(past: PastHand, locale: object = ENGLISH) -> str:
+    """The hand's game in ``locale``: its table's title, and ``"... · bomb pot"`` for a bomb
+    pot (:func:`bot.runtime.table.wording.hand_game`)."""
+    bomb = past.hand.bomb_pot
+    return wording.hand_game(locale, past.config, bomb.ante if bomb else 0,
+                             past.hand.double_board)
 
 
 def visible_holes(past: PastHand, viewer: int | None) -> dict[int, tuple[Card, ...]]:

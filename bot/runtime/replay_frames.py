@@ -44,7 +44,7 @@ from bot.engine.events import (
 from bot.engine.pots import build_pots
 from bot.i18n import listed, resolve, translate
 from bot.render import PotView, PotWinner, ReplayFrame, ReplayView, SeatStatus, SeatView, TableView
-from bot.runtime.hand_history import PastHand, result_of, shared_cards, visible_holes
+from bot.runtime.hand_history import PastHand, game_of, result_of, shared_cards, visible_holes
 from bot.runtime.replay_squeeze import MAX_FRAMES, bounded
 from bot.runtime.table import wording
 from bot.runtime.table.hand_views import action_text
@@ -130,7 +130,7 @@ class _Table:
             max_seats=past.config.seats, seats=self.seats(won), board=tuple(self.boards[0]),
             second_board=tuple(self.boards[1]) if self.twice else (),
             pots=self.pots() if pots is None else pots, button=past.hand.button,
-            game=wording.title(lang, past.config), street=self.street.value, locale=lang,
+            game=game_of(past, lang), street=self.street.value, locale=lang,
             lit=lit)
 
     def frame(self, kind: str, caption: str, actor: int = 0) -> ReplayFrame:
@@ -367,7 +367,7 @@ def final_table(
         table_name=wording.table_name(lang, past.table_id), hand_number=past.number,
         max_seats=past.config.seats, seats=seats, board=hand.board,
         second_board=hand.second_board, pots=pots,
-        button=hand.button, game=wording.title(lang, past.config), street="Showdown",
+        button=hand.button, game=game_of(past, lang), street="Showdown",
         locale=lang,
     )
 

@@ -24,6 +24,7 @@ from simcord.components import validate_modal
 import bot.adapter
 import cogs
 from bot.adapter.after_hand import AfterHandButton
+from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.fold_question import FoldAnswerButton
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.leaderboard import Board, LeaderboardPager
@@ -95,6 +96,8 @@ def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items.append(ReplayButton(2**63 - 1, "Repetición"))  # /hand show
     items += [RunTwiceButton(BIG_TABLE, TOKEN, choice, label="Girare due volte")
               for choice in ("twice", "once")]
+    items += [BombPotButton(BIG_TABLE, TOKEN, choice, label="Rechazar")
+              for choice in ("yes", "no")]
     items += [SeatButton(BIG_TABLE, 2**63, Way(kind, MAX_AMOUNT), "pt-BR")
               for kind in ("topup", "sitin", "post", "stay", "leave")]
     items.append(ChooseButton(BIG_TABLE, "0123abcd", "es-ES"))  # dealer's choice
@@ -153,6 +156,7 @@ COVERED: dict[type, Callable[..., Any]] = {
     ChooseButton: dynamic_items,
     PickButton: dynamic_items,
     AfterHandButton: dynamic_items,
+    BombPotButton: dynamic_items,
     FoldAnswerButton: dynamic_items,
 }
 #: Bases for the others: built only through a subclass.

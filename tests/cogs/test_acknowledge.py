@@ -143,6 +143,7 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "table limits")
     await run.slash(manny, "table limits", per_member=5)
     await run.slash(alice, "cards")
+    await run.slash(alice, "bombpot")  # bomb pots are off here: refused at once
     actor, turn = to_act(h)
     waiting = next(a for a in (alice, bob, carol) if a is not actor)
     await run.slash(waiting, "preaction", action="off")

@@ -30,6 +30,7 @@ from simcord.http import router
 
 from bot.adapter import leaderboard
 from bot.adapter.after_hand import AfterHandButton
+from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.fold_question import question
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.seat_buttons import ways_view
@@ -193,15 +194,18 @@ def live_message(h: Harness) -> tuple[Actor, discord.Message]:
     raise AssertionError("no turn message")
 
 
-async def run_twice_question(h: Harness) -> discord.Message:
-    """A message with the run-it-twice buttons (a stale question: refused, still answered)."""
+async def stale_question(h: Harness) -> discord.Message:
+    """A message with the run-it-twice buttons and a bomb pot proposal's (stale questions:
+    refused, still answered)."""
     table = h.bot.registry.all()[0]
     view = discord.ui.View(timeout=None)
     for choice in ("twice", "once"):
         view.add_item(RunTwiceButton(table.table_id, "1.1", choice))
+    for choice in ("yes", "no"):
+        view.add_item(BombPotButton(table.table_id, "1.1", choice))
     channel = h.bot.get_channel(h.channel.id)
     assert isinstance(channel, discord.TextChannel)
-    sent = await channel.send("Run it twice?", view=view)
+    sent = await channel.send("Run it twice? A bomb pot?", view=view)
     await h.settle()
     return next(m for m in h.public_messages() if m.id == sent.id)
 
@@ -262,9 +266,8 @@ async def seat_ways(h: Harness, player: Actor) -> discord.Message:
 async def click_everything(h: Harness, clock: Clock) -> set[str]:
     """Every button of the live message (as a waiting player: each refused or done at once,
     and as the player to act: the raise form, then its submission), the run-it-twice
-    buttons, the after-hand buttons, a seat's way forward, the dealer's choice buttons and
-    the leaderboard pager.
-    Returns the kinds clicked."""
+    and bomb pot buttons, the after-hand buttons, a seat's way forward, the dealer's choice
+    buttons and the leaderboard pager. Returns the kinds clicked."""
     kinds: set[str] = set()
     actor, live = live_message(h)
     waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor)
@@ -276,7 +279,7 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
         kinds.add(kind_of(custom_id))
         if reply.modal is not None:
             await clock.held("the raise form", h.submit, actor, reply, {"amount": "abc"})
-    question = await run_twice_question(h)
+    question = await stale_question(h)
     for button in buttons_of(question):
         custom_id = str(button.custom_id)
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)

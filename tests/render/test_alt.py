@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine.cards import parse_cards
 from bot.offline import uploads
-from bot.render import alt
+from bot.render import alt, samples
 from bot.render.hole import sort_hole
 from bot.render.views import HoleCardsView, SeatView, TableView
 from tests.cogs.test_table import PAUSE, actor_of, open_table, turn_message
@@ -144,3 +144,11 @@ def test_a_description_never_exceeds_discords_limit() -> None:
     said = alt.table(view)
     assert len(said) == alt.LIMIT and said.endswith("\u2026")
     assert alt.fit("short") == "short"
+
+
+def test_a_double_board_showdown_names_both_boards() -> None:
+    """Board 2 is read out after board 1, and each hand as it plays on each board."""
+    said = alt.showdown(samples.double_board_showdown())
+    assert "board 2: queen of hearts, queen of spades, four of diamonds" in said, said
+    assert "(Four of a kind, queens" not in said  # Bob's pair of queens comes first
+    assert "board 2: Four of a kind, queens" in said, said

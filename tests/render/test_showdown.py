@@ -11,7 +11,7 @@ from bot.engine.cards import parse_cards
 from bot.engine.variants import HandRule
 from bot.render import render_showdown
 from bot.render.canvas import inside, overlaps
-from bot.render.samples import crowded_showdown, showdown
+from bot.render.samples import crowded_showdown, double_board_showdown, showdown
 from bot.render.showdown import draw_showdown
 from bot.render.theme import Theme, palette
 from bot.render.views import BestHand, PotResult, PotWinner, ShowdownHand, ShowdownView
@@ -244,3 +244,33 @@ def test_real_made_hands_render() -> None:
                 low=best_low(h.hole, view.board))
         for h in view.hands))
     assert render_showdown(real) == render_showdown(view)
+
+
+def test_a_double_board_draws_both_boards_and_each_hand_on_each() -> None:
+    """Two boards, "Board 1" over "Board 2"; each panel's best fives on board 1, then on
+    board 2 under the board's name; each pot row is a board's share; nothing overlaps."""
+    view = double_board_showdown()
+    cv = draw_showdown(view)
+    assert [p.card for p in _cards(cv, "board:2")] == list(view.second_board)
+    assert [p.card for p in cv.placed if p.kind == "card" and p.tag == "board"] == list(
+        view.board)
+    assert [p.text for p in cv.placed if p.tag.startswith("board-label")] == [
+        "Board 1", "Board 2"]
+    for i, hand in enumerate(view.hands):
+        for tag, made in (("high", hand.high), ("low", hand.low), ("high2", hand.second_high),
+                          ("low2", hand.second_low)):
+            assert [p.card for p in _cards(cv, f"{tag}:{i}")] == (
+                list(made.cards) if made else []), (tag, i)
+        names = [p.text for p in cv.placed if p.tag.startswith("board-name:")
+                 and p.tag.endswith(f":{i}")]
+        assert names == ["Board 1", "Board 2"]
+    texts = {p.tag: p.text for p in cv.placed if p.tag.startswith("where:")}
+    assert texts == {"where:0": "Main pot, board 1 scoop", "where:1": "Main pot, board 2 high",
+                     "where:2": "Main pot, board 2 low"}
+    cards = [p for p in cv.placed if p.kind == "card"]
+    assert len(cards) == 10 + 12 + 3 * 4 * 5 - 5 * 3  # three empty LOW slots (no low)
+    for a, b in itertools.combinations(cards, 2):
+        assert not overlaps(a.extent, b.extent), (a.tag, b.tag)
+    for t in (q for q in cv.placed if q.kind == "text"):
+        assert inside(t.extent, t.limit) and not t.cut, t
+    assert cv.img.height > draw_showdown(replace(view, second_board=())).img.height

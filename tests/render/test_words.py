@@ -351,3 +351,17 @@ def test_two_card_pictures_cut_nothing_in_every_language(
         _uncut(cv, cuts)
         _phone_readable(cv)
         assert cv.img.width == 2 * canvas.PHONE_WIDTH
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_double_board_showdown_is_drawn_whole(
+        locale: str, cuts: list[tuple[str, str]]) -> None:
+    """Both boards named in the language ("Board 2", "Mesa 2"...), each hand's fives on
+    each board under its name, every label and pot whole."""
+    view = dataclasses.replace(samples.double_board_showdown(), locale=locale)
+    cv = draw_showdown(view)
+    _uncut(cv, cuts)
+    board2 = translate(locale, "pot.board", number="2")
+    assert [p.text for p in cv.placed if p.tag == "board-label:2"] == [
+        board2[:1].upper() + board2[1:]]
+    assert len([p for p in cv.placed if p.tag.startswith("board-name:2:")]) == 3

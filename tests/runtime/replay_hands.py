@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.engine.betting import LegalActions
+from bot.engine.bomb_pot import BombPot
 from bot.engine.cards import Deck
 from bot.engine.hand import Hand, SeatIn
+from bot.runtime.bomb_pots import hand_settings
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, replay_stored
 from bot.runtime.hand_history import PastHand, rebuild
@@ -54,10 +56,11 @@ def played(
     seats: int = 4, *, variant: str = "omaha", policy: Policy = calling, twice: bool = False,
     stacks: Sequence[int] | None = None, seed: int = 7, number: int = 3,
     structure: str = "no limit", steps: int = 400, straddles: Sequence[int] = (),
+    bomb: BombPot | None = None,
 ) -> tuple[PastHand, list[dict[str, Any]]]:
     """A hand of ``seats`` players played to its end with ``policy`` (every player agrees to
-    run it twice when ``twice``; ``straddles``: the seats that chose to straddle), rebuilt
-    from its stored form; and its stored actions."""
+    run it twice when ``twice``; ``straddles``: the seats that chose to straddle; a
+    ``bomb`` pot), rebuilt from its stored form; and its stored actions."""
     config = TableConfig.create(variant_key=variant, structure=structure, seats=max(seats, 2),
                                 run_it_twice=twice)
     chips = list(stacks or [200 + 10 * i for i in range(seats)])
@@ -65,7 +68,7 @@ def played(
     button = seats
     sits = [(s, 1000 + s, chips[s - 1], False) for s in range(1, seats + 1)]
     hand = Hand(config.game, [SeatIn(s, c, bb, s in straddles) for s, _, c, bb in sits],
-                button, Deck(order=order))
+                button, Deck(order=order), bomb)
     hand.start()
     actions: list[dict[str, Any]] = []
     for step in range(steps):
@@ -84,8 +87,8 @@ def played(
         actions.append(record)
     assert hand.is_over
     past = rebuild(hand_id=50, table_id=9, number=number, ended_at=None,
-                   settings=config.to_dict(), button=button, seats=sits, actions=actions,
-                   deck=order, straddles=straddles)
+                   settings=hand_settings(config.to_dict(), bomb), button=button, seats=sits,
+                   actions=actions, deck=order, straddles=straddles)
     return past, actions
 
 

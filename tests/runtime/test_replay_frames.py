@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.bomb_pot import BombPot
 from bot.engine.cards import Card
 from bot.engine.events import BoardDealt, HandShown, PlayerActed
 from bot.render import ReplayView, TableView
@@ -188,3 +189,24 @@ def test_the_last_frame_names_every_winner_and_what_they_won(
                 ",", "."))
             assert said in last.caption, (said, last.caption)
         assert last.caption.count(wins.split(" ")[1]) == len(paid)
+
+
+def test_a_double_board_bomb_pot_replays_board_by_board() -> None:
+    """A double-board bomb pot: no blind frame, each street on board 1 then board 2 (both
+    drawn from the first deal on), "bomb pot" in the game line, the stacks as the hand
+    ended."""
+    past = play(5, variant="omaha_hilo", policy=busy, seed=21,
+                bomb=BombPot(4, double_board=True))
+    assert past.hand.double_board
+    view = replay_view(past, NAMES, 2)
+    boards = [f for f in view.frames if f.kind == "board"]
+    dealt = [e for e in past.hand.events if isinstance(e, BoardDealt)]
+    assert [len(f.table.board) for f in boards] == [
+        sum(len(d.cards) for d in dealt[:i + 1] if d.run == 0) for i in range(len(dealt))]
+    assert [len(f.table.second_board) for f in boards] == [
+        sum(len(d.cards) for d in dealt[:i + 1] if d.run == 1) for i in range(len(dealt))]
+    assert boards[-1].table.second_board == past.hand.second_board
+    assert all(f.table.game.endswith("double-board bomb pot") for f in view.frames)
+    assert not any(s.blind for f in view.frames for s in f.table.seats)
+    end = {s.seat: s.stack for s in view.frames[-1].table.seats}
+    assert end == {p.seat: p.stack for p in past.hand.players}

@@ -55,7 +55,10 @@ are filled the same way. That is exact as long as those cards never matter:
 the player folds, or everyone else does. When a player with unknown cards
 reaches a showdown their cards would decide the pots, so the hand is an
 error, unless a ``pN sm`` action shows the whole hand, whose cards are then
-used. A ``pN sm`` with cards asks the Hand to show that hand (the bot would
+used. The weakest filling aims below the best known hand on each board (both
+boards of a double board); when it still wins, other fillings are tried
+(:data:`~bot.engine.phh.replaying.FILL_TRIES`) before the hand is an error. A
+``pN sm`` with cards asks the Hand to show that hand (the bot would
 otherwise muck a hand that cannot win); a bare ``pN sm`` (muck) changes
 nothing, since the bot already mucks every hand that cannot win and always
 shows one that wins or ties.

@@ -10,6 +10,7 @@ anything never dealt with cards that appear nowhere in the history.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -47,15 +48,18 @@ class DealtCards:
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     #: Every known card dealt or taken from a show, to keep the fillers apart.
     seen: set[Card] = field(default_factory=set)
-    #: The second run's own cards (a board run twice), and the cards both boards share.
+    #: The second run's own cards (a board run twice), and the cards both boards share;
+    #: or board 2 of a double board (``double``).
     board2: tuple[Card, ...] = ()
     shared: int | None = None
+    double: bool = False
 
-    def add_second_run(self, cards: tuple[Card, ...], shared: int) -> None:
-        """Take the second run's cards; :class:`HandError` on a card dealt before."""
+    def add_second_run(self, cards: tuple[Card, ...], shared: int | None) -> None:
+        """Take the second run's cards (``shared`` None: a double board's board 2);
+        :class:`HandError` on a card dealt before."""
         if any(c in self.seen for c in cards) or len(set(cards)) != len(cards):
             raise HandError("a card of the second board was already dealt")
-        self.board2, self.shared = cards, shared
+        self.board2, self.shared, self.double = cards, shared, shared is None
         self.seen.update(cards)
 
 
@@ -122,19 +126,29 @@ def _take_shown_hands(dealt: DealtCards, variant: Variant) -> None:
 
 
 def fill_unknown_holes(
-    dealt: DealtCards, parsed: Sequence[PHHAction | None], variant: Variant
+    dealt: DealtCards, parsed: Sequence[PHHAction | None], variant: Variant, attempt: int = 0
 ) -> set[int]:
     """Give every player with unknown hole cards the weakest unused ones; return those players.
 
     The players who never fold are filled first, so the weakest cards go to the showdowns.
+    ``attempt`` > 0 searches from another order of the unused cards (:func:`weak_filler`),
+    the players who reach the showdown taking their turn from another one.
     """
     holes = dealt.holes
     unknown = {
         p for p in range(len(holes)) if len(holes[p]) < variant.hole_cards or None in holes[p]
     }
     folds = {a.player for a in parsed if isinstance(a, PlayerAction) and a.kind == "f"}
-    for p in sorted(unknown, key=lambda p: (p in folds, p)):  # the weakest to showdowns
-        holes[p] = weak_filler(holes[p], variant, dealt.board, dealt.seen)
+    boards = [b for b in (dealt.board, dealt.board2 if dealt.double else ()) if b]
+    known = [h for p, h in enumerate(holes) if p not in unknown | folds]
+    bars = _bars(known, boards, variant)
+    order = sorted(unknown, key=lambda p: (p in folds, p))  # the weakest to showdowns
+    shown = [p for p in order if p not in folds]
+    if attempt and shown:  # another attempt: another showdown hand chooses first
+        k = attempt % len(shown)
+        order = shown[k:] + shown[:k] + order[len(shown):]
+    for p in order:
+        holes[p] = weak_filler(holes[p], variant, boards, dealt.seen, bars, attempt)
         dealt.seen.update(c for c in holes[p] if c is not None)
     return unknown
 
@@ -147,6 +161,7 @@ def deck_order(
     known: Iterable[Card],
     board2: Sequence[Card] = (),
     shared: int | None = None,
+    double: bool = False,
 ) -> list[Card]:
     """The deck order that makes :class:`~bot.engine.hand.Hand` deal these cards.
 
@@ -155,11 +170,12 @@ def deck_order(
     :func:`~bot.engine.hand.deal_positions` (the Hand's own dealing plan);
     burns, unknown hole cards and board cards never dealt are filled with
     cards that appear nowhere in the history, so they cannot collide. ``board2``:
-    the second run's own cards of a board run twice after ``shared`` cards.
+    the second run's own cards of a board run twice after ``shared`` cards, or board 2
+    of a ``double`` board.
     """
     used = set(known)
     filler = iter([c for c in DECK if c not in used])
-    plan = deal_positions(len(deal_order), variant, shared)
+    plan = deal_positions(len(deal_order), variant, shared, double=double)
     slots: dict[int, Card] = {}
     for k, p in enumerate(deal_order):
         for idx, c in zip(plan[f"hole:{k}"], holes[p], strict=False):
@@ -178,8 +194,29 @@ def deck_order(
 _Hole = list[Card | None]
 
 
+#: The best known hand on each board: its high value and its low (None: no low known).
+Bar = tuple[int | None, int | None]
+
+
+def _bars(known: Sequence[Sequence[Card | None]], boards: Sequence[Sequence[Card]],
+          variant: Variant) -> list[Bar]:
+    """On each board the best high and low among the hands known to reach the end."""
+    hands = [[c for c in h if c is not None] for h in known]
+    bars: list[Bar] = []
+    for board in boards:
+        if len(board) < 3:
+            bars.append((None, None))
+            continue
+        highs = [high_value(h, board, variant.rule) for h in hands]
+        lows = [v for h in hands if (v := low_value(h, board)) is not None] if variant.hi_lo \
+            else []
+        bars.append((max(highs, default=None), max(lows, default=None)))
+    return bars
+
+
 def weak_filler(
-    dealt: Sequence[Card | None], variant: Variant, board: Sequence[Card], used: set[Card]
+    dealt: Sequence[Card | None], variant: Variant, boards: Sequence[Sequence[Card]],
+    used: set[Card], bars: Sequence[Bar] = (), attempt: int = 0,
 ) -> _Hole:
     """Fill a hand's unknown cards with unused cards that make as weak a hand as possible.
 
@@ -188,28 +225,57 @@ def weak_filler(
     win nothing on the recorded board, the replay settles exactly as the real
     hand did; :func:`~bot.engine.phh.replay` checks that afterwards. The search
     starts from low ranks (and, in hi-lo, also from nines to kings, which make
-    no low), then swaps single cards while the hand gets weaker (no low first,
-    then a lower high), and keeps the weakest result.
+    no low), then swaps single cards while the hand gets weaker, and keeps the weakest
+    result. Weaker means, in order: beating or tying the best known hand (``bars``) on
+    fewer boards, high or low; no low, else the worst lows; the lowest highs, the stronger
+    board's first. ``boards``: the board, and a double board's board 2. ``attempt`` > 0:
+    the unused cards in another order (a seeded shuffle), so the search may end at another
+    weak hand.
     """
     hole = list(dealt) + [None] * (variant.hole_cards - len(dealt))
     slots = [i for i, c in enumerate(hole) if c is None]
     spare = [c for c in DECK if c not in used]
-    board_ranks = {c.rank for c in board}
+    if attempt:
+        random.Random(attempt).shuffle(spare)
+    board_ranks = {c.rank for b in boards for c in b}
     ascending = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank == 14, c.rank))
     starts = [_first_guess(hole, slots, ascending)]
     if variant.hi_lo:
         no_low = sorted(spare, key=lambda c: (c.rank in board_ranks, c.rank < 9))
         starts.append(_first_guess(hole, slots, no_low))
-    if len(board) < 3:
+    if not boards or len(boards[0]) < 3:
         return starts[0]
 
-    def strength(cards: _Hole) -> tuple[bool, int]:
+    def strength(cards: _Hole) -> _Strength:
         known = [c for c in cards if c is not None]
-        low = low_value(known, board) if variant.hi_lo else None
-        return low is not None, high_value(known, board, variant.rule)
+        made = [_strength(known, b, variant) for b in boards]
+        beats = sum(_beats(low, high, bar) for (low, high), bar in zip(made, bars, strict=False))
+        return (beats, tuple(sorted((low for low, _ in made), reverse=True)),
+                tuple(sorted((high for _, high in made), reverse=True)))
 
     results = [_weaken(start, slots, spare, strength) for start in starts]
     return min(results, key=lambda r: r[0])[1]
+
+
+#: How strong a filled hand is: on how many boards (high, low) it beats or ties the best
+#: known hand, its lows (-1 for none) and its highs, each board's, the strongest first; a
+#: weaker hand compares lower.
+_Strength = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def _beats(low: int, high: int, bar: Bar) -> int:
+    """How many halves (high, low) a hand making ``high`` and ``low`` (-1: none) could win
+    or tie against the best known hand ``bar`` on that board."""
+    best_high, best_low = bar
+    wins = best_high is not None and high >= best_high
+    return int(wins) + int(low != -1 and (best_low is None or low >= best_low))
+
+
+def _strength(hole: Sequence[Card], board: Sequence[Card], variant: Variant) -> tuple[int, int]:
+    """How strong ``hole`` is on ``board``: its low (hi-lo; -1 for none, so no low is the
+    weakest), then its high."""
+    low = low_value(hole, board) if variant.hi_lo else None
+    return (-1 if low is None else low), high_value(hole, board, variant.rule)
 
 
 def _first_guess(hole: _Hole, slots: Sequence[int], order: Sequence[Card]) -> _Hole:
@@ -231,8 +297,8 @@ def _weaken(
     hole: _Hole,
     slots: Sequence[int],
     spare: Sequence[Card],
-    strength: Callable[[_Hole], tuple[bool, int]],
-) -> tuple[tuple[bool, int], _Hole]:
+    strength: Callable[[_Hole], _Strength],
+) -> tuple[_Strength, _Hole]:
     """Swap single cards into ``slots`` while the hand gets weaker; the weakest found."""
     best = strength(hole)
     improved = True

@@ -4,15 +4,16 @@ The conventions it reads (variant codes, player order, blinds of newcomers,
 ``_small_blind``, a straddle) are listed in the :mod:`bot.engine.phh` docstring; a record with
 ``_run_twice`` (:mod:`bot.engine.phh.second_run`) is played at a table that runs it twice,
 one with ``_seven_deuce`` (:mod:`bot.engine.phh.after_hand`) at a table paying the 7-2
-bounty.
+bounty, one with ``_bomb_pot`` (:mod:`bot.engine.phh.bomb_pot`) as a bomb pot.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.hand import SeatIn
+from bot.engine.hand import BombPot, SeatIn
 from bot.engine.phh.after_hand import seven_deuce_of
+from bot.engine.phh.bomb_pot import bomb_pot_of
 from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandError, HandHistory
 from bot.engine.straddle import UNDER_THE_GUN, straddler
 from bot.engine.variants import VARIANTS, GameConfig, HandRule, Structure, Variant
@@ -29,6 +30,7 @@ class Setup:
     config: GameConfig
     seats: tuple[SeatIn, ...]
     button: int
+    bomb_pot: BombPot | None = None
 
 
 def setup_of(hh: HandHistory) -> Setup:
@@ -39,8 +41,14 @@ def setup_of(hh: HandHistory) -> Setup:
     if not 2 <= n <= 10:
         raise HandError(f"a hand has 2 to 10 players, not {n}")
     variant, structure = _game_of(hh)
-    ante = _ante_of(hh)
-    small, big, newcomers, straddle = _blinds_of(hh)
+    bomb = bomb_pot_of(hh)
+    if bomb is None:
+        ante = _ante_of(hh)
+        small, big, newcomers, straddle = _blinds_of(hh)
+    else:  # antes only: the big blind is the minimum bet (bot.engine.phh.bomb_pot)
+        ante, newcomers, straddle = 0, [], False
+        big = (hh.small_bet if structure is Structure.FIXED_LIMIT else hh.min_bet) or 0
+        small = max(1, big // 2)
     _check_bet_sizes(hh, structure, big)
     try:
         config = GameConfig(variant, structure, small, big, ante,
@@ -54,7 +62,7 @@ def setup_of(hh: HandHistory) -> Setup:
             "a straddle is posted only under the gun, by a player who covers it, at a "
             "no-limit or pot-limit game of 3 or more players"
         )
-    return Setup(config, seats, button)
+    return Setup(config, seats, button, bomb)
 
 
 def _game_of(hh: HandHistory) -> tuple[Variant, Structure]:

@@ -21,10 +21,14 @@ from bot.engine.phh.records import IMPLIED_HOLE_CARDS, HandHistory, TomlValue
 from bot.engine.straddle import STRADDLE
 from bot.engine.variants import VARIANTS, GameConfig, Structure
 
-__all__ = ["RUN_TWICE_FIELD", "history_of"]
+__all__ = ["BOMB_POT_FIELD", "DOUBLE_BOARD_FIELD", "RUN_TWICE_FIELD", "history_of"]
 
 #: The user field holding the second run's board deals of a hand run twice.
 RUN_TWICE_FIELD = "_run_twice"
+#: A bomb pot (no preflop betting), and board 2's deals of a double board
+#: (:mod:`bot.engine.phh.bomb_pot`).
+BOMB_POT_FIELD = "_bomb_pot"
+DOUBLE_BOARD_FIELD = "_double_board"
 
 
 def history_of(
@@ -46,7 +50,9 @@ def history_of(
     run's own board deals in the user field ``_run_twice`` (``["d db QcJh5s",
     "d db 4h", "d db 8d"]``): PHH actions have no second board. The 7-2 bounty and the
     cards shown after the hand are user fields too (:mod:`bot.engine.phh.after_hand`);
-    with ``public=True`` a card shown after the hand is written in its ``d dh`` line.
+    with ``public=True`` a card shown after the hand is written in its ``d dh`` line. A
+    bomb pot writes its antes, no blinds and ``_bomb_pot`` (a double board:
+    ``_double_board``), as :mod:`bot.engine.phh.bomb_pot` says.
     """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     ended = next((e for e in events if isinstance(e, HandEnded)), None)
@@ -60,15 +66,19 @@ def history_of(
     seat_order = [seat for seat, _ in started.seats]
     player_of = {seat: p for p, seat in enumerate(seat_order)}
     n = len(seat_order)
-    straddles = {player_of[e.seat]: e.amount for e in events
-                 if isinstance(e, BlindPosted) and e.blind == STRADDLE}
-    blinds, notes = _blinds(config, player_of, started.posts_big_blind, straddles)
+    notes: list[tuple[str, TomlValue]]
+    if started.bomb_ante:  # antes only (bot.engine.phh.bomb_pot)
+        blinds, notes = (0,) * n, [(BOMB_POT_FIELD, True)]
+    else:
+        straddles = {player_of[e.seat]: e.amount for e in events
+                     if isinstance(e, BlindPosted) and e.blind == STRADDLE}
+        blinds, notes = _blinds(config, player_of, started.posts_big_blind, straddles)
     final = dict(ended.stacks)
     fixed = structure is Structure.FIXED_LIMIT
     holes = {e.seat: e.cards for e in events if isinstance(e, HoleCardsDealt)}
     return HandHistory(
         variant=config.phh_variant,
-        antes=(config.ante,) * n,
+        antes=(started.bomb_ante or config.ante,) * n,
         blinds_or_straddles=blinds,
         starting_stacks=tuple(stack for _, stack in started.seats),
         actions=tuple(_actions(events, player_of, public, viewer)),
@@ -81,17 +91,20 @@ def history_of(
         hole_cards=(None if variant.hole_cards == IMPLIED_HOLE_CARDS[variant.rule.letter]
                     else variant.hole_cards),
         courchevel=variant.courchevel,
-        extra=(*extra, *notes, *_second_run(events),
+        extra=(*extra, *notes, *_second_board(events, started.double_board),
                *after_hand_fields(events, player_of, holes)),
     )
 
 
-def _second_run(events: Sequence[Event]) -> list[tuple[str, TomlValue]]:
-    """``_run_twice``: the second run's board deals, when the hand was run twice."""
+def _second_board(events: Sequence[Event], double: bool) -> list[tuple[str, TomlValue]]:
+    """The second board's deals: ``_run_twice`` when the hand was run twice,
+    ``_double_board`` for a double board."""
     deals: list[TomlValue] = [
         f"d db {format_cards(e.cards)}" for e in events if isinstance(e, BoardDealt) and e.run
     ]
-    return [(RUN_TWICE_FIELD, deals)] if deals else []
+    if not deals:
+        return []
+    return [(DOUBLE_BOARD_FIELD if double else RUN_TWICE_FIELD, deals)]
 
 
 def _blinds(

@@ -18,7 +18,8 @@ card twice); every card the history deals or shows sits at the deck position
 the dealing order of RULES.md section 4 gives it
 (:func:`~bot.engine.dealing.deal_positions`: hole cards one at a time from
 the small blind, a burn before each street; a second board run twice right
-after the first, :mod:`bot.engine.run_twice`), and it is revealed there; the
+after the first, :mod:`bot.engine.run_twice`; a double board street by street,
+:mod:`bot.engine.bomb_pot`), and it is revealed there; the
 actions replay by the rules (:func:`~bot.engine.phh.replay`) to the recorded
 finishing stacks.
 """
@@ -59,11 +60,11 @@ def card_positions(hh: HandHistory) -> dict[int, tuple[Card, str]]:
     dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
     take_second_run(hh, dealt, variant)
     try:
-        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
+        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK), setup.bomb_pot)
     except (IllegalAction, ValueError) as exc:
         raise HandError(f"the hand cannot start: {exc}") from None
     player_of = {s.seat: p for p, s in enumerate(setup.seats)}
-    plan = deal_positions(hh.player_count, variant, dealt.shared)
+    plan = deal_positions(hh.player_count, variant, dealt.shared, double=dealt.double)
     out: dict[int, tuple[Card, str]] = {}
     for k, seat in enumerate(probe.deal_order):
         p = player_of[seat]

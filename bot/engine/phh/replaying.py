@@ -10,6 +10,7 @@ hand (:func:`_check_finished`) and that no unknown hand could have won
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from bot.engine.phh.actions import (
     parse_action,
 )
 from bot.engine.phh.after_hand import blank_slots, check_bounties, keep_off_seven_deuce
+from bot.engine.phh.bomb_pot import double_board_of
 from bot.engine.phh.deck import DealtCards, collect_cards, deck_order, fill_unknown_holes
 from bot.engine.phh.game_setup import Setup, setup_of
 from bot.engine.phh.records import HandError, HandHistory
@@ -45,6 +47,12 @@ class Replay:
     finishing_stacks: tuple[int, ...]
 
 
+#: Fillings tried for unknown hole cards: the weakest found first, then searches from other
+#: orders of the unused cards, while a filled hand still wins (a search can stop at a hand
+#: weak on one board that wins on the other, or in hi-lo at a low that wins).
+FILL_TRIES = 12
+
+
 def replay(hh: HandHistory) -> Replay:
     """Play the recorded actions on a :class:`Hand` dealt from the recorded cards.
 
@@ -52,19 +60,39 @@ def replay(hh: HandHistory) -> Replay:
     the hand breaks the rules, deals a card twice, or stops before its end.
     Hole cards written ``??`` are filled with the weakest unused cards; the
     hand is an error only when such a hand would then still win or tie part
-    of a pot at showdown (see the :mod:`bot.engine.phh` docstring).
+    of a pot at showdown, whatever filling of :data:`FILL_TRIES` is tried (see the
+    :mod:`bot.engine.phh` docstring).
     """
     setup = setup_of(hh)
     variant = setup.config.variant
     parsed = parse_actions(hh.actions)
-    dealt = collect_cards(hh.actions, parsed, variant, hh.player_count)
-    take_second_run(hh, dealt, variant)
-    blanks = blank_slots(dealt, variant.hole_cards)
-    unknown = fill_unknown_holes(dealt, parsed, variant)
-    if setup.config.seven_deuce:
-        keep_off_seven_deuce(dealt, blanks)
+    recorded = collect_cards(hh.actions, parsed, variant, hh.player_count)
+    take_second_run(hh, recorded, variant)
+    blanks = blank_slots(recorded, variant.hole_cards)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
+    for attempt in range(FILL_TRIES):
+        dealt = copy.deepcopy(recorded)
+        unknown = fill_unknown_holes(dealt, parsed, variant, attempt)
+        if setup.config.seven_deuce:
+            keep_off_seven_deuce(dealt, blanks)
+        hand = _play(hh, setup, dealt, parsed, seat_of, player_of)
+        try:
+            _check_unknown_hands_lost(hand, unknown, player_of)
+        except HandError:
+            if unknown and attempt + 1 < FILL_TRIES:
+                continue
+            raise
+        break
+    check_bounties(hh, hand.events, seat_of)
+    ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
+    final = dict(ended.stacks)
+    return Replay(hh, hand, tuple(final[s] for s in seat_of))
+
+
+def _play(hh: HandHistory, setup: Setup, dealt: DealtCards, parsed: Sequence[PHHAction | None],
+          seat_of: Sequence[int], player_of: dict[int, int]) -> Hand:
+    """The recorded actions played on a Hand dealt from ``dealt``, checked to its end."""
     hand = _start_hand(setup, dealt, player_of)
     for p in dealt.shown:
         try:
@@ -79,22 +107,29 @@ def replay(hh: HandHistory) -> Replay:
     player.answer_run_twice()
     _check_finished(hand, player.board_seen, player_of)
     _check_second_board(hand, dealt)
-    _check_unknown_hands_lost(hand, unknown, player_of)
-    check_bounties(hh, hand.events, seat_of)
-    ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
-    final = dict(ended.stacks)
-    return Replay(hh, hand, tuple(final[s] for s in seat_of))
+    return hand
 
 
 def take_second_run(hh: HandHistory, dealt: DealtCards, variant: Variant) -> None:
-    """Add the second run of a hand run twice (``_run_twice``) to the dealt cards."""
+    """Add the second run of a hand run twice (``_run_twice``), or board 2 of a double
+    board (``_double_board``), to the dealt cards."""
     second = second_run_of(hh)
     if second is not None:
         dealt.add_second_run(second, shared_cards(variant, second))
+    board2 = double_board_of(hh)
+    if board2 is not None:
+        if second is not None:
+            raise HandError("a double board is not run twice")
+        dealt.add_second_run(board2, None)
 
 
 def _check_second_board(hand: Hand, dealt: DealtCards) -> None:
-    """A record run twice was run twice, on the recorded second board."""
+    """A record run twice was run twice, on the recorded second board; a double board
+    was dealt on the recorded board 2."""
+    if dealt.double:
+        if not hand.double_board or hand.second_board != dealt.board2:
+            raise HandError("_double_board: the hand's board 2 is not the recorded one")
+        return
     if dealt.shared is None:
         return
     if not hand.second_board:
@@ -123,13 +158,13 @@ def _start_hand(setup: Setup, dealt: DealtCards, player_of: Mapping[int, int]) -
     """A started :class:`Hand` whose deck deals the recorded cards."""
     try:
         # The Hand's own deal order (from the small blind; heads-up the button).
-        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK))
+        probe = Hand(setup.config, setup.seats, setup.button, Deck(order=DECK), setup.bomb_pot)
         deal_order = [player_of[seat] for seat in probe.deal_order]
         order = deck_order(
             setup.config.variant, deal_order, dealt.holes, dealt.board, dealt.seen,
-            dealt.board2, dealt.shared,
+            dealt.board2, dealt.shared, dealt.double,
         )
-        hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order))
+        hand = Hand(setup.config, setup.seats, setup.button, Deck(order=order), setup.bomb_pot)
         hand.start()
     except (IllegalAction, ValueError) as exc:
         raise HandError(f"the hand cannot start: {exc}") from None

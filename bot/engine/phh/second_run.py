@@ -18,25 +18,33 @@ from bot.engine.phh.history import RUN_TWICE_FIELD
 from bot.engine.phh.records import HandError, HandHistory
 from bot.engine.variants import Variant
 
-__all__ = ["RUN_TWICE_FIELD", "second_run_of", "shared_cards"]
+__all__ = ["RUN_TWICE_FIELD", "board_deals", "second_run_of", "shared_cards"]
 
 
 def second_run_of(hh: HandHistory) -> tuple[Card, ...] | None:
     """The second run's own cards, or ``None`` when the hand was dealt once;
     :class:`HandError` when the field cannot be read."""
-    value = dict(hh.extra).get(RUN_TWICE_FIELD)
+    cards = board_deals(hh, RUN_TWICE_FIELD)
+    if cards is not None and not 1 <= len(cards) <= 5:
+        raise HandError(f"{RUN_TWICE_FIELD} deals {len(cards)} cards, not 1 to 5")
+    return cards
+
+
+def board_deals(hh: HandHistory, name: str) -> tuple[Card, ...] | None:
+    """The cards of the user field ``name``, a list of board deals (``["d db QcJh5s",
+    "d db 4h"]``), or ``None`` when the record has no such field; :class:`HandError`
+    when it cannot be read."""
+    value = dict(hh.extra).get(name)
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise HandError(f"{RUN_TWICE_FIELD} is not a list of board deals")
+        raise HandError(f"{name} is not a list of board deals")
     cards: list[Card] = []
     for text in value:
         action = parse_action(str(text))
         if not isinstance(action, BoardDeal):
-            raise HandError(f"{RUN_TWICE_FIELD} holds {text!r}, which is not a board deal")
+            raise HandError(f"{name} holds {text!r}, which is not a board deal")
         cards.extend(action.cards)
-    if not 1 <= len(cards) <= 5:
-        raise HandError(f"{RUN_TWICE_FIELD} deals {len(cards)} cards, not 1 to 5")
     return tuple(cards)
 
 

@@ -16,14 +16,17 @@ message it was dealt after, which ``/hand verify`` reads), and the retry posts a
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Deck, draw_for_button
 from bot.engine.commitment import commit
+from bot.engine.events import Event
 from bot.engine.hand import Hand, SeatIn
+from bot.runtime import bomb_pots
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
-from bot.runtime.table import choosing
+from bot.runtime.table import bomb_vote, choosing
 from bot.runtime.table.events import (
     ButtonDrawn,
     CardsDealt,
@@ -96,6 +99,8 @@ async def after_pause(table: Table, pause: float) -> None:
     await table.clock.sleep(pause)
     if not may_deal(table):  # not heard: dealt once it is (bot.runtime.table.waiting)
         return
+    if bomb_vote.holds_deal(table):  # dealt once the bomb pot proposed for it is answered
+        return
     chosen = await choosing.ask(table)
     async with table.lock:
         if not may_deal(table):  # the connection dropped meanwhile: asked again once heard
@@ -114,13 +119,18 @@ async def after_pause(table: Table, pause: float) -> None:
 
 async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand | None:
     """Commit, publish, record and deal the next hand (under the lock); None when nobody
-    can play. Raises :class:`CommitmentNotPosted` when the root could not be published.
+    can play, or when a bomb pot proposed for it is still unanswered (it is dealt once
+    answered). Raises :class:`CommitmentNotPosted` when the root could not be published.
     A mixed table first switches to the hand's game (``chosen``: dealer's choice)."""
+    if bomb_vote.holds_deal(table):
+        return None
     seating = plan(table)
     if seating is None:
         return None
     hand_no = table.hands_dealt + 1
     await choosing.switch(table, seating, chosen, hand_no)
+    bomb, seating, notice = bomb_pots.choose(table.config, seating, table.seats, hand_no,
+                                             table.bomb_vote.agreed_for(hand_no))
     deck = Deck(rng=table.rng)
     committed = commit(deck.order)  # before any card: the root goes public first
     message_id = await publish(table, hand_no, committed.root)
@@ -128,6 +138,8 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
     table.finished = None  # the last hand's rabbit hunt and showing end with this deal
+    if notice is not None:
+        table.tell(notice)
     if seating.drawn:
         cards = dict(seating.drawn)
         table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
@@ -135,7 +147,7 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
     start = HandStart(
         table_id=table.table_id,
         hand_no=hand_no,
-        config=table.policy.hand_config(table.config),
+        config=bomb_pots.hand_settings(table.policy.hand_config(table.config), bomb),
         seats=tuple(
             StoredSeat(s.number, s.user_id, s.stack, s.number in seating.posts,
                        s.straddle and table.config.straddle)
@@ -147,7 +159,7 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         commitment_message=message_id,
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats]
-    hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck)
+    hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck, bomb)
     hand_id = await table.hands.start_hand(start)
     table.hands_dealt = hand_no
     for s in table.seats.values():
@@ -162,16 +174,22 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         commitment=committed.root,
     )
     table.current = cur
-    hand.start()
-    announce(table, cur)
+    announce(table, cur, hand.start())
     return cur
 
 
-def announce(table: Table, cur: LiveHand) -> None:
-    """Tell the table a hand has begun, and each player dealt in their own cards."""
+def announce(table: Table, cur: LiveHand, started: Sequence[Event] = ()) -> None:
+    """Tell the table a hand has begun, and each player dealt in their own cards; then the
+    board: the streets its start dealt (``started``: Courchevel's first card, a bomb pot's
+    flop on each board, or its whole run-out when everyone is all-in on the antes), each
+    told in turn; for a hand resumed after a restart, each board as it is."""
     snap = table.snapshot()
     table.outbox.send(HandBegan(snap))
     for n in cur.dealt:
         table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
-    if cur.hand.board:
-        table.outbox.send(StreetDealt(snap, cur.hand.street, cur.hand.board))
+    if started:
+        table.tell_streets(snap, started, 0)
+        return
+    for run, board in enumerate(cur.hand.boards):
+        if board:
+            table.outbox.send(StreetDealt(snap, cur.hand.street, board, run=run))

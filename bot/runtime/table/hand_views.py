@@ -47,7 +47,7 @@ def result_view(
     7-2 bounties paid after the pots."""
     result = hand.result
     many = len({pot.index for pot in result.pots}) > 1
-    twice = bool(result.second_board)
+    twice = any(pot.run for pot in result.pots)  # run twice or a double board, to showdown
     bounties = tuple(bounty_view(hand, paid, names) for paid in result.bounties)
     return HandResultView(
         hand_no=hand_no,

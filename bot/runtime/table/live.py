@@ -66,7 +66,7 @@ from bot.runtime.ports import (
     UnfinishedHand,
 )
 from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
-from bot.runtime.table import abandon, dealing, recovery, run_twice, settle, turn_clock
+from bot.runtime.table import abandon, bomb_vote, dealing, recovery, run_twice, settle, turn_clock
 from bot.runtime.table import requests as requests
 from bot.runtime.table.after_hand import Finished
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
@@ -132,6 +132,8 @@ class Table:
         self.closed = False
         #: No next hand until released (a multi-table tournament between hands).
         self.held = False
+        #: Bomb pots proposed and agreed to (:mod:`bot.runtime.table.bomb_vote`).
+        self.bomb_vote = bomb_vote.BombVote()
         self._on_closed = on_closed
         self._start_task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -218,6 +220,10 @@ class Table:
     abandon = abandon.abandon  # the channel is lost: the hand played out, every chip back
     answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
     check_run_twice = run_twice.check_answer
+    propose_bomb_pot = bomb_vote.propose  # a bomb pot for the next hand, if all agree
+    check_bomb_proposal = bomb_vote.check_propose
+    answer_bomb_pot = bomb_vote.answer
+    check_bomb_answer = bomb_vote.check_answer
 
     # ------------------------------------------------------------ actions
 
@@ -410,6 +416,7 @@ class Table:
     async def shutdown(self) -> None:
         """Stop timers and tasks without moving chips (the bot is stopping)."""
         self.cancel_timer()
+        await bomb_vote.stopped(self)
         task = self._cancel_deal()
         if task is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -421,6 +428,7 @@ class Table:
         out, abandoned, or the tournament's): no clock, no next deal, no hand; the table
         is closed and its registry forgets it. The one way a table ends."""
         self.cancel_timer()
+        bomb_vote.cancel(self)
         self._cancel_deal()
         self.current = None
         self.closed = True

@@ -16,6 +16,7 @@ from bot.engine.cards import Deck
 from bot.engine.commitment import commit
 from bot.engine.hand import Hand, SeatIn
 from bot.i18n import Phrase
+from bot.runtime.bomb_pots import stored_bomb_pot
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Source, replay_stored
 from bot.runtime.ports import UnfinishedHand
@@ -70,6 +71,7 @@ def _rebuild(table: Table, unfinished: UnfinishedHand) -> LiveHand:
         [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats],
         start.button,
         Deck(order=start.deck),
+        stored_bomb_pot(start.config),
     )
     hand.start()
     for a in sorted(unfinished.actions, key=lambda a: a.seq):

@@ -23,6 +23,8 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
     """
     cur = table.current
     hand = cur.hand if cur else None
+    bomb = hand.bomb_pot if hand else None
+    blinds = hand is not None and bomb is None  # a bomb pot posts none
     seats = []
     for n in sorted(table.seats):
         seat = table.seats[n]
@@ -48,9 +50,11 @@ def snapshot_of(table: Table, *, before_awards: bool = False) -> TableSnapshot:
         collected=collected_pots(hand) if hand else (),
         to_act=hand.to_act if hand else None,
         closed=table.closed,
-        small_blind=hand.small_blind_seat if hand else None,
-        big_blind=hand.big_blind_seat if hand else None,
+        small_blind=hand.small_blind_seat if hand and blinds else None,
+        big_blind=hand.big_blind_seat if hand and blinds else None,
         straddle=hand.straddle_seat if hand else None,
+        bomb_ante=bomb.ante if bomb else 0,
+        double_board=hand.double_board if hand else False,
         commitment=cur.commitment if cur else "",
     )
 

@@ -80,15 +80,19 @@ class TableSnapshot:
     hand_id: int | None = None
     street: Street | None = None
     board: tuple[Card, ...] = ()
-    second_board: tuple[Card, ...] = ()  # a hand run twice: its second board
+    second_board: tuple[Card, ...] = ()  # a hand run twice (or a double board): its second
     pot: int = 0  # every chip in the middle, bets of this round included
     pots: tuple[PotSnapshot, ...] = ()  # as they stand, this round's bets included
     collected: tuple[PotSnapshot, ...] = ()  # main and side pots without this round's bets
     to_act: int | None = None
     closed: bool = False
-    small_blind: int | None = None  # seat numbers, during a hand
+    small_blind: int | None = None  # seat numbers, during a hand (none in a bomb pot)
     big_blind: int | None = None
     straddle: int | None = None  # the seat that straddled this hand (RULES.md 10)
+    #: The hand is a bomb pot (RULES.md 10): the ante every player posted (0: it is not),
+    #: and whether it is dealt on two boards (``second_board`` then holds board 2).
+    bomb_ante: int = 0
+    double_board: bool = False
     #: The hand's deck commitment (SHA-256 root, hex), from before the deal (not in reprs:
     #: its hex digits read like cards to a test that looks for cards).
     commitment: str = field(default="", repr=False)

@@ -15,6 +15,7 @@ from bot.engine.events import ActionKind
 from bot.engine.variants import structure_name
 from bot.i18n import CHOICE, Name, escaped, hands, listed, number, translate, translate_text
 from bot.i18n.cards import written
+from bot.runtime import bomb_pots
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import TableError
 from bot.runtime.mix import Mix, Mode, named, upcoming
@@ -54,7 +55,8 @@ def title(locale: object, config: TableConfig) -> str:
 def options(locale: object, config: TableConfig) -> list[str]:
     """The home-game options the table plays (RULES.md 10), in ``locale``: ``"straddle
     allowed"``, ``"7-2 bounty: 5 big blinds"``, ``"rabbit hunt"``, ``"showing cards"`` (none:
-    an empty list), for a settings line or the picture's game line."""
+    an empty list; bomb pots: ``"a bomb pot every 10 hands (ante 4)"``), for a settings
+    line or the picture's game line."""
     out = [translate(locale, "table.option_straddle")] if config.straddle else []
     if config.seven_deuce:
         out.append(translate(locale, "option.seven_deuce", count=config.seven_deuce))
@@ -62,7 +64,20 @@ def options(locale: object, config: TableConfig) -> list[str]:
         out.append(translate(locale, "option.rabbit_hunt"))
     if config.showing:
         out.append(translate(locale, "option.showing"))
+    if bomb_pots.on(config):
+        out.append(_bomb_pots(locale, config))
     return out
+
+
+def _bomb_pots(locale: object, config: TableConfig) -> str:
+    """``"a bomb pot every 10 hands (ante 4, two boards)"``, ``"bomb pots when all agree
+    (ante 4)"`` (:mod:`bot.runtime.bomb_pots`)."""
+    bomb = bomb_pots.bomb_of(config)
+    boards = translate(locale, "table.bomb_pot.two_boards") if bomb.double_board else ""
+    if config.bomb_pot_every:
+        return translate(locale, "table.settings_bomb_pots", count=config.bomb_pot_every,
+                         ante=bomb.ante, boards=boards)
+    return translate(locale, "table.settings_bomb_proposed", ante=bomb.ante, boards=boards)
 
 
 def games(locale: object, mix: Mix) -> str:
@@ -83,6 +98,14 @@ def next_game(locale: object, mix: Mix, hand_no: int) -> str:
     if count == 1:
         return translate(locale, "mix.next_hand", game=named(game))
     return translate(locale, "mix.next_in", game=named(game), count=count)
+def hand_game(locale: object, config: TableConfig, bomb_ante: int, double_board: bool) -> str:
+    """The game of a hand: :func:`title`, and for a bomb pot ``"... · bomb pot"``
+    (``"... · double-board bomb pot"``)."""
+    game = title(locale, config)
+    if not bomb_ante:
+        return game
+    key = "table.game_bomb_pot_double" if double_board else "table.game_bomb_pot"
+    return translate(locale, key, game=game)
 
 
 def stored_title(locale: object, settings: Mapping[str, object], variant: str) -> str:
@@ -206,5 +229,6 @@ def _bounty_line(locale: object, b: BountyView, drawn: bool) -> str:
                      cards=written(b.shown))
 
 
-__all__ = ["acted", "action", "board_where", "bounty_lines", "games", "next_game", "options",
-           "pot_title", "pot_where", "result_lines", "stored_title", "table_name", "title"]
+__all__ = ["acted", "action", "board_where", "bounty_lines", "games", "hand_game", "next_game",
+           "options", "pot_title", "pot_where", "result_lines", "stored_title", "table_name",
+           "title"]
