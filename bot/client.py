@@ -106,6 +106,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.economy",
     "cogs.table",
+    "cogs.actions",
     "cogs.ledger",
     "cogs.bomb_pot",
     "cogs.tournament",

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 PAUSE = 10.0
 PLAYERS = ("alice", "bob", "carol", "dave")
-EXTENSIONS = ("cogs.errors", "cogs.economy", "cogs.table")
+EXTENSIONS = ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 def main(argv: Sequence[str] = ()) -> int:

@@ -269,7 +269,7 @@ def _section(command: app_commands.Command[Any, ..., Any]) -> str:
     name = cog.qualified_name if cog is not None else ""
     if name == "Tables":
         return "Tables" if command.root_parent is not None else "Playing a hand"
-    if name in ("Preferences", "Bomb pots"):  # /prefs: pings and hole cards; /bombpot
+    if name in ("Playing", "Preferences", "Bomb pots"):  # actions; /prefs; /bombpot
         return "Playing a hand"
     return {"Tournaments": "Tournaments", "Schedule": "Tournaments",
             "Economy": "Chips and statistics", "Help": "Help", "Hands": "Hand histories",

@@ -1,4 +1,4 @@
-"""Cash tables in channels: the /table group, the action commands and /cards.
+"""Cash tables in channels: the /table group (the action commands: :mod:`cogs.actions`).
 
     /table create [variant] [structure] [blinds, ante, buy-ins, seats, clock, time_bank,
                   language, run_it_twice, straddle, seven_deuce, rabbit_hunt, showing,
@@ -13,9 +13,6 @@
     /table refresh  the live table posted again (seated players, once per table per 30 s)
     /table limits [per_member] [per_server]   the caps on open tables (Manage Server
                   changes them: bot.runtime.caps)
-    /fold /check /call /bet amount /raise to /allin     the player whose turn it is
-    /cards          your hole cards and your hand's label, only to you
-    /preaction      check/fold, call any, fold to any bet, or off
 
 The rules live in :mod:`bot.runtime`; this cog only translates: options in,
 the runtime's :class:`~bot.runtime.errors.TableError` out as a private reply
@@ -57,7 +54,6 @@ from bot.adapter.polite import announce
 from bot.adapter.presenter import DiscordPresenter
 from bot.adapter.seat_buttons import reply_with_ways, straddle_button
 from bot.adapter.table_text import caps_text, game_choices, info_text, mix_options, settings_text
-from bot.engine.events import ActionKind
 from bot.i18n import Command, Phrase, resolve, translate
 from bot.runtime.caps import MEMBER_MAX, SERVER_MAX
 from bot.runtime.config import (
@@ -69,17 +65,11 @@ from bot.runtime.config import (
 from bot.runtime.errors import NotAllowed, NotSeated
 from bot.runtime.mix import MAX_EVERY
 from bot.runtime.registry import TableRegistry
-from bot.runtime.table.live import PreAction, Table
+from bot.runtime.table.live import Table
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
 
-PRE_ACTION_CHOICES = [
-    app_commands.Choice(name="check/fold", value="check/fold"),
-    app_commands.Choice(name="call any", value="call any"),
-    app_commands.Choice(name="fold to any bet", value="fold to any bet"),
-    app_commands.Choice(name="off", value="off"),
-]
 Chips = app_commands.Range[int, 0, 1_000_000_000]
 #: The home-game options' descriptions (RULES.md 10), before "(default ...)".
 SEVEN_DEUCE_HELP = "Texas Hold'em: 7-2 bounty in big blinds"
@@ -492,71 +482,6 @@ class Tables(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await game_choices(current)
-
-    # -- actions ---------------------------------------------------------------------
-    async def _act(
-        self, interaction: discord.Interaction[Any], kind: ActionKind, amount: int | None = None
-    ) -> None:
-        await self.actions.act(interaction, self.here(interaction), kind, amount)
-
-    @app_commands.command(name="fold", description="Fold your hand")
-    @app_commands.guild_only()
-    async def fold(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, ActionKind.FOLD)
-
-    @app_commands.command(name="check", description="Check (nothing to call)")
-    @app_commands.guild_only()
-    async def check(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, ActionKind.CHECK)
-
-    @app_commands.command(name="call", description="Call the bet")
-    @app_commands.guild_only()
-    async def call(self, interaction: discord.Interaction[Any]) -> None:
-        await self._act(interaction, ActionKind.CALL)
-
-    @app_commands.command(name="bet", description="Bet an amount (the total you put in this round)")
-    @app_commands.describe(amount="Chips, the total you bet this round, e.g. 40 or 2.5k")
-    @app_commands.guild_only()
-    async def bet(self, interaction: discord.Interaction[Any], amount: str) -> None:
-        await self._act(interaction, ActionKind.BET, parse_amount(amount, "bet"))
-
-    @app_commands.command(name="raise", description="Raise to a total for this round")
-    @app_commands.describe(to="Chips, the total you raise to this round, e.g. 60")
-    @app_commands.rename(to="to")
-    @app_commands.guild_only()
-    async def raise_(self, interaction: discord.Interaction[Any], to: str) -> None:
-        await self._act(interaction, ActionKind.RAISE, parse_amount(to, "raise"))
-
-    @app_commands.command(name="allin", description=(
-        "Bet or raise the most the limit allows: all your chips at no limit, the pot at pot limit"))
-    @app_commands.guild_only()
-    async def allin(self, interaction: discord.Interaction[Any]) -> None:
-        """Put in as much as the rules let the player (:func:`bot.runtime.decisions.choose_action`):
-        the largest legal raise when raising is allowed (the whole stack in no limit,
-        the pot raise in pot limit, the one fixed raise in fixed limit), else a call,
-        all-in when it takes the whole stack (facing an all-in the player cannot
-        raise over, or a short all-in that did not reopen the betting, or the cap).
-
-        Decision (issue 23): the command keeps doing what a player who types it at a
-        pot-limit table wants, the most they may put in (RULES.md 5 caps a raise at the
-        pot there; the All-in button shows only when the stack is within the limit),
-        and its description says so in every language."""
-        await self._act(interaction, ActionKind.ALL_IN)
-
-    @app_commands.command(name="cards", description="See your hole cards again (only you)")
-    @app_commands.guild_only()
-    async def cards(self, interaction: discord.Interaction[Any]) -> None:
-        await self.actions.show_cards(interaction, self.here(interaction).table_id)
-
-    @app_commands.command(name="preaction", description="Act in advance while you wait")
-    @app_commands.describe(action="What to do when your turn comes")
-    @app_commands.choices(action=PRE_ACTION_CHOICES)
-    @app_commands.guild_only()
-    async def preaction(
-        self, interaction: discord.Interaction[Any], action: app_commands.Choice[str]
-    ) -> None:
-        choice = None if action.value == "off" else PreAction(action.value)
-        await self.actions.set_pre_action(interaction, self.here(interaction).table_id, choice)
 
 
 async def setup(bot: OmahaDealer) -> None:

@@ -17,7 +17,7 @@ BUDGET = 2
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def play_hand(h: Harness, number: int, limit: int = 60) -> None:

@@ -15,7 +15,8 @@ HOUR = 3600.0
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.tournament", "cogs.schedule")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions",
+            "cogs.tournament", "cogs.schedule")
 
 
 def events(h: Harness) -> list[object]:

@@ -25,7 +25,7 @@ WAITED = "The clock stood still while the bot was cut off from Discord"
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def deal_three(h: Harness, **options: object) -> None:

@@ -42,7 +42,7 @@ def test_the_display_name_unless_the_pictures_would_draw_it_mostly_as_question_m
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 def names_drawn(view: TableView) -> tuple[Canvas, dict[int, str]]:

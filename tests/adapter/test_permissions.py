@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.tournament")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions", "cogs.tournament")
 
 
 CREATE = {"table create": {}, "tournament create": {"buy_in": 100}}

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def test_the_deadline_moves_when_the_time_bank_starts(harness: Harness) -> None:

@@ -27,7 +27,7 @@ PAUSE = 10.0
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def open_table(h: Harness, *players: Any, **options: object) -> Table:

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def test_a_hostile_name_is_shown_escaped_and_pings_nobody(harness: Harness) -> None:

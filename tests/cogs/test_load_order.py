@@ -64,7 +64,8 @@ async def test_the_tournament_cog_alone_plays_a_sit_and_go_with_buttons(
 
 
 @pytest.mark.parametrize(
-    "bot_extensions", [("cogs.errors", "cogs.tournament", "cogs.table", "cogs.economy")]
+    "bot_extensions", [("cogs.errors", "cogs.tournament", "cogs.table", "cogs.actions",
+                        "cogs.economy")]
 )
 async def test_the_tournament_cog_loads_before_the_table_cog(harness: Harness) -> None:
     """Loaded first, the tournament cog's service stands on the table cog's one registry."""

@@ -21,7 +21,7 @@ PAUSE = 10.0
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 async def deal(h: Harness, *buyins: str, **options: object) -> None:

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 def kinds(reply: Reply | Any) -> list[str]:

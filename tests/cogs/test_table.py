@@ -17,7 +17,7 @@ pytestmark = pytest.mark.asyncio
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
     """Load the table cog with the error handler and the economy."""
-    return ("cogs.errors", "cogs.economy", "cogs.table")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions")
 
 
 #: Seconds between hands in these tests: longer than simcord's settle timeout (5 s),
@@ -279,7 +279,8 @@ async def test_buttons_work_after_a_restart(harness: Harness) -> None:
     await seat_three(h)
     turn = turn_message(h)
     actor = actor_of(h, turn)
-    new = OmahaDealer(h.bot.settings, extensions=("cogs.errors", "cogs.economy", "cogs.table"))
+    new = OmahaDealer(h.bot.settings, extensions=(
+        "cogs.errors", "cogs.economy", "cogs.table", "cogs.actions"))
     await h.env.restart_bot(new)
     new.db.clock = h.clock
     await h.settle()

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.hands")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions", "cogs.hands")
 
 
 @pytest.mark.parametrize("options, words", [

@@ -13,7 +13,7 @@ PAUSE = 10.0
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.tournament")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions", "cogs.tournament")
 
 
 async def create(h: Harness, **options: object) -> None:

@@ -31,7 +31,8 @@ SUITS = {
 
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
-    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.hands", "cogs.ledger")
+    return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions", "cogs.hands",
+            "cogs.ledger")
 
 
 @pytest.fixture
