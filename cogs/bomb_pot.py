@@ -23,6 +23,7 @@ from bot.adapter.actions import TableActions
 from bot.adapter.bomb_votes import proposal_text, proposal_view
 from bot.adapter.polite import acknowledge, announce
 from bot.adapter.posts import pinging
+from bot.runtime.table import bomb_vote
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -44,9 +45,9 @@ class BombPots(commands.Cog, name="Bomb pots"):
     @app_commands.guild_only()
     async def bombpot(self, interaction: discord.Interaction[Any]) -> None:
         table = self.actions.here(interaction)
-        table.check_bomb_proposal(interaction.user.id)
+        bomb_vote.check_propose(table, interaction.user.id)
         await acknowledge(interaction)
-        proposal = await table.propose_bomb_pot(interaction.user.id)
+        proposal = await bomb_vote.propose(table, interaction.user.id)
         snap = table.snapshot()
         await announce(interaction, proposal_text(snap, proposal, self.now() + proposal.seconds),
                        view=proposal_view(snap, proposal),

@@ -33,6 +33,7 @@ from bot.render import alt, render_hole_cards_async, sort_hole
 from bot.runtime.decisions import parse_kind
 from bot.runtime.errors import TableError
 from bot.runtime.registry import TableRegistry
+from bot.runtime.table import bomb_vote
 from bot.runtime.table.live import PreAction, Table
 from bot.runtime.table.views import ActionView
 
@@ -255,10 +256,10 @@ class TableActions:
         """An answer to a proposed bomb pot: refused at once when it cannot count, else
         acknowledged (privately) before the table takes it under its lock."""
         table = self.by_id(table_id)
-        table.check_bomb_answer(interaction.user.id, token)
+        bomb_vote.check_answer(table, interaction.user.id, token)
         await acknowledge(interaction)
-        await reply_private(interaction, await table.answer_bomb_pot(
-            interaction.user.id, agree, token))
+        await reply_private(interaction, await bomb_vote.answer(
+            table, interaction.user.id, agree, token))
 
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see; drawn

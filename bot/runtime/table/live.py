@@ -220,10 +220,6 @@ class Table:
     abandon = abandon.abandon  # the channel is lost: the hand played out, every chip back
     answer_run_twice = run_twice.answer  # "run it twice" or "once" (bot.runtime.table.run_twice)
     check_run_twice = run_twice.check_answer
-    propose_bomb_pot = bomb_vote.propose  # a bomb pot for the next hand, if all agree
-    check_bomb_proposal = bomb_vote.check_propose
-    answer_bomb_pot = bomb_vote.answer
-    check_bomb_answer = bomb_vote.check_answer
 
     # ------------------------------------------------------------ actions
 

@@ -110,19 +110,19 @@ async def test_a_proposal_everyone_agrees_to(world: World) -> None:
     """Proposed during hand 1: hand 2 is a bomb pot once the other two agree."""
     table = await seated(world, bomb_pot_ante=5)  # proposals only
     await world.deal(table)
-    proposal = await table.propose_bomb_pot(2)
+    proposal = await bomb_vote.propose(table, 2)
     assert (proposal.hand_no, sorted(proposal.voters), proposal.agreed) == (2, [2, 3, 4], {2})
-    assert await table.answer_bomb_pot(3, True, proposal.token) == Phrase(
+    assert await bomb_vote.answer(table, 3, True, proposal.token) == Phrase(
         "reply.bomb_pot.agreed")
     with pytest.raises(TableError, match="already agreed"):
-        await table.answer_bomb_pot(3, True, proposal.token)
-    await table.answer_bomb_pot(4, True, proposal.token)
+        await bomb_vote.answer(table, 3, True, proposal.token)
+    await bomb_vote.answer(table, 4, True, proposal.token)
     await table.idle()
     assert "Everyone agreed: hand 2 is a bomb pot, every player posts 10." in notices(world)
     with pytest.raises(TableError, match="over"):
-        await table.answer_bomb_pot(4, True, proposal.token)
+        await bomb_vote.answer(table, 4, True, proposal.token)
     with pytest.raises(TableError, match="Hand 2 is a bomb pot already"):
-        table.check_bomb_proposal(3)
+        bomb_vote.check_propose(table, 3)
     await finish_hand(world, table)
     await world.deal(table)
     assert table.current is not None and table.current.hand.bomb_pot == BombPot(10)
@@ -137,8 +137,8 @@ async def test_silence_refuses_and_the_deal_waits(world: World) -> None:
     table = await seated(world, bomb_pot_every=10)
     await world.deal(table)
     await finish_hand(world, table)
-    proposal = await table.propose_bomb_pot(3)
-    await table.answer_bomb_pot(2, True, proposal.token)
+    proposal = await bomb_vote.propose(table, 3)
+    await bomb_vote.answer(table, 2, True, proposal.token)
     await world.clock.advance(PAUSE)
     await table.idle()
     assert table.current is None  # waiting for user 4
@@ -147,20 +147,20 @@ async def test_silence_refuses_and_the_deal_waits(world: World) -> None:
     assert "No bomb pot: no answer in time from p4." in notices(world)
     assert table.current is not None and table.current.hand_no == 2
     assert table.current.hand.bomb_pot is None
-    again = await table.propose_bomb_pot(2)  # hand 2 is dealt: one for hand 3 may come
+    again = await bomb_vote.propose(table, 2)  # hand 2 is dealt: one for hand 3 may come
     assert again.hand_no == 3
 
 
 async def test_a_refusal_ends_it(world: World) -> None:
     table = await seated(world, bomb_pot_every=10)
     await world.deal(table)
-    proposal = await table.propose_bomb_pot(2)
-    assert await table.answer_bomb_pot(4, False, proposal.token) == Phrase(
+    proposal = await bomb_vote.propose(table, 2)
+    assert await bomb_vote.answer(table, 4, False, proposal.token) == Phrase(
         "reply.bomb_pot.refused")
     await table.idle()
     assert "p4 refused the bomb pot: the next hand is dealt as usual." in notices(world)
     with pytest.raises(TableError, match="already proposed for hand 2"):
-        await table.propose_bomb_pot(3)
+        await bomb_vote.propose(table, 3)
     await finish_hand(world, table)
     await world.deal(table)
     assert table.current is not None and table.current.hand.bomb_pot is None
@@ -171,22 +171,22 @@ async def test_refusals(world: World) -> None:
     off = await world.table(channel=200)
     await world.seat(off, *USERS)
     with pytest.raises(NotAllowed, match="Bomb pots are off"):
-        await off.propose_bomb_pot(2)
+        await bomb_vote.propose(off, 2)
     table = await seated(world, bomb_pot_every=5)
     with pytest.raises(NotSeated):
-        await table.propose_bomb_pot(9)
+        await bomb_vote.propose(table, 9)
     await world.deal(table)
     await table.join(5, "p5", None)  # waits for the big blind
     with pytest.raises(TableError, match="Only a player who will be dealt"):
-        await table.propose_bomb_pot(5)
-    proposal = await table.propose_bomb_pot(2)
+        await bomb_vote.propose(table, 5)
+    proposal = await bomb_vote.propose(table, 2)
     assert 5 not in proposal.voters
     with pytest.raises(TableError, match="already proposed: answer it"):
-        await table.propose_bomb_pot(3)
+        await bomb_vote.propose(table, 3)
     with pytest.raises(TableError, match="You were not asked"):
-        await table.answer_bomb_pot(5, True, proposal.token)
+        await bomb_vote.answer(table, 5, True, proposal.token)
     with pytest.raises(TableError, match="over"):
-        await table.answer_bomb_pot(3, True, "1.999")
+        await bomb_vote.answer(table, 3, True, "1.999")
 
 
 async def test_a_player_back_since_turns_it_into_a_usual_hand(world: World) -> None:
@@ -196,9 +196,9 @@ async def test_a_player_back_since_turns_it_into_a_usual_hand(world: World) -> N
     await world.deal(table)
     await table.sit_out(4)
     await finish_hand(world, table)
-    proposal = await table.propose_bomb_pot(2)
+    proposal = await bomb_vote.propose(table, 2)
     assert sorted(proposal.voters) == [2, 3]
-    await table.answer_bomb_pot(3, True, proposal.token)
+    await bomb_vote.answer(table, 3, True, proposal.token)
     table.seats[3].sitting_out = False  # back between the answer and the deal
     await world.deal(table)
     assert table.current is not None and table.current.hand.bomb_pot is None
