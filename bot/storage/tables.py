@@ -10,7 +10,7 @@ and cash-outs of those players are refused until then.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.i18n import Phrase
 from bot.storage.dialect import Conn
@@ -302,30 +302,24 @@ class TableRepo:
         return await self._db.write(job)
 
     async def set_sitting_out(self, table_id: int, user_id: int, sitting_out: bool) -> SeatRecord:
-        def job(conn: Conn) -> SeatRecord:
-            load_open_table(conn, table_id)
-            if load_seat(conn, table_id, user_id) is None:
-                raise NoSeatRecord(Phrase("refuse.store.no_seat"))
-            conn.execute(
-                "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
-                (int(sitting_out), table_id, user_id),
-            )
-            seat = load_seat(conn, table_id, user_id)
-            assert seat is not None
-            return seat
-
-        return await self._db.write(job)
+        return await self._set_flag(table_id, user_id, "sitting_out", sitting_out)
 
     async def set_straddle(self, table_id: int, user_id: int, straddle: bool) -> SeatRecord:
         """Keep the player's standing choice to straddle under the gun (RULES.md 10)."""
+        return await self._set_flag(table_id, user_id, "straddle", straddle)
+
+    async def _set_flag(
+        self, table_id: int, user_id: int, column: Literal["sitting_out", "straddle"], on: bool
+    ) -> SeatRecord:
+        """Set one of a seat's yes/no columns; the seat as stored then."""
 
         def job(conn: Conn) -> SeatRecord:
             load_open_table(conn, table_id)
             if load_seat(conn, table_id, user_id) is None:
                 raise NoSeatRecord(Phrase("refuse.store.no_seat"))
             conn.execute(
-                "UPDATE seats SET straddle = ? WHERE table_id = ? AND user_id = ?",
-                (int(straddle), table_id, user_id),
+                f"UPDATE seats SET {column} = ? WHERE table_id = ? AND user_id = ?",
+                (int(on), table_id, user_id),
             )
             seat = load_seat(conn, table_id, user_id)
             assert seat is not None
