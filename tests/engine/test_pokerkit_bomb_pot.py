@@ -40,8 +40,10 @@ from tests.engine.test_pokerkit_diff import (
     Card_,
     MemoLow,
     Tally,
+    act_on_pokerkit,
     choose,
     compare_legal,
+    contributions_and_live,
     high_type,
     pk_cards,
     pokerkit_only_turns,
@@ -50,7 +52,7 @@ from tests.engine.test_pokerkit_diff import (
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from pokerkit import ChipsPushing, Folding, HandHistory, Mode, Opening, State  # noqa: E402
+from pokerkit import HandHistory, Mode, Opening, State  # noqa: E402
 from pokerkit import Street as PKStreet  # noqa: E402
 
 GAMES = [
@@ -163,26 +165,13 @@ def play_both(rng: random.Random, config: GameConfig, bomb: BombPot, players: in
         compare_legal(legal, pk)
         action = choose(rng, legal, pk, tally)
         events = hand.act(legal.seat, action)
-        if action.kind.value == "fold":
-            pk.fold()
-        elif action.kind.value == "call":
-            pk.check_or_call()
-        else:
-            assert action.amount is not None
-            pk.complete_bet_or_raise_to(action.amount)
+        act_on_pokerkit(pk, action)
         feed(pk, hand, index, events, tally)
     pokerkit_only_turns(pk, hand, index, tally)
     assert not pk.status, "PokerKit's hand is not over when ours is"
     ended = next(e for e in hand.events if isinstance(e, HandEnded))
     ours = [dict(ended.stacks)[s] for s in order]
-    pushed = [0] * len(order)
-    for op in pk.operations:
-        if isinstance(op, ChipsPushing):
-            for i, amount in enumerate(op.amounts):
-                pushed[i] += amount
-    contributions = [starting[i] - pk.stacks[i] + pushed[i] for i in range(len(order))]
-    folded = {op.player_index for op in pk.operations if isinstance(op, Folding)}
-    live = [i not in folded for i in range(len(order))]
+    contributions, live = contributions_and_live(pk, starting)
     played = hand.boards if boards == 2 else (hand.board,)
     awards, differs = settle(contributions, live, holes, played, config.variant)
     expected = [starting[i] - contributions[i] + awards[i] for i in range(len(order))]

@@ -435,27 +435,14 @@ def play_hand_both(hand: Hand, tally: Tally, pick: Chooser) -> tuple[Hand, Settl
         compare_legal(legal, pk)
         action = pick(legal, pk)
         events = hand.act(legal.seat, action)
-        if action.kind.value == "fold":
-            pk.fold()
-        elif action.kind.value == "call":
-            pk.check_or_call()
-        else:
-            assert action.amount is not None
-            pk.complete_bet_or_raise_to(action.amount)
+        act_on_pokerkit(pk, action)
         feed_board(pk, hand, index, events, tally)
     pokerkit_only_turns(pk, hand, index, tally)
     assert not pk.status, "PokerKit's hand is not over when ours is"
 
     ended = next(e for e in hand.events if isinstance(e, HandEnded))
     ours = [dict(ended.stacks)[s] for s in order]
-    pushed = [0] * len(order)
-    for op in pk.operations:
-        if isinstance(op, ChipsPushing):
-            for i, amount in enumerate(op.amounts):
-                pushed[i] += amount
-    contributions = [starting[i] - pk.stacks[i] + pushed[i] for i in range(len(order))]
-    folded = {op.player_index for op in pk.operations if isinstance(op, Folding)}
-    live = [i not in folded for i in range(len(order))]
+    contributions, live = contributions_and_live(pk, starting)
     board = tuple(hand.board)
     rules = settle_by_rules(contributions, live, holes, board, config.variant)
     expected = [starting[i] - contributions[i] + rules.awards[i] for i in range(len(order))]
@@ -515,6 +502,30 @@ def test_phh_both_ways_with_pokerkit() -> None:
             game = PotLimitOmahaHoldem(AUTOMATIONS, True, 0, (1, 2), 2, mode=Mode.CASH_GAME)
             compared += phh_both_ways(hand, rules, game, pk)
     assert compared >= 120
+
+
+def act_on_pokerkit(pk: Any, action: Action) -> None:
+    """Our action, played on PokerKit's state."""
+    if action.kind.value == "fold":
+        pk.fold()
+    elif action.kind.value == "call":
+        pk.check_or_call()
+    else:
+        assert action.amount is not None
+        pk.complete_bet_or_raise_to(action.amount)
+
+
+def contributions_and_live(pk: Any, starting: Sequence[int]) -> tuple[list[int], list[bool]]:
+    """What each player put in PokerKit's finished hand (its stacks, plus what it pushed
+    back), and who did not fold."""
+    pushed = [0] * len(starting)
+    for op in pk.operations:
+        if isinstance(op, ChipsPushing):
+            for i, amount in enumerate(op.amounts):
+                pushed[i] += amount
+    contributions = [starting[i] - pk.stacks[i] + pushed[i] for i in range(len(starting))]
+    folded = {op.player_index for op in pk.operations if isinstance(op, Folding)}
+    return contributions, [i not in folded for i in range(len(starting))]
 
 
 def phh_both_ways(hand: Hand, rules: Settlement, game: Any, pk: Any) -> bool:
