@@ -12,7 +12,7 @@ from bot.engine.bomb_pot import BombPot
 from bot.engine.cards import Deck
 from bot.engine.commitment import commit
 from bot.engine.hand import VARIANTS, Action, GameConfig, Hand, SeatIn, Structure
-from bot.engine.phh import replaying
+from bot.engine.phh import deck, replaying
 from bot.engine.phh.proof import verify_text, with_proof
 from tests.engine.test_bomb_pot import HOLES3, act, bomb_hand
 
@@ -135,7 +135,16 @@ def _export_case(seed: int) -> Hand:
 REFILLED = (273, 336)
 
 
-@pytest.mark.parametrize("seeds", [(*range(40), 93, 95), REFILLED])
+#: Hands where a mucked hand's first filling loses the main pot but wins a side pot whose
+#: known winner is weaker than the main pot's: the later fillings aim under each pot's winner.
+SIDE_POTS = (490, 708, 741)
+
+#: A hand where the weakest fillings of the first three mucked hands leave the fourth only
+#: cards that fill up on board 1 (a pair of deuces): later attempts draw losing ones.
+SQUEEZED = (2130,)
+
+
+@pytest.mark.parametrize("seeds", [(*range(40), 93, 95), REFILLED, SIDE_POTS, SQUEEZED])
 def test_every_players_export_replays(seeds: tuple[int, ...]) -> None:
     """What each player may see (mucked hands ``??``) replays to the recorded stacks: the
     filled hands lose on both boards, high and low."""
@@ -160,3 +169,29 @@ def test_the_replay_tries_other_fillings(monkeypatch: pytest.MonkeyPatch) -> Non
                 assert "could win at the showdown" in str(exc)
                 failed += 1
     assert failed >= len(REFILLED)
+
+
+def test_side_pot_winners_bar_the_fillings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured against the best known hand of all only, the SIDE_POTS hands do not replay:
+    a filled hand wins the side pot it is in (with the weakest fillings only)."""
+    monkeypatch.setattr(replaying, "_contested", lambda hand, player_of: [])
+    monkeypatch.setattr(deck, "SAMPLED_FROM", replaying.FILL_TRIES)
+    failed = set()
+    for seed in SIDE_POTS:
+        hand = _export_case(seed)
+        for viewer in hand.seat_order:
+            try:
+                phh.replay(phh.history_of(hand.events, public=True, viewer=viewer))
+            except phh.HandError as exc:
+                assert "could win at the showdown" in str(exc)
+                failed.add(seed)
+    assert failed == set(SIDE_POTS)
+
+
+def test_random_fillings_free_the_last_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the random draws, the SQUEEZED hands do not replay."""
+    monkeypatch.setattr(deck, "SAMPLED_FROM", replaying.FILL_TRIES)
+    for seed in SQUEEZED:
+        hand = _export_case(seed)
+        with pytest.raises(phh.HandError, match="could win at the showdown"):
+            phh.replay(phh.history_of(hand.events, public=True, viewer=3))

@@ -126,13 +126,18 @@ def _take_shown_hands(dealt: DealtCards, variant: Variant) -> None:
 
 
 def fill_unknown_holes(
-    dealt: DealtCards, parsed: Sequence[PHHAction | None], variant: Variant, attempt: int = 0
+    dealt: DealtCards, parsed: Sequence[PHHAction | None], variant: Variant, attempt: int = 0,
+    pots: Sequence[frozenset[int]] = (),
 ) -> set[int]:
     """Give every player with unknown hole cards the weakest unused ones; return those players.
 
     The players who never fold are filled first, so the weakest cards go to the showdowns.
     ``attempt`` > 0 searches from another order of the unused cards (:func:`weak_filler`),
-    the players who reach the showdown taking their turn from another one.
+    the players who reach the showdown taking their turn from another one. ``pots``: the
+    players eligible for each pot (betting alone decides them), when known: an unknown hand
+    must then lose every pot it is in, so it is measured against the best known hand of
+    each of them (a side pot's winner can be weaker than the main pot's); without them,
+    against the best known hand of all.
     """
     holes = dealt.holes
     unknown = {
@@ -140,14 +145,16 @@ def fill_unknown_holes(
     }
     folds = {a.player for a in parsed if isinstance(a, PlayerAction) and a.kind == "f"}
     boards = [b for b in (dealt.board, dealt.board2 if dealt.double else ()) if b]
-    known = [h for p, h in enumerate(holes) if p not in unknown | folds]
-    bars = _bars(known, boards, variant)
+    contenders = [p for p in range(len(holes)) if p not in unknown | folds]
+    everyone = _bars([holes[p] for p in contenders], boards, variant)
     order = sorted(unknown, key=lambda p: (p in folds, p))  # the weakest to showdowns
     shown = [p for p in order if p not in folds]
     if attempt and shown:  # another attempt: another showdown hand chooses first
         k = attempt % len(shown)
         order = shown[k:] + shown[:k] + order[len(shown):]
     for p in order:
+        rivals = [[holes[q] for q in contenders if q in pot] for pot in pots if p in pot]
+        bars = _weakest([_bars(r, boards, variant) for r in rivals if r]) or everyone
         holes[p] = weak_filler(holes[p], variant, boards, dealt.seen, bars, attempt)
         dealt.seen.update(c for c in holes[p] if c is not None)
     return unknown
@@ -214,6 +221,20 @@ def _bars(known: Sequence[Sequence[Card | None]], boards: Sequence[Sequence[Card
     return bars
 
 
+def _weakest(per_pot: Sequence[Sequence[Bar]]) -> list[Bar]:
+    """On each board the lowest of the pots' bars: a hand under it loses every one of those
+    pots (a pot where nobody known has a low: no low at all)."""
+    if not per_pot:
+        return []
+    bars: list[Bar] = []
+    for board in zip(*per_pot, strict=True):
+        highs = [h for h, _ in board if h is not None]
+        lows = [low for _, low in board]
+        bars.append((min(highs, default=None),
+                     None if None in lows else min(v for v in lows if v is not None)))
+    return bars
+
+
 def weak_filler(
     dealt: Sequence[Card | None], variant: Variant, boards: Sequence[Sequence[Card]],
     used: set[Card], bars: Sequence[Bar] = (), attempt: int = 0,
@@ -230,7 +251,7 @@ def weak_filler(
     fewer boards, high or low; no low, else the worst lows; the lowest highs, the stronger
     board's first. ``boards``: the board, and a double board's board 2. ``attempt`` > 0:
     the unused cards in another order (a seeded shuffle), so the search may end at another
-    weak hand.
+    weak hand; from :data:`SAMPLED_FROM` on, a random filling that loses is taken first.
     """
     hole = list(dealt) + [None] * (variant.hole_cards - len(dealt))
     slots = [i for i, c in enumerate(hole) if c is None]
@@ -253,8 +274,24 @@ def weak_filler(
         return (beats, tuple(sorted((low for low, _ in made), reverse=True)),
                 tuple(sorted((high for _, high in made), reverse=True)))
 
+    if attempt >= SAMPLED_FROM:  # the weakest cards may be what a later hand needs
+        rng = random.Random(f"{attempt}/{len(used)}")
+        for _ in range(SAMPLES):
+            trial = hole.copy()
+            for i, c in zip(slots, rng.sample(spare, len(slots)), strict=True):
+                trial[i] = c
+            if strength(trial)[0] == 0:
+                return trial
     results = [_weaken(start, slots, spare, strength) for start in starts]
     return min(results, key=lambda r: r[0])[1]
+
+
+#: From this attempt on, :func:`weak_filler` first draws fillings at random until one loses
+#: everywhere (at most :data:`SAMPLES`): taking the weakest cards for the first hands can
+#: leave only winning ones (pairs that fill up on the board) for the last, while the real,
+#: losing hands show that random ones usually lose.
+SAMPLED_FROM = 6
+SAMPLES = 200
 
 
 #: How strong a filled hand is: on how many boards (high, low) it beats or ties the best

@@ -71,12 +71,14 @@ def replay(hh: HandHistory) -> Replay:
     blanks = blank_slots(recorded, variant.hole_cards)
     seat_of = [s.seat for s in setup.seats]
     player_of = {seat: p for p, seat in enumerate(seat_of)}
+    pots: list[frozenset[int]] = []
     for attempt in range(FILL_TRIES):
         dealt = copy.deepcopy(recorded)
-        unknown = fill_unknown_holes(dealt, parsed, variant, attempt)
+        unknown = fill_unknown_holes(dealt, parsed, variant, attempt, pots)
         if setup.config.seven_deuce:
             keep_off_seven_deuce(dealt, blanks)
         hand = _play(hh, setup, dealt, parsed, seat_of, player_of)
+        pots = pots or _contested(hand, player_of)
         try:
             _check_unknown_hands_lost(hand, unknown, player_of)
         except HandError:
@@ -267,6 +269,13 @@ class _ActionPlayer:
         except IllegalAction as exc:
             return str(exc)
         return None
+
+
+def _contested(hand: Hand, player_of: Mapping[int, int]) -> list[frozenset[int]]:
+    """The players eligible for each pot that went to a showdown (the betting decides them,
+    whatever the hole cards)."""
+    return [frozenset(player_of[s] for s in e.eligible) for e in hand.events
+            if isinstance(e, PotAwarded) and not e.uncontested]
 
 
 def _check_finished(hand: Hand, board_seen: int, player_of: Mapping[int, int]) -> None:
