@@ -8,6 +8,9 @@ Events list, where members see it in their own time and mark themselves interest
   text channel cannot be a voice or stage event's channel; Discord requires an end
   time for it, :data:`PLANNED_LENGTH` after the start), named and described in the
   tournament's language (game, buy-in, stack, players, how to register);
+* changed (a registration or a withdrawal, a new start time): its name, description
+  and times edited when they differ from what it shows (changes that come while one
+  is under way are folded into the next edit);
 * started: marked active (Discord may already have started an external event at its
   time by itself: then it is left as it is);
 * ended (its last table closed): marked completed;
@@ -78,7 +81,15 @@ def event_text(rt: SitAndGoRuntime) -> tuple[str, str]:
         lang, "event.description", game=game(lang, s), buy_in=s.buy_in,
         stack=s.starting_stack, min=s.min_entrants, max=s.max_entrants,
         join=Command("tournament join"), channel=f"<#{rt.channel_id}>")
-    return name[:NAME_MAX], description[:DESCRIPTION_MAX]
+    registered = translate(lang, "event.registered", count=len(rt.sng.entrants),
+                           max=s.max_entrants)
+    return name[:NAME_MAX], f"{registered}\n{description}"[:DESCRIPTION_MAX]
+
+
+def event_times(starts_at: float) -> tuple[datetime, datetime]:
+    """The event's start and the end Discord requires (:data:`PLANNED_LENGTH` later)."""
+    start = datetime.fromtimestamp(starts_at, UTC)
+    return start, start + PLANNED_LENGTH
 
 
 class GuildEvents:
@@ -89,10 +100,15 @@ class GuildEvents:
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._reminders: dict[int, asyncio.Task[None]] = {}
+        self._changing: set[int] = set()  # tournaments with an edit waiting its turn
 
     def tell(self, rt: SitAndGoRuntime, moment: Moment) -> None:
         """The runtime's hook: follow ``moment`` in the background, in order per
         tournament."""
+        if moment is Moment.CHANGED:
+            if rt.tournament_id in self._changing:
+                return  # the edit waiting will show this change too
+            self._changing.add(rt.tournament_id)
         task = asyncio.create_task(self._follow(rt, moment))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -105,12 +121,14 @@ class GuildEvents:
     async def _follow(self, rt: SitAndGoRuntime, moment: Moment) -> None:
         lock = self._locks.setdefault(rt.tournament_id, asyncio.Lock())
         async with lock:
+            if moment is Moment.CHANGED:
+                self._changing.discard(rt.tournament_id)  # from here on, a change is new
             try:
                 await self._apply(rt, moment)
             except discord.HTTPException as exc:
                 log.warning("tournament %s: its server event could not be %s: %s",
                             rt.tournament_id, moment.value, exc)
-        if moment is not Moment.SCHEDULED:
+        if moment not in (Moment.SCHEDULED, Moment.CHANGED):
             reminder = self._reminders.pop(rt.tournament_id, None)
             if reminder is not None:
                 reminder.cancel()
@@ -137,7 +155,9 @@ class GuildEvents:
             return
         event = await guild.fetch_scheduled_event(int(known))
         status = event.status
-        if moment is Moment.CANCELLED:
+        if moment is Moment.CHANGED:
+            await _edit(event, rt)
+        elif moment is Moment.CANCELLED:
             await event.delete()
         elif moment is Moment.STARTED and status is discord.EventStatus.scheduled:
             await event.start()
@@ -153,13 +173,13 @@ class GuildEvents:
         self, guild: discord.Guild, rt: SitAndGoRuntime, starts_at: float
     ) -> discord.ScheduledEvent:
         name, description = event_text(rt)
-        start = datetime.fromtimestamp(starts_at, UTC)
+        start, end = event_times(starts_at)
         channel = guild.get_channel(rt.channel_id)
         location = f"#{channel.name}" if channel is not None else f"<#{rt.channel_id}>"
         kwargs: dict[str, Any] = {"location": location[:LOCATION_MAX]}
         return await guild.create_scheduled_event(
             name=name, description=description, start_time=start,
-            end_time=start + PLANNED_LENGTH, entity_type=discord.EntityType.external,
+            end_time=end, entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only, **kwargs)
 
     async def _remind(self, rt: SitAndGoRuntime, event_id: int) -> None:
@@ -191,6 +211,23 @@ class GuildEvents:
             log.warning("tournament %s: the reminder failed: %s", rt.tournament_id, exc)
         finally:
             self._reminders.pop(rt.tournament_id, None)
+
+
+async def _edit(event: discord.ScheduledEvent, rt: SitAndGoRuntime) -> None:
+    """Edit what ``event`` shows that differs from the tournament now (its times only
+    while it has not started)."""
+    name, description = event_text(rt)
+    changes: dict[str, Any] = {}
+    if event.name != name:
+        changes["name"] = name
+    if (event.description or "") != description:
+        changes["description"] = description
+    if rt.starts_at is not None and event.status is discord.EventStatus.scheduled:
+        start, end = event_times(rt.starts_at)
+        if event.start_time != start:
+            changes.update(start_time=start, end_time=end)
+    if changes and event.status in (discord.EventStatus.scheduled, discord.EventStatus.active):
+        await event.edit(**changes)
 
 
 def reminder_text(rt: SitAndGoRuntime, user_ids: list[int]) -> str:

@@ -6,6 +6,7 @@ import discord
 import pytest
 
 from bot.offline.events import event_errors, status_error
+from bot.runtime.tournament.starts import Moment
 from tests.conftest import Harness
 
 pytestmark = pytest.mark.asyncio
@@ -60,6 +61,30 @@ async def test_an_event_follows_the_tournament_to_its_end(harness: Harness) -> N
     await h.bot.guild_events.idle()
     assert events(h)[0].status == 3  # completed
     assert await h.bot.app.db.state.get(f"event:tournament:{rt.tournament_id}") == ""
+    await h.audit()
+
+
+async def test_the_event_shows_the_registrations_as_they_change(harness: Harness) -> None:
+    """Each registration and withdrawal edits the event's description (one PATCH for
+    changes that come while an edit is under way); an unchanged event is not edited."""
+    h = harness
+    await create(h)
+    [event] = events(h)
+    assert event.description.startswith("Registered so far: 0/3.")
+    await h.slash(h.bob, "tournament join")
+    await h.bot.guild_events.idle()
+    assert events(h)[0].description.startswith("Registered so far: 1/3.")
+    await h.concurrently(lambda: h.slash(h.carol, "tournament join"),
+                         lambda: h.slash(h.dave, "tournament join"))
+    await h.slash(h.carol, "tournament leave")
+    await h.bot.guild_events.idle()
+    [event] = events(h)
+    assert event.description.startswith("Registered so far: 2/3."), event.description
+    assert "Buy-in 100 chips" in event.description and event.status == 1
+    patched = len(h.requests("PATCH", "/scheduled-events/"))
+    h.bot.guild_events.tell(h.bot.app.tournaments.in_channel(h.channel.id), Moment.CHANGED)
+    await h.bot.guild_events.idle()
+    assert len(h.requests("PATCH", "/scheduled-events/")) == patched  # nothing to change
     await h.audit()
 
 

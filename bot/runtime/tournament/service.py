@@ -234,9 +234,23 @@ class TournamentService:
                               players=players) if players else ""),
             guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
 
+    async def join(self, rt: SitAndGoRuntime, user_id: int, name: str) -> bool:
+        """Pay the entry and register before the start; True when this entry started
+        it (a tournament without a start time, full)."""
+        started = await rt.join(user_id, name)
+        self._tell(rt, Moment.CHANGED)
+        return started
+
+    async def leave(self, rt: SitAndGoRuntime, user_id: int) -> None:
+        """Unregister before the start; the entry is refunded."""
+        await rt.leave(user_id)
+        self._tell(rt, Moment.CHANGED)
+
     async def join_late(self, rt: SitAndGoRuntime, user_id: int, name: str) -> int:
         """Register after the start (late registration open); returns the seat number."""
-        return await control.join_late(rt, self.store, user_id, name)
+        seat = await control.join_late(rt, self.store, user_id, name)
+        self._tell(rt, Moment.CHANGED)
+        return seat
 
     async def start_now(
         self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
