@@ -18,8 +18,9 @@ Events list, where members see it in their own time and mark themselves interest
 
 Members who marked the event "Interested" are reminded :data:`REMIND_BEFORE` before the
 start, once (``bot_state``: ``remind:tournament:<id>``, so a restart does not remind
-again): one message in the tournament's channel that pings exactly them
-(``allowed_mentions`` names each), while it is still registering.
+again), while it is still registering, as each chose in ``/prefs``: by DM, or (the
+default, and when their DMs are closed) named in one message in the tournament's
+channel that pings exactly them (``allowed_mentions`` names each).
 
 The event's id is kept in the bot's state (``bot_state``: ``event:tournament:<id>``)
 so a restart neither creates a second event nor loses the first. Without the
@@ -202,15 +203,25 @@ class GuildEvents:
             if guild is None or not isinstance(channel, discord.abc.Messageable):
                 return
             event = await guild.fetch_scheduled_event(event_id)
-            users = [u async for u in event.users()]
-            if users:
-                await channel.send(reminder_text(rt, [u.id for u in users]),
-                                   allowed_mentions=discord.AllowedMentions(
-                                       users=users, everyone=False, roles=False))
+            await self._send_reminders(rt, channel, [u.id async for u in event.users()])
         except discord.HTTPException as exc:
             log.warning("tournament %s: the reminder failed: %s", rt.tournament_id, exc)
         finally:
             self._reminders.pop(rt.tournament_id, None)
+
+    async def _send_reminders(
+        self, rt: SitAndGoRuntime, channel: discord.abc.Messageable, users: list[int]
+    ) -> None:
+        """A DM to each of ``users`` who chose one in ``/prefs``, then one message in the
+        channel pinging exactly the others and those whose DMs are closed."""
+        presenter = self.bot.presenter
+        by_dm = presenter.prefs.reminded_by_dm(rt.guild_id, users)
+        text = reminder_dm_text(rt)
+        closed = {u for u in users if u in by_dm and not await presenter.dm(u, text)}
+        pinged = [u for u in users if u not in by_dm or u in closed]
+        if pinged:
+            await channel.send(reminder_text(rt, pinged), allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in pinged], everyone=False, roles=False))
 
 
 async def _edit(event: discord.ScheduledEvent, rt: SitAndGoRuntime) -> None:
@@ -237,3 +248,11 @@ def reminder_text(rt: SitAndGoRuntime, user_ids: list[int]) -> str:
                      when=stamp(rt.starts_at, "F"), relative=stamp(rt.starts_at, "R"),
                      players=" ".join(f"<@{u}>" for u in user_ids),
                      join=Command("tournament join"))
+
+
+def reminder_dm_text(rt: SitAndGoRuntime) -> str:
+    """The reminder by DM, in the tournament's language, with its channel."""
+    assert rt.starts_at is not None
+    return translate(rt.config.language, "event.reminder_dm", number=str(rt.tournament_id),
+                     channel=f"<#{rt.channel_id}>", when=stamp(rt.starts_at, "F"),
+                     relative=stamp(rt.starts_at, "R"), join=Command("tournament join"))

@@ -17,7 +17,7 @@ HOUR = 3600.0
 @pytest.fixture
 def bot_extensions() -> tuple[str, ...]:
     return ("cogs.errors", "cogs.economy", "cogs.table", "cogs.actions",
-            "cogs.tournament", "cogs.schedule")
+            "cogs.tournament", "cogs.schedule", "cogs.prefs")
 
 
 def events(h: Harness) -> list[object]:
@@ -169,3 +169,25 @@ async def test_interested_members_are_reminded_once_with_pings_to_exactly_them(
     await h.restart()  # a restart does not remind again
     await h.advance(60)
     assert sum("interested" in m.content for m in h.public_messages()) == 1
+
+
+async def test_reminders_go_as_each_member_chose_in_prefs(harness: Harness) -> None:
+    """Bob chose a DM, Dave too but his DMs are closed, Carol kept the ping: Bob gets a
+    DM, and one channel message pings exactly Carol and Dave."""
+    h = harness
+    await create(h)
+    [event] = events(h)
+    for actor in (h.bob, h.dave):
+        assert (await h.slash(actor, "prefs", reminders="dm")).ephemeral
+    h.close_dms(h.dave)
+    for actor in (h.bob, h.carol, h.dave):
+        h.env.backend.set_scheduled_event_subscription(h.guild.id, event.id, actor.id, True)
+    await h.advance(2 * HOUR - 15 * 60 + 5)
+    [reminder] = [m for m in h.public_messages() if "interested" in m.content]
+    assert {u.id for u in reminder.mentions} == {h.carol.id, h.dave.id}
+    assert f"<@{h.bob.id}>" not in reminder.content
+    [dm] = h.dms(h.bob)
+    rt = h.bot.app.tournaments.in_channel(h.channel.id)
+    assert f"#{rt.tournament_id}" in dm.content and f"<#{h.channel.id}>" in dm.content
+    assert f"<t:{int(rt.starts_at or 0)}:R>" in dm.content and "/tournament join" in dm.content
+    assert h.dms(h.carol) == [] and h.dms(h.dave) == []
