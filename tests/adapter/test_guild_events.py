@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import discord
 import pytest
 
@@ -133,12 +135,30 @@ async def test_without_manage_events_everything_works_and_the_reply_says_what_it
 async def test_discord_refuses_what_it_documents(harness: Harness) -> None:
     """The offline Discord's limits: name 1-100, description up to 1000, privacy 2, and
     the status only moving forward."""
-    assert event_errors({"name": "x" * 101, "privacy_level": 2}, creating=True) == {
+    assert event_errors({"name": "x" * 101, "privacy_level": 2}, creating=False) == {
         "name": "Must be between 1 and 100 in length."}
     assert "description" in event_errors(
         {"name": "a", "description": "d" * 1001, "privacy_level": 2}, creating=True)
     assert "privacy_level" in event_errors({"name": "a"}, creating=True)
     assert "privacy_level" in event_errors({"privacy_level": 1}, creating=False)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    event = {"name": "a", "privacy_level": 2, "entity_type": 3,
+             "entity_metadata": {"location": "#poker"},
+             "scheduled_start_time": "2026-01-01T20:00:00+00:00",
+             "scheduled_end_time": "2026-01-02T00:00:00+00:00"}
+    assert event_errors(event, creating=True, now=now) == {}
+    assert event_errors({**event, "scheduled_start_time": "2025-12-31T20:00:00+00:00"},
+                        creating=True, now=now) == {
+        "scheduled_start_time": "Cannot schedule event in the past."}
+    assert "scheduled_end_time" in event_errors(
+        {**event, "scheduled_end_time": "2026-01-01T19:00:00+00:00"}, creating=True, now=now)
+    assert "channel_id" in event_errors({**event, "entity_type": 2}, creating=True)
+    assert "entity_type" in event_errors({**event, "entity_type": 5}, creating=True)
+    assert "entity_metadata.location" in event_errors(
+        {**event, "entity_metadata": {}}, creating=True)
+    assert event_errors({"scheduled_start_time": "2025-12-31T20:00:00+00:00"},
+                        creating=False, now=now)  # an edit may not move it into the past
+    assert event_errors({"status": 2}, creating=False, now=now) == {}
     assert status_error(1, 2) is None and status_error(2, 3) is None
     assert status_error(1, 4) is None
     assert status_error(3, 2) is not None and status_error(2, 1) is not None
@@ -150,6 +170,12 @@ async def test_discord_refuses_what_it_documents(harness: Harness) -> None:
             end_time=discord.utils.utcnow(), entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only)
     assert refused.value.status == 400 and refused.value.code == 50035
+    past = discord.utils.utcnow() - timedelta(hours=1)
+    with pytest.raises(discord.HTTPException) as refused:
+        await guild.create_scheduled_event(
+            name="PLO", start_time=past, location="#poker", end_time=past + timedelta(hours=4),
+            entity_type=discord.EntityType.external, privacy_level=discord.PrivacyLevel.guild_only)
+    assert refused.value.status == 400 and "scheduled_start_time" in str(refused.value)
 
 
 async def test_interested_members_are_reminded_once_with_pings_to_exactly_them(
