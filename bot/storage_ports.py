@@ -173,6 +173,10 @@ class StoragePorts:
             )
         return record.id
 
+    async def reschedule_tournament(self, tournament_id: int, starts_at: float) -> None:
+        async with _polite():
+            await self.db.tournaments.reschedule(tournament_id, starts_at)
+
     async def enter(self, tournament_id: int, user_id: int) -> None:
         async with _polite():
             await self.db.tournaments.enter(tournament_id, user_id)

@@ -4,6 +4,8 @@
     /schedule cancel game [series]  cancel one before its start (its creator or a
                                  manager): every buy-in refunded, said in public; a
                                  weekly game's next one is scheduled unless ``series``
+    /schedule move game starts   a new start time for one (its creator or a manager),
+                                 said in public; its Discord event follows
     /schedule timezone [zone]    the zone start times are read in (anyone sees it; a
                                  manager changes it: an IANA name such as Europe/Rome)
 
@@ -33,7 +35,7 @@ from bot.i18n import Command, Phrase, translate
 from bot.runtime.errors import NotAllowed, TableError
 from bot.runtime.tournament.control import Cancelling
 from bot.runtime.tournament.service import TournamentService
-from bot.runtime.tournament.starts import parse_zone, stamp
+from bot.runtime.tournament.starts import parse_start, parse_zone, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime
 
 if TYPE_CHECKING:
@@ -106,11 +108,7 @@ class Schedule(commands.Cog, name="Schedule"):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise app_commands.NoPrivateMessage()
-        rt = next((r for r in self.tournaments.scheduled(guild_id)
-                   if r.tournament_id == game), None)
-        if rt is None:
-            raise TableError(Phrase("refuse.schedule.not_found", number=str(game),
-                                    list=Command("schedule list")))
+        rt = self._scheduled(guild_id, game)
         await acknowledge(interaction)  # a refusal (not the creator) stays private
         await self.tournaments.cancel(rt, interaction.user.id,
                                       is_manager=_is_manager(interaction), series=series)
@@ -121,7 +119,38 @@ class Schedule(commands.Cog, name="Schedule"):
             text=cancel_text(lang, rt, True, Cancelling.DONE)),
             allowed_mentions=discord.AllowedMentions.none())
 
+    @schedule.command(name="move", description="Change a scheduled game's start time")
+    @app_commands.describe(
+        game="The game's number, as /schedule list shows it",
+        starts="The new start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours")
+    async def move(
+        self, interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, 2**53 - 1], starts: app_commands.Range[str, 1, 60],
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        rt = self._scheduled(guild_id, game)
+        starts_at = parse_start(starts, self.now(), self.zones.of(guild_id))  # refused at once
+        await acknowledge(interaction)
+        await self.tournaments.move(rt, interaction.user.id, starts_at,
+                                    is_manager=_is_manager(interaction))
+        await announce(interaction, translate(
+            rt.config.language, "schedule.moved", number=str(rt.tournament_id),
+            channel=f"<#{rt.channel_id}>", when=stamp(starts_at, "F"),
+            relative=stamp(starts_at, "R")), allowed_mentions=discord.AllowedMentions.none())
+
+    def _scheduled(self, guild_id: int, game: int) -> SitAndGoRuntime:
+        """The server's scheduled game ``game``; refuses one it has not."""
+        rt = next((r for r in self.tournaments.scheduled(guild_id)
+                   if r.tournament_id == game), None)
+        if rt is None:
+            raise TableError(Phrase("refuse.schedule.not_found", number=str(game),
+                                    list=Command("schedule list")))
+        return rt
+
     @cancel.autocomplete("game")
+    @move.autocomplete("game")
     async def _games(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:

@@ -120,6 +120,8 @@ class GuildEvents:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _follow(self, rt: SitAndGoRuntime, moment: Moment) -> None:
+        # a restart restores the tournaments before the servers are known: wait for them
+        await self.bot.wait_until_ready()
         lock = self._locks.setdefault(rt.tournament_id, asyncio.Lock())
         async with lock:
             if moment is Moment.CHANGED:
@@ -149,15 +151,16 @@ class GuildEvents:
                 known = str(event.id)
                 await state.put(key, known)
             if rt.tournament_id not in self._reminders:
-                self._reminders[rt.tournament_id] = asyncio.create_task(
-                    self._remind(rt, int(known)))
+                self._arm_reminder(rt, int(known))
             return
         if not known:
             return
         event = await guild.fetch_scheduled_event(int(known))
         status = event.status
         if moment is Moment.CHANGED:
-            await _edit(event, rt)
+            if await _edit(event, rt):  # a new start time: a new reminder before it
+                await state.put(f"remind:tournament:{rt.tournament_id}", "")
+                self._arm_reminder(rt, event.id)
         elif moment is Moment.CANCELLED:
             await event.delete()
         elif moment is Moment.STARTED and status is discord.EventStatus.scheduled:
@@ -182,6 +185,13 @@ class GuildEvents:
             name=name, description=description, start_time=start,
             end_time=end, entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only, **kwargs)
+
+    def _arm_reminder(self, rt: SitAndGoRuntime, event_id: int) -> None:
+        """(Re)start the wait for ``rt``'s reminder."""
+        old = self._reminders.pop(rt.tournament_id, None)
+        if old is not None:
+            old.cancel()
+        self._reminders[rt.tournament_id] = asyncio.create_task(self._remind(rt, event_id))
 
     async def _remind(self, rt: SitAndGoRuntime, event_id: int) -> None:
         """Wait until :data:`REMIND_BEFORE` the start, then remind the interested members
@@ -224,9 +234,9 @@ class GuildEvents:
                 users=[discord.Object(u) for u in pinged], everyone=False, roles=False))
 
 
-async def _edit(event: discord.ScheduledEvent, rt: SitAndGoRuntime) -> None:
+async def _edit(event: discord.ScheduledEvent, rt: SitAndGoRuntime) -> bool:
     """Edit what ``event`` shows that differs from the tournament now (its times only
-    while it has not started)."""
+    while it has not started); True when its start time moved."""
     name, description = event_text(rt)
     changes: dict[str, Any] = {}
     if event.name != name:
@@ -239,6 +249,7 @@ async def _edit(event: discord.ScheduledEvent, rt: SitAndGoRuntime) -> None:
             changes.update(start_time=start, end_time=end)
     if changes and event.status in (discord.EventStatus.scheduled, discord.EventStatus.active):
         await event.edit(**changes)
+    return "start_time" in changes
 
 
 def reminder_text(rt: SitAndGoRuntime, user_ids: list[int]) -> str:

@@ -217,3 +217,55 @@ async def test_reminders_go_as_each_member_chose_in_prefs(harness: Harness) -> N
     assert f"#{rt.tournament_id}" in dm.content and f"<#{h.channel.id}>" in dm.content
     assert f"<t:{int(rt.starts_at or 0)}:R>" in dm.content and "/tournament join" in dm.content
     assert h.dms(h.carol) == [] and h.dms(h.dave) == []
+
+
+async def test_a_new_start_time_moves_the_event_the_timer_and_the_reminder(
+    harness: Harness,
+) -> None:
+    """/schedule move: its creator only; the event's start and end move, the old start
+    passes quietly, the stored time survives a restart, the reminder comes before the
+    new start and the game is settled then."""
+    h = harness
+    await create(h)
+    [event] = events(h)
+    h.env.backend.set_scheduled_event_subscription(h.guild.id, event.id, h.carol.id, True)
+    number = h.bot.app.tournaments.in_channel(h.channel.id).tournament_id
+    refused = await h.slash(h.bob, "schedule move", game=number, starts="in 3 hours")
+    assert refused.ephemeral and "change its start time" in refused.text
+    bad = await h.slash(h.alice, "schedule move", game=number, starts="yesterday-ish")
+    assert bad.ephemeral and "could not read" in bad.text
+    moved = await h.slash(h.alice, "schedule move", game=number, starts="in 3 hours")
+    at = int(h.clock.now + 3 * HOUR)
+    assert not moved.ephemeral and f"<t:{at}:F>" in moved.text and f"#{number}" in moved.text
+    await h.bot.guild_events.idle()
+    [event] = events(h)
+    assert datetime.fromisoformat(event.scheduled_start_time).timestamp() == at
+    assert datetime.fromisoformat(event.scheduled_end_time).timestamp() == at + 4 * HOUR
+    await h.restart()
+    await h.settle()
+    assert h.bot.app.tournaments.in_channel(h.channel.id).starts_at == at
+    await h.advance(2 * HOUR + 60)  # the old start and its reminder: nothing
+    assert not any("interested" in m.content or "so it is cancelled" in m.content
+                   for m in h.public_messages())
+    await h.advance(HOUR - 15 * 60 - 60 + 5)
+    [reminder] = [m for m in h.public_messages() if "interested" in m.content]
+    assert f"<t:{at}:F>" in reminder.content and {u.id for u in reminder.mentions} == {h.carol.id}
+    await h.advance(15 * 60 - 5 + 1)
+    assert sum("so it is cancelled" in m.content for m in h.public_messages()) == 1
+    await h.bot.guild_events.idle()
+    assert events(h) == []
+    await h.audit()
+
+
+async def test_a_start_passed_during_a_restart_marks_the_event_active(harness: Harness) -> None:
+    """The restored tournament starts before the servers are known to the new process:
+    its event follows once they are."""
+    h = harness
+    await create(h, "in 1 hour")
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "tournament join")
+    await h.restart(after=2 * HOUR)
+    await h.settle()
+    await h.bot.guild_events.idle()
+    assert h.bot.registry.find(h.channel.id) is not None
+    assert [e.status for e in events(h)] == [2]
