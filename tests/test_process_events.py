@@ -41,7 +41,8 @@ async def test_an_event_is_created_updated_started_completed_and_deleted(
     """Tournament #1 (in 2 hours): its event is created as an external event at the
     channel, edited with each registration, active at an early start, completed when the
     manager's cancellation ends it. Tournament #2, cancelled before its start, deletes
-    its event. Nothing the bot sent was refused and every route it used exists."""
+    its event; so does a cash game night. Nothing the bot sent was refused and every
+    route it used exists."""
     async with FakeDiscord() as fd:
         guild = fd.add_guild("Poker Club")
         fd.grant_manage_events(guild)
@@ -81,6 +82,15 @@ async def test_an_event_is_created_updated_started_completed_and_deleted(
             await (await fd.slash(alice, cash, "tournament cancel")).reply()
             await until(lambda: event_of(fd, 2) is None)
             assert event_of(fd, 1) is not None  # the completed one stays listed
+
+            made = await (await fd.slash(alice, poker, "schedule cash", starts="in 2 hours",
+                                         about="PLO 1/2")).reply()
+            assert "Cash game night #1 (PLO 1/2)" in made.content.replace("**", "")
+            await until(lambda: any(e["name"] == "Cash game night #1: PLO 1/2"
+                                    for e in fd.scheduled_events.values()))
+            await (await fd.slash(alice, poker, "schedule cancel", night=1)).reply()
+            await until(lambda: not any(e["name"].startswith("Cash game night")
+                                        for e in fd.scheduled_events.values()))
             code = await bot.stop()
         assert code == 0, bot.log
         assert fd.unhandled == []

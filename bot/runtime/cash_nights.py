@@ -155,6 +155,8 @@ class CashNights:
         night = self._nights.get(night_id)
         if night is None or night.status != "scheduled":
             return
+        if self.wall() >= night.starts_at + NIGHT_LENGTH:
+            return  # the bot was down all night: it is over (:meth:`_expire`), nothing to say
         if _is_cash(self.registry.find(night.channel_id)):
             await self._activate(night)
             return

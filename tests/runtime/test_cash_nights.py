@@ -154,3 +154,18 @@ async def test_without_manage_events_a_night_says_what_the_permission_adds(
     assert "Manage Events permission" in text and events(h) == []
     await h.advance(HOUR + 1)
     assert any("starts now" in t for t in texts(h))
+
+
+async def test_a_night_the_bot_was_down_for_is_over_at_once_without_a_word(
+    harness: Harness,
+) -> None:
+    """Down from before the start until after the night's four hours: after the restart
+    the night is over, its event deleted, and the channel is not told to open a table."""
+    h = harness
+    await night(h, "in 1 hour")
+    assert len(events(h)) == 1
+    await h.restart(after=6 * HOUR)
+    await h.settle()
+    await h.bot.guild_events.idle()
+    assert h.bot.app.cash_nights.scheduled(h.guild.id) == [] and events(h) == []
+    assert not any("starts now" in t for t in texts(h))
