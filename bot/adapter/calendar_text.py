@@ -36,10 +36,6 @@ def waiting(entry: Entry) -> bool:
     return entry.sng.status is Status.REGISTERING
 
 
-def _language(entry: Entry) -> str:
-    return entry.language if isinstance(entry, CashNight) else entry.config.language
-
-
 def _about(night: CashNight) -> str:
     return f" ({night.about})" if night.about else ""
 
@@ -87,5 +83,5 @@ def reminder_dm_text(entry: Entry) -> str:
     if isinstance(entry, CashNight):
         return translate(entry.language, "event.cash_reminder_dm", create=Command("table create"),
                          **_moment(entry))
-    return translate(_language(entry), "event.reminder_dm", join=Command("tournament join"),
-                     **_moment(entry))
+    return translate(entry.config.language, "event.reminder_dm",
+                     join=Command("tournament join"), **_moment(entry))
