@@ -191,6 +191,9 @@ class StoragePorts:
     async def set_cash_night_status(self, night_id: int, status: str) -> None:
         await CashNightRepo(self.db).set_status(night_id, status)
 
+    async def reschedule_cash_night(self, night_id: int, starts_at: float) -> None:
+        await CashNightRepo(self.db).reschedule(night_id, starts_at)
+
     async def open_cash_nights(self) -> list[CashNight]:
         return [_night(r) for r in await CashNightRepo(self.db).open_nights()]
 

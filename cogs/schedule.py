@@ -9,7 +9,8 @@
                                  cancel one before its start (its creator or a
                                  manager): every buy-in refunded, said in public; a
                                  weekly game's next one is scheduled unless ``series``
-    /schedule move game starts   a new start time for one (its creator or a manager),
+    /schedule move starts game|night
+                                 a new start time for one (its creator or a manager),
                                  said in public; its Discord event follows
     /schedule timezone [zone]    the zone start times are read in (anyone sees it; a
                                  manager changes it: an IANA name such as Europe/Rome)
@@ -191,24 +192,33 @@ class Schedule(commands.Cog, name="Schedule"):
 
     @schedule.command(name="move", description="Change a scheduled game's start time")
     @app_commands.describe(
+        starts="The new start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours",
         game="The game's number, as /schedule list shows it",
-        starts="The new start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours")
+        night="A cash game night's number, as /schedule list shows it")
     async def move(
-        self, interaction: discord.Interaction[Any],
-        game: app_commands.Range[int, 1, 2**53 - 1], starts: app_commands.Range[str, 1, 60],
+        self, interaction: discord.Interaction[Any], starts: app_commands.Range[str, 1, 60],
+        game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+        night: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise app_commands.NoPrivateMessage()
-        rt = self._scheduled(guild_id, game)
+        if (game is None) == (night is None):
+            raise TableError(Phrase("refuse.schedule.which", list=Command("schedule list")))
+        entry = self._scheduled(guild_id, game) if game else self._night(guild_id, night or 0)
         starts_at = parse_start(starts, self.now(), self.zones.of(guild_id))  # refused at once
         await acknowledge(interaction)
-        await self.tournaments.move(rt, interaction.user.id, starts_at,
-                                    is_manager=_is_manager(interaction))
+        user, manager = interaction.user.id, _is_manager(interaction)
+        if isinstance(entry, CashNight):
+            await self.nights.move(entry, user, starts_at, is_manager=manager)
+            lang, key, number = entry.language, "schedule.cash_moved", entry.night_id
+        else:
+            await self.tournaments.move(entry, user, starts_at, is_manager=manager)
+            lang, key, number = entry.config.language, "schedule.moved", entry.tournament_id
         await announce(interaction, translate(
-            rt.config.language, "schedule.moved", number=str(rt.tournament_id),
-            channel=f"<#{rt.channel_id}>", when=stamp(starts_at, "F"),
-            relative=stamp(starts_at, "R")), allowed_mentions=discord.AllowedMentions.none())
+            lang, key, number=str(number), channel=f"<#{entry.channel_id}>",
+            when=stamp(starts_at, "F"), relative=stamp(starts_at, "R")),
+            allowed_mentions=discord.AllowedMentions.none())
 
     async def _cancel_night(
         self, interaction: discord.Interaction[Any], night: CashNight, series: bool
@@ -229,6 +239,7 @@ class Schedule(commands.Cog, name="Schedule"):
         return night
 
     @cancel.autocomplete("night")
+    @move.autocomplete("night")
     async def _nights(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:

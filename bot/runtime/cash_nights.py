@@ -86,7 +86,18 @@ class CashNightStore(Protocol):
 
     async def set_cash_night_status(self, night_id: int, status: str) -> None: ...
 
+    async def reschedule_cash_night(self, night_id: int, starts_at: float) -> None: ...
+
     async def open_cash_nights(self) -> list[CashNight]: ...
+
+
+def _check_organiser(night: CashNight, user_id: int, is_manager: bool, what: str) -> None:
+    """Changing a night (``what``: move, cancel) is its creator's or a manager's, before
+    it is under way."""
+    if user_id != night.creator_id and not is_manager:
+        raise NotAllowed(Phrase(f"refuse.creator_only.night_{what}"))
+    if night.status != "scheduled":
+        raise TableError(Phrase("refuse.schedule.night_under_way", number=str(night.night_id)))
 
 
 def _is_cash(table: Table | None) -> bool:
@@ -194,16 +205,23 @@ class CashNights:
         if night is not None and night.status == "scheduled":
             await self._finish(night, "over", Moment.CANCELLED)
 
+    async def move(
+        self, night: CashNight, user_id: int, starts_at: float, *, is_manager: bool = False
+    ) -> None:
+        """A new start time for a night not under way (its creator or a manager)."""
+        _check_organiser(night, user_id, is_manager, "move")
+        await self.store.reschedule_cash_night(night.night_id, starts_at)
+        night.starts_at = starts_at
+        self._starts.arm(night.night_id, starts_at)
+        self._ends.arm(night.night_id, starts_at + NIGHT_LENGTH)
+        self._tell(night, Moment.CHANGED)
+
     async def cancel(
         self, night: CashNight, user_id: int, *, is_manager: bool = False, series: bool = False
     ) -> None:
         """Cancel a night not under way (its creator or a manager); with ``series`` a
         weekly night's series ends too."""
-        if user_id != night.creator_id and not is_manager:
-            raise NotAllowed(Phrase("refuse.creator_only.night_cancel"))
-        if night.status != "scheduled":
-            raise TableError(Phrase("refuse.schedule.night_under_way",
-                                    number=str(night.night_id)))
+        _check_organiser(night, user_id, is_manager, "cancel")
         if series:
             night.weekly = None
         await self._finish(night, "cancelled", Moment.CANCELLED)

@@ -64,6 +64,10 @@ class CashNightRepo:
         await self._db.write(lambda conn: conn.execute(
             "UPDATE cash_nights SET status = ? WHERE id = ?", (status, night_id)))
 
+    async def reschedule(self, night_id: int, starts_at: float) -> None:
+        await self._db.write(lambda conn: conn.execute(
+            "UPDATE cash_nights SET starts_at = ? WHERE id = ?", (starts_at, night_id)))
+
     async def open_nights(self) -> list[CashNightRecord]:
         """Every night still scheduled or active, soonest first."""
 

@@ -169,3 +169,20 @@ async def test_a_night_the_bot_was_down_for_is_over_at_once_without_a_word(
     await h.bot.guild_events.idle()
     assert h.bot.app.cash_nights.scheduled(h.guild.id) == [] and events(h) == []
     assert not any("starts now" in t for t in texts(h))
+
+
+async def test_a_night_moved_keeps_its_event_and_its_notice_in_step(harness: Harness) -> None:
+    h = harness
+    await night(h, "in 2 hours")
+    refused = await h.slash(h.bob, "schedule move", night=1, starts="in 3 hours")
+    assert refused.ephemeral and "organiser or a server manager" in refused.text
+    moved = await h.slash(h.alice, "schedule move", night=1, starts="in 3 hours")
+    at = int(h.clock.now + 3 * HOUR)
+    assert not moved.ephemeral and f"<t:{at}:F>" in moved.text, moved
+    await h.bot.guild_events.idle()
+    [event] = events(h)
+    assert datetime.fromisoformat(event.scheduled_start_time).timestamp() == at
+    await h.advance(2 * HOUR + 60)
+    assert not any("starts now" in t for t in texts(h))
+    await h.advance(HOUR)
+    assert sum("starts now" in t for t in texts(h)) == 1
