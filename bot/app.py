@@ -55,6 +55,7 @@ from bot.app_metrics import MeteredObserver, meter_services
 from bot.economy import Economy
 from bot.metrics import Metrics
 from bot.runtime.caps import ServerCaps, TableCaps
+from bot.runtime.cash_nights import CashNights
 from bot.runtime.hearing import Hearing
 from bot.runtime.ports import TableObserver
 from bot.runtime.registry import TableRegistry
@@ -112,6 +113,8 @@ class App:
     caps: ServerCaps
     registry: TableRegistry
     tournaments: TournamentService
+    #: the scheduled cash game nights (:mod:`bot.runtime.cash_nights`)
+    cash_nights: CashNights
     #: this bot's instruments (:mod:`bot.metrics`): hands, actions, tables, writes
     metrics: Metrics = field(default_factory=Metrics)
     #: the scheduled backups (``BACKUP_EVERY``), running while the app is open
@@ -157,13 +160,16 @@ class App:
         meter_services(metrics, db, registry, tournaments)
         return cls(db=db, economy=Economy(db), ports=ports, caps=caps, registry=registry,
                    tournaments=tournaments, metrics=metrics,
+                   cash_nights=CashNights(registry, ports, wall=lambda: db.clock()),
                    backups=scheduled_backups(settings, db))
 
     async def restore(self) -> list[Table]:
         """After a restart: resume the tournaments, then the cash tables, of our servers;
         the tables playing again, tournament tables first."""
         restored = await self.tournaments.restore()
-        return restored + await self.registry.restore()
+        restored += await self.registry.restore()
+        await self.cash_nights.restore()  # after the tables: an active night's may be open
+        return restored
 
     async def stop_tables(self) -> None:
         """Stop every live table (clocks, hand loops); the database stays open."""
@@ -171,6 +177,7 @@ class App:
             return
         self._tables_stopped = True
         await self.tournaments.shutdown()
+        await self.cash_nights.shutdown()
         await self.registry.shutdown()
 
     async def close(self) -> None:

@@ -225,7 +225,7 @@ class OmahaDealer(commands.Bot):
         )
         self._app_open = True
         self.guild_events = GuildEvents(self)  # scheduled tournaments as server events
-        self.app.tournaments.calendar = self.guild_events.tell
+        self.app.tournaments.calendar = self.app.cash_nights.calendar = self.guild_events.tell
         if self.wall_clock is not None:  # before anything restored reads the time
             self.app.db.clock = self.wall_clock
         shards = self.settings.shards

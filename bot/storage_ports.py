@@ -16,6 +16,7 @@ from typing import Any
 from bot.economy import summarize_hand
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
+from bot.runtime.cash_nights import CashNight
 from bot.runtime.errors import InsufficientFunds, TableError
 from bot.runtime.ports import (
     HandStart,
@@ -33,6 +34,7 @@ from bot.storage import (
     SeatRecord,
     TableRecord,
 )
+from bot.storage.cash_nights import CashNightRecord, CashNightRepo
 from bot.storage.tournament_state import InterruptedTournament
 
 
@@ -173,6 +175,28 @@ class StoragePorts:
             )
         return record.id
 
+    async def reschedule_tournament(self, tournament_id: int, starts_at: float) -> None:
+        async with _polite():
+            await self.db.tournaments.reschedule(tournament_id, starts_at)
+
+    # -- CashNightStore -----------------------------------------------------------
+    async def create_cash_night(
+        self, *, guild_id: int, channel_id: int, creator_id: int, starts_at: float,
+        weekly: str | None, about: str, language: str,
+    ) -> CashNight:
+        return _night(await CashNightRepo(self.db).create(
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            starts_at=starts_at, weekly=weekly, about=about, language=language))
+
+    async def set_cash_night_status(self, night_id: int, status: str) -> None:
+        await CashNightRepo(self.db).set_status(night_id, status)
+
+    async def reschedule_cash_night(self, night_id: int, starts_at: float) -> None:
+        await CashNightRepo(self.db).reschedule(night_id, starts_at)
+
+    async def open_cash_nights(self) -> list[CashNight]:
+        return [_night(r) for r in await CashNightRepo(self.db).open_nights()]
+
     async def enter(self, tournament_id: int, user_id: int) -> None:
         async with _polite():
             await self.db.tournaments.enter(tournament_id, user_id)
@@ -304,6 +328,11 @@ def _stored_table(record: TableRecord, seats: Sequence[SeatRecord]) -> StoredTab
         hands_dealt=record.hands_dealt,
         straddles=frozenset(s.seat_no for s in seats if s.straddle),
     )
+
+
+def _night(r: CashNightRecord) -> CashNight:
+    return CashNight(r.id, r.guild_id, r.channel_id, r.creator_id, r.starts_at, r.weekly,
+                     r.about, r.language, r.status)
 
 
 def _stored_tournament(it: InterruptedTournament) -> StoredTournament:

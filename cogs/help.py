@@ -221,8 +221,9 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
 
 
 def tournament_page(locale: object = None) -> list[str]:
-    """Tournaments: entering and the start, several tables, scheduled ones, a player away,
-    cancelling, a tournament nobody plays any more, the limits on open tables."""
+    """Tournaments: entering and the start, several tables, scheduled ones, late
+    registration, a player away, cancelling, a tournament nobody plays any more, the
+    limits on open tables."""
     entering = {name: Command(f"tournament {name}")
                 for name in ("create", "join", "leave", "start", "info")}
     return [
@@ -230,7 +231,10 @@ def tournament_page(locale: object = None) -> list[str]:
         translate(locale, "help.tournament.tables", size=Option("table_size")),
         translate(locale, "help.tournament.scheduled", starts=Option("starts"),
                   weekly=Option("weekly"), timezone=Command("schedule timezone"),
-                  list=Command("schedule list"), cancel=Command("schedule cancel")),
+                  list=Command("schedule list"), move=Command("schedule move"),
+                  cancel=Command("schedule cancel"), prefs=Command("prefs"),
+                  cash=Command("schedule cash")),
+        translate(locale, "help.tournament.late", late=Option("late_levels")),
         translate(locale, "help.tournament.away", sitin=Command("table sitin")),
         translate(locale, "help.tournament.cancel", cancel=Command("tournament cancel"),
                   rule=Phrase("tournament.cancel_rule")),

@@ -1,7 +1,7 @@
 """``/prefs``: a player's notifications and pictures in this server, shown and changed
 only to them.
 
-    /prefs [turn_pings] [hole_cards] [card_colours] [theme]
+    /prefs [turn_pings] [hole_cards] [card_colours] [theme] [reminders]
 
 ``turn_pings``: ``always`` (the turn message pings them, once per decision; the
 clock's reminder edits it), ``low`` (no ping on the turn message; one short
@@ -10,7 +10,10 @@ message that pings when their clock runs low, deleted when the turn passes) or
 (only when they ask: **My cards** or ``/cards``). ``card_colours`` (four colours,
 two, or four that stay apart for colour-blind players) and ``theme`` (dark or light)
 draw the player's own pictures: their hole cards and private replays (public pictures
-keep the table's). Without options it shows the
+keep the table's). ``reminders``: how they are reminded of a scheduled game whose
+Discord event they marked Interested: ``ping`` (named in the one reminder message in
+its channel) or ``dm`` (a direct message; closed DMs fall back to the ping).
+Without options it shows the
 choices; with options it stores them (:mod:`bot.adapter.prefs`, kept in the
 database) and they count from the next message the table sends. Every answer is
 private; a change is acknowledged before the database is written.
@@ -29,7 +32,7 @@ from bot.adapter.polite import acknowledge
 from bot.adapter.prefs import Prefs
 from bot.i18n import Command, translate
 from bot.render import DeckStyle, Theme
-from bot.storage import HoleCards, PlayerPrefs, TurnPings
+from bot.storage import HoleCards, PlayerPrefs, Reminders, TurnPings
 
 if TYPE_CHECKING:
     from bot.client import OmahaDealer
@@ -55,6 +58,11 @@ HOLE_CARD_CHOICES = [
     app_commands.Choice(name="Only when I ask (My cards, /cards)", value=HoleCards.REQUEST.value),
 ]
 
+REMINDER_CHOICES = [
+    app_commands.Choice(name="A ping in the game's channel", value=Reminders.PING.value),
+    app_commands.Choice(name="A direct message", value=Reminders.DM.value),
+]
+
 
 def prefs_text(prefs: PlayerPrefs, locale: object, *, saved: bool = False) -> str:
     """The player's choices in ``locale``, one line each, and how to change them."""
@@ -66,6 +74,7 @@ def prefs_text(prefs: PlayerPrefs, locale: object, *, saved: bool = False) -> st
                   cards=Command("cards").to(locale)),
         translate(locale, "prefs.pictures", deck=translate(locale, f"prefs.deck.{prefs.deck}"),
                   theme=translate(locale, f"prefs.theme.{prefs.theme}")),
+        translate(locale, f"prefs.reminders.{prefs.reminders.value}"),
         translate(locale, "prefs.how", prefs=Command("prefs").to(locale)),
     ))
 
@@ -84,9 +93,11 @@ class PrefsCog(commands.Cog, name="Preferences"):
         hole_cards="How you get your hole cards (default by DM every hand)",
         card_colours="Colours of the suits on your own pictures (default four colours)",
         theme="Your own pictures on a dark or light background (default dark)",
+        reminders="How you are reminded of a scheduled game you are interested in (default ping)",
     )
     @app_commands.choices(turn_pings=TURN_PING_CHOICES, hole_cards=HOLE_CARD_CHOICES,
-                          card_colours=DECK_CHOICES, theme=THEME_CHOICES)
+                          card_colours=DECK_CHOICES, theme=THEME_CHOICES,
+                          reminders=REMINDER_CHOICES)
     @app_commands.guild_only()
     async def prefs_command(
         self, interaction: discord.Interaction[Any],
@@ -94,9 +105,10 @@ class PrefsCog(commands.Cog, name="Preferences"):
         hole_cards: app_commands.Choice[str] | None = None,
         card_colours: app_commands.Choice[str] | None = None,
         theme: app_commands.Choice[str] | None = None,
+        reminders: app_commands.Choice[str] | None = None,
     ) -> None:
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id
-        if turn_pings is None and hole_cards is None and card_colours is None and theme is None:
+        if all(o is None for o in (turn_pings, hole_cards, card_colours, theme, reminders)):
             await reply_private(interaction, prefs_text(
                 self.prefs.of(guild_id, user_id), interaction.locale))
             return
@@ -106,7 +118,8 @@ class PrefsCog(commands.Cog, name="Preferences"):
             turn_pings=TurnPings(turn_pings.value) if turn_pings else None,
             hole_cards=HoleCards(hole_cards.value) if hole_cards else None,
             deck=DeckStyle(card_colours.value) if card_colours else None,
-            theme=Theme(theme.value) if theme else None)
+            theme=Theme(theme.value) if theme else None,
+            reminders=Reminders(reminders.value) if reminders else None)
         await reply_private(interaction, prefs_text(now, interaction.locale, saved=True))
 
 

@@ -198,7 +198,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 interaction.locale, "reply.registers_late", player=f"<@{user.id}>", seat=seat,
                 pool=Phrase("chips.count", count=rt.sng.pool)))
             return
-        started = await rt.join(user.id, name)
+        started = await self.tournaments.join(rt, user.id, name)
         text = registers_text(rt.config.language, rt, user.id, started)  # public
         await _announce(interaction, fit_text(text, locale=rt.config.language))
 
@@ -206,7 +206,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         rt = self.here(interaction)
         await acknowledge(interaction)
-        await rt.leave(interaction.user.id)
+        await self.tournaments.leave(rt, interaction.user.id)
         await interaction.edit_original_response(
             content=translate(interaction.locale, "reply.unregistered",
                       amount=Phrase("chips.count", count=rt.sng.settings.buy_in)),

@@ -17,6 +17,10 @@ What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
 * ``never``: no ping; the reminder edits the turn message;
 * hole cards ``dm``: a direct message every hand; ``request``: none, the player
   asks with **My cards** or ``/cards``;
+* reminders ``ping`` (named in the one reminder message of a scheduled game whose
+  Discord event they marked Interested) or ``dm`` (a direct message; closed DMs
+  fall back to the ping): :meth:`Prefs.reminded_by_dm`,
+  :mod:`bot.adapter.guild_events`;
 * the deck's colours and the background of the player's own pictures (hole cards by
   DM or ``/cards``, their private replays): :meth:`Prefs.drawing`. Public pictures keep
   the table's (four colours on dark).
@@ -31,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.render import DeckStyle, Theme
-from bot.storage import HoleCards, PlayerPrefs, TurnPings
+from bot.storage import HoleCards, PlayerPrefs, Reminders, TurnPings
 from bot.storage.prefs import PrefsRepo
 
 __all__ = ["Prefs"]
@@ -62,16 +66,21 @@ class Prefs:
         return frozenset(u for u in users
                          if self.of(guild_id, u).turn_pings is TurnPings.ALWAYS)
 
+    def reminded_by_dm(self, guild_id: int, users: Iterable[int]) -> frozenset[int]:
+        """Of ``users`` (interested in a scheduled game), those who chose a DM reminder."""
+        return frozenset(u for u in users
+                         if self.of(guild_id, u).reminders is Reminders.DM)
+
     async def choose(
         self, guild_id: int, user_id: int, *, turn_pings: TurnPings | None = None,
         hole_cards: HoleCards | None = None, deck: DeckStyle | None = None,
-        theme: Theme | None = None,
+        theme: Theme | None = None, reminders: Reminders | None = None,
     ) -> PlayerPrefs:
         """Store the choices given (the others stay) and use them from now on."""
         if self._repo is None:
             raise RuntimeError("the players' choices were not loaded")
         now = await self._repo.set(guild_id, user_id, turn_pings=turn_pings,
                                    hole_cards=hole_cards, deck=deck and deck.value,
-                                   theme=theme and theme.value)
+                                   theme=theme and theme.value, reminders=reminders)
         self._known[(guild_id, user_id)] = now
         return now

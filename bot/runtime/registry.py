@@ -111,6 +111,8 @@ class TableRegistry:
         #: channels whose table or tournament is being stored -> (guild_id, its opening)
         self._opening: dict[int, tuple[int, Opening]] = {}
         self._occupants: list[ChannelOccupant] = []
+        #: Told of each table made (opened or restored): the cash game nights.
+        self.opened: list[Callable[[Table], None]] = []
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -208,6 +210,8 @@ class TableRegistry:
         )
         self._by_channel[channel_id] = table
         self._by_id[table_id] = table
+        for listener in self.opened:
+            listener(table)
         return table
 
     def _forget(self, table: Table) -> None:

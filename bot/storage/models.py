@@ -64,6 +64,13 @@ class HoleCards(StrEnum):
     REQUEST = "request"  # only when they ask (My cards, /cards)
 
 
+class Reminders(StrEnum):
+    """How a player is reminded of a scheduled game they are interested in (``/prefs``)."""
+
+    PING = "ping"  # named in the one reminder message in the game's channel
+    DM = "dm"  # a direct message (closed DMs: the ping instead)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerPrefs:
     """A player's choices in one server (the defaults without a stored row)."""
@@ -74,6 +81,7 @@ class PlayerPrefs:
     #: background, as :class:`bot.render.DeckStyle` and :class:`bot.render.Theme` name them.
     deck: str = "four_colour"
     theme: str = "dark"
+    reminders: Reminders = Reminders.PING
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Players' choices (``player_prefs``): turn pings, hole-card DMs and their pictures' colours.
+"""Players' choices (``player_prefs``): turn pings, hole-card DMs, their pictures' colours
+and how they are reminded of a scheduled game.
 
 One row per player and server, written only when the player changes something
 (``/prefs``); a player without a row has :class:`~bot.storage.models.PlayerPrefs`'
@@ -12,16 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.storage.dialect import Conn
-from bot.storage.models import HoleCards, PlayerPrefs, TurnPings
+from bot.storage.models import HoleCards, PlayerPrefs, Reminders, TurnPings
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
 
-_COLUMNS = "turn_pings, hole_cards, deck, theme"
+_COLUMNS = "turn_pings, hole_cards, deck, theme, reminders"
 
 
-def _prefs(row: tuple[str, str, str, str]) -> PlayerPrefs:
-    return PlayerPrefs(TurnPings(row[0]), HoleCards(row[1]), row[2], row[3])
+def _prefs(row: tuple[str, str, str, str, str]) -> PlayerPrefs:
+    return PlayerPrefs(TurnPings(row[0]), HoleCards(row[1]), row[2], row[3], Reminders(row[4]))
 
 
 class PrefsRepo:
@@ -33,7 +34,7 @@ class PrefsRepo:
 
         def job(conn: Conn) -> dict[tuple[int, int], PlayerPrefs]:
             rows = conn.execute(f"SELECT guild_id, user_id, {_COLUMNS} FROM player_prefs")
-            return {(int(r[0]), int(r[1])): _prefs((r[2], r[3], r[4], r[5])) for r in rows}
+            return {(int(r[0]), int(r[1])): _prefs((r[2], r[3], r[4], r[5], r[6])) for r in rows}
 
         return await self.db.read(job)
 
@@ -50,6 +51,7 @@ class PrefsRepo:
     async def set(
         self, guild_id: int, user_id: int, *, turn_pings: TurnPings | None = None,
         hole_cards: HoleCards | None = None, deck: str | None = None, theme: str | None = None,
+        reminders: Reminders | None = None,
     ) -> PlayerPrefs:
         """Change the choices given (the others stay); the player's choices now."""
         now = self.db.clock()
@@ -61,15 +63,16 @@ class PrefsRepo:
             ).fetchone()
             old = PlayerPrefs() if row is None else _prefs(row)
             new = PlayerPrefs(turn_pings or old.turn_pings, hole_cards or old.hole_cards,
-                              deck or old.deck, theme or old.theme)
+                              deck or old.deck, theme or old.theme,
+                              reminders or old.reminders)
             conn.execute(
                 f"INSERT INTO player_prefs (guild_id, user_id, {_COLUMNS}, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
                 " turn_pings = excluded.turn_pings, hole_cards = excluded.hole_cards,"
-                " deck = excluded.deck, theme = excluded.theme,"
+                " deck = excluded.deck, theme = excluded.theme, reminders = excluded.reminders,"
                 " updated_at = excluded.updated_at",
                 (guild_id, user_id, new.turn_pings.value, new.hole_cards.value, new.deck,
-                 new.theme, now),
+                 new.theme, new.reminders.value, now),
             )
             return new
 

@@ -72,6 +72,18 @@ class TournamentRepo:
 
         return await self._db.write(job)
 
+    async def reschedule(self, tournament_id: int, starts_at: float) -> None:
+        """A new start time (its settings' ``starts_at``) for one still registering."""
+
+        def job(conn: Conn) -> None:
+            t = load_tournament(conn, tournament_id)
+            if t.status != "registering":
+                raise TournamentError(Phrase("refuse.sng.already_started"))
+            conn.execute("UPDATE tournaments SET settings = ? WHERE id = ?",
+                         (dump_json({**t.settings, "starts_at": starts_at}), tournament_id))
+
+        await self._db.write(job)
+
     async def enter(self, tournament_id: int, user_id: int) -> Tournament:
         """Pay the buy-in from the balance into the prize pool."""
         now = self._db.clock()

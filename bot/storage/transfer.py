@@ -29,11 +29,11 @@ TABLES = (
     "guild_settings", "wallets", "tournaments", "tournament_entries", "poker_tables", "seats",
     "hands", "hand_seats", "hand_actions", "ledger", "player_stats", "tournament_results",
     "guild_table_caps", "bot_state", "player_prefs", "cash_departures", "table_sessions",
-    "seasons", "guild_timezones",
+    "seasons", "guild_timezones", "cash_nights",
 )
 #: The tables whose ``id`` is an identity column on PostgreSQL.
 IDENTITIES = ("tournaments", "poker_tables", "hands", "ledger", "cash_departures",
-              "table_sessions", "seasons")
+              "table_sessions", "seasons", "cash_nights")
 
 
 class TargetNotEmpty(StorageError):

@@ -75,7 +75,8 @@ async def test_prefs_are_shown_and_changed_privately_in_each_language(
     h.set_locale(h.bob, locale)
     shown = await h.slash(h.bob, "prefs")
     assert shown.ephemeral, shown
-    head, turns, cards, pictures, how = shown.text.splitlines()
+    head, turns, cards, pictures, reminders, how = shown.text.splitlines()
+    assert reminders == translate(locale, "prefs.reminders.ping")
     assert pictures == translate(locale, "prefs.pictures",
                                  deck=translate(locale, "prefs.deck.four_colour"),
                                  theme=translate(locale, "prefs.theme.dark"))
@@ -93,6 +94,8 @@ async def test_prefs_are_shown_and_changed_privately_in_each_language(
     assert not h.public_messages()
     again = await h.slash(h.bob, "prefs", turn_pings="never")  # the other choice stays
     assert translate(locale, "prefs.turn_pings.never") in again.text
+    again = await h.slash(h.bob, "prefs", reminders="dm")
+    assert translate(locale, "prefs.reminders.dm") in again.text
     assert "**" + translate(locale, "button.my_cards") + "**" in again.text
     await h.restart()  # kept in the database
     after = await h.slash(h.bob, "prefs")

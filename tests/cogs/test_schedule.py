@@ -28,8 +28,8 @@ async def schedule(h: Harness, starts: str, **options: object) -> int:
     """Create a scheduled tournament; returns its start time (Unix seconds)."""
     assert h.bot.registry is not None
     h.bot.registry.pause = 10.0
-    reply = await h.slash(h.alice, "tournament create", buy_in=100, entrants=3,
-                          starts=starts, **options)
+    options.setdefault("entrants", 3)
+    reply = await h.slash(h.alice, "tournament create", buy_in=100, starts=starts, **options)
     assert not reply.ephemeral and "Registration is open" in reply.text, reply
     rt = h.bot.app.tournaments.in_channel(h.channel.id)
     assert rt.starts_at is not None
@@ -192,4 +192,29 @@ async def test_a_weekly_game_played_schedules_the_next_when_it_ends(harness: Har
     nxt = h.bot.app.tournaments.in_channel(h.channel.id)
     assert nxt.starts_at == first + 7 * 24 * HOUR and nxt.weekly == "UTC"
     assert any("next game of this weekly series" in t for t in texts(h))
+    await h.audit()
+
+
+async def test_late_registration_after_a_scheduled_start_within_and_after_its_window(
+    harness: Harness,
+) -> None:
+    """Registration stays open until the start, then during the first level (turbo: 5
+    minutes): a late entrant pays the buy-in, gets the starting stack and waits for the
+    big blind; once level 2 begins the same join is refused and charges nothing."""
+    h = harness
+    await schedule(h, "in 1 hour", late_levels=1, speed="turbo", stack=1_000, entrants=4)
+    for actor in (h.alice, h.bob):
+        await h.slash(actor, "tournament join")
+    await h.advance(HOUR + 1)
+    table = h.bot.registry.find(h.channel.id)
+    assert table is not None
+    late = await h.slash(h.carol, "tournament join")
+    assert not late.ephemeral and "registers late at seat" in late.text, late
+    assert await h.balance(h.carol) == 9_900
+    seat = next(s for s in table.seats.values() if s.user_id == h.carol.id)
+    assert seat.stack == 1_000 and seat.needs_big_blind
+    await h.advance(5 * 60 + 1)  # level 2 (a seat still free): the window closed
+    refused = await h.slash(h.dave, "tournament join")
+    assert refused.ephemeral and "Registration for this tournament is closed" in refused.text
+    assert await h.balance(h.dave) == 10_000
     await h.audit()

@@ -2,16 +2,18 @@
 
 Kept apart from :mod:`.server` (which routes here). Manage Events in the server
 (``fd.grant_manage_events(guild)`` gives the bot a role with it) or 403 Missing
-Permissions (50013); the body's limits and the status moves are
-:mod:`bot.offline.events`' (the in-process offline Discord refuses the same): 400
-Invalid Form Body (50035) with the field's path. An external event needs
-``entity_metadata.location`` and ``scheduled_end_time`` (400 otherwise). Events are
+Permissions (50013); the body's limits (name, description, location, privacy, the
+entity's type with the channel or the place and end it needs, a start not in the past
+and an end after it) and the status moves are :mod:`bot.offline.events`' (the
+in-process offline Discord refuses the same): 400 Invalid Form Body (50035) with the
+field's path. Events are
 kept in ``fd.scheduled_events`` (id -> payload); a deleted one answers 404 Unknown
 Guild Scheduled Event (10070).
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -59,12 +61,7 @@ def _event(fd: FakeDiscord, guild_id: str, event_id: str) -> dict[str, Any]:
 async def create_event(fd: FakeDiscord, request: web.Request, guild_id: str) -> Any:
     _allowed(fd, guild_id)
     body = await request.json()
-    errors = event_errors(body, creating=True)
-    if int(body.get("entity_type", 0)) == 3:
-        if not (body.get("entity_metadata") or {}).get("location"):
-            errors["entity_metadata.location"] = "This field is required"
-        if not body.get("scheduled_end_time"):
-            errors["scheduled_end_time"] = "This field is required"
+    errors = event_errors(body, creating=True, now=datetime.now(UTC))
     if errors:
         raise _form(errors)
     event_id = snowflake()
@@ -85,7 +82,7 @@ async def edit_event(fd: FakeDiscord, request: web.Request, guild_id: str, event
     _allowed(fd, guild_id)
     event = _event(fd, guild_id, event_id)
     body = await request.json()
-    errors = event_errors(body, creating=False)
+    errors = event_errors(body, creating=False, now=datetime.now(UTC))
     if "status" in body and (why := status_error(event["status"], int(body["status"]))):
         errors["status"] = why
     if errors:

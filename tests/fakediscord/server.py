@@ -387,11 +387,14 @@ class FakeDiscord:
         guild.members[self.bot_user.id] = [*guild.members.get(self.bot_user.id, []), role.id]
 
     def bot_permissions(self, channel: Channel) -> int:
-        """The bot's permissions in ``channel`` (a thread's are its parent channel's)."""
+        """The bot's permissions in ``channel`` (a thread's are its parent channel's): the
+        channel's, with what its roles in the server add (Manage Events)."""
         if channel.guild_id is None or channel.guild_id in self.removed_from:
             return 0
         source = channel.parent_id if channel.parent_id is not None else channel.id
-        return BOT_PERMISSIONS & ~self.bot_denied.get(source, 0)
+        guild = self.guilds.get(channel.guild_id)
+        extra = 0 if guild is None else guild.permissions(self.bot_user.id) & MANAGE_EVENTS
+        return (BOT_PERMISSIONS | extra) & ~self.bot_denied.get(source, 0)
 
     def delay(self, method: str, pattern: str, seconds: float) -> None:
         """Answer REST requests matching ``method`` and the path regex ``pattern`` late."""

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage import Database, HoleCards, PlayerPrefs, TurnPings
+from bot.storage import Database, HoleCards, PlayerPrefs, Reminders, TurnPings
 
 G, OTHER, ALICE, BOB = 1, 2, 101, 102
 
@@ -61,3 +61,22 @@ async def test_the_pictures_choices_are_kept_with_the_others(db: Database) -> No
     assert isinstance(refused.value, sqlite3.IntegrityError) or "check" in str(
         refused.value).lower()
     assert (await db.prefs.get(G, ALICE)).deck == "colour_blind"
+
+
+async def test_the_reminder_choice_is_kept_with_the_others(db: Database) -> None:
+    """Migration 0015: a ping by default; a DM kept with the other choices; the schema
+    refuses an unknown value."""
+    assert (await db.prefs.get(G, ALICE)).reminders is Reminders.PING
+    await db.prefs.set(G, ALICE, theme="light")
+    mine = await db.prefs.set(G, ALICE, reminders=Reminders.DM)
+    assert mine == PlayerPrefs(theme="light", reminders=Reminders.DM)
+    assert (await db.prefs.set(G, ALICE, turn_pings=TurnPings.NEVER)).reminders is Reminders.DM
+    assert (await db.prefs.all())[(G, ALICE)].reminders is Reminders.DM
+
+    def bad(conn):  # type: ignore[no-untyped-def]
+        conn.execute("UPDATE player_prefs SET reminders = 'pigeon' WHERE user_id = ?", (ALICE,))
+
+    with pytest.raises(Exception) as refused:
+        await db.write(bad)
+    assert isinstance(refused.value, sqlite3.IntegrityError) or "check" in str(
+        refused.value).lower()

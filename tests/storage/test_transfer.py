@@ -18,6 +18,7 @@ from bot.storage import (
     SeatResult,
     TurnPings,
 )
+from bot.storage.cash_nights import CashNightRepo
 from bot.storage.cli import main
 from bot.storage.transfer import TABLES
 
@@ -70,6 +71,8 @@ async def _played(path: Path, clock: FakeClock) -> tuple[Card, ...]:
         await db.state.put("commands:global", "0" * 64)
         await db.prefs.set(G, A, turn_pings=TurnPings.LOW)
         await db.timezones.set(G, "Europe/Rome")
+        await CashNightRepo(db).create(guild_id=G, channel_id=13, creator_id=A,
+                                       starts_at=1.0e9, weekly=None, about="", language="en")
     finally:
         await db.close()
     return deck

@@ -68,6 +68,10 @@ class RestorePorts(MttPorts, Protocol):
 
     async def interrupted_tournaments(self) -> Sequence[StoredTournament]: ...
 
+    async def reschedule_tournament(self, tournament_id: int, starts_at: float) -> None:
+        """A new start time for a tournament still registering."""
+        ...
+
     async def cancel_unresumable(self, tournament_id: int, reason: str) -> None:
         """Cancel the running hand, take the chips back, refund every buy-in, close."""
         ...

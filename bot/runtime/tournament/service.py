@@ -54,7 +54,12 @@ from bot.runtime.tournament.restore import (
     tell_channel,
     tournament_config,
 )
-from bot.runtime.tournament.sit_and_go import SitAndGo, Status, TournamentSettings
+from bot.runtime.tournament.sit_and_go import (
+    SitAndGo,
+    Status,
+    TournamentRuleError,
+    TournamentSettings,
+)
 from bot.runtime.tournament.starts import Moment, StartTimers, WallClock, next_week, stamp
 from bot.runtime.tournament.table_policy import SitAndGoRuntime, TournamentPolicy
 
@@ -234,9 +239,37 @@ class TournamentService:
                               players=players) if players else ""),
             guild_id=rt.guild_id, channel_id=rt.channel_id, creator_id=rt.creator_id)
 
+    async def move(
+        self, rt: SitAndGoRuntime, user_id: int, starts_at: float, *, is_manager: bool = False
+    ) -> None:
+        """A new start time for a scheduled tournament still registering (its creator or
+        a manager); its timer and its event follow."""
+        async with rt.lock:
+            _check_organiser(rt, user_id, is_manager, "move")
+            if rt.starts_at is None or rt.sng.status is not Status.REGISTERING:
+                raise TournamentRuleError(Phrase("refuse.sng.already_started"))
+            await self.store.reschedule_tournament(rt.tournament_id, starts_at)
+            rt.starts_at = starts_at
+            self.starts.arm(rt.tournament_id, starts_at)
+        self._tell(rt, Moment.CHANGED)
+
+    async def join(self, rt: SitAndGoRuntime, user_id: int, name: str) -> bool:
+        """Pay the entry and register before the start; True when this entry started
+        it (a tournament without a start time, full)."""
+        started = await rt.join(user_id, name)
+        self._tell(rt, Moment.CHANGED)
+        return started
+
+    async def leave(self, rt: SitAndGoRuntime, user_id: int) -> None:
+        """Unregister before the start; the entry is refunded."""
+        await rt.leave(user_id)
+        self._tell(rt, Moment.CHANGED)
+
     async def join_late(self, rt: SitAndGoRuntime, user_id: int, name: str) -> int:
         """Register after the start (late registration open); returns the seat number."""
-        return await control.join_late(rt, self.store, user_id, name)
+        seat = await control.join_late(rt, self.store, user_id, name)
+        self._tell(rt, Moment.CHANGED)
+        return seat
 
     async def start_now(
         self, rt: SitAndGoRuntime, user_id: int, *, is_manager: bool = False
@@ -361,9 +394,14 @@ class TournamentService:
                 await rt.director.stop()
 
 
+def _check_organiser(rt: SitAndGoRuntime, user_id: int, is_manager: bool, what: str) -> None:
+    """Changing a scheduled game (``what``: move, cancel) is its creator's or a manager's."""
+    if user_id != rt.creator_id and not is_manager:
+        raise NotAllowed(Phrase(f"refuse.creator_only.tournament_{what}"))
+
+
 def _check_series(rt: SitAndGoRuntime, user_id: int, is_manager: bool) -> None:
     """Ending a series is its creator's or a manager's: the weekly mark goes first, so
     the cancellation that follows schedules no next game."""
-    if user_id != rt.creator_id and not is_manager:
-        raise NotAllowed(Phrase("refuse.creator_only.tournament_cancel"))
+    _check_organiser(rt, user_id, is_manager, "cancel")
     rt.weekly = None

@@ -53,6 +53,7 @@ class Moment(Enum):
     scheduled event, :mod:`bot.adapter.guild_events`) follows it."""
 
     SCHEDULED = "scheduled"  # created (or restored after a restart)
+    CHANGED = "changed"  # registrations, or its start time (what its event shows)
     STARTED = "started"
     ENDED = "ended"
     CANCELLED = "cancelled"  # before its start
