@@ -15,8 +15,9 @@ What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
   a mention added by an edit: discord/discord-api-docs#1419), deleted once the turn
   passes;
 * ``never``: no ping; the reminder edits the turn message;
-* hole cards ``dm``: a direct message every hand; ``request``: none, the player
-  asks with **My cards** or ``/cards``;
+* hole cards ``dm``: a direct message every hand; ``request`` ("panel only"): none,
+  the player's seat panel shows them (**My seat**, :mod:`bot.adapter.seat_panel`), and
+  ``/cards``;
 * the deck's colours and the background of the player's own pictures (hole cards by
   DM or ``/cards``, their private replays): :meth:`Prefs.drawing`. Public pictures keep
   the table's (four colours on dark).
