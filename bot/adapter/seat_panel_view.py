@@ -2,15 +2,17 @@
 
 Pure functions of what the panel knows (a :class:`Seen`), in the player's language:
 the table, hand and game; their cards and what they hold now in words (hi-lo: the low
-too); the board; the pot, what a call costs and their stack; whose turn it is with its
-clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand is
-over, its result. The buttons: on their turn the turn message's own (built by
+too); the board; what a call costs and their stack; on their turn the pot and their
+clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand
+is over, its result and their net. The buttons: on their turn the turn message's own (built by
 :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers); while they
 wait in the hand, Fold and Check/Call shown disabled and the pre-actions; a stale panel
 has only **Reopen**. Nothing here sends a request.
 
-A player who folded (or was not dealt in) sees no pot nor whose turn it is: their panel
-changes only with the street and the hand, so it costs no request per action.
+Only on the player's own turn does the panel show the pot and their clock: while they
+wait it shows what a call costs them (which changes only with a bet or a raise), their
+stack and pre-action, so another player's check or call costs their panel no edit (the
+table's message shows whose turn it is and the pot).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from bot.adapter.views import (
 )
 from bot.engine.cards import Card
 from bot.engine.evaluate import hand_label
-from bot.i18n import Name, hands, translate
+from bot.i18n import hands, translate
 from bot.i18n.cards import written
 from bot.render import sort_hole
 from bot.runtime.seating import PreAction
@@ -118,20 +120,18 @@ def _cards_line(seen: Seen) -> str:
 def _money(seen: Seen, snap: TableSnapshot, seat: SeatSnapshot) -> str:
     lang, owed = seen.locale, to_call(snap, seat)
     if owed:
-        return translate(lang, "panel.money_call", pot=snap.pot, amount=owed, stack=seat.stack)
-    return translate(lang, "panel.money_check", pot=snap.pot, stack=seat.stack)
+        return translate(lang, "panel.money_call", amount=owed, stack=seat.stack)
+    return translate(lang, "panel.money_check", stack=seat.stack)
 
 
-def _clock(seen: Seen) -> str:
-    lang, turn = seen.locale, seen.turn
-    assert turn is not None
+def _your_turn(seen: Seen, snap: TableSnapshot, turn: TurnView) -> str:
+    """The pot and the player's clock (Discord words ``<t:…:R>`` on each screen)."""
+    lang = seen.locale
     when = translate(lang, "turn.clock", when=f"<t:{int(seen.deadline)}:R>") \
         if seen.deadline else ""
-    if not seen.my_turn:
-        return translate(lang, "panel.waiting_for", name=Name(turn.name), clock=when)
     bank = translate(lang, "turn.bank", seconds=int(turn.time_bank)) \
         if turn.time_bank >= 1 else ""
-    return translate(lang, "panel.your_turn", clock=when, bank=bank)
+    return translate(lang, "panel.your_turn", pot=snap.pot, clock=when, bank=bank)
 
 
 def _result_lines(seen: Seen, snap: TableSnapshot, result: HandResultView) -> list[str]:
@@ -157,8 +157,8 @@ def panel_text(seen: Seen) -> str:
         lines.append(translate(lang, "panel.folded"))
     elif seat.in_hand:
         lines.append(_money(seen, snap, seat))
-        if seen.turn is not None and seen.deciding:
-            lines.append(_clock(seen))
+        if seen.turn is not None and seen.my_turn:
+            lines.append(_your_turn(seen, snap, seen.turn))
     if seen.pre_action is not None and seen.deciding and not seen.my_turn:
         lines.append(translate(lang, "panel.pre_action", action=translate(
             lang, f"pre_action.{seen.pre_action.name.lower()}")))
