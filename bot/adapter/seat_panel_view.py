@@ -198,5 +198,5 @@ def stale_panel(locale: str, table_id: int) -> tuple[str, discord.ui.View]:
     """A panel whose token is about to expire: it says so, with one button to reopen."""
     view = discord.ui.View(timeout=None)
     view.add_item(MySeatButton(table_id, locale, reopen=True))
-    return translate(locale, "panel.stale"), view
+    return translate(locale, "panel.stale", button=translate(locale, "button.reopen")), view
 

@@ -173,7 +173,7 @@ async def test_a_stale_panel_says_so_and_reopens_in_place(harness: Harness) -> N
     actor = actor_of(h, turn_message(h))
     panel = await open_panel(h, actor)
     await h.advance(TOKEN_LIFETIME - TOKEN_MARGIN + 1)
-    assert "no longer kept up to date" in panel.text, panel.text
+    assert "no longer kept up to date" in panel.text and "**Reopen**" in panel.text, panel.text
     assert labels(panel) == {"Reopen": True} and not panel.messages[0].attachments
     sent = len(h.env.http_requests)
     await h.advance(PAUSE + 0.1)  # the table goes on: a stale panel is not edited

@@ -11,6 +11,7 @@ import hashlib
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from bot.adapter.pictures import PictureMode
@@ -286,3 +287,32 @@ async def test_every_panel_open_keeps_the_channel_budget(harness: Harness) -> No
     assert (with_panels[1] - commitments) / paneled <= 2.0
     assert 0 < panel_edits <= 3 * paneled  # 2.75 measured: the turns, streets, hands
     assert all(not p.stale for p in panels.panels.values()) and len(panels.panels) == 4
+
+
+#: What a turn message may carry: the actions of the player to act, and My seat.
+TURN_LABELS = re.compile(r"Fold|Check|Call \d+( \(all-in\))?|(Min|½ Pot|Pot) · (bet|raise to) \d+"
+                         r"|All-in \d+|Bet…|Raise to…|My seat")
+
+
+async def test_the_turn_message_carries_only_the_turn_and_my_seat(harness: Harness) -> None:
+    """Every turn message of a hand: the actions of the player to act and **My seat**,
+    nothing meant for the others (the pre-actions are in the panels), within Discord's
+    limits (5 buttons a row, 25 a message; the offline Discord refuses more)."""
+    h = harness
+    await seat_three(h)
+    seen = 0
+    for _ in range(60):
+        if any("Hand #1 result" in m.content for m in h.public_messages()):
+            break
+        turn = turn_message(h)
+        rows = [row for row in turn.components if isinstance(row, discord.ActionRow)]
+        labels = [str(b.label) for b in buttons_of(turn)]
+        assert all(TURN_LABELS.fullmatch(x) for x in labels), labels
+        assert labels[0] == "Fold" and labels[-1] == "My seat" and labels.count("My seat") == 1
+        assert all(len(row.children) <= 5 for row in rows) and len(labels) <= 25
+        seen += 1
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        await h.click(actor_of(h, turn), turn, label=label)
+    assert seen >= 8
+    [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
+    assert [str(b.label) for b in buttons_of(result)] == ["Hand log"]
