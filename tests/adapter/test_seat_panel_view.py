@@ -31,22 +31,18 @@ def snap(variant: str = "omaha", **changes: object) -> TableSnapshot:
 
 
 def turn(user_id: int, **changes: object) -> TurnView:
-    values: dict[str, object] = dict(
+    base = TurnView(
         token="4.9", seat=1 if user_id == ME else 2, user_id=user_id, name="me",
         can_check=False, to_call=8, min_raise_to=18, max_raise_to=40, is_bet=False,
         all_in_to=182, current_bet=10, pot=32, clock=30.0, time_bank=60.0, deadline=0.0,
         presets=(("Min", 18), ("Pot", 40)))
-    values.update(changes)
-    return TurnView(**values)  # type: ignore[arg-type]
+    return replace(base, **changes)  # type: ignore[arg-type]
 
 
 def seen(table: TableSnapshot, locale: str = "en", **changes: object) -> Seen:
     hole = parse_cards("Ah 3s Kd Kc")
-    values: dict[str, object] = dict(
-        user_id=ME, locale=locale, snap=table, board=table.board,
-        cards=panel_cards(hole, table.board, table))
-    values.update(changes)
-    return Seen(**values)  # type: ignore[arg-type]
+    base = Seen(ME, locale, table, board=table.board, cards=panel_cards(hole, table.board, table))
+    return replace(base, **changes)  # type: ignore[arg-type]
 
 
 def test_a_hi_lo_panel_names_the_high_and_the_low() -> None:
