@@ -245,3 +245,22 @@ async def test_the_panel_speaks_the_players_language(harness: Harness) -> None:
     assert panel.text.startswith("**Tavolo 1**") and "Le tue carte: " in panel.text, panel.text
     assert panel.messages[0].attachments[0].description.startswith("Tavolo 1")
     assert any(k in labels(panel) for k in ("Abbandona", "Vedi 1", "Vedi 2"))
+
+
+async def test_the_raise_form_from_the_panel_raises_and_keeps_the_panel(harness: Harness) -> None:
+    """**Raise to…** in the panel opens the form; its submit raises, renews the panel's
+    token (the panel is edited, not replaced by a confirmation) and the next turn is
+    posted through that token, not the channel's routes."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    shown = await h.click(actor, panel.message, label="Raise to…")
+    assert shown.modal is not None and "4 to 7" in str(shown.modal)
+    channel = len(h.requests("POST", f"/channels/{h.channel.id}/messages"))
+    reply = await h.submit(actor, shown, {"amount": "6"})
+    assert reply.deferred and "raises to 6" in turn_message(h).content, reply
+    assert len(h.requests("POST", f"/channels/{h.channel.id}/messages")) == channel
+    assert "**Table 1**" in panel.text and "Done:" not in panel.text, panel.text
+    state = h.bot.presenter.panels.panels[(1, actor.id)]
+    assert state.interaction.id == reply.result._interaction.id  # the newest token
