@@ -142,8 +142,11 @@ class TableActions:
         live message shows the action, so nothing private is sent. A slash command is
         deferred privately and gets a short private confirmation in that original, and
         so does an answer to a private question (its message is edited). A refusal is
-        told privately. A fold when a check is free is not taken unless ``asked``: the
-        player is asked first (:mod:`bot.adapter.fold_question`).
+        told privately. A click in the player's seat panel is acknowledged as an update
+        of the panel, whose token it renews; the panel, kept current, is the confirmation
+        (:mod:`bot.adapter.seat_panel`). A fold when a check is free is not taken unless
+        ``asked``: the player is asked first, whichever way they fold
+        (:mod:`bot.adapter.fold_question`).
         """
         panels = _panels(interaction)
         in_panel = panels.owns(interaction, table.table_id)
@@ -324,7 +327,7 @@ class TableActions:
     async def open_seat(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """**My seat** (or **Reopen**): the player's seat panel, only theirs
         (:mod:`bot.adapter.seat_panel`); a member without a seat there is told why not.
-        A picture is drawn each time: the cooldown of ``/cards`` and **My cards**."""
+        A picture is drawn each time: the cooldown of ``/cards``."""
         self.by_id(table_id).require_seat(interaction.user.id)
         take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
         await _panels(interaction).open(interaction, table_id)

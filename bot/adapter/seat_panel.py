@@ -61,11 +61,14 @@ from bot.runtime.table.events import (
     TimeBankStarted,
     TurnBegan,
 )
-from bot.runtime.table.views import HandResultView, TableSnapshot
+from bot.runtime.table.views import HandResultView, PrivateCards, TableSnapshot
 
 if TYPE_CHECKING:
     from bot.adapter.presenter import DiscordPresenter
     from bot.engine.cards import Card
+    from bot.runtime.registry import TableRegistry
+    from bot.runtime.seating import PreAction
+    from bot.runtime.table.live import Table
 
 log = logging.getLogger("bot.adapter.seat_panel")
 
@@ -265,28 +268,31 @@ class SeatPanels:
         return Seen(user, lang, snap, live.turn, live.deadline, live.board,
                     self._cards(panel, snap, live.board), pre_action=self._pre_action(panel))
 
-    def _cards(self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...]) -> Any:
+    def _cards(
+        self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...]
+    ) -> PrivateCards | None:
         """The player's cards in hand ``snap.hand_no`` (kept once read: the table forgets
         them when the hand ends) with the board shown; None when they were not dealt."""
         hole = panel.hole
         if hole is None or hole[0] != snap.hand_no:
             hole = None
             table = self._table(panel.table_id)
-            current = getattr(table, "current", None)
-            if current is not None and current.hand_no == snap.hand_no:
+            current = table.current if table is not None else None
+            if table is not None and current is not None and current.hand_no == snap.hand_no:
                 with contextlib.suppress(TableError):
                     hole = (snap.hand_no, table.hole_cards(panel.user_id).cards)
             panel.hole = hole
         return None if hole is None else panel_cards(hole[1], board, snap)
 
-    def _pre_action(self, panel: Panel) -> Any:
+    def _pre_action(self, panel: Panel) -> PreAction | None:
         table = self._table(panel.table_id)
-        seat = next((s for s in table.seats.values() if s.user_id == panel.user_id), None) \
-            if table is not None else None
+        seat = table.seat_of(panel.user_id) if table is not None else None
         return None if seat is None else seat.pre_action
 
-    def _table(self, table_id: int) -> Any:
-        registry = getattr(self.presenter.bot, "registry", None)
+    def _table(self, table_id: int) -> Table | None:
+        """The live table (the player's cards and pre-action are read there, never
+        carried by an event)."""
+        registry: TableRegistry | None = getattr(self.presenter.bot, "registry", None)
         if registry is None:
             return None
         try:
