@@ -284,7 +284,7 @@ class TableActions:
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see; drawn
         outside the render gate, so :data:`~bot.adapter.cooldowns.CARDS_BURST` looks at
-        once, then one per ``COMMAND_COOLDOWN`` (``/cards`` and **My cards** alike)."""
+        once, then one per ``COMMAND_COOLDOWN`` (``/cards``, **My seat** and **My cards**)."""
         table = self.by_id(table_id)
         mine = table.hole_cards(interaction.user.id)
         take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
