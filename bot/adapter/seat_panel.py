@@ -264,9 +264,12 @@ class SeatPanels:
                         cards=self._cards(panel, snap, board))
         if live is None:
             return Seen(user, lang, None)
-        snap = live.snap
+        snap, asked = live.snap, live.question
+        if asked is not None and user not in asked.users.values():
+            asked = None
         return Seen(user, lang, snap, live.turn, live.deadline, live.board,
-                    self._cards(panel, snap, live.board), pre_action=self._pre_action(panel))
+                    self._cards(panel, snap, live.board), pre_action=self._pre_action(panel),
+                    question=asked)
 
     def _cards(
         self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...]

@@ -4,10 +4,11 @@ Pure functions of what the panel knows (a :class:`Seen`), in the player's langua
 the table, hand and game; their cards and what they hold now in words (hi-lo: the low
 too); the board; what a call costs and their stack; on their turn the pot and their
 clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand
-is over, its result and their net. The buttons: on their turn the turn message's own (built by
-:func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers); while they
-wait in the hand, Fold and Check/Call shown disabled and the pre-actions; a stale panel
-has only **Reopen**. Nothing here sends a request.
+is over, its result and their net. The buttons: on their turn the turn message's own
+(built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
+asked whether to run it twice, the question's two answers; while they wait in the hand,
+Fold and Check/Call shown disabled and the pre-actions; a stale panel has only
+**Reopen**. Nothing here sends a request.
 
 Only on the player's own turn does the panel show the pot and their clock: while they
 wait it shows what a call costs them (which changes only with a bet or a raise), their
@@ -28,6 +29,7 @@ from bot.adapter.views import (
     ActionButton,
     MySeatButton,
     PreActionButton,
+    RunTwiceButton,
     turn_buttons,
 )
 from bot.engine.cards import Card
@@ -37,6 +39,7 @@ from bot.i18n.cards import written
 from bot.render import sort_hole
 from bot.runtime.seating import PreAction
 from bot.runtime.table import wording
+from bot.runtime.table.events import RunTwiceAsked
 from bot.runtime.table.result_text import message_lines, signed
 from bot.runtime.table.views import (
     HandResultView,
@@ -65,6 +68,7 @@ class Seen:
     cards: PrivateCards | None = None  # theirs, with the board shown and what they make
     result: HandResultView | None = None  # the hand is over
     pre_action: PreAction | None = None
+    question: RunTwiceAsked | None = None  # the run-it-twice question, when they are asked
 
     @property
     def seat(self) -> SeatSnapshot | None:
@@ -155,6 +159,9 @@ def panel_text(seen: Seen) -> str:
         lines.extend(_result_lines(seen, snap, seen.result))
     elif seat.folded:
         lines.append(translate(lang, "panel.folded"))
+    elif seen.question is not None:
+        when = f"<t:{int(seen.deadline)}:R>" if seen.deadline else ""
+        lines.append(translate(lang, "panel.run_twice", when=when))
     elif seat.in_hand:
         lines.append(_money(seen, snap, seat))
         if seen.turn is not None and seen.my_turn:
@@ -172,6 +179,11 @@ def panel_buttons(seen: Seen) -> discord.ui.View:
     if snap is not None and turn is not None and seen.my_turn:
         return turn_buttons(snap, turn, seen.locale)
     view = discord.ui.View(timeout=None)
+    if snap is not None and seen.question is not None:  # they are asked: their answer
+        for choice, key in (("twice", "run_twice.yes"), ("once", "run_twice.no")):
+            view.add_item(RunTwiceButton(snap.table_id, seen.question.token, choice,
+                                         translate(seen.locale, key)))
+        return view
     if snap is None or seat is None or not seen.deciding:
         return view
     lang, owed = seen.locale, to_call(snap, seat)

@@ -264,3 +264,33 @@ async def test_the_raise_form_from_the_panel_raises_and_keeps_the_panel(harness:
     assert "**Table 1**" in panel.text and "Done:" not in panel.text, panel.text
     state = h.bot.presenter.panels.panels[(1, actor.id)]
     assert state.interaction.id == reply.result._interaction.id  # the newest token
+
+
+async def test_the_run_it_twice_question_is_answered_from_the_panel(harness: Harness) -> None:
+    """All-in before the flop at a table that runs it twice: each player's panel asks the
+    question with its two answers; all three answer from their panels: two boards."""
+    h = harness
+    await open_table(h, structure="no limit", run_it_twice=True)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    panels = {a: await open_panel(h, a) for a in (h.alice, h.bob, h.carol)}
+    for _ in range(6):
+        actor = actor_of(h, turn_message(h))
+        enabled = [k for k, v in labels(panels[actor]).items() if v]
+        shove = [x for x in enabled if x.startswith("All-in")]
+        await h.click(actor, panels[actor].message, label=shove[0] if shove else next(
+            x for x in enabled if x.startswith("Call") and x != "Call any"))
+        if not [m for m in h.public_messages() if any(b.label == "Fold" for b in buttons_of(m))]:
+            break
+    for actor, panel in panels.items():
+        assert "Run the rest of the board twice?" in panel.text, panel.text
+        assert list(labels(panel)) == ["Run it twice", "Once"]
+        answer = await h.click(actor, panel.message, label="Run it twice")
+        assert answer.ephemeral, answer
+    for _ in range(12):
+        if any("Hand #1 result" in m.content for m in h.public_messages()):
+            break
+        await h.advance(1.0)
+    [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
+    assert "board 2" in result.content.lower() or "Board 2" in result.content, result.content
