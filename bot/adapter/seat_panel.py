@@ -103,7 +103,7 @@ class SeatPanels:
 
     def __init__(self, presenter: DiscordPresenter) -> None:
         self.presenter = presenter
-        self.panels: dict[tuple[int, int], Panel] = {}
+        self._open: dict[int, dict[int, Panel]] = {}  # table id -> user id -> panel
         self._results: dict[int, tuple[TableSnapshot, HandResultView]] = {}
         self._lanes: dict[int, Lane] = {}
         #: Edits sent (tests and the request figures read it).
@@ -123,11 +123,18 @@ class SeatPanels:
         if isinstance(event, CHANGES):
             self.changed(table_id)
 
+    def get(self, table_id: int, user_id: int) -> Panel | None:
+        """``user_id``'s panel at ``table_id`` (stale or not), if they opened one."""
+        return self._open.get(table_id, {}).get(user_id)
+
+    def at(self, table_id: int) -> list[Panel]:
+        """The panels opened at ``table_id``."""
+        return list(self._open.get(table_id, {}).values())
+
     def changed(self, table_id: int) -> None:
         """Every open panel of the table gets the table as it is now (coalesced)."""
-        for panel in list(self.panels.values()):
-            if panel.table_id == table_id:
-                self._queue(panel)
+        for panel in self.at(table_id):
+            self._queue(panel)
 
     async def open(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """**My seat** (or **Reopen**): a fresh panel for the player, through this click's
@@ -137,8 +144,7 @@ class SeatPanels:
             await interaction.response.defer()  # its @original is that panel
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        key = (table_id, interaction.user.id)
-        old = self.panels.get(key)
+        old = self.get(table_id, interaction.user.id)
         if old is not None:  # another message: it says so, with Reopen
             if old.timer is not None:
                 old.timer.cancel()
@@ -149,19 +155,19 @@ class SeatPanels:
                       resolve(interaction.locale))
         if on_panel and interaction.message is not None:
             panel.message_id = interaction.message.id
-        self.panels[key] = panel
+        self._open.setdefault(table_id, {})[interaction.user.id] = panel
         self._renewed(panel, interaction)
         self._queue(panel)
 
     def owns(self, interaction: discord.Interaction[Any], table_id: int) -> bool:
         """Whether the interaction is a click in the player's panel at ``table_id``."""
-        panel = self.panels.get((table_id, interaction.user.id))
+        panel = self.get(table_id, interaction.user.id)
         message = interaction.message
         return panel is not None and message is not None and panel.message_id == message.id
 
     def renew(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A click in the panel, acknowledged as an update: its token is the newest."""
-        panel = self.panels.get((table_id, interaction.user.id))
+        panel = self.get(table_id, interaction.user.id)
         if panel is not None:
             panel.stale = False
             self._renewed(panel, interaction)
@@ -169,11 +175,9 @@ class SeatPanels:
 
     def forget(self, table_id: int) -> None:
         """The table is gone: its panels are no longer kept current."""
-        for key, panel in list(self.panels.items()):
-            if panel.table_id == table_id:
-                if panel.timer is not None:
-                    panel.timer.cancel()
-                del self.panels[key]
+        for panel in self._open.pop(table_id, {}).values():
+            if panel.timer is not None:
+                panel.timer.cancel()
         self._results.pop(table_id, None)
         lane = self._lanes.pop(table_id, None)
         if lane is not None:
@@ -181,8 +185,12 @@ class SeatPanels:
 
     def close(self) -> None:
         """Shutting down: no more edits."""
-        for table_id in {p.table_id for p in self.panels.values()} | set(self._lanes):
+        for table_id in set(self._open) | set(self._lanes):
             self.forget(table_id)
+
+    def _current(self, panel: Panel) -> bool:
+        """Whether ``panel`` is still its player's panel at its table (not replaced)."""
+        return self.get(panel.table_id, panel.user_id) is panel
 
     # -- the token's life ------------------------------------------------------------
     def _renewed(self, panel: Panel, interaction: discord.Interaction[Any]) -> None:
@@ -195,7 +203,7 @@ class SeatPanels:
 
     def _expire(self, panel: Panel) -> None:
         """The token's last minute: the panel says it is out of date (a last edit)."""
-        if self.panels.get((panel.table_id, panel.user_id)) is panel and not panel.stale:
+        if self._current(panel) and not panel.stale:
             self._lane(panel.table_id).run(lambda: self._go_stale(panel))
 
     async def _go_stale(self, panel: Panel) -> None:
@@ -220,7 +228,7 @@ class SeatPanels:
 
     async def _send(self, panel: Panel) -> None:
         panel.queued = False
-        if panel.stale or self.panels.get((panel.table_id, panel.user_id)) is not panel:
+        if panel.stale or not self._current(panel):
             return
         if now() >= panel.until:
             await self._go_stale(panel)

@@ -197,8 +197,8 @@ async def test_a_refused_token_makes_the_panel_stale_and_my_seat_opens_another(
     record.expires_at = h.env.backend.now_iso()
     await h.click(actor, turn, label=next(
         str(b.label) for b in buttons_of(turn) if str(b.label).startswith("Call")))
-    state = h.bot.presenter.panels.panels[(1, actor.id)]
-    assert state.stale  # its turn ended: the edit was refused
+    state = h.bot.presenter.panels.get(1, actor.id)
+    assert state is not None and state.stale  # its turn ended: the edit was refused
     sent = len(h.env.http_requests)
     turn = turn_message(h)
     await h.click(actor_of(h, turn), turn, label=next(
@@ -209,7 +209,8 @@ async def test_a_refused_token_makes_the_panel_stale_and_my_seat_opens_another(
     fresh = await open_panel(h, actor)
     assert fresh.message is not None and panel.message is not None
     assert fresh.message.id != panel.message.id
-    assert not h.bot.presenter.panels.panels[(1, actor.id)].stale
+    state = h.bot.presenter.panels.get(1, actor.id)
+    assert state is not None and not state.stale
 
 
 async def test_panel_only_sends_no_dm_and_the_panel_shows_the_cards(harness: Harness) -> None:
@@ -229,7 +230,7 @@ async def test_a_member_without_a_seat_is_told_privately(harness: Harness) -> No
     await seat_three(h)
     reply = await h.click(h.dave, turn_message(h), label="My seat")
     assert reply.ephemeral and "seat" in reply.text.lower() and not reply.buttons, reply
-    assert (1, h.dave.id) not in h.bot.presenter.panels.panels
+    assert h.bot.presenter.panels.get(1, h.dave.id) is None
 
 
 async def test_the_panel_speaks_the_players_language(harness: Harness) -> None:
@@ -262,8 +263,9 @@ async def test_the_raise_form_from_the_panel_raises_and_keeps_the_panel(harness:
     assert reply.deferred and "raises to 6" in turn_message(h).content, reply
     assert len(h.requests("POST", f"/channels/{h.channel.id}/messages")) == channel
     assert "**Table 1**" in panel.text and "Done:" not in panel.text, panel.text
-    state = h.bot.presenter.panels.panels[(1, actor.id)]
-    assert state.interaction.id == reply.result._interaction.id  # the newest token
+    state = h.bot.presenter.panels.get(1, actor.id)
+    # its token is the newest: the form's submit
+    assert state is not None and state.interaction.id == reply.result._interaction.id
 
 
 async def test_the_run_it_twice_question_is_answered_from_the_panel(harness: Harness) -> None:

@@ -286,7 +286,7 @@ async def test_every_panel_open_keeps_the_channel_budget(harness: Harness) -> No
     assert (without[1] - commitments) / plain <= 2.0
     assert (with_panels[1] - commitments) / paneled <= 2.0
     assert 0 < panel_edits <= 3 * paneled  # 2.75 measured: the turns, streets, hands
-    assert all(not p.stale for p in panels.panels.values()) and len(panels.panels) == 4
+    assert all(not p.stale for p in panels.at(1)) and len(panels.at(1)) == 4
 
 
 #: What a turn message may carry: the actions of the player to act, and My seat.
