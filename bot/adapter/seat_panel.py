@@ -144,17 +144,15 @@ class SeatPanels:
             await interaction.response.defer()  # its @original is that panel
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        here = interaction.message.id if on_panel and interaction.message is not None else 0
         old = self.get(table_id, interaction.user.id)
-        if old is not None:  # another message: it says so, with Reopen
+        if old is not None:
             if old.timer is not None:
                 old.timer.cancel()
-            if old.message_id != (interaction.message.id if on_panel and interaction.message
-                                  else 0):
+            if old.message_id != here:  # another message: it says so, with Reopen
                 self._lane(table_id).run(lambda: self._go_stale(old))
         panel = Panel(table_id, interaction.user.id, interaction, 0.0,
-                      resolve(interaction.locale))
-        if on_panel and interaction.message is not None:
-            panel.message_id = interaction.message.id
+                      resolve(interaction.locale), message_id=here)
         self._open.setdefault(table_id, {})[interaction.user.id] = panel
         self._renewed(panel, interaction)
         self._queue(panel)
