@@ -296,3 +296,18 @@ async def test_the_run_it_twice_question_is_answered_from_the_panel(harness: Har
         await h.advance(1.0)
     [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
     assert "board 2" in result.content.lower() or "Board 2" in result.content, result.content
+
+
+async def test_the_panel_moves_the_clock_when_the_time_bank_starts(harness: Harness) -> None:
+    """The player to act lets their clock run out: their panel's countdown moves to the
+    time bank's end (one edit), as the table's message does."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    before = re.search(r"<t:(\d+):R> \(\+60 s time bank\)", panel.text)
+    assert before, panel.text
+    await h.advance(31.0)  # the table's 30 s clock, then the bank
+    after = re.search(r"\*\*Your turn\*\* · pot \*\*3\*\* · time runs out <t:(\d+):R>\.$",
+                      panel.text, re.MULTILINE)
+    assert after and int(after[1]) > int(before[1]), panel.text
