@@ -23,7 +23,8 @@ A token is valid 15 minutes: a minute before (:data:`bot.adapter.hooks.TOKEN_MAR
 or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edited a last
 time (when it still can be) to say it is out of date, with one button, **Reopen** (the
 same custom id as **My seat**): its click is a new interaction, which turns that message
-into a fresh panel. A stale panel is not edited again.
+into a fresh panel. A stale panel is not edited again. One panel a player at a table:
+**My seat** pressed again deletes the old message (through its own token).
 """
 
 from __future__ import annotations
@@ -149,8 +150,8 @@ class SeatPanels:
         if old is not None:
             if old.timer is not None:
                 old.timer.cancel()
-            if old.message_id != here:  # another message: it says so, with Reopen
-                self._lane(table_id).run(lambda: self._go_stale(old))
+            if old.message_id != here:  # one panel a player: the old message goes
+                self._lane(table_id).run(lambda: self._retire(old))
         panel = Panel(table_id, interaction.user.id, interaction, 0.0,
                       resolve(interaction.locale), message_id=here)
         self._open.setdefault(table_id, {})[interaction.user.id] = panel
@@ -213,6 +214,16 @@ class SeatPanels:
             await falling_back(panel.interaction.edit_original_response(
                 content=text, view=view, attachments=[]))
             self.edits += 1
+
+    async def _retire(self, panel: Panel) -> None:
+        """A panel replaced by a new one (My seat pressed again): deleted (its token still
+        valid), else told it is out of date."""
+        panel.stale = True
+        try:
+            await falling_back(panel.interaction.delete_original_response())
+        except (discord.HTTPException, TokenWait):
+            panel.stale = False
+            await self._go_stale(panel)
 
     # -- the edits ---------------------------------------------------------------------
     def _lane(self, table_id: int) -> Lane:

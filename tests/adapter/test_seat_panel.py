@@ -311,3 +311,21 @@ async def test_the_panel_moves_the_clock_when_the_time_bank_starts(harness: Harn
     after = re.search(r"\*\*Your turn\*\* · pot \*\*3\*\* · time runs out <t:(\d+):R>\.$",
                       panel.text, re.MULTILINE)
     assert after and int(after[1]) > int(before[1]), panel.text
+
+
+async def test_my_seat_again_replaces_the_panel(harness: Harness) -> None:
+    """One panel a player: **My seat** pressed again opens a new one and deletes the old
+    message (through its own token); the new one is kept current."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    first = await open_panel(h, actor)
+    assert first.message is not None
+    first_id = first.message.id
+    second = await open_panel(h, actor)
+    assert second.message is not None and second.message.id != first_id
+    deleted = [r for r in h.requests("DELETE", "/messages/@original")
+               if first.result._interaction.token in r.path]
+    assert deleted and first.message is None, h.requests("DELETE")  # gone
+    state = h.bot.presenter.panels.get(1, actor.id)
+    assert state is not None and state.message_id == second.message.id
