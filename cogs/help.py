@@ -149,7 +149,7 @@ def omaha_page(locale: object = None) -> list[str]:
     lines += [_hand(locale, "omaha", i, e) for i, e in enumerate(OMAHA_EXAMPLES, 1)]
     lines += ["", translate(locale, "help.omaha.courchevel"),
               translate(locale, "help.omaha.best", cards=Command("cards"),
-                        button=Phrase("button.my_cards"))]
+                        button=Phrase("button.my_seat"))]
     return lines
 
 
@@ -159,7 +159,7 @@ def holdem_page(locale: object = None) -> list[str]:
     lines += ["", translate(locale, "help.holdem.board_plays"),
               translate(locale, "help.holdem.same"),
               translate(locale, "help.omaha.best", cards=Command("cards"),
-                        button=Phrase("button.my_cards"))]
+                        button=Phrase("button.my_seat"))]
     return lines
 
 
@@ -188,7 +188,7 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
     """Playing at a table: buttons, sizes, the clock, seats, chips, run it twice, mixed
     tables, pings."""
     buttons = {key: Phrase(f"button.{key}")
-               for key in ("fold", "check", "min", "half_pot", "pot", "my_cards")}
+               for key in ("fold", "check", "min", "half_pot", "pot", "my_seat")}
     commands = {f"{name}_cmd": Command(name)
                 for name in ("fold", "check", "call", "bet", "raise", "allin")}
     pre = {key: Phrase(f"pre_action.{key}") for key in ("check_fold", "call_any", "fold_to_bet")}
@@ -196,7 +196,8 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.turn", form=Phrase("button.raise_form"), **buttons,
                   **commands),
         translate(locale, "help.table.all_in", allin=Command("allin")),
-        translate(locale, "help.table.pre_actions", preaction=Command("preaction"), **pre),
+        translate(locale, "help.table.pre_actions", preaction=Command("preaction"),
+                  my_seat=buttons["my_seat"], **pre),
         translate(locale, "help.table.clock"),
         translate(locale, "help.table.sitting_out", sitout=Command("table sitout"),
                   sitin=Command("table sitin"), post=Option("post_big_blind")),
@@ -211,7 +212,7 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
         translate(locale, "help.table.bomb_pot", settings=Command("table settings"),
                   bombpot=Command("bombpot")),
         translate(locale, "help.table.messages", cards=Command("cards"),
-                  my_cards=buttons["my_cards"]),
+                  my_seat=buttons["my_seat"]),
     ]
     names = {c.qualified_name for c in tree.walk_commands()}
     prefs = next((name for name in PREFERENCES if name in names), None)

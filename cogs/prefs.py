@@ -6,16 +6,16 @@ only to them.
 ``turn_pings``: ``always`` (the turn message pings them, once per decision; the
 clock's reminder edits it), ``low`` (no ping on the turn message; one short
 message that pings when their clock runs low, deleted when the turn passes) or
-``never``. ``hole_cards``: ``dm`` (by direct message every hand) or ``request``
-(only when they ask: **My cards** or ``/cards``). ``card_colours`` (four colours,
-two, or four that stay apart for colour-blind players) and ``theme`` (dark or light)
-draw the player's own pictures: their hole cards and private replays (public pictures
-keep the table's). ``reminders``: how they are reminded of a scheduled game whose
-Discord event they marked Interested: ``ping`` (named in the one reminder message in
-its channel) or ``dm`` (a direct message; closed DMs fall back to the ping).
-Without options it shows the
-choices; with options it stores them (:mod:`bot.adapter.prefs`, kept in the
-database) and they count from the next message the table sends. Every answer is
+``never``. ``hole_cards``: ``dm`` (by direct message every hand) or ``request``, worded
+"panel only" (no DM: their seat panel, **My seat**, shows them, and ``/cards``).
+``card_colours`` (four colours, two, or four that stay apart for colour-blind players)
+and ``theme`` (dark or light) draw the player's own pictures: their hole cards and
+private replays (public pictures keep the table's). ``reminders``: how they are reminded
+of a scheduled game whose Discord event they marked Interested: ``ping`` (named in the
+one reminder message in its channel) or ``dm`` (a direct message; closed DMs fall back to
+the ping). Without options it shows the choices; with options it stores them
+(:mod:`bot.adapter.prefs`, kept in the database) and they count from the next message the
+table sends. Every answer is
 private; a change is acknowledged before the database is written.
 """
 
@@ -55,7 +55,8 @@ THEME_CHOICES = [
 ]
 HOLE_CARD_CHOICES = [
     app_commands.Choice(name="By DM every hand", value=HoleCards.DM.value),
-    app_commands.Choice(name="Only when I ask (My cards, /cards)", value=HoleCards.REQUEST.value),
+    app_commands.Choice(name="Panel only, no DM (My seat, /cards)",
+                        value=HoleCards.REQUEST.value),
 ]
 
 REMINDER_CHOICES = [
@@ -70,7 +71,7 @@ def prefs_text(prefs: PlayerPrefs, locale: object, *, saved: bool = False) -> st
         translate(locale, "prefs.saved" if saved else "prefs.head"),
         translate(locale, f"prefs.turn_pings.{prefs.turn_pings.value}"),
         translate(locale, f"prefs.hole_cards.{prefs.hole_cards.value}",
-                  button=translate(locale, "button.my_cards"),
+                  button=translate(locale, "button.my_seat"),
                   cards=Command("cards").to(locale)),
         translate(locale, "prefs.pictures", deck=translate(locale, f"prefs.deck.{prefs.deck}"),
                   theme=translate(locale, f"prefs.theme.{prefs.theme}")),

@@ -215,19 +215,21 @@ async def test_three_players_play_a_hand_to_showdown_over_the_wire(tmp_path: Pat
                 width, height = png_size(dm.file())
                 assert 200 <= width <= 4000 and 100 <= height <= 4000, (width, height)
 
-            # each player reads their own cards privately: /cards, or the hand's button
+            # each player reads their own cards privately: /cards, or their seat panel
+            # (the hand's My seat button)
             hand_msg = await fd.wait_for_message(
                 lambda m: m.channel_id == poker.id and m.content.startswith("**Hand #1**")
             )
             hole: dict[str, frozenset[str]] = {}
             for i, u in enumerate(users):
                 if i == 0:
-                    it = await fd.click(u, hand_msg, label="My cards")
+                    it = await fd.click(u, hand_msg, label="My seat")
                 else:
                     it = await fd.slash(u, poker, "cards")
                 mine = await it.reply()
                 assert mine.ephemeral and mine.file().startswith(PNG)
-                found = re.fullmatch(rf"Your cards: ({CARD}(?: {CARD}){{3}})", mine.content)
+                found = re.search(rf"^Your cards: ({CARD}(?: {CARD}){{3}})$", mine.content,
+                                  re.MULTILINE)
                 assert found, mine.content
                 hole[u.name] = frozenset(found[1].split())
             assert len(frozenset().union(*hole.values())) == 12

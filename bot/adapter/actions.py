@@ -24,7 +24,8 @@ from bot.adapter.cooldowns import CARDS_BURST, take_turn
 from bot.adapter.fold_question import asks_first, question
 from bot.adapter.hooks import Hook
 from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
-from bot.adapter.presenter import hole_cards_view
+from bot.adapter.scenes import hole_cards_view
+from bot.adapter.seat_panel import SeatPanels
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
 from bot.i18n import Name, Phrase, Wording, hands, resolve, spoken, translate
@@ -87,6 +88,12 @@ async def _confirm(
             hook.confirm(confirmed)
 
 
+def _panels(interaction: discord.Interaction[Any]) -> SeatPanels:
+    """The seat panels the bot's presenter keeps (:mod:`bot.adapter.seat_panel`)."""
+    panels: SeatPanels = interaction.client.presenter.panels
+    return panels
+
+
 class ClickTaker(Protocol):
     """Told of each acknowledged click, raise form or slash-command action before it acts,
     and again with ``refused=True`` when the runtime refuses the action after all."""
@@ -135,13 +142,21 @@ class TableActions:
         live message shows the action, so nothing private is sent. A slash command is
         deferred privately and gets a short private confirmation in that original, and
         so does an answer to a private question (its message is edited). A refusal is
-        told privately. A fold when a check is free is not taken unless ``asked``: the
-        player is asked first (:mod:`bot.adapter.fold_question`).
+        told privately. A click in the player's seat panel is acknowledged as an update
+        of the panel, whose token it renews; the panel, kept current, is the confirmation
+        (:mod:`bot.adapter.seat_panel`). A fold when a check is free is not taken unless
+        ``asked``: the player is asked first, whichever way they fold
+        (:mod:`bot.adapter.fold_question`).
         """
-        privately = answered_privately(interaction)
+        panels = _panels(interaction)
+        in_panel = panels.owns(interaction, table.table_id)
+        privately = answered_privately(interaction) and not in_panel
         if interaction.type is discord.InteractionType.application_command:
             await interaction.response.defer(ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
+        if in_panel:  # acknowledged as an update of the panel: its token is the newest
+            await interaction.response.defer()
+            panels.renew(interaction, table.table_id)
         turn = table.turn_view()
         if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
             await self._ask_fold(interaction, table, turn.token)
@@ -149,6 +164,8 @@ class TableActions:
         if not interaction.response.is_done():
             await interaction.response.defer()
         hook = self._hand_over(table, interaction)
+        if in_panel and hook is not None:
+            hook.confirm(True)  # a deferred update: its followup is a message of its own
         view = await self._apply(interaction, table, hook, kind, amount, token)
         if privately:
             await _confirm(interaction, hook, view)
@@ -156,12 +173,15 @@ class TableActions:
     @staticmethod
     async def _ask_fold(interaction: discord.Interaction[Any], table: Table, token: str) -> None:
         """The question before a fold when a check is free, to the player alone: in the
-        command's private original, or as a private answer to the click."""
+        command's private original, or as a private answer to the click (a message of its
+        own under a seat panel)."""
         text, buttons = question(table.table_id, token, interaction.locale)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=text, view=buttons)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(text, view=buttons, ephemeral=True)
+        elif interaction.type is discord.InteractionType.application_command:
+            await interaction.edit_original_response(content=text, view=buttons)
+        else:  # a click in the seat panel, acknowledged as its update
+            await interaction.followup.send(text, view=buttons, ephemeral=True)
 
     async def answer_fold(
         self, interaction: discord.Interaction[Any], table_id: int, token: str,
@@ -264,7 +284,7 @@ class TableActions:
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The player's hole cards (and hand label), as a picture only they see; drawn
         outside the render gate, so :data:`~bot.adapter.cooldowns.CARDS_BURST` looks at
-        once, then one per ``COMMAND_COOLDOWN`` (``/cards`` and **My cards** alike)."""
+        once, then one per ``COMMAND_COOLDOWN`` (``/cards``, **My seat** and **My cards**)."""
         table = self.by_id(table_id)
         mine = table.hole_cards(interaction.user.id)
         take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
@@ -289,12 +309,28 @@ class TableActions:
     async def set_pre_action(
         self, interaction: discord.Interaction[Any], table_id: int, choice: PreAction | None
     ) -> None:
-        """Set (or clear) the player's pre-action: acknowledged privately first, as the
-        table's lock may be held by a hand being dealt or settled."""
+        """Set (or clear) the player's pre-action: acknowledged first, as the table's lock
+        may be held by a hand being dealt or settled. From the player's seat panel the
+        panel shows it (the click renews its token), else a private reply says it."""
         table = self.by_id(table_id)
-        await acknowledge(interaction)
-        text = await table.set_pre_action(interaction.user.id, choice)
-        await reply_private(interaction, text)
+        panels = _panels(interaction)
+        if not panels.owns(interaction, table_id):
+            await acknowledge(interaction)
+            await reply_private(interaction, await table.set_pre_action(
+                interaction.user.id, choice))
+            return
+        await interaction.response.defer()
+        panels.renew(interaction, table_id)
+        await table.set_pre_action(interaction.user.id, choice)
+        panels.changed(table_id)
+
+    async def open_seat(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """**My seat** (or **Reopen**): the player's seat panel, only theirs
+        (:mod:`bot.adapter.seat_panel`); a member without a seat there is told why not.
+        A picture is drawn each time: the cooldown of ``/cards``."""
+        self.by_id(table_id).require_seat(interaction.user.id)
+        take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
+        await _panels(interaction).open(interaction, table_id)
 
 
 __all__ = ["ClickTaker", "TableActions", "acknowledge", "answered_privately", "reply_private",

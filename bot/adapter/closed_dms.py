@@ -17,8 +17,8 @@ interacts every hand: clearing the memory on each click would cost one refused
 DM per hand again. With the quiet period a player costs at most one invalid
 request per 10 minutes (Discord's counting window), and one who opens their DMs
 gets their cards by DM again at their first interaction after it. Meanwhile they
-get their cards with **My cards** or ``/cards`` (only they see them), as the
-table's channel told them once (:class:`bot.adapter.presenter.DiscordPresenter`).
+get their cards with **My seat** (their seat panel) or ``/cards`` (only they see
+them), as the table's channel told them once (:mod:`bot.adapter.hole_card_dms`).
 """
 
 from __future__ import annotations

@@ -16,9 +16,11 @@
   cache of drawn pages (the values move with every hand: a cached page would show
   stale ranks); it still bounds the renders, to :data:`PAGER_BURST` plus one per
   ``COMMAND_COOLDOWN`` per member over all their pagers.
-* ``/cards`` and the **My cards** button draw the player's hole cards outside the
-  render gate: :data:`CARDS_BURST` at once, then one every ``COMMAND_COOLDOWN``
-  seconds (a player looks once or twice a street; the bucket never stops that).
+* ``/cards``, the **My seat** button (a seat panel, opened or reopened) and the older
+  messages' **My cards** draw the player's hole cards outside the render gate:
+  :data:`CARDS_BURST` at once, then one every ``COMMAND_COOLDOWN`` seconds (a player
+  looks once or twice a street; the bucket never stops that). An open panel's own
+  pictures (one per street) come with the table's events, not from clicks.
 
 What else a member can make the bot draw or ask of Discord, and what bounds it:
 the table's own commands and buttons (``/table join|leave|sitin|sitout|topup|settings|

@@ -112,8 +112,10 @@ class Hook:
     def of(cls, interaction: discord.Interaction[Any]) -> Hook | None:
         """The hook of a component or modal-submit interaction on a message, or of a
         slash command (else None). A click on a private (ephemeral) message, such as
-        the question before a fold (:mod:`bot.adapter.fold_question`), is on no live
-        message: it is bound like a command, and confirmed once that message is edited."""
+        the question before a fold (:mod:`bot.adapter.fold_question`) or a player's seat
+        panel (:mod:`bot.adapter.seat_panel`), is on no live message: it is bound like a
+        command, and confirmed once that message is edited (a panel's at once: it was
+        acknowledged as its update, so a followup is a message of its own)."""
         until = now() + TOKEN_LIFETIME - TOKEN_MARGIN
         kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
         private = interaction.message is not None and interaction.message.flags.ephemeral

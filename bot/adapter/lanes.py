@@ -1,7 +1,10 @@
-"""A lane: requests run one after another by one task (a table's direct messages).
+"""A lane: requests run one after another by one task (a table's direct messages, or
+its players' seat panels).
 
-:class:`bot.adapter.presenter.DiscordPresenter` keeps one per table, so a slow or
-refused DM delays only that table's other DMs, never its channel or another table.
+:class:`bot.adapter.presenter.DiscordPresenter` keeps one per table for its DMs and
+:class:`bot.adapter.seat_panel.SeatPanels` one per table for its panels' edits, so a
+slow or refused request delays only that table's others of its kind, never its channel
+or another table.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ __all__ = ["Lane"]
 
 
 class Lane:
-    """Requests run one after another by one task (a table's DMs)."""
+    """Requests run one after another by one task (a table's DMs, or its panels)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -39,4 +42,4 @@ class Lane:
             try:
                 await self._jobs.popleft()()
             except Exception:
-                log.exception("%s: a direct message failed", self.name)
+                log.exception("%s: a request failed", self.name)

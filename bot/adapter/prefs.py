@@ -15,8 +15,9 @@ What each choice does (:mod:`bot.adapter.channel` and the presenter apply it):
   a mention added by an edit: discord/discord-api-docs#1419), deleted once the turn
   passes;
 * ``never``: no ping; the reminder edits the turn message;
-* hole cards ``dm``: a direct message every hand; ``request``: none, the player
-  asks with **My cards** or ``/cards``;
+* hole cards ``dm``: a direct message every hand; ``request`` ("panel only"): none,
+  the player's seat panel shows them (**My seat**, :mod:`bot.adapter.seat_panel`), and
+  ``/cards``;
 * reminders ``ping`` (named in the one reminder message of a scheduled game whose
   Discord event they marked Interested) or ``dm`` (a direct message; closed DMs
   fall back to the ping): :meth:`Prefs.reminded_by_dm`,

@@ -7,12 +7,9 @@ go out from the table's own :class:`bot.adapter.channel.TableChannel` (the live
 message, coalesced edits, the request budget) and its DM lane, so a slow
 request never delays play, an acknowledgement or another table.
 
-Hole cards go by DM, as a picture naming the table with a link to it. When
-Discord refuses the DM (closed DMs) the channel is told once per table, with
-no card in it, that the player should press **My cards** or use ``/cards``,
-which answer only them; the refusal is remembered (:mod:`bot.adapter.closed_dms`)
-and no DM is tried again until the player interacts later on, so a closed-DM
-player costs no invalid request per hand. Nothing private is ever posted publicly.
+Hole cards go by DM to the players who chose it (:mod:`bot.adapter.hole_card_dms`);
+each player's seat panel (**My seat**, :mod:`bot.adapter.seat_panel`) shows them and
+is kept current through its interaction token. Nothing private is ever posted publicly.
 
 A lost channel (deleted, or refused with 403/404 for good) is reported once
 through :attr:`DiscordPresenter.on_channel_lost`; :meth:`DiscordPresenter.forget`
@@ -37,6 +34,7 @@ from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.dms import DirectMessages
 from bot.adapter.game_choice import OpenChoices, offer
+from bot.adapter.hole_card_dms import deal
 from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
 from bot.adapter.limits import fit_message
@@ -46,30 +44,21 @@ from bot.adapter.prefs import Prefs
 from bot.adapter.scenes import (
     Live,
     equity_line,
-    game_line,
     header,
-    hole_cards_view,
     in_time_bank,
     language,
     mention,
     results_view,
     showdown_view,
-    table_link,
     table_view,
     waited_note,
 )
 from bot.adapter.seat_buttons import ways_view
+from bot.adapter.seat_panel import SeatPanels
 from bot.engine.equity import equity
 from bot.i18n import Command, Name, Phrase, escaped, number, resolve, spoken, translate
 from bot.i18n.cards import written
-from bot.render import (
-    alt,
-    render_hole_cards_async,
-    render_results_async,
-    render_showdown_async,
-    render_table_async,
-    sort_hole,
-)
+from bot.render import alt, render_results_async, render_showdown_async, render_table_async
 from bot.runtime.mix import named
 from bot.runtime.table import wording
 from bot.runtime.table.events import (
@@ -92,8 +81,8 @@ from bot.runtime.table.events import (
     TurnBegan,
     TurnReminder,
 )
-from bot.runtime.table.views import PrivateCards, TableSnapshot
-from bot.storage import HoleCards, TurnPings
+from bot.runtime.table.views import TableSnapshot
+from bot.storage import TurnPings
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -102,7 +91,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.adapter.presenter")
 
-__all__ = ["DiscordPresenter", "game_line", "hole_cards_view"]
+__all__ = ["DiscordPresenter"]
 
 
 class DiscordPresenter:
@@ -125,7 +114,7 @@ class DiscordPresenter:
         #: The night's ledger of a table that closed, posted after its closing message (None:
         #: none to post; set by the client: :func:`bot.adapter.night_ledger.closing_text`).
         self.closing_ledger: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
-        self._dm_closed: dict[int, set[int]] = {}
+        self.dm_closed: dict[int, set[int]] = {}
         self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
         self._lanes: dict[int, Lane] = {}
         #: Each user's language as their last interaction told it (in memory only): their
@@ -140,6 +129,8 @@ class DiscordPresenter:
         self.prefs = Prefs()
         #: Each table's open dealer's-choice question (:mod:`bot.adapter.game_choice`).
         self.choices = OpenChoices()
+        #: The players' open seat panels (**My seat**, :mod:`bot.adapter.seat_panel`).
+        self.panels = SeatPanels(self)
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
             GameAsked: self.game_asked,
@@ -161,8 +152,10 @@ class DiscordPresenter:
         }
 
     async def observe(self, event: TableEvent) -> None:
-        """The runtime's port: one handler per kind of event."""
+        """The runtime's port: one handler per kind of event; then the table's open seat
+        panels catch up (:mod:`bot.adapter.seat_panel`)."""
         await self._handlers[type(event)](event)
+        self.panels.seen(event)
 
     # -- helpers ---------------------------------------------------------------------
     def remember_locale(self, user_id: int, locale: object) -> None:
@@ -207,6 +200,7 @@ class DiscordPresenter:
             ch.stop()
         for lane in self._lanes.values():
             lane.stop()
+        self.panels.close()
 
     def forget(self, table_id: int) -> None:
         """The table's channel is lost for good: stop sending there, drop its state.
@@ -216,12 +210,15 @@ class DiscordPresenter:
         later events for the table go nowhere. DMs already queued still go.
         """
         self._lost.add(table_id)
+        self.panels.forget(table_id)
         ch = self.channels.pop(table_id, None)
         if ch is not None:
             ch.stop()
-        self._dm_closed.pop(table_id, None)
+        self.dm_closed.pop(table_id, None)
 
-    def _changed(self, snap: TableSnapshot, *, kick: bool = True, **changes: Any) -> Live | None:
+    def live_changed(
+        self, snap: TableSnapshot, *, kick: bool = True, **changes: Any
+    ) -> Live | None:
         """Update the live hand of ``snap``'s table (if any) and let its channel send it
         (``kick=False``: the change waits for the next one, which is sure to come)."""
         ch = self.channel(snap)
@@ -236,7 +233,7 @@ class DiscordPresenter:
             ch.kick()
         return live
 
-    def _lane(self, table_id: int) -> Lane:
+    def lane(self, table_id: int) -> Lane:
         return self._lanes.setdefault(table_id, Lane(f"table-{table_id}-dms"))
 
     async def idle(self) -> None:
@@ -300,59 +297,18 @@ class DiscordPresenter:
         if straddler is not None:
             lines.append(translate(lang, "table.straddles", name=Name(straddler.name),
                                    amount=straddler.bet))
-        closed = frozenset(self._dm_closed.get(table.table_id, ()))
+        closed = frozenset(self.dm_closed.get(table.table_id, ()))
         ch = self.channel(table)
         ch.live = Live(table, lines, dm_closed=closed, board=table.board)
         ch.kick()
         offering, ch.offering = ch.offering, None
         if offering is not None:  # the last hand's after-hand buttons end with this deal
-            self._lane(table.table_id).run(lambda: retire_offers(offering))
+            self.lane(table.table_id).run(lambda: retire_offers(offering))
 
     async def hole_cards(self, event: CardsDealt) -> None:
-        table = event.table
-        if self.prefs.of(table.guild_id, event.user_id).hole_cards is HoleCards.REQUEST:
-            return  # they ask with My cards or /cards
-        self._lane(event.table.table_id).run(
-            lambda: self._deal_privately(event.table, event.user_id, event.cards)
-        )
-
-    async def _deal_privately(
-        self, table: TableSnapshot, user_id: int, cards: PrivateCards
-    ) -> None:
-        closed = self._dm_closed.setdefault(table.table_id, set())
-        if await self.send_hole_cards(table, user_id, cards):
-            if user_id in closed:  # DMs open again: the turn line stops pointing at /cards
-                closed.discard(user_id)
-                self._changed(table, dm_closed=frozenset(closed))
-            return
-        if user_id in closed:  # the channel was told once already
-            return
-        closed.add(user_id)
-        self._changed(table, dm_closed=frozenset(closed))
-        # named, not pinged: their turn message pings them (as they chose) and says it again
-        self.channel(table).post(
-            Text(translate(language(table), "dm.closed", player=mention(user_id),
-                           button=translate(language(table), "button.my_cards"),
-                           cards=Command("cards"))))
-
-    async def send_hole_cards(
-        self, table: TableSnapshot, user_id: int, cards: PrivateCards
-    ) -> bool:
-        """DM the player their cards as a picture; False when Discord refuses the DM."""
-        if user_id in self.closed_dms:  # refused before: no picture, no request
-            return False
-        lang = self.locale_of(user_id, table)
-        # not through the render gate: a player's cards never wait behind table pictures
-        # (the gate's timing sees them anyway: they share the render processes)
-        view = hole_cards_view(table, cards, lang)
-        png = await render_hole_cards_async(view, *self.prefs.drawing(table.guild_id, user_id))
-        text = translate(lang, "dm.cards", number=str(table.hand_no), table=str(table.table_id),
-                         game=game_line(table, lang), commitment=table.commitment,
-                         link=table_link(table.guild_id, table.channel_id))
-        # the cards in words too, in the picture's order (a screen reader reads this line)
-        text += "\n" + translate(lang, "cards.yours", cards=written(sort_hole(cards.cards)))
-        name = f"hand-{table.hand_no}-cards-{user_id}.png"
-        return await self.dms.send(user_id, text, file=self.file(name, png, alt.hole_cards(view)))
+        """A player's cards: by DM if they chose it (:mod:`bot.adapter.hole_card_dms`); their
+        open seat panel shows them (:mod:`bot.adapter.seat_panel`)."""
+        deal(self, event)
 
     async def street_dealt(self, event: StreetDealt) -> None:
         table, lang = event.table, language(event.table)
@@ -363,7 +319,7 @@ class DiscordPresenter:
         line = translate(lang, "table.street_line", street=street,
                          cards=written(event.board))
         # the next turn, stage or the hand's end follows: it sends this change with it
-        live = self._changed(table, kick=False, question=None)
+        live = self.live_changed(table, kick=False, question=None)
         if live is None:
             return
         if event.run_out and not live.run_out:  # the hands face up, before the first street
@@ -406,13 +362,13 @@ class DiscordPresenter:
         """The buttons of the question go on the live message, posted anew (the mentions
         notify the players asked); asked again after the clock waited, it says so."""
         deadline = self.now() + event.clock
-        self._changed(event.table, turn=None, question=event, deadline=deadline,
+        self.live_changed(event.table, turn=None, question=event, deadline=deadline,
                       note=waited_note(event.table, event.waited))
 
     async def turn(self, event: TurnBegan) -> None:
         """The turn message; told again after its clock waited (RULES.md 8), it says so."""
         deadline = self.now() + event.turn.clock
-        self._changed(event.table, turn=event.turn, deadline=deadline,
+        self.live_changed(event.table, turn=event.turn, deadline=deadline,
                       note=waited_note(event.table, event.turn.waited))
 
     async def reminder(self, event: TurnReminder) -> None:
@@ -426,7 +382,7 @@ class DiscordPresenter:
         if self.prefs.of(table.guild_id, turn.user_id).turn_pings is TurnPings.LOW:
             self.channel(table).post(Text(text, pings=frozenset({turn.user_id}), reminder=True))
         else:
-            self._changed(table, note=text)
+            self.live_changed(table, note=text)
 
     async def time_bank(self, event: TimeBankStarted) -> None:
         """The time bank starts: one edit of the turn message says so and moves its
@@ -438,18 +394,18 @@ class DiscordPresenter:
         if live is None or live.turn is None or live.turn.token != turn.token:
             self.channel(table).post(Text(text))
             return
-        self._changed(table, note=text, **in_time_bank(live.turn, event.seconds, self.now()))
+        self.live_changed(table, note=text, **in_time_bank(live.turn, event.seconds, self.now()))
 
     async def action(self, event: ActionTaken) -> None:
         # an action is always followed by the next turn, a run-out or the hand's end:
         # sending it alone would cost one more request for a state nobody acts on
-        live = self._changed(event.table, kick=False, turn=None, deadline=None, note="")
+        live = self.live_changed(event.table, kick=False, turn=None, deadline=None, note="")
         if live is not None:
             live.log.append(wording.action(language(event.table), event.action))
 
     async def hand_settled(self, event: HandSettled) -> None:
         table, result = event.table, event.result
-        live = self._changed(table, turn=None, deadline=None, note="", question=None)
+        live = self.live_changed(table, turn=None, deadline=None, note="", question=None)
         if live is None:
             live = Live(table)
 
@@ -477,13 +433,13 @@ class DiscordPresenter:
         table, user_id = event.table, event.user_id
         if user_id is not None:
             text = spoken(event.phrase or event.text, self.locale_of(user_id, table))
-            self._lane(table.table_id).run(lambda: self._tell(event, text, user_id))
+            self.lane(table.table_id).run(lambda: self._tell(event, text, user_id))
             return
         text = spoken(event.phrase or event.text, language(table))
-        if event.transient and self._changed(table, note=text) is not None:
+        if event.transient and self.live_changed(table, note=text) is not None:
             return
         if event.logged:  # a line of the hand: on its message, before its result
-            live = self._changed(table)
+            live = self.live_changed(table)
             if live is not None:
                 live.log.append(text)
                 return
@@ -532,7 +488,7 @@ class DiscordPresenter:
         ledger = None if self.closing_ledger is None else await self.closing_ledger(table)
         if ledger:
             ch.post(Text(ledger))
-        self._dm_closed.pop(table.table_id, None)
+        self.dm_closed.pop(table.table_id, None)
         self._lanes.pop(table.table_id, None)
         await ch.idle()
         if self.channels.get(table.table_id) is ch:

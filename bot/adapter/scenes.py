@@ -144,7 +144,7 @@ def turn_line(live: Live) -> str:
     text = translate(lang, "turn.line", player=mention(turn.user_id), need=need, clock=when,
                      bank=bank)
     if turn.user_id in live.dm_closed:
-        text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_cards"),
+        text += translate(lang, "turn.dm_closed", button=translate(lang, "button.my_seat"),
                           cards=Command("cards"))
     return text
 

@@ -14,7 +14,10 @@ not through a cog, so buttons do not depend on which cogs are loaded.
 Custom ids::
 
     omaha:act:<table>:<token>:<kind>[:<amount>]   kind: fold check call raise allin form
-    omaha:cards:<table>                            the player's own cards, privately
+    omaha:cards:<table>                            the player's own cards, privately (the
+                                                   My cards of messages before the panel)
+    omaha:myseat:<table>                           the player's seat panel, privately
+                                                   (My seat; Reopen on a stale panel)
     omaha:pre:<table>:<choice>                     a pre-action (checkfold callany foldany off)
     omaha:rit:<table>:<token>:<twice|once>         an answer to the run-it-twice question
     omaha:bomb:<table>:<token>:<yes|no>            an answer to a proposed bomb pot
@@ -160,11 +163,46 @@ class CardsButton(
             await report(interaction, exc)
 
 
+class MySeatButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"omaha:myseat:(?P<table>[0-9]+)"
+):
+    """Opens the clicking player's seat panel, privately (:mod:`bot.adapter.seat_panel`);
+    on a stale panel, **Reopen** (the same id) opens a fresh one in its place."""
+
+    def __init__(self, table_id: int, locale: object = None, *, reopen: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=translate(locale, "button.reopen" if reopen else "button.my_seat"),
+                emoji="🪑",
+                style=discord.ButtonStyle.primary if reopen else discord.ButtonStyle.secondary,
+                custom_id=f"omaha:myseat:{table_id}",
+                row=None if reopen else 2,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> MySeatButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _actions(interaction).open_seat(interaction, self.table_id)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
 class PreActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"omaha:pre:(?P<table>[0-9]+):(?P<choice>checkfold|callany|foldany|off)",
 ):
-    """Sets (or clears) the clicking player's pre-action."""
+    """Sets (or clears) the clicking player's pre-action (a button of their seat panel)."""
 
     #: The label of each choice: the message ``button.pre.<choice>``.
     LABELS: ClassVar[tuple[str, ...]] = ("checkfold", "callany", "foldany", "off")
@@ -175,7 +213,7 @@ class PreActionButton(
                 label=translate(locale, f"button.pre.{choice}"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"omaha:pre:{table_id}:{choice}",
-                row=2,
+                row=1,
             )
         )
         self.table_id = table_id
@@ -334,34 +372,34 @@ def live_buttons(
     table: TableSnapshot, turn: TurnView | None, question: str | None = None
 ) -> discord.ui.View:
     """The live message's buttons: the turn's actions (rows 0 and 1) when someone is to
-    act, or the run-it-twice question's (``question``: its token), then each player's own
-    cards and, during a turn, the pre-actions (row 2)."""
-    lang = table.config.language
+    act, or the run-it-twice question's (``question``: its token), then **My seat**
+    (row 2), which opens each player's own panel: their cards, pre-actions and buttons.
+    Nothing else meant for the others: the pre-actions live in the panel."""
     view = turn_buttons(table, turn) if turn is not None else discord.ui.View(timeout=None)
     if turn is None and question is not None:
         add_run_twice_buttons(view, table, question)
-    view.add_item(CardsButton(table.table_id, lang))
-    if turn is not None:
-        for choice in PRE_ACTIONS:
-            view.add_item(PreActionButton(table.table_id, choice, lang))
+    view.add_item(MySeatButton(table.table_id, table.config.language))
     return view
 
 
-def call_label(table: TableSnapshot, turn: TurnView) -> str:
+def call_label(table: TableSnapshot, turn: TurnView, locale: object = None) -> str:
     """``Call 6``, or ``Call 40 (all-in)`` when the call takes the player's last chip."""
     seat = table.at(turn.seat)
     all_in = seat is not None and 0 < seat.stack <= turn.to_call
     key = "button.call_all_in" if all_in else "button.call"
-    return translate(table.config.language, key, amount=turn.to_call)
+    return translate(locale or table.config.language, key, amount=turn.to_call)
 
 
 #: The runtime's quick raise sizes (``turns.presets``) by their English label.
 PRESETS = {"Min": "button.min", "½ Pot": "button.half_pot", "Pot": "button.pot"}
 
 
-def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
-    """Fold, Check or Call (amount), the raise sizes, All-in and the raise form."""
-    t, tok, lang = table.table_id, turn.token, table.config.language
+def turn_buttons(
+    table: TableSnapshot, turn: TurnView, locale: str | None = None
+) -> discord.ui.View:
+    """Fold, Check or Call (amount), the raise sizes, All-in and the raise form, in
+    ``locale`` (default the table's language: the public message's)."""
+    t, tok, lang = table.table_id, turn.token, locale or table.config.language
     view = discord.ui.View(timeout=None)
     view.add_item(ActionButton(t, tok, "fold", label=translate(lang, "button.fold"),
                                style=discord.ButtonStyle.danger, row=0))
@@ -374,7 +412,7 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
                 t,
                 tok,
                 "call",
-                label=call_label(table, turn),
+                label=call_label(table, turn, lang),
                 style=discord.ButtonStyle.success,
                 row=0,
             )
@@ -417,5 +455,6 @@ def turn_buttons(table: TableSnapshot, turn: TurnView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, CardsButton, PreActionButton, RunTwiceButton, SeatButton,
-                 ChooseButton, PickButton, AfterHandButton, FoldAnswerButton, BombPotButton)
+DYNAMIC_ITEMS = (ActionButton, CardsButton, MySeatButton, PreActionButton, RunTwiceButton,
+                 SeatButton, ChooseButton, PickButton, AfterHandButton, FoldAnswerButton,
+                 BombPotButton)

@@ -61,7 +61,7 @@ class HoleCards(StrEnum):
     """How a player gets their hole cards (``/prefs``)."""
 
     DM = "dm"  # a direct message every hand
-    REQUEST = "request"  # only when they ask (My cards, /cards)
+    REQUEST = "request"  # "panel only": no DM; the seat panel (My seat) and /cards show them
 
 
 class Reminders(StrEnum):

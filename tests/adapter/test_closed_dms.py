@@ -80,8 +80,8 @@ async def test_an_interaction_after_the_quiet_period_lets_dms_be_tried_again(
 
 
 @pytest.mark.parametrize(("language", "button", "command"), [
-    ("pt-BR", "Minhas cartas", "/cartas"), ("es-ES", "Mis cartas", "/cartas"),
-    ("it", "Le mie carte", "/carte"), ("en", "My cards", "/cards")])
+    ("pt-BR", "Meu lugar", "/cartas"), ("es-ES", "Mi asiento", "/cartas"),
+    ("it", "Il mio posto", "/carte"), ("en", "My seat", "/cards")])
 async def test_the_closed_dm_notice_names_the_button_and_command_of_the_table(
         harness: Harness, language: str, button: str, command: str) -> None:
     """The notice and the turn line tell a player with closed DMs to press the button the
@@ -99,4 +99,4 @@ async def test_the_closed_dm_notice_names_the_button_and_command_of_the_table(
     assert button in labels
     if language != "en":
         assert not [m.content for m in h.public_messages()
-                    if "**My cards**" in m.content or "`/cards`" in m.content]
+                    if "**My seat**" in m.content or "`/cards`" in m.content]

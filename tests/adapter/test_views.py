@@ -34,6 +34,7 @@ from bot.adapter.views import (
     PRE_ACTIONS,
     ActionButton,
     CardsButton,
+    MySeatButton,
     PreActionButton,
     RaiseModal,
     RunTwiceButton,
@@ -88,6 +89,8 @@ def snapshot() -> TableSnapshot:
 
 def dynamic_items() -> list[discord.ui.DynamicItem[Any]]:
     items: list[discord.ui.DynamicItem[Any]] = [CardsButton(BIG_TABLE)]
+    items += [MySeatButton(BIG_TABLE, lang, reopen=reopen)
+              for lang in LOCALES for reopen in (False, True)]
     items += [PreActionButton(BIG_TABLE, choice) for choice in PRE_ACTIONS]
     for kind in ("fold", "check", "call", "allin", "form"):
         items.append(ActionButton(BIG_TABLE, TOKEN, kind, label=kind.title()))
@@ -146,6 +149,7 @@ def modals() -> dict[str, discord.ui.Modal]:
 COVERED: dict[type, Callable[..., Any]] = {
     ActionButton: dynamic_items,
     CardsButton: dynamic_items,
+    MySeatButton: dynamic_items,
     PreActionButton: dynamic_items,
     LeaderboardPager: views,
     RaiseModal: modals,
@@ -203,12 +207,16 @@ async def test_every_view_posts_on_discord(harness: Harness) -> None:
 
 
 def test_the_my_cards_button_has_an_emoji_discord_accepts() -> None:
-    """The My cards button keeps an emoji, a real one (🂠 is a playing card, not an emoji)."""
-    rows = live_buttons(snapshot(), None).to_components()
-    [button] = [c for row in rows for c in row["components"]
-                if c["custom_id"] == f"omaha:cards:{BIG_TABLE}"]
-    assert button["emoji"]["name"] == "🃏"
+    """The My cards button (on messages posted before the seat panel) keeps an emoji, a
+    real one (🂠 is a playing card, not an emoji); My seat has one too."""
+    rows = [{"type": 1, "components": [CardsButton(BIG_TABLE).item.to_component_dict()]}]
+    assert rows[0]["components"][0]["emoji"]["name"] == "🃏"
     assert message_problems({"components": rows}) == []
+    live = live_buttons(snapshot(), None).to_components()
+    [button] = [c for row in live for c in row["components"]
+                if c["custom_id"] == f"omaha:myseat:{BIG_TABLE}"]
+    assert button["emoji"]["name"] == "🪑"
+    assert message_problems({"components": live}) == []
 
 
 def test_dynamic_items_answer_their_own_custom_ids() -> None:

@@ -148,8 +148,8 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     waiting = next(a for a in (alice, bob, carol) if a is not actor)
     await run.slash(waiting, "preaction", action="off")
     hand = next(m for m in h.public_messages() if m.content.startswith("**Hand #1**"))
-    await run.click(waiting, hand, "My cards")
-    await run.click(waiting, hand, "Check/Fold")
+    panel = await run.click(waiting, hand, "My seat")
+    await run.click(waiting, panel.message, "Check/Fold")  # a pre-action, in the panel
     form = await run.click(actor, turn, next(
         str(b.label) for b in buttons_of(turn) if str(b.label).endswith("…")
     ))

@@ -34,7 +34,7 @@ from bot.adapter.bomb_votes import BombPotButton
 from bot.adapter.fold_question import question
 from bot.adapter.game_choice import ChooseButton, PickButton
 from bot.adapter.seat_buttons import ways_view
-from bot.adapter.views import DYNAMIC_ITEMS, RunTwiceButton
+from bot.adapter.views import DYNAMIC_ITEMS, CardsButton, RunTwiceButton
 from bot.offline.harness import Actor, Reply
 from bot.runtime.table.views import Way
 from bot.settings import Secret, Settings
@@ -263,6 +263,18 @@ async def seat_ways(h: Harness, player: Actor) -> discord.Message:
     return next(m for m in h.public_messages() if m.id == sent.id)
 
 
+async def my_cards(h: Harness) -> Any:
+    """A live message posted before the seat panel, with its **My cards** button."""
+    table = h.bot.registry.all()[0]
+    view = discord.ui.View(timeout=None)
+    view.add_item(CardsButton(table.table_id))
+    channel = h.bot.get_channel(h.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("An older hand message", view=view)
+    await h.settle()
+    return next(m for m in h.public_messages() if m.id == sent.id)
+
+
 async def click_everything(h: Harness, clock: Clock) -> set[str]:
     """Every button of the live message (as a waiting player: each refused or done at once,
     and as the player to act: the raise form, then its submission), the run-it-twice
@@ -271,6 +283,7 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
     kinds: set[str] = set()
     actor, live = live_message(h)
     waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor)
+    panel = None
     for button in buttons_of(live):
         custom_id = str(button.custom_id)
         clicker = actor if custom_id.endswith(":form") else waiting
@@ -279,12 +292,20 @@ async def click_everything(h: Harness, clock: Clock) -> set[str]:
         kinds.add(kind_of(custom_id))
         if reply.modal is not None:
             await clock.held("the raise form", h.submit, actor, reply, {"amount": "abc"})
+        if custom_id.startswith("omaha:myseat:"):
+            panel = reply.message
+    assert panel is not None  # the waiting player's seat panel: its pre-actions
+    for button in buttons_of(panel):
+        custom_id = str(button.custom_id)
+        if not button.disabled:
+            await clock.held(f"button {custom_id}", h.click, waiting, panel, custom_id=custom_id)
+            kinds.add(kind_of(custom_id))
     question = await stale_question(h)
     for button in buttons_of(question):
         custom_id = str(button.custom_id)
         await clock.held(f"button {custom_id}", h.click, waiting, question, custom_id=custom_id)
         kinds.add(kind_of(custom_id))
-    for message in (await after_hand_buttons(h), await seat_ways(h, waiting),
+    for message in (await after_hand_buttons(h), await seat_ways(h, waiting), await my_cards(h),
                     await game_menu(h), await fold_question(h, 0), await fold_question(h, 1)):
         for button in buttons_of(message):
             custom_id = str(button.custom_id)

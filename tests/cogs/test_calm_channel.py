@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
+import discord
 import pytest
 
 from bot.adapter.pictures import PictureMode
@@ -21,7 +23,7 @@ from tests.cogs.test_table import (
     seat_three,
     turn_message,
 )
-from tests.conftest import Harness, buttons_of
+from tests.conftest import Harness, Reply, buttons_of
 
 
 def channel_requests(h: Harness) -> list[str]:
@@ -224,3 +226,93 @@ async def test_pictures_only_at_street_changes_are_drawn_once_a_street(
     runs = [hashlib.sha256(p).digest() for p in tables]
     assert [d for i, d in enumerate(runs) if i == 0 or runs[i - 1] != d] == distinct, (
         "a street's picture came back after the next street's")
+
+
+async def play_hands(h: Harness, hands: range, panels: dict[Any, Reply] | None = None) -> int:
+    """Check or call down ``hands`` (their numbers), by the public buttons or, given
+    ``panels``, from each player's seat panel; the number of actions."""
+    actions = 0
+    for hand in hands:
+        for _ in range(60):
+            if any(f"Hand #{hand} result" in m.content for m in h.public_messages()):
+                break
+            turn = turn_message(h)
+            actor = actor_of(h, turn)
+            shown: Any = turn if panels is None else panels[actor].message
+            labels = [str(b.label) for b in buttons_of(shown) if not b.disabled]
+            label = "Check" if "Check" in labels else next(
+                x for x in labels if x.startswith("Call") and x != "Call any")
+            reply = await h.click(actor, shown, label=label)
+            assert reply.deferred, reply
+            actions += 1
+        else:
+            raise AssertionError(f"hand {hand} did not end")
+        await h.advance(PAUSE + 0.1)
+    return actions
+
+
+async def test_every_panel_open_keeps_the_channel_budget(harness: Harness) -> None:
+    """Four players, three hands by the public buttons without panels, then three hands
+    with every player's seat panel open, played from the panels: the table's channel
+    routes stay unused either way (no request per action), the table's own interaction
+    requests stay within 2 per action (2.06 measured, with the deck commitments), and the
+    four panels cost under 3 edits per action between them (2.75 measured: the player
+    whose turn ends, the one whose turn begins, every panel at a street, the result and
+    the next deal), all through interaction tokens (PATCH .../@original)."""
+    h = harness
+    await open_table(h)
+    for actor in (h.alice, h.bob, h.carol, h.dave):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    await play_hands(h, range(1, 2))  # the first message was posted before any click
+    panels = h.bot.presenter.panels
+    channel, hooked = len(channel_requests(h)), len(webhook_requests(h))
+    plain = await play_hands(h, range(2, 5))
+    without = (len(channel_requests(h)) - channel, len(webhook_requests(h)) - hooked)
+    opened = {a: await h.click(a, turn_message(h), label="My seat")
+              for a in (h.alice, h.bob, h.carol, h.dave)}
+    channel, hooked, edits = len(channel_requests(h)), len(webhook_requests(h)), panels.edits
+    paneled = await play_hands(h, range(5, 8), opened)
+    panel_edits = panels.edits - edits
+    table_hooked = len(webhook_requests(h)) - hooked - panel_edits
+    with_panels = (len(channel_requests(h)) - channel, table_hooked, panel_edits)
+    print(f"4-handed, no panel: {without[0] / plain:.2f} channel and {without[1] / plain:.2f} "
+          f"webhook requests per action ({plain} actions); every panel open: "
+          f"{with_panels[0] / paneled:.2f} channel, {with_panels[1] / paneled:.2f} webhook "
+          f"for the table and {with_panels[2] / paneled:.2f} panel edits per action "
+          f"({paneled} actions)")
+    assert without[0] == with_panels[0] == 0
+    commitments = 3
+    assert (without[1] - commitments) / plain <= 2.0
+    assert (with_panels[1] - commitments) / paneled <= 2.0
+    assert 0 < panel_edits <= 3 * paneled  # 2.75 measured: the turns, streets, hands
+    assert all(not p.stale for p in panels.at(1)) and len(panels.at(1)) == 4
+
+
+#: What a turn message may carry: the actions of the player to act, and My seat.
+TURN_LABELS = re.compile(r"Fold|Check|Call \d+( \(all-in\))?|(Min|½ Pot|Pot) · (bet|raise to) \d+"
+                         r"|All-in \d+|Bet…|Raise to…|My seat")
+
+
+async def test_the_turn_message_carries_only_the_turn_and_my_seat(harness: Harness) -> None:
+    """Every turn message of a hand: the actions of the player to act and **My seat**,
+    nothing meant for the others (the pre-actions are in the panels), within Discord's
+    limits (5 buttons a row, 25 a message; the offline Discord refuses more)."""
+    h = harness
+    await seat_three(h)
+    seen = 0
+    for _ in range(60):
+        if any("Hand #1 result" in m.content for m in h.public_messages()):
+            break
+        turn = turn_message(h)
+        rows = [row for row in turn.components if isinstance(row, discord.ActionRow)]
+        labels = [str(b.label) for b in buttons_of(turn)]
+        assert all(TURN_LABELS.fullmatch(x) for x in labels), labels
+        assert labels[0] == "Fold" and labels[-1] == "My seat" and labels.count("My seat") == 1
+        assert all(len(row.children) <= 5 for row in rows) and len(labels) <= 25
+        seen += 1
+        label = "Check" if "Check" in labels else next(x for x in labels if x.startswith("Call"))
+        await h.click(actor_of(h, turn), turn, label=label)
+    assert seen >= 8
+    [result] = [m for m in h.public_messages() if "Hand #1 result" in m.content]
+    assert [str(b.label) for b in buttons_of(result)] == ["Hand log"]

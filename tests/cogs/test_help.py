@@ -69,7 +69,7 @@ async def test_help_lists_every_loaded_command_privately(harness: Harness) -> No
         ("table", ["**Fold**", "**Min**, **½ Pot** and **Pot**", "**Raise to…**", "time bank",
                    "/table sitout", "/table sitin post_big_blind", "/table topup",
                    "offering a top-up or leaving", "**Run it twice**", "/table settings",
-                   "**My cards**", "a pot-size raise"]),
+                   "**My seat**", "your seat panel", "a pot-size raise"]),
         ("hands", ["**Straight flush** `9s 8s 7s 6s 5s`", "suits never break a tie"]),
         ("omaha", ["**exactly two**", "**exactly three**", "**not** a flush"]),
         ("holdem", ["2 hole cards", "both of yours, one, or none", "**are** a flush",

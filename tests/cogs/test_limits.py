@@ -390,17 +390,17 @@ async def test_the_pager_turns_a_few_pages_at_once_then_one_per_cooldown(
 
 
 async def test_a_few_looks_at_ones_cards_then_the_cooldown(harness: Harness) -> None:
-    """/cards and My cards draw the hole cards outside the render gate: CARDS_BURST looks
-    at once, then the wait (shared by the button and the command)."""
+    """/cards and My seat (its panel) draw the hole cards outside the render gate:
+    CARDS_BURST looks at once, then the wait (shared by the button and the command)."""
     h = harness
     await playing(h)
     for _ in range(CARDS_BURST - 1):
         looked = await h.slash(h.alice, "cards")
         assert looked.ephemeral and len(await looked.images()) == 1, looked
     live = next(m for m in reversed(h.public_messages())
-                if any(str(b.custom_id).startswith("omaha:cards:") for b in buttons_of(m)))
+                if any(str(b.custom_id).startswith("omaha:myseat:") for b in buttons_of(m)))
     mine = next(str(b.custom_id) for b in buttons_of(live)
-                if str(b.custom_id).startswith("omaha:cards:"))
+                if str(b.custom_id).startswith("omaha:myseat:"))
     clicked = await h.click(h.alice, live, custom_id=mine)
     assert clicked.ephemeral and len(await clicked.images()) == 1, clicked
     started = h.clock()

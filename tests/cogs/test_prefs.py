@@ -83,20 +83,20 @@ async def test_prefs_are_shown_and_changed_privately_in_each_language(
     assert (head, turns) == (translate(locale, "prefs.head"),
                              translate(locale, "prefs.turn_pings.always"))
     assert cards == translate(locale, "prefs.hole_cards.dm",
-                              button=translate(locale, "button.my_cards"),
+                              button=translate(locale, "button.my_seat"),
                               cards=Command("cards").to(locale))
     assert how == translate(locale, "prefs.how", prefs=Command("prefs").to(locale))
     assert (Command("prefs").to(locale) == "/prefs") == (locale == "en"), how
     changed = await h.slash(h.bob, "prefs", turn_pings="low", hole_cards="request")
     assert changed.ephemeral and changed.text.startswith(translate(locale, "prefs.saved"))
     assert translate(locale, "prefs.turn_pings.low") in changed.text
-    assert "**" + translate(locale, "button.my_cards") + "**" in changed.text
+    assert "**" + translate(locale, "button.my_seat") + "**" in changed.text
     assert not h.public_messages()
     again = await h.slash(h.bob, "prefs", turn_pings="never")  # the other choice stays
     assert translate(locale, "prefs.turn_pings.never") in again.text
     again = await h.slash(h.bob, "prefs", reminders="dm")
     assert translate(locale, "prefs.reminders.dm") in again.text
-    assert "**" + translate(locale, "button.my_cards") + "**" in again.text
+    assert "**" + translate(locale, "button.my_seat") + "**" in again.text
     await h.restart()  # kept in the database
     after = await h.slash(h.bob, "prefs")
     assert after.text.replace(translate(locale, "prefs.head"), "") == again.text.replace(

@@ -340,7 +340,8 @@ async def test_each_variant_plays_a_hand_by_commands(
 
 
 async def test_pre_action_button_acts_when_the_turn_comes(harness: Harness) -> None:
-    """'Call any' on the hand message calls for the player when their turn arrives."""
+    """'Call any' in the player's seat panel (My seat on the hand message) calls for them
+    when their turn arrives; the panel shows the pre-action chosen."""
     h = harness
     await seat_three(h)
     turn = turn_message(h)
@@ -351,8 +352,11 @@ async def test_pre_action_button_acts_when_the_turn_comes(harness: Harness) -> N
     waiting = next(a for a in h.members.values() if a.id == table.seats[small_blind].user_id)
     assert waiting is not first
     hand_msg = next(m for m in h.public_messages() if m.content.startswith("**Hand #1**"))
-    reply = await h.click(waiting, hand_msg, label="Call any")
-    assert reply.ephemeral and "call any" in reply.text
+    panel = await h.click(waiting, hand_msg, label="My seat")
+    assert panel.ephemeral and "Your pre-action" not in panel.text, panel
+    reply = await h.click(waiting, panel.message, label="Call any")
+    assert reply.deferred and not reply.result.followups, reply  # the panel says it
+    assert "Your pre-action: **call any**" in panel.text, panel.text
     await h.click(first, turn, label="Call 2")
     stored = await h.bot.db.hands.load_unfinished(table.current.hand_id)
     done = [(a["kind"], a["source"], a["seat"]) for a in stored.actions]

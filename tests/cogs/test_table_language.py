@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import actions, pictures, presenter
+from bot.adapter import actions, hole_card_dms, pictures, presenter, seat_panel
 from bot.i18n import translate
 from bot.i18n.glossary import offences
 from bot.render import words
@@ -48,8 +48,8 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
     assert "Compromisso do baralho da mão #1: `" in everything
     assert "Deck commitment" not in everything
     labels = [str(b.label) for b in buttons_of(turn)]
-    assert "Desistir" in labels and "Minhas cartas" in labels and "Check/Desistir" in labels
-    assert not {"Fold", "My cards", "Check/Fold", "No pre-action"} & set(labels)
+    assert "Desistir" in labels and "Meu lugar" in labels  # the pre-actions: in the panel
+    assert not {"Fold", "My seat", "Check/Desistir", "Check/Fold", "No pre-action"} & set(labels)
     actor = actor_of(h, turn)
     waiting = {h.alice: "pt-BR", h.bob: "es-ES", h.carol: "it"}
     said = {"pt-BR": "Não é a sua vez: esperando ", "es-ES": "No es tu turno: esperando a ",
@@ -90,7 +90,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every view the cogs hand to the renderer (the real renderer still draws it)."""
     seen: list[Any] = []
     for module, name in ((pictures, "render_table_async"), (presenter, "render_showdown_async"),
-                         (presenter, "render_hole_cards_async"),
+                         (hole_card_dms, "render_hole_cards_async"),
+                         (seat_panel, "render_hole_cards_async"),
                          (actions, "render_hole_cards_async")):
         real = getattr(module, name)
 

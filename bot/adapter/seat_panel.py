@@ -1,0 +1,337 @@
+"""Each player's seat panel: a private message kept current through an interaction token.
+
+**My seat** on the table's message opens it (an ephemeral answer to that click, only the
+player's): their hole cards as a picture at the top (with its description,
+:mod:`bot.render.alt`), what they hold in words, the pot, what a call costs, their clock
+and their buttons (:mod:`bot.adapter.seat_panel_view`). The bot keeps it current by
+editing it through the token of the newest interaction whose ``@original`` it is
+(``PATCH /webhooks/{app}/{token}/messages/@original``): the click that opened it, then
+any click in it (acknowledged as a deferred update, type 6, its ``@original`` is the
+panel), which renews the token. Panels never use the channel's routes: they cost the
+table's channel budget nothing, and interaction routes are outside Discord's global rate
+limit (:mod:`bot.adapter.hooks`).
+
+When the panel changes (a new hand, cards dealt, a street, a turn, the time bank, the
+result; not the actions between: a turn always follows them) each open panel of the table
+is marked; its edits go out on the table's panel lane (:class:`bot.adapter.lanes.Lane`),
+one at a time, built when sent (only the newest state goes; one edit in flight per panel,
+none when the text and buttons did not change; the picture is drawn and uploaded only
+when the cards or the board change). A long 429 (:class:`bot.adapter.hooks.TokenWait`)
+puts the edit off, never the table.
+
+A token is valid 15 minutes: a minute before (:data:`bot.adapter.hooks.TOKEN_MARGIN`),
+or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edited a last
+time (when it still can be) to say it is out of date, with one button, **Reopen** (the
+same custom id as **My seat**): its click is a new interaction, which turns that message
+into a fresh panel. A stale panel is not edited again. One panel a player at a table:
+**My seat** pressed again deletes the old message (through its own token).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter.hooks import (
+    TOKEN_LIFETIME,
+    TOKEN_MARGIN,
+    TokenWait,
+    falling_back,
+    now,
+    refused_token,
+)
+from bot.adapter.lanes import Lane
+from bot.adapter.scenes import hole_cards_view
+from bot.adapter.seat_panel_view import Seen, panel_buttons, panel_cards, panel_text, stale_panel
+from bot.i18n import resolve
+from bot.render import alt, render_hole_cards_async
+from bot.runtime.errors import TableError
+from bot.runtime.table.events import (
+    CardsDealt,
+    HandBegan,
+    HandSettled,
+    RunTwiceAsked,
+    StreetDealt,
+    TableClosed,
+    TableEvent,
+    TimeBankStarted,
+    TurnBegan,
+)
+from bot.runtime.table.views import HandResultView, PrivateCards, TableSnapshot
+
+if TYPE_CHECKING:
+    from bot.adapter.presenter import DiscordPresenter
+    from bot.engine.cards import Card
+    from bot.runtime.registry import TableRegistry
+    from bot.runtime.seating import PreAction
+    from bot.runtime.table.live import Table
+
+log = logging.getLogger("bot.adapter.seat_panel")
+
+__all__ = ["Panel", "SeatPanels"]
+
+#: The events after which a table's panels may show something new (an action is always
+#: followed by a turn, a street or the result: the panel waits for that).
+CHANGES = (HandBegan, CardsDealt, StreetDealt, TurnBegan, TimeBankStarted, RunTwiceAsked,
+           HandSettled)
+
+
+@dataclass
+class Panel:
+    """One player's open panel at one table."""
+
+    table_id: int
+    user_id: int
+    interaction: discord.Interaction[Any]  # the newest whose @original is the panel
+    until: float  # loop time after which its token is not used
+    locale: str
+    message_id: int = 0  # 0 until its first edit answers
+    sent: tuple[Any, ...] | None = None  # the text and buttons shown
+    picture: tuple[Any, ...] | None = None  # the cards and board of the picture shown
+    hole: tuple[int, tuple[Card, ...]] | None = None  # (hand number, their cards)
+    queued: bool = False
+    stale: bool = False
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+
+class SeatPanels:
+    """The open seat panels of the tables this presenter shows."""
+
+    def __init__(self, presenter: DiscordPresenter) -> None:
+        self.presenter = presenter
+        self._open: dict[int, dict[int, Panel]] = {}  # table id -> user id -> panel
+        self._results: dict[int, tuple[TableSnapshot, HandResultView]] = {}
+        self._lanes: dict[int, Lane] = {}
+        #: Edits sent (tests and the request figures read it).
+        self.edits = 0
+
+    # -- what the presenter and the actions tell -------------------------------------
+    def seen(self, event: TableEvent) -> None:
+        """A table event went by: the panels of its table may change."""
+        table_id = event.table.table_id
+        if isinstance(event, TableClosed):
+            self.forget(table_id)
+            return
+        if isinstance(event, HandBegan):
+            self._results.pop(table_id, None)
+        elif isinstance(event, HandSettled):
+            self._results[table_id] = (event.table, event.result)
+        if isinstance(event, CHANGES):
+            self.changed(table_id)
+
+    def get(self, table_id: int, user_id: int) -> Panel | None:
+        """``user_id``'s panel at ``table_id`` (stale or not), if they opened one."""
+        return self._open.get(table_id, {}).get(user_id)
+
+    def at(self, table_id: int) -> list[Panel]:
+        """The panels opened at ``table_id``."""
+        return list(self._open.get(table_id, {}).values())
+
+    def changed(self, table_id: int) -> None:
+        """Every open panel of the table gets the table as it is now (coalesced)."""
+        for panel in self.at(table_id):
+            self._queue(panel)
+
+    async def open(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """**My seat** (or **Reopen**): a fresh panel for the player, through this click's
+        token: a new private message, or, clicked on a panel, in its place."""
+        on_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        if on_panel:
+            await interaction.response.defer()  # its @original is that panel
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        here = interaction.message.id if on_panel and interaction.message is not None else 0
+        old = self.get(table_id, interaction.user.id)
+        if old is not None:
+            if old.timer is not None:
+                old.timer.cancel()
+            if old.message_id != here:  # one panel a player: the old message goes
+                self._lane(table_id).run(lambda: self._retire(old))
+        panel = Panel(table_id, interaction.user.id, interaction, 0.0,
+                      resolve(interaction.locale), message_id=here)
+        self._open.setdefault(table_id, {})[interaction.user.id] = panel
+        self._renewed(panel, interaction)
+        self._queue(panel)
+
+    def owns(self, interaction: discord.Interaction[Any], table_id: int) -> bool:
+        """Whether the interaction is a click in the player's panel at ``table_id``."""
+        panel = self.get(table_id, interaction.user.id)
+        message = interaction.message
+        return panel is not None and message is not None and panel.message_id == message.id
+
+    def renew(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A click in the panel, acknowledged as an update: its token is the newest."""
+        panel = self.get(table_id, interaction.user.id)
+        if panel is not None:
+            panel.stale = False
+            self._renewed(panel, interaction)
+            self._queue(panel)
+
+    def forget(self, table_id: int) -> None:
+        """The table is gone: its panels are no longer kept current."""
+        for panel in self._open.pop(table_id, {}).values():
+            if panel.timer is not None:
+                panel.timer.cancel()
+        self._results.pop(table_id, None)
+        lane = self._lanes.pop(table_id, None)
+        if lane is not None:
+            lane.stop()
+
+    def close(self) -> None:
+        """Shutting down: no more edits."""
+        for table_id in set(self._open) | set(self._lanes):
+            self.forget(table_id)
+
+    def _current(self, panel: Panel) -> bool:
+        """Whether ``panel`` is still its player's panel at its table (not replaced)."""
+        return self.get(panel.table_id, panel.user_id) is panel
+
+    # -- the token's life ------------------------------------------------------------
+    def _renewed(self, panel: Panel, interaction: discord.Interaction[Any]) -> None:
+        panel.interaction = interaction
+        panel.until = now() + TOKEN_LIFETIME - TOKEN_MARGIN
+        if panel.timer is not None:
+            panel.timer.cancel()
+        panel.timer = asyncio.get_running_loop().call_later(
+            panel.until - now(), self._expire, panel)
+
+    def _expire(self, panel: Panel) -> None:
+        """The token's last minute: the panel says it is out of date (a last edit)."""
+        if self._current(panel) and not panel.stale:
+            self._lane(panel.table_id).run(lambda: self._go_stale(panel))
+
+    async def _go_stale(self, panel: Panel) -> None:
+        if panel.stale:
+            return
+        panel.stale = True
+        text, view = stale_panel(panel.locale, panel.table_id)
+        with contextlib.suppress(discord.HTTPException, TokenWait):
+            await falling_back(panel.interaction.edit_original_response(
+                content=text, view=view, attachments=[]))
+            self.edits += 1
+
+    async def _retire(self, panel: Panel) -> None:
+        """A panel replaced by a new one (My seat pressed again): deleted (its token still
+        valid), else told it is out of date."""
+        panel.stale = True
+        try:
+            await falling_back(panel.interaction.delete_original_response())
+        except (discord.HTTPException, TokenWait):
+            panel.stale = False
+            await self._go_stale(panel)
+
+    # -- the edits ---------------------------------------------------------------------
+    def _lane(self, table_id: int) -> Lane:
+        return self._lanes.setdefault(table_id, Lane(f"table-{table_id}-panels"))
+
+    def _queue(self, panel: Panel) -> None:
+        if panel.queued or panel.stale:
+            return
+        panel.queued = True
+        self._lane(panel.table_id).run(lambda: self._send(panel))
+
+    async def _send(self, panel: Panel) -> None:
+        panel.queued = False
+        if panel.stale or not self._current(panel):
+            return
+        if now() >= panel.until:
+            await self._go_stale(panel)
+            return
+        seen = self._seen(panel)
+        content, view = panel_text(seen), panel_buttons(seen)
+        shown = (content, tuple(repr(c) for c in view.to_components()))
+        picture = self._picture_key(seen)
+        if shown == panel.sent and picture == panel.picture:
+            return
+        kwargs: dict[str, Any] = {"content": content, "view": view}
+        if picture != panel.picture:
+            kwargs["attachments"] = await self._attachments(seen)
+        try:
+            message = await falling_back(panel.interaction.edit_original_response(**kwargs))
+        except TokenWait as wait:
+            asyncio.get_running_loop().call_later(wait.retry_after, self._queue, panel)
+            return
+        except discord.HTTPException as exc:
+            if refused_token(exc):
+                await self._go_stale(panel)
+            else:
+                log.warning("table %s: a seat panel was not edited (%s %s)",
+                            panel.table_id, exc.status, exc.code)
+            return
+        self.edits += 1
+        panel.message_id = message.id
+        panel.sent, panel.picture = shown, picture
+
+    def _seen(self, panel: Panel) -> Seen:
+        """What the panel shows now: the hand's result until the next deal, else the live
+        hand of the table's message, with the player's cards and pre-action."""
+        ch = self.presenter.channels.get(panel.table_id)
+        live = ch.live if ch is not None else None
+        done = self._results.get(panel.table_id)
+        lang, user = panel.locale, panel.user_id
+        if done is not None and (live is None or live.hand_no <= done[1].hand_no):
+            snap, result = done
+            board = result.board
+            return Seen(user, lang, snap, board=board, result=result,
+                        cards=self._cards(panel, snap, board))
+        if live is None:
+            return Seen(user, lang, None)
+        snap, asked = live.snap, live.question
+        if asked is not None and user not in asked.users.values():
+            asked = None
+        return Seen(user, lang, snap, live.turn, live.deadline, live.board,
+                    self._cards(panel, snap, live.board), pre_action=self._pre_action(panel),
+                    question=asked)
+
+    def _cards(
+        self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...]
+    ) -> PrivateCards | None:
+        """The player's cards in hand ``snap.hand_no`` (kept once read: the table forgets
+        them when the hand ends) with the board shown; None when they were not dealt."""
+        hole = panel.hole
+        if hole is None or hole[0] != snap.hand_no:
+            hole = None
+            table = self._table(panel.table_id)
+            current = table.current if table is not None else None
+            if table is not None and current is not None and current.hand_no == snap.hand_no:
+                with contextlib.suppress(TableError):
+                    hole = (snap.hand_no, table.hole_cards(panel.user_id).cards)
+            panel.hole = hole
+        return None if hole is None else panel_cards(hole[1], board, snap)
+
+    def _pre_action(self, panel: Panel) -> PreAction | None:
+        table = self._table(panel.table_id)
+        seat = table.seat_of(panel.user_id) if table is not None else None
+        return None if seat is None else seat.pre_action
+
+    def _table(self, table_id: int) -> Table | None:
+        """The live table (the player's cards and pre-action are read there, never
+        carried by an event)."""
+        registry: TableRegistry | None = getattr(self.presenter.bot, "registry", None)
+        if registry is None:
+            return None
+        try:
+            return registry.by_id(table_id)
+        except TableError:
+            return None
+
+    @staticmethod
+    def _picture_key(seen: Seen) -> tuple[Any, ...] | None:
+        if seen.snap is None or seen.cards is None:
+            return None
+        return (seen.snap.hand_no, seen.cards.cards, seen.cards.board)
+
+    async def _attachments(self, seen: Seen) -> list[discord.File]:
+        """The picture of the player's cards (none when they hold none)."""
+        if seen.snap is None or seen.cards is None:
+            return []
+        view = hole_cards_view(seen.snap, seen.cards, seen.locale)
+        drawing = self.presenter.prefs.drawing(seen.snap.guild_id, seen.user_id)
+        png = await render_hole_cards_async(view, *drawing)  # their colours and background
+        name = f"hand-{seen.snap.hand_no}-seat.png"
+        return [self.presenter.file(name, png, alt.hole_cards(view))]
