@@ -1,9 +1,10 @@
 """The kill harness, small: ``python -m bot`` SIGKILLed again and again loses nothing.
 
-10 cash tables and a multi-table tournament; the bot is killed 3 times at random
-moments and once at each chosen point but the scheduled backup's (it comes after a
-minute of play: the full run, ``OMAHA_CRASH_FULL=1``, 50 tables and 20 random kills,
-has it), and ``python -m bot backup`` is killed mid-copy once. Every acknowledged action
+10 cash tables and a multi-table tournament; the bot is killed twice at random
+moments and once at each of three chosen points (after an action is stored, inside a
+settlement, in the tournament's balancing; the full run, ``OMAHA_CRASH_FULL=1``, 50
+tables and 20 random kills, has every point, the scheduled backup after its minute of
+play included), and ``python -m bot backup`` is killed mid-copy once. Every acknowledged action
 is stored exactly once, nothing the channels were told is missing, every hand running at
 a kill is resumed or cancelled, and the chip audit passes after each kill.
 """
@@ -15,16 +16,16 @@ import os
 from bench.bench_crashes import run
 
 FULL = os.environ.get("OMAHA_CRASH_FULL") == "1"
-SMALL_POINTS = ["action.stored", "settle.writing", "settle.stored", "mtt.moved"]
+SMALL_POINTS = ["action.stored", "settle.writing", "mtt.moved"]
 
 
 async def test_repeated_sigkills_lose_no_action_and_no_chip() -> None:
     if FULL:
         report = await run(50, 20)
     else:
-        report = await run(10, 3, think=0.3, points=SMALL_POINTS)
+        report = await run(10, 2, think=0.3, points=SMALL_POINTS)
     print(report.text())
-    assert report.kills >= (25 if FULL else 7), report.text()
+    assert report.kills >= (25 if FULL else 5), report.text()
     assert all(v == "killed there" for v in report.points.values()), report.text()
     assert report.acknowledged > 0 and report.restarts == report.kills
     assert report.lost == [] and report.doubled == [] and report.told == [], report.text()
