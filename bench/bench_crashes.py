@@ -142,8 +142,9 @@ def plan(kills: int, points: list[str], rng: Random) -> list[Life]:
     the random kills with the other points among them."""
     lives = [Life() for _ in range(kills)]
     for point in points:
-        if point != "mtt.moved":
-            lives.insert(rng.randrange(len(lives) + 1), Life(point, rng.randint(1, 3)))
+        if point != "mtt.moved":  # the scheduled backup: its first, a minute in
+            nth = 1 if point == "backup.copied" else rng.randint(1, 3)
+            lives.insert(rng.randrange(len(lives) + 1), Life(point, nth))
     if "mtt.moved" in points:
         lives.insert(0, Life("mtt.moved", 1))
     return lives
