@@ -279,15 +279,15 @@ class Harness:
 
     async def kill_cli_backup(self) -> str:
         """``python -m bot backup`` killed after its copy, before the file is named: no
-        backup file, no leftover, and the same backup taken again works."""
+        backup file; taken again, it works and clears the staged copy the kill left."""
         target = self.tmp / "manual.sqlite3"
         code = await _run_bot_cli("backup", str(target), "--db", self.database,
                                   env={ENV: "backup.copied"})
-        leftovers = sorted(p.name for p in self.tmp.glob(".manual*"))
-        left = target.exists()
+        left, staged = target.exists(), len(list(self.tmp.glob(".manual*")))
         again = await _run_bot_cli("backup", str(target), "--db", self.database)
-        return (f"exit {code}, file left: {left}, "
-                f"leftovers {leftovers or 'none'}, taken again: exit {again}")
+        cleared = not any(self.tmp.glob(".manual*"))
+        return (f"exit {code}, file left: {left}, staged copies left {staged}; taken again: "
+                f"exit {again}, staged copies cleared: {cleared}")
 
     async def last_life(self) -> int:
         """A restart that ends with SIGTERM, then ``python -m bot audit``."""

@@ -33,4 +33,5 @@ async def test_repeated_sigkills_lose_no_action_and_no_chip() -> None:
     assert report.stalled == [] and report.idle == [], report.text()
     assert report.audit_failures == [] and report.audits == report.kills + 1, report.text()
     assert report.backup_cli.startswith("exit -9, file left: False"), report.backup_cli
+    assert report.backup_cli.endswith("exit 0, staged copies cleared: True"), report.backup_cli
     assert report.hands_resumed > 0, report.text()
