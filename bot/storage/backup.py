@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import glob
 import os
 import secrets
 import shutil
@@ -32,12 +33,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot import crashpoint
 from bot.storage.db import Database, applied_versions, load_migrations
 from bot.storage.errors import StorageError
 from bot.storage.models import AuditLine
 from bot.storage.private import create_file
 
-__all__ = ["Copied", "backup", "restore"]
+__all__ = ["Copied", "backup", "remove_leftovers", "restore"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ def backup(source: str, target: str, *, key: str | None = None) -> Copied:
     with _staged(dst) as tmp:
         _copy(src, tmp)
         version, lines = check(tmp)
+        crashpoint.reached("backup.copied")
         tmp.replace(dst)
     copied_key = _copy_key(Path(key), Path(target + ".key")) if key else None
     return Copied(source, target, version, lines, copied_key)
@@ -139,10 +142,20 @@ def _copy_key(key: Path, target: Path) -> str:
     return str(target)
 
 
+def remove_leftovers(folder: Path, prefix: str) -> list[Path]:
+    """Remove the staged copies (and their journals) that a backup killed mid-copy left
+    in ``folder`` for targets whose names start with ``prefix``; the files removed."""
+    found = sorted(folder.glob(f".{glob.escape(prefix)}*.tmp*"))
+    for path in found:
+        path.unlink(missing_ok=True)
+    return found
+
+
 @contextlib.contextmanager
 def _staged(target: Path) -> Iterator[Path]:
     """A new empty file (mode 0600) beside ``target``, removed unless the caller moved it
-    into place."""
+    into place (a process killed meanwhile leaves it: :func:`remove_leftovers`)."""
+    remove_leftovers(target.parent, f"{target.name}.")
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     try:
         create_file(tmp)  # 0600 before a byte is copied: the copy and its journal stay private

@@ -24,6 +24,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot import crashpoint
 from bot.engine.cards import Card
 from bot.engine.commitment import SALT_BYTES, commit
 from bot.i18n import Phrase
@@ -271,6 +272,7 @@ class HandRepo:
             cash = _is_cash(conn, hand_id)
             for seat_no in sorted(seats):
                 _settle_seat(conn, hand, seats[seat_no], lines[seat_no], now, cash=cash)
+            crashpoint.reached("settle.writing")
             conn.execute(
                 "UPDATE hands SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
                 (now, result_text, hand_id),

@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.storage.backup import Copied, backup
+from bot.storage.backup import Copied, backup, remove_leftovers
 from bot.storage.errors import StorageError
 from bot.storage.private import make_folder, tighten
 
@@ -62,6 +62,8 @@ class BackupSchedule:
         :attr:`folder` private (:func:`~bot.storage.private.tighten`)."""
         if self._task is None:
             tighten(self.folder.glob(self.pattern), "the backups")
+            for path in remove_leftovers(self.folder, f"{Path(self.source).stem}-"):
+                log.info("Removed %s, left by a backup that was interrupted", path.name)
             self._task = asyncio.get_running_loop().create_task(self._run(), name="backups")
             log.info("A backup every %s s into %s, the newest %d kept (the deck key is not "
                      "copied: back it up apart)", f"{self.every:g}", self.folder, self.keep)

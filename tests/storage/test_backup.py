@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 import sqlite3
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +17,7 @@ import pytest
 from bot.economy import Economy
 from bot.storage import Database
 from bot.storage.cli import main
+from tests.fakediscord.process import REPO
 
 from .helpers import mode, no_umask
 
@@ -135,3 +140,23 @@ def test_a_backup_and_a_restored_database_are_private(
                      str(tmp_path / "back.sqlite3")]) == 0
     assert mode(tmp_path / "b.sqlite3") == 0o600
     assert mode(tmp_path / "back.sqlite3") == 0o600
+
+
+def test_a_backup_killed_mid_copy_leaves_no_file_and_the_next_clears_its_leftover(
+    live: tuple[Path, dict[int, int]], tmp_path: Path,
+) -> None:
+    """``python -m bot backup`` SIGKILLed after its copy, before naming it (the kill
+    harness's crash point): no backup file, only the staged copy; taking the same backup
+    again removes that copy and gives a whole, audited backup."""
+    path, committed = live
+    target = tmp_path / "night.sqlite3"
+    env = {**os.environ, "OMAHA_CRASH_AT": "backup.copied"}
+    killed = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(target), "--db", str(path)],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert not target.exists()
+    (leftover,) = tmp_path.glob(".night.sqlite3.*.tmp")
+    assert main(["backup", str(target), "--db", str(path)]) == 0
+    assert not leftover.exists() and list(tmp_path.glob(".night*")) == []
+    assert asyncio.run(balances(target)) == (committed, True)

@@ -112,3 +112,26 @@ async def test_backups_are_private_in_a_private_folder_and_old_ones_are_tightene
         copied = await BackupSchedule(str(path), folder, EVERY, 3, clock=ticks.clock).take()
     assert mode(tmp_path / "backups") == mode(folder) == 0o700
     assert mode(Path(copied.target)) == 0o600
+
+
+async def test_the_start_removes_what_a_backup_killed_mid_copy_left(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A staged copy (and its journal) left by a backup killed before it was named is
+    removed when the schedule starts, one log line each; other files stay."""
+    path = tmp_path / "live.sqlite3"
+    await (await Database.open(path, deck_key=b"k" * 32)).close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    left = [folder / ".live-20260101T000000Z.sqlite3.0a1b2c3d.tmp",
+            folder / ".live-20260101T000000Z.sqlite3.0a1b2c3d.tmp-journal"]
+    other = folder / ".other-20260101T000000Z.sqlite3.0a1b2c3d.tmp"
+    for made in (*left, other):
+        made.write_bytes(b"partial")
+    caplog.set_level(logging.INFO, "bot.storage.scheduled")
+    schedule = BackupSchedule(str(path), folder, EVERY, 3, sleep=Ticks().sleep)
+    schedule.start()
+    await schedule.stop()
+    assert not any(p.exists() for p in left) and other.exists()
+    assert sum("left by a backup that was interrupted" in r.getMessage()
+               for r in caplog.records) == 2

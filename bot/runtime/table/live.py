@@ -42,6 +42,7 @@ import random
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
+from bot import crashpoint
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
 from bot.i18n import Command, Name, Phrase, Wording
@@ -291,6 +292,7 @@ class Table:
             cur.seq, seat.number, stored_kind(action.kind), action.amount, decision.source.value
         )
         await self.hands.append_action(cur.hand_id, stored)
+        crashpoint.reached("action.stored")
         street_before, board_before = hand.street, len(hand.board)
         events = hand.act(seat.number, action)
         cur.seq += 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot import crashpoint
 from bot.runtime.table import after_hand
 from bot.runtime.table.events import HandSettled, TableClosed
 from bot.runtime.table.hand_views import result_view
@@ -59,6 +60,7 @@ async def record(table: Table, cur: LiveHand) -> None:
         seat_users=users,
         result={"hand_no": cur.hand_no, "lines": list(result.lines)},
     )
+    crashpoint.reached("settle.stored")
     for n, stack in finals.items():
         table.seats[n].stack = stack
     snap = table.snapshot()

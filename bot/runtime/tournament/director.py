@@ -52,6 +52,7 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot import crashpoint
 from bot.i18n import Name, Phrase
 from bot.runtime.errors import TableError
 from bot.runtime.seating import Seat, clockwise_from, next_clockwise
@@ -292,6 +293,7 @@ class Director:
         src, dst = self.tables[move.from_table], self.tables[move.to_table]
         await self.store.mtt_move(
             self.tournament_id, move.user_id, src.table_id, dst.table_id, move.to_seat)
+        crashpoint.reached("mtt.moved")
         first, second = sorted((src, dst), key=self.number_of)
         async with first.lock, second.lock:
             seat = src.seats.pop(move.from_seat)
