@@ -289,12 +289,13 @@ class DiscordPresenter:
         if table.bomb_ante:  # RULES.md 10: antes only, the flop at once
             key = "table.bomb_pot_posted_double" if table.double_board else "table.bomb_pot_posted"
             lines.append(translate(lang, key, ante=table.bomb_ante))
-        blinds = [f"{escaped(s.name)} {number(lang, s.committed)}"
-                  for s in table.seats if s.dealt_in and s.committed]
+        # a resumed hand's bets are no longer what was posted: its notice says it resumes
+        blinds = [] if event.resumed else [f"{escaped(s.name)} {number(lang, s.committed)}"
+                                           for s in table.seats if s.dealt_in and s.committed]
         if blinds:
             lines.append(translate(lang, "table.posted", list=", ".join(blinds)))
         straddler = table.at(table.straddle) if table.straddle else None
-        if straddler is not None:
+        if straddler is not None and not event.resumed:
             lines.append(translate(lang, "table.straddles", name=Name(straddler.name),
                                    amount=straddler.bet))
         closed = frozenset(self.dm_closed.get(table.table_id, ()))

@@ -294,6 +294,26 @@ async def test_buttons_work_after_a_restart(harness: Harness) -> None:
     assert table.current.seq == 1
 
 
+async def test_a_resumed_hand_does_not_call_its_bets_posted(harness: Harness) -> None:
+    """The table's message of a hand resumed after a restart names no "Posted:" amounts:
+    what the players have put in by then is no longer what they posted."""
+    h = harness
+    await seat_three(h)
+    turn = turn_message(h)
+    assert "Posted:" in turn.content
+    actor = actor_of(h, turn)
+    reply = await h.click(actor, turn, label="Call 2")
+    assert reply.silent, reply
+    new = OmahaDealer(h.bot.settings, extensions=(
+        "cogs.errors", "cogs.economy", "cogs.table", "cogs.actions"))
+    await h.env.restart_bot(new)
+    new.db.clock = h.clock
+    await h.settle()
+    assert any("resumes" in m.content for m in h.public_messages())
+    resumed = turn_message(h)
+    assert "Posted:" not in resumed.content, resumed.content
+
+
 async def play_by_commands(h: Harness, limit: int = 80) -> None:
     """Play the running hand with /check and /call typed by whoever is mentioned."""
     for _ in range(limit):

@@ -178,13 +178,15 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
     return cur
 
 
-def announce(table: Table, cur: LiveHand, started: Sequence[Event] = ()) -> None:
+def announce(
+    table: Table, cur: LiveHand, started: Sequence[Event] = (), *, resumed: bool = False
+) -> None:
     """Tell the table a hand has begun, and each player dealt in their own cards; then the
     board: the streets its start dealt (``started``: Courchevel's first card, a bomb pot's
     flop on each board, or its whole run-out when everyone is all-in on the antes), each
     told in turn; for a hand resumed after a restart, each board as it is."""
     snap = table.snapshot()
-    table.outbox.send(HandBegan(snap))
+    table.outbox.send(HandBegan(snap, resumed))
     for n in cur.dealt:
         table.outbox.send(CardsDealt(snap, table.seats[n].user_id, private_cards(cur.hand, n)))
     if started:

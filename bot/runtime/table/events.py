@@ -156,9 +156,12 @@ class GameAsked:
 
 @dataclass(frozen=True)
 class HandBegan:
-    """Blinds and antes are in and the cards are dealt."""
+    """Blinds and antes are in and the cards are dealt. ``resumed``: a hand taken up again
+    after a restart, its bets since the blinds already in (``committed`` is no longer what
+    was posted)."""
 
     table: TableSnapshot
+    resumed: bool = False
 
 
 @dataclass(frozen=True)

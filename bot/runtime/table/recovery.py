@@ -52,7 +52,7 @@ async def resume(table: Table, unfinished: UnfinishedHand) -> bool:
         dealer.last_big_blind = cur.hand.big_blind_seat
         dealer.last_dealt = len(start.seats)
         table.current = cur
-        announce(table, cur)
+        announce(table, cur, resumed=True)
         table.tell(Phrase("notice.hand_resumes", number=str(start.hand_no)))
         await table.advance(cur)
         return True
