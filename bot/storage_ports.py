@@ -95,6 +95,7 @@ class StoragePorts:
             deck=start.deck,
             salts=start.salts or None,
             commitment_message=start.commitment_message,
+            commitment_channel=start.commitment_channel,
         )
         return record.id
 
@@ -146,6 +147,7 @@ class StoragePorts:
                 deck=stored.deck,
                 salts=stored.salts,
                 commitment_message=hand.commitment_message,
+                commitment_channel=hand.commitment_channel,
             )
             actions = tuple(
                 StoredAction(

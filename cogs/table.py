@@ -258,6 +258,7 @@ class Tables(commands.Cog, name="Tables"):
         waits = view.waiting_for_big_blind and not post_big_blind
         key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
         await reply_with_ways(interaction, table, Phrase(key, seat=view.seat, count=view.stack))
+        self.presenter.carry(table.snapshot(), interaction)  # the first hand's first messages
 
     @join.autocomplete("seat")
     async def _free_seats(

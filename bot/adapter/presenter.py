@@ -35,6 +35,7 @@ import discord
 from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
+from bot.adapter.commitment_posts import CommitmentThreads
 from bot.adapter.dms import DirectMessages
 from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hooks import Hook
@@ -140,6 +141,8 @@ class DiscordPresenter:
         self.prefs = Prefs()
         #: Each table's open dealer's-choice question (:mod:`bot.adapter.game_choice`).
         self.choices = OpenChoices()
+        #: Each table's deck-commitment thread (:mod:`bot.adapter.commitment_posts`).
+        self.commitment_threads = CommitmentThreads()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
             GameAsked: self.game_asked,
@@ -191,6 +194,14 @@ class DiscordPresenter:
             else:
                 self.channels[snap.table_id] = ch
         return ch
+
+    def carry(self, snap: TableSnapshot, interaction: discord.Interaction[Any]) -> None:
+        """A join answered (its private reply in place): its token may carry the table's
+        next hand's first messages (:meth:`TableChannel.carry`)."""
+        hook = Hook.of(interaction)
+        if hook is not None:
+            hook.confirm(True)
+            self.channel(snap).carry(hook)
 
     def take_click(self, table_id: int, hook: Hook, *, refused: bool = False) -> None:
         """An acknowledged click, raise form or slash-command action at the table: its
