@@ -135,10 +135,9 @@ class TableChannel:
         self.kick()
 
     def carry(self, hook: Hook) -> None:
-        """The acknowledged join (or another command) that completed the table: its token
-        carries the next hand's first message while no click does."""
-        if self._carrier is None or not self._carrier.valid():
-            self._carrier = hook
+        """An acknowledged join: its token (the newest's) carries the table's notices and
+        its next hand's first message while no click does."""
+        self._carrier = hook
 
     def carrier_ready(self) -> bool:
         return self._carrier is not None and self._carrier.valid()
@@ -323,12 +322,25 @@ class TableChannel:
             lines.append(nxt.content)
             pings |= nxt.pings
         text, view = fit_message(lines, locale=self.language), item.view or discord.utils.MISSING
+        if item.view is None and not item.reminder and await self._carried(text, pings):
+            return
         msg = await self.requests.send(
             lambda: self.channel.send(text, view=view, allowed_mentions=pinging(pings))
         )
         if item.reminder:
             await self.requests.delete(self._reminder)
             self._reminder = self.channel.get_partial_message(msg.id)
+
+    async def _carried(self, text: str, pings: set[int]) -> bool:
+        """A notice posted by the token that carries the next hand (a join's, or the click
+        that ended the last hand), outside the global rate limit: it does not wait behind
+        other tables' requests, nor make the next hand's first message wait."""
+        carrier = self._carrier
+        if carrier is None or not carrier.valid() or not await carrier.ready():
+            return False
+        sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
+            text, allowed_mentions=pinging(pings), wait=True))
+        return bool(sent)
 
     async def _stage(self, item: Stage) -> None:
         shown = self._shown

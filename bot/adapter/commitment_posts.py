@@ -11,12 +11,12 @@ Discord allows; a commitment into an archived thread unarchives it,
 (:mod:`bot.adapter.commitments`). The table's live message links the thread.
 
 The thread is opened when the table's channel first shows something (its first join),
-so that it is there before the first hand; its request and each commitment's go before
-any other waiting request (:func:`bot.adapter.pacing.urgent`). While the thread is still
-being opened, a table that has an interaction token to post through (the join that
-completed it) posts its first commitment by that token in the table's channel instead
-of waiting (outside Discord's global rate limit: with 500 tables opened together, the
-thread requests queue for seconds; issue 33).
+so that it is there before the first hand; each commitment's request goes before any
+other waiting request (:func:`bot.adapter.pacing.urgent`). While the thread is still
+being opened (its request waits its turn under the global rate limit: with 500 tables
+opened together, for many seconds; issue 33), a table that has an interaction token to
+post through (the join that completed it) posts its first commitment by that token in
+the table's channel instead of waiting.
 
 When the bot may not open threads there (Create Public Threads or Send Messages in
 Threads missing: 403), the commitments are posted in the table's channel as before, and
@@ -125,11 +125,10 @@ async def _open_thread(ch: TableChannel) -> int | None:
     once in the table's channel) or the channel cannot hold one."""
     title = translate(ch.language, "thread.commitments", table=str(ch.table_id))[:100]
     try:
-        with urgent():
-            data = await ch.requests.call(ch.presenter.bot.http.start_thread_without_message(
-                ch.channel.id, name=title, auto_archive_duration=ARCHIVE_MINUTES,
-                type=discord.ChannelType.public_thread.value, invitable=True,
-                reason="the table's deck commitments"))
+        data = await ch.requests.call(ch.presenter.bot.http.start_thread_without_message(
+            ch.channel.id, name=title, auto_archive_duration=ARCHIVE_MINUTES,
+            type=discord.ChannelType.public_thread.value, invitable=True,
+            reason="the table's deck commitments"))
     except ChannelLost:  # the bot may not open threads here
         log.info("table %s: no commitment thread allowed; commitments in the channel",
                  ch.table_id)

@@ -62,8 +62,10 @@ the channel routes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,6 +153,20 @@ class Hook:
             return False
 
 
+@contextlib.contextmanager
+def confirming(hook: Hook | None) -> Iterator[None]:
+    """A command's answer is edited into its deferred original within the block: its hook
+    is confirmed at the end (not when the block raises: the command was refused)."""
+    try:
+        yield
+    except BaseException:
+        if hook is not None:
+            hook.confirm(False)
+        raise
+    if hook is not None:
+        hook.confirm(True)
+
+
 class TokenWait(Exception):
     """Discord asked a request through an interaction token to wait too long (429)."""
 
@@ -215,6 +231,6 @@ def throttled(exc: discord.HTTPException) -> bool:
 
 __all__ = [
     "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "TOKEN_LIFETIME", "TOKEN_MARGIN",
-    "Hook", "TokenWait", "falling_back", "on_request_end", "refused_token", "retry_after",
-    "throttled", "watch_token_waits",
+    "Hook", "TokenWait", "confirming", "falling_back", "on_request_end", "refused_token",
+    "retry_after", "throttled", "watch_token_waits",
 ]

@@ -195,13 +195,14 @@ class DiscordPresenter:
                 self.channels[snap.table_id] = ch
         return ch
 
-    def carry(self, snap: TableSnapshot, interaction: discord.Interaction[Any]) -> None:
-        """A join answered (its private reply in place): its token may carry the table's
-        next hand's first messages (:meth:`TableChannel.carry`)."""
+    def carry(self, snap: TableSnapshot, interaction: discord.Interaction[Any]) -> Hook | None:
+        """An acknowledged join: its token may carry the table's notices and its next
+        hand's first messages (:meth:`TableChannel.carry`) once its private answer is in
+        place (the caller confirms the hook: :func:`bot.adapter.hooks.confirming`)."""
         hook = Hook.of(interaction)
         if hook is not None:
-            hook.confirm(True)
             self.channel(snap).carry(hook)
+        return hook
 
     def take_click(self, table_id: int, hook: Hook, *, refused: bool = False) -> None:
         """An acknowledged click, raise form or slash-command action at the table: its

@@ -74,9 +74,10 @@ async def test_the_button_picks_from_a_private_menu(harness: Harness) -> None:
     assert table.current is not None and table.current.hand_no == 2
     assert table.current.hand.config.variant.key == "omaha_hilo"
     said = next(m for m in h.public_messages() if "chose Pot Limit Omaha Hi-Lo" in m.content)
-    committed = next(m for m in commitments(h)
-                     if "Deck commitment of hand #2 (Pot Limit Omaha Hi-Lo)" in m.content)
-    assert said.id < committed.id  # announced before the deal, named by the commitment
+    dealt = next(m for m in h.public_messages() if m.content.startswith("**Hand #2"))
+    assert said.id < dealt.id  # announced before the deal, named by the commitment
+    assert any("Deck commitment of hand #2 (Pot Limit Omaha Hi-Lo)" in m.content
+               for m in commitments(h))
     turn = next(m for m in reversed(h.public_messages()) if m.content.startswith("**Hand #2"))
     assert "Pot Limit Omaha Hi-Lo 1/2 · next: dealer's choice" in turn.content, turn.content
     record = await h.bot.db.history.in_channel(h.channel.id, 2)
