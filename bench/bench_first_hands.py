@@ -67,6 +67,8 @@ class Firsts:
     places: Counter[str] = field(default_factory=Counter)
     #: (table channel, hand number) of every commitment posted: a repeat was given up
     posted: Counter[tuple[int, str]] = field(default_factory=Counter)
+    #: the messages posted by the channels' routes (not a token), by their first words
+    by_channel: Counter[str] = field(default_factory=Counter)
 
 
 class FirstsDiscord(FakeDiscord):
@@ -83,6 +85,8 @@ class FirstsDiscord(FakeDiscord):
         if table not in self.tables:
             return message
         now, firsts = time.monotonic(), self.firsts
+        if kwargs.get("interaction") is None:
+            firsts.by_channel[" ".join(re.sub(r"[^\w ]", "", message.content).split()[1:3])] += 1
         if ROOT.search(message.content):
             number = HAND.search(message.content)
             firsts.posted[(table, number[1] if number else "?")] += 1
@@ -168,7 +172,9 @@ def report(row: dict[str, Any]) -> tuple[str, bool]:
         f"{repeats} (log lines: {row['gave_up']})\n"
         + f"  429s: {dict(row['limited']) or 'none'}; tracebacks in the log "
         f"{row['tracebacks']}\n"
-        + f"  requests per table, by route: {per_table}"
+        + f"  requests per table, by route: {per_table}\n"
+        + f"  messages by the channels' routes, by their 2nd and 3rd words: "
+        f"{dict(firsts.by_channel.most_common(6))}"
     )
     return text, met
 

@@ -41,6 +41,8 @@ import yarl
 GLOBAL_BUDGET = 40
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
 API_PATH = re.compile(r"/api(?:/v\d+)?(/.*)")
+#: Seconds a request in turn waits when a slot is free but one waits to go first.
+YIELD = 0.01
 #: Set while a task sends requests that go before any other (:func:`urgent`).
 _URGENT = contextvars.ContextVar("omaha_urgent_request", default=False)
 
@@ -69,6 +71,7 @@ class Pacer:
         self.queued = 0  # requests waiting for their turn now (the metrics read it)
         self._sent: deque[float] = deque()
         self._lock = asyncio.Lock()
+        self._first = 0  # requests waiting to go first
 
     def delay(self) -> float:
         """Seconds until a request may go now (0: at once)."""
@@ -84,20 +87,27 @@ class Pacer:
         self.queued += 1
         try:
             if first:
-                await self._slot()
+                self._first += 1
+                try:
+                    await self._slot(first=True)
+                finally:
+                    self._first -= 1
                 return
             async with self._lock:
-                await self._slot()
+                await self._slot(first=False)
         finally:
             self.queued -= 1
 
-    async def _slot(self) -> None:
-        wait = self.delay()
-        while wait > 0:
-            self.waited += 1
-            await asyncio.sleep(wait)
+    async def _slot(self, *, first: bool) -> None:
+        while True:
             wait = self.delay()
-        self._sent.append(self.clock())  # no await since delay() said 0: the window holds
+            if wait <= 0 and (first or not self._first):
+                self._sent.append(self.clock())  # no await since delay(): the window holds
+                return
+            if wait > 0:
+                self.waited += 1
+            # a free slot but a request waits to go first: it takes it (it wakes now too)
+            await asyncio.sleep(max(wait, YIELD))
 
 
 def counts_globally(route: discord.http.Route) -> bool:
