@@ -49,7 +49,7 @@ import discord
 
 from bot.adapter.after_hand import Offering
 from bot.adapter.commitment_posts import post_commitment
-from bot.adapter.hooks import Hook
+from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pacing import urgent
 from bot.adapter.pictures import TablePictures, render_gate
@@ -336,7 +336,8 @@ class TableChannel:
         that ended the last hand), outside the global rate limit: it does not wait behind
         other tables' requests, nor make the next hand's first message wait."""
         carrier = self._carrier
-        if carrier is None or not carrier.valid() or not await carrier.ready():
+        if carrier is None or not carrier.valid() or not await carrier.ready(
+                NOTICE_CONFIRM_WAIT):
             return False
         sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
             text, allowed_mentions=pinging(pings), wait=True))

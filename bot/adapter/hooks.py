@@ -88,6 +88,10 @@ LONG_WAIT = 2.0
 #: Seconds a command's followup waits for the command's private confirmation (then
 #: the next live message goes by the channel routes).
 CONFIRM_WAIT = 2.0
+#: The same for a notice carried by a join's token: the channel routes would make it
+#: wait longer than this when many tables open at once (issue 33), and hold up the
+#: table's first hand behind it.
+NOTICE_CONFIRM_WAIT = 10.0
 
 #: Set while the channel sends a request through a token: a long 429 then raises
 #: :class:`TokenWait` instead of discord.py's sleeping through it.
@@ -142,13 +146,14 @@ class Hook:
         if self.confirmed is not None and not self.confirmed.done():
             self.confirmed.set_result(done)
 
-    async def ready(self) -> bool:
+    async def ready(self, within: float = CONFIRM_WAIT) -> bool:
         """Whether a followup may be sent now: at once for a click; for a command once
-        its deferred original was edited (the first followup would edit it otherwise)."""
+        its deferred original was edited (the first followup would edit it otherwise),
+        waiting ``within`` seconds for it."""
         if self.confirmed is None:
             return True
         try:
-            return await asyncio.wait_for(asyncio.shield(self.confirmed), CONFIRM_WAIT)
+            return await asyncio.wait_for(asyncio.shield(self.confirmed), within)
         except TimeoutError:
             return False
 
@@ -230,7 +235,8 @@ def throttled(exc: discord.HTTPException) -> bool:
 
 
 __all__ = [
-    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "TOKEN_LIFETIME", "TOKEN_MARGIN",
+    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "NOTICE_CONFIRM_WAIT", "TOKEN_LIFETIME",
+    "TOKEN_MARGIN",
     "Hook", "TokenWait", "confirming", "falling_back", "on_request_end", "refused_token",
     "retry_after", "throttled", "watch_token_waits",
 ]
