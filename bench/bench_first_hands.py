@@ -63,6 +63,8 @@ class Firsts:
 
     committed: dict[int, float] = field(default_factory=dict)
     prompted: dict[int, float] = field(default_factory=dict)
+    #: each table's first hole-card DM (none may come before its commitment)
+    carded: dict[int, float] = field(default_factory=dict)
     #: where each commitment was posted: "thread" or "channel"
     places: Counter[str] = field(default_factory=Counter)
     #: (table channel, hand number) of every commitment posted: a repeat was given up
@@ -78,9 +80,12 @@ class FirstsDiscord(FakeDiscord):
         super().__init__(**kwargs)
         self.firsts = Firsts()
         self.tables: set[int] = set()
+        self.table_of: dict[int, int] = {}  # each player's table (its channel id)
 
     def _new_message(self, channel: Channel, *args: Any, **kwargs: Any) -> Message:
         message = super()._new_message(channel, *args, **kwargs)
+        if channel.recipient_id in self.table_of and "Your cards" in message.content:
+            self.firsts.carded.setdefault(self.table_of[channel.recipient_id], time.monotonic())
         table = channel.id if channel.id in self.tables else channel.parent_id
         if table not in self.tables:
             return message
@@ -115,6 +120,8 @@ async def run_level(tables: int, *, rate: float, within: float) -> dict[str, Any
         async with FirstsDiscord() as fd:
             channels, players = world(fd, tables)
             fd.tables = {c.id for c in channels}
+            fd.table_of = {u.id: c.id for c, seats in zip(channels, players, strict=True)
+                           for u in seats}
             bot = BotProcess(fd, tmp, env={"TABLES_PER_SERVER": "0"})
             await bot.start()
             try:
@@ -159,6 +166,7 @@ def report(row: dict[str, Any]) -> tuple[str, bool]:
     n, firsts, last = row["tables"], row["firsts"], row["last_join"]
     committed = delays(firsts.committed, last)
     prompted = delays(firsts.prompted, last)
+    gaps = delays(firsts.prompted, firsts.committed)
     target = 10 if n <= 200 else 20
     met = sum(v <= target for v in prompted) >= 0.95 * n
     per_table = ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(row["by_route"].items()) if v)
@@ -167,6 +175,8 @@ def report(row: dict[str, Any]) -> tuple[str, bool]:
         f"{n} tables (load {os.getloadavg()[0]:.2f})\n"
         + line("committed", committed, n) + "\n"
         + line("first prompt", prompted, n) + "\n"
+        + f"  from the commitment to the first prompt: p50 {pct(gaps, .5):.1f} s, p95 "
+        f"{pct(gaps, .95):.1f} s, max {max(gaps, default=0):.1f} s\n"
         + f"  target: 95 % of first prompts within {target} s: {'met' if met else 'MISSED'}\n"
         + f"  commitments posted: {dict(firsts.places)}; given up and posted again "
         f"{repeats} (log lines: {row['gave_up']})\n"

@@ -115,6 +115,7 @@ class TableChannel:
         #: the table: it carries the next hand's first message (outside the global rate
         #: limit, like a turn's).
         self._carrier: Hook | None = None
+        self._earlier: Hook | None = None  # the join before it (its answer surely in place)
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
@@ -137,7 +138,7 @@ class TableChannel:
     def carry(self, hook: Hook) -> None:
         """An acknowledged join: its token (the newest's) carries the table's notices and
         its next hand's first message while no click does."""
-        self._carrier = hook
+        self._earlier, self._carrier = self._carrier, hook
 
     def carrier_ready(self) -> bool:
         return self._carrier is not None and self._carrier.valid()
@@ -335,9 +336,10 @@ class TableChannel:
         """A notice posted by the token that carries the next hand (a join's, or the click
         that ended the last hand), outside the global rate limit: it does not wait behind
         other tables' requests, nor make the next hand's first message wait."""
-        carrier = self._carrier
-        if carrier is None or not carrier.valid() or not await carrier.ready(
-                NOTICE_CONFIRM_WAIT):
+        usable = [h for h in (self._carrier, self._earlier) if h is not None and h.valid()]
+        # one whose answer is in place now, else the newest once its answer is
+        carrier = next((h for h in usable if h.settled()), usable[0] if usable else None)
+        if carrier is None or not await carrier.ready(NOTICE_CONFIRM_WAIT):
             return False
         sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
             text, allowed_mentions=pinging(pings), wait=True))

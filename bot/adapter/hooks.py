@@ -146,6 +146,11 @@ class Hook:
         if self.confirmed is not None and not self.confirmed.done():
             self.confirmed.set_result(done)
 
+    def settled(self) -> bool:
+        """A followup may be sent now, without waiting (:meth:`ready` says True at once)."""
+        done = self.confirmed
+        return done is None or (done.done() and done.result())
+
     async def ready(self, within: float = CONFIRM_WAIT) -> bool:
         """Whether a followup may be sent now: at once for a click; for a command once
         its deferred original was edited (the first followup would edit it otherwise),
