@@ -154,12 +154,14 @@ async def run_level(tables: int, *, rate: float, within: float) -> dict[str, Any
             finally:
                 await bot.stop(60)
             tracebacks = sum("Traceback" in line for line in bot.lines)
+            first = next((i for i, line in enumerate(bot.lines) if "Traceback" in line), None)
+            excerpt = "" if first is None else "\n".join(bot.lines[max(first - 2, 0):first + 30])
             gave_up = sum(1 for line in bot.lines if "was not posted" in line)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return {"tables": tables, "firsts": fd.firsts, "last_join": last_join,
             "by_route": by_route, "limited": limited, "tracebacks": tracebacks,
-            "gave_up": gave_up}
+            "gave_up": gave_up, "excerpt": excerpt}
 
 
 def report(row: dict[str, Any]) -> tuple[str, bool]:
@@ -185,6 +187,7 @@ def report(row: dict[str, Any]) -> tuple[str, bool]:
         + f"  requests per table, by route: {per_table}\n"
         + f"  messages by the channels' routes, by their 2nd and 3rd words: "
         f"{dict(firsts.by_channel.most_common(6))}"
+        + (f"\n  the first traceback:\n{row['excerpt']}" if row["excerpt"] else "")
     )
     return text, met
 

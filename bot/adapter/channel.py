@@ -284,9 +284,8 @@ class TableChannel:
             item.receipt.failed()
             await self._lose(lost)
             return
-        except discord.HTTPException as exc:
-            log.warning("table %s: Discord refused a deck commitment (%s %s)",
-                        self.table_id, exc.status, exc.code)
+        except Exception as exc:  # refused (an HTTP error), or Discord out of reach
+            log.warning("table %s: a deck commitment was not posted (%r)", self.table_id, exc)
             item.receipt.failed()
             return
         except BaseException:

@@ -31,6 +31,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+import aiohttp
 import discord
 
 from bot.adapter.pacing import urgent
@@ -108,9 +109,9 @@ class CommitmentThreads:
             return int(stored)
         try:
             thread = await _open_thread(ch)
-        except discord.HTTPException as exc:  # Discord failed: the channel now, again later
-            log.warning("table %s: the commitment thread was not opened (%s %s)",
-                        ch.table_id, exc.status, exc.code)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            # Discord failed, or could not be reached: the channel now, again later
+            log.warning("table %s: the commitment thread was not opened (%s)", ch.table_id, exc)
             self._threads.pop(ch.table_id, None)
             return None
         if thread is None:
