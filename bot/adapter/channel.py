@@ -48,10 +48,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.after_hand import Offering
-from bot.adapter.commitment_posts import post_commitment
+from bot.adapter.commitment_posts import deliver
 from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook
 from bot.adapter.limits import fit_message
-from bot.adapter.pacing import urgent
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.posts import (
     NO_PINGS,
@@ -140,9 +139,6 @@ class TableChannel:
         its next hand's first message while no click does."""
         self._earlier, self._carrier = self._carrier, hook
 
-    def carrier_ready(self) -> bool:
-        return self._carrier is not None and self._carrier.valid()
-
     def commit(self, item: Commitment) -> None:
         """Post a deck commitment at once, beside the sender (its table waits for it, and
         is told it is on its way: it is not given up while it is)."""
@@ -150,7 +146,16 @@ class TableChannel:
             item.receipt.failed()
             return
         item.receipt.took()
-        self._beside(self._commit(item))
+        self._beside(deliver(self, item))
+
+    def carrier(self) -> Hook | None:
+        """The valid token that carries the next hand's first message, if any."""
+        carrier = self._carrier
+        return carrier if carrier is not None and carrier.valid() else None
+
+    def say_commitments_here(self) -> None:
+        """Tell the table once that its deck commitments are posted in its channel."""
+        self.post(Text(translate(self.language, "notice.commitments_here")))
 
     def take_click(self, hook: Hook, *, refused: bool = False) -> None:
         """A player acts by a click, the raise form or a slash command (already
@@ -215,7 +220,8 @@ class TableChannel:
         """Nothing queued will be sent."""
         self.posts.clear()
 
-    async def _lose(self, lost: ChannelLost) -> None:
+    async def lose(self, lost: ChannelLost) -> None:
+        """Discord refuses the channel for good: stop, and report it once."""
         if self.lost:
             return
         self.lost = True
@@ -240,7 +246,7 @@ class TableChannel:
                     await self._send_post(self.posts.popleft())
                 await self._sync_live()
             except ChannelLost as lost:
-                await self._lose(lost)
+                await self.lose(lost)
             except discord.HTTPException as exc:
                 log.warning("table %s: Discord refused a request (%s %s)",
                             self.table_id, exc.status, exc.code)
@@ -272,44 +278,6 @@ class TableChannel:
                 item.content, file=file, allowed_mentions=NO_PINGS), file)
         elif isinstance(item, Result):
             await self._result(item)
-
-    async def _commit(self, item: Commitment) -> None:
-        """Post a deck commitment (:func:`post_commitment`) and tell its table whether
-        it is posted. A channel lost meanwhile closes the table, as the sender's would."""
-        if not item.receipt.pending:  # the table stopped waiting: the hand is not dealt
-            return
-        try:
-            message_id, where = await post_commitment(self, item)
-        except ChannelLost as lost:
-            item.receipt.failed()
-            await self._lose(lost)
-            return
-        except Exception as exc:  # refused (an HTTP error), or Discord out of reach
-            log.warning("table %s: a deck commitment was not posted (%r)", self.table_id, exc)
-            item.receipt.failed()
-            return
-        except BaseException:
-            item.receipt.failed()
-            raise
-        item.receipt.posted(message_id, where)
-
-    async def commit_in_channel(self, item: Commitment) -> int:
-        """A deck commitment in the table's channel: by the token that carries the next
-        hand when there is one (outside the global rate limit), else the channel's route."""
-        carrier = self._carrier
-        if carrier is not None and carrier.valid() and await carrier.ready():
-            sent, msg = await self.requests.by_hook(carrier.interaction.followup.send(
-                item.content, allowed_mentions=NO_PINGS, wait=True))
-            if sent:
-                return int(msg.id)
-        with urgent():
-            msg = await self.requests.send(
-                lambda: self.channel.send(item.content, allowed_mentions=NO_PINGS))
-        return int(msg.id)
-
-    def say_commitments_here(self) -> None:
-        """Tell the table once that its deck commitments are posted in its channel."""
-        self.post(Text(translate(self.language, "notice.commitments_here")))
 
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message

@@ -42,7 +42,7 @@ from bot.i18n import translate
 if TYPE_CHECKING:
     from bot.adapter.channel import TableChannel
 
-__all__ = ["CommitmentThreads", "State", "post_commitment"]
+__all__ = ["CommitmentThreads", "State", "deliver", "post_commitment"]
 
 log = logging.getLogger("bot.adapter.commitments")
 
@@ -147,7 +147,7 @@ async def post_commitment(ch: TableChannel, item: Commitment) -> tuple[int, int 
     table's channel). A thread deleted or locked meanwhile is replaced, once."""
     threads = ch.presenter.commitment_threads
     for _ in range(2):
-        if threads.opening(ch.table_id) and ch.carrier_ready():
+        if threads.opening(ch.table_id) and ch.carrier() is not None:
             break  # the thread is not there yet: the token now, the thread next time
         thread = await threads.open(ch)
         if thread is None:
@@ -165,4 +165,40 @@ async def post_commitment(ch: TableChannel, item: Commitment) -> tuple[int, int 
             if forbidden:
                 ch.say_commitments_here()
                 break
-    return await ch.commit_in_channel(item), None
+    return await _in_channel(ch, item), None
+
+
+async def _in_channel(ch: TableChannel, item: Commitment) -> int:
+    """A deck commitment in the table's channel: by the token that carries the next hand
+    when there is one (outside the global rate limit), else the channel's route."""
+    carrier = ch.carrier()
+    if carrier is not None and await carrier.ready():
+        sent, msg = await ch.requests.by_hook(carrier.interaction.followup.send(
+            item.content, allowed_mentions=NO_PINGS, wait=True))
+        if sent:
+            return int(msg.id)
+    with urgent():
+        msg = await ch.requests.send(
+            lambda: ch.channel.send(item.content, allowed_mentions=NO_PINGS))
+    return int(msg.id)
+
+
+async def deliver(ch: TableChannel, item: Commitment) -> None:
+    """Post a deck commitment (:func:`post_commitment`) and tell its table whether it is
+    posted. A channel lost meanwhile closes the table, as the channel's sender would."""
+    if not item.receipt.pending:  # the table stopped waiting: the hand is not dealt
+        return
+    try:
+        message_id, where = await post_commitment(ch, item)
+    except ChannelLost as lost:
+        item.receipt.failed()
+        await ch.lose(lost)
+        return
+    except Exception as exc:  # refused (an HTTP error), or Discord out of reach
+        log.warning("table %s: a deck commitment was not posted (%r)", ch.table_id, exc)
+        item.receipt.failed()
+        return
+    except BaseException:
+        item.receipt.failed()
+        raise
+    item.receipt.posted(message_id, where)
