@@ -148,10 +148,15 @@ class TableChannel:
         item.receipt.took()
         self._beside(deliver(self, item))
 
+    def carriers(self) -> list[Hook]:
+        """The tokens that may carry the next hand's first messages, newest first: valid,
+        and not a join that was refused."""
+        return [h for h in (self._carrier, self._earlier)
+                if h is not None and h.valid() and not h.refused()]
+
     def carrier(self) -> Hook | None:
-        """The valid token that carries the next hand's first message, if any."""
-        carrier = self._carrier
-        return carrier if carrier is not None and carrier.valid() else None
+        """The token that carries the next hand's first message, if any."""
+        return next(iter(self.carriers()), None)
 
     def say_commitments_here(self) -> None:
         """Tell the table once that its deck commitments are posted in its channel."""
@@ -303,9 +308,9 @@ class TableChannel:
         """A notice posted by the token that carries the next hand (a join's, or the click
         that ended the last hand), outside the global rate limit: it does not wait behind
         other tables' requests, nor make the next hand's first message wait."""
-        usable = [h for h in (self._carrier, self._earlier) if h is not None and h.valid()]
+        usable = self.carriers()
         # one whose answer is in place now, else the newest once its answer is
-        carrier = next((h for h in usable if h.settled()), usable[0] if usable else None)
+        carrier = next((h for h in usable if h.settled()), self.carrier())
         if carrier is None or not await carrier.ready(NOTICE_CONFIRM_WAIT):
             return False
         sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
@@ -389,8 +394,8 @@ class TableChannel:
         token, version, hand_no = live_token(live), live.version, live.hand_no
         pings = self._pings(live, token)
         click = acted = None if self.refresh else self._take_click(shown)
-        carrier, self._carrier = self._carrier, None
-        if click is None and shown is None and carrier is not None and carrier.valid():
+        carrier, self._carrier, self._earlier = self.carrier(), None, None
+        if click is None and shown is None and carrier is not None:
             click = carrier  # a new hand's first message, after the result its token edited
         file = await self._file(view)
         picture: dict[str, Any] = {"file": file} if file else {}

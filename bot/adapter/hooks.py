@@ -146,6 +146,11 @@ class Hook:
         if self.confirmed is not None and not self.confirmed.done():
             self.confirmed.set_result(done)
 
+    def refused(self) -> bool:
+        """A command whose answer failed, or that was refused: it carries nothing."""
+        done = self.confirmed
+        return done is not None and done.done() and not done.result()
+
     def settled(self) -> bool:
         """A followup may be sent now, without waiting (:meth:`ready` says True at once)."""
         done = self.confirmed
