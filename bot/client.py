@@ -232,6 +232,7 @@ class OmahaDealer(commands.Bot):
         # no clock runs on a shard before its connection is up (RULES.md 8)
         follow_gateway(self, self.app.registry, shards.ids if shards is not None else (0,))
         await self.presenter.prefs.load(self.app.db.prefs)
+        self.presenter.commitment_threads.state = self.app.db.state
         self.table_actions = TableActions(self.app.registry, self.presenter.take_click)
         self.cooldowns = Cooldowns(self.settings.command_cooldown, self.now)
         self.refreshes = Cooldowns(REFRESH_INTERVAL, self.now)

@@ -97,6 +97,7 @@ class StoragePorts:
             deck=start.deck,
             salts=start.salts or None,
             commitment_message=start.commitment_message,
+            commitment_channel=start.commitment_channel,
         )
         return record.id
 
@@ -148,6 +149,7 @@ class StoragePorts:
                 deck=stored.deck,
                 salts=stored.salts,
                 commitment_message=hand.commitment_message,
+                commitment_channel=hand.commitment_channel,
             )
             actions = tuple(
                 StoredAction(

@@ -213,6 +213,7 @@ def table_page(tree: app_commands.CommandTree[Any], locale: object = None) -> li
                   bombpot=Command("bombpot")),
         translate(locale, "help.table.messages", cards=Command("cards"),
                   my_seat=buttons["my_seat"]),
+        translate(locale, "help.table.commitments", verify=Command("hand verify")),
     ]
     names = {c.qualified_name for c in tree.walk_commands()}
     prefs = next((name for name in PREFERENCES if name in names), None)

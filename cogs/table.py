@@ -43,6 +43,7 @@ from bot.adapter.actions import TableActions, acknowledge, reply_private
 from bot.adapter.amounts import parse_amount
 from bot.adapter.choices import MODE_CHOICES, STRUCTURE_CHOICES, VARIANT_CHOICES
 from bot.adapter.cooldowns import Cooldowns, TooSoon, moment
+from bot.adapter.hooks import confirming
 from bot.adapter.my_tables import resolve_table, seats_text, table_choices
 from bot.adapter.names import member_name
 from bot.adapter.permissions import (
@@ -248,16 +249,19 @@ class Tables(commands.Cog, name="Tables"):
         table = self.here(interaction)
         amount = parse_amount(buyin, "buy-in") if buyin is not None else None
         await acknowledge(interaction)
-        view = await table.join(
-            interaction.user.id,
-            await self._name(interaction),
-            amount,
-            seat,
-            post_big_blind=post_big_blind,
-        )
-        waits = view.waiting_for_big_blind and not post_big_blind
-        key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
-        await reply_with_ways(interaction, table, Phrase(key, seat=view.seat, count=view.stack))
+        # its token carries the table's notices and first hand's first messages (issue 33)
+        with confirming(self.presenter.carry(table.snapshot(), interaction)):
+            view = await table.join(
+                interaction.user.id,
+                await self._name(interaction),
+                amount,
+                seat,
+                post_big_blind=post_big_blind,
+            )
+            waits = view.waiting_for_big_blind and not post_big_blind
+            key = "reply.sat_down_wait_big_blind" if waits else "reply.sat_down"
+            await reply_with_ways(interaction, table,
+                                  Phrase(key, seat=view.seat, count=view.stack))
 
     @join.autocomplete("seat")
     async def _free_seats(

@@ -14,9 +14,12 @@ edited into the result (the turn's buttons replaced by **Hand log**, the
 showdown picture): one request. A new live message pings the players it asks
 who chose to be pinged (:mod:`bot.adapter.prefs`), once per decision. A
 run-out edits it once per street, with each hand's equity. Before each hand its
-deck commitment goes out as a message of its own, never edited or deleted
-(through the token that edited the last result when there is one): the table
-deals only once Discord has it (:class:`bot.adapter.posts.Commitment`).
+deck commitment goes out as a message of its own, never edited or deleted, in the
+table's commitment thread (:mod:`bot.adapter.commitment_posts`), at once and before
+any other waiting request, in a task of its own: the table deals only once Discord
+has it (:class:`bot.adapter.posts.Commitment`). The join that completed the table
+(or the click that ended the last hand) carries the first message of the next hand,
+and the commitment too when it goes to the table's channel.
 
 Requests go out from one task per table, so a slow or rate-limited request
 delays only its own table. Everything that must appear in order (notices,
@@ -25,10 +28,9 @@ is a single slot, so when several changes queue up behind a slow request only
 the newest is sent (coalesced), and a picture is uploaded only when it
 changed. When Discord says the channel is gone or the bot may not use it
 (404 Unknown Channel, 403), or that the table's thread was locked (160005),
-the channel stops sending and reports it once. A thread archived after a week
-without messages refuses the channel's requests (400, code 50083): the thread
-is unarchived (``PATCH /channels/{id}`` with ``archived: false``) and the
-request sent again, once.
+the channel stops sending and reports it once. The requests themselves, by the
+channel's routes or an interaction's token (and an archived thread unarchived), are
+:class:`bot.adapter.transport.Transport`'s.
 When Discord refuses a new live message otherwise (a 5xx after discord.py's
 own retries, or another refusal), it is sent again after a growing pause
 (:data:`RETRY_PAUSES`): a turn prompt is never lost. A refused edit is
@@ -38,22 +40,20 @@ dropped (the next change sends the whole state again).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.adapter.after_hand import Offering
-from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
+from bot.adapter.commitment_posts import deliver
+from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.posts import (
-    LOST_CODES,
     NO_PINGS,
-    THREAD_ARCHIVED,
     ChannelLost,
     Commitment,
     Picture,
@@ -73,7 +73,9 @@ from bot.adapter.scenes import (
     result_content,
     table_view,
 )
+from bot.adapter.transport import Transport
 from bot.adapter.views import hand_log_button, live_buttons, result_buttons
+from bot.i18n import translate
 from bot.render import TableView, alt
 from bot.runtime.table.views import TableSnapshot
 
@@ -94,9 +96,11 @@ class TableChannel:
         #: The table's language when the channel opened (a long batch of notices ends
         #: in "… and 3 more lines" in it).
         self.language = language(snap)
+        self.guild_id = snap.guild_id
         self.channel = presenter.bot.get_partial_messageable(
             snap.channel_id, guild_id=snap.guild_id
         )
+        self.requests = Transport(presenter.bot.http, snap.table_id, snap.channel_id)
         self.posts: deque[Post] = deque()
         self.live: Live | None = None
         self.refresh = False
@@ -106,21 +110,57 @@ class TableChannel:
         self.offering: Offering | None = None  # after-hand buttons, retired at the next deal
         self._task: asyncio.Task[None] | None = None
         self._click: Hook | None = None  # a click on the live message, to carry the next one
-        #: The click whose token edited the last hand's result: it carries the next hand's
-        #: first message too (outside the global rate limit, like a turn's).
+        #: The click whose token edited the last hand's result, or the join that completed
+        #: the table: it carries the next hand's first message (outside the global rate
+        #: limit, like a turn's).
         self._carrier: Hook | None = None
+        self._earlier: Hook | None = None  # the join before it (its answer surely in place)
         self._posting = False  # a new live message is being sent
         self._early: Hook | None = None  # a click that came before Discord's answer to it
         self._failures = 0  # new live messages refused in a row
         self._pinged: str | None = None  # the last decision whose message was posted
-        self._sweeps: set[asyncio.Task[None]] = set()  # old messages deleted by the channel
+        #: Tasks beside the sender: old messages deleted, deck commitments posted.
+        self._sweeps: set[asyncio.Task[None]] = set()
         #: The live message's pictures (:mod:`bot.adapter.pictures`).
         self.pictures = TablePictures(lambda: presenter.pictures)
 
     # -- what the presenter asks -------------------------------------------------
     def post(self, item: Post) -> None:
+        if not self.lost:  # its commitment thread, opened before its first hand
+            self.presenter.commitment_threads.open(self)
+        if isinstance(item, Commitment):
+            self.commit(item)
+            return
         self.posts.append(item)
         self.kick()
+
+    def carry(self, hook: Hook) -> None:
+        """An acknowledged join: its token (the newest's) carries the table's notices and
+        its next hand's first message while no click does."""
+        self._earlier, self._carrier = self._carrier, hook
+
+    def commit(self, item: Commitment) -> None:
+        """Post a deck commitment at once, beside the sender (its table waits for it, and
+        is told it is on its way: it is not given up while it is)."""
+        if self.lost:
+            item.receipt.failed()
+            return
+        item.receipt.took()
+        self._beside(deliver(self, item))
+
+    def carriers(self) -> list[Hook]:
+        """The tokens that may carry the next hand's first messages, newest first: valid,
+        and not a join that was refused."""
+        return [h for h in (self._carrier, self._earlier)
+                if h is not None and h.valid() and not h.refused()]
+
+    def carrier(self) -> Hook | None:
+        """The token that carries the next hand's first message, if any."""
+        return next(iter(self.carriers()), None)
+
+    def say_commitments_here(self) -> None:
+        """Tell the table once that its deck commitments are posted in its channel."""
+        self.post(Text(translate(self.language, "notice.commitments_here")))
 
     def take_click(self, hook: Hook, *, refused: bool = False) -> None:
         """A player acts by a click, the raise form or a slash command (already
@@ -175,18 +215,23 @@ class TableChannel:
         self._shown = None
         self.pictures.stop()
         for sweep in list(self._sweeps):
-            sweep.cancel()
+            if sweep is not asyncio.current_task():
+                sweep.cancel()
         task = self._task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
 
     def _drop_posts(self) -> None:
-        """Nothing queued will be sent: a deck commitment among it fails (its table deals
-        nothing rather than wait)."""
-        for item in self.posts:
-            if isinstance(item, Commitment):
-                item.receipt.failed()
+        """Nothing queued will be sent."""
         self.posts.clear()
+
+    async def lose(self, lost: ChannelLost) -> None:
+        """Discord refuses the channel for good: stop, and report it once."""
+        if self.lost:
+            return
+        self.lost = True
+        self._drop_posts()
+        await self.presenter.channel_lost(self.table_id, str(lost))
 
     # -- the sender ------------------------------------------------------------------
     def _dirty(self) -> bool:
@@ -206,9 +251,7 @@ class TableChannel:
                     await self._send_post(self.posts.popleft())
                 await self._sync_live()
             except ChannelLost as lost:
-                self.lost = True
-                self._drop_posts()
-                await self.presenter.channel_lost(self.table_id, str(lost))
+                await self.lose(lost)
             except discord.HTTPException as exc:
                 log.warning("table %s: Discord refused a request (%s %s)",
                             self.table_id, exc.status, exc.code)
@@ -230,38 +273,16 @@ class TableChannel:
             self._shown.version = self.live.version
 
     async def _send_post(self, item: Post) -> None:
-        if isinstance(item, Commitment):
-            await self._commit(item)
-        elif isinstance(item, Text):
+        if isinstance(item, Text):
             await self._text(item)
         elif isinstance(item, Stage):
             await self._stage(item)
         elif isinstance(item, Picture):
             file = self.presenter.file(*await item.picture())
-            await self._send(lambda: self.channel.send(item.content, file=file,
-                                                       allowed_mentions=NO_PINGS), file)
-        else:
+            await self.requests.send(lambda: self.channel.send(
+                item.content, file=file, allowed_mentions=NO_PINGS), file)
+        elif isinstance(item, Result):
             await self._result(item)
-
-    async def _commit(self, item: Commitment) -> None:
-        """Post a deck commitment (by the token that carries the next hand when there is
-        one, outside the global rate limit) and tell its table whether it is posted."""
-        if not item.receipt.pending:  # the table stopped waiting: the hand is not dealt
-            return
-        try:
-            carrier = self._carrier
-            sent, msg = False, None
-            if carrier is not None and carrier.valid() and await carrier.ready():
-                sent, msg = await self._by_hook(carrier.interaction.followup.send(
-                    item.content, allowed_mentions=NO_PINGS, wait=True))
-            if not sent:
-                msg = await self._send(
-                    lambda: self.channel.send(item.content, allowed_mentions=NO_PINGS))
-        except BaseException:
-            item.receipt.failed()
-            raise
-        assert msg is not None
-        item.receipt.posted(msg.id)
 
     async def _text(self, item: Text) -> None:
         # consecutive plain notices go out as one message
@@ -274,19 +295,34 @@ class TableChannel:
             lines.append(nxt.content)
             pings |= nxt.pings
         text, view = fit_message(lines, locale=self.language), item.view or discord.utils.MISSING
-        msg = await self._send(
+        if item.view is None and not item.reminder and await self._carried(text, pings):
+            return
+        msg = await self.requests.send(
             lambda: self.channel.send(text, view=view, allowed_mentions=pinging(pings))
         )
         if item.reminder:
-            await self._delete(self._reminder)
+            await self.requests.delete(self._reminder)
             self._reminder = self.channel.get_partial_message(msg.id)
+
+    async def _carried(self, text: str, pings: set[int]) -> bool:
+        """A notice posted by the token that carries the next hand (a join's, or the click
+        that ended the last hand), outside the global rate limit: it does not wait behind
+        other tables' requests, nor make the next hand's first message wait."""
+        usable = self.carriers()
+        # one whose answer is in place now, else the newest once its answer is
+        carrier = next((h for h in usable if h.settled()), self.carrier())
+        if carrier is None or not await carrier.ready(NOTICE_CONFIRM_WAIT):
+            return False
+        sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
+            text, allowed_mentions=pinging(pings), wait=True))
+        return bool(sent)
 
     async def _stage(self, item: Stage) -> None:
         shown = self._shown
         if shown is None or shown.hand_no != item.view.hand_number:
             return
         file = self._table_file(item.view, await self.pictures.draw_now(item.view))
-        await self._edit(shown, content=item.content, attachments=[file], view=None)
+        await self.requests.edit(shown, content=item.content, attachments=[file], view=None)
         shown.picture = item.view
         await asyncio.sleep(self.presenter.runout_pause)
 
@@ -297,14 +333,14 @@ class TableChannel:
             picture = await item.picture()
         files = [self.presenter.file(*picture)] if picture else []
         log = result_buttons(live.snap, item.result, self.language)
-        await self._delete(self._reminder)
+        await self.requests.delete(self._reminder)
         self._reminder = None
         if shown is not None and shown.hand_no == item.result.hand_no:
-            await self._edit(shown, content=content, attachments=files, view=log)
+            await self.requests.edit(shown, content=content, attachments=files, view=log)
             self._carrier = shown.via()
             sent: discord.PartialMessage | discord.Message = shown.message
         else:
-            sent = await self._send(lambda: self.channel.send(
+            sent = await self.requests.send(lambda: self.channel.send(
                 content, files=files, view=log or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS), *files)
         offers = item.result.rabbit_hunt or item.result.showing
@@ -327,14 +363,23 @@ class TableChannel:
             await self._post_live(live, shown)
         elif shown.version != live.version:
             view = table_view(live)
-            kwargs: dict[str, Any] = {"content": live_content(live), "view": self._buttons(live)}
+            kwargs: dict[str, Any] = {"content": self._content(live), "view": self._buttons(live)}
             if view != shown.picture:
                 file = await self._file(view)
                 if file is not None:  # None: the street's picture is still being drawn
                     kwargs["attachments"] = [file]
                 shown.picture = view
             shown.version = live.version
-            await self._edit(shown, **kwargs)
+            await self.requests.edit(shown, **kwargs)
+
+    def _content(self, live: Live) -> str:
+        """The live message's text, with a link to the table's commitment thread."""
+        content, thread = live_content(live), self.presenter.commitment_threads.known(
+            self.table_id)
+        if thread is None:
+            return content
+        link = translate(self.language, "table.commitments_link", thread=f"<#{thread}>")
+        return fit_message((content, link), locale=self.language)
 
     @staticmethod
     def _buttons(live: Live) -> discord.ui.View:
@@ -344,20 +389,20 @@ class TableChannel:
     async def _post_live(self, live: Live, shown: Shown | None) -> None:
         """Post the live message anew (the click's followup when a click carries it),
         then delete the old one and the reminder."""
-        view, content, buttons = table_view(live), live_content(live), self._buttons(live)
+        view, content, buttons = table_view(live), self._content(live), self._buttons(live)
         # what is being sent: ``live`` keeps changing while the request is under way
         token, version, hand_no = live_token(live), live.version, live.hand_no
         pings = self._pings(live, token)
         click = acted = None if self.refresh else self._take_click(shown)
-        carrier, self._carrier = self._carrier, None
-        if click is None and shown is None and carrier is not None and carrier.valid():
+        carrier, self._carrier, self._earlier = self.carrier(), None, None
+        if click is None and shown is None and carrier is not None:
             click = carrier  # a new hand's first message, after the result its token edited
         file = await self._file(view)
         picture: dict[str, Any] = {"file": file} if file else {}
         self._posting, self._early = True, None
         sent, msg = False, None
         if click is not None and await click.ready():
-            sent, msg = await self._by_hook(
+            sent, msg = await self.requests.by_hook(
                 click.interaction.followup.send(
                     content, view=buttons, allowed_mentions=pinging(pings), wait=True,
                     **picture
@@ -367,7 +412,7 @@ class TableChannel:
             click = None
             if file:
                 file.reset()
-            msg = await self._send(lambda: self.channel.send(
+            msg = await self.requests.send(lambda: self.channel.send(
                 content, view=buttons, allowed_mentions=pinging(pings),
                 **picture), *picture.values())
         assert msg is not None
@@ -418,97 +463,24 @@ class TableChannel:
         return self.presenter.file(f"table-{self.table_id}-hand-{view.hand_number}.png", png,
                                    alt.table(view))
 
-    async def _call(self, request: Awaitable[Any]) -> Any:
-        """One request to the channel; a refusal for good raises :class:`ChannelLost`."""
-        try:
-            return await request
-        except discord.HTTPException as exc:
-            if exc.code in LOST_CODES:
-                raise ChannelLost(LOST_CODES[exc.code]) from None
-            raise
-
-    async def _send(
-        self, request: Callable[[], Awaitable[Any]], *files: discord.File | None
-    ) -> Any:
-        """One request by the channel's route (``request()`` makes it); in an archived
-        thread, the thread is unarchived and the request made again, once (``files``
-        rewound first)."""
-        try:
-            return await self._call(request())
-        except discord.HTTPException as exc:
-            if exc.code != THREAD_ARCHIVED:
-                raise
-        log.info("table %s: its thread was archived; unarchiving it", self.table_id)
-        await self._call(self.presenter.bot.http.edit_channel(
-            self.channel.id, archived=False, reason="a table plays in this thread"))
-        for file in files:
-            if file is not None:
-                file.reset()
-        return await self._call(request())
-
-    async def _by_hook(self, request: Awaitable[Any]) -> tuple[bool, Any]:
-        """One request through an interaction's token: (True, its answer), or (False, None)
-        when Discord no longer takes the token or asks it to wait long (a 429; the caller
-        then uses the channel's route)."""
-        try:
-            return True, await self._call(falling_back(request))
-        except TokenWait as wait:
-            log.info("table %s: a token must wait %.1f s: the channel's route instead",
-                     self.table_id, wait.retry_after)
-            return False, None
-        except discord.HTTPException as exc:
-            if not (refused_token(exc) or throttled(exc)) and exc.code != THREAD_ARCHIVED:
-                raise
-            log.info("table %s: an interaction token was refused (%s %s)",
-                     self.table_id, exc.status, exc.code)
-            return False, None
-
-    async def _edit(self, shown: Shown, **kwargs: Any) -> None:
-        """Edit the live message: through a valid interaction token, else the channel."""
-        hook = shown.via()
-        if hook is not None:
-            request: Awaitable[Any]
-            if hook.message_id == shown.message.id:  # the message the click was on
-                request = hook.interaction.edit_original_response(**kwargs)
-            else:  # the click's followup
-                request = hook.interaction.followup.edit_message(shown.message.id, **kwargs)
-            if (await self._by_hook(request))[0]:
-                return
-            shown.hook = None
-            for file in kwargs.get("attachments", []):
-                if isinstance(file, discord.File):
-                    file.reset()
-        files = [f for f in kwargs.get("attachments", []) if isinstance(f, discord.File)]
-        await self._send(lambda: shown.message.edit(**kwargs), *files)
-
     async def _delete_shown(self, shown: Shown) -> None:
-        hook = shown.via()
-        with contextlib.suppress(discord.NotFound):
-            if hook is not None and hook.message_id == shown.message.id:
-                if (await self._by_hook(hook.interaction.delete_original_response()))[0]:
-                    return
-            elif hook is not None:
-                deleting = hook.interaction.followup.delete_message(shown.message.id)
-                if (await self._by_hook(deleting))[0]:
-                    return
-        self._sweep(shown.message)
+        if not await self.requests.delete_shown(shown):
+            self._sweep(shown.message)
 
     def _sweep(self, message: discord.PartialMessage | None) -> None:
         """Delete an old message by the channel's route, which may wait for the global
         budget, without holding up the table's next turn message (order does not matter)."""
         if message is None or self.lost:
             return
-        sweep = asyncio.get_running_loop().create_task(self._delete_quietly(message))
-        self._sweeps.add(sweep)
-        sweep.add_done_callback(self._sweeps.discard)
+        self._beside(self._delete_quietly(message))
+
+    def _beside(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._sweeps.add(task)
+        task.add_done_callback(self._sweeps.discard)
 
     async def _delete_quietly(self, message: discord.PartialMessage) -> None:
         try:
-            await self._delete(message)
+            await self.requests.delete(message)
         except (ChannelLost, discord.HTTPException) as exc:  # the sender sees a lost channel
             log.warning("table %s: an old message was not deleted (%s)", self.table_id, exc)
-
-    async def _delete(self, message: discord.PartialMessage | None) -> None:
-        if message is not None:
-            with contextlib.suppress(discord.NotFound):
-                await self._send(message.delete)

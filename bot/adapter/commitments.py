@@ -1,8 +1,10 @@
 """Reading a hand's deck commitment back from the message that posted it.
 
-``/hand verify`` checks a hand's proof against the root that was **posted in
-the channel before the deal** (the message whose id is stored with the hand,
-:class:`bot.adapter.posts.Commitment`), not against the database's copy of it:
+``/hand verify`` checks a hand's proof against the root that was **posted before
+the deal** (the message whose id is stored with the hand, in the table's commitment
+thread, or in the table's channel for hands dealt before threads or where the bot
+may not open one: :mod:`bot.adapter.commitment_posts`), not against the database's
+copy of it:
 a root changed in the database after the hand would then fail, since Discord
 keeps the message as it was posted (the bot never edits it; an edit would show
 as "(edited)" to everyone).
@@ -41,9 +43,11 @@ class PostedRoot:
 async def posted_root(
     interaction: discord.Interaction[Any], record: HandRecord
 ) -> PostedRoot:
-    """The root posted for ``record`` in the interaction's channel (the hand's table is
-    there: ``/hand verify`` only reads this channel's hands), with the message's link."""
-    channel_id, message_id = interaction.channel_id or 0, record.commitment_message
+    """The root posted for ``record`` in its commitment thread, or in the interaction's
+    channel (the hand's table is there: ``/hand verify`` only reads this channel's hands),
+    with the message's link."""
+    channel_id = record.commitment_channel or interaction.channel_id or 0
+    message_id = record.commitment_message
     link = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{channel_id}"
     if message_id is None:  # dealt before the message was kept
         return PostedRoot(None, link)

@@ -62,8 +62,10 @@ the channel routes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +88,10 @@ LONG_WAIT = 2.0
 #: Seconds a command's followup waits for the command's private confirmation (then
 #: the next live message goes by the channel routes).
 CONFIRM_WAIT = 2.0
+#: The same for a notice carried by a join's token: the channel routes would make it
+#: wait longer than this when many tables open at once (issue 33), and hold up the
+#: table's first hand behind it.
+NOTICE_CONFIRM_WAIT = 10.0
 
 #: Set while the channel sends a request through a token: a long 429 then raises
 #: :class:`TokenWait` instead of discord.py's sleeping through it.
@@ -142,15 +148,40 @@ class Hook:
         if self.confirmed is not None and not self.confirmed.done():
             self.confirmed.set_result(done)
 
-    async def ready(self) -> bool:
+    def refused(self) -> bool:
+        """A command whose answer failed, or that was refused: it carries nothing."""
+        done = self.confirmed
+        return done is not None and done.done() and not done.result()
+
+    def settled(self) -> bool:
+        """A followup may be sent now, without waiting (:meth:`ready` says True at once)."""
+        done = self.confirmed
+        return done is None or (done.done() and done.result())
+
+    async def ready(self, within: float = CONFIRM_WAIT) -> bool:
         """Whether a followup may be sent now: at once for a click; for a command once
-        its deferred original was edited (the first followup would edit it otherwise)."""
+        its deferred original was edited (the first followup would edit it otherwise),
+        waiting ``within`` seconds for it."""
         if self.confirmed is None:
             return True
         try:
-            return await asyncio.wait_for(asyncio.shield(self.confirmed), CONFIRM_WAIT)
+            return await asyncio.wait_for(asyncio.shield(self.confirmed), within)
         except TimeoutError:
             return False
+
+
+@contextlib.contextmanager
+def confirming(hook: Hook | None) -> Iterator[None]:
+    """A command's answer is edited into its deferred original within the block: its hook
+    is confirmed at the end (not when the block raises: the command was refused)."""
+    try:
+        yield
+    except BaseException:
+        if hook is not None:
+            hook.confirm(False)
+        raise
+    if hook is not None:
+        hook.confirm(True)
 
 
 class TokenWait(Exception):
@@ -216,7 +247,8 @@ def throttled(exc: discord.HTTPException) -> bool:
 
 
 __all__ = [
-    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "TOKEN_LIFETIME", "TOKEN_MARGIN",
-    "Hook", "TokenWait", "falling_back", "on_request_end", "refused_token", "retry_after",
-    "throttled", "watch_token_waits",
+    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "NOTICE_CONFIRM_WAIT", "TOKEN_LIFETIME",
+    "TOKEN_MARGIN",
+    "Hook", "TokenWait", "confirming", "falling_back", "on_request_end", "refused_token",
+    "retry_after", "throttled", "watch_token_waits",
 ]

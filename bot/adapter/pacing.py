@@ -14,15 +14,23 @@ leaving room for arrivals bunched by a busy event loop); interaction endpoints
 never wait. While a table's
 requests wait, its channel task coalesces (only the newest state is sent), so
 pacing costs a busy table some intermediate edits, never an acknowledgement.
+
+A request sent while :func:`urgent` is on (a deck commitment, or the thread it goes
+to: its table deals nothing until Discord has it) goes before every other waiting
+request: it waits only for a free slot in the window, never behind the queue. With
+hundreds of tables opening at once (issue 33), the first hands are then dealt while
+the sit-down notices and the like wait their turn.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import aiohttp
@@ -33,6 +41,20 @@ import yarl
 GLOBAL_BUDGET = 40
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
 API_PATH = re.compile(r"/api(?:/v\d+)?(/.*)")
+#: Seconds a request in turn waits when a slot is free but one waits to go first.
+YIELD = 0.01
+#: Set while a task sends requests that go before any other (:func:`urgent`).
+_URGENT = contextvars.ContextVar("omaha_urgent_request", default=False)
+
+
+@contextlib.contextmanager
+def urgent() -> Iterator[None]:
+    """The requests sent meanwhile (in this task) go before every other waiting one."""
+    mark = _URGENT.set(True)
+    try:
+        yield
+    finally:
+        _URGENT.reset(mark)
 
 
 class Pacer:
@@ -49,6 +71,7 @@ class Pacer:
         self.queued = 0  # requests waiting for their turn now (the metrics read it)
         self._sent: deque[float] = deque()
         self._lock = asyncio.Lock()
+        self._first = 0  # requests waiting to go first
 
     def delay(self) -> float:
         """Seconds until a request may go now (0: at once)."""
@@ -59,18 +82,32 @@ class Pacer:
             return 0.0
         return self._sent[0] + self.per - now
 
-    async def acquire(self) -> None:
+    async def acquire(self, first: bool = False) -> None:
+        """Wait for a slot, in turn; ``first``: before every request waiting in turn."""
         self.queued += 1
         try:
+            if first:
+                self._first += 1
+                try:
+                    await self._slot(first=True)
+                finally:
+                    self._first -= 1
+                return
             async with self._lock:
-                wait = self.delay()
-                while wait > 0:
-                    self.waited += 1
-                    await asyncio.sleep(wait)
-                    wait = self.delay()
-                self._sent.append(self.clock())
+                await self._slot(first=False)
         finally:
             self.queued -= 1
+
+    async def _slot(self, *, first: bool) -> None:
+        while True:
+            wait = self.delay()
+            if wait <= 0 and (first or not self._first):
+                self._sent.append(self.clock())  # no await since delay(): the window holds
+                return
+            if wait > 0:
+                self.waited += 1
+            # a free slot but a request waits to go first: it takes it (it wakes now too)
+            await asyncio.sleep(max(wait, YIELD))
 
 
 def counts_globally(route: discord.http.Route) -> bool:
@@ -103,7 +140,7 @@ def pace_requests(http: discord.http.HTTPClient, pacer: Pacer | None = None) -> 
         session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
     ) -> None:
         if counts_globally_url(params.url):
-            await pacer.acquire()
+            await pacer.acquire(first=_URGENT.get())
 
     trace = http.http_trace or aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
@@ -111,4 +148,6 @@ def pace_requests(http: discord.http.HTTPClient, pacer: Pacer | None = None) -> 
     return pacer
 
 
-__all__ = ["GLOBAL_BUDGET", "Pacer", "counts_globally", "counts_globally_url", "pace_requests"]
+__all__ = [
+    "GLOBAL_BUDGET", "Pacer", "counts_globally", "counts_globally_url", "pace_requests", "urgent",
+]

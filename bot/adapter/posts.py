@@ -47,7 +47,12 @@ def pinging(users: Iterable[int]) -> discord.AllowedMentions:
 
 
 class ChannelLost(Exception):
-    """Discord refuses this channel for good (deleted, no access, missing permissions)."""
+    """Discord refuses this channel for good (deleted, no access, missing permissions):
+    ``code`` is Discord's (:data:`LOST_CODES`)."""
+
+    def __init__(self, reason: str, code: int = 0) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 class Drawn(NamedTuple):

@@ -32,6 +32,7 @@ import discord
 from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
+from bot.adapter.commitment_posts import CommitmentThreads
 from bot.adapter.dms import DirectMessages
 from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hole_card_dms import deal
@@ -131,6 +132,8 @@ class DiscordPresenter:
         self.choices = OpenChoices()
         #: The players' open seat panels (**My seat**, :mod:`bot.adapter.seat_panel`).
         self.panels = SeatPanels(self)
+        #: Each table's deck-commitment thread (:mod:`bot.adapter.commitment_posts`).
+        self.commitment_threads = CommitmentThreads()
         self._handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
             DeckCommitted: self.deck_committed,
             GameAsked: self.game_asked,
@@ -184,6 +187,15 @@ class DiscordPresenter:
             else:
                 self.channels[snap.table_id] = ch
         return ch
+
+    def carry(self, snap: TableSnapshot, interaction: discord.Interaction[Any]) -> Hook | None:
+        """An acknowledged join: its token may carry the table's notices and its next
+        hand's first messages (:meth:`TableChannel.carry`) once its private answer is in
+        place (the caller confirms the hook: :func:`bot.adapter.hooks.confirming`)."""
+        hook = Hook.of(interaction)
+        if hook is not None:
+            self.channel(snap).carry(hook)
+        return hook
 
     def take_click(self, table_id: int, hook: Hook, *, refused: bool = False) -> None:
         """An acknowledged click, raise form or slash-command action at the table: its

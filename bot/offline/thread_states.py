@@ -29,7 +29,7 @@ from simcord.http.routes import messages as _messages
 from bot.offline import refusals
 from bot.offline.routes import replace_route
 
-__all__ = ["THREAD_ARCHIVED", "THREAD_LOCKED", "thread_refusal"]
+__all__ = ["NO_THREAD_HERE", "THREAD_ARCHIVED", "THREAD_LOCKED", "create_thread", "thread_refusal"]
 
 THREAD_ARCHIVED = 50083
 THREAD_LOCKED = 160005
@@ -37,6 +37,11 @@ THREAD_LOCKED = 160005
 _earlier_send_permissions: Callable[..., None] = _messages._send_permissions
 _simcord_delete_message: Callable[..., Any] = _messages.delete_message
 _simcord_edit_channel: Callable[..., Any] = _channels.edit_channel
+_simcord_create_thread: Callable[..., Any] = _channels.create_thread
+#: The auto-archive durations Discord takes, in minutes.
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+#: Discord's code for a thread asked of a channel that cannot hold one (a thread, a DM).
+NO_THREAD_HERE = 50024
 
 
 def _may_manage_threads(ctx: Any, channel: Any) -> bool:
@@ -84,7 +89,31 @@ def edit_channel(ctx: Any) -> Any:
     return dict(_serializers.channel_payload(ctx.backend, updated))
 
 
+def _invalid(field: str, code: str, message: str) -> BackendError:
+    return BackendError(400, 50035, "Invalid Form Body",
+                        errors={field: {"_errors": [{"code": code, "message": message}]}})
+
+
+def create_thread(ctx: Any) -> Any:
+    """A thread without a starter message, checked as Discord checks it: the parent a
+    text or announcement channel (not a thread: 400, code 50024), a name of 1 to 100
+    characters and a known auto-archive duration (400, code 50035), then simcord's
+    permission checks (View Channel, Create Public Threads)."""
+    channel = ctx.backend.get_channel(ctx.int_arg("channel_id"))
+    if channel.is_thread:
+        raise BackendError(400, NO_THREAD_HERE, "Cannot execute action on this channel type")
+    body = ctx.body()
+    name = body.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        raise _invalid("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    if body.get("auto_archive_duration", 1440) not in ARCHIVE_DURATIONS:
+        raise _invalid("auto_archive_duration", "BASE_TYPE_CHOICES",
+                       "Value must be one of {60, 1440, 4320, 10080}.")
+    return _simcord_create_thread(ctx)
+
+
 _messages._send_permissions = send_permissions  # simcord's private hook (pinned version)
 replace_route("PATCH", refusals.edit_message, edit_message)
 replace_route("DELETE", _simcord_delete_message, delete_message)
 replace_route("PATCH", _simcord_edit_channel, edit_channel)
+replace_route("POST", _simcord_create_thread, create_thread)

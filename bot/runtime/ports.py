@@ -141,8 +141,10 @@ class HandStart:
     #: The deck commitment's salts (bot.engine.commitment): as secret as the deck.
     salts: tuple[bytes, ...] = field(default=(), repr=False)
     #: The id of the message that made the commitment's root public before the deal
-    #: (in the table's channel; None for hands stored before it was kept).
+    #: (None for hands stored before it was kept), and where it is: the table's
+    #: commitment thread (None: the table's channel).
     commitment_message: int | None = None
+    commitment_channel: int | None = None
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 #: The columns of ``hands`` that :func:`hand_record` reads, in its order.
 HAND_COLS = (
     "id, guild_id, table_id, number, variant, settings, button, status, resumed, started_at,"
-    " ended_at, result, cancel_reason, commitment, commitment_message"
+    " ended_at, result, cancel_reason, commitment, commitment_message, commitment_channel"
 )
 
 
@@ -57,7 +57,7 @@ def hand_record(row: Any) -> HandRecord:
     """A ``hands`` row, selected as :data:`HAND_COLS`, as a record."""
     return HandRecord(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7],
                       row[8], row[9], row[10], None if row[11] is None else json.loads(row[11]),
-                      row[12], row[13], row[14])
+                      row[12], row[13], row[14], row[15])
 
 
 def _hand_seat(row: Any) -> HandSeatRecord:
@@ -126,14 +126,14 @@ class HandRepo:
     async def start(
         self, table_id: int, *, variant: str, settings: Mapping[str, Any], button: int,
         seats: Sequence[HandSeatIn], deck: Sequence[Card], salts: Sequence[bytes] | None = None,
-        commitment_message: int | None = None,
+        commitment_message: int | None = None, commitment_channel: int | None = None,
     ) -> HandRecord:
         """Record a new hand (on disk when this returns). Its number is the table's next.
 
         ``salts`` are the deck commitment's (:mod:`bot.engine.commitment`; fresh
         ones when not given): the root is stored in clear, the salts sealed.
-        ``commitment_message``: the id of the message that posted the root, in the
-        table's channel.
+        ``commitment_message``: the id of the message that posted the root, in
+        ``commitment_channel`` (the table's commitment thread, or its channel).
         """
         text = dump_json(settings)
         if len(seats) < 2:
@@ -177,11 +177,11 @@ class HandRepo:
             )
             cur = conn.execute(
                 "INSERT INTO hands (guild_id, table_id, number, variant, settings, button,"
-                " deck_sealed, money, started_at, commitment, salts_sealed, commitment_message)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                " deck_sealed, money, started_at, commitment, salts_sealed, commitment_message,"
+                " commitment_channel) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (table.guild_id, table_id, number, variant, text, button, sealed,
                  int(table.kind == "cash"), now, committed.root, sealed_salts,
-                 commitment_message),
+                 commitment_message, commitment_channel),
             )
             hand_id = int(cur.fetchone()[0])
             conn.executemany(

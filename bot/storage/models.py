@@ -214,8 +214,10 @@ class HandRecord:
     result: Mapping[str, Any] | None
     cancel_reason: str | None
     commitment: str | None = None  # the deck commitment's root (hex), posted before the deal
-    #: The id of the message that posted ``commitment`` in the table's channel.
+    #: The id of the message that posted ``commitment``, and where: the table's commitment
+    #: thread (None: the table's channel, as for hands dealt before threads).
     commitment_message: int | None = None
+    commitment_channel: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

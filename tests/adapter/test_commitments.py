@@ -1,9 +1,10 @@
 """``/hand verify`` reads the deck commitment from the message posted before the deal
-(bot/adapter/commitments.py), through the offline Discord."""
+(bot/adapter/commitments.py), in the table's commitment thread, through the offline
+Discord."""
 
 from __future__ import annotations
 
-from tests.cogs.test_deal_commitment import COMMITTED
+from tests.cogs.test_deal_commitment import COMMITTED, commitments
 from tests.cogs.test_hands import _seat_four, play_out
 from tests.conftest import Harness
 
@@ -13,7 +14,9 @@ async def _played(h: Harness) -> str:
     await _seat_four(h)
     await play_out(h)
     record = await h.bot.db.hands.get(1)
-    return f"/{h.channel.id}/{record.commitment_message}"
+    [thread] = h.channel.threads
+    assert record.commitment_channel == thread.id
+    return f"/{thread.id}/{record.commitment_message}"
 
 
 async def test_verify_reads_the_root_the_channel_shows(harness: Harness) -> None:
@@ -34,7 +37,7 @@ async def test_a_proof_of_another_deck_fails_against_the_posted_root(
     await _played(h)
     record = await h.bot.db.hands.get(1)
     posted = "ab" * 32
-    stored = h.env.backend.messages[h.channel.id][record.commitment_message]
+    stored = h.env.backend.messages[record.commitment_channel][record.commitment_message]
     stored.content = stored.content.replace(record.commitment, posted)
     checked = await h.slash(h.bob, "hand verify", number=1)
     assert "NOT verified" in checked.text, checked
@@ -47,8 +50,8 @@ async def test_a_deleted_commitment_message_is_said_and_the_stored_root_shown(
     h = harness
     link = await _played(h)
     record = await h.bot.db.hands.get(1)
-    [message] = [m for m in h.public_messages() if COMMITTED + "1" in m.content]
-    h.env.backend.delete_message(h.channel.id, message.id)
+    [message] = [m for m in commitments(h) if COMMITTED + "1" in m.content]
+    h.env.backend.delete_message(record.commitment_channel, message.id)
     checked = await h.slash(h.carol, "hand verify", number=1)
     assert "verified: the deal" in checked.text, checked
     assert "could not read the message" in checked.text and link in checked.text

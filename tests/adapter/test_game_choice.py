@@ -13,6 +13,7 @@ import pytest
 from bot.runtime.table import choosing
 from bot.runtime.table.live import Table
 from tests.adapter.test_seat_buttons import PAUSE, finish_hand
+from tests.cogs.test_deal_commitment import commitments
 from tests.conftest import Harness, buttons_of
 
 pytestmark = pytest.mark.asyncio
@@ -72,11 +73,11 @@ async def test_the_button_picks_from_a_private_menu(harness: Harness) -> None:
     await h.settle()
     assert table.current is not None and table.current.hand_no == 2
     assert table.current.hand.config.variant.key == "omaha_hilo"
-    texts = [m.content for m in h.public_messages()]
-    said = next(i for i, t in enumerate(texts) if "chose Pot Limit Omaha Hi-Lo" in t)
-    committed = next(i for i, t in enumerate(texts)
-                     if "Deck commitment of hand #2 (Pot Limit Omaha Hi-Lo)" in t)
-    assert said < committed  # announced before the deal, named by the commitment
+    said = next(m for m in h.public_messages() if "chose Pot Limit Omaha Hi-Lo" in m.content)
+    dealt = next(m for m in h.public_messages() if m.content.startswith("**Hand #2"))
+    assert said.id < dealt.id  # announced before the deal, named by the commitment
+    assert any("Deck commitment of hand #2 (Pot Limit Omaha Hi-Lo)" in m.content
+               for m in commitments(h))
     turn = next(m for m in reversed(h.public_messages()) if m.content.startswith("**Hand #2"))
     assert "Pot Limit Omaha Hi-Lo 1/2 · next: dealer's choice" in turn.content, turn.content
     record = await h.bot.db.history.in_channel(h.channel.id, 2)

@@ -90,3 +90,29 @@ async def test_requests_are_paced_as_they_leave_not_before_the_route_wait() -> N
     assert counts_globally_url(yarl.URL("https://discord.com/api/v10/channels/1/messages"))
     assert not counts_globally_url(yarl.URL("https://discord.com/api/v10/webhooks/1/t/messages/2"))
     assert not counts_globally_url(yarl.URL("https://cdn.discordapp.com/attachments/1/2/a.png"))
+
+
+async def test_an_urgent_request_goes_before_the_ones_waiting_in_turn() -> None:
+    """The window is full and two requests wait in turn; a deck commitment's request
+    (``first``) takes the next free slot before them, and the window still holds."""
+    clock = Clock()
+    pacer = Pacer(limit=2, clock=clock)
+    await pacer.acquire()
+    await pacer.acquire()
+    order: list[str] = []
+
+    async def take(name: str, first: bool = False) -> None:
+        await pacer.acquire(first=first)
+        order.append(name)
+
+    waiting = [asyncio.create_task(take("notice 1")), asyncio.create_task(take("notice 2"))]
+    await asyncio.sleep(0)
+    urgent = asyncio.create_task(take("commitment", first=True))
+    await asyncio.sleep(0)
+    assert order == [] and pacer.queued == 3
+    clock.now += 1.0  # both slots free again: the commitment and the first in turn
+    await asyncio.wait_for(urgent, 2)
+    assert order[0] == "commitment"
+    clock.now += 1.0
+    await asyncio.wait_for(asyncio.gather(*waiting), 2)
+    assert order == ["commitment", "notice 1", "notice 2"]

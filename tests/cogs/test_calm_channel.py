@@ -43,6 +43,12 @@ def table_requests(h: Harness) -> list[str]:
     return channel_requests(h) + webhook_requests(h)
 
 
+def thread_requests(h: Harness) -> list[str]:
+    """The requests into the table's commitment thread (one deck commitment each)."""
+    [thread] = h.channel.threads
+    return [f"{r.method} {r.path}" for r in h.requests(contains=f"/channels/{thread.id}/")]
+
+
 async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) -> None:
     """Three hands played with buttons: on average at most 2 requests to the table's
     channel or through its clicks' webhooks per action, each picture uploaded once, every
@@ -54,7 +60,7 @@ async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) 
     h.bot.presenter.image_sink = lambda name, png: pictures.append(png)
     await seat_three(h)
     before, hooked_before = len(table_requests(h)), len(webhook_requests(h))
-    before_ch = len(channel_requests(h))
+    before_ch, thread_before = len(channel_requests(h)), len(thread_requests(h))
     posts_before = len([r for r in channel_requests(h) if r.startswith("POST")])
     actions = 0
     for hand in (1, 2, 3):
@@ -70,8 +76,9 @@ async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) 
             actions += 1
         await h.advance(PAUSE + 0.1)
     sent = table_requests(h)[before:]
-    commitments = 3  # hands 2, 3 and 4 were dealt after ``before``: one message each
-    per_action = (len(sent) - commitments) / actions
+    # hands 2, 3 and 4 were dealt after ``before``: one message each, in the thread
+    assert len(thread_requests(h)) - thread_before == 3
+    per_action = len(sent) / actions
     print(f"{len(sent)} channel or webhook requests for {actions} actions: "
           f"{per_action:.2f} per action")
     assert per_action <= 2.0, sent
@@ -84,9 +91,9 @@ async def test_each_action_costs_at_most_two_channel_requests(harness: Harness) 
     deleted = [r for r in hooked if r.startswith("DELETE")]
     assert not channel_requests(h)[before_ch:]
     # each click's message replaced but the three that became results; each hand's last
-    # click carried the next hand's deck commitment and first message
+    # click carried the next hand's first message
     assert len(deleted) == actions - 3
-    assert len(followups) == len(deleted) + 3 + commitments
+    assert len(followups) == len(deleted) + 3
     digests = [hashlib.sha256(p).hexdigest() for p in pictures]
     assert len(digests) == len(set(digests)), "a picture was uploaded twice"
 
@@ -95,13 +102,12 @@ async def test_three_hands_by_slash_commands_use_only_interaction_routes(
     harness: Harness,
 ) -> None:
     """Three hands played with /check and /call: every turn message is a public followup
-    of the command that passed the turn (or of the token that ended the hand before),
-    each old one deleted through the token that posted it: no request to the table's
-    channel but deleting the first turn message (the table posted it there before anyone
-    acted), every command answered privately ("Done: ...")."""
+    of the command that passed the turn (or of the token that ended the hand before, or
+    for the first hand of the join that completed the table), each old one deleted
+    through the token that posted it: no request to the table's channel, every command
+    answered privately ("Done: ...")."""
     h = harness
     await seat_three(h)
-    opening = turn_message(h)
     before_ch, hooked_before = len(channel_requests(h)), len(webhook_requests(h))
     actions = 0
     for hand in (1, 2, 3):
@@ -115,8 +121,7 @@ async def test_three_hands_by_slash_commands_use_only_interaction_routes(
             assert reply.ephemeral and "Done: you" in reply.text, reply
             actions += 1
         await h.advance(PAUSE + 0.1)
-    assert channel_requests(h)[before_ch:] == [
-        f"DELETE /channels/{h.channel.id}/messages/{opening.id}"]
+    assert channel_requests(h)[before_ch:] == []
     hooked = webhook_requests(h)[hooked_before:]
     confirmations = [r for r in hooked if r.startswith("PATCH") and r.endswith("@original")]
     followups = [r for r in hooked if r.startswith("POST")]
@@ -124,10 +129,9 @@ async def test_three_hands_by_slash_commands_use_only_interaction_routes(
     print(f"{actions} actions by command: {len(followups)} turn messages as followups, "
           f"{len(deleted)} deleted through tokens, {len(hooked)} webhook requests")
     assert len(confirmations) == actions
-    # each turn message replaced (the opening one through the channel) but the three that
-    # became results; the next hands' deck commitments and first messages posted by the
-    # token that edited the result before
-    assert len(deleted) + 1 == actions - 3 and len(followups) == actions + 3
+    # each turn message replaced but the three that became results; the next hands' first
+    # messages posted by the token that edited the result before
+    assert len(deleted) == actions - 3 and len(followups) == actions
 
 
 async def test_a_finished_hand_leaves_its_result_and_no_dead_button(harness: Harness) -> None:

@@ -1,25 +1,31 @@
 """The deck commitment: its whole root posted in a message of its own before the first
-card (the table deals only once Discord has it), in every hole-card DM, whole in the
-result's log; a hand whose commitment cannot be posted deals nothing and moves no chip;
-and nothing said during the hand (messages, DMs, logs) holds a salt or a card the rules
-keep hidden."""
+card (the table deals only once Discord has it), in the table's commitment thread, in
+every hole-card DM, whole in the result's log; a hand whose commitment cannot be posted
+deals nothing and moves no chip; and nothing said during the hand (messages, DMs, logs)
+holds a salt or a card the rules keep hidden."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-import pytest
+import discord
 
 from bot.engine.dealing import deal_positions
 from bot.engine.variants import VARIANTS
-from bot.runtime.errors import NoTable
 from bot.storage.errors import HandStateError
 from tests.card_text import cards_in
 from tests.cogs.test_table import PAUSE, open_table, play_out, seat_three
 from tests.conftest import Harness
 
 COMMITTED = "Deck commitment of hand #"
+
+
+def commitments(h: Harness) -> list[discord.Message]:
+    """The deck commitments posted, in the table's channel and its threads, oldest first."""
+    places = [h.channel, *h.channel.threads]
+    found = [m for place in places for m in h.public_messages(place) if COMMITTED in m.content]
+    return sorted(found, key=lambda m: m.id)
 
 
 class _Everything(logging.Handler):
@@ -60,9 +66,11 @@ async def test_the_commitment_is_posted_before_the_deal_and_nothing_leaks(
     for actor in (h.alice, h.bob, h.carol):
         dm = next(m for m in h.dms(actor) if "Your cards for hand #1" in m.content)
         assert f"`{root}`" in dm.content
-    message = next(m for m in h.public_messages() if COMMITTED + "1" in m.content)
+    [thread] = h.channel.threads  # out of the conversation: none in the channel
+    assert not [m for m in h.public_messages() if COMMITTED in m.content]
+    message = next(m for m in h.public_messages(thread) if COMMITTED + "1" in m.content)
     assert f"`{root}`" in message.content and "/hand verify 1" in message.content
-    assert record.commitment_message == message.id
+    assert record.commitment_message == message.id and record.commitment_channel == thread.id
     result = next(m for m in h.public_messages() if "Hand #1 result" in m.content)
     log = await h.click(h.carol, result, label="Hand log")  # the whole root, with the log
     assert log.ephemeral and root in "".join(e.footer.text or "" for e in log.embeds), log
@@ -108,31 +116,35 @@ async def test_a_commitment_discord_refuses_deals_nothing_then_the_table_tries_a
     chip moves, and the table tries again after a longer pause; then it deals."""
     h = harness
     await _seat_two(h)
-    h.env.inject_error("POST", f"/channels/{h.channel.id}/messages", status=503, times=1)
+    [thread] = h.channel.threads
+    h.env.inject_error("POST", f"/channels/{thread.id}/messages", status=503, times=1)
     await h.advance(PAUSE + 0.1)
     table = h.bot.registry.in_channel(h.channel.id)
     assert table.current is None and not await _stored(h)
-    assert not _cards_sent(h) and not [m for m in h.public_messages() if COMMITTED in m.content]
+    assert not _cards_sent(h) and not commitments(h)
     assert [s.stack for s in table.seats.values()] == [200, 200]
     assert await h.balance(h.alice) == await h.balance(h.bob) == 10_000 - 200
     await h.advance(2 * PAUSE + 0.1)
     record = await h.bot.db.hands.get(1)
     assert record is not None and record.commitment and table.current is not None
     assert len(_cards_sent(h)) == 2
-    posted = [m for m in h.public_messages() if COMMITTED + "1" in m.content]
-    assert [m.id for m in posted] == [record.commitment_message]
+    assert [m.id for m in commitments(h)] == [record.commitment_message]
 
 
-async def test_a_channel_lost_at_the_commitment_deals_nothing_and_returns_every_chip(
+async def test_a_commitment_the_thread_refuses_goes_by_the_joins_token(
     harness: Harness,
 ) -> None:
-    """The bot may no longer post in the channel when the hand is to begin: the commitment
-    is refused (403), nothing is dealt, and the table closes with every chip returned."""
+    """The bot may no longer post in the channel or its threads when the hand is to begin:
+    the thread refuses the commitment (403), so it goes by the token of the join that
+    completed the table (Discord takes an interaction's followup without Send Messages),
+    the table is told once, and the hand stores it as in the channel."""
     h = harness
     await _seat_two(h)
-    h.deny_bot("send_messages")
+    h.deny_bot("send_messages", "send_messages_in_threads")
     await h.advance(PAUSE + 0.1)
-    assert not await _stored(h) and not _cards_sent(h)
-    with pytest.raises(NoTable):
-        h.bot.registry.in_channel(h.channel.id)
-    assert await h.balance(h.alice) == await h.balance(h.bob) == 10_000
+    [posted] = commitments(h)
+    record = await h.bot.db.hands.get(1)
+    assert posted.channel.id == h.channel.id and record.commitment_channel is None
+    assert posted.id == record.commitment_message and posted.interaction_metadata is not None
+    said = [m for m in h.public_messages() if "I may not open a thread" in m.content]
+    assert len(said) == 1 and len(_cards_sent(h)) == 2

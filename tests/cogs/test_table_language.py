@@ -44,9 +44,13 @@ async def check_notices_buttons_and_refusals(h: Harness) -> None:
     assert "senta no assento 1 com 200 fichas." in everything  # notice.sits_down
     assert " sits down " not in everything
     turn = turn_message(h)
-    # the commitment, in its own message before the deal
-    assert "Compromisso do baralho da mão #1: `" in everything
-    assert "Deck commitment" not in everything
+    # the commitment, in its own message before the deal, in the table's thread (named in
+    # the table's language, linked from the table's message)
+    [thread] = h.channel.threads
+    posted = "\n".join(m.content for m in h.public_messages(thread))
+    assert "Compromisso do baralho da mão #1: `" in posted and "Deck commitment" not in posted
+    assert thread.name == "Compromissos do baralho — mesa 1"
+    assert f"🔒 Compromissos do baralho: <#{thread.id}>" in turn.content
     labels = [str(b.label) for b in buttons_of(turn)]
     assert "Desistir" in labels and "Meu lugar" in labels  # the pre-actions: in the panel
     assert not {"Fold", "My seat", "Check/Desistir", "Check/Fold", "No pre-action"} & set(labels)

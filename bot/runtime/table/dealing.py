@@ -6,11 +6,13 @@ the table waits, under its lock, until its observer says the message is posted.
 Only then is the hand recorded with its deck (secret until the hand is over),
 that message's id and the seating, and only then are cards dealt: no hole card
 is sent and no action taken before the root is public. When the message cannot
-be posted (or takes longer than :data:`COMMITMENT_WAIT`), nothing is recorded,
+be posted (or nobody took it within :data:`COMMITMENT_WAIT`), nothing is recorded,
 no chip moves, and the table tries again after its pause
-(:class:`CommitmentNotPosted`). A message that was already on its way when the wait
-ran out may still appear: its root belongs to no hand (the hand stores the id of the
-message it was dealt after, which ``/hand verify`` reads), and the retry posts anew.
+(:class:`CommitmentNotPosted`). A message the observer took (queued behind other
+tables' requests, or being sent) is waited for past that wait, never given up while on
+its way: giving it up only posted it twice and queued more requests (issue 33). The hand
+stores the id of the message it was dealt after and where it is (the table's commitment
+thread), which ``/hand verify`` reads.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ __all__ = [
     "may_deal", "next_try", "publish",
 ]
 
-#: Seconds the table waits for its deck commitment to be posted before giving the hand up.
+#: Seconds the table waits for its deck commitment to be taken by the observer (queued or
+#: being sent) or posted, before giving the hand up.
 COMMITMENT_WAIT = 30.0
 #: The longest wait before trying again to deal a hand whose commitment was not posted.
 RETRY_LIMIT = 60.0
@@ -80,15 +83,16 @@ def plan(table: Table) -> DealPlan | None:
     return drawn_plan(cards, button)
 
 
-async def publish(table: Table, hand_no: int, root: str) -> int:
-    """Make hand ``hand_no``'s deck commitment public: the posted message's id, once the
-    observer says it is posted (raises :class:`CommitmentNotPosted` otherwise)."""
+async def publish(table: Table, hand_no: int, root: str) -> tuple[int, int | None]:
+    """Make hand ``hand_no``'s deck commitment public: the posted message's id and where
+    it is (None: the table's channel), once the observer says it is posted (raises
+    :class:`CommitmentNotPosted` otherwise)."""
     receipt = Receipt()
     table.outbox.send(DeckCommitted(table.snapshot(), hand_no, root, receipt))
     message_id = await receipt.wait(COMMITMENT_WAIT)
     if message_id is None:
         raise CommitmentNotPosted(f"table {table.table_id}: hand {hand_no}'s commitment")
-    return message_id
+    return message_id, receipt.channel_id
 
 
 async def after_pause(table: Table, pause: float) -> None:
@@ -133,7 +137,7 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
                                              table.bomb_vote.agreed_for(hand_no))
     deck = Deck(rng=table.rng)
     committed = commit(deck.order)  # before any card: the root goes public first
-    message_id = await publish(table, hand_no, committed.root)
+    message_id, posted_in = await publish(table, hand_no, committed.root)
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
     record_plan(table.seats, table.dealer, seating, table.policy.ready)
@@ -157,6 +161,7 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
         deck=deck.order,
         salts=committed.salts,
         commitment_message=message_id,
+        commitment_channel=posted_in,
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck, bomb)

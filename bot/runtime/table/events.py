@@ -65,19 +65,30 @@ class ButtonDrawn:
 
 class Receipt:
     """Whether a :class:`DeckCommitted` message reached the channel: the observer calls
-    :meth:`posted` with the message's id, or :meth:`failed`; the table waits for either
-    (:meth:`wait`) before any card is seen. Only the first answer counts."""
+    :meth:`posted` with the message's id (and where it is, when not in the table's
+    channel: its commitment thread), or :meth:`failed`; the table waits for either
+    (:meth:`wait`) before any card is seen. Only the first answer counts. An observer
+    that :meth:`took` the message answers for sure (posted, or failed when it cannot):
+    the table waits for it past its wait rather than give up a message on its way."""
 
     def __init__(self) -> None:
         self._answer: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self._taken = False
+        #: Where the message was posted: a thread's id (None: the table's channel).
+        self.channel_id: int | None = None
 
-    def posted(self, message_id: int) -> None:
+    def posted(self, message_id: int, channel_id: int | None = None) -> None:
         if not self._answer.done():
+            self.channel_id = channel_id
             self._answer.set_result(message_id)
 
     def failed(self) -> None:
         if not self._answer.done():
             self._answer.set_result(None)
+
+    def took(self) -> None:
+        """The observer has the message queued or on its way, and will answer."""
+        self._taken = True
 
     @property
     def pending(self) -> bool:
@@ -85,11 +96,14 @@ class Receipt:
         return not self._answer.done()
 
     async def wait(self, seconds: float) -> int | None:
-        """The posted message's id, or None when it failed or took longer than ``seconds``
-        (then it is not sent any more: :attr:`pending` turns False)."""
+        """The posted message's id, or None when it failed or, unless it was taken, took
+        longer than ``seconds`` (then it is not sent any more: :attr:`pending` turns
+        False)."""
         try:
             return await asyncio.wait_for(asyncio.shield(self._answer), seconds)
         except TimeoutError:
+            if self._taken:
+                return await self._answer
             self.failed()
             return None
 

@@ -82,3 +82,16 @@ async def test_a_receipt_keeps_its_first_answer() -> None:
     receipt.failed()
     receipt.posted(8)
     assert not receipt.pending and await receipt.wait(0.01) == 7
+
+
+async def test_a_receipt_taken_is_waited_for_past_the_wait() -> None:
+    """A commitment the observer took (queued, or being sent) is not given up when the
+    wait runs out: its answer is waited for; one nobody took is given up."""
+    taken, ignored = Receipt(), Receipt()
+    taken.took()
+    waiting = asyncio.create_task(taken.wait(0.01))
+    await asyncio.sleep(0.05)
+    assert not waiting.done() and taken.pending
+    taken.posted(42, 7)
+    assert await waiting == 42 and taken.channel_id == 7
+    assert await ignored.wait(0.01) is None and not ignored.pending
