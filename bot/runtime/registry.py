@@ -308,6 +308,20 @@ class TableRegistry:
         for table in tables:
             await waiting.heard(table, since)
 
+    # -- the storage (bot.storage.outage) --------------------------------------------
+    def storage_down(self) -> None:
+        """The dealer cannot write (the database's disk is full, read-only, or down):
+        every table's clock stops and no hand is dealt (:mod:`bot.runtime.hearing`)."""
+        self.hearing.storage_down(self.clock.now())  # storage logs it, once
+
+    async def storage_up(self) -> None:
+        """The dealer can write again: every table heard again goes on where it stopped
+        (the decision waiting gets the time it had left, and at least 15 s; a table
+        between hands deals; one stopped between an action and the next turn goes on)."""
+        heard = self.hearing.storage_up()  # storage logs it, once
+        for table in [t for t in self.all() if self.hearing.shard(t.guild_id) in heard]:
+            await waiting.heard(table, heard[self.hearing.shard(table.guild_id)])
+
     # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:
         """Bring back every open cash table of our servers after a restart and resume (or

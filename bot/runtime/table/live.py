@@ -55,7 +55,14 @@ from bot.runtime.decisions import (
     stale_pre_actions,
     stored_kind,
 )
-from bot.runtime.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
+from bot.runtime.errors import (
+    IllegalMove,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StoreUnavailable,
+    TableError,
+)
 from bot.runtime.hearing import Hearing
 from bot.runtime.ports import (
     ChipBank,
@@ -238,7 +245,8 @@ class Table:
             seat.timeouts = 0
             seat.pre_action = None
             view = await self.apply(cur, seat, Decision(action))
-            await self.advance(cur)
+            with contextlib.suppress(StoreUnavailable):  # the action is stored; the rest
+                await self.advance(cur)  # goes on once the dealer can write (waiting.heard)
             return view
 
     def check_action(

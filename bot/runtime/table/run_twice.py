@@ -18,12 +18,13 @@ The engine decides when the question arises and what follows
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.i18n import Name, Phrase
 from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
-from bot.runtime.errors import NotYourTurn
+from bot.runtime.errors import NotYourTurn, StoreUnavailable
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.ports import StoredAction
 from bot.runtime.table.events import RunTwiceAsked
@@ -80,8 +81,9 @@ async def _clock(table: Table, question: Question) -> None:
             return
         if not table.hearing.hears(table.guild_id):
             return  # the clock stopped: resume() runs it again
-        await silence(table, cur)
-        await table.advance(cur)
+        with contextlib.suppress(StoreUnavailable):  # goes on once the dealer can write
+            await silence(table, cur)
+            await table.advance(cur)
 
 
 async def silence(table: Table, cur: LiveHand) -> None:

@@ -28,12 +28,19 @@ until its connection is up, so the hand it resumes waits the same way; as nothin
 records how much of the turn ran before the bot stopped, the player to act gets a
 whole clock again (their time bank too: the seats come back with a full one), never
 less than 15 s.
+
+The dealer also stops hearing every table while it cannot write (the database's disk
+full or read-only, PostgreSQL down: :mod:`bot.runtime.hearing`). A write that failed
+then may have stopped a hand between a stored action and the next turn (the next
+automatic decision, the settlement): :func:`heard` takes it on from there.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
+from bot.runtime.errors import StoreUnavailable
 from bot.runtime.table import run_twice, turn_clock
 
 if TYPE_CHECKING:
@@ -54,3 +61,6 @@ async def heard(table: Table, deaf_since: float) -> None:
             turn_clock.resume(table, cur, cur.turn, deaf_since)
         elif cur.question is not None:
             run_twice.resume(table, cur, cur.question, deaf_since)
+        else:  # stopped between a stored action and the next turn (it could not write)
+            with contextlib.suppress(StoreUnavailable):
+                await table.advance(cur)
