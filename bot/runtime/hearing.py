@@ -28,7 +28,14 @@ from __future__ import annotations
 
 from bot.sharding import shard_of
 
-__all__ = ["GRACE", "NOTICEABLE", "Hearing", "deadline_after", "started_after"]
+__all__ = [
+    "GATEWAY", "GRACE", "NOTICEABLE", "STORAGE", "Hearing", "deadline_after", "started_after",
+]
+
+#: Why a clock waited (told with the decision asked again): the gateway was down...
+GATEWAY = "gateway"
+#: ... or the dealer could not write.
+STORAGE = "storage"
 
 #: Seconds the player to act has at least once the dealer hears the table again.
 GRACE = 15.0

@@ -37,7 +37,7 @@ from bot.runtime.caps import Opening, ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
-from bot.runtime.hearing import Hearing
+from bot.runtime.hearing import STORAGE, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
 from bot.runtime.table import waiting
 from bot.runtime.table.abandon import Abandoned
@@ -320,7 +320,7 @@ class TableRegistry:
         between hands deals; one stopped between an action and the next turn goes on)."""
         heard = self.hearing.storage_up()  # storage logs it, once
         for table in [t for t in self.all() if self.hearing.shard(t.guild_id) in heard]:
-            await waiting.heard(table, heard[self.hearing.shard(table.guild_id)])
+            await waiting.heard(table, heard[self.hearing.shard(table.guild_id)], STORAGE)
 
     # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:

@@ -43,6 +43,7 @@ pytestmark = pytest.mark.asyncio
 
 CLOCK = 20
 REFUSED = "The dealer cannot write right now; your action was not taken."
+WAITED = "The clock stood still while the bot could not write its records"
 ONE_LINE = " be written"  # "cannot be written: ..." and "can be written again"
 
 
@@ -167,6 +168,7 @@ async def plays_on(h: Harness, table: Table, seq: int) -> None:
     the player folds, the others check the hand down, and the next hand is dealt with no
     command."""
     assert h.clock() + 15 - 2 - HEALTH_EVERY <= deadline_of(h) <= h.clock() + CLOCK
+    assert WAITED in turn_message(h).content and "Discord" not in turn_message(h).content
     assert (await press(h, turn_message(h), "fold")).silent
     assert table.current is not None and table.current.seq == seq + 1
     hands = table.hands_dealt

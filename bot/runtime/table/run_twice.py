@@ -55,7 +55,7 @@ def ask(table: Table, cur: LiveHand) -> None:
         table.start_timer(_clock(table, question), "run-twice")
 
 
-def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float) -> None:
+def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float, why: str) -> None:
     """The dealer hears the table again (under the lock): the question gets the time it
     had left, at least 15 s, and is asked again when that moves its deadline."""
     table.cancel_timer()
@@ -63,10 +63,10 @@ def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float) -
     question.started = started_after(before, question.clock, deaf_since, table.clock.now())
     table.start_timer(_clock(table, question), "run-twice")
     if question.started - before >= NOTICEABLE:
-        _tell(table, cur, question, waited=True)
+        _tell(table, cur, question, waited=why)
 
 
-def _tell(table: Table, cur: LiveHand, question: Question, *, waited: bool = False) -> None:
+def _tell(table: Table, cur: LiveHand, question: Question, *, waited: str = "") -> None:
     users = {n: table.seats[n].user_id for n in cur.hand.run_twice_voters}
     left = question.started + question.clock - table.clock.now()
     table.outbox.send(RunTwiceAsked(table.snapshot(), question.token, users, left, waited))

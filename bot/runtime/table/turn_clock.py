@@ -77,16 +77,16 @@ async def run(table: Table, turn: Turn) -> None:
                 return  # the clock stopped: resume() runs it again once the dealer can write
 
 
-def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float) -> None:
+def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float, why: str) -> None:
     """The dealer hears the table again after hearing nothing since ``deaf_since`` (under
     the lock): ``turn`` gets the time it had left then, and at least 15 s, and its clock
-    runs again; when that moves its deadline, the turn message says so."""
+    runs again; when that moves its deadline, the turn message says so (and ``why``)."""
     table.cancel_timer()
     before = turn.started
     turn.started = started_after(turn.started, turn.total, deaf_since, table.clock.now())
     table.start_timer(run(table, turn), "clock")
     if turn.started - before >= NOTICEABLE:
-        view = replace(table.turn_view_of(cur, turn), waited=True)
+        view = replace(table.turn_view_of(cur, turn), waited=why)
         table.outbox.send(TurnBegan(table.snapshot(), view))
 
 

@@ -41,6 +41,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from bot.runtime.errors import StoreUnavailable
+from bot.runtime.hearing import GATEWAY
 from bot.runtime.table import run_twice, turn_clock
 
 if TYPE_CHECKING:
@@ -49,8 +50,10 @@ if TYPE_CHECKING:
 __all__ = ["heard"]
 
 
-async def heard(table: Table, deaf_since: float) -> None:
-    """The dealer hears ``table`` again after hearing nothing since ``deaf_since``."""
+async def heard(table: Table, deaf_since: float, why: str = GATEWAY) -> None:
+    """The dealer hears ``table`` again after hearing nothing since ``deaf_since``
+    (``why``: :data:`~bot.runtime.hearing.GATEWAY` or ``STORAGE``, told with the decision
+    asked again)."""
     async with table.lock:
         if table.closed:
             return
@@ -58,9 +61,9 @@ async def heard(table: Table, deaf_since: float) -> None:
         if cur is None:
             table.schedule_deal()
         elif cur.turn is not None:
-            turn_clock.resume(table, cur, cur.turn, deaf_since)
+            turn_clock.resume(table, cur, cur.turn, deaf_since, why)
         elif cur.question is not None:
-            run_twice.resume(table, cur, cur.question, deaf_since)
+            run_twice.resume(table, cur, cur.question, deaf_since, why)
         else:  # stopped between a stored action and the next turn (it could not write)
             with contextlib.suppress(StoreUnavailable):
                 await table.advance(cur)
