@@ -155,7 +155,9 @@ def run_batch(conn: Conn, batch: list[_WriteJob], dialect: Dialect) -> list[tupl
     """One transaction for the whole batch; each job in its own savepoint.
 
     A :class:`WriteConflict` is not a job's failure: it aborts the batch (to
-    be run again). The statements between two jobs go together
+    be run again); nor is an error after which the database rolled the whole
+    transaction back itself (SQLite's ``SQLITE_FULL``, ``SQLITE_IOERR``...): the batch
+    fails with it. The statements between two jobs go together
     (:meth:`Dialect.send`: one round trip on PostgreSQL)."""
     outcomes: list[tuple[bool, Any]] = []
     pending = [dialect.begin_write]
@@ -167,6 +169,8 @@ def run_batch(conn: Conn, batch: list[_WriteJob], dialect: Dialect) -> list[tupl
             except WriteConflict:
                 raise
             except Exception as exc:
+                if not conn.in_transaction:  # the database ended it (SQLite does on a full
+                    raise  # disk, an I/O error): the whole batch is lost, every job fails
                 conn.execute("ROLLBACK TO SAVEPOINT job")
                 outcomes.append((False, exc))
             else:
