@@ -37,10 +37,8 @@ automatic decision, the settlement): :func:`heard` takes it on from there.
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING
 
-from bot.runtime.errors import StoreUnavailable
 from bot.runtime.hearing import GATEWAY
 from bot.runtime.table import run_twice, turn_clock
 
@@ -65,5 +63,4 @@ async def heard(table: Table, deaf_since: float, why: str = GATEWAY) -> None:
         elif cur.question is not None:
             run_twice.resume(table, cur, cur.question, deaf_since, why)
         else:  # stopped between a stored action and the next turn (it could not write)
-            with contextlib.suppress(StoreUnavailable):
-                await table.advance(cur)
+            await table.advance(cur)
