@@ -21,6 +21,8 @@ import asyncio
 import logging
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +37,7 @@ from bot.storage.outage import PROBE_EVERY
 from tests.adapter.test_hearing import deadline_of, deal_three, timed_out
 from tests.cogs.test_table import PAUSE, actor_of, turn_message
 from tests.conftest import Harness, Reply, buttons_of
+from tests.fakediscord.process import REPO
 from tests.pgcluster import Cluster, skip_or_fail, start_cluster, why_unavailable
 from tests.storage.faults import Ext4Volume, fill, small_disk
 from tests.test_metrics import get
@@ -205,9 +208,19 @@ async def test_a_full_disk_in_the_middle_of_a_hand(
     await stored_as_played(h)
 
 
+async def audited(h: Harness) -> None:
+    """``python -m bot audit`` on the bot's database, as the operator runs it, passes."""
+    settings = h.bot.settings
+    where = settings.database_url.reveal() or settings.database_path
+    done = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "bot", "audit", "--db", where], cwd=REPO,
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.rstrip().endswith(": OK"), done.stdout + done.stderr
+
+
 async def stored_as_played(h: Harness) -> None:
     """Hand 1 settled, hand 2 running; hand 1's first two actions the call taken before
-    the fault and the fold after it (nothing of the refused folds)."""
+    the fault and the fold after it (nothing of the refused folds); the audit passes."""
     db = h.bot.db
     hands = await db.read(lambda c: c.execute(
         "SELECT number, status FROM hands ORDER BY number").fetchall())
@@ -216,6 +229,7 @@ async def stored_as_played(h: Harness) -> None:
         "SELECT json_extract(action, '$.kind') FROM hand_actions a JOIN hands h"
         " ON h.id = a.hand_id WHERE h.number = 1 ORDER BY seq").fetchall())
     assert [row[0] for row in kinds][:2] == ["call", "fold"]
+    await audited(h)
 
 
 async def test_a_full_disk_between_hands_deals_nothing_until_space_is_back(
@@ -241,6 +255,7 @@ async def test_a_full_disk_between_hands_deals_nothing_until_space_is_back(
     await h.advance(PAUSE + 0.1)
     assert table.hands_dealt == 2 and table.current is not None
     assert sum(len(h.dms(a)) for a in (h.alice, h.bob, h.carol)) > dms
+    await audited(h)
 
 
 @pytest.mark.parametrize("place", ["ext4"], indirect=True)
