@@ -120,13 +120,17 @@ class _SqliteLink:
         await self._conn.close()
 
 
+def _in_memory(path: str) -> bool:
+    return path == ":memory:" or path.startswith("file::memory:")
+
+
 def _sealer(path: str, deck_key: str | bytes | None, key_path: str | None) -> DeckSealer:
     """The deck sealer: ``deck_key`` given, else the key file (a fresh key in memory)."""
     if isinstance(deck_key, str):
         return DeckSealer(parse_key(deck_key))
     if deck_key is not None:
         return DeckSealer(parse_key(deck_key.hex()))
-    if key_path is None and (path == ":memory:" or path.startswith("file::memory:")):
+    if key_path is None and _in_memory(path):
         return DeckSealer(os.urandom(32))
     return DeckSealer(load_or_create_key(Path(key_path or _key_path(path))))
 
@@ -252,6 +256,8 @@ class Database:
             return await link.call(fn)
         except Exception as exc:
             error = await self._fault(exc)
+            if error is None and link is not self._link:  # closed under it by the probe
+                error = StorageUnavailable(self.outage.reason or "the connection was closed")
             if error is None:
                 raise
             raise error from None
@@ -302,7 +308,7 @@ class Database:
         error = unavailable(exc)
         if error is None:
             return None
-        if self.dialect is SQLITE and must_reopen(exc):
+        if self.dialect is SQLITE and must_reopen(exc) and not _in_memory(self.path):
             self._reopen = True
         if self.outage.begin(error.reason, self.clock()):
             if self.on_outage is not None:
