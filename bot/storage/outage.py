@@ -8,7 +8,9 @@ fault, and trying it again at once would fail the same way. So the database
   never one per request;
 * every write meanwhile is refused at once with :class:`~.errors.StorageUnavailable`
   (nothing queued, nothing half done; players read "the dealer cannot write right
-  now"), and so is every read that fails the same way (PostgreSQL down);
+  now"), and so is every read that fails the same way (PostgreSQL down); writes that
+  arrive while the first try below runs wait for it (a PostgreSQL connection dropped a
+  moment ago, the server up, is back by then: only the write that met it fails);
 * it tries one small real write (:func:`probe`, a row of ``bot_state``) at once,
   then after :data:`PROBE_FIRST` seconds, twice as long each time up to
   :data:`PROBE_EVERY` (:func:`next_probe`). On SQLite after a read-only or I/O

@@ -12,7 +12,10 @@ own event loop never blocks.
 ``BEGIN`` / ``BEGIN IMMEDIATE``, and SQLSTATE 40001 (serialization failure)
 or 40P01 (deadlock) into :class:`~.errors.WriteConflict`, after which the
 write batch is run again; a violated constraint raises ``sqlite3.IntegrityError``
-as on SQLite, so a job that catches one works on both. Every session sets
+as on SQLite, so a job that catches one works on both; a connection lost or refused,
+or a server that cannot take writes (shutting down, starting up, its disk full, a
+standby) raises :class:`~.errors.StorageUnavailable` (:mod:`.outage`), and the link
+connects anew for its next job. Every session sets
 ``synchronous_commit = on``: an acknowledged ``COMMIT`` is on the server's
 disk, as SQLite's ``synchronous=FULL`` gives.
 """
@@ -48,12 +51,12 @@ _LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)
 #: intervention: a shutdown, starting up), 25006 (a read-only standby).
 _DOWN_CLASSES = ("08", "53", "57")
 _READ_ONLY = "25006"
+_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 
 
 def _down(exc: asyncpg.PostgresError) -> bool:
     state = str(getattr(exc, "sqlstate", "") or "")
     return state[:2] in _DOWN_CLASSES or state == _READ_ONLY
-_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 
 
 def masked(url: str) -> str:

@@ -40,7 +40,11 @@ def why_no_mounts() -> str | None:
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(list(argv), capture_output=True, text=True, check=False, timeout=60)
+    try:
+        return subprocess.run(list(argv), capture_output=True, text=True, check=False,
+                              timeout=60)
+    except FileNotFoundError:
+        return subprocess.CompletedProcess(list(argv), 127, "", f"no {argv[0]} here")
 
 
 def _skip_or_fail(what: str, done: subprocess.CompletedProcess[str]) -> None:
@@ -96,7 +100,11 @@ class Ext4Volume:
             out.truncate(8 * 1024 * 1024)
         _skip_or_fail("mkfs.ext4", _run("mkfs.ext4", "-q", "-F", str(self.image)))
         self.mount.mkdir(parents=True, exist_ok=True)
-        self._mount()
+        try:
+            self._mount()
+        except BaseException:  # a skip too: nothing left mounted
+            self.__exit__()
+            raise
         return self
 
     def _mount(self) -> None:
