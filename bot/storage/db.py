@@ -48,7 +48,15 @@ from bot.storage.ledger import WalletRepo
 from bot.storage.migrate import applied_versions, migrate_connection
 from bot.storage.models import AuditLine
 from bot.storage.mtt import MttRepo
-from bot.storage.outage import Outage, must_reopen, next_probe, probe, unavailable
+from bot.storage.outage import (
+    Outage,
+    has_room,
+    is_full,
+    must_reopen,
+    next_probe,
+    probe,
+    unavailable,
+)
 from bot.storage.postgres import PgLink, masked
 from bot.storage.prefs import PrefsRepo
 from bot.storage.private import prepare_database
@@ -310,6 +318,8 @@ class Database:
             return None
         if self.dialect is SQLITE and must_reopen(exc) and not _in_memory(self.path):
             self._reopen = True
+        if is_full(exc) and not _in_memory(self.path):
+            self.outage.full = True
         if self.outage.begin(error.reason, self.clock()):
             if self.on_outage is not None:
                 self.on_outage(True)
@@ -343,6 +353,8 @@ class Database:
             wait = next_probe(wait)
 
     async def _try_write(self) -> bool:
+        if self.outage.full and not await asyncio.to_thread(has_room, self.path):
+            return False
         try:
             if self._link is None:
                 self._link = await _open_sqlite(self.path)

@@ -17,7 +17,9 @@ fault, and trying it again at once would fail the same way. So the database
   error, on a new connection (the old one's files may sit on a file system that was
   remounted read-only, which can be mounted again only once they are closed); on
   PostgreSQL the link reconnects by itself. The first probe that commits ends the
-  outage;
+  outage; after a full disk, only once :data:`ROOM_AFTER_FULL` is free there too (a
+  small write may fit where the next batch would not: the outage would end and begin
+  again, two lines each time);
 * whoever listens (``Database.on_outage``: the tables stop their clocks and deal
   nothing meanwhile, :mod:`bot.runtime.hearing`) is told when it begins and ends;
   ``/healthz`` answers 503 with the reason, the metrics say it
@@ -35,8 +37,10 @@ holding the lock past the busy timeout) is not one: it passes on its own.
 from __future__ import annotations
 
 import logging
+import shutil
 import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.storage.dialect import Conn
 from bot.storage.errors import StorageUnavailable
@@ -44,8 +48,8 @@ from bot.storage.errors import StorageUnavailable
 log = logging.getLogger("bot.storage")
 
 __all__ = [
-    "PROBE_EVERY", "PROBE_FIRST", "Outage", "fault_of", "must_reopen", "next_probe", "probe",
-    "unavailable",
+    "PROBE_EVERY", "PROBE_FIRST", "ROOM_AFTER_FULL", "Outage", "fault_of", "has_room",
+    "is_full", "must_reopen", "next_probe", "probe", "unavailable",
 ]
 
 #: Seconds before the second try of a write while the database cannot be written...
@@ -53,6 +57,10 @@ PROBE_FIRST = 1.0
 #: ... and at most between two tries after it (the longest a table waits once the
 #: database can be written again).
 PROBE_EVERY = 15.0
+
+
+#: Bytes free on a disk that was full before its outage may end.
+ROOM_AFTER_FULL = 1 << 20
 
 
 def next_probe(wait: float) -> float:
@@ -87,6 +95,16 @@ def fault_of(exc: BaseException) -> str | None:
     return None
 
 
+def is_full(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite's full disk."""
+    return _sqlite_code(exc) == _SQLITE_FULL
+
+
+def has_room(path: str) -> bool:
+    """Whether the disk of the database file ``path`` has :data:`ROOM_AFTER_FULL` free."""
+    return shutil.disk_usage(Path(path).parent).free >= ROOM_AFTER_FULL
+
+
 def must_reopen(exc: BaseException) -> bool:
     """Whether the SQLite connection that met ``exc`` is to be opened again."""
     return _sqlite_code(exc) in _REOPEN
@@ -114,6 +132,8 @@ class Outage:
         self.reason: str | None = None
         self.since: float | None = None
         self.count = 0
+        #: the disk was full: the outage ends only with room there (:func:`has_room`)
+        self.full = False
 
     @property
     def down(self) -> bool:
@@ -139,3 +159,4 @@ class Outage:
         log.warning("The database %s can be written again after %.0f s (%s): play resumes.",
                     self.where, now - self.since, self.reason)
         self.reason = self.since = None
+        self.full = False

@@ -12,13 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.storage import Database, LedgerKind, StorageUnavailable
-from bot.storage.outage import PROBE_EVERY, fault_of, must_reopen, next_probe
+from bot.storage.outage import (
+    PROBE_EVERY,
+    ROOM_AFTER_FULL,
+    fault_of,
+    must_reopen,
+    next_probe,
+)
 
 from .faults import fill, small_disk
 from .helpers import FakeClock, assert_audit_ok
@@ -70,8 +77,8 @@ async def test_a_full_disk_refuses_writes_at_once_reads_on_and_comes_back(
 ) -> None:
     """A write meets a full disk: it fails as StorageUnavailable, the outage begins (told
     once, logged once), later writes are refused without reaching the writer, reads go
-    on; the filler deleted, a try commits within 15 s and writes go on. Nothing half
-    written: the audit passes."""
+    on; with less than a megabyte free it goes on (no flapping); the space back, the
+    next try commits and writes go on. Nothing half written: the audit passes."""
     with small_disk(tmp_path / "disk") as disk:
         db = await Database.open(disk / "o.sqlite3", clock=FakeClock())
         told: list[bool] = []
@@ -89,8 +96,13 @@ async def test_a_full_disk_refuses_writes_at_once_reads_on_and_comes_back(
                                             reason="x")
             assert db.jobs == jobs  # refused before the writer
             assert (await db.wallets.get(G, ALICE)).balance == 10_000  # type: ignore[union-attr]
-            filler.unlink()
-            for _ in range(40):
+            filler.unlink()  # some room, not enough: a small write would fit, it waits
+            almost = disk / "almost"
+            almost.write_bytes(bytes(shutil.disk_usage(disk).free - ROOM_AFTER_FULL // 2))
+            await asyncio.sleep(1.5)  # a try at 1 s
+            assert db.outage.down and told == [True]
+            almost.unlink()
+            for _ in range(60):  # the next try, 2 s after
                 if not db.outage.down:
                     break
                 await asyncio.sleep(0.1)
