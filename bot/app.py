@@ -179,7 +179,9 @@ class App:
 
     async def restore(self) -> list[Table]:
         """After a restart: resume the tournaments, then the cash tables, of our servers;
-        the tables playing again, tournament tables first."""
+        the tables playing again, tournament tables first. While the database cannot be
+        written (:mod:`bot.storage.outage`: its one line says why) this waits for it."""
+        await self.db.writable()
         restored = await self.tournaments.restore()
         return restored + await self.registry.restore()
 

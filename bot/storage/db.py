@@ -186,6 +186,8 @@ class Database:
         self._reopen = False  # the probe opens a new SQLite connection first
         #: the outage's first try of a write, made at once: writes meanwhile wait for it
         self._first_try: asyncio.Future[None] | None = None
+        self._writable = asyncio.Event()  # clear during an outage
+        self._writable.set()
         #: Told the seconds from each write queued to its commit returned (the metrics).
         self.on_write: Callable[[float], None] | None = None
         #: Told True when an outage begins, False when it ends (:mod:`.outage`).
@@ -292,6 +294,13 @@ class Database:
             if self.on_write is not None:
                 self.on_write(time.perf_counter() - queued)
 
+    async def writable(self) -> None:
+        """Return once the database takes a write: at once if it does (a small real write
+        tells), else when its outage ends (a start waits there before resuming tables)."""
+        with contextlib.suppress(StorageUnavailable):
+            await self.write(probe(self.clock()))
+        await self._writable.wait()
+
     async def close(self) -> None:
         """Finish queued writes, checkpoint and close."""
         if self._closed or self._closing:
@@ -321,6 +330,7 @@ class Database:
         if is_full(exc) and not _in_memory(self.path):
             self.outage.full = True
         if self.outage.begin(error.reason, self.clock()):
+            self._writable.clear()
             if self.on_outage is not None:
                 self.on_outage(True)
             loop = asyncio.get_running_loop()
@@ -347,6 +357,7 @@ class Database:
             if done:
                 self._reopen = False
                 self.outage.end(self.clock())
+                self._writable.set()
                 if self.on_outage is not None:
                     self.on_outage(False)
                 return
