@@ -8,11 +8,12 @@ error, or on a PostgreSQL cluster of its own that is stopped and started again
 politely and nothing they do is taken, no clock runs out, no hand is dealt, the log
 says it once, ``/healthz`` answers 503 with the reason and ``omaha_db_unavailable`` is
 1; once the database can be written again the table goes on by itself, and the chip
-audit passes (the harness audits after every test).
+audit passes (``python -m bot audit`` as the operator runs it; the harness audits after
+every test too).
 
 ``OMAHA_OUTAGE_SECONDS`` (default 0): the real seconds PostgreSQL stays down in its test
-(the tables' clocks are moved 30 s whatever it is); ``OMAHA_OUTAGE_SECONDS=30`` for the
-real half minute.
+beside the 30 s the tables' clocks are moved (the loop's clock is the offline Discord's);
+``OMAHA_OUTAGE_SECONDS=30`` for a real half minute too.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -294,7 +296,7 @@ async def test_postgresql_down_in_the_middle_of_a_hand(
     await asyncio.to_thread(own_cluster.halt)
     await refused_meanwhile(h, table, "PostgreSQL")
     assert refused(await h.slash(h.bob, "balance"))
-    await asyncio.sleep(float(os.environ.get("OMAHA_OUTAGE_SECONDS", "0")))
+    await asyncio.to_thread(time.sleep, float(os.environ.get("OMAHA_OUTAGE_SECONDS", "0")))
     await h.advance(30)
     assert len(outage_lines(lines)) == 1
     await asyncio.to_thread(own_cluster.start)
