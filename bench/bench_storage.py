@@ -48,7 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import bot.storage.db
 from bot.engine.cards import Deck
 from bot.storage import Database, HandSeatIn, LedgerKind
-from bot.storage.db import configure, migrate_connection
+from bot.storage.db import configure
+from bot.storage.migrate import migrate_connection
 
 GUILD = 1
 

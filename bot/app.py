@@ -15,7 +15,8 @@
   (``abandon``, ``abandon_channel``, ``abandon_guild``: see
   :mod:`bot.runtime.table.abandon`); ``tables_of`` finds a player's seats anywhere;
   its ``hearing`` knows the shards of ``SHARD_COUNT`` (the Discord side tells it which
-  it cannot hear: ``deafen``, ``hear``, :mod:`bot.runtime.hearing`);
+  it cannot hear: ``deafen``, ``hear``, :mod:`bot.runtime.hearing`) and, from the
+  database (:func:`follow_storage`), when it cannot write;
 * ``tournaments``: the :class:`bot.runtime.tournament.service.TournamentService` above
   the registry: sit-and-gos and multi-table tournaments by channel (their threads
   opened by the ``threads`` port), registration, start, cancellation. It holds its
@@ -99,6 +100,22 @@ def scheduled_backups(settings: Settings, db: Database) -> BackupSchedule | None
     return schedule
 
 
+def follow_storage(db: Database, registry: TableRegistry) -> None:
+    """While ``db`` cannot be written (:mod:`bot.storage.outage`) no table's clock runs and
+    no hand is dealt; once it can, every table goes on (:meth:`TableRegistry.storage_up`)."""
+    going_on: set[asyncio.Task[None]] = set()
+
+    def told(down: bool) -> None:
+        if down:
+            registry.storage_down()
+            return
+        task = asyncio.get_running_loop().create_task(registry.storage_up(), name="storage-up")
+        going_on.add(task)
+        task.add_done_callback(going_on.discard)
+
+    db.on_outage = told
+
+
 def _make_parent(path: str) -> None:
     make_folder(Path(path).expanduser().parent)  # 0700: the database is nobody else's
 
@@ -158,6 +175,7 @@ class App:
         )
         tournaments = TournamentService(registry, ports, threads, wall=lambda: db.clock())
         meter_services(metrics, db, registry, tournaments)
+        follow_storage(db, registry)
         return cls(db=db, economy=Economy(db), ports=ports, caps=caps, registry=registry,
                    tournaments=tournaments, metrics=metrics,
                    cash_nights=CashNights(registry, ports, wall=lambda: db.clock()),
@@ -165,7 +183,9 @@ class App:
 
     async def restore(self) -> list[Table]:
         """After a restart: resume the tournaments, then the cash tables, of our servers;
-        the tables playing again, tournament tables first."""
+        the tables playing again, tournament tables first. While the database cannot be
+        written (:mod:`bot.storage.outage`: its one line says why) this waits for it."""
+        await self.db.writable()
         restored = await self.tournaments.restore()
         restored += await self.registry.restore()
         await self.cash_nights.restore()  # after the tables: an active night's may be open
@@ -194,4 +214,4 @@ class App:
             log.info("Database closed")
 
 
-__all__ = ["App", "NameLookup"]
+__all__ = ["App", "NameLookup", "follow_storage"]

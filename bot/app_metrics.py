@@ -64,6 +64,10 @@ def meter_services(
     metrics.open_tournaments.set_function(lambda: len(tournaments.all()))
     metrics.total("omaha_db_write_retries",
                   "Database write batches run again after a conflict.", lambda: db.conflicts)
+    metrics.total("omaha_db_outages",
+                  "Times the database could not be written (disk full, read-only, down).",
+                  lambda: db.outage.count)
+    metrics.db_unavailable.set_function(lambda: 1.0 if db.outage.down else 0.0)
     db.on_write = metrics.write_seconds.observe
 
 
@@ -74,10 +78,16 @@ def _write_lock(conn: Conn, dialect: Dialect) -> None:
 
 
 async def database_problem(db: Database) -> str | None:
-    """None when the database would take a write now, else why not, in one line. It
-    writes nothing: on the connection's thread, between two write batches, it opens a
-    write transaction and rolls it back (SQLite: the write lock is free and the
-    database may be written; PostgreSQL: the server answers)."""
+    """None when the database would take a write now, else why not, in one line. During
+    an outage (:mod:`bot.storage.outage`: a write failed on a full disk, a read-only file
+    system, PostgreSQL down) its reason and for how long. Else it writes nothing: on the
+    connection's thread, between two write batches, it opens a write transaction and
+    rolls it back (SQLite: the write lock is free and the database may be written;
+    PostgreSQL: the server answers)."""
+    outage = db.outage
+    if outage.reason is not None and outage.since is not None:
+        return (f"database not writable for {db.clock() - outage.since:.0f} s "
+                f"(actions refused, no hand dealt): {outage.reason}")
     try:
         await asyncio.wait_for(db.run(lambda c: _write_lock(c, db.dialect)), HEALTH_WAIT)
     except TimeoutError:

@@ -22,6 +22,9 @@ count apart. The places that know something report it here:
 ``omaha_render_seconds``                  how long a picture held its render slot
 ``omaha_db_write_seconds``                from a write queued to its commit returned
 ``omaha_db_write_retries_total``          write batches run again (PostgreSQL conflicts)
+``omaha_db_unavailable``                  1 while the database cannot be written (a full
+                                          disk, read-only, PostgreSQL down), else 0
+``omaha_db_outages_total``                how many times that began
 ``process_resident_memory_bytes`` ...     the process collector (memory, CPU, files)
 ========================================  =============================================
 
@@ -156,6 +159,10 @@ class Metrics:
         self.write_seconds = Histogram(
             "omaha_db_write_seconds", "From a database write queued to its commit returned.",
             buckets=FAST_BUCKETS, registry=registry)
+        self.db_unavailable = Gauge(
+            "omaha_db_unavailable",
+            "1 while the database cannot be written (disk full, read-only, down), else 0.",
+            registry=registry)
         self._totals = _Totals()
         registry.register(self._totals)
         ProcessCollector(registry=registry)

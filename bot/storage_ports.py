@@ -4,7 +4,9 @@
 :class:`~bot.runtime.ports.HandStore`, :class:`~bot.runtime.ports.TableStore` and
 :class:`~bot.runtime.ports.CapStore`
 the bot runs with. Storage's player-readable errors become the runtime's
-:class:`~bot.runtime.errors.TableError` so the cogs have one kind to answer.
+:class:`~bot.runtime.errors.TableError` so the cogs have one kind to answer; a database
+that cannot be written now (:class:`~bot.storage.StorageUnavailable`) becomes
+:class:`~bot.runtime.errors.StoreUnavailable`, which the tables wait out.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from bot.economy import summarize_hand
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.runtime.cash_nights import CashNight
-from bot.runtime.errors import InsufficientFunds, TableError
+from bot.runtime.errors import InsufficientFunds, StoreUnavailable, TableError
 from bot.runtime.ports import (
     HandStart,
     StoredAction,
@@ -32,6 +34,7 @@ from bot.storage import (
     HandSeatIn,
     InsufficientChips,
     SeatRecord,
+    StorageUnavailable,
     TableRecord,
 )
 from bot.storage.cash_nights import CashNightRecord, CashNightRepo
@@ -42,6 +45,8 @@ from bot.storage.tournament_state import InterruptedTournament
 async def _polite() -> AsyncIterator[None]:
     try:
         yield
+    except StorageUnavailable as exc:
+        raise StoreUnavailable(exc.phrase) from None
     except InsufficientChips as exc:
         raise InsufficientFunds(exc.phrase or str(exc)) from None
     except EconomyError as exc:
@@ -87,31 +92,26 @@ class StoragePorts:
 
     # -- HandStore -------------------------------------------------------------
     async def start_hand(self, start: HandStart) -> int:
-        record = await self.db.hands.start(
-            start.table_id,
-            variant=str(start.config["variant_key"]),
-            settings=dict(start.config),
-            button=start.button,
-            seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind, s.straddle)
-                   for s in start.seats],
-            deck=start.deck,
-            salts=start.salts or None,
-            commitment_message=start.commitment_message,
-            commitment_channel=start.commitment_channel,
-        )
+        async with _polite():
+            record = await self.db.hands.start(
+                start.table_id,
+                variant=str(start.config["variant_key"]),
+                settings=dict(start.config),
+                button=start.button,
+                seats=[HandSeatIn(s.seat, s.user_id, s.stack, s.posts_big_blind, s.straddle)
+                       for s in start.seats],
+                deck=start.deck,
+                salts=start.salts or None,
+                commitment_message=start.commitment_message,
+                commitment_channel=start.commitment_channel,
+            )
         return record.id
 
     async def append_action(self, hand_id: int, action: StoredAction) -> None:
-        await self.db.hands.append_action(
-            hand_id,
-            {
-                "seat": action.seat,
-                "kind": action.kind,
-                "amount": action.amount,
-                "source": action.source,
-            },
-            seq=action.seq,
-        )
+        stored = {"seat": action.seat, "kind": action.kind, "amount": action.amount,
+                  "source": action.source}
+        async with _polite():
+            await self.db.hands.append_action(hand_id, stored, seq=action.seq)
 
     async def settle(
         self,
@@ -124,13 +124,16 @@ class StoragePorts:
         result: Mapping[str, Any],
     ) -> None:
         summary = summarize_hand(hand, seat_users, variant)
-        await self.db.hands.finish(hand_id, summary, dict(result))
+        async with _polite():
+            await self.db.hands.finish(hand_id, summary, dict(result))
 
     async def record_show(self, hand_id: int, seat: int, cards: tuple[Card, ...]) -> None:
-        await self.db.hands.append_shown(hand_id, seat, cards)
+        async with _polite():
+            await self.db.hands.append_shown(hand_id, seat, cards)
 
     async def cancel_hand(self, hand_id: int) -> None:
-        await self.db.hands.cancel(hand_id, "could not be resumed after a restart")
+        async with _polite():
+            await self.db.hands.cancel(hand_id, "could not be resumed after a restart")
 
     async def unfinished_hands(self, table_id: int) -> Sequence[UnfinishedHand]:
         out: list[UnfinishedHand] = []

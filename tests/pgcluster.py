@@ -77,6 +77,21 @@ def why_unavailable() -> str | None:
 class Cluster:
     root: Path
     bin: Path
+    options: str = ""  # the server's options (pg_ctl -o), to start it again
+
+    def halt(self) -> None:
+        """Stop the server (fast shutdown: sessions ended), keeping its files."""
+        self._pg_ctl("-m", "fast", "-w", "stop")
+
+    def start(self) -> None:
+        """Start the halted server again, on the same socket."""
+        self._pg_ctl("-l", str(self.root / "log"), "-w", "-o", self.options, "start")
+
+    def _pg_ctl(self, *argv: str) -> None:
+        done = subprocess.run(_as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), *argv]),
+                              capture_output=True, text=True, timeout=120, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"pg_ctl {argv[-1]} failed: {done.stderr or done.stdout}")
 
     @property
     def data(self) -> Path:
@@ -121,10 +136,10 @@ def start_cluster(*, durable: bool = False) -> Cluster:
     if os.geteuid() == 0:
         owner = pwd.getpwnam(SUPERUSER)
         os.chown(root, owner.pw_uid, owner.pw_gid)
-    cluster = Cluster(root, binaries)
     options = f"-c listen_addresses='' -c unix_socket_directories='{root}' -p {PORT}"
     if not durable:
         options += " -c fsync=off -c full_page_writes=off"
+    cluster = Cluster(root, binaries, options)
     steps = [
         [str(binaries / "initdb"), "-D", str(cluster.data), "-U", SUPERUSER, "--auth=trust",
          "-E", "UTF8", "--locale=C", "--no-sync"],

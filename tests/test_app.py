@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 import logging
 from dataclasses import replace
 from pathlib import Path
@@ -10,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.app import App, scheduled_backups
+from bot.runtime.config import TableConfig
 from bot.runtime.ports import NullObserver
 from bot.settings import Secret, Settings
 from bot.storage.scheduled import PG_DUMP
+from tests.storage.faults import fill, small_disk
 
 
 def test_app_never_imports_discord() -> None:
@@ -78,3 +81,31 @@ async def test_backup_every_starts_the_schedule_and_postgresql_says_pg_dump(
     assert scheduled_backups(postgres, app.db) is None
     assert [r.getMessage() for r in caplog.records] == [PG_DUMP]
     assert "pg_dump --format=custom" in PG_DUMP
+
+
+async def test_a_start_on_a_full_disk_resumes_the_tables_once_it_can_write(
+    tmp_path: Path,
+) -> None:
+    """The disk fills as the bot starts (a filled tmpfs: root only): restoring the tables
+    waits (the outage's one line says why) instead of failing half way, and goes on once
+    the space is back, with the table that was open."""
+    with small_disk(tmp_path / "disk") as disk:
+        settings = Settings(token=Secret("t"), database_path=str(disk / "bot.sqlite3"))
+        app = await App.open(settings, observer=NullObserver())
+        try:
+            table = await app.registry.create(guild_id=1, channel_id=2, creator_id=3,
+                                              config=TableConfig.create())
+        finally:
+            await app.close()
+        app = await App.open(settings, observer=NullObserver())
+        filler = fill(disk)  # after the opening (on a disk full already, it fails: one line)
+        try:
+            restoring = asyncio.ensure_future(app.restore())
+            await asyncio.sleep(1.5)
+            assert not restoring.done() and app.db.outage.down
+            filler.unlink()
+            restored = await asyncio.wait_for(restoring, 10)
+            assert [t.table_id for t in restored] == [table.table_id]
+            assert not app.db.outage.down
+        finally:
+            await app.close()

@@ -3,6 +3,8 @@ move, by game, on this bot's own registry."""
 
 from __future__ import annotations
 
+import asyncio
+
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app_metrics import database_problem
@@ -85,8 +87,12 @@ async def test_the_database_health_check_writes_nothing(database_target: str) ->
         if db.dialect.name == "sqlite":
             await db.run(lambda c: c.execute("PRAGMA query_only = ON"))
             assert await database_problem(db) == (
-                "database not writable: attempt to write a readonly database")
-            await db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
+                "database not writable: attempt to write a readonly database (SQLITE_READONLY)")
+            for _ in range(500):  # an outage began: its probe writes on a new connection
+                if not db.outage.down:
+                    break
+                await asyncio.sleep(0.01)
+            assert db.outage.count == 1 and not db.outage.down
         assert await database_problem(db) is None  # and the connection is usable after
         await db.state.put("after", "x")
         assert await db.state.get("after") == "x"

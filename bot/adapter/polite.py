@@ -33,7 +33,7 @@ from bot.adapter.limits import fit_text
 from bot.i18n import Wording, translate
 from bot.runtime.errors import TableError
 from bot.settings import SettingsError
-from bot.storage.errors import EconomyError
+from bot.storage.errors import EconomyError, StorageUnavailable
 
 log = logging.getLogger("bot.adapter.polite")
 
@@ -49,8 +49,10 @@ UNEXPECTED = "Sorry, something went wrong on my side. The error was logged; plea
 #: Discord's permission names as its client shows them, per language (``permission.*``).
 PERMISSION_NAMES = ("manage_guild", "administrator", "manage_channels", "manage_messages")
 
-#: Errors whose ``str()`` is already a message for the player.
-DOMAIN_ERRORS: tuple[type[Exception], ...] = (EconomyError, TableError, SettingsError, TooSoon)
+#: Errors whose ``str()`` (or ``phrase``) is already a message for the player; a database
+#: that cannot be written now is one (``error.cannot_write``: logged once, by storage).
+DOMAIN_ERRORS: tuple[type[Exception], ...] = (
+    EconomyError, TableError, SettingsError, TooSoon, StorageUnavailable)
 
 
 def unwrap(error: BaseException) -> BaseException:

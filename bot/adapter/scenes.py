@@ -29,6 +29,7 @@ from bot.render import (
     ShowdownView,
     TableView,
 )
+from bot.runtime.hearing import STORAGE
 from bot.runtime.mix import named
 from bot.runtime.table import result_text, wording
 from bot.runtime.table.events import RunTwiceAsked, TournamentOver
@@ -158,10 +159,14 @@ def in_time_bank(turn: TurnView, bank: float, now: float) -> dict[str, Any]:
     return {"turn": banking, "deadline": now + bank}
 
 
-def waited_note(snap: TableSnapshot, waited: bool) -> str:
+def waited_note(snap: TableSnapshot, waited: str) -> str:
     """The line above a turn (or the run-it-twice question) told again once the bot hears
-    Discord again, its clock having waited (RULES.md 8); "" otherwise."""
-    return translate(language(snap), "turn.waited") if waited else ""
+    Discord again, or can write again, its clock having waited (RULES.md 8: ``waited``
+    says why, ``bot.runtime.hearing.STORAGE`` or ``GATEWAY``); "" otherwise."""
+    if not waited:
+        return ""
+    return translate(language(snap), "turn.waited_storage" if waited == STORAGE
+                     else "turn.waited")
 
 
 def live_token(live: Live) -> str | None:

@@ -7,7 +7,8 @@ A pure core in a thin shell. Read it in this order:
     refusals.py     what the player to act may do, in words: the range and the commands
     turns.py        a turn's clock marks and what the player to act is shown (pure)
     config.py, clock.py, errors.py   a table's settings, the injected clock, refusals
-    hearing.py      which shards the dealer cannot hear (gateway down): clocks wait (RULES 8)
+    hearing.py      which shards the dealer cannot hear (gateway down), or that it cannot
+                    write (bot.storage.outage): clocks wait (RULES 8)
     bomb_pots.py    which hands are bomb pots, who is dealt into one (pure, RULES 10)
     table/          the live table:
         policy.py       TablePolicy: what a cash table does (CashPolicy); tournaments' below
@@ -15,7 +16,8 @@ A pure core in a thin shell. Read it in this order:
         live_hand.py    the hand a table is playing
         requests.py     the seat requests (join, leave, sit out/in, top up, close, settings)
         dealing.py, settle.py, run_twice.py, turn_clock.py   a hand from deal to settlement
-        waiting.py      no clock, no deal while the dealer cannot hear; heard again
+        waiting.py      no clock, no deal while the dealer cannot hear (or write); heard again
+        turn_refusal.py why a player may not act now
         bomb_vote.py    a bomb pot proposed for the next hand: everyone agrees, or none
         recovery.py     resuming a hand after a restart
         abandon.py      a lost channel: the hand played out by the clock's rule (never

@@ -47,3 +47,9 @@ class NotAllowed(TableError):
 
 class InsufficientFunds(TableError):
     """The player's balance does not cover the buy-in or top-up."""
+
+
+class StoreUnavailable(TableError):
+    """The dealer cannot write now (the database's disk is full, read-only, or down):
+    nothing of the request was kept; the storage port raises it. Meanwhile no clock runs
+    and no hand is dealt (:mod:`bot.runtime.hearing`); the table goes on once it can."""

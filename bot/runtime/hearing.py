@@ -13,6 +13,13 @@ shard (a server belongs to shard ``(guild_id >> 22) % shard_count``,
   dealer stopped hearing, and at least :data:`GRACE` seconds, from the moment it hears
   again. The time bank is part of that time: it does not run down either.
 
+The same holds while the dealer cannot *write* (the database's disk is full or
+read-only, PostgreSQL is down: :mod:`bot.storage.outage`): every decision a player
+sends is refused then, so no clock may run out either, and no hand is dealt
+(:meth:`Hearing.storage_down`, :meth:`Hearing.storage_up`, for every shard at once).
+A table deaf for both reasons at once hears again when both are over, its clock
+stopped from the first.
+
 What a table does meanwhile and after: :mod:`bot.runtime.table.waiting`. This module
 imports nothing from discord.py.
 """
@@ -21,7 +28,14 @@ from __future__ import annotations
 
 from bot.sharding import shard_of
 
-__all__ = ["GRACE", "NOTICEABLE", "Hearing", "deadline_after", "started_after"]
+__all__ = [
+    "GATEWAY", "GRACE", "NOTICEABLE", "STORAGE", "Hearing", "deadline_after", "started_after",
+]
+
+#: Why a clock waited (told with the decision asked again): the gateway was down...
+GATEWAY = "gateway"
+#: ... or the dealer could not write.
+STORAGE = "storage"
 
 #: Seconds the player to act has at least once the dealer hears the table again.
 GRACE = 15.0
@@ -50,13 +64,18 @@ def started_after(started: float, length: float, deaf_since: float, now: float) 
 
 class Hearing:
     """Which shards of ``shard_count`` the dealer cannot hear, and since when (moments on
-    the tables' clock). Every shard is heard until :meth:`deafen` says otherwise."""
+    the tables' clock); and since when it cannot write, if it cannot. Every shard is
+    heard until :meth:`deafen` or :meth:`storage_down` says otherwise."""
 
     def __init__(self, shard_count: int = 1) -> None:
         if shard_count < 1:
             raise ValueError("a bot has at least one shard")
         self.shard_count = shard_count
         self._deaf: dict[int, float] = {}
+        self._unwritable: float | None = None
+        #: shards whose connection came back while the dealer could not write: since
+        #: when they were deaf (their tables hear again with the storage)
+        self._carried: dict[int, float] = {}
 
     def shard(self, guild_id: int) -> int:
         """The shard whose connection carries ``guild_id``'s clicks and commands."""
@@ -64,16 +83,43 @@ class Hearing:
 
     def hears(self, guild_id: int) -> bool:
         """Whether ``guild_id``'s tables' clocks run."""
-        return self.shard(guild_id) not in self._deaf
+        return self._unwritable is None and self.shard(guild_id) not in self._deaf
 
     def deafen(self, shard: int, now: float) -> bool:
         """``shard``'s connection is down from ``now`` (a shard already deaf stays deaf
         since its first moment); True when it was heard until now."""
         if shard in self._deaf:
             return False
-        self._deaf[shard] = now
+        self._deaf[shard] = self._carried.pop(shard, now)
         return True
 
     def hear(self, shard: int) -> float | None:
-        """``shard``'s connection is up again: since when it was deaf (None: it was heard)."""
-        return self._deaf.pop(shard, None)
+        """``shard``'s connection is up again: since when it was deaf (None: it was heard,
+        or it still is not, as the dealer cannot write)."""
+        since = self._deaf.pop(shard, None)
+        if since is not None and self._unwritable is not None:
+            self._carried[shard] = since
+            return None
+        return since
+
+    def storage_down(self, now: float) -> bool:
+        """The dealer cannot write from ``now``: no table's clock runs; True when it
+        could until now."""
+        if self._unwritable is not None:
+            return False
+        self._unwritable = now
+        return True
+
+    def storage_up(self) -> dict[int, float]:
+        """The dealer can write again: the shards heard now, each with since when its
+        tables were deaf (none when it could write all along)."""
+        since, self._unwritable = self._unwritable, None
+        if since is None:
+            return {}
+        for shard, deaf in self._deaf.items():  # still deaf: since the earlier moment
+            self._deaf[shard] = min(deaf, since)
+        heard = {s: since for s in range(self.shard_count) if s not in self._deaf}
+        for shard, deaf in self._carried.items():
+            heard[shard] = min(deaf, since)
+        self._carried.clear()
+        return heard

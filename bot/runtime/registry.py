@@ -37,7 +37,7 @@ from bot.runtime.caps import Opening, ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
-from bot.runtime.hearing import Hearing
+from bot.runtime.hearing import STORAGE, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
 from bot.runtime.table import waiting
 from bot.runtime.table.abandon import Abandoned
@@ -311,6 +311,20 @@ class TableRegistry:
                  shard, self.clock.now() - since, len(tables))
         for table in tables:
             await waiting.heard(table, since)
+
+    # -- the storage (bot.storage.outage) --------------------------------------------
+    def storage_down(self) -> None:
+        """The dealer cannot write (the database's disk is full, read-only, or down):
+        every table's clock stops and no hand is dealt (:mod:`bot.runtime.hearing`)."""
+        self.hearing.storage_down(self.clock.now())  # storage logs it, once
+
+    async def storage_up(self) -> None:
+        """The dealer can write again: every table heard again goes on where it stopped
+        (the decision waiting gets the time it had left, and at least 15 s; a table
+        between hands deals; one stopped between an action and the next turn goes on)."""
+        heard = self.hearing.storage_up()  # storage logs it, once
+        for table in [t for t in self.all() if self.hearing.shard(t.guild_id) in heard]:
+            await waiting.heard(table, heard[self.hearing.shard(table.guild_id)], STORAGE)
 
     # -- after a restart ----------------------------------------------------------------
     async def restore(self) -> list[Table]:

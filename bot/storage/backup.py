@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import crashpoint
-from bot.storage.db import Database, applied_versions, load_migrations
+from bot.storage.db import Database
 from bot.storage.errors import StorageError
+from bot.storage.migrate import applied_versions, load_migrations
 from bot.storage.models import AuditLine
 from bot.storage.private import create_file
 

@@ -33,9 +33,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.storage.backup import backup, restore
-from bot.storage.db import DEFAULT_DB_NAME, Database, applied_versions, load_migrations
+from bot.storage.db import DEFAULT_DB_NAME, Database
 from bot.storage.dialect import is_postgres_url
 from bot.storage.errors import StorageError
+from bot.storage.migrate import applied_versions, load_migrations
 from bot.storage.postgres import DRIVER_ERRORS, masked
 from bot.storage.transfer import copy_to_postgres
 

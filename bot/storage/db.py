@@ -1,4 +1,4 @@
-"""The database connection: WAL, foreign keys, migrations and group commit.
+"""The database connection: WAL, foreign keys, the writer, outages.
 
 The one place that opens connections: SQLite (the default, a file path) or
 PostgreSQL (a ``postgresql://`` URL, see :mod:`.postgres`); what differs
@@ -11,26 +11,16 @@ to the thread, not one per statement):
 
 * :meth:`Database.read` runs it as it is (autocommit; wrap several SELECTs in
   ``BEGIN`` / ``COMMIT`` yourself when they must see one snapshot);
-* :meth:`Database.write` queues it for the single writer task, which takes
-  every job waiting at that moment, runs each inside its own ``SAVEPOINT`` of
-  one ``BEGIN IMMEDIATE`` transaction, and ``COMMIT``\\ s once (group commit:
-  one fsync for the whole batch). Each caller's await returns only after the
-  ``COMMIT`` that contains its job has returned, so an acknowledged write is
-  on disk (``synchronous=FULL``). A job that raises is rolled back to its
-  savepoint alone and its caller gets the exception; the other jobs of the
-  batch are unaffected. If the ``COMMIT`` itself fails, every job in the
-  batch fails and nothing of it is kept.
+* :meth:`Database.write` queues it for the single writer (:mod:`.writer`: group
+  commit, each job in its own savepoint, an acknowledged write is on disk; on
+  PostgreSQL a batch that races another process runs again).
 
-On PostgreSQL the batch's transaction is ``SERIALIZABLE``: when it races a
-transaction of another process (SQLSTATE 40001 or 40P01) it is rolled back
-and the whole batch runs again (up to :data:`WRITE_RETRIES` times), so a job
-must not change anything but the database (it may run more than once; only
-its last run's result is returned).
+When the database cannot be written (a full disk, a read-only file system,
+PostgreSQL down) an outage begins (:mod:`.outage`): one line logged, writes refused
+at once with :class:`~.errors.StorageUnavailable`, a small write tried every few
+seconds until one commits, ``on_outage`` told both ends.
 
-Migrations are the numbered ``migrations/NNNN_name.sql`` files, applied in
-order, each in its own transaction together with its row in
-``schema_migrations`` (on PostgreSQL, translated by
-:func:`~.dialect.postgres_ddl` and under an advisory lock).
+Migrations: :mod:`.migrate`.
 """
 
 from __future__ import annotations
@@ -39,15 +29,11 @@ import asyncio
 import contextlib
 import functools
 import os
-import random
-import re
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import aiosqlite
 
@@ -55,12 +41,22 @@ from bot.storage.audit import run_audit
 from bot.storage.bot_state import BotState
 from bot.storage.caps import CapsRepo
 from bot.storage.dialect import POSTGRES, SQLITE, Conn, Dialect, is_postgres_url
-from bot.storage.errors import StorageError, WriteConflict
+from bot.storage.errors import StorageError, StorageUnavailable
 from bot.storage.hands import HandRepo
 from bot.storage.history import HandLookup
 from bot.storage.ledger import WalletRepo
+from bot.storage.migrate import applied_versions, migrate_connection
 from bot.storage.models import AuditLine
 from bot.storage.mtt import MttRepo
+from bot.storage.outage import (
+    Outage,
+    has_room,
+    is_full,
+    must_reopen,
+    next_probe,
+    probe,
+    unavailable,
+)
 from bot.storage.postgres import PgLink, masked
 from bot.storage.prefs import PrefsRepo
 from bot.storage.private import prepare_database
@@ -71,91 +67,14 @@ from bot.storage.stats import StatsRepo
 from bot.storage.tables import TableRepo
 from bot.storage.timezones import TimezoneRepo
 from bot.storage.tournaments import TournamentRepo
+from bot.storage.writer import WriteQueue
 
 T = TypeVar("T")
 Clock = Callable[[], float]
-Job = Callable[[Conn], Any]
 
 #: Default database file name (bot.settings: in the working directory).
 DEFAULT_DB_NAME = "omaha_dealer.sqlite3"
 BUSY_TIMEOUT_MS = 10_000
-MAX_BATCH = 512
-WRITE_RETRIES = 50
-_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    name: str
-    sql: str
-
-
-def load_migrations() -> list[Migration]:
-    """The packaged migrations, in version order."""
-    found: list[Migration] = []
-    for entry in resources.files("bot.storage").joinpath("migrations").iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match[1]), match[2], entry.read_text("utf-8")))
-    found.sort(key=lambda m: m.version)
-    versions = [m.version for m in found]
-    if versions != list(range(1, len(found) + 1)):
-        raise StorageError(f"migrations must be numbered 1, 2, 3, ... without gaps: {versions}")
-    return found
-
-
-def applied_versions(conn: Conn) -> set[int]:
-    """The versions applied (creating ``schema_migrations`` when it is missing)."""
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
-    )
-    return {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
-
-
-def migrate_connection(conn: Conn, now: float, dialect: Dialect = SQLITE) -> list[Migration]:
-    """Apply the missing migrations; returns those applied. Safe against a
-    concurrent process doing the same (each step re-checks under the write lock)."""
-    dialect.lock_migrations(conn)
-    try:
-        return _migrate(conn, now, dialect)
-    finally:
-        dialect.unlock_migrations(conn)
-
-
-def _migrate(conn: Conn, now: float, dialect: Dialect) -> list[Migration]:
-    migrations = load_migrations()
-    done = applied_versions(conn)
-    newest = max(done, default=0)
-    if newest > len(migrations):
-        raise StorageError(
-            f"the database is at schema version {newest}, newer than this code "
-            f"({len(migrations)}); update the bot"
-        )
-    applied: list[Migration] = []
-    for m in migrations:
-        if m.version in done:
-            continue
-        conn.execute(dialect.begin_write)
-        try:
-            again = conn.execute(
-                "SELECT 1 FROM schema_migrations WHERE version = ?", (m.version,)
-            ).fetchone()
-            if again is None:
-                for stmt in dialect.migration_steps(m.version, m.sql):
-                    conn.execute(stmt)
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (m.version, m.name, now),
-                )
-                applied.append(m)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-    return applied
 
 
 def configure(conn: Conn) -> None:
@@ -209,13 +128,17 @@ class _SqliteLink:
         await self._conn.close()
 
 
+def _in_memory(path: str) -> bool:
+    return path == ":memory:" or path.startswith("file::memory:")
+
+
 def _sealer(path: str, deck_key: str | bytes | None, key_path: str | None) -> DeckSealer:
     """The deck sealer: ``deck_key`` given, else the key file (a fresh key in memory)."""
     if isinstance(deck_key, str):
         return DeckSealer(parse_key(deck_key))
     if deck_key is not None:
         return DeckSealer(parse_key(deck_key.hex()))
-    if key_path is None and (path == ":memory:" or path.startswith("file::memory:")):
+    if key_path is None and _in_memory(path):
         return DeckSealer(os.urandom(32))
     return DeckSealer(load_or_create_key(Path(key_path or _key_path(path))))
 
@@ -237,45 +160,57 @@ async def _open_sqlite(path: str) -> _SqliteLink:
     return link
 
 
-class _WriteJob:
-    __slots__ = ("fn", "future")
-
-    def __init__(self, fn: Job, future: asyncio.Future[Any]) -> None:
-        self.fn = fn
-        self.future = future
-
-
 class Database:
     """One database, opened with :meth:`open`; close with :meth:`close`.
 
     Attributes ``clock`` (seconds since the epoch; tests inject a fake),
     ``sealer`` (seals deck orders) and ``dialect`` (:mod:`.dialect`) are used
-    by the repositories.
+    by the repositories; ``outage`` says whether it can be written now
+    (:mod:`.outage`).
     """
 
     def __init__(
         self, link: _Link, path: str, clock: Clock, sealer: DeckSealer,
         dialect: Dialect = SQLITE,
     ) -> None:
-        self._link = link
+        self._link: _Link | None = link
         self.path = path
         self.clock = clock
         self.sealer = sealer
         self.dialect = dialect
-        self._queue: asyncio.Queue[_WriteJob | None] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        self._writes = WriteQueue(self.run, dialect, self._fault)
         self._closed = False
         self._closing = False
-        self.batches = 0  # number of group commits (for the benchmark)
-        self.jobs = 0
-        self.conflicts = 0  # write batches run again after a WriteConflict
+        self.outage = Outage(self.where)
+        self._prober: asyncio.Task[None] | None = None
+        self._reopen = False  # the probe opens a new SQLite connection first
+        #: the outage's first try of a write, made at once: writes meanwhile wait for it
+        self._first_try: asyncio.Future[None] | None = None
+        self._writable = asyncio.Event()  # clear during an outage
+        self._writable.set()
         #: Told the seconds from each write queued to its commit returned (the metrics).
         self.on_write: Callable[[float], None] | None = None
+        #: Told True when an outage begins, False when it ends (:mod:`.outage`).
+        self.on_outage: Callable[[bool], None] | None = None
 
     @property
     def where(self) -> str:
         """The path or URL, without a password (for log lines)."""
         return masked(self.path) if self.dialect is POSTGRES else self.path
+
+    @property
+    def batches(self) -> int:
+        """Group commits so far (the benchmark)."""
+        return self._writes.batches
+
+    @property
+    def jobs(self) -> int:
+        return self._writes.jobs
+
+    @property
+    def conflicts(self) -> int:
+        """Write batches run again after a :class:`WriteConflict` (the metrics)."""
+        return self._writes.conflicts
 
     @classmethod
     async def open(
@@ -319,95 +254,132 @@ class Database:
 
     # -- running work on the connection's thread ---------------------------------
     async def run(self, fn: Callable[[Conn], T]) -> T:
-        """Run ``fn(conn)`` on the database thread, as it is (no transaction added)."""
+        """Run ``fn(conn)`` on the database thread, as it is (no transaction added).
+        Raises :class:`StorageUnavailable` when the database cannot be reached or
+        written (:mod:`.outage`)."""
         if self._closed:
             raise StorageError("the database is closed")
-        return await self._link.call(fn)
+        link = self._link
+        if link is None:
+            raise StorageUnavailable(self.outage.reason or "the database is not open")
+        try:
+            return await link.call(fn)
+        except Exception as exc:
+            error = await self._fault(exc)
+            if error is None and link is not self._link:  # closed under it by the probe
+                error = StorageUnavailable(self.outage.reason or "the connection was closed")
+            if error is None:
+                raise
+            raise error from None
 
     async def read(self, fn: Callable[[Conn], T]) -> T:
         """Run a read-only unit of work (it never sees another job half done)."""
         return await self.run(fn)
 
     async def write(self, fn: Callable[[Conn], T]) -> T:
-        """Run ``fn(conn)`` in a transaction; return once it is committed to disk."""
+        """Run ``fn(conn)`` in a transaction; return once it is committed to disk
+        (:mod:`.writer`). Refused with :class:`StorageUnavailable` while the database
+        cannot be written (once the outage's first try, made at once, has failed: a
+        PostgreSQL connection lost a moment ago is usually back by then)."""
         if self._closed or self._closing:
             raise StorageError("the database is closed")
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(
-                self._write_loop(), name="storage-writer"
-            )
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        if self._first_try is not None:  # a connection lost a moment ago may be back
+            await asyncio.shield(self._first_try)
+        if self.outage.reason is not None:
+            raise StorageUnavailable(self.outage.reason)
         queued = time.perf_counter()
-        self._queue.put_nowait(_WriteJob(fn, future))
-        # shield: if the caller is cancelled the job may still commit; the
-        # future then simply has no reader.
         try:
-            return await asyncio.shield(future)
+            return await self._writes.write(fn)
         finally:
             if self.on_write is not None:
                 self.on_write(time.perf_counter() - queued)
 
-    async def _write_loop(self) -> None:
-        queue = self._queue
-        while True:
-            first = await queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < MAX_BATCH and not queue.empty():
-                nxt = queue.get_nowait()
-                if nxt is None:
-                    stop = True
-                    break
-                batch.append(nxt)
-            try:
-                outcomes = await self._commit(batch)
-            except BaseException as exc:
-                for job in batch:
-                    if not job.future.done():
-                        job.future.set_exception(
-                            exc if isinstance(exc, Exception) else StorageError("write aborted")
-                        )
-                if not isinstance(exc, Exception):
-                    raise
-            else:
-                self.batches += 1
-                self.jobs += len(batch)
-                for job, (ok, value) in zip(batch, outcomes, strict=True):
-                    if job.future.done():
-                        continue
-                    if ok:
-                        job.future.set_result(value)
-                    else:
-                        job.future.set_exception(value)
-            if stop:
-                return
+    async def writable(self) -> None:
+        """Return once the database takes a write: at once if it does (a small real write
+        tells), else when its outage ends (a start waits there before resuming tables)."""
+        with contextlib.suppress(StorageUnavailable):
+            await self.write(probe(self.clock()))
+        await self._writable.wait()
 
     async def close(self) -> None:
         """Finish queued writes, checkpoint and close."""
         if self._closed or self._closing:
             return
         self._closing = True  # refuse new writes; those already queued still commit
-        if self._writer is not None and not self._writer.done():
-            self._queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await self._writer
+        await self._writes.stop()
+        if self._prober is not None:
+            self._prober.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._prober
+        if self._first_try is not None and not self._first_try.done():
+            self._first_try.set_result(None)
         self._closed = True
-        await self._link.close()
+        link, self._link = self._link, None
+        if link is not None:
+            await link.close()
 
-    async def _commit(self, batch: list[_WriteJob]) -> list[tuple[bool, Any]]:
-        """Run the batch in one transaction; again after a :class:`WriteConflict`."""
-        dialect = self.dialect
-        for attempt in range(WRITE_RETRIES + 1):
-            try:
-                return await self.run(lambda c: _run_batch(c, batch, dialect))
-            except WriteConflict:
-                if attempt == WRITE_RETRIES:
-                    raise
-                self.conflicts += 1
-                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
-        raise AssertionError("unreachable")
+    # -- when it cannot be written (.outage) ----------------------------------------
+    async def _fault(self, exc: BaseException) -> BaseException | None:
+        """``exc`` as a :class:`StorageUnavailable` when it means the database cannot be
+        written now (an outage begins, if none is under way), else None."""
+        error = unavailable(exc)
+        if error is None:
+            return None
+        if self.dialect is SQLITE and must_reopen(exc) and not _in_memory(self.path):
+            self._reopen = True
+        if is_full(exc) and not _in_memory(self.path):
+            self.outage.full = True
+        if self.outage.begin(error.reason, self.clock()):
+            self._writable.clear()
+            if self.on_outage is not None:
+                self.on_outage(True)
+            loop = asyncio.get_running_loop()
+            self._first_try = loop.create_future()
+            self._prober = loop.create_task(self._probe(), name="storage-probe")
+        return error
+
+    async def _probe(self) -> None:
+        """Try a small real write at once, then after longer and longer waits up to
+        :data:`PROBE_EVERY` seconds (:func:`next_probe`), until one commits. After a
+        read-only or I/O error on SQLite, on a new connection each time, the last one
+        closed meanwhile (its files may sit on a file system to be mounted again: none
+        of them is held open between two tries)."""
+        wait = 0.0
+        while not self._closing:
+            if self._reopen:
+                await self._unlink()
+            if wait:
+                await asyncio.sleep(wait)
+            done = await self._try_write()
+            first, self._first_try = self._first_try, None
+            if first is not None and not first.done():
+                first.set_result(None)
+            if done:
+                self._reopen = False
+                self.outage.end(self.clock())
+                self._writable.set()
+                if self.on_outage is not None:
+                    self.on_outage(False)
+                return
+            wait = next_probe(wait)
+
+    async def _try_write(self) -> bool:
+        if self.outage.full and not await asyncio.to_thread(has_room, self.path):
+            return False
+        try:
+            if self._link is None:
+                self._link = await _open_sqlite(self.path)
+            await self._writes.alone(probe(self.clock()))
+        except (StorageError, sqlite3.Error):
+            return False  # still down: the outage's line said so once
+        return True
+
+    async def _unlink(self) -> None:
+        """Close the SQLite connection (the next probe opens a new one)."""
+        link, self._link = self._link, None
+        if link is not None:
+            with contextlib.suppress(Exception):
+                await link.close()
 
     # -- repositories -----------------------------------------------------------
     @functools.cached_property
@@ -471,32 +443,3 @@ class Database:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-
-def _run_batch(conn: Conn, batch: list[_WriteJob], dialect: Dialect) -> list[tuple[bool, Any]]:
-    """One transaction for the whole batch; each job in its own savepoint.
-
-    A :class:`WriteConflict` is not a job's failure: it aborts the batch (to
-    be run again). The statements between two jobs go together
-    (:meth:`Dialect.send`: one round trip on PostgreSQL)."""
-    outcomes: list[tuple[bool, Any]] = []
-    pending = [dialect.begin_write]
-    try:
-        for job in batch:
-            dialect.send(conn, [*pending, "SAVEPOINT job"])
-            try:
-                value = job.fn(conn)
-            except WriteConflict:
-                raise
-            except Exception as exc:
-                conn.execute("ROLLBACK TO SAVEPOINT job")
-                outcomes.append((False, exc))
-            else:
-                outcomes.append((True, value))
-            pending = ["RELEASE SAVEPOINT job"]
-        dialect.send(conn, [*pending, "COMMIT"])
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return outcomes

@@ -11,11 +11,23 @@ English. Messages never contain hole cards or deck order.
 
 from __future__ import annotations
 
-from bot.i18n import Wording
+from bot.i18n import Phrase, Wording
 
 
 class StorageError(Exception):
     """Something is wrong with the database itself (unreadable, wrong key, ...)."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be written (or reached) now: a full disk, a read-only file
+    system, an I/O error, PostgreSQL down (:mod:`.outage`). Nothing of the request was
+    kept; it may be made again once the database is back. ``phrase`` is what the player
+    reads ("The dealer cannot write right now; your action was not taken...")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.phrase = Phrase("error.cannot_write")
 
 
 class DeckKeyError(StorageError):

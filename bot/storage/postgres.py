@@ -12,7 +12,10 @@ own event loop never blocks.
 ``BEGIN`` / ``BEGIN IMMEDIATE``, and SQLSTATE 40001 (serialization failure)
 or 40P01 (deadlock) into :class:`~.errors.WriteConflict`, after which the
 write batch is run again; a violated constraint raises ``sqlite3.IntegrityError``
-as on SQLite, so a job that catches one works on both. Every session sets
+as on SQLite, so a job that catches one works on both; a connection lost or refused,
+or a server that cannot take writes (shutting down, starting up, its disk full, a
+standby) raises :class:`~.errors.StorageUnavailable` (:mod:`.outage`), and the link
+connects anew for its next job. Every session sets
 ``synchronous_commit = on``: an acknowledged ``COMMIT`` is on the server's
 disk, as SQLite's ``synchronous=FULL`` gives.
 """
@@ -32,7 +35,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.dialect import POSTGRES_STATEMENTS, numbered
-from bot.storage.errors import StorageError, WriteConflict
+from bot.storage.errors import StorageError, StorageUnavailable, WriteConflict
 
 T = TypeVar("T")
 
@@ -41,9 +44,19 @@ CONNECT_TIMEOUT = 15.0
 DRIVER_ERRORS: tuple[type[Exception], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
 _RETRYABLE = ("40001", "40P01")
 #: The connection is gone (server restarted, network, terminated): the link reconnects
-#: before its next job; the job that met it fails with a StorageError.
+#: before its next job; the job that met it fails with StorageUnavailable.
 _LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)
+#: SQLSTATEs that mean the server cannot take writes now (:mod:`.outage`): class 08
+#: (connection), 53 (insufficient resources: its disk full), 57 (an operator's
+#: intervention: a shutdown, starting up), 25006 (a read-only standby).
+_DOWN_CLASSES = ("08", "53", "57")
+_READ_ONLY = "25006"
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
+
+
+def _down(exc: asyncpg.PostgresError) -> bool:
+    state = str(getattr(exc, "sqlstate", "") or "")
+    return state[:2] in _DOWN_CLASSES or state == _READ_ONLY
 
 
 def masked(url: str) -> str:
@@ -121,10 +134,12 @@ class PgConnection:
         try:
             return self._loop.run_until_complete(coro)
         except _LOST as exc:
-            raise StorageError(f"lost the connection to PostgreSQL: {exc}") from exc
+            raise StorageUnavailable(f"lost the connection to PostgreSQL: {exc}") from exc
         except asyncpg.PostgresError as exc:
             if getattr(exc, "sqlstate", None) in _RETRYABLE:
                 raise WriteConflict(str(exc)) from exc
+            if _down(exc):
+                raise StorageUnavailable(f"PostgreSQL cannot take writes: {exc}") from exc
             if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
                 raise sqlite3.IntegrityError(str(exc)) from exc
             raise
@@ -144,6 +159,10 @@ class PgConnection:
     def executescript(self, script: str) -> None:
         """Several statements without parameters (a migration), in one round trip."""
         self._wait(self._conn.execute(script))
+
+    def terminate(self) -> None:
+        """Drop the connection at once (it is lost: the next job connects anew)."""
+        self._conn.terminate()
 
     def close(self) -> None:
         """Close the connection, waiting at most 5 seconds for the server (errors ignored)."""
@@ -198,7 +217,11 @@ class PgLink:
             assert self._loop is not None
             conn = self._conn = PgConnection(self._loop.run_until_complete(_open(self.url)),
                                              self._loop)
-        return fn(conn)
+        try:
+            return fn(conn)
+        except StorageUnavailable:
+            conn.terminate()  # the server went away or refuses: connect anew next time
+            raise
 
     async def close(self) -> None:
         if self._conn is None:
@@ -217,8 +240,8 @@ class PgLink:
 async def _open(url: str) -> asyncpg.Connection:
     try:
         raw = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
-        raise StorageError(f"cannot connect to {masked(url)}: {exc}") from None
+    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise StorageUnavailable(f"cannot connect to {masked(url)}: {exc}") from None
     try:
         await raw.set_type_codec(
             "numeric", schema="pg_catalog", encoder=str, decoder=_numeric, format="text"

@@ -19,9 +19,10 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.db import Database, applied_versions, load_migrations
+from bot.storage.db import Database
 from bot.storage.dialect import Conn
 from bot.storage.errors import StorageError
+from bot.storage.migrate import applied_versions, load_migrations
 from bot.storage.models import AuditLine
 
 #: Every table of the schema, parents before children (foreign keys).

@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 
 from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
-from bot.runtime.errors import InsufficientFunds
+from bot.i18n import Phrase
+from bot.runtime.errors import InsufficientFunds, StoreUnavailable
 from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
 from bot.runtime.table.events import DeckCommitted, TableEvent
 
@@ -81,10 +82,20 @@ class FakeHandStore:
     settled: dict[int, dict[int, int]] = field(default_factory=dict)
     cancelled: set[int] = field(default_factory=set)
     fail_next_append: bool = False
+    #: Writes it takes before it can write no more (the disk full, the database down),
+    #: refusing them as the real port does; None: it always can.
+    writes_left: int | None = None
     #: Cards shown after each finished hand: (seat, cards), in order.
     shown: dict[int, list[tuple[int, tuple[Card, ...]]]] = field(default_factory=dict)
 
+    def _write(self) -> None:
+        if self.writes_left is not None:
+            if self.writes_left <= 0:
+                raise StoreUnavailable(Phrase("error.cannot_write"))
+            self.writes_left -= 1
+
     async def start_hand(self, start: HandStart) -> int:
+        self._write()
         hand_id = len(self.starts) + 1
         self.starts[hand_id] = start
         self.actions[hand_id] = []
@@ -94,6 +105,7 @@ class FakeHandStore:
         if self.fail_next_append:
             self.fail_next_append = False
             raise OSError("disk full")
+        self._write()
         assert hand_id not in self.settled and hand_id not in self.cancelled
         assert action.seq == len(self.actions[hand_id]), "actions are stored in order"
         self.actions[hand_id].append(action)
@@ -108,6 +120,7 @@ class FakeHandStore:
         seat_users: Mapping[int, int],
         result: Mapping[str, Any],
     ) -> None:
+        self._write()
         assert hand_id not in self.settled
         stacks = {seat_users[seat]: stack for seat, stack in hand.result.final_stacks.items()}
         self.settled[hand_id] = stacks

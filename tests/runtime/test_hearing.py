@@ -73,3 +73,31 @@ def test_one_connection_is_shard_0() -> None:
     assert not hearing.hears(10) and not hearing.hears(SHARD_1_GUILD)
     with pytest.raises(ValueError):
         Hearing(0)
+
+
+def test_storage_down_deafens_every_shard_until_it_is_up() -> None:
+    """The dealer cannot write from 10: no table of either shard is heard; up again,
+    both shards are heard, deaf since 10."""
+    hearing = Hearing(2)
+    assert hearing.storage_down(10.0) and not hearing.storage_down(20.0)  # since its first
+    assert not hearing.hears(0) and not hearing.hears(SHARD_1_GUILD)
+    assert hearing.storage_up() == {0: 10.0, 1: 10.0}
+    assert hearing.hears(0) and hearing.hears(SHARD_1_GUILD)
+    assert hearing.storage_up() == {}  # it could write all along since
+
+
+def test_gateway_and_storage_down_together_hear_again_when_both_are_up() -> None:
+    """Shard 1's gateway drops at 5, the storage at 10. The gateway back at 20 hears
+    nothing yet (the dealer cannot write); the storage back at 30: shard 1 heard, deaf
+    since 5, shard 0 since 10. The other way round, the storage back first leaves the
+    shard deaf, since the earlier moment."""
+    hearing = Hearing(2)
+    hearing.deafen(1, 5.0)
+    hearing.storage_down(10.0)
+    assert hearing.hear(1) is None and not hearing.hears(SHARD_1_GUILD)
+    assert hearing.storage_up() == {0: 10.0, 1: 5.0}
+    hearing.storage_down(40.0)
+    hearing.deafen(1, 45.0)
+    assert hearing.storage_up() == {0: 40.0}
+    assert not hearing.hears(SHARD_1_GUILD) and hearing.hear(1) == 40.0
+    assert hearing.hears(SHARD_1_GUILD)

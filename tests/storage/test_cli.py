@@ -13,7 +13,7 @@ import pytest
 
 from bot.storage import Database
 from bot.storage.cli import main
-from bot.storage.db import load_migrations
+from bot.storage.migrate import load_migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 

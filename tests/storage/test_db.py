@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, InsufficientChips, LedgerKind, StorageError
-from bot.storage.db import load_migrations
 from bot.storage.dialect import Conn, sqlite_statements
+from bot.storage.migrate import load_migrations
 
 from .helpers import FakeClock, mode, no_umask
 

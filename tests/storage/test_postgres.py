@@ -21,8 +21,8 @@ import pytest
 
 from bot.economy import DAY, daily_policy
 from bot.storage import DailyNotReady, Database, EconomyError, LedgerKind, StorageError
-from bot.storage.db import load_migrations
 from bot.storage.dialect import Conn, numbered, postgres_ddl
+from bot.storage.migrate import load_migrations
 
 from .helpers import FakeClock, assert_audit_ok
 

@@ -10,9 +10,12 @@ be posted (or nobody took it within :data:`COMMITMENT_WAIT`), nothing is recorde
 no chip moves, and the table tries again after its pause
 (:class:`CommitmentNotPosted`). A message the observer took (queued behind other
 tables' requests, or being sent) is waited for past that wait, never given up while on
-its way: giving it up only posted it twice and queued more requests (issue 33). The hand
-stores the id of the message it was dealt after and where it is (the table's commitment
-thread), which ``/hand verify`` reads.
+its way: giving it up only posted it twice and queued more requests (issue 33). When the
+hand cannot be recorded (the dealer cannot write:
+:class:`~bot.runtime.errors.StoreUnavailable`), nothing of it happens either (the button
+does not move) and the table deals once the dealer can write again; its posted root then
+belongs to no hand. The hand stores the id of the message it was dealt after and where
+it is (the table's commitment thread), which ``/hand verify`` reads.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.engine.commitment import commit
 from bot.engine.events import Event
 from bot.engine.hand import Hand, SeatIn
 from bot.runtime import bomb_pots
+from bot.runtime.errors import StoreUnavailable
 from bot.runtime.ports import HandStart, StoredSeat
 from bot.runtime.seating import DealPlan, Draw, drawn_plan, plan_deal, record_plan
 from bot.runtime.table import bomb_vote, choosing
@@ -116,6 +120,8 @@ async def after_pause(table: Table, pause: float) -> None:
         except CommitmentNotPosted as missed:
             log.warning("%s was not posted: no hand dealt, trying again", missed)
             table.schedule_deal(next_try(pause))
+        except StoreUnavailable:
+            pass  # dealt (or played on) once the dealer can write (bot.runtime.table.waiting)
         except Exception:
             log.exception("table %s: could not start a hand", table.table_id)
             table.current = None
@@ -140,13 +146,6 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
     message_id, posted_in = await publish(table, hand_no, committed.root)
     if table.closed or table.closing or table.held:  # stopped while it was being posted
         return None
-    record_plan(table.seats, table.dealer, seating, table.policy.ready)
-    table.finished = None  # the last hand's rabbit hunt and showing end with this deal
-    if notice is not None:
-        table.tell(notice)
-    if seating.drawn:
-        cards = dict(seating.drawn)
-        table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     dealt = [table.seats[n] for n in seating.dealt]
     start = HandStart(
         table_id=table.table_id,
@@ -165,7 +164,14 @@ async def deal(table: Table, chosen: choosing.Chosen | None = None) -> LiveHand 
     )
     seats_in = [SeatIn(s.seat, s.stack, s.posts_big_blind, s.straddle) for s in start.seats]
     hand = Hand(table.policy.game(table.config), seats_in, seating.button, deck, bomb)
-    hand_id = await table.hands.start_hand(start)
+    hand_id = await table.hands.start_hand(start)  # not stored: nothing below happens
+    record_plan(table.seats, table.dealer, seating, table.policy.ready)
+    table.finished = None  # the last hand's rabbit hunt and showing end with this deal
+    if notice is not None:
+        table.tell(notice)
+    if seating.drawn:
+        cards = dict(seating.drawn)
+        table.outbox.send(ButtonDrawn(table.snapshot(), cards, seating.button))
     table.hands_dealt = hand_no
     for s in table.seats.values():
         s.clock_sat_out = False

@@ -216,13 +216,14 @@ class RunTwiceAsked:
     """The players of an all-in run-out are asked whether to run the board twice
     (:mod:`bot.runtime.table.run_twice`): ``token`` goes on the buttons, ``users`` are the
     players asked (seat -> user id), ``clock`` their seconds to answer; ``waited``: asked
-    again once the dealer hears the table (RULES.md 8), with the time left."""
+    again once the dealer hears the table (RULES.md 8), with the time left: why the clock
+    waited (``bot.runtime.hearing.GATEWAY`` or ``STORAGE``; "" when it did not)."""
 
     table: TableSnapshot
     token: str
     users: dict[int, int]
     clock: float
-    waited: bool = False
+    waited: str = ""
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from typing import Any
 from bot import crashpoint
 from bot.engine.betting import IllegalAction, LegalActions
 from bot.engine.events import ActionKind, BoardDealt, Event, HandShown, PlayerActed, RunTwiceVoted
-from bot.i18n import Command, Name, Phrase, Wording
+from bot.i18n import Command, Phrase, Wording
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import (
@@ -56,7 +56,14 @@ from bot.runtime.decisions import (
     stale_pre_actions,
     stored_kind,
 )
-from bot.runtime.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn, TableError
+from bot.runtime.errors import (
+    IllegalMove,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StoreUnavailable,
+    TableError,
+)
 from bot.runtime.hearing import Hearing
 from bot.runtime.ports import (
     ChipBank,
@@ -67,7 +74,16 @@ from bot.runtime.ports import (
     UnfinishedHand,
 )
 from bot.runtime.seating import Dealer, PreAction, Seat, ready_to_deal
-from bot.runtime.table import abandon, bomb_vote, dealing, recovery, run_twice, settle, turn_clock
+from bot.runtime.table import (
+    abandon,
+    bomb_vote,
+    dealing,
+    recovery,
+    run_twice,
+    settle,
+    turn_clock,
+    turn_refusal,
+)
 from bot.runtime.table import requests as requests
 from bot.runtime.table.after_hand import Finished
 from bot.runtime.table.events import ActionTaken, Notice, StreetDealt
@@ -178,7 +194,7 @@ class Table:
         seat = self.require_seat(user_id)
         cur = self.current
         if cur is None or cur.hand.to_act != seat.number:
-            raise NotYourTurn(self._not_your_turn_text())
+            raise NotYourTurn(turn_refusal.not_your_turn(self))
         return self.legal(cur)
 
     def turn_view(self) -> TurnView | None:
@@ -260,7 +276,7 @@ class Table:
         if token is not None and token != (cur.turn.token if cur.turn else None):
             raise NotYourTurn(Phrase("refuse.stale_buttons"))
         if cur.hand.to_act != seat.number:
-            raise NotYourTurn(self._not_your_turn_text(seat))
+            raise NotYourTurn(turn_refusal.not_your_turn(self, seat))
         return seat, cur
 
     # ------------------------------------------------------------ the hand loop
@@ -334,7 +350,9 @@ class Table:
                 self.tell(Phrase("notice.pre_action_cancelled", action=what), s.user_id)
 
     async def advance(self, cur: LiveHand) -> None:
-        """After an action: play automatic decisions, then end the hand or start the next turn."""
+        """After an action: play automatic decisions, then end the hand or start the next
+        turn. A write the dealer cannot make stops it there, the action before it stored:
+        it goes on once the dealer can write (:func:`.waiting.heard`)."""
         hand = cur.hand
         while not hand.is_over:
             n = hand.to_act
@@ -343,14 +361,20 @@ class Table:
                     break  # the players are asked whether to run it twice
                 raise RuntimeError("hand is not over but nobody is to act")
             seat = self.seats[n]
+            pre = seat.pre_action
             decision = automatic(seat, self.legal(cur), blinded_off=self.policy.blinds_off)
             if decision is None:
                 break
+            try:
+                await self.apply(cur, seat, decision)
+            except StoreUnavailable:
+                seat.pre_action = pre  # not used up: played once the dealer can write
+                return
             if decision.source is Source.PRE_ACTION:
                 seat.timeouts = 0  # the player's own decision breaks a row of timeouts
-            await self.apply(cur, seat, decision)
         if hand.is_over:
-            await settle.finish_hand(self, cur)
+            with contextlib.suppress(StoreUnavailable):  # settled once the dealer can write
+                await settle.finish_hand(self, cur)
         elif hand.to_act is None:
             if cur.question is None:
                 run_twice.ask(self, cur)
@@ -454,25 +478,6 @@ class Table:
             raise TableError(Phrase("refuse.table_closed"))
         if self.closing:
             raise TableError(Phrase("refuse.table_closing"))
-
-    def _not_your_turn_text(self, seat: Seat | None = None) -> Phrase:
-        cur = self.current
-        if cur is None or cur.hand.is_over:
-            return Phrase("refuse.no_hand")
-        if seat is not None and seat.number not in cur.dealt:
-            return Phrase("refuse.not_dealt")
-        if seat is not None:
-            st = cur.hand.player(seat.number)
-            if st.folded:
-                return Phrase("refuse.folded")
-            if st.all_in:
-                return Phrase("refuse.all_in")
-        if cur.question is not None:
-            return Phrase("refuse.run_twice_question")
-        n = cur.hand.to_act
-        if n is None or n not in self.seats:
-            return Phrase("refuse.not_your_turn_someone")
-        return Phrase("refuse.not_your_turn", name=Name(self.seats[n].name))
 
     def require_seat(self, user_id: int) -> Seat:
         """The seat of ``user_id``; refuses politely when they have none."""

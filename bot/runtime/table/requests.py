@@ -32,7 +32,7 @@ from bot.engine.events import Action
 from bot.i18n import Command, Name, Phrase, Wording
 from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Decision, Source
-from bot.runtime.errors import NotAllowed, TableError, TableSettingsError
+from bot.runtime.errors import NotAllowed, StoreUnavailable, TableError, TableSettingsError
 from bot.runtime.seating import PreAction, Seat, rebuy, seat_down
 from bot.runtime.table import settle
 from bot.runtime.table.policy import Request
@@ -143,7 +143,11 @@ async def _leave_after_hand(table: Table, seat: Seat) -> Phrase:
     seat.leaving = True
     seat.pre_action = None
     if cur.hand.to_act == seat.number:
-        await table.apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
+        try:
+            await table.apply(cur, seat, Decision(Action.fold(), Source.LEAVE))
+        except StoreUnavailable:
+            seat.leaving = False  # nothing taken: the player is told so
+            raise
         await table.advance(cur)
         return Phrase("reply.folded_leaving")
     st = cur.hand.player(seat.number)

@@ -18,12 +18,13 @@ The engine decides when the question arises and what follows
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.i18n import Name, Phrase
 from bot.runtime.decisions import RUN_ONCE, RUN_TWICE, Source
-from bot.runtime.errors import NotYourTurn
+from bot.runtime.errors import NotYourTurn, StoreUnavailable
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.ports import StoredAction
 from bot.runtime.table.events import RunTwiceAsked
@@ -54,7 +55,7 @@ def ask(table: Table, cur: LiveHand) -> None:
         table.start_timer(_clock(table, question), "run-twice")
 
 
-def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float) -> None:
+def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float, why: str) -> None:
     """The dealer hears the table again (under the lock): the question gets the time it
     had left, at least 15 s, and is asked again when that moves its deadline."""
     table.cancel_timer()
@@ -62,10 +63,10 @@ def resume(table: Table, cur: LiveHand, question: Question, deaf_since: float) -
     question.started = started_after(before, question.clock, deaf_since, table.clock.now())
     table.start_timer(_clock(table, question), "run-twice")
     if question.started - before >= NOTICEABLE:
-        _tell(table, cur, question, waited=True)
+        _tell(table, cur, question, waited=why)
 
 
-def _tell(table: Table, cur: LiveHand, question: Question, *, waited: bool = False) -> None:
+def _tell(table: Table, cur: LiveHand, question: Question, *, waited: str = "") -> None:
     users = {n: table.seats[n].user_id for n in cur.hand.run_twice_voters}
     left = question.started + question.clock - table.clock.now()
     table.outbox.send(RunTwiceAsked(table.snapshot(), question.token, users, left, waited))
@@ -80,8 +81,9 @@ async def _clock(table: Table, question: Question) -> None:
             return
         if not table.hearing.hears(table.guild_id):
             return  # the clock stopped: resume() runs it again
-        await silence(table, cur)
-        await table.advance(cur)
+        with contextlib.suppress(StoreUnavailable):  # goes on once the dealer can write
+            await silence(table, cur)
+            await table.advance(cur)
 
 
 async def silence(table: Table, cur: LiveHand) -> None:

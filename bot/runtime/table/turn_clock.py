@@ -10,7 +10,9 @@ checked or folded at once.
 The clock runs only while the dealer hears the table (:mod:`bot.runtime.hearing`): a
 turn begun while it does not waits with no task, and a task that wakes then does
 nothing; when the dealer hears again, :func:`resume` moves the turn past the time it
-could not hear (the rest of its time, at least 15 s) and runs its clock again.
+could not hear (the rest of its time, at least 15 s) and runs its clock again. A
+timeout that cannot be stored (the dealer cannot write: :class:`StoreUnavailable`)
+changes nothing: the turn stays open, its clock stopped, until the dealer can.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import Command, Name, Phrase
 from bot.runtime.decisions import timed_out
+from bot.runtime.errors import StoreUnavailable
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
 from bot.runtime.table import settle
@@ -68,19 +71,22 @@ async def run(table: Table, turn: Turn) -> None:
                 return
             if not table.hearing.hears(table.guild_id):
                 return  # the clock stopped: resume() runs it again
-            await _on_mark(table, cur, turn, mark)
+            try:
+                await _on_mark(table, cur, turn, mark)
+            except StoreUnavailable:
+                return  # the clock stopped: resume() runs it again once the dealer can write
 
 
-def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float) -> None:
+def resume(table: Table, cur: LiveHand, turn: Turn, deaf_since: float, why: str) -> None:
     """The dealer hears the table again after hearing nothing since ``deaf_since`` (under
     the lock): ``turn`` gets the time it had left then, and at least 15 s, and its clock
-    runs again; when that moves its deadline, the turn message says so."""
+    runs again; when that moves its deadline, the turn message says so (and ``why``)."""
     table.cancel_timer()
     before = turn.started
     turn.started = started_after(turn.started, turn.total, deaf_since, table.clock.now())
     table.start_timer(run(table, turn), "clock")
     if turn.started - before >= NOTICEABLE:
-        view = replace(table.turn_view_of(cur, turn), waited=True)
+        view = replace(table.turn_view_of(cur, turn), waited=why)
         table.outbox.send(TurnBegan(table.snapshot(), view))
 
 
@@ -97,10 +103,9 @@ async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
 
 
 async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
-    seat.time_bank = 0.0
-    cur.turn = None  # the bank is spent in full: nothing more to deduct
+    await table.apply(cur, seat, timed_out(table.legal(cur)))  # stored first, or nothing
+    seat.time_bank = 0.0  # the bank is spent in full
     seat.timeouts += 1
-    await table.apply(cur, seat, timed_out(table.legal(cur)))
     if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and not seat.sitting_out:
         seat.clock_sat_out = True
         seat.pre_action = None

@@ -124,8 +124,9 @@ class TurnView:
     time_bank: float  # seconds of time bank left after the clock (0 once it is being spent)
     deadline: float  # on the table's clock, the decision clock plus the time bank
     presets: tuple[tuple[str, int], ...] = ()  # ("Min", 4), ("½ Pot", 6), ("Pot", 9)
-    #: the clock waited while the dealer could not hear the table (RULES.md 8), and runs again
-    waited: bool = False
+    #: the clock waited while the dealer could not hear the table (RULES.md 8), and runs
+    #: again: why (``bot.runtime.hearing.GATEWAY`` or ``STORAGE``); "" when it did not
+    waited: str = ""
 
     @property
     def verb(self) -> str:

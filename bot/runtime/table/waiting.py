@@ -28,12 +28,18 @@ until its connection is up, so the hand it resumes waits the same way; as nothin
 records how much of the turn ran before the bot stopped, the player to act gets a
 whole clock again (their time bank too: the seats come back with a full one), never
 less than 15 s.
+
+The dealer also stops hearing every table while it cannot write (the database's disk
+full or read-only, PostgreSQL down: :mod:`bot.runtime.hearing`). A write that failed
+then may have stopped a hand between a stored action and the next turn (the next
+automatic decision, the settlement): :func:`heard` takes it on from there.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.runtime.hearing import GATEWAY
 from bot.runtime.table import run_twice, turn_clock
 
 if TYPE_CHECKING:
@@ -42,8 +48,10 @@ if TYPE_CHECKING:
 __all__ = ["heard"]
 
 
-async def heard(table: Table, deaf_since: float) -> None:
-    """The dealer hears ``table`` again after hearing nothing since ``deaf_since``."""
+async def heard(table: Table, deaf_since: float, why: str = GATEWAY) -> None:
+    """The dealer hears ``table`` again after hearing nothing since ``deaf_since``
+    (``why``: :data:`~bot.runtime.hearing.GATEWAY` or ``STORAGE``, told with the decision
+    asked again)."""
     async with table.lock:
         if table.closed:
             return
@@ -51,6 +59,8 @@ async def heard(table: Table, deaf_since: float) -> None:
         if cur is None:
             table.schedule_deal()
         elif cur.turn is not None:
-            turn_clock.resume(table, cur, cur.turn, deaf_since)
+            turn_clock.resume(table, cur, cur.turn, deaf_since, why)
         elif cur.question is not None:
-            run_twice.resume(table, cur, cur.question, deaf_since)
+            run_twice.resume(table, cur, cur.question, deaf_since, why)
+        else:  # stopped between a stored action and the next turn (it could not write)
+            await table.advance(cur)

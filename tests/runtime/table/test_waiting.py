@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.engine.events import ActionKind
-from bot.runtime.hearing import Hearing
+from bot.runtime.errors import StoreUnavailable
+from bot.runtime.hearing import STORAGE, Hearing
 from bot.runtime.table.choosing import CHOICE_TIME
 from bot.runtime.table.events import GameAsked, RunTwiceAsked, TurnBegan
-from bot.runtime.table.live import Table
+from bot.runtime.table.live import PreAction, Table
 from tests.runtime.conftest import PAUSE, World
 
 USERS = (2, 3, 4)
@@ -188,3 +191,48 @@ async def test_another_shard_plays_on(world: World) -> None:
     await advance(world, here, 20.1)
     await there.idle()
     assert timeouts(world) == 1 and world.to_act(there) == away
+
+
+async def test_no_clock_and_no_deal_while_it_cannot_write(world: World) -> None:
+    """The store can write no more (the registry told, as the database tells the app):
+    no timeout for 1,000 s, a decision is refused and nothing stored; the store back,
+    the turn is told again, saying why, with the rest of its clock, and play goes on."""
+    table = await dealt(world, clock=30, time_bank=0)
+    actor = world.to_act(table)
+    world.hands.writes_left = 0
+    world.registry.storage_down()
+    await advance(world, table, OUTAGE)
+    assert world.to_act(table) == actor and timeouts(world) == 0
+    with pytest.raises(StoreUnavailable):
+        await table.act(actor, ActionKind.FOLD)
+    assert world.hands.actions[1] == [] and world.to_act(table) == actor
+    world.hands.writes_left = None
+    await world.registry.storage_up()
+    await table.idle()
+    *_, again = world.observer.of(TurnBegan)
+    assert again.turn.waited == STORAGE and again.turn.clock == 30.0
+    await table.act(actor, ActionKind.FOLD)
+    assert world.to_act(table) != actor and len(world.hands.actions[1]) == 1
+
+
+async def test_an_action_stored_before_the_store_fails_is_kept_and_the_hand_goes_on(
+    world: World,
+) -> None:
+    """The player to act calls; the next player's pre-action (call any) cannot be stored:
+    the call is taken all the same (no error for its player), the hand waits between the
+    two; the store back, the pre-action is played and the next turn begins."""
+    table = await dealt(world, clock=30, time_bank=0)
+    first = world.to_act(table)
+    order = [s.user_id for s in sorted(table.seats.values(), key=lambda s: s.number)]
+    second = order[(order.index(first) + 1) % len(order)]
+    await table.set_pre_action(second, PreAction.CALL_ANY)
+    world.hands.writes_left = 1
+    world.registry.storage_down()
+    await table.act(first, ActionKind.CALL)
+    assert [a.kind for a in world.hands.actions[1]] == ["call"]
+    assert table.current is not None and table.current.turn is None
+    world.hands.writes_left = None
+    await world.registry.storage_up()
+    await table.idle()
+    assert [a.kind for a in world.hands.actions[1]] == ["call", "call"]
+    assert table.current.turn is not None and world.to_act(table) not in (first, second)
