@@ -20,7 +20,6 @@ not even a private notice's fallback, and an abandoned table gets no
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -38,14 +37,12 @@ from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hole_card_dms import deal
 from bot.adapter.hooks import Hook
 from bot.adapter.lanes import Lane
-from bot.adapter.limits import fit_message
 from bot.adapter.pictures import PictureMode
-from bot.adapter.posts import Commitment, Drawn, Picture, Result, Stage, Text
+from bot.adapter.posts import Commitment, Drawn, Picture, Result, Text
 from bot.adapter.prefs import Prefs
+from bot.adapter.run_out import run_out_stage
 from bot.adapter.scenes import (
     Live,
-    equity_line,
-    header,
     in_time_bank,
     language,
     mention,
@@ -56,7 +53,6 @@ from bot.adapter.scenes import (
 )
 from bot.adapter.seat_buttons import ways_view
 from bot.adapter.seat_panel import SeatPanels
-from bot.engine.equity import equity
 from bot.i18n import Command, Name, Phrase, escaped, number, resolve, spoken, translate
 from bot.i18n.cards import written
 from bot.render import alt, render_results_async, render_showdown_async, render_table_async
@@ -338,38 +334,14 @@ class DiscordPresenter:
         if event.run_out and not live.run_out:  # the hands face up, before the first street
             live.run_out = True
             all_in = translate(lang, "table.all_in")
-            self.channel(table).post(await self._stage(live, all_in, live.board))
+            self.channel(table).post(await run_out_stage(live, all_in, live.board))
         if event.run:
             live.second_board = event.board
         else:
             live.board = event.board
         live.log.append(line)
         if event.run_out:
-            self.channel(table).post(await self._stage(live, street, event.board))
-
-    async def _stage(self, live: Live, street: str, board: tuple[Any, ...]) -> Stage:
-        """A run-out street: the hands face up with their equity after ``board`` (run twice:
-        the second board's street, the first board complete beside it)."""
-        shown = [s for s in live.snap.seats if s.shown and not s.folded]
-        variant = live.snap.config.variant
-        hi_lo = variant.hi_lo
-        line = note = ""
-        if len(shown) >= 2 and len(board) < 5:
-            result = await asyncio.to_thread(
-                equity, [s.shown for s in shown], board, variant=variant, target_stderr=0.01
-            )
-            names, lang = [s.name for s in shown], language(live.snap)
-            line = equity_line(names, result, hi_lo, locale=lang)
-            # the picture: shares only
-            note = equity_line(names, result, hi_lo, chances=False, locale=lang)
-        head = header(live.snap, street)
-        logged = [f"> {x}" for x in live.log[-4:]]
-        content = fit_message(
-            [head, line, *logged] if line else [head, *logged], locale=language(live.snap))
-        second = live.second_board
-        view = table_view(live, board=live.board if second else board, note=note,
-                          second_board=second)
-        return Stage(view, content)
+            self.channel(table).post(await run_out_stage(live, street, event.board))
 
     async def run_twice_asked(self, event: RunTwiceAsked) -> None:
         """The buttons of the question go on the live message, posted anew (the mentions
