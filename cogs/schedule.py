@@ -132,7 +132,7 @@ class Schedule(commands.Cog, name="Schedule"):
     @schedule.command(name="cash", description="Schedule a cash game night in this channel")
     @app_commands.describe(
         starts="Start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours",
-        about="What is played, e.g. PLO 1/2 (shown in the event; default nothing)",
+        about="What is played, e.g. PLO 1/2, shown in the event (default nothing)",
         weekly="Every week at the same time: the next one is scheduled when one ends (default no)")
     async def cash(
         self, interaction: discord.Interaction[Any], starts: app_commands.Range[str, 1, 60],
@@ -162,8 +162,8 @@ class Schedule(commands.Cog, name="Schedule"):
             content=text, allowed_mentions=discord.AllowedMentions.none())
 
     @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
-    @app_commands.describe(game="The game's number, as /schedule list shows it",
-                           night="A cash game night's number, as /schedule list shows it",
+    @app_commands.describe(game="A tournament's number, as /schedule list shows it (default none: a night)",
+                           night="A cash game night's number, as /schedule list shows it (default none: a game)",
                            series="A weekly game: cancel the whole series (default this one)")
     async def cancel(
         self, interaction: discord.Interaction[Any],
@@ -193,8 +193,8 @@ class Schedule(commands.Cog, name="Schedule"):
     @schedule.command(name="move", description="Change a scheduled game's start time")
     @app_commands.describe(
         starts="The new start time: 2026-12-11 21:00 in the server's time zone, or in 2 hours",
-        game="The game's number, as /schedule list shows it",
-        night="A cash game night's number, as /schedule list shows it")
+        game="A tournament's number, as /schedule list shows it (default none: a night)",
+        night="A cash game night's number, as /schedule list shows it (default none: a game)")
     async def move(
         self, interaction: discord.Interaction[Any], starts: app_commands.Range[str, 1, 60],
         game: app_commands.Range[int, 1, 2**53 - 1] | None = None,

@@ -183,7 +183,9 @@ async def test_every_interaction_is_answered_before_any_rest_request(harness: Ha
     await run.slash(alice, "tournament create", channel=later, buy_in=100, starts="in 2 hours")
     await run.slash(alice, "schedule list")
     [game] = h.bot.tournaments.scheduled(h.guild.id)
+    await run.slash(alice, "schedule move", starts="in 3 hours", game=game.tournament_id)
     await run.slash(alice, "schedule cancel", game=game.tournament_id)
+    await run.slash(alice, "schedule cash", starts="in 2 hours")
 
     await run.slash(alice, "stats")
     await run.slash(manny, "season start", name="Spring")

@@ -58,6 +58,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "chips remove": {"amount": "5", "reason": "fine"},
     "season start": {"name": "Spring"},
     "schedule cancel": {"game": 1},
+    "schedule cash": {"starts": "in 2 hours"},
+    "schedule move": {"starts": "in 3 hours", "game": 1},
     "schedule timezone": {"zone": "Europe/Rome"},
 }
 #: Optional values worth giving: they make the command wait (a change, a public answer).
