@@ -74,6 +74,9 @@ async def test_two_processes_each_play_and_resume_only_their_own_shard(
             async with b2:
                 await b2.wait_for_log("Restored 1 open tables")
                 resumed = await wait_turn(fd, channels[1], after=mid.id)
+                # tables are restored before the gateway connects: a click needs it
+                await fd.wait_until(lambda: fd.gateway.identifies.count((1, 2)) >= 2, 30,
+                                    what="the restarted process to identify its shard")
                 await act(fd, players[1], resumed, "Check")
                 await act(fd, players[0], turns[0], "Check")
             assert "Restored" not in a.log  # A never restored a table: none was lost to it
