@@ -22,6 +22,8 @@ count apart. The places that know something report it here:
 ``omaha_render_seconds``                  how long a picture held its render slot
 ``omaha_db_write_seconds``                from a write queued to its commit returned
 ``omaha_db_write_retries_total``          write batches run again (PostgreSQL conflicts)
+``omaha_asyncio_tasks``                   the event loop's tasks, read at scrape (a count that
+                                          grows over a long night is a leak)
 ``process_resident_memory_bytes`` ...     the process collector (memory, CPU, files)
 ========================================  =============================================
 
@@ -104,6 +106,14 @@ class CachedCheck:
             self._last.cancel()
 
 
+def running_tasks() -> int:
+    """The running event loop's tasks (0 outside one: a scrape is served on the loop)."""
+    try:
+        return len(asyncio.all_tasks())
+    except RuntimeError:
+        return 0
+
+
 class _Totals(Collector):
     """Counters kept elsewhere (``db.conflicts``), read at scrape time."""
 
@@ -156,6 +166,9 @@ class Metrics:
         self.write_seconds = Histogram(
             "omaha_db_write_seconds", "From a database write queued to its commit returned.",
             buckets=FAST_BUCKETS, registry=registry)
+        self.tasks = Gauge("omaha_asyncio_tasks", "Tasks of the bot's event loop.",
+                           registry=registry)
+        self.tasks.set_function(running_tasks)
         self._totals = _Totals()
         registry.register(self._totals)
         ProcessCollector(registry=registry)
