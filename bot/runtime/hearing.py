@@ -12,6 +12,10 @@ shard (a server belongs to shard ``(guild_id >> 22) % shard_count``,
   time the dealer could not hear it: the decision gets the time it had left when the
   dealer stopped hearing, and at least :data:`GRACE` seconds, from the moment it hears
   again. The time bank is part of that time: it does not run down either.
+* :class:`HeardClock` is a tournament's blind-level clock: it stands still while the
+  dealer cannot hear the tournament's server, as the turn clock does (no hand is dealt
+  meanwhile, so a level would otherwise run out unplayed). :class:`Hearing` counts how
+  long each shard was deaf for it.
 
 What a table does meanwhile and after: :mod:`bot.runtime.table.waiting`. This module
 imports nothing from discord.py.
@@ -19,9 +23,11 @@ imports nothing from discord.py.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from bot.sharding import shard_of
 
-__all__ = ["GRACE", "NOTICEABLE", "Hearing", "deadline_after", "started_after"]
+__all__ = ["GRACE", "NOTICEABLE", "HeardClock", "Hearing", "deadline_after", "started_after"]
 
 #: Seconds the player to act has at least once the dealer hears the table again.
 GRACE = 15.0
@@ -57,6 +63,7 @@ class Hearing:
             raise ValueError("a bot has at least one shard")
         self.shard_count = shard_count
         self._deaf: dict[int, float] = {}
+        self._lost: dict[int, float] = {}  # seconds deaf, per shard, in past outages
 
     def shard(self, guild_id: int) -> int:
         """The shard whose connection carries ``guild_id``'s clicks and commands."""
@@ -74,6 +81,33 @@ class Hearing:
         self._deaf[shard] = now
         return True
 
-    def hear(self, shard: int) -> float | None:
-        """``shard``'s connection is up again: since when it was deaf (None: it was heard)."""
-        return self._deaf.pop(shard, None)
+    def hear(self, shard: int, now: float) -> float | None:
+        """``shard``'s connection is up again at ``now``: since when it was deaf (None: it
+        was heard)."""
+        since = self._deaf.pop(shard, None)
+        if since is not None:
+            self._lost[shard] = self._lost.get(shard, 0.0) + max(0.0, now - since)
+        return since
+
+    def deaf_seconds(self, shard: int, now: float) -> float:
+        """How long, up to ``now``, the dealer could not hear ``shard`` in all."""
+        since = self._deaf.get(shard)
+        return self._lost.get(shard, 0.0) + (0.0 if since is None else max(0.0, now - since))
+
+
+class NowClock(Protocol):
+    def now(self) -> float: ...
+
+
+class HeardClock:
+    """``clock`` less the time the dealer could not hear ``guild_id``: it stands still
+    while the server's shard is deaf (a tournament's blind levels, RULES.md 8)."""
+
+    def __init__(self, clock: NowClock, hearing: Hearing, guild_id: int) -> None:
+        self.clock = clock
+        self.hearing = hearing
+        self.shard = hearing.shard(guild_id)
+
+    def now(self) -> float:
+        now = self.clock.now()
+        return now - self.hearing.deaf_seconds(self.shard, now)
