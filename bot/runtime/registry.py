@@ -39,7 +39,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.hearing import HeardClock, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
-from bot.runtime.table import waiting
+from bot.runtime.table import time_banks, waiting
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import CashPolicy, TablePolicy
@@ -353,6 +353,8 @@ class TableRegistry:
                 name = await self.names(stored.guild_id, user_id)
                 table.restore_seat(seat, user_id, name, stack, sitting_out)
                 table.seats[seat].straddle = seat in stored.straddles
+                table.seats[seat].time_bank = time_banks.restored(
+                    config.time_bank, stored.time_banks.get(seat))
         return table
 
     async def resume_play(

@@ -22,7 +22,7 @@ from bot.i18n import Command, Name, Phrase
 from bot.runtime.decisions import timed_out
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
-from bot.runtime.table import settle
+from bot.runtime.table import settle, time_banks
 from bot.runtime.table.events import TimeBankStarted, TurnBegan, TurnReminder
 from bot.runtime.table.ways import ways_forward
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
@@ -97,7 +97,8 @@ async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
 
 
 async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
-    seat.time_bank = 0.0
+    bank, seat.time_bank = seat.time_bank, 0.0
+    await time_banks.keep(table, seat, bank)
     cur.turn = None  # the bank is spent in full: nothing more to deduct
     seat.timeouts += 1
     await table.apply(cur, seat, timed_out(table.legal(cur)))
