@@ -17,6 +17,9 @@ count apart. The places that know something report it here:
 ``omaha_discord_requests_total{route,status}``  REST requests by kind of route and status
 ``omaha_discord_rate_limited_total{route,scope}`` the 429s among them (scope: Discord's
                                           ``X-RateLimit-Scope``: user, global, shared)
+``omaha_discord_invalid_requests_total{route,status}``  the answers Discord counts as
+                                          invalid requests: 401, 403, and 429 but those of
+                                          scope ``shared`` (10,000 in 10 minutes: a ban)
 ``omaha_pacer_queue``                     requests waiting for the global budget
 ``omaha_render_queue``                    table pictures drawing or waiting for a slot
 ``omaha_render_seconds``                  how long a picture held its render slot
@@ -154,6 +157,10 @@ class Metrics:
         self.rate_limited = Counter(
             "omaha_discord_rate_limited", "Discord's 429 answers, by kind of route and scope.",
             ("route", "scope"), registry=registry)
+        self.invalid_requests = Counter(
+            "omaha_discord_invalid_requests",
+            "Answers Discord counts as invalid requests (401, 403, 429 not of scope shared).",
+            ("route", "status"), registry=registry)
         self.pacer_queue = Gauge(
             "omaha_pacer_queue", "Requests waiting for the global request budget.",
             registry=registry)

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.after_hand import Offering
-from bot.adapter.hooks import Hook, TokenWait, falling_back, refused_token, throttled
+from bot.adapter.hooks import Hook, TokenWait, falling_back, post_followup, refused_token, throttled
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.posts import (
@@ -252,8 +252,8 @@ class TableChannel:
             carrier = self._carrier
             sent, msg = False, None
             if carrier is not None and carrier.valid() and await carrier.ready():
-                sent, msg = await self._by_hook(carrier.interaction.followup.send(
-                    item.content, allowed_mentions=NO_PINGS, wait=True))
+                sent, msg = await self._by_hook(post_followup(
+                    carrier, self.channel, item.content, allowed_mentions=NO_PINGS))
             if not sent:
                 msg = await self._send(
                     lambda: self.channel.send(item.content, allowed_mentions=NO_PINGS))
@@ -357,12 +357,9 @@ class TableChannel:
         self._posting, self._early = True, None
         sent, msg = False, None
         if click is not None and await click.ready():
-            sent, msg = await self._by_hook(
-                click.interaction.followup.send(
-                    content, view=buttons, allowed_mentions=pinging(pings), wait=True,
-                    **picture
-                )
-            )
+            sent, msg = await self._by_hook(post_followup(
+                click, self.channel, content, view=buttons, allowed_mentions=pinging(pings),
+                **picture))
         if not sent:
             click = None
             if file:
