@@ -238,6 +238,7 @@ class FakeDiscord:
         #: (status, method, path) of every request Discord counts as invalid (401, 403, 429:
         #: past 10,000 in 10 minutes it bans the bot for a while).
         self.invalid: list[tuple[int, str, str]] = []
+        self.invalid_times: list[float] = []  # when each was answered (loop time)
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
@@ -679,6 +680,7 @@ class FakeDiscord:
         shared = response.headers.get("X-RateLimit-Scope") == "shared"  # not counted
         if response.status in INVALID_STATUSES and not shared:  # counted against the bot
             self.invalid.append((response.status, request.method, path))
+            self.invalid_times.append(asyncio.get_running_loop().time())
         return response
 
     async def _answer(self, request: web.Request, path: str) -> web.Response:
