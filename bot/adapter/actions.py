@@ -23,7 +23,7 @@ from bot.adapter.amounts import parse_amount
 from bot.adapter.cooldowns import CARDS_BURST, take_turn
 from bot.adapter.fold_question import asks_first, question
 from bot.adapter.hooks import Hook
-from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
+from bot.adapter.polite import PUBLIC_DEFER, acknowledge, defer_once, send_private
 from bot.adapter.presenter import hole_cards_view
 from bot.adapter.views import RaiseModal
 from bot.engine.events import ActionKind
@@ -140,14 +140,14 @@ class TableActions:
         """
         privately = answered_privately(interaction)
         if interaction.type is discord.InteractionType.application_command:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_once(interaction, ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
         turn = table.turn_view()
         if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
             await self._ask_fold(interaction, table, turn.token)
             return
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await defer_once(interaction)
         hook = self._hand_over(table, interaction)
         view = await self._apply(interaction, table, hook, kind, amount, token)
         if privately:
