@@ -62,6 +62,8 @@ class StormReport:
     busiest_ten_minutes: int = 0
     unheeded: list[tuple[float, str, str]] = field(default_factory=list)
     duplicates: list[tuple[int, int]] = field(default_factory=list)
+    #: each duplicate: how the ghost and its twin were posted, and the ghost's first line
+    duplicated: list[str] = field(default_factory=list)
     #: seconds from the storm's end to each table's next turn prompt / next hand
     next_prompt: dict[int, float] = field(default_factory=dict)
     next_hand: dict[int, float] = field(default_factory=dict)
@@ -78,13 +80,20 @@ class StormReport:
             f"  invalid requests: {self.invalid} (the bot's metric: {self.invalid_by_bot:.0f}); "
             f"busiest 10 minutes {self.busiest_ten_minutes} (ban at {BAN_AT:,})\n"
             f"  sent into a global window after the slack: {len(self.unheeded)}; "
-            f"messages posted twice: {len(self.duplicates)}\n"
+            f"messages posted twice: {len(self.duplicates)} {self.duplicated or ''}\n"
             f"  after the storm: next turn prompt p50 {pct(prompts, .5):.1f} s max "
             f"{max(prompts, default=0):.1f} s; next hand p50 {pct(hands, .5):.1f} s max "
             f"{max(hands, default=0):.1f} s; tables with no new hand: {stuck}\n"
             f"  tracebacks in the log {self.tracebacks}; unhandled routes "
             f"{self.unhandled or 'none'}"
         )
+
+
+def described(ghost: Message, twin: Message) -> str:
+    def route(m: Message) -> str:
+        return "followup" if m.interaction_id else "channel"
+
+    return f"{route(ghost)} then {route(twin)}: {ghost.content.splitlines()[0][:60]!r}"
 
 
 def busiest(times: list[float], span: float = TEN_MINUTES) -> int:
@@ -175,6 +184,8 @@ async def run_storm(
             report.busiest_ten_minutes = busiest(sorted(fd.invalid_times))
             report.unheeded = list(fd.weather.unheeded)
             report.duplicates = fd.weather.duplicates(fd.messages)
+            report.duplicated = [described(fd.messages[g], fd.messages[t])
+                                 for g, t in report.duplicates]
             report.tracebacks = sum("Traceback" in line for line in bot.lines)
             if log is not None:
                 await asyncio.to_thread(log.write_text, bot.log)

@@ -60,11 +60,13 @@ the channel routes.
 
 **A followup answered 5xx** may have been posted all the same (Discord can carry a
 request out and lose the answer), and a followup takes no nonce (unlike a channel
-message: :mod:`bot.adapter.nonces`). So :func:`post_followup` does not let discord.py
-send it again (:class:`UnknownEffect` is raised at once by the trace): it looks at the
-channel's last :data:`LOOK_BACK` messages for this interaction's followup with this
-content, and takes it if Discord posted it; only when it is not there is the 5xx
-raised, and the channel sends the message again by its own route.
+message: :mod:`bot.adapter.nonces`). So discord.py does not send any followup again
+after a 5xx (:class:`UnknownEffect` is raised at once by the trace: a private reply
+answered 5xx is shown once or not at all, never twice), and :func:`post_followup`, for
+the table's public messages, looks at the channel's last :data:`LOOK_BACK` messages for
+this interaction's followup with this content, and takes it if Discord posted it; only
+when it is not there is the 5xx raised, and the channel sends the message again by its
+own route.
 """
 
 from __future__ import annotations
@@ -207,14 +209,12 @@ async def on_request_end(
     session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
 ) -> None:
     """aiohttp's trace signal, in the task that sent the request: a long 429 through a
-    token the channel is using raises :class:`TokenWait` (discord.py would sleep); a
+    token the channel is using raises :class:`TokenWait` (discord.py would sleep); any
     followup answered 5xx raises :class:`UnknownEffect` (discord.py would send it again)."""
     response = params.response
-    if not _FALL_BACK.get():
-        return
     if response.status >= 500 and params.method == "POST" and FOLLOWUP.search(params.url.path):
         raise UnknownEffect(response, f"a followup answered {response.status}")
-    if response.status != 429:
+    if response.status != 429 or not _FALL_BACK.get():
         return
     wait = retry_after(response)
     if wait > LONG_WAIT:
