@@ -11,15 +11,17 @@ players of :mod:`bench.load_players` answer every turn prompt for ``--minutes``.
 * the database's size on disk (the SQLite file with its WAL);
 * the hands played so far (``omaha_hands_total``).
 
-With ``--churn S`` one table every S seconds is closed (``/table close``: the chips go
-back) and opened again in its channel with its three players, so closed tables' state
-is exercised too. The report prints the series and, for each figure, its growth per
-hour once warm: the least-squares slope over the samples after ``--warm`` minutes.
+Every ``--churn`` seconds one table (round robin) is closed (``/table close``: the chips
+go back) and opened again in its channel with its three players: closed tables' state
+is exercised, and tables whose players went broke play again. By default each table
+is renewed every 8 minutes (``--churn`` 480 / tables; 0: never). The report prints the
+series and, for each figure, its growth per hour once warm: the least-squares slope
+over the samples after ``--warm`` minutes.
 
 Usage (not in CI: it takes its minutes)::
 
     .venv/bin/python bench/bench_soak.py [--tables 100] [--minutes 30] [--every 60]
-        [--warm 5] [--think 2] [--churn 0]
+        [--warm 5] [--think 2] [--churn SECONDS]
 """
 
 from __future__ import annotations
@@ -185,9 +187,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0)
     parser.add_argument("--rate", type=float, default=100.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--churn", type=float, default=0.0,
-                        help="close and reopen one table every so many seconds (0: never)")
+    parser.add_argument("--churn", type=float, default=None,
+                        help="close and reopen one table every so many seconds (0: never; "
+                             "default: each table every 8 minutes)")
     args = parser.parse_args()
+    if args.churn is None:
+        args.churn = 480.0 / args.tables
     print(f"{args.tables} tables for {args.minutes:.0f} min; load {os.getloadavg()[0]:.2f}",
           flush=True)
     samples = asyncio.run(soak(args))
