@@ -186,11 +186,19 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     """Tell the player what went wrong; log bugs with their traceback.
 
     An interaction cut short because the bot is shutting down (its HTTP session
-    closed under it) is neither a bug nor answerable: one line, no traceback.
+    closed under it) is neither a bug nor answerable: one line, no traceback. Nor is
+    one Discord failed with 5xx past discord.py's retries (its bad minutes): one
+    warning line, and the player is told something went wrong (if Discord lets us).
     """
     if getattr(interaction.client, "shutting_down", False):
         log.info("An interaction was cut short by the shutdown (%s: %s)",
                  type(unwrap(error)).__name__, unwrap(error))
+        return
+    failed = unwrap(error)
+    if isinstance(failed, discord.HTTPException) and failed.status >= 500:
+        log.warning("Discord answered %s to a request for an interaction of user %s",
+                    failed.status, interaction.user.id)
+        await send_private(interaction, translate(interaction.locale, "error.unexpected"))
         return
     text = describe(error, interaction.locale)
     if text is None:
