@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import shutil
 import socket
@@ -46,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_load import LoadDiscord, burst_calls, send_burst, world
 from bench.load_players import Players
 from bench.procstats import rss_mb
-from tests.fakediscord import BotProcess
+from tests.fakediscord import BotProcess, Channel, FakeDiscordError, User
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Sample:
     fds: int
     db_mb: float
     hands: float
+    tables: float
 
 
 FIGURES = (("PSS MB", "pss_mb"), ("tasks", "tasks"), ("fds", "fds"), ("db MB", "db_mb"))
@@ -96,7 +98,8 @@ def db_mb(path: Path) -> float:
 async def sample(pid: int, port: int, database: Path, start: float) -> Sample:
     metrics = await scrape(port)
     return Sample(time.monotonic() - start, rss_mb(pid), metrics.get("omaha_asyncio_tasks", 0),
-                  open_fds(pid), db_mb(database), metrics.get("omaha_hands", 0))
+                  open_fds(pid), db_mb(database), metrics.get("omaha_hands", 0),
+                  metrics.get("omaha_open_tables", 0))
 
 
 def per_hour(samples: list[Sample], attr: str, warm: float) -> float:
@@ -110,17 +113,30 @@ def per_hour(samples: list[Sample], attr: str, warm: float) -> float:
     return 3600 * sum((t - t_mean) * (v - v_mean) for t, v in points) / spread if spread else 0.0
 
 
-async def churn(fd: LoadDiscord, channels: list, players: list, every: float) -> None:
+async def churn(fd: LoadDiscord, channels: list[Channel], players: list[list[User]],
+                every: float) -> None:
     """Close one table every ``every`` seconds and open it again (round robin)."""
     i = 0
     while True:
         await asyncio.sleep(every)
         channel, seats = channels[i % len(channels)], players[i % len(players)]
         i += 1
-        await send_burst(fd, [(seats[0], channel, "table close", {})], 10)
-        await asyncio.sleep(2)
-        creates, joins = burst_calls([channel], [seats])
-        await send_burst(fd, creates + joins, 10)
+        asyncio.get_running_loop().create_task(renew(fd, channel, seats))
+
+
+async def renew(fd: LoadDiscord, channel: Channel, seats: list[User]) -> None:
+    """``/table close`` (at the end of the hand in play), then ``/table create`` again
+    every few seconds until the channel is free (the create answered in public), then
+    the three joins."""
+    await send_burst(fd, [(seats[0], channel, "table close", {})], 10)
+    creates, joins = burst_calls([channel], [seats])
+    for _ in range(60):
+        await asyncio.sleep(5)
+        [opened] = await send_burst(fd, creates, 10)
+        with contextlib.suppress(FakeDiscordError):
+            if not (await opened.reply(within=10)).ephemeral:
+                await send_burst(fd, joins, 10)
+                return
 
 
 async def soak(args: argparse.Namespace) -> list[Sample]:
@@ -159,6 +175,8 @@ async def soak(args: argparse.Namespace) -> list[Sample]:
                     task.cancel()
                 await crowd.drain(10.0)
             tracebacks = sum("Traceback" in x for x in bot.lines)
+            if args.log is not None:
+                await asyncio.to_thread(args.log.write_text, bot.log)
             print(f"tracebacks in the bot's log: {tracebacks}; 429s: {len(fd.rate_limited)}; "
                   f"invalid requests: {len(fd.invalid)}", flush=True)
     finally:
@@ -168,7 +186,8 @@ async def soak(args: argparse.Namespace) -> list[Sample]:
 
 def line(s: Sample) -> str:
     return (f"{s.seconds / 60:6.1f} min  PSS {s.pss_mb:7.1f} MB  tasks {s.tasks:5.0f}  "
-            f"fds {s.fds:4d}  db {s.db_mb:7.2f} MB  hands {s.hands:7.0f}")
+            f"fds {s.fds:4d}  db {s.db_mb:7.2f} MB  hands {s.hands:7.0f}  "
+            f"open tables {s.tables:4.0f}")
 
 
 def report(samples: list[Sample], warm: float) -> str:
@@ -190,6 +209,7 @@ def main() -> None:
     parser.add_argument("--churn", type=float, default=None,
                         help="close and reopen one table every so many seconds (0: never; "
                              "default: each table every 8 minutes)")
+    parser.add_argument("--log", type=Path, help="write the bot's log there")
     args = parser.parse_args()
     if args.churn is None:
         args.churn = 480.0 / args.tables
