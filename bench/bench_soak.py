@@ -9,7 +9,8 @@ players of :mod:`bench.load_players` answer every turn prompt for ``--minutes``.
 * its event loop's tasks (``omaha_asyncio_tasks`` on its ``/metrics``);
 * its open file descriptors (``/proc/PID/fd``);
 * the database's size on disk (the SQLite file with its WAL);
-* the hands played so far (``omaha_hands_total``).
+* the hands played so far (``omaha_hands_total``), the open tables, and the bot's CPU
+  (its process and render processes, in cores, since the last sample).
 
 Every ``--churn`` seconds one table (round robin) is closed (``/table close``: the chips
 go back) and opened again in its channel with its three players: closed tables' state
@@ -46,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_load import LoadDiscord, burst_calls, send_burst, world
 from bench.load_players import Players
-from bench.procstats import rss_mb
+from bench.procstats import cpu_split, rss_mb
 from tests.fakediscord import BotProcess, Channel, FakeDiscordError, User
 
 
@@ -59,6 +60,7 @@ class Sample:
     db_mb: float
     hands: float
     tables: float
+    cpu: float  # the bot's share of a core since the last sample (render processes too)
 
 
 FIGURES = (("PSS MB", "pss_mb"), ("tasks", "tasks"), ("fds", "fds"), ("db MB", "db_mb"))
@@ -95,11 +97,15 @@ def db_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 1e6
 
 
-async def sample(pid: int, port: int, database: Path, start: float) -> Sample:
+async def sample(pid: int, port: int, database: Path, start: float,
+                 last: tuple[float, float]) -> tuple[Sample, tuple[float, float]]:
+    """One sample, and (when, CPU seconds) for the next one's CPU share."""
     metrics = await scrape(port)
-    return Sample(time.monotonic() - start, rss_mb(pid), metrics.get("omaha_asyncio_tasks", 0),
+    now, bot, renders, _ = time.monotonic(), *cpu_split(pid)
+    cpu = (bot + renders - last[1]) / max(1e-9, now - last[0])
+    return Sample(now - start, rss_mb(pid), metrics.get("omaha_asyncio_tasks", 0),
                   open_fds(pid), db_mb(database), metrics.get("omaha_hands", 0),
-                  metrics.get("omaha_open_tables", 0))
+                  metrics.get("omaha_open_tables", 0), cpu), (now, bot + renders)
 
 
 def per_hour(samples: list[Sample], attr: str, warm: float) -> float:
@@ -162,8 +168,10 @@ async def soak(args: argparse.Namespace) -> list[Sample]:
                 churner = asyncio.create_task(churn(fd, channels, players, args.churn)) \
                     if args.churn > 0 else None
                 start = time.monotonic()
+                last = (start, sum(cpu_split(bot.proc.pid)[:2]))
                 while (left := start + args.minutes * 60 - time.monotonic()) > -1:
-                    samples.append(await sample(bot.proc.pid, port, database, start))
+                    taken, last = await sample(bot.proc.pid, port, database, start, last)
+                    samples.append(taken)
                     print(line(samples[-1]), flush=True)
                     if left <= 0:
                         break
@@ -187,7 +195,7 @@ async def soak(args: argparse.Namespace) -> list[Sample]:
 def line(s: Sample) -> str:
     return (f"{s.seconds / 60:6.1f} min  PSS {s.pss_mb:7.1f} MB  tasks {s.tasks:5.0f}  "
             f"fds {s.fds:4d}  db {s.db_mb:7.2f} MB  hands {s.hands:7.0f}  "
-            f"open tables {s.tables:4.0f}")
+            f"open tables {s.tables:4.0f}  bot CPU {s.cpu:4.2f}")
 
 
 def report(samples: list[Sample], warm: float) -> str:

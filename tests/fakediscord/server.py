@@ -229,6 +229,7 @@ class FakeDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
+        self._tokens: dict[str, Interaction] = {}  # a long run has many: no scan
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
@@ -517,6 +518,7 @@ class FakeDiscord:
             expires_at=now + TOKEN_LIFETIME,
         )
         self.interactions[interaction_id] = interaction
+        self._tokens[token] = interaction
         return interaction, payload
 
     async def slash(
@@ -930,7 +932,7 @@ class FakeDiscord:
         """The interaction of a webhook route's token, refused as Discord does: an unknown
         token 404 Unknown Webhook, one older than 15 minutes 401 Invalid Webhook Token, in
         a deleted channel 404 Unknown Channel."""
-        it = next((it for it in self.interactions.values() if it.token == token), None)
+        it = self._tokens.get(token)
         if it is None:
             raise _RestError(404, 10015, "Unknown Webhook")
         if asyncio.get_running_loop().time() >= it.expires_at:
