@@ -133,9 +133,11 @@ async def churn(fd: LoadDiscord, channels: list[Channel], players: list[list[Use
 async def renew(fd: LoadDiscord, channel: Channel, seats: list[User]) -> None:
     """``/table close`` (at the end of the hand in play), then ``/table create`` again
     every few seconds until the channel is free (the create answered in public), then
-    the three joins."""
+    the three joins, each with the default buy-in (a player who left with more than
+    the maximum less than an hour ago must come back with it: RULES.md 7)."""
     await send_burst(fd, [(seats[0], channel, "table close", {})], 10)
-    creates, joins = burst_calls([channel], [seats])
+    creates, _ = burst_calls([channel], [seats])
+    joins = [(user, channel, "table join", {}) for user in seats]
     for _ in range(60):
         await asyncio.sleep(5)
         [opened] = await send_burst(fd, creates, 10)
