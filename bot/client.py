@@ -72,11 +72,10 @@ import yarl
 from discord.ext import commands
 
 from bot import render
-from bot.adapter.hooks import watch_token_waits
+from bot.adapter.guards import guard
 from bot.adapter.login_errors import EXIT_SETTINGS, CannotConnect, log_in, stop_if_never_connected
 from bot.adapter.meter import DiscordMeter, Gateway
 from bot.adapter.names import member_name
-from bot.adapter.pacing import GLOBAL_BUDGET, Pacer, pace_requests
 from bot.logs import log_to_stderr
 from bot.metrics import Metrics, OpsServer
 from bot.settings import MissingToken, Settings, SettingsError
@@ -438,11 +437,7 @@ async def run_bot(settings: Settings) -> int:
     if settings.shards is not None:
         share = settings.shards.share
         log.info("Running %s", settings.shards)
-    # Under Discord's global limit (this process's share of it); acknowledgements never wait.
-    pacer = pace_requests(bot.http, Pacer(max(1, int(GLOBAL_BUDGET * share))))
-    watch_token_waits(bot.http)  # a long 429 on a token: the channel's route instead
-    bot.meter.install(bot.http)  # every request counted, acknowledgements timed
-    bot.meter.watch(pacer=pacer)
+    guard(bot.http, bot.meter, share)  # paced, counted, never posted twice
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

@@ -17,6 +17,9 @@ count apart. The places that know something report it here:
 ``omaha_discord_requests_total{route,status}``  REST requests by kind of route and status
 ``omaha_discord_rate_limited_total{route,scope}`` the 429s among them (scope: Discord's
                                           ``X-RateLimit-Scope``: user, global, shared)
+``omaha_discord_invalid_requests_total{route,status}``  the answers Discord counts as
+                                          invalid requests: 401, 403, and 429 but those of
+                                          scope ``shared`` (10,000 in 10 minutes: a ban)
 ``omaha_pacer_queue``                     requests waiting for the global budget
 ``omaha_render_queue``                    table pictures drawing or waiting for a slot
 ``omaha_render_seconds``                  how long a picture held its render slot
@@ -25,6 +28,8 @@ count apart. The places that know something report it here:
 ``omaha_db_unavailable``                  1 while the database cannot be written (a full
                                           disk, read-only, PostgreSQL down), else 0
 ``omaha_db_outages_total``                how many times that began
+``omaha_asyncio_tasks``                   the event loop's tasks, read at scrape (a count that
+                                          grows over a long night is a leak)
 ``process_resident_memory_bytes`` ...     the process collector (memory, CPU, files)
 ========================================  =============================================
 
@@ -107,6 +112,14 @@ class CachedCheck:
             self._last.cancel()
 
 
+def running_tasks() -> int:
+    """The running event loop's tasks (0 outside one: a scrape is served on the loop)."""
+    try:
+        return len(asyncio.all_tasks())
+    except RuntimeError:
+        return 0
+
+
 class _Totals(Collector):
     """Counters kept elsewhere (``db.conflicts``), read at scrape time."""
 
@@ -147,6 +160,10 @@ class Metrics:
         self.rate_limited = Counter(
             "omaha_discord_rate_limited", "Discord's 429 answers, by kind of route and scope.",
             ("route", "scope"), registry=registry)
+        self.invalid_requests = Counter(
+            "omaha_discord_invalid_requests",
+            "Answers Discord counts as invalid requests (401, 403, 429 not of scope shared).",
+            ("route", "status"), registry=registry)
         self.pacer_queue = Gauge(
             "omaha_pacer_queue", "Requests waiting for the global request budget.",
             registry=registry)
@@ -163,6 +180,9 @@ class Metrics:
             "omaha_db_unavailable",
             "1 while the database cannot be written (disk full, read-only, down), else 0.",
             registry=registry)
+        self.tasks = Gauge("omaha_asyncio_tasks", "Tasks of the bot's event loop.",
+                           registry=registry)
+        self.tasks.set_function(running_tasks)
         self._totals = _Totals()
         registry.register(self._totals)
         ProcessCollector(registry=registry)

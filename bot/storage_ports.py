@@ -90,6 +90,10 @@ class StoragePorts:
         async with _polite():
             await self.db.tables.set_straddle(table_id, user_id, straddle)
 
+    async def set_time_bank(self, *, table_id: int, user_id: int, seconds: float | None) -> None:
+        async with _polite():
+            await self.db.tables.set_time_bank(table_id, user_id, seconds)
+
     # -- HandStore -------------------------------------------------------------
     async def start_hand(self, start: HandStart) -> int:
         async with _polite():
@@ -332,6 +336,7 @@ def _stored_table(record: TableRecord, seats: Sequence[SeatRecord]) -> StoredTab
         seats=tuple((s.seat_no, s.user_id, s.stack, s.sitting_out) for s in seats),
         hands_dealt=record.hands_dealt,
         straddles=frozenset(s.seat_no for s in seats if s.straddle),
+        time_banks={s.seat_no: s.time_bank for s in seats if s.time_bank is not None},
     )
 
 

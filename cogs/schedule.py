@@ -162,9 +162,10 @@ class Schedule(commands.Cog, name="Schedule"):
             content=text, allowed_mentions=discord.AllowedMentions.none())
 
     @schedule.command(name="cancel", description="Cancel a scheduled game (refunds every entry)")
-    @app_commands.describe(game="A tournament's number, as /schedule list shows it (default none: a night)",
-                           night="A cash game night's number, as /schedule list shows it (default none: a game)",
-                           series="A weekly game: cancel the whole series (default this one)")
+    @app_commands.describe(
+        game="A tournament's number, as /schedule list shows it (default none: a night)",
+        night="A cash game night's number, as /schedule list shows it (default none: a game)",
+        series="A weekly game: cancel the whole series (default this one)")
     async def cancel(
         self, interaction: discord.Interaction[Any],
         game: app_commands.Range[int, 1, 2**53 - 1] | None = None,

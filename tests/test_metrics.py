@@ -94,6 +94,26 @@ async def test_a_burst_of_health_requests_costs_one_check_and_writes_nothing(
     assert await db.state.get("health") is None
 
 
+async def test_the_event_loops_tasks_are_counted_at_scrape() -> None:
+    """``omaha_asyncio_tasks`` reads the running loop's tasks when scraped (the soak's
+    figure for tasks left behind)."""
+    metrics = Metrics()
+
+    def tasks() -> float:
+        for family in text_string_to_metric_families(metrics.exposition().decode()):
+            if family.name == "omaha_asyncio_tasks":
+                return family.samples[0].value
+        raise AssertionError("no omaha_asyncio_tasks")
+
+    before = tasks()
+    sleepers = [asyncio.create_task(asyncio.sleep(10)) for _ in range(5)]
+    assert tasks() == before + 5
+    for task in sleepers:
+        task.cancel()
+    await asyncio.gather(*sleepers, return_exceptions=True)
+    assert tasks() == before
+
+
 def test_each_metrics_object_has_its_own_registry() -> None:
     first, second = Metrics(), Metrics()
     first.hands.labels("omaha", "pot limit").inc()

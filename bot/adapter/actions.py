@@ -23,7 +23,7 @@ from bot.adapter.amounts import parse_amount
 from bot.adapter.cooldowns import CARDS_BURST, take_turn
 from bot.adapter.fold_question import asks_first, question
 from bot.adapter.hooks import Hook
-from bot.adapter.polite import PUBLIC_DEFER, acknowledge, send_private
+from bot.adapter.polite import PUBLIC_DEFER, acknowledge, defer_once, send_private
 from bot.adapter.scenes import hole_cards_view
 from bot.adapter.seat_panel import SeatPanels
 from bot.adapter.views import RaiseModal
@@ -152,7 +152,7 @@ class TableActions:
         in_panel = panels.owns(interaction, table.table_id)
         privately = answered_privately(interaction) and not in_panel
         if interaction.type is discord.InteractionType.application_command:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_once(interaction, ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
         if in_panel:  # acknowledged as an update of the panel: its token is the newest
             await interaction.response.defer()
@@ -162,7 +162,7 @@ class TableActions:
             await self._ask_fold(interaction, table, turn.token)
             return
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await defer_once(interaction)
         hook = self._hand_over(table, interaction)
         if in_panel and hook is not None:
             hook.confirm(True)  # a deferred update: its followup is a message of its own

@@ -49,7 +49,7 @@ import discord
 
 from bot.adapter.after_hand import Offering
 from bot.adapter.commitment_posts import deliver
-from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook
+from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook, post_followup
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.posts import (
@@ -313,8 +313,8 @@ class TableChannel:
         carrier = next((h for h in usable if h.settled()), self.carrier())
         if carrier is None or not await carrier.ready(NOTICE_CONFIRM_WAIT):
             return False
-        sent, _ = await self.requests.by_hook(carrier.interaction.followup.send(
-            text, allowed_mentions=pinging(pings), wait=True))
+        sent, _ = await self.requests.by_hook(post_followup(
+            carrier, self.channel, text, allowed_mentions=pinging(pings)))
         return bool(sent)
 
     async def _stage(self, item: Stage) -> None:
@@ -402,12 +402,9 @@ class TableChannel:
         self._posting, self._early = True, None
         sent, msg = False, None
         if click is not None and await click.ready():
-            sent, msg = await self.requests.by_hook(
-                click.interaction.followup.send(
-                    content, view=buttons, allowed_mentions=pinging(pings), wait=True,
-                    **picture
-                )
-            )
+            sent, msg = await self.requests.by_hook(post_followup(
+                click, self.channel, content, view=buttons, allowed_mentions=pinging(pings),
+                **picture))
         if not sent:
             click = None
             if file:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.adapter.bounded import Recent
+
 __all__ = ["CANNOT_DM", "QUIET_SECONDS", "ClosedDms"]
 
 #: Discord's code for a DM the user does not accept.
@@ -41,7 +43,7 @@ class ClosedDms:
     """User ids whose DMs Discord refused, with when (the event loop's clock)."""
 
     def __init__(self) -> None:
-        self._refused: dict[int, float] = {}
+        self._refused: Recent[int, float] = Recent()  # a forgotten one is tried again
 
     def __contains__(self, user_id: object) -> bool:
         return user_id in self._refused

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 import aiohttp
 import discord
 
+from bot.adapter.hooks import post_followup
 from bot.adapter.pacing import urgent
 from bot.adapter.posts import NO_PINGS, ChannelLost, Commitment
 from bot.adapter.threads import ARCHIVE_MINUTES
@@ -173,8 +174,8 @@ async def _in_channel(ch: TableChannel, item: Commitment) -> int:
     when there is one (outside the global rate limit), else the channel's route."""
     carrier = ch.carrier()
     if carrier is not None and await carrier.ready():
-        sent, msg = await ch.requests.by_hook(carrier.interaction.followup.send(
-            item.content, allowed_mentions=NO_PINGS, wait=True))
+        sent, msg = await ch.requests.by_hook(post_followup(
+            carrier, ch.channel, item.content, allowed_mentions=NO_PINGS))
         if sent:
             return int(msg.id)
     with urgent():

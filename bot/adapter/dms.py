@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.bounded import Recent
 from bot.adapter.closed_dms import CANNOT_DM, ClosedDms
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class DirectMessages:
     def __init__(self, bot: commands.Bot, closed: ClosedDms) -> None:
         self.bot = bot
         self.closed = closed
-        self._channels: dict[int, int] = {}
+        self._channels: Recent[int, int] = Recent()  # a forgotten one is opened again
         self._opening = asyncio.Lock()  # DM channels are opened one at a time
 
     async def send(self, user_id: int, text: str, **kwargs: Any) -> bool:

@@ -57,6 +57,16 @@ deleted through the token that posted it (``DELETE .../messages/{id}`` of an
 earlier click or command), never through the command's ``@original``, which
 is its private confirmation. The clock's timeouts, refreshes and notices use
 the channel routes.
+
+**A followup answered 5xx** may have been posted all the same (Discord can carry a
+request out and lose the answer), and a followup takes no nonce (unlike a channel
+message: :mod:`bot.adapter.nonces`). So discord.py does not send any followup again
+after a 5xx (:class:`UnknownEffect` is raised at once by the trace: a private reply
+answered 5xx is shown once or not at all, never twice), and :func:`post_followup`, for
+the table's public messages, looks at the channel's last :data:`LOOK_BACK` messages for
+this interaction's followup with this content, and takes it if Discord posted it; only
+when it is not there is the 5xx raised, and the channel sends the message again by its
+own route.
 """
 
 from __future__ import annotations
@@ -65,6 +75,8 @@ import asyncio
 import contextlib
 import contextvars
 import dataclasses
+import logging
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +104,14 @@ CONFIRM_WAIT = 2.0
 #: wait longer than this when many tables open at once (issue 33), and hold up the
 #: table's first hand behind it.
 NOTICE_CONFIRM_WAIT = 10.0
+
+#: The channel's last messages looked at for a followup answered 5xx, and how many times.
+LOOK_BACK = 10
+LOOKUPS = 3
+#: Create Followup Message (``POST /webhooks/{application}/{token}``).
+FOLLOWUP = re.compile(r"/webhooks/\d+/[^/]+$")
+
+log = logging.getLogger(__name__)
 
 #: Set while the channel sends a request through a token: a long 429 then raises
 #: :class:`TokenWait` instead of discord.py's sleeping through it.
@@ -192,6 +212,10 @@ class TokenWait(Exception):
         self.retry_after = retry_after
 
 
+class UnknownEffect(discord.DiscordServerError):
+    """A followup answered 5xx: Discord may have posted it; it is not sent again blindly."""
+
+
 async def falling_back(request: Any) -> Any:
     """Await ``request`` (through a token); a 429 asking for more than :data:`LONG_WAIT`
     raises :class:`TokenWait` at once, before anything is sent again."""
@@ -218,8 +242,11 @@ async def on_request_end(
     session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
 ) -> None:
     """aiohttp's trace signal, in the task that sent the request: a long 429 through a
-    token the channel is using raises :class:`TokenWait` (discord.py would sleep)."""
+    token the channel is using raises :class:`TokenWait` (discord.py would sleep); any
+    followup answered 5xx raises :class:`UnknownEffect` (discord.py would send it again)."""
     response = params.response
+    if response.status >= 500 and params.method == "POST" and FOLLOWUP.search(params.url.path):
+        raise UnknownEffect(response, f"a followup answered {response.status}")
     if response.status != 429 or not _FALL_BACK.get():
         return
     wait = retry_after(response)
@@ -236,6 +263,45 @@ def watch_token_waits(http: discord.http.HTTPClient) -> None:
     http.http_trace = trace
 
 
+async def post_followup(
+    hook: Hook, channel: discord.abc.Messageable, content: str, **kwargs: Any
+) -> discord.Message:
+    """``hook``'s followup with ``content``; after a 5xx, the one Discord posted anyway if
+    it did (found in ``channel``), else the 5xx is raised (see the module docstring)."""
+    try:
+        return await hook.interaction.followup.send(content, wait=True, **kwargs)
+    except UnknownEffect:
+        found = await posted_anyway(channel, hook.interaction.id, content)
+        if found is None:
+            raise
+        log.info("a followup answered 5xx was posted all the same: not posted again")
+        return found
+
+
+async def posted_anyway(
+    channel: discord.abc.Messageable, interaction_id: int, content: str
+) -> discord.Message | None:
+    """The followup of ``interaction_id`` with ``content`` among ``channel``'s last
+    messages (None: not there, or Discord would not say)."""
+    mark = _FALL_BACK.set(False)  # the channel's own route, waited for as it says
+    try:
+        for attempt in range(LOOKUPS):
+            try:
+                async for message in channel.history(limit=LOOK_BACK):
+                    meta = message.interaction_metadata
+                    if meta is not None and meta.id == interaction_id \
+                            and message.content == content:
+                        return message
+                return None
+            except discord.HTTPException as exc:
+                if exc.status < 500:
+                    return None
+                await asyncio.sleep(1 + attempt)
+        return None
+    finally:
+        _FALL_BACK.reset(mark)
+
+
 def refused_token(exc: discord.HTTPException) -> bool:
     """Discord no longer takes the interaction's token (expired or unknown)."""
     return exc.status == 401 or exc.code in INVALID_TOKEN_CODES
@@ -247,8 +313,8 @@ def throttled(exc: discord.HTTPException) -> bool:
 
 
 __all__ = [
-    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "NOTICE_CONFIRM_WAIT", "TOKEN_LIFETIME",
-    "TOKEN_MARGIN",
-    "Hook", "TokenWait", "confirming", "falling_back", "on_request_end", "refused_token",
-    "retry_after", "throttled", "watch_token_waits",
+    "CONFIRM_WAIT", "INVALID_TOKEN_CODES", "LONG_WAIT", "LOOKUPS", "LOOK_BACK",
+    "NOTICE_CONFIRM_WAIT", "TOKEN_LIFETIME", "TOKEN_MARGIN", "Hook", "TokenWait",
+    "UnknownEffect", "confirming", "falling_back", "on_request_end", "post_followup",
+    "posted_anyway", "refused_token", "retry_after", "throttled", "watch_token_waits",
 ]

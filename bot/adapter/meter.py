@@ -7,7 +7,9 @@
 * :meth:`~DiscordMeter.install` puts an aiohttp trace on the bot's HTTP session: every REST
   request is counted by kind of route (:func:`route_kind`: never a token or an id in a
   label) and status, a 429 also by Discord's ``X-RateLimit-Scope``, and the answer to an
-  interaction's callback observes its acknowledgement latency;
+  interaction's callback observes its acknowledgement latency; the answers Discord counts
+  as invalid requests (:func:`invalid`: past 10,000 in 10 minutes it bans the bot for a
+  day) are counted apart;
 * :meth:`~DiscordMeter.prompted`: the table's channel posted the turn message that a
   player's action passed the turn to (action-to-next-prompt latency);
 * :meth:`~DiscordMeter.watch` reads the pacer's queue and the render gate's at scrape,
@@ -33,7 +35,7 @@ from bot.adapter.pacing import API_PATH, Pacer
 from bot.adapter.pictures import RenderGate
 from bot.metrics import Metrics
 
-__all__ = ["DiscordMeter", "Gateway", "route_kind"]
+__all__ = ["DiscordMeter", "Gateway", "invalid", "route_kind"]
 
 #: Interactions remembered for their latencies (the oldest forgotten first).
 REMEMBERED = 10_000
@@ -53,6 +55,13 @@ _KINDS = (
 def _api_path(url: Any) -> str:
     found = API_PATH.match(str(getattr(url, "path", url)))
     return found[1] if found else ""
+
+
+def invalid(status: int, scope: str | None) -> bool:
+    """Whether Discord counts an answer as an invalid request: "HTTP 401, 403 and 429
+    responses", except a 429 of ``X-RateLimit-Scope: shared`` ("429s with the shared
+    scope don't count"; Discord's Rate Limits topic)."""
+    return status in (401, 403) or (status == 429 and scope != "shared")
 
 
 def route_kind(path: str) -> str:
@@ -89,6 +98,8 @@ class DiscordMeter:
         self.metrics.requests.labels(kind, str(status)).inc()
         if status == 429:
             self.metrics.rate_limited.labels(kind, scope or "unknown").inc()
+        if invalid(status, scope):
+            self.metrics.invalid_requests.labels(kind, str(status)).inc()
         callback = CALLBACK.match(path)
         if callback is not None and status < 400:
             seconds = self._since(int(callback[1]))

@@ -20,6 +20,15 @@ to: its table deals nothing until Discord has it) goes before every other waitin
 request: it waits only for a free slot in the window, never behind the queue. With
 hundreds of tables opening at once (issue 33), the first hands are then dealt while
 the sit-down notices and the like wait their turn.
+
+**A global 429** (``X-RateLimit-Global: true``: Discord is refusing every request of
+the bot bound to the global limit for a while, in an incident or past the limit)
+holds the pacer for as long as its ``Retry-After`` header says (:meth:`Pacer.hold`):
+no such request leaves meanwhile, including those discord.py has already let
+through its own global lock (it checks it once, before a route's bucket, not before
+each retry) and those of other tasks. Every refused request is an invalid request,
+and Discord bans a bot for a day past 10,000 in 10 minutes
+(:mod:`bot.adapter.meter` counts them).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import math
 import re
 import time
 from collections import deque
@@ -69,18 +79,24 @@ class Pacer:
         self.clock = clock
         self.waited = 0
         self.queued = 0  # requests waiting for their turn now (the metrics read it)
+        self.held_until = -math.inf  # a global 429's window: nothing leaves before
         self._sent: deque[float] = deque()
         self._lock = asyncio.Lock()
         self._first = 0  # requests waiting to go first
+
+    def hold(self, seconds: float) -> None:
+        """Discord refuses every global-limited request for ``seconds`` from now."""
+        self.held_until = max(self.held_until, self.clock() + seconds)
 
     def delay(self) -> float:
         """Seconds until a request may go now (0: at once)."""
         now = self.clock()
         while self._sent and now - self._sent[0] >= self.per:
             self._sent.popleft()
+        held = max(0.0, self.held_until - now)
         if len(self._sent) < self.limit:
-            return 0.0
-        return self._sent[0] + self.per - now
+            return held
+        return max(held, self._sent[0] + self.per - now)
 
     async def acquire(self, first: bool = False) -> None:
         """Wait for a slot, in turn; ``first``: before every request waiting in turn."""
@@ -142,12 +158,34 @@ def pace_requests(http: discord.http.HTTPClient, pacer: Pacer | None = None) -> 
         if counts_globally_url(params.url):
             await pacer.acquire(first=_URGENT.get())
 
+    async def on_request_end(
+        session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
+    ) -> None:
+        wait = global_wait(params.response)
+        if wait is not None:
+            pacer.hold(wait)
+
     trace = http.http_trace or aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
+    trace.on_request_end.append(on_request_end)
     http.http_trace = trace
     return pacer
 
 
+def global_wait(response: aiohttp.ClientResponse) -> float | None:
+    """The seconds a global 429 says to wait (its ``Retry-After`` header, else the
+    ``X-RateLimit-Reset-After``; at least a second), or None for any other answer."""
+    if response.status != 429 or response.headers.get("X-RateLimit-Global", "").lower() != "true":
+        return None
+    for header in ("Retry-After", "X-RateLimit-Reset-After"):
+        try:
+            return max(1.0, float(response.headers[header]))
+        except (KeyError, ValueError):
+            continue
+    return 1.0
+
+
 __all__ = [
-    "GLOBAL_BUDGET", "Pacer", "counts_globally", "counts_globally_url", "pace_requests", "urgent",
+    "GLOBAL_BUDGET", "Pacer", "counts_globally", "counts_globally_url", "global_wait",
+    "pace_requests", "urgent",
 ]

@@ -37,6 +37,23 @@ from bot.storage.errors import EconomyError, StorageUnavailable
 
 log = logging.getLogger("bot.adapter.polite")
 
+#: Discord's "Interaction has already been acknowledged."
+ALREADY_ACKNOWLEDGED = 40060
+
+
+async def defer_once(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """``interaction.response.defer(**kwargs)``, and Discord's "already acknowledged"
+    taken as done: Discord carried out a first deferral and answered 5xx all the same
+    (its bad minutes), and discord.py sent it again. The interaction is acknowledged;
+    refusing the click for it would lose a player's action."""
+    try:
+        await interaction.response.defer(**kwargs)
+    except discord.HTTPException as exc:
+        if exc.code != ALREADY_ACKNOWLEDGED:
+            raise
+        log.info("interaction %s was acknowledged already (a 5xx Discord carried out)",
+                 interaction.id)
+
 #: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
 PUBLIC_DEFER = "omaha_public_defer"
 
@@ -115,7 +132,7 @@ async def acknowledge(interaction: discord.Interaction[Any], *, private: bool = 
     the answer is public; when a refusal can come after the wait, defer privately
     and post the public outcome with :func:`announce`."""
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=private, thinking=True)
+        await defer_once(interaction, ephemeral=private, thinking=True)
         if not private:
             interaction.extras[PUBLIC_DEFER] = True
 
@@ -171,11 +188,19 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     """Tell the player what went wrong; log bugs with their traceback.
 
     An interaction cut short because the bot is shutting down (its HTTP session
-    closed under it) is neither a bug nor answerable: one line, no traceback.
+    closed under it) is neither a bug nor answerable: one line, no traceback. Nor is
+    one Discord failed with 5xx past discord.py's retries (its bad minutes): one
+    warning line, and the player is told something went wrong (if Discord lets us).
     """
     if getattr(interaction.client, "shutting_down", False):
         log.info("An interaction was cut short by the shutdown (%s: %s)",
                  type(unwrap(error)).__name__, unwrap(error))
+        return
+    failed = unwrap(error)
+    if isinstance(failed, discord.HTTPException) and failed.status >= 500:
+        log.warning("Discord answered %s to a request for an interaction of user %s",
+                    failed.status, interaction.user.id)
+        await send_private(interaction, translate(interaction.locale, "error.unexpected"))
         return
     text = describe(error, interaction.locale)
     if text is None:

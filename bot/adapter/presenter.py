@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.after_hand import after_hand_post, retire_offers
+from bot.adapter.bounded import Recent
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
 from bot.adapter.commitment_posts import CommitmentThreads
@@ -112,11 +113,11 @@ class DiscordPresenter:
         #: none to post; set by the client: :func:`bot.adapter.night_ledger.closing_text`).
         self.closing_ledger: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
         self.dm_closed: dict[int, set[int]] = {}
-        self._lost: set[int] = set()  # tables whose channel is lost: nothing goes there
+        self.lost_tables: Recent[int, None] = Recent()  # their channel lost: nothing goes there
         self._lanes: dict[int, Lane] = {}
         #: Each user's language as their last interaction told it (in memory only): their
         #: hole-card DMs speak it; a user not seen since the start gets the table's language.
-        self.locales: dict[int, str] = {}
+        self.locales: Recent[int, str] = Recent()  # forgotten: the table's language
         #: Players whose DMs Discord refused: not tried again until they interact.
         self.closed_dms = ClosedDms()
         self.dms = DirectMessages(bot, self.closed_dms)
@@ -178,7 +179,7 @@ class DiscordPresenter:
         ch = self.channels.get(snap.table_id)
         if ch is None:
             ch = TableChannel(self, snap)
-            if snap.table_id in self._lost:
+            if snap.table_id in self.lost_tables:
                 ch.lost = True  # a sink: what is posted to it is dropped, never sent
             else:
                 self.channels[snap.table_id] = ch
@@ -217,7 +218,7 @@ class DiscordPresenter:
         is stopped (unless it is the caller: it stops by itself once lost);
         later events for the table go nowhere. DMs already queued still go.
         """
-        self._lost.add(table_id)
+        self.lost_tables[table_id] = None
         self.panels.forget(table_id)
         ch = self.channels.pop(table_id, None)
         if ch is not None:
@@ -436,7 +437,7 @@ class DiscordPresenter:
         ways = ways_view(table.table_id, user_id, event.ways, lang)
         if await self.dms.send(user_id, dm, view=ways):
             return
-        if table.table_id not in self._lost:  # never into a lost channel
+        if table.table_id not in self.lost_tables:  # never into a lost channel
             self.channel(table).post(Text(translate(
                 language(table), "notice.mention", player=mention(user_id), text=text),
                 pings=frozenset({user_id})))

@@ -12,6 +12,10 @@ shard (a server belongs to shard ``(guild_id >> 22) % shard_count``,
   time the dealer could not hear it: the decision gets the time it had left when the
   dealer stopped hearing, and at least :data:`GRACE` seconds, from the moment it hears
   again. The time bank is part of that time: it does not run down either.
+* :class:`HeardClock` is a tournament's blind-level clock: it stands still while the
+  dealer cannot hear the tournament's server, as the turn clock does (no hand is dealt
+  meanwhile, so a level would otherwise run out unplayed). :class:`Hearing` counts how
+  long each shard was deaf for it.
 
 The same holds while the dealer cannot *write* (the database's disk is full or
 read-only, PostgreSQL is down: :mod:`bot.storage.outage`): every decision a player
@@ -26,10 +30,13 @@ imports nothing from discord.py.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from bot.sharding import shard_of
 
 __all__ = [
-    "GATEWAY", "GRACE", "NOTICEABLE", "STORAGE", "Hearing", "deadline_after", "started_after",
+    "GATEWAY", "GRACE", "NOTICEABLE", "STORAGE", "HeardClock", "Hearing", "deadline_after",
+    "started_after",
 ]
 
 #: Why a clock waited (told with the decision asked again): the gateway was down...
@@ -76,6 +83,7 @@ class Hearing:
         #: shards whose connection came back while the dealer could not write: since
         #: when they were deaf (their tables hear again with the storage)
         self._carried: dict[int, float] = {}
+        self._lost: dict[int, float] = {}  # seconds deaf, per shard, in past outages
 
     def shard(self, guild_id: int) -> int:
         """The shard whose connection carries ``guild_id``'s clicks and commands."""
@@ -93,14 +101,23 @@ class Hearing:
         self._deaf[shard] = self._carried.pop(shard, now)
         return True
 
-    def hear(self, shard: int) -> float | None:
-        """``shard``'s connection is up again: since when it was deaf (None: it was heard,
-        or it still is not, as the dealer cannot write)."""
+    def hear(self, shard: int, now: float) -> float | None:
+        """``shard``'s connection is up again at ``now``: since when it was deaf (None: it
+        was heard, or it still is not, as the dealer cannot write)."""
         since = self._deaf.pop(shard, None)
-        if since is not None and self._unwritable is not None:
+        if since is None:
+            return None
+        self._lost[shard] = self._lost.get(shard, 0.0) + max(0.0, now - since)
+        if self._unwritable is not None:
             self._carried[shard] = since
             return None
         return since
+
+    def deaf_seconds(self, shard: int, now: float) -> float:
+        """How long, up to ``now``, the dealer could not hear ``shard`` in all (its
+        gateway down: a storage outage stops the turn clocks, not this)."""
+        since = self._deaf.get(shard)
+        return self._lost.get(shard, 0.0) + (0.0 if since is None else max(0.0, now - since))
 
     def storage_down(self, now: float) -> bool:
         """The dealer cannot write from ``now``: no table's clock runs; True when it
@@ -123,3 +140,21 @@ class Hearing:
             heard[shard] = min(deaf, since)
         self._carried.clear()
         return heard
+
+
+class NowClock(Protocol):
+    def now(self) -> float: ...
+
+
+class HeardClock:
+    """``clock`` less the time the dealer could not hear ``guild_id``: it stands still
+    while the server's shard is deaf (a tournament's blind levels, RULES.md 8)."""
+
+    def __init__(self, clock: NowClock, hearing: Hearing, guild_id: int) -> None:
+        self.clock = clock
+        self.hearing = hearing
+        self.shard = hearing.shard(guild_id)
+
+    def now(self) -> float:
+        now = self.clock.now()
+        return now - self.hearing.deaf_seconds(self.shard, now)

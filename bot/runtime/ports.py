@@ -50,6 +50,11 @@ class ChipBank(Protocol):
         """Keep the player's standing choice to straddle under the gun (RULES.md 10)."""
         ...
 
+    async def set_time_bank(self, *, table_id: int, user_id: int, seconds: float | None) -> None:
+        """Keep the seconds of time bank the player has left (None: the whole bank), so
+        that a restart does not refill it (RULES.md 8)."""
+        ...
+
 
 @dataclass(frozen=True)
 class StoredTable:
@@ -63,6 +68,8 @@ class StoredTable:
     seats: tuple[tuple[int, int, int, bool], ...]  # (seat, user_id, stack, sitting_out)
     hands_dealt: int = 0
     straddles: frozenset[int] = frozenset()  # the seats whose players chose to straddle
+    #: seat -> seconds of time bank left, for the seats that spent some (RULES.md 8)
+    time_banks: Mapping[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -37,9 +37,9 @@ from bot.runtime.caps import Opening, ServerCaps
 from bot.runtime.clock import Clock, LoopClock
 from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
-from bot.runtime.hearing import STORAGE, Hearing
+from bot.runtime.hearing import STORAGE, HeardClock, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
-from bot.runtime.table import waiting
+from bot.runtime.table import time_banks, waiting
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import CashPolicy, TablePolicy
@@ -300,10 +300,15 @@ class TableRegistry:
         if self.hearing.deafen(shard, self.clock.now()):
             log.info("shard %d: the gateway is down; its tables' clocks stop", shard)
 
+    def level_clock(self, guild_id: int) -> HeardClock:
+        """The clock of a tournament's blind levels in ``guild_id``: it stands still while
+        the dealer cannot hear the server, as its tables' turn clocks do (RULES.md 8)."""
+        return HeardClock(self.clock, self.hearing, guild_id)
+
     async def hear(self, shard: int) -> None:
         """The dealer hears ``shard``'s servers again: each of their tables' decisions gets
         the time it had left, and at least 15 s; tables between hands deal."""
-        since = self.hearing.hear(shard)
+        since = self.hearing.hear(shard, self.clock.now())
         if since is None:
             return
         tables = [t for t in self.all() if self.hearing.shard(t.guild_id) == shard]
@@ -366,6 +371,8 @@ class TableRegistry:
                 name = await self.names(stored.guild_id, user_id)
                 table.restore_seat(seat, user_id, name, stack, sitting_out)
                 table.seats[seat].straddle = seat in stored.straddles
+                table.seats[seat].time_bank = time_banks.restored(
+                    config.time_bank, stored.time_banks.get(seat))
         return table
 
     async def resume_play(

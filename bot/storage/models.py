@@ -153,6 +153,7 @@ class SeatRecord:
     sitting_out: bool
     joined_at: float
     straddle: bool = False  # the player's standing choice (RULES.md 10)
+    time_bank: float | None = None  # seconds of time bank left (None: the whole bank)
 
 
 @dataclass(frozen=True, slots=True)

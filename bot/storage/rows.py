@@ -23,7 +23,7 @@ TABLE_COLS = (
     " created_at, closed_at"
 )
 #: The columns of ``seats`` that :func:`seat_record` reads, in its order.
-SEAT_COLS = "table_id, seat_no, user_id, stack, sitting_out, joined_at, straddle"
+SEAT_COLS = "table_id, seat_no, user_id, stack, sitting_out, joined_at, straddle, time_bank"
 
 
 def table_record(row: Any) -> TableRecord:
@@ -34,7 +34,8 @@ def table_record(row: Any) -> TableRecord:
 
 def seat_record(row: Any) -> SeatRecord:
     """A ``seats`` row, selected as :data:`SEAT_COLS`, as a record."""
-    return SeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]))
+    return SeatRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]),
+                      None if row[7] is None else float(row[7]))
 
 
 def dump_json(value: Mapping[str, Any]) -> str:

@@ -308,6 +308,16 @@ class TableRepo:
         """Keep the player's standing choice to straddle under the gun (RULES.md 10)."""
         return await self._set_flag(table_id, user_id, "straddle", straddle)
 
+    async def set_time_bank(self, table_id: int, user_id: int, seconds: float | None) -> None:
+        """Keep the seconds of time bank the player has left (None: the whole bank), so
+        that a restart does not refill it (RULES.md 8). A seat gone meanwhile: nothing."""
+
+        def job(conn: Conn) -> None:
+            conn.execute("UPDATE seats SET time_bank = ? WHERE table_id = ? AND user_id = ?",
+                         (seconds, table_id, user_id))
+
+        await self._db.write(job)
+
     async def _set_flag(
         self, table_id: int, user_id: int, column: Literal["sitting_out", "straddle"], on: bool
     ) -> SeatRecord:

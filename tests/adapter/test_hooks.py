@@ -27,6 +27,7 @@ from bot.adapter.hooks import (
     TOKEN_LIFETIME,
     TOKEN_MARGIN,
     TokenWait,
+    UnknownEffect,
     falling_back,
     watch_token_waits,
 )
@@ -298,3 +299,47 @@ async def test_a_short_429_on_a_token_is_waited_out(monkeypatch: pytest.MonkeyPa
     routes = TokenRoutes(0.05)
     await delete_through(routes, monkeypatch)
     assert routes.seen == 2
+
+
+async def test_a_followup_answered_5xx_is_not_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord answers a followup 502 (it may have posted it: a followup takes no nonce):
+    discord.py's webhook adapter does not send it again, UnknownEffect is raised at once;
+    a delete answered 502 does the same when sent again, and is."""
+    seen: list[str] = []
+
+    async def answer(request: web.Request) -> web.Response:
+        seen.append(request.method)
+        if len(seen) == 3:  # the delete's second try
+            return web.Response(status=204)
+        return web.Response(status=502, text="<html>502 Bad Gateway</html>",
+                            content_type="text/html")
+
+    app = web.Application()
+    app.router.add_route("*", "/api/v10/webhooks/{app}/{token:.*}", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    monkeypatch.setattr(discord.http.Route, "BASE",
+                        f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10")
+    monkeypatch.setattr(asyncio, "sleep", _no_sleep)  # discord.py's pause between tries
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    watch_token_waits(http)
+    async_context.set(AsyncWebhookAdapter())
+    try:
+        async with aiohttp.ClientSession(trace_configs=[http.http_trace]) as session:
+            webhook = discord.Webhook.partial(1, "token", session=session)
+            with pytest.raises(UnknownEffect):
+                await webhook.send("your turn", wait=True)
+            assert seen == ["POST"]
+            await webhook.delete_message(1)
+            assert seen == ["POST", "DELETE", "DELETE"]
+    finally:
+        await runner.cleanup()
+
+
+_sleep = asyncio.sleep
+
+
+async def _no_sleep(seconds: float, *args: Any) -> Any:
+    return await _sleep(0, *args)

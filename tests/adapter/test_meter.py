@@ -3,7 +3,7 @@ and the gateway's connection per shard."""
 
 from __future__ import annotations
 
-from bot.adapter.meter import DiscordMeter, Gateway, route_kind
+from bot.adapter.meter import DiscordMeter, Gateway, invalid, route_kind
 from bot.metrics import Metrics
 
 TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OnNlY3JldA"
@@ -50,6 +50,27 @@ def test_acknowledgements_and_429s_are_counted() -> None:
     clock.now += 1.0
     meter.prompted(11)  # the turn message after interaction 11's action
     assert "omaha_prompt_seconds_sum 1.25" in metrics.exposition().decode()
+
+
+def test_invalid_requests_are_counted_as_discord_counts_them() -> None:
+    """401, 403 and 429 count (Discord bans a bot at 10,000 in 10 minutes), but not a 429
+    of the shared scope, nor a 5xx, a 404 or a 400."""
+    assert invalid(401, None) and invalid(403, None)
+    assert invalid(429, "global") and invalid(429, "user") and invalid(429, None)
+    assert not invalid(429, "shared")
+    assert not any(invalid(status, None) for status in (200, 204, 400, 404, 500, 502, 503))
+    metrics = Metrics()
+    meter = DiscordMeter(metrics, Clock())
+    for status, scope in ((429, "global"), (429, "global"), (429, "shared"), (403, None),
+                          (502, None), (200, None)):
+        meter.answered("/channels/3/messages", status, scope)
+    meter.answered(f"/webhooks/2/{TOKEN}", 401, None)
+    text = metrics.exposition().decode()
+    counted = 'omaha_discord_invalid_requests_total{route="%s",status="%s"} %s'
+    assert counted % ("channel_messages", "429", "2.0") in text
+    assert counted % ("channel_messages", "403", "1.0") in text
+    assert counted % ("interaction_webhook", "401", "1.0") in text
+    assert text.count("omaha_discord_invalid_requests_total{") == 3
 
 
 def test_the_gateway_is_down_until_every_shard_is_up() -> None:

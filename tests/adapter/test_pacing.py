@@ -116,3 +116,52 @@ async def test_an_urgent_request_goes_before_the_ones_waiting_in_turn() -> None:
     clock.now += 1.0
     await asyncio.wait_for(asyncio.gather(*waiting), 2)
     assert order == ["commitment", "notice 1", "notice 2"]
+
+
+async def test_a_global_429_holds_every_global_request_as_its_headers_say() -> None:
+    """Discord answers a global 429 (``X-RateLimit-Global: true``, ``Retry-After: 3``): no
+    request bound to the global limit leaves for 3 s, whoever sends it; the interaction
+    endpoints go on; a 429 of a route's bucket holds nothing."""
+    from aiohttp import ClientSession, web
+    from discord.http import HTTPClient
+
+    from bot.adapter.pacing import pace_requests
+
+    async def answer(request: web.Request) -> web.Response:
+        if request.path.endswith("/global"):
+            return web.Response(status=429, text='{"retry_after": 2.2, "global": true}',
+                                headers={"X-RateLimit-Global": "true", "Retry-After": "3",
+                                         "X-RateLimit-Scope": "global"})
+        if request.path.endswith("/bucket"):
+            return web.Response(status=429, text='{"retry_after": 9, "global": false}',
+                                headers={"Retry-After": "9", "X-RateLimit-Scope": "user"})
+        return web.Response(text="{}")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    base = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
+    clock = Clock()
+    http = HTTPClient(asyncio.get_running_loop())
+    pacer = pace_requests(http, Pacer(clock=clock))
+    assert http.http_trace is not None
+    try:
+        async with ClientSession(trace_configs=[http.http_trace]) as session:
+            (await session.get(base + "/api/v10/channels/1/bucket")).release()
+            assert pacer.delay() == 0.0
+            (await session.get(base + "/api/v10/channels/1/global")).release()
+            assert pacer.delay() == 3.0
+            (await session.post(base + "/api/v10/interactions/1/t/callback")).release()
+            held = asyncio.create_task(session.get(base + "/api/v10/channels/2"))
+            await asyncio.sleep(0.05)
+            assert not held.done()
+            clock.now += 2.9
+            await asyncio.sleep(0.05)
+            assert not held.done()
+            clock.now += 0.1
+            (await asyncio.wait_for(held, 5)).release()
+    finally:
+        await runner.cleanup()

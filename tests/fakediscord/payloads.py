@@ -127,6 +127,8 @@ class Message:
     flags: int = 0
     type: int = 0
     interaction_id: int | None = None
+    #: Discord's ``interaction_metadata`` of a message posted in answer to an interaction.
+    interaction_metadata: dict[str, Any] | None = None
     edits: int = 0
     deleted: bool = False
     created_at: str = field(default_factory=now_iso)
@@ -325,4 +327,6 @@ def message_payload(
     }
     if channel.guild_id is not None:
         data["guild_id"] = str(channel.guild_id)
+    if message.interaction_metadata is not None:
+        data["interaction_metadata"] = message.interaction_metadata
     return data

@@ -37,8 +37,12 @@ The test side drives it like users would::
 Discord's rate limits are enforced (per-route buckets with their headers, the
 global 50 per second, 429 bodies and the `Via` header: :mod:`tests.fakediscord.ratelimits`;
 ``FakeDiscord(rate_limits=False)`` turns them off; ``fd.rate_limited`` lists every 429).
-Like Discord it counts invalid requests (every answer 401, 403 or 429; past 10,000
-in 10 minutes Discord bans the bot for a while): ``fd.invalid`` lists them.
+Like Discord it counts invalid requests (every answer 401, 403 or 429, but a 429 of
+scope ``shared``; past 10,000 in 10 minutes Discord bans the bot for a while):
+``fd.invalid`` lists them. ``fd.weather.storm(seconds, ...)`` answers a share of the
+requests 5xx (a 502 after carrying the request out) and opens global 429 windows for a
+while (:mod:`tests.fakediscord.faults`); Create Message honours ``nonce`` with
+``enforce_nonce`` as Discord does (the message already posted with that nonce).
 
 The interaction webhook routes (followups, ``@original``: for a component
 interaction, or a form opened by one, acknowledged with an update, it is the
@@ -80,6 +84,7 @@ from tests.discord_spec.contract import Request, assert_within_contract
 
 from .bodies import payload
 from .events import MANAGE_EVENTS, create_event, delete_event, edit_event, get_event
+from .faults import Weather
 from .gateway import Gateway, Identity, NotConnected, Session, serves
 from .limits import Problem, error_tree, message_problems, modal_problems
 from .payloads import (
@@ -224,6 +229,7 @@ class FakeDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
+        self._tokens: dict[str, Interaction] = {}  # a long run has many: no scan
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
@@ -233,6 +239,7 @@ class FakeDiscord:
         #: (status, method, path) of every request Discord counts as invalid (401, 403, 429:
         #: past 10,000 in 10 minutes it bans the bot for a while).
         self.invalid: list[tuple[int, str, str]] = []
+        self.invalid_times: list[float] = []  # when each was answered (loop time)
         self.unhandled: list[str] = []
         #: Permission bits taken from the bot per channel (threads follow their parent).
         self.bot_denied: dict[int, int] = {}
@@ -242,6 +249,8 @@ class FakeDiscord:
         self.removed_from: set[int] = set()
         #: (method, path pattern, seconds): latency added to matching REST requests.
         self.delays: list[tuple[str, str, float]] = []
+        #: 5xx and global 429 storms, and Create Message's nonces (:mod:`.faults`).
+        self.weather = Weather(lambda: asyncio.get_running_loop().time())
         self.identified = asyncio.Event()
         self.commands_synced = asyncio.Event()
         self.gateway = Gateway(
@@ -512,6 +521,7 @@ class FakeDiscord:
             expires_at=now + TOKEN_LIFETIME,
         )
         self.interactions[interaction_id] = interaction
+        self._tokens[token] = interaction
         return interaction, payload
 
     async def slash(
@@ -672,13 +682,20 @@ class FakeDiscord:
         response = await self._answer(request, path)
         body, _ = await payload(request)
         self.seen.append(Request(request.method, path, dict(request.query), body))
-        if response.status in INVALID_STATUSES:  # Discord counts these against the bot
+        shared = response.headers.get("X-RateLimit-Scope") == "shared"  # not counted
+        if response.status in INVALID_STATUSES and not shared:  # counted against the bot
             self.invalid.append((response.status, request.method, path))
+            self.invalid_times.append(asyncio.get_running_loop().time())
         return response
 
     async def _answer(self, request: web.Request, path: str) -> web.Response:
         if request.headers.get("Authorization") not in (f"Bot {self.token}", None):
             return _error(401, 0, "401: Unauthorized")
+        fault = self.weather.fault(request.method, path)
+        if fault is not None and not fault.after:
+            if fault.response.status == 429:
+                self.rate_limited.append((request.method, path, "global"))
+            return fault.response
         headers: dict[str, str] = {}
         if self.limiter is not None:
             verdict = self.limiter.check(request.method, path)
@@ -689,6 +706,10 @@ class FakeDiscord:
                                     headers={**JSON, **headers})
         response = await self._route(request, path)
         response.headers.update(headers)
+        if fault is not None:  # carried out, and answered 5xx all the same
+            if response.status < 300:
+                self.weather.carried_out(response.body, request.method, path)  # type: ignore[arg-type]
+            return fault.response
         return response
 
     async def _route(self, request: web.Request, path: str) -> web.Response:
@@ -832,6 +853,10 @@ class FakeDiscord:
             flags=flags | (int(body.get("flags") or 0) & EPHEMERAL),
             type=type_,
             interaction_id=interaction.id if interaction else None,
+            interaction_metadata=None if interaction is None else {
+                "id": str(interaction.id), "type": interaction.type,
+                "user": user_payload(interaction.user), "authorizing_integration_owners": {},
+            },
         )
         self.messages[message.id] = message
         return message
@@ -910,7 +935,7 @@ class FakeDiscord:
         """The interaction of a webhook route's token, refused as Discord does: an unknown
         token 404 Unknown Webhook, one older than 15 minutes 401 Invalid Webhook Token, in
         a deleted channel 404 Unknown Channel."""
-        it = next((it for it in self.interactions.values() if it.token == token), None)
+        it = self._tokens.get(token)
         if it is None:
             raise _RestError(404, 10015, "Unknown Webhook")
         if asyncio.get_running_loop().time() >= it.expires_at:
@@ -1011,7 +1036,14 @@ class FakeDiscord:
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise _RestError(400, 50006, "Cannot send an empty message")
         _refuse(message_problems(body))
-        return self._msg(self._new_message(channel, body, files))
+        if len(str(body.get("nonce", ""))) > 25:
+            _refuse([("nonce", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")])
+        same = self.weather.nonce_message(channel.id, body)
+        if same is not None:  # enforce_nonce: the message posted with it before
+            return self._msg(self.messages[same])
+        message = self._new_message(channel, body, files)
+        self.weather.remember_nonce(channel.id, body, message.id)
+        return self._msg(message)
 
     def _require(self, channel: Channel, *bits: int) -> None:
         """403 unless the bot has every bit in ``channel`` (50001 without View Channel)."""

@@ -29,6 +29,7 @@ class FakeChipBank:
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (table, user) -> stack
     sitting_out: dict[tuple[int, int], bool] = field(default_factory=dict)
     straddles: dict[tuple[int, int], bool] = field(default_factory=dict)  # (table, user)
+    time_banks: dict[tuple[int, int], float | None] = field(default_factory=dict)
     #: (table, user) -> the stack they left with (the hour's window is storage's to time)
     left_with: dict[tuple[int, int], int] = field(default_factory=dict)
     default_balance: int = 10_000
@@ -55,6 +56,7 @@ class FakeChipBank:
     async def cash_out(self, *, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
         stack = self.seated.pop((table_id, user_id))
         self.straddles.pop((table_id, user_id), None)  # the choice goes with the seat
+        self.time_banks.pop((table_id, user_id), None)  # and the time bank
         assert stack == amount, (stack, amount)
         self.balances[user_id] = self.balance(user_id) + amount
         if amount:
@@ -69,6 +71,10 @@ class FakeChipBank:
     async def set_straddle(self, *, table_id: int, user_id: int, straddle: bool) -> None:
         assert (table_id, user_id) in self.seated
         self.straddles[(table_id, user_id)] = straddle
+
+    async def set_time_bank(self, *, table_id: int, user_id: int, seconds: float | None) -> None:
+        if (table_id, user_id) in self.seated:
+            self.time_banks[(table_id, user_id)] = seconds
 
     def total(self) -> int:
         return sum(self.balances.values()) + sum(self.seated.values())
@@ -174,16 +180,20 @@ class FakeTableStore:
                 continue
             seats = []
             straddles = set()
+            banks: dict[int, float] = {}
             if self.economy is not None:
                 for (table_id, user_id), stack in self.economy.seated.items():
                     if table_id == tid:
                         seats.append((len(seats) + 1, user_id, stack, False))
                         if self.economy.straddles.get((table_id, user_id)):
                             straddles.add(len(seats))
+                        bank = self.economy.time_banks.get((table_id, user_id))
+                        if bank is not None:
+                            banks[len(seats)] = bank
             out.append(
                 StoredTable(
                     tid, t["guild_id"], t["channel_id"], t["creator_id"], t["config"], tuple(seats),
-                    straddles=frozenset(straddles),
+                    straddles=frozenset(straddles), time_banks=banks,
                 )
             )
         return out

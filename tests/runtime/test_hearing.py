@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.runtime.hearing import GRACE, Hearing, deadline_after, started_after
+from bot.runtime.clock import FakeClock
+from bot.runtime.hearing import GRACE, HeardClock, Hearing, deadline_after, started_after
 
 SHARD_1_GUILD = 1 << 22  # (guild_id >> 22) % 2 == 1
 
@@ -63,8 +64,8 @@ def test_hearing_by_shard() -> None:
     assert not hearing.deafen(1, 9.0)  # still deaf since 5
     assert hearing.hears(10) and not hearing.hears(SHARD_1_GUILD)
     assert hearing.shard(SHARD_1_GUILD) == 1 and hearing.shard(10) == 0
-    assert hearing.hear(1) == 5.0
-    assert hearing.hear(1) is None and hearing.hears(SHARD_1_GUILD)
+    assert hearing.hear(1, 7.0) == 5.0
+    assert hearing.hear(1, 8.0) is None and hearing.hears(SHARD_1_GUILD)
 
 
 def test_one_connection_is_shard_0() -> None:
@@ -94,10 +95,34 @@ def test_gateway_and_storage_down_together_hear_again_when_both_are_up() -> None
     hearing = Hearing(2)
     hearing.deafen(1, 5.0)
     hearing.storage_down(10.0)
-    assert hearing.hear(1) is None and not hearing.hears(SHARD_1_GUILD)
+    assert hearing.hear(1, 20.0) is None and not hearing.hears(SHARD_1_GUILD)
     assert hearing.storage_up() == {0: 10.0, 1: 5.0}
     hearing.storage_down(40.0)
     hearing.deafen(1, 45.0)
     assert hearing.storage_up() == {0: 40.0}
-    assert not hearing.hears(SHARD_1_GUILD) and hearing.hear(1) == 40.0
+    assert not hearing.hears(SHARD_1_GUILD) and hearing.hear(1, 50.0) == 40.0
     assert hearing.hears(SHARD_1_GUILD)
+def test_the_time_deaf_adds_up_per_shard() -> None:
+    """Deaf 5 to 7 and 10 to now: 2 s, then 2 s plus the running outage; shard 0 none."""
+    hearing = Hearing(2)
+    hearing.deafen(1, 5.0)
+    hearing.hear(1, 7.0)
+    assert hearing.deaf_seconds(1, 9.0) == 2.0
+    hearing.deafen(1, 10.0)
+    assert hearing.deaf_seconds(1, 13.0) == 5.0
+    assert hearing.deaf_seconds(0, 13.0) == 0.0
+
+
+async def test_a_heard_clock_stands_still_while_its_server_is_not_heard() -> None:
+    """A tournament's level clock (RULES.md 8): it runs with the clock while heard, not at
+    all while deaf, and on from where it stood once heard; another shard's runs on."""
+    clock, hearing = FakeClock(), Hearing(2)
+    here, there = HeardClock(clock, hearing, SHARD_1_GUILD), HeardClock(clock, hearing, 10)
+    start = here.now()
+    await clock.advance(10)
+    hearing.deafen(1, clock.now())
+    await clock.advance(300)
+    assert here.now() - start == 10.0 and there.now() - start == 310.0
+    hearing.hear(1, clock.now())
+    await clock.advance(5)
+    assert here.now() - start == 15.0

@@ -195,3 +195,18 @@ async def test_a_seat_keeps_its_straddle_choice_until_it_is_left(db: Database) -
     await db.tables.cash_out(t.id, ALICE)
     await db.tables.buy_in(t.id, ALICE, 1, 1_000)
     assert [s.straddle for s in await db.tables.seats(t.id)] == [False, False]
+
+
+async def test_a_seat_keeps_the_time_bank_it_has_left(db: Database) -> None:
+    """RULES.md 8: the seconds of time bank left are stored with the seat (None: the whole
+    bank), read back with it, and gone once the player leaves."""
+    t = await db.tables.create(G, CH, ALICE, {})
+    await db.tables.buy_in(t.id, ALICE, 1, 1_000)
+    await db.tables.buy_in(t.id, BOB, 2, 1_000)
+    assert [s.time_bank for s in await db.tables.seats(t.id)] == [None, None]
+    await db.tables.set_time_bank(t.id, ALICE, 12.5)
+    await db.tables.set_time_bank(t.id, CAROL, 3.0)  # no seat: nothing
+    assert [s.time_bank for s in await db.tables.seats(t.id)] == [12.5, None]
+    await db.tables.cash_out(t.id, ALICE)
+    await db.tables.buy_in(t.id, ALICE, 1, 1_000)
+    assert [s.time_bank for s in await db.tables.seats(t.id)] == [None, None]

@@ -81,6 +81,7 @@ from bot.runtime.table import (
     recovery,
     run_twice,
     settle,
+    time_banks,
     turn_clock,
     turn_refusal,
 )
@@ -313,7 +314,7 @@ class Table:
         events = hand.act(seat.number, action)
         cur.seq += 1
         cur.decided = cur.decided or Source.own(decision.source)
-        self._spend_time(cur, seat)
+        await time_banks.spend(self, cur, seat)
         self.cancel_timer()
         cur.turn = None
         acted = next(e for e in events if isinstance(e, PlayerActed) and e.seat == seat.number)
@@ -394,11 +395,6 @@ class Table:
         legal = cur.hand.legal_actions()
         assert legal is not None, "nobody is to act"
         return legal
-
-    def _spend_time(self, cur: LiveHand, seat: Seat) -> None:
-        turn = cur.turn
-        if turn is not None and turn.seat == seat.number:
-            seat.time_bank = max(0.0, seat.time_bank - turn.spent_bank(self.clock.now()))
 
     def start_timer(self, clock: Coroutine[Any, Any, None], what: str) -> None:
         """Run ``clock`` (a turn's, or the run-it-twice question's) as the table's one timer

@@ -34,7 +34,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.decisions import Decision, Source
 from bot.runtime.errors import NotAllowed, StoreUnavailable, TableError, TableSettingsError
 from bot.runtime.seating import PreAction, Seat, rebuy, seat_down
-from bot.runtime.table import settle
+from bot.runtime.table import settle, time_banks
 from bot.runtime.table.policy import Request
 from bot.runtime.table.views import SeatSnapshot
 
@@ -270,7 +270,8 @@ async def update_settings(
         old, table.config = table.config, new
         if new.time_bank != old.time_bank:
             for s in table.seats.values():
-                s.time_bank = float(new.time_bank)
+                bank, s.time_bank = s.time_bank, float(new.time_bank)
+                await time_banks.keep(table, s, bank)
         table.tell(Phrase("notice.new_settings", title=Title(new)))
         table.schedule_deal()
         return new

@@ -25,7 +25,7 @@ from bot.runtime.decisions import timed_out
 from bot.runtime.errors import StoreUnavailable
 from bot.runtime.hearing import NOTICEABLE, started_after
 from bot.runtime.seating import Seat
-from bot.runtime.table import settle
+from bot.runtime.table import settle, time_banks
 from bot.runtime.table.events import TimeBankStarted, TurnBegan, TurnReminder
 from bot.runtime.table.ways import ways_forward
 from bot.runtime.turns import TIMEOUTS_TO_SIT_OUT, Mark, Turn, marks
@@ -104,7 +104,8 @@ async def _on_mark(table: Table, cur: LiveHand, turn: Turn, mark: Mark) -> None:
 
 async def _timeout(table: Table, cur: LiveHand, seat: Seat) -> None:
     await table.apply(cur, seat, timed_out(table.legal(cur)))  # stored first, or nothing
-    seat.time_bank = 0.0  # the bank is spent in full
+    left, seat.time_bank = seat.time_bank, 0.0  # the bank is spent in full
+    await time_banks.keep(table, seat, left)
     seat.timeouts += 1
     if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and not seat.sitting_out:
         seat.clock_sat_out = True

@@ -26,8 +26,8 @@ again; the turn message says so when that moves its deadline (a second or more).
 table between hands deals after its pause. After a restart the bot hears no shard
 until its connection is up, so the hand it resumes waits the same way; as nothing
 records how much of the turn ran before the bot stopped, the player to act gets a
-whole clock again (their time bank too: the seats come back with a full one), never
-less than 15 s.
+whole clock again, never less than 15 s; their time bank is what they had left when
+their last decision ended (spent is spent: :mod:`~bot.runtime.table.time_banks`).
 
 The dealer also stops hearing every table while it cannot write (the database's disk
 full or read-only, PostgreSQL down: :mod:`bot.runtime.hearing`). A write that failed

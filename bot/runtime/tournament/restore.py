@@ -114,7 +114,7 @@ async def restore_tournament(
     config = tournament_config(settings, clock, int(stored.settings.get("time_bank", 60)),
                                str(stored.settings.get("language", "en")))
     if not stored.running:
-        sng = SitAndGo(settings, registry.clock)
+        sng = SitAndGo(settings, registry.level_clock(stored.guild_id))
         for user_id in stored.entrants:
             sng.register(user_id)
         add(sng, config)
@@ -132,7 +132,7 @@ async def _restore_sng(
     if st is None:
         raise TournamentRuleError("Its table is missing.")
     sng, outcome = SitAndGo.resume(
-        settings, registry.clock, entrants=stored.entrants,
+        settings, registry.level_clock(stored.guild_id), entrants=stored.entrants,
         stacks={user: stack for _, user, stack, _ in st.seats}, places=stored.places,
         hands_played=stored.hands_played, elapsed=stored.level_elapsed,
         last_start=stored.last_start,
@@ -174,7 +174,7 @@ async def _restore_mtt(
     open_tables = await store.mtt_tables(stored.tournament_id)
     stacks = {user: stack for _, st in open_tables for _, user, stack, _ in st.seats}
     sng, outcome = SitAndGo.resume(
-        settings, registry.clock, entrants=stored.entrants, stacks=stacks,
+        settings, registry.level_clock(stored.guild_id), entrants=stored.entrants, stacks=stacks,
         places=stored.places, hands_played=stored.hands_played,
         elapsed=stored.level_elapsed,
         last_start=await store.mtt_last_starts(stored.tournament_id))

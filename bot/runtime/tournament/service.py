@@ -131,7 +131,7 @@ class TournamentService:
                           **({} if weekly is None else {"weekly": weekly})},
             )
             return self._add(
-                tournament_id, SitAndGo(settings, self.registry.clock), config,
+                tournament_id, SitAndGo(settings, self.registry.level_clock(guild_id)), config,
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                 starts_at=starts_at, weekly=weekly,
             )

@@ -127,6 +127,32 @@ async def test_a_finished_sit_and_go_frees_its_channel(db: Database) -> None:
     await stop(tours)
 
 
+async def test_the_blind_levels_stand_still_while_the_dealer_cannot_hear(
+    db: Database,
+) -> None:
+    """RULES.md 8: a sit-and-go's level clock runs only while the dealer hears its server.
+    Two minutes into a 5-minute turbo level the gateway drops for an hour: still level 1,
+    three minutes to go; heard again, the level ends three minutes later."""
+    clock = FakeClock()
+    tours = service(db, clock, Recorder())
+    rt = await sng_of(tours, entrants=2)
+    await rt.join(2)
+    await rt.join(3)
+    sng = rt.sng
+    await clock.advance(120)
+    tours.registry.deafen(0)
+    await clock.advance(3600)
+    assert sng.level_index == 0 and sng.until_next_level() == 180.0
+    await tours.registry.hear(0)
+    await clock.advance(179)
+    assert sng.level_index == 0
+    await clock.advance(1)
+    assert sng.level_index == 1 and sng.clock_seconds == 300.0
+    async with rt.lock:
+        await rt.cancel_running()
+    await stop(tours)
+
+
 async def test_tournaments_come_back_through_the_service_not_the_registry(
     db: Database,
 ) -> None:
