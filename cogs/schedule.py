@@ -23,7 +23,7 @@ language; the server's zone only reads what members type.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, available_timezones
@@ -101,6 +101,13 @@ def zone_text(locale: object, zone: ZoneInfo, now: float) -> str:
     return translate(locale, "schedule.zone", zone=zone.key, now=local,
                      command=Command("schedule timezone"))
 
+
+def numbered(numbers: Iterable[int], current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete for a game's or a night's number: those starting with what the member
+    typed (a leading # allowed), at most Discord's 25."""
+    typed = current.strip("# ")
+    return [app_commands.Choice(name=f"#{n}", value=n)
+            for n in numbers if str(n).startswith(typed)][:25]
 
 class Schedule(commands.Cog, name="Schedule"):
     """The server's upcoming games and the time zone start times are read in."""
@@ -244,9 +251,8 @@ class Schedule(commands.Cog, name="Schedule"):
     async def _nights(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        nights = self.nights.scheduled(interaction.guild_id or 0)
-        return [app_commands.Choice(name=f"#{n.night_id}", value=n.night_id)
-                for n in nights if str(n.night_id).startswith(current.strip("# "))][:25]
+        return numbered((n.night_id for n in self.nights.scheduled(interaction.guild_id or 0)),
+                        current)
 
     def _scheduled(self, guild_id: int, game: int) -> SitAndGoRuntime:
         """The server's scheduled game ``game``; refuses one it has not."""
@@ -262,9 +268,8 @@ class Schedule(commands.Cog, name="Schedule"):
     async def _games(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        games = self.tournaments.scheduled(interaction.guild_id or 0)
-        return [app_commands.Choice(name=f"#{rt.tournament_id}", value=rt.tournament_id)
-                for rt in games if str(rt.tournament_id).startswith(current.strip("# "))][:25]
+        return numbered((rt.tournament_id
+                         for rt in self.tournaments.scheduled(interaction.guild_id or 0)), current)
 
     @schedule.command(name="timezone",
                       description="The time zone start times are read in (a manager changes it)")

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from cogs.schedule import numbered
 from tests.conftest import Harness
 
 pytestmark = pytest.mark.asyncio
@@ -218,3 +219,11 @@ async def test_late_registration_after_a_scheduled_start_within_and_after_its_wi
     assert refused.ephemeral and "Registration for this tournament is closed" in refused.text
     assert await h.balance(h.dave) == 10_000
     await h.audit()
+
+
+def test_numbers_autocomplete_from_what_was_typed() -> None:
+    """/schedule cancel|move game|night: the numbers starting with what was typed, a
+    leading # allowed, at most Discord's 25 choices."""
+    assert [c.value for c in numbered([12, 3, 120, 45], "#12")] == [12, 120]
+    assert [c.name for c in numbered([7], "")] == ["#7"]
+    assert len(numbered(range(1, 40), "")) == 25
