@@ -64,6 +64,23 @@ def test_a_moved_board_two_card_fails_the_proof() -> None:
     assert not verdict.ok and "second board card" in verdict.reason
 
 
+def play_randomly(hand: Hand, rng: random.Random, *, folds: float, raises: float) -> Hand:
+    """Start ``hand`` and play it out: facing a bet a player folds with chance ``folds``,
+    else makes the smallest raise with chance ``raises``, else checks or calls."""
+    hand.start()
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        roll = rng.random()
+        if roll < folds and legal.to_call:
+            hand.act(legal.seat, Action.fold())
+        elif roll < folds + raises and legal.min_raise_to is not None:
+            hand.act(legal.seat, Action.raise_to(legal.min_raise_to))
+        else:
+            hand.act(legal.seat, Action.call())
+    return hand
+
+
 @pytest.mark.parametrize("double", [False, True])
 def test_random_bomb_pots_replay(double: bool) -> None:
     """Random bomb pots of every variant and structure: the full record replays to the
@@ -77,17 +94,7 @@ def test_random_bomb_pots_replay(double: bool) -> None:
         n = rng.randint(2, variant.max_seats)
         seats = [SeatIn(s, rng.choice([3, 8, 60, 400])) for s in range(1, n + 1)]
         hand = Hand(cfg, seats, rng.randint(1, n), Deck(rng=rng), BombPot(8, double))
-        hand.start()
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal is not None
-            roll = rng.random()
-            if roll < 0.15 and legal.to_call:
-                hand.act(legal.seat, Action.fold())
-            elif roll < 0.35 and legal.min_raise_to is not None:
-                hand.act(legal.seat, Action.raise_to(legal.min_raise_to))
-            else:
-                hand.act(legal.seat, Action.call())
+        play_randomly(hand, rng, folds=0.15, raises=0.2)
         record = phh.history_of(hand.events)
         played = phh.replay(phh.loads(phh.dumps(record)))
         assert played.finishing_stacks == record.finishing_stacks
@@ -116,18 +123,7 @@ def _export_case(seed: int) -> Hand:
     seats = [SeatIn(s, rng.choice([3, 10, 50, 200])) for s in range(1, n + 1)]
     hand = Hand(GameConfig(variant, Structure.POT_LIMIT, 1, 2), seats, n, Deck(rng=rng),
                 BombPot(4, True))
-    hand.start()
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        roll = rng.random()
-        if roll < 0.1 and legal.to_call:
-            hand.act(legal.seat, Action.fold())
-        elif roll < 0.3 and legal.min_raise_to is not None:
-            hand.act(legal.seat, Action.raise_to(legal.min_raise_to))
-        else:
-            hand.act(legal.seat, Action.call())
-    return hand
+    return play_randomly(hand, rng, folds=0.1, raises=0.2)
 
 
 #: Hands where the first filling of a mucked hand still wins on one board (found by a
