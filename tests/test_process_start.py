@@ -170,6 +170,9 @@ async def test_discord_lost_after_the_start_is_retried_not_an_exit(tmp_path: Pat
     fake stops: every reconnection is refused, a network error as at the start) is
     discord.py's to retry, and the bot waits for it instead of exiting."""
     async with FakeDiscord() as fd:
+        # a close frame lost on a busy machine is noticed by a missed heartbeat: make it
+        # seconds, not Discord's 41 s (longer than the wait below)
+        fd.gateway.heartbeat_ms = 2_000
         fd.add_guild("Poker Club")
         bot = BotProcess(fd, tmp_path, env={"RENDER_PROCESSES": "0"})
         await bot.start()
