@@ -276,20 +276,22 @@ class SeatPanels:
         lang, user = panel.locale, panel.user_id
         if done is not None and (live is None or live.hand_no <= done[1].hand_no):
             snap, result = done
-            board = result.board
-            return Seen(user, lang, snap, board=board, result=result,
-                        cards=self._cards(panel, snap, board))
+            boards = result.board, result.second_board
+            return Seen(user, lang, snap, board=boards[0], second_board=boards[1],
+                        result=result, cards=self._cards(panel, snap, *boards))
         if live is None:
             return Seen(user, lang, None)
         snap, asked = live.snap, live.question
         if asked is not None and user not in asked.users.values():
             asked = None
-        return Seen(user, lang, snap, live.turn, live.deadline, live.board,
-                    self._cards(panel, snap, live.board), pre_action=self._pre_action(panel),
+        boards = live.board, live.second_board
+        return Seen(user, lang, snap, live.turn, live.deadline, *boards,
+                    self._cards(panel, snap, *boards), pre_action=self._pre_action(panel),
                     question=asked)
 
     def _cards(
-        self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...]
+        self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...],
+        second: tuple[Card, ...] = (),
     ) -> PrivateCards | None:
         """The player's cards in hand ``snap.hand_no`` (kept once read: the table forgets
         them when the hand ends) with the board shown; None when they were not dealt."""
@@ -302,7 +304,7 @@ class SeatPanels:
                 with contextlib.suppress(TableError):
                     hole = (snap.hand_no, table.hole_cards(panel.user_id).cards)
             panel.hole = hole
-        return None if hole is None else panel_cards(hole[1], board, snap)
+        return None if hole is None else panel_cards(hole[1], board, snap, second)
 
     def _pre_action(self, panel: Panel) -> PreAction | None:
         table = self._table(panel.table_id)
@@ -324,7 +326,8 @@ class SeatPanels:
     def _picture_key(seen: Seen) -> tuple[Any, ...] | None:
         if seen.snap is None or seen.cards is None:
             return None
-        return (seen.snap.hand_no, seen.cards.cards, seen.cards.board)
+        cards = seen.cards
+        return (seen.snap.hand_no, cards.cards, cards.board, cards.second_board)
 
     async def _attachments(self, seen: Seen) -> list[discord.File]:
         """The picture of the player's cards (none when they hold none)."""

@@ -2,7 +2,8 @@
 
 Pure functions of what the panel knows (a :class:`Seen`), in the player's language:
 the table, hand and game; their cards and what they hold now in words (hi-lo: the low
-too); the board; what a call costs and their stack; on their turn the pot and their
+too); the board (a double board or a hand run twice: both, and what they hold on each,
+worded as the result says it); what a call costs and their stack; on their turn the pot and their
 clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand
 is over, its result and their net. The buttons: on their turn the turn message's own
 (built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
@@ -40,7 +41,7 @@ from bot.render import sort_hole
 from bot.runtime.seating import PreAction
 from bot.runtime.table import wording
 from bot.runtime.table.events import RunTwiceAsked
-from bot.runtime.table.result_text import message_lines, signed
+from bot.runtime.table.result_text import message_lines, on_boards, signed
 from bot.runtime.table.views import (
     HandResultView,
     PrivateCards,
@@ -65,6 +66,7 @@ class Seen:
     turn: TurnView | None = None
     deadline: float | None = None  # epoch seconds when the turn's clock runs out
     board: tuple[Card, ...] = ()  # as the table's message shows it (a run-out street by street)
+    second_board: tuple[Card, ...] = ()  # a double board or a second run: board 2, as shown
     cards: PrivateCards | None = None  # theirs, with the board shown and what they make
     result: HandResultView | None = None  # the hand is over
     pre_action: PreAction | None = None
@@ -89,12 +91,13 @@ class Seen:
                 and not seat.all_in)
 
 
-def panel_cards(hole: tuple[Card, ...], board: tuple[Card, ...], snap: TableSnapshot
-                ) -> PrivateCards:
-    """The player's cards with the board shown and what they make on it (from the flop)."""
+def panel_cards(hole: tuple[Card, ...], board: tuple[Card, ...], snap: TableSnapshot,
+                second: tuple[Card, ...] = ()) -> PrivateCards:
+    """The player's cards with the board shown (and board 2, if any) and what they make
+    on each (from its flop)."""
     variant = snap.config.variant
-    label = hand_label(hole, board, variant) if len(board) >= 3 else ""
-    return PrivateCards(hole, board, label)
+    label, label2 = (hand_label(hole, b, variant) if len(b) >= 3 else "" for b in (board, second))
+    return PrivateCards(hole, board, label, second, label2)
 
 
 def to_call(snap: TableSnapshot, seat: SeatSnapshot) -> int:
@@ -115,10 +118,22 @@ def _cards_line(seen: Seen) -> str:
     if mine is None:
         return translate(lang, "panel.not_dealt")
     cards = written(sort_hole(mine.cards))  # the picture's order
+    if mine.second_board and (mine.label or mine.second_label):  # as the result says it
+        return translate(lang, "cards.yours_label", cards=cards,
+                         hand=on_boards(lang, (mine.label, mine.second_label)))
     if mine.label:
         return translate(lang, "cards.yours_label", cards=cards,
                          hand=hands.in_sentence(lang, mine.label))
     return translate(lang, "cards.yours", cards=cards)
+
+
+def _board_lines(seen: Seen) -> list[str]:
+    """The board shown; two boards: each, named."""
+    lang, boards = seen.locale, [b for b in (seen.board, seen.second_board) if b]
+    names = [translate(lang, "render.board_number", number=str(i + 1)) for i in range(2)] \
+        if len(boards) > 1 else [translate(lang, "render.board")]
+    return [translate(lang, "table.street_line", street=name, cards=written(board))
+            for name, board in zip(names, boards, strict=False)]
 
 
 def _money(seen: Seen, snap: TableSnapshot, seat: SeatSnapshot) -> str:
@@ -151,10 +166,7 @@ def panel_text(seen: Seen) -> str:
     lang, snap, seat = seen.locale, seen.snap, seen.seat
     if snap is None or seat is None:
         return translate(lang, "panel.no_hand")
-    lines = [_head(seen, snap), _cards_line(seen)]
-    if seen.board:
-        lines.append(translate(lang, "table.street_line", street=translate(
-            lang, "render.board"), cards=written(seen.board)))
+    lines = [_head(seen, snap), _cards_line(seen), *_board_lines(seen)]
     if seen.result is not None:
         lines.extend(_result_lines(seen, snap, seen.result))
     elif seat.folded:

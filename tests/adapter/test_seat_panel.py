@@ -328,3 +328,25 @@ async def test_my_seat_again_replaces_the_panel(harness: Harness) -> None:
     assert deleted and first.message is None, h.requests("DELETE")  # gone
     state = h.bot.presenter.panels.get(1, actor.id)
     assert state is not None and state.message_id == second.message.id
+
+
+async def test_a_double_boards_panel_shows_both_boards(harness: Harness) -> None:
+    """A double-board bomb pot (RULES.md 10): the panel names both boards and what the
+    player holds on each, worded as the result says it; its picture draws both boards,
+    and its description says both."""
+    h = harness
+    await open_table(h, bomb_pot_every=1, double_board=True)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    hand = h.bot.registry.in_channel(h.channel.id).current.hand
+    assert len(hand.board) == len(hand.second_board) == 3
+    text = panel.text
+    assert f"Board 1: {written(hand.board)}" in text and (
+        f"Board 2: {written(hand.second_board)}" in text), text
+    assert re.search(r"you have \S.* \(board 1\); \S.* \(board 2\)$", text, re.MULTILINE), text
+    [picture] = panel.messages[0].attachments
+    said = picture.description
+    assert "Board 1: " in said and "Board 2: " in said and said.count("You have:") == 2, said
