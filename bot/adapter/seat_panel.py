@@ -24,7 +24,11 @@ or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edite
 time (when it still can be) to say it is out of date, with one button, **Reopen** (the
 same custom id as **My seat**): its click is a new interaction, which turns that message
 into a fresh panel. A stale panel is not edited again. One panel a player at a table:
-**My seat** pressed again deletes the old message (through its own token).
+**My seat** pressed again deletes the old message (through its own token). When the
+table closes, each panel still kept current gets a last edit on the lane, after the
+edits already queued: the table is closed, the chips that went back to the player's
+balance, no button (the close and the chips' return are done by then: they wait for
+none of it).
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -47,7 +53,14 @@ from bot.adapter.hooks import (
 )
 from bot.adapter.lanes import Lane
 from bot.adapter.scenes import hole_cards_view
-from bot.adapter.seat_panel_view import Seen, panel_buttons, panel_cards, panel_text, stale_panel
+from bot.adapter.seat_panel_view import (
+    Seen,
+    closed_panel,
+    panel_buttons,
+    panel_cards,
+    panel_text,
+    stale_panel,
+)
 from bot.i18n import resolve
 from bot.render import alt, render_hole_cards_async
 from bot.runtime.errors import TableError
@@ -115,7 +128,7 @@ class SeatPanels:
         """A table event went by: the panels of its table may change."""
         table_id = event.table.table_id
         if isinstance(event, TableClosed):
-            self.forget(table_id)
+            self._closed(table_id, event.returned)
             return
         if isinstance(event, HandBegan):
             self._results.pop(table_id, None)
@@ -174,13 +187,43 @@ class SeatPanels:
 
     def forget(self, table_id: int) -> None:
         """The table is gone: its panels are no longer kept current."""
-        for panel in self._open.pop(table_id, {}).values():
-            if panel.timer is not None:
-                panel.timer.cancel()
-        self._results.pop(table_id, None)
+        self._drop(table_id)
         lane = self._lanes.pop(table_id, None)
         if lane is not None:
             lane.stop()
+
+    def _drop(self, table_id: int) -> list[Panel]:
+        """The table's panels, no longer kept current (their edits queued do nothing)."""
+        panels = list(self._open.pop(table_id, {}).values())
+        for panel in panels:
+            if panel.timer is not None:
+                panel.timer.cancel()
+        self._results.pop(table_id, None)
+        return panels
+
+    def _closed(self, table_id: int, returned: Mapping[int, int]) -> None:
+        """The table closed: each panel kept current gets a last edit saying so, with the
+        chips that went back to the player's balance, and no button, on the panels' lane
+        (the close and the chips' return wait for none of it: they are done); then the
+        lane goes."""
+        lane = self._lane(table_id)
+        for panel in self._drop(table_id):
+            if not panel.stale:
+                lane.run(partial(self._last_words, panel, returned.get(panel.user_id)))
+        lane.run(partial(self._lane_done, table_id, lane))
+
+    async def _lane_done(self, table_id: int, lane: Lane) -> None:
+        if self._lanes.get(table_id) is lane:
+            del self._lanes[table_id]
+
+    async def _last_words(self, panel: Panel, returned: int | None) -> None:
+        if now() >= panel.until:
+            return
+        text = closed_panel(panel.locale, panel.table_id, returned)
+        with contextlib.suppress(discord.HTTPException, TokenWait):
+            await falling_back(panel.interaction.edit_original_response(
+                content=text, view=None, attachments=[]))
+            self.edits += 1
 
     def close(self) -> None:
         """Shutting down: no more edits."""

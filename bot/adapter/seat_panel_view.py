@@ -9,7 +9,7 @@ is over, its result and their net. The buttons: on their turn the turn message's
 (built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
 asked whether to run it twice, the question's two answers; while they wait in the hand,
 Fold and Check/Call shown disabled and the pre-actions; a stale panel has only
-**Reopen**. Nothing here sends a request.
+**Reopen**; a panel whose table closed, none. Nothing here sends a request.
 
 Only on the player's own turn does the panel show the pot and their clock: while they
 wait it shows what a call costs them (which changes only with a bet or a raise), their
@@ -50,7 +50,7 @@ from bot.runtime.table.views import (
     TurnView,
 )
 
-__all__ = ["Seen", "panel_buttons", "panel_cards", "panel_text", "stale_panel"]
+__all__ = ["Seen", "closed_panel", "panel_buttons", "panel_cards", "panel_text", "stale_panel"]
 
 #: The ``custom_id`` token of the disabled action buttons shown while the player waits.
 NO_TOKEN = "0.0"
@@ -224,3 +224,12 @@ def stale_panel(locale: str, table_id: int) -> tuple[str, discord.ui.View]:
     view.add_item(MySeatButton(table_id, locale, reopen=True))
     return translate(locale, "panel.stale", button=translate(locale, "button.reopen")), view
 
+
+
+def closed_panel(locale: str, table_id: int, returned: int | None) -> str:
+    """A panel's last words when its table closes: the chips that went back to the
+    player's balance (when any did)."""
+    table = wording.table_name(locale, table_id)
+    if returned:
+        return translate(locale, "panel.closed_returned", table=table, count=returned)
+    return translate(locale, "panel.closed", table=table)

@@ -350,3 +350,39 @@ async def test_a_double_boards_panel_shows_both_boards(harness: Harness) -> None
     [picture] = panel.messages[0].attachments
     said = picture.description
     assert "Board 1: " in said and "Board 2: " in said and said.count("You have:") == 2, said
+
+
+async def test_a_closing_table_edits_each_panel_a_last_time(harness: Harness) -> None:
+    """The table closes at the hand's end: each open panel is edited once more, after the
+    table's closing message, to say the table is closed and how many chips went back to
+    the player's balance; no button is left; nothing more is sent to it."""
+    h = harness
+    await seat_three(h)
+    panels = {a: await open_panel(h, a) for a in (h.alice, h.bob)}
+    assert (await h.slash(h.alice, "table close")).ephemeral
+    for _ in range(40):
+        if any(m.content.startswith("The table is closed") for m in h.public_messages()):
+            break
+        turn = turn_message(h)
+        await h.click(actor_of(h, turn), turn, label=next(
+            str(b.label) for b in buttons_of(turn) if str(b.label) == "Check"
+            or str(b.label).startswith("Call")))
+    else:
+        raise AssertionError("the table did not close")
+    await h.settle()
+    closing = next(m.content for m in h.public_messages()
+                   if m.content.startswith("The table is closed"))
+    for actor, panel in panels.items():
+        returned = re.search(rf"<@{actor.id}> (\d+)", closing)
+        assert returned, closing
+        assert panel.text == (f"**Table 1** is closed; your {returned[1]} chips went back "
+                              "to your balance."), panel.text
+        assert not panel.buttons and not panel.messages[0].attachments
+    assert h.bot.presenter.panels.at(1) == []
+    said = [str(r.json.get("content")) if isinstance(r.json, dict) else ""
+            for r in h.env.http_requests]
+    last = [i for i, x in enumerate(said) if "is closed; your" in x]
+    assert len(last) == 2 and min(last) > said.index(closing), said[-6:]
+    sent = len(h.env.http_requests)
+    await h.advance(PAUSE + 0.1)
+    assert not panel_edits(h, panels[h.alice], sent)
