@@ -17,7 +17,10 @@ is marked; its edits go out on the table's panel lane (:class:`bot.adapter.lanes
 one at a time, built when sent (only the newest state goes; one edit in flight per panel,
 none when the text and buttons did not change; the picture is drawn and uploaded only
 when the cards or the board change). A long 429 (:class:`bot.adapter.hooks.TokenWait`)
-puts the edit off, never the table.
+puts the edit off, never the table. The panels never run ahead of the table's message:
+an all-in run-out's streets (paced by the channel, :mod:`bot.adapter.run_out`) and the
+hand's result reach them from the table's channel once its message shows them
+(:meth:`SeatPanels.shown`), and the board a panel shows is the one the message shows.
 
 A token is valid 15 minutes: a minute before (:data:`bot.adapter.hooks.TOKEN_MARGIN`),
 or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edited a last
@@ -52,7 +55,8 @@ from bot.adapter.hooks import (
     refused_token,
 )
 from bot.adapter.lanes import Lane
-from bot.adapter.scenes import hole_cards_view
+from bot.adapter.posts import Result, Stage
+from bot.adapter.scenes import Live, hole_cards_view
 from bot.adapter.seat_panel_view import (
     Seen,
     closed_panel,
@@ -61,13 +65,13 @@ from bot.adapter.seat_panel_view import (
     panel_text,
     stale_panel,
 )
+from bot.engine.cards import Card
 from bot.i18n import resolve
 from bot.render import alt, render_hole_cards_async
 from bot.runtime.errors import TableError
 from bot.runtime.table.events import (
     CardsDealt,
     HandBegan,
-    HandSettled,
     RunTwiceAsked,
     StreetDealt,
     TableClosed,
@@ -79,7 +83,6 @@ from bot.runtime.table.views import HandResultView, PrivateCards, TableSnapshot
 
 if TYPE_CHECKING:
     from bot.adapter.presenter import DiscordPresenter
-    from bot.engine.cards import Card
     from bot.runtime.registry import TableRegistry
     from bot.runtime.seating import PreAction
     from bot.runtime.table.live import Table
@@ -89,9 +92,13 @@ log = logging.getLogger("bot.adapter.seat_panel")
 __all__ = ["Panel", "SeatPanels"]
 
 #: The events after which a table's panels may show something new (an action is always
-#: followed by a turn, a street or the result: the panel waits for that).
-CHANGES = (HandBegan, CardsDealt, StreetDealt, TurnBegan, TimeBankStarted, RunTwiceAsked,
-           HandSettled)
+#: followed by a turn, a street or the result: the panel waits for that). A run-out's
+#: streets and the hand's result come from the table's channel once its message shows
+#: them (:meth:`SeatPanels.shown`).
+CHANGES = (HandBegan, CardsDealt, StreetDealt, TurnBegan, TimeBankStarted, RunTwiceAsked)
+
+#: A table's boards as its message shows them: (hand number, board, board 2).
+Boards = tuple[int, tuple[Card, ...], tuple[Card, ...]]
 
 
 @dataclass
@@ -119,6 +126,7 @@ class SeatPanels:
         self.presenter = presenter
         self._open: dict[int, dict[int, Panel]] = {}  # table id -> user id -> panel
         self._results: dict[int, tuple[TableSnapshot, HandResultView]] = {}
+        self._boards: dict[int, Boards] = {}
         self._lanes: dict[int, Lane] = {}
         #: Edits sent (tests and the request figures read it).
         self.edits = 0
@@ -132,10 +140,35 @@ class SeatPanels:
             return
         if isinstance(event, HandBegan):
             self._results.pop(table_id, None)
-        elif isinstance(event, HandSettled):
-            self._results[table_id] = (event.table, event.result)
+            snap = event.table
+            self._boards[table_id] = (snap.hand_no, snap.board, snap.second_board)
+        elif isinstance(event, StreetDealt):
+            if event.run_out:  # the channel shows it street by street: the panels follow
+                return
+            self._dealt(table_id, event)
         if isinstance(event, CHANGES):
             self.changed(table_id)
+
+    def shown(self, table_id: int, post: Stage | Result) -> None:
+        """The table's message shows a run-out's street, or the hand's result (or Discord
+        refused it: it will not show it later): the panels show it too, never before."""
+        if isinstance(post, Stage):
+            view = post.view
+            self._boards[table_id] = (view.hand_number, view.board, view.second_board)
+        else:
+            self._results[table_id] = (post.live.snap, post.result)
+        self.changed(table_id)
+
+    def _dealt(self, table_id: int, event: StreetDealt) -> None:
+        """A street dealt (not in a run-out): the board as the table's message shows it."""
+        hand_no, board, second = self._boards.get(table_id, (0, (), ()))
+        if hand_no != event.table.hand_no:
+            board, second = event.table.board, event.table.second_board
+        if event.run:
+            second = event.board
+        else:
+            board = event.board
+        self._boards[table_id] = (event.table.hand_no, board, second)
 
     def get(self, table_id: int, user_id: int) -> Panel | None:
         """``user_id``'s panel at ``table_id`` (stale or not), if they opened one."""
@@ -199,6 +232,7 @@ class SeatPanels:
             if panel.timer is not None:
                 panel.timer.cancel()
         self._results.pop(table_id, None)
+        self._boards.pop(table_id, None)
         return panels
 
     def _closed(self, table_id: int, returned: Mapping[int, int]) -> None:
@@ -327,10 +361,19 @@ class SeatPanels:
         snap, asked = live.snap, live.question
         if asked is not None and user not in asked.users.values():
             asked = None
-        boards = live.board, live.second_board
+        boards = self._shown_boards(panel.table_id, live)
         return Seen(user, lang, snap, live.turn, live.deadline, *boards,
                     self._cards(panel, snap, *boards), pre_action=self._pre_action(panel),
                     question=asked)
+
+    def _shown_boards(
+        self, table_id: int, live: Live
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The boards of the live hand as the table's message shows them."""
+        known = self._boards.get(table_id)
+        if known is not None and known[0] == live.hand_no:
+            return known[1], known[2]
+        return live.board, live.second_board
 
     def _cards(
         self, panel: Panel, snap: TableSnapshot, board: tuple[Card, ...],

@@ -386,3 +386,53 @@ async def test_a_closing_table_edits_each_panel_a_last_time(harness: Harness) ->
     sent = len(h.env.http_requests)
     await h.advance(PAUSE + 0.1)
     assert not panel_edits(h, panels[h.alice], sent)
+
+
+def _shown_board(content: str) -> int:
+    """How many board cards a request's text shows: a panel's "Board: …" line, a run-out
+    stage's street, a result's five (0: none of those)."""
+    if "Hand #1 result" in content:
+        return 5
+    street = re.search(r"· (Flop|Turn|River)\n", content)
+    if street and "Your cards" not in content:
+        return {"Flop": 3, "Turn": 4, "River": 5}[street[1]]
+    line = re.search(r"^Board: (.*)$", content, re.MULTILINE)
+    return len(line[1].split()) if line else 0
+
+
+async def test_in_a_run_out_the_panels_never_run_ahead_of_the_tables_message(
+    harness: Harness,
+) -> None:
+    """All-in before the flop, every panel open: the table's message shows the flop, the
+    turn and the river in turn, seconds apart; each panel shows a street only once the
+    table's message shows it, and the result only once the message is the result."""
+    h = harness
+    h.bot.presenter.runout_pause = 2.0
+    await open_table(h, structure="no limit")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    panels = {a: await open_panel(h, a) for a in (h.alice, h.bob, h.carol)}
+    start = len(h.env.http_requests)
+    for _ in range(6):
+        turn = turn_message(h)
+        labels_ = [str(b.label) for b in buttons_of(turn)]
+        shove = [x for x in labels_ if x.startswith("All-in")]
+        await h.click(actor_of(h, turn), turn, label=shove[0] if shove else next(
+            x for x in labels_ if x.startswith("Call")))
+        if not [m for m in h.public_messages() if any(b.label == "Fold" for b in buttons_of(m))]:
+            break
+    for _ in range(5):
+        await h.advance(2.0)
+    table_shows, panels_show, result_seen = 0, [], False
+    for r in h.env.http_requests[start:]:
+        content = str(r.json.get("content")) if isinstance(r.json, dict) else ""
+        if "Your cards" in content:  # a panel's edit: never ahead of the table's message
+            assert _shown_board(content) <= table_shows, (content, table_shows)
+            assert "is over" not in content or result_seen, content
+            panels_show.append(_shown_board(content))
+        elif r.method == "PATCH" and "Hand #1" in content:
+            table_shows = max(table_shows, _shown_board(content))
+            result_seen = "Hand #1 result" in content
+    assert {3, 4, 5} <= set(panels_show), panels_show  # they followed the streets
+    assert all("**Hand #1 is over.**" in p.text for p in panels.values())
