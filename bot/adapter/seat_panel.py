@@ -26,7 +26,15 @@ A token is valid 15 minutes: a minute before (:data:`bot.adapter.hooks.TOKEN_MAR
 or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edited a last
 time (when it still can be) to say it is out of date, with one button, **Reopen** (the
 same custom id as **My seat**): its click is a new interaction, which turns that message
-into a fresh panel. A stale panel is not edited again. One panel a player at a table:
+into a fresh panel. After a restart, nothing says which panels were open: a token is a
+secret valid 15 minutes, kept in memory only (never stored, so never to be redacted or
+restored), and a panel cannot be edited without one. So an old panel stays as it was
+until its player clicks in it: that click (a button of the table's actions or
+pre-actions on a private message, :meth:`SeatPanels.left_over`) is acknowledged as an
+update of that message, which is the player's panel again at once, kept current through
+the click's token; the click then does what it says, or, its turn passed, is refused in
+a private message of its own while the panel shows the table as it is. **Reopen** and
+**My seat** work as always. A stale panel is not edited again. One panel a player at a table:
 **My seat** pressed again deletes the old message (through its own token). When the
 table closes, each panel still kept current gets a last edit on the lane, after the
 edits already queued: the table is closed, the chips that went back to the player's
@@ -192,6 +200,11 @@ class SeatPanels:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         here = interaction.message.id if on_panel and interaction.message is not None else 0
+        self._take(interaction, table_id, here)
+
+    def _take(self, interaction: discord.Interaction[Any], table_id: int, here: int) -> None:
+        """The player's panel is now ``interaction``'s ``@original`` (message ``here``, 0:
+        not known yet), kept current; their other panel at the table goes."""
         old = self.get(table_id, interaction.user.id)
         if old is not None:
             if old.timer is not None:
@@ -210,10 +223,25 @@ class SeatPanels:
         message = interaction.message
         return panel is not None and message is not None and panel.message_id == message.id
 
+    def left_over(self, interaction: discord.Interaction[Any], table_id: int) -> bool:
+        """Whether the interaction is a click in a panel of the player's at ``table_id`` that
+        is not kept current (opened before a restart): a private message with the table's
+        actions or pre-actions, not their panel (nor maybe it: its first edit is awaited)."""
+        message, panel = interaction.message, self.get(table_id, interaction.user.id)
+        if message is None or not message.flags.ephemeral or (
+                panel is not None and panel.message_id in (0, message.id)):
+            return False
+        ours = (f"omaha:act:{table_id}:", f"omaha:pre:{table_id}:")
+        return any(str(getattr(item, "custom_id", "")).startswith(ours)
+                   for row in message.components for item in getattr(row, "children", ()))
+
     def renew(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """A click in the panel, acknowledged as an update: its token is the newest."""
-        panel = self.get(table_id, interaction.user.id)
-        if panel is not None:
+        """A click in the panel, acknowledged as an update: its token is the newest. A
+        panel not kept current (:meth:`left_over`) is the player's panel again."""
+        panel, message = self.get(table_id, interaction.user.id), interaction.message
+        if message is not None and (panel is None or panel.message_id != message.id):
+            self._take(interaction, table_id, message.id)
+        elif panel is not None:
             panel.stale = False
             self._renewed(panel, interaction)
             self._queue(panel)

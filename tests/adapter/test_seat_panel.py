@@ -436,3 +436,66 @@ async def test_in_a_run_out_the_panels_never_run_ahead_of_the_tables_message(
             result_seen = "Hand #1 result" in content
     assert {3, 4, 5} <= set(panels_show), panels_show  # they followed the streets
     assert all("**Hand #1 is over.**" in p.text for p in panels.values())
+
+
+async def test_after_a_restart_the_first_click_in_an_old_panel_makes_it_current_again(
+    harness: Harness,
+) -> None:
+    """The bot restarts mid-hand: no panel is kept (no token survives). A waiting player's
+    first click in their old panel (a pre-action) makes that message their panel again,
+    kept current from then on; the player to act plays from their old panel: the action
+    is taken and the panel shows the table, never "Done: …"."""
+    h = harness
+    await seat_three(h)
+    table = h.bot.registry.in_channel(h.channel.id)
+    actor = actor_of(h, turn_message(h))
+    waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor
+                   and table.current.hand.to_act != table.seat_of(a.id).number)
+    panels = {a: await open_panel(h, a) for a in (actor, waiting)}
+    new = await h.restart()
+    await h.settle()
+    assert new.presenter.panels.at(1) == []
+    await h.click(waiting, panels[waiting].message, label="Check/Fold")
+    mine = panels[waiting]
+    assert "Your pre-action: **check/fold**" in mine.text and "Done" not in mine.text, mine.text
+    state = new.presenter.panels.get(1, waiting.id)
+    assert state is not None and mine.message is not None and (
+        state.message_id == mine.message.id)
+    enabled = [k for k, v in labels(panels[actor]).items() if v]
+    reply = await h.click(actor, panels[actor].message,
+                          label="Check" if "Check" in enabled else next(
+                              x for x in enabled if x.startswith("Call")))
+    assert reply.deferred and not [m for m in reply.result.followups if m.ephemeral], reply
+    text = panels[actor].text
+    assert text.startswith("**Table 1** · **Hand #1**") and "Done" not in text, text
+    assert "Your turn" not in text  # the action was taken: their turn passed
+    kept = len(h.env.http_requests)
+    turn = turn_message(h)
+    await h.click(actor_of(h, turn), turn, label=next(
+        str(b.label) for b in buttons_of(turn) if str(b.label) == "Check"
+        or str(b.label).startswith("Call")))
+    assert panel_edits(h, panels[actor], kept), "the panel is kept current again"
+
+
+async def test_after_a_restart_a_refused_click_in_an_old_panel_still_refreshes_it(
+    harness: Harness,
+) -> None:
+    """After a restart the player to act plays from the table's message; their old panel
+    still shows that turn's buttons. A click there is refused (the turn passed) in a
+    private message of its own, and the panel, theirs again, shows the table as it is."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    await h.restart()
+    await h.settle()
+    turn = turn_message(h)
+    assert actor_of(h, turn) is actor
+    await h.click(actor, turn, label=next(str(b.label) for b in buttons_of(turn)
+                                          if str(b.label).startswith("Call")))
+    assert "Your turn" in panel.text  # not kept current: as it was before the restart
+    reply = await h.click(actor, panel.message, label="Fold")
+    [refusal] = [m for m in reply.result.followups if m.ephemeral]
+    assert "belong to an earlier decision" in refusal.content, refusal.content
+    assert "Your turn" not in panel.text and panel.text.startswith("**Table 1**"), panel.text
+    assert h.bot.presenter.panels.get(1, actor.id) is not None
