@@ -26,20 +26,24 @@ A token is valid 15 minutes: a minute before (:data:`bot.adapter.hooks.TOKEN_MAR
 or as soon as an edit is refused with 401/50027 or 404/10015, the panel is edited a last
 time (when it still can be) to say it is out of date, with one button, **Reopen** (the
 same custom id as **My seat**): its click is a new interaction, which turns that message
-into a fresh panel. After a restart, nothing says which panels were open: a token is a
-secret valid 15 minutes, kept in memory only (never stored, so never to be redacted or
-restored), and a panel cannot be edited without one. So an old panel stays as it was
-until its player clicks in it: that click (a button of the table's actions or
-pre-actions on a private message, :meth:`SeatPanels.left_over`) is acknowledged as an
-update of that message, which is the player's panel again at once, kept current through
-the click's token; the click then does what it says, or, its turn passed, is refused in
-a private message of its own while the panel shows the table as it is. **Reopen** and
-**My seat** work as always. A stale panel is not edited again. One panel a player at a table:
+into a fresh panel. A stale panel is not edited again. One panel a player at a table:
 **My seat** pressed again deletes the old message (through its own token). When the
-table closes, each panel still kept current gets a last edit on the lane, after the
-edits already queued: the table is closed, the chips that went back to the player's
-balance, no button (the close and the chips' return are done by then: they wait for
-none of it).
+table closes, each panel still kept current gets a last edit on the lane (coalesced with
+one queued): under the last hand's result, the table is closed and the chips that went
+back to the player's balance; no button. The close and the chips' return are done by
+then: they wait for none of it.
+
+After a restart no panel is kept current, and none can be until its player clicks in it.
+The decision (issue 31): a token is a secret valid 15 minutes, kept in memory only, never
+stored (so never to be redacted, restored or leaked); storing each panel's newest token
+would keep the panels edited across a restart, but needs a table, redaction and timers
+restored for panels mostly a few minutes from going stale anyway. Instead the first click
+in an old panel (a button of the table's actions or pre-actions on a private message
+that is not the player's kept panel, :meth:`SeatPanels.left_over`) is acknowledged as
+an update of that message, which is the player's panel again at once, kept current
+through the click's token; the click then does what it says, or, its turn passed, is
+refused in a private message of its own while the panel shows the table as it is.
+**Reopen** and **My seat** work as always.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +139,8 @@ class SeatPanels:
         self._open: dict[int, dict[int, Panel]] = {}  # table id -> user id -> panel
         self._results: dict[int, tuple[TableSnapshot, HandResultView]] = {}
         self._boards: dict[int, Boards] = {}
+        #: Tables closed, their panels' last edits under way: user id -> chips returned.
+        self._closing: dict[int, Mapping[int, int]] = {}
         self._lanes: dict[int, Lane] = {}
         #: Edits sent (tests and the request figures read it).
         self.edits = 0
@@ -248,44 +254,32 @@ class SeatPanels:
 
     def forget(self, table_id: int) -> None:
         """The table is gone: its panels are no longer kept current."""
-        self._drop(table_id)
+        for panel in self._open.pop(table_id, {}).values():
+            if panel.timer is not None:
+                panel.timer.cancel()
+        for known in (self._results, self._boards, self._closing):
+            known.pop(table_id, None)
         lane = self._lanes.pop(table_id, None)
         if lane is not None:
             lane.stop()
 
-    def _drop(self, table_id: int) -> list[Panel]:
-        """The table's panels, no longer kept current (their edits queued do nothing)."""
-        panels = list(self._open.pop(table_id, {}).values())
-        for panel in panels:
+    def _closed(self, table_id: int, returned: Mapping[int, int]) -> None:
+        """The table closed: each panel kept current gets a last edit (coalesced with one
+        queued) saying so under the last hand's result, with the chips that went back to
+        the player's balance and no button; then the table's panels are forgotten. The
+        close and the chips' return wait for none of it: they are done."""
+        self._closing[table_id] = returned
+        for panel in self.at(table_id):
             if panel.timer is not None:
                 panel.timer.cancel()
-        self._results.pop(table_id, None)
-        self._boards.pop(table_id, None)
-        return panels
+        self.changed(table_id)
+        self._lane(table_id).run(partial(self._gone, table_id))
 
-    def _closed(self, table_id: int, returned: Mapping[int, int]) -> None:
-        """The table closed: each panel kept current gets a last edit saying so, with the
-        chips that went back to the player's balance, and no button, on the panels' lane
-        (the close and the chips' return wait for none of it: they are done); then the
-        lane goes."""
-        lane = self._lane(table_id)
-        for panel in self._drop(table_id):
-            if not panel.stale:
-                lane.run(partial(self._last_words, panel, returned.get(panel.user_id)))
-        lane.run(partial(self._lane_done, table_id, lane))
-
-    async def _lane_done(self, table_id: int, lane: Lane) -> None:
-        if self._lanes.get(table_id) is lane:
-            del self._lanes[table_id]
-
-    async def _last_words(self, panel: Panel, returned: int | None) -> None:
-        if now() >= panel.until:
-            return
-        text = closed_panel(panel.locale, panel.table_id, returned)
-        with contextlib.suppress(discord.HTTPException, TokenWait):
-            await falling_back(panel.interaction.edit_original_response(
-                content=text, view=None, attachments=[]))
-            self.edits += 1
+    async def _gone(self, table_id: int) -> None:
+        """The last edits of a closed table's panels are sent: forget them (their lane, this
+        job's, ends by itself)."""
+        self._lanes.pop(table_id, None)
+        self.forget(table_id)
 
     def close(self) -> None:
         """Shutting down: no more edits."""
@@ -345,7 +339,8 @@ class SeatPanels:
         if panel.stale or not self._current(panel):
             return
         if now() >= panel.until:
-            await self._go_stale(panel)
+            if panel.table_id not in self._closing:  # closed: Reopen would open nothing
+                await self._go_stale(panel)
             return
         seen = self._seen(panel)
         content, view = panel_text(seen), panel_buttons(seen)
@@ -373,8 +368,17 @@ class SeatPanels:
         panel.sent, panel.picture = shown, picture
 
     def _seen(self, panel: Panel) -> Seen:
-        """What the panel shows now: the hand's result until the next deal, else the live
-        hand of the table's message, with the player's cards and pre-action."""
+        """What the panel shows now; the table closed, its last words under it."""
+        seen = self._playing(panel)
+        closing = self._closing.get(panel.table_id)
+        if closing is None:
+            return seen
+        return replace(seen, closed=closed_panel(
+            panel.locale, panel.table_id, closing.get(panel.user_id)))
+
+    def _playing(self, panel: Panel) -> Seen:
+        """What the panel shows of the game: the hand's result until the next deal, else
+        the live hand of the table's message, with the player's cards and pre-action."""
         ch = self.presenter.channels.get(panel.table_id)
         live = ch.live if ch is not None else None
         done = self._results.get(panel.table_id)

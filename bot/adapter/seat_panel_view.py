@@ -9,7 +9,8 @@ is over, its result and their net. The buttons: on their turn the turn message's
 (built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
 asked whether to run it twice, the question's two answers; while they wait in the hand,
 Fold and Check/Call shown disabled and the pre-actions; a stale panel has only
-**Reopen**; a panel whose table closed, none. Nothing here sends a request.
+**Reopen**; a panel whose table closed, none (its last words say so, under the last
+hand's result). Nothing here sends a request.
 
 Only on the player's own turn does the panel show the pot and their clock: while they
 wait it shows what a call costs them (which changes only with a bet or a raise), their
@@ -71,6 +72,7 @@ class Seen:
     result: HandResultView | None = None  # the hand is over
     pre_action: PreAction | None = None
     question: RunTwiceAsked | None = None  # the run-it-twice question, when they are asked
+    closed: str = ""  # the table closed: the panel's last words (:func:`closed_panel`)
 
     @property
     def seat(self) -> SeatSnapshot | None:
@@ -165,7 +167,7 @@ def panel_text(seen: Seen) -> str:
     """The panel's text (at most Discord's 2,000 characters)."""
     lang, snap, seat = seen.locale, seen.snap, seen.seat
     if snap is None or seat is None:
-        return translate(lang, "panel.no_hand")
+        return seen.closed or translate(lang, "panel.no_hand")
     lines = [_head(seen, snap), _cards_line(seen), *_board_lines(seen)]
     if seen.result is not None:
         lines.extend(_result_lines(seen, snap, seen.result))
@@ -181,13 +183,15 @@ def panel_text(seen: Seen) -> str:
     if seen.pre_action is not None and seen.deciding and not seen.my_turn:
         lines.append(translate(lang, "panel.pre_action", action=translate(
             lang, f"pre_action.{seen.pre_action.name.lower()}")))
-    return fit_message(lines, locale=lang)
+    return fit_message([*lines, seen.closed] if seen.closed else lines, locale=lang)
 
 
 def panel_buttons(seen: Seen) -> discord.ui.View:
     """On their turn, the turn's buttons (in their language); waiting in the hand, Fold
     and Check/Call disabled, then the pre-actions (the one set stands out)."""
     snap, seat, turn = seen.snap, seen.seat, seen.turn
+    if seen.closed:
+        return discord.ui.View(timeout=None)
     if snap is not None and turn is not None and seen.my_turn:
         return turn_buttons(snap, turn, seen.locale)
     view = discord.ui.View(timeout=None)

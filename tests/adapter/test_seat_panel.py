@@ -354,8 +354,9 @@ async def test_a_double_boards_panel_shows_both_boards(harness: Harness) -> None
 
 async def test_a_closing_table_edits_each_panel_a_last_time(harness: Harness) -> None:
     """The table closes at the hand's end: each open panel is edited once more, after the
-    table's closing message, to say the table is closed and how many chips went back to
-    the player's balance; no button is left; nothing more is sent to it."""
+    table's closing message: under the hand's result and their net, the table is closed
+    and how many chips went back to the player's balance; no button is left; nothing more
+    is sent to it."""
     h = harness
     await seat_three(h)
     panels = {a: await open_panel(h, a) for a in (h.alice, h.bob)}
@@ -375,9 +376,10 @@ async def test_a_closing_table_edits_each_panel_a_last_time(harness: Harness) ->
     for actor, panel in panels.items():
         returned = re.search(rf"<@{actor.id}> (\d+)", closing)
         assert returned, closing
-        assert panel.text == (f"**Table 1** is closed; your {returned[1]} chips went back "
-                              "to your balance."), panel.text
-        assert not panel.buttons and not panel.messages[0].attachments
+        assert panel.text.endswith(f"\n**Table 1** is closed; your {returned[1]} chips went "
+                                   "back to your balance."), panel.text
+        assert "**Hand #1 is over.**\nYour net for the hand: **" in panel.text  # kept
+        assert not panel.buttons
     assert h.bot.presenter.panels.at(1) == []
     said = [str(r.json.get("content")) if isinstance(r.json, dict) else ""
             for r in h.env.http_requests]

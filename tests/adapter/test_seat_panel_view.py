@@ -116,6 +116,16 @@ def test_a_closed_tables_last_words(locale: str) -> None:
     assert one != many.replace(number(locale, 1500), "1")  # "chip" and "chips"
 
 
+def test_a_closed_tables_panel_ends_with_its_last_words_and_no_button() -> None:
+    last = closed_panel("en", 7, 180)
+    result = HandResultView(4, parse_cards("7c 5d 2h 9s Jd"), ("other wins 32",),
+                            payouts={2: 32}, net={1: -12, 2: 12})
+    text = panel_text(seen(snap(), result=result, closed=last))
+    assert "**Hand #4 is over.**" in text and text.endswith(f"\n{last}"), text
+    assert panel_text(Seen(ME, "en", None, closed=last)) == last
+    assert not panel_buttons(seen(snap(), turn=turn(ME), closed=last)).children
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_panel_fits_discords_limits_at_the_largest_amounts(locale: str) -> None:
     big = snap(table_id=10**12, pot=MAX_AMOUNT, seats=(
