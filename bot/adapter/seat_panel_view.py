@@ -1,12 +1,12 @@
 """What a seat panel shows (:mod:`bot.adapter.seat_panel`): its text and its buttons.
 
-Pure functions of what the panel knows (a :class:`Seen`), in the player's language:
-the table, hand and game; their cards and what they hold now in words (hi-lo: the low
-too); the board (a double board or a hand run twice: both, and what they hold on each,
-worded as the result says it); what a call costs and their stack; on their turn the pot and their
-clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand
-is over, its result and their net. The buttons: on their turn the turn message's own
-(built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
+Pure functions of what the panel knows (a :class:`Seen`), in the player's language: the
+table, hand and game; their cards and what they hold now in words (hi-lo: the low too);
+the board (a double board or a hand run twice: both, and what they hold on each, worded
+as the result says it); what a call costs and their stack; on their turn the pot and
+their clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the
+hand is over, its result and their net. The buttons: on their turn the turn message's
+own (built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
 asked whether to run it twice, the question's two answers; while they wait in the hand,
 Fold and Check/Call shown disabled and the pre-actions; a stale panel has only
 **Reopen**; a panel whose table closed, none (its last words say so, under the last
@@ -131,11 +131,14 @@ def _cards_line(seen: Seen) -> str:
 
 def _board_lines(seen: Seen) -> list[str]:
     """The board shown; two boards: each, named."""
-    lang, boards = seen.locale, [b for b in (seen.board, seen.second_board) if b]
-    names = [translate(lang, "render.board_number", number=str(i + 1)) for i in range(2)] \
-        if len(boards) > 1 else [translate(lang, "render.board")]
+    lang = seen.locale
+    if seen.second_board:
+        named = [(translate(lang, "render.board_number", number=str(i)), board)
+                 for i, board in ((1, seen.board), (2, seen.second_board))]
+    else:
+        named = [(translate(lang, "render.board"), seen.board)] if seen.board else []
     return [translate(lang, "table.street_line", street=name, cards=written(board))
-            for name, board in zip(names, boards, strict=False)]
+            for name, board in named]
 
 
 def _money(seen: Seen, snap: TableSnapshot, seat: SeatSnapshot) -> str:
@@ -227,7 +230,6 @@ def stale_panel(locale: str, table_id: int) -> tuple[str, discord.ui.View]:
     view = discord.ui.View(timeout=None)
     view.add_item(MySeatButton(table_id, locale, reopen=True))
     return translate(locale, "panel.stale", button=translate(locale, "button.reopen")), view
-
 
 
 def closed_panel(locale: str, table_id: int, returned: int | None) -> str:
