@@ -94,6 +94,20 @@ def _panels(interaction: discord.Interaction[Any]) -> SeatPanels:
     return panels
 
 
+async def _in_panel(interaction: discord.Interaction[Any], table_id: int) -> bool:
+    """Whether the click is in the player's seat panel at ``table_id``. A panel not kept
+    current (opened before a restart) is acknowledged as its update and made their panel
+    again at once, whatever the click then does (:meth:`SeatPanels.left_over`)."""
+    panels = _panels(interaction)
+    if panels.owns(interaction, table_id):
+        return True
+    if not panels.left_over(interaction, table_id):
+        return False
+    await interaction.response.defer()
+    panels.renew(interaction, table_id)
+    return True
+
+
 class ClickTaker(Protocol):
     """Told of each acknowledged click, raise form or slash-command action before it acts,
     and again with ``refused=True`` when the runtime refuses the action after all."""
@@ -144,18 +158,19 @@ class TableActions:
         so does an answer to a private question (its message is edited). A refusal is
         told privately. A click in the player's seat panel is acknowledged as an update
         of the panel, whose token it renews; the panel, kept current, is the confirmation
-        (:mod:`bot.adapter.seat_panel`). A fold when a check is free is not taken unless
+        (:mod:`bot.adapter.seat_panel`); a click in a panel from before a restart makes it
+        their panel again first. A fold when a check is free is not taken unless
         ``asked``: the player is asked first, whichever way they fold
         (:mod:`bot.adapter.fold_question`).
         """
         panels = _panels(interaction)
-        in_panel = panels.owns(interaction, table.table_id)
+        in_panel = await _in_panel(interaction, table.table_id)
         privately = answered_privately(interaction) and not in_panel
         if interaction.type is discord.InteractionType.application_command:
             await defer_once(interaction, ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
-        if in_panel:  # acknowledged as an update of the panel: its token is the newest
-            await interaction.response.defer()
+        if in_panel and not interaction.response.is_done():  # an update of the panel:
+            await interaction.response.defer()  # its token is the newest
             panels.renew(interaction, table.table_id)
         turn = table.turn_view()
         if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
@@ -314,13 +329,14 @@ class TableActions:
         panel shows it (the click renews its token), else a private reply says it."""
         table = self.by_id(table_id)
         panels = _panels(interaction)
-        if not panels.owns(interaction, table_id):
+        if not await _in_panel(interaction, table_id):
             await acknowledge(interaction)
             await reply_private(interaction, await table.set_pre_action(
                 interaction.user.id, choice))
             return
-        await interaction.response.defer()
-        panels.renew(interaction, table_id)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+            panels.renew(interaction, table_id)
         await table.set_pre_action(interaction.user.id, choice)
         panels.changed(table_id)
 

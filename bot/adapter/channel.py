@@ -322,11 +322,20 @@ class TableChannel:
         if shown is None or shown.hand_no != item.view.hand_number:
             return
         file = self._table_file(item.view, await self.pictures.draw_now(item.view))
-        await self.requests.edit(shown, content=item.content, attachments=[file], view=None)
+        try:
+            await self.requests.edit(shown, content=item.content, attachments=[file], view=None)
+        finally:  # the seat panels show the street now, never before the message
+            self.presenter.panels.shown(self.table_id, item)
         shown.picture = item.view
         await asyncio.sleep(self.presenter.runout_pause)
 
     async def _result(self, item: Result) -> None:
+        try:
+            await self._show_result(item)
+        finally:  # the seat panels show the result now, never before the message
+            self.presenter.panels.shown(self.table_id, item)
+
+    async def _show_result(self, item: Result) -> None:
         live, shown = item.live, self._shown
         content = result_content(live.snap, item.result)
         async with render_gate().slot():

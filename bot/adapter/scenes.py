@@ -362,6 +362,8 @@ def hole_cards_view(
         label=cards.label,
         game=game_line(snap, lang),
         locale=lang,
+        second_board=cards.second_board,
+        second_label=cards.second_label,
     )
 
 

@@ -1,14 +1,16 @@
 """What a seat panel shows (:mod:`bot.adapter.seat_panel`): its text and its buttons.
 
-Pure functions of what the panel knows (a :class:`Seen`), in the player's language:
-the table, hand and game; their cards and what they hold now in words (hi-lo: the low
-too); the board; what a call costs and their stack; on their turn the pot and their
-clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the hand
-is over, its result and their net. The buttons: on their turn the turn message's own
-(built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
+Pure functions of what the panel knows (a :class:`Seen`), in the player's language: the
+table, hand and game; their cards and what they hold now in words (hi-lo: the low too);
+the board (a double board or a hand run twice: both, and what they hold on each, worded
+as the result says it); what a call costs and their stack; on their turn the pot and
+their clock (Discord's ``<t:…:R>``, worded on each screen); their pre-action; once the
+hand is over, its result and their net. The buttons: on their turn the turn message's
+own (built by :func:`bot.adapter.views.turn_buttons`: the same custom ids and handlers);
 asked whether to run it twice, the question's two answers; while they wait in the hand,
 Fold and Check/Call shown disabled and the pre-actions; a stale panel has only
-**Reopen**. Nothing here sends a request.
+**Reopen**; a panel whose table closed, none (its last words say so, under the last
+hand's result). Nothing here sends a request.
 
 Only on the player's own turn does the panel show the pot and their clock: while they
 wait it shows what a call costs them (which changes only with a bet or a raise), their
@@ -40,7 +42,7 @@ from bot.render import sort_hole
 from bot.runtime.seating import PreAction
 from bot.runtime.table import wording
 from bot.runtime.table.events import RunTwiceAsked
-from bot.runtime.table.result_text import message_lines, signed
+from bot.runtime.table.result_text import message_lines, on_boards, signed
 from bot.runtime.table.views import (
     HandResultView,
     PrivateCards,
@@ -49,7 +51,7 @@ from bot.runtime.table.views import (
     TurnView,
 )
 
-__all__ = ["Seen", "panel_buttons", "panel_cards", "panel_text", "stale_panel"]
+__all__ = ["Seen", "closed_panel", "panel_buttons", "panel_cards", "panel_text", "stale_panel"]
 
 #: The ``custom_id`` token of the disabled action buttons shown while the player waits.
 NO_TOKEN = "0.0"
@@ -65,10 +67,12 @@ class Seen:
     turn: TurnView | None = None
     deadline: float | None = None  # epoch seconds when the turn's clock runs out
     board: tuple[Card, ...] = ()  # as the table's message shows it (a run-out street by street)
+    second_board: tuple[Card, ...] = ()  # a double board or a second run: board 2, as shown
     cards: PrivateCards | None = None  # theirs, with the board shown and what they make
     result: HandResultView | None = None  # the hand is over
     pre_action: PreAction | None = None
     question: RunTwiceAsked | None = None  # the run-it-twice question, when they are asked
+    closed: str = ""  # the table closed: the panel's last words (:func:`closed_panel`)
 
     @property
     def seat(self) -> SeatSnapshot | None:
@@ -89,12 +93,13 @@ class Seen:
                 and not seat.all_in)
 
 
-def panel_cards(hole: tuple[Card, ...], board: tuple[Card, ...], snap: TableSnapshot
-                ) -> PrivateCards:
-    """The player's cards with the board shown and what they make on it (from the flop)."""
+def panel_cards(hole: tuple[Card, ...], board: tuple[Card, ...], snap: TableSnapshot,
+                second: tuple[Card, ...] = ()) -> PrivateCards:
+    """The player's cards with the board shown (and board 2, if any) and what they make
+    on each (from its flop)."""
     variant = snap.config.variant
-    label = hand_label(hole, board, variant) if len(board) >= 3 else ""
-    return PrivateCards(hole, board, label)
+    label, label2 = (hand_label(hole, b, variant) if len(b) >= 3 else "" for b in (board, second))
+    return PrivateCards(hole, board, label, second, label2)
 
 
 def to_call(snap: TableSnapshot, seat: SeatSnapshot) -> int:
@@ -115,10 +120,25 @@ def _cards_line(seen: Seen) -> str:
     if mine is None:
         return translate(lang, "panel.not_dealt")
     cards = written(sort_hole(mine.cards))  # the picture's order
+    if mine.second_board and (mine.label or mine.second_label):  # as the result says it
+        return translate(lang, "cards.yours_label", cards=cards,
+                         hand=on_boards(lang, (mine.label, mine.second_label)))
     if mine.label:
         return translate(lang, "cards.yours_label", cards=cards,
                          hand=hands.in_sentence(lang, mine.label))
     return translate(lang, "cards.yours", cards=cards)
+
+
+def _board_lines(seen: Seen) -> list[str]:
+    """The board shown; two boards: each, named."""
+    lang = seen.locale
+    if seen.second_board:
+        named = [(translate(lang, "render.board_number", number=str(i)), board)
+                 for i, board in ((1, seen.board), (2, seen.second_board))]
+    else:
+        named = [(translate(lang, "render.board"), seen.board)] if seen.board else []
+    return [translate(lang, "table.street_line", street=name, cards=written(board))
+            for name, board in named]
 
 
 def _money(seen: Seen, snap: TableSnapshot, seat: SeatSnapshot) -> str:
@@ -150,11 +170,8 @@ def panel_text(seen: Seen) -> str:
     """The panel's text (at most Discord's 2,000 characters)."""
     lang, snap, seat = seen.locale, seen.snap, seen.seat
     if snap is None or seat is None:
-        return translate(lang, "panel.no_hand")
-    lines = [_head(seen, snap), _cards_line(seen)]
-    if seen.board:
-        lines.append(translate(lang, "table.street_line", street=translate(
-            lang, "render.board"), cards=written(seen.board)))
+        return seen.closed or translate(lang, "panel.no_hand")
+    lines = [_head(seen, snap), _cards_line(seen), *_board_lines(seen)]
     if seen.result is not None:
         lines.extend(_result_lines(seen, snap, seen.result))
     elif seat.folded:
@@ -169,13 +186,15 @@ def panel_text(seen: Seen) -> str:
     if seen.pre_action is not None and seen.deciding and not seen.my_turn:
         lines.append(translate(lang, "panel.pre_action", action=translate(
             lang, f"pre_action.{seen.pre_action.name.lower()}")))
-    return fit_message(lines, locale=lang)
+    return fit_message([*lines, seen.closed] if seen.closed else lines, locale=lang)
 
 
 def panel_buttons(seen: Seen) -> discord.ui.View:
     """On their turn, the turn's buttons (in their language); waiting in the hand, Fold
     and Check/Call disabled, then the pre-actions (the one set stands out)."""
     snap, seat, turn = seen.snap, seen.seat, seen.turn
+    if seen.closed:
+        return discord.ui.View(timeout=None)
     if snap is not None and turn is not None and seen.my_turn:
         return turn_buttons(snap, turn, seen.locale)
     view = discord.ui.View(timeout=None)
@@ -212,3 +231,11 @@ def stale_panel(locale: str, table_id: int) -> tuple[str, discord.ui.View]:
     view.add_item(MySeatButton(table_id, locale, reopen=True))
     return translate(locale, "panel.stale", button=translate(locale, "button.reopen")), view
 
+
+def closed_panel(locale: str, table_id: int, returned: int | None) -> str:
+    """A panel's last words when its table closes: the chips that went back to the
+    player's balance (when any did)."""
+    table = wording.table_name(locale, table_id)
+    if returned:
+        return translate(locale, "panel.closed_returned", table=table, count=returned)
+    return translate(locale, "panel.closed", table=table)

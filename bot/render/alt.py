@@ -76,13 +76,18 @@ def _head(locale: str, table_name: str, hand_number: int, game: str) -> str:
 
 
 def hole_cards(view: HoleCardsView) -> str:
-    """The player's cards in the picture's order, the board and what they have."""
+    """The player's cards in the picture's order, the board and what they have (two
+    boards: each, and what they have on it)."""
     lang = view.locale
     mine = translate(lang, "cards.yours", cards=_cards(lang, sort_hole(view.cards)))
-    have = (f"{translate(lang, 'render.you_have')} {hands.label(lang, view.label)}"
-            if view.label else "")
-    return _sentences([_head(lang, view.table_name, view.hand_number, view.game), mine,
-                       _board(lang, view.board), have])
+    parts = [_head(lang, view.table_name, view.hand_number, view.game), mine]
+    two = bool(view.second_board)
+    for i, (board, label) in enumerate(((view.board, view.label),
+                                        (view.second_board, view.second_label))):
+        name = translate(lang, "render.board_number", number=str(i + 1)) if two else ""
+        parts += [_board(lang, board, name), f"{translate(lang, 'render.you_have')} "
+                  f"{hands.label(lang, label)}" if label and board else ""]
+    return _sentences(parts)
 
 
 def _pot_total(view: TableView) -> int:

@@ -2,7 +2,8 @@
 
 800 pixels wide (about 400 on a phone, where 24-pixel letters read as 12): the
 cards as large as the width allows, sorted by suit and rank, and once the board
-is out the board and what the player has.
+is out the board and what the player has (a double board or a hand run twice: each
+board, "Board 1" and "Board 2", with what the player has on it).
 """
 
 from __future__ import annotations
@@ -63,9 +64,9 @@ class _Words:
     number: str
     title: Block
     game: Block
-    board: str
+    boards: tuple[str, ...]  # each board's name: "Board", or "Board 1" and "Board 2"
     lead: str
-    label: Block | None
+    labels: tuple[Block | None, ...]  # what the player has on each board
 
     @property
     def head_h(self) -> int:
@@ -75,7 +76,15 @@ class _Words:
     @property
     def label_w(self) -> int:
         """The column left of the board: "Board" (or a longer word) and a gap."""
-        return max(LABEL_W, text_width(drawable(self.board), SMALL) + 12)
+        return max([LABEL_W, *(text_width(drawable(b), SMALL) + 12 for b in self.boards)])
+
+
+def boards_of(view: HoleCardsView) -> list[tuple[tuple[Card, ...], str]]:
+    """The boards shown (none before the flop) with what the player has on each."""
+    if not view.board:
+        return []
+    second = [(view.second_board, view.second_label)] if view.second_board else []
+    return [(view.board, view.label), *second]
 
 
 def _words(view: HoleCardsView, count: int) -> _Words:
@@ -83,12 +92,18 @@ def _words(view: HoleCardsView, count: int) -> _Words:
     title_w = WIDTH - 2 * PAD - text_width(drawable(number), SMALL) - 16
     sub = view.game or words.say("render.hole_cards", count=count)
     lead = words.say("render.you_have")
-    label = None
-    if view.board and view.label:
-        room = WIDTH - 2 * PAD - text_width(drawable(lead), 26) - 12
-        label = block(words.hand(view.label), 28, room, bold=True, smallest=SMALL)
+    room = WIDTH - 2 * PAD - text_width(drawable(lead), 26) - 12
+    shown = boards_of(view)
+    labels = tuple(block(words.hand(label), 28, room, bold=True, smallest=SMALL) if label
+                   else None for _, label in shown)
+    names = tuple(words.say("render.board_number", number=str(i + 1)) if len(shown) > 1
+                  else words.say("render.board") for i in range(len(shown)))
     return _Words(number, block(view.table_name, 30, title_w, bold=True, smallest=SMALL),
-                  block(sub, SMALL, WIDTH - 2 * PAD), words.say("render.board"), lead, label)
+                  block(sub, SMALL, WIDTH - 2 * PAD), names, lead, labels)
+
+
+def _label_h(label: Block | None) -> int:
+    return 0 if label is None else 12 + 36 + LABEL_LINE * (len(label.lines) - 1)
 
 
 def _draw_hole_cards(view: HoleCardsView, theme: Theme | str, style: DeckStyle | str) -> Canvas:
@@ -98,13 +113,10 @@ def _draw_hole_cards(view: HoleCardsView, theme: Theme | str, style: DeckStyle |
     cards = sort_hole(view.cards)
     card_h = card_height(len(cards))
     said = _words(view, len(cards))
-    height = PAD + said.head_h + card_h + PAD
-    if view.board:
-        height += 16 + BOARD_H
-    if said.label is not None:
-        height += 12 + 36 + LABEL_LINE * (len(said.label.lines) - 1)
+    shown = boards_of(view)
+    height = PAD + said.head_h + card_h + PAD + sum(
+        16 + BOARD_H + _label_h(label) for label in said.labels)
     cv = Canvas(WIDTH, height, pal, DeckStyle(style))
-    inner = (PAD, 0, WIDTH - PAD, height)
 
     hand_box = cv.text((WIDTH - PAD, PAD + 12), said.number, SMALL, pal.text_dim, anchor="rm",
                        limit=(PAD, 0, WIDTH - PAD, PAD + 32))
@@ -118,19 +130,29 @@ def _draw_hole_cards(view: HoleCardsView, theme: Theme | str, style: DeckStyle |
     x = (WIDTH - row_width(len(cards), card_h, GAP)) // 2
     cv.card_row(cards, x, y, card_h, GAP, tag="hole")
     y += card_h
+    for (board, _), name, label in zip(shown, said.boards, said.labels, strict=True):
+        y = _draw_board(cv, said, (board, name, label), y)
+    return cv
 
-    if view.board:
-        y += 16
-        cv.text((PAD, y + BOARD_H // 2), said.board, SMALL, pal.text_dim, anchor="lm",
-                limit=(PAD, y, PAD + said.label_w - 10, y + BOARD_H), tag="board-label")
-        cv.card_row(tuple(view.board), PAD + said.label_w, y, BOARD_H, BOARD_GAP, tag="board")
-        y += BOARD_H
-    if said.label is not None:
+
+def _draw_board(cv: Canvas, said: _Words, board: tuple[tuple[Card, ...], str, Block | None],
+                y: int) -> int:
+    """A board under the cards (its name left of it) and what the player has on it; the
+    y under them."""
+    cards, name, label = board
+    pal, inner = cv.pal, (PAD, 0, WIDTH - PAD, cv.img.height)
+    y += 16
+    cv.text((PAD, y + BOARD_H // 2), name, SMALL, pal.text_dim, anchor="lm",
+            limit=(PAD, y, PAD + said.label_w - 10, y + BOARD_H), tag="board-label")
+    cv.card_row(tuple(cards), PAD + said.label_w, y, BOARD_H, BOARD_GAP, tag="board")
+    y += BOARD_H
+    if label is not None:
         y += 12
         lead = cv.text((PAD, y + 18), said.lead, 26, pal.text_dim, anchor="lm", limit=inner)
-        cv.block((lead[2] + 12, y + 18), said.label, LABEL_LINE, pal.accent, bold=True,
+        cv.block((lead[2] + 12, y + 18), label, LABEL_LINE, pal.accent, bold=True,
                  limit=inner, tag="label")
-    return cv
+        y += 36 + LABEL_LINE * (len(label.lines) - 1)
+    return y
 
 
 def render_hole_cards(view: HoleCardsView, theme: Theme | str = Theme.DARK,

@@ -125,6 +125,8 @@ class HoleCardsView:
     label: str = ""  # the "you have" label (evaluate.hand_label), shown when the board is out
     game: str = ""
     locale: str = "en"  # the player's language (bot.render.words)
+    second_board: tuple[Card, ...] = ()  # a double board or a second run: board 2
+    second_label: str = ""  # what the player has on board 2
 
 
 class MadeHandLike(Protocol):

@@ -328,3 +328,176 @@ async def test_my_seat_again_replaces_the_panel(harness: Harness) -> None:
     assert deleted and first.message is None, h.requests("DELETE")  # gone
     state = h.bot.presenter.panels.get(1, actor.id)
     assert state is not None and state.message_id == second.message.id
+
+
+async def test_a_double_boards_panel_shows_both_boards(harness: Harness) -> None:
+    """A double-board bomb pot (RULES.md 10): the panel names both boards and what the
+    player holds on each, worded as the result says it; its picture draws both boards,
+    and its description says both."""
+    h = harness
+    await open_table(h, bomb_pot_every=1, double_board=True)
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    hand = h.bot.registry.in_channel(h.channel.id).current.hand
+    assert len(hand.board) == len(hand.second_board) == 3
+    text = panel.text
+    assert f"Board 1: {written(hand.board)}" in text and (
+        f"Board 2: {written(hand.second_board)}" in text), text
+    assert re.search(r"you have \S.* \(board 1\); \S.* \(board 2\)$", text, re.MULTILINE), text
+    [picture] = panel.messages[0].attachments
+    said = picture.description
+    assert "Board 1: " in said and "Board 2: " in said and said.count("You have:") == 2, said
+
+
+async def test_a_closing_table_edits_each_panel_a_last_time(harness: Harness) -> None:
+    """The table closes at the hand's end: each open panel is edited once more, after the
+    table's closing message: under the hand's result and their net, the table is closed
+    and how many chips went back to the player's balance; no button is left; nothing more
+    is sent to it."""
+    h = harness
+    await seat_three(h)
+    panels = {a: await open_panel(h, a) for a in (h.alice, h.bob)}
+    assert (await h.slash(h.alice, "table close")).ephemeral
+    for _ in range(40):
+        if any(m.content.startswith("The table is closed") for m in h.public_messages()):
+            break
+        turn = turn_message(h)
+        await h.click(actor_of(h, turn), turn, label=next(
+            str(b.label) for b in buttons_of(turn) if str(b.label) == "Check"
+            or str(b.label).startswith("Call")))
+    else:
+        raise AssertionError("the table did not close")
+    await h.settle()
+    closing = next(m.content for m in h.public_messages()
+                   if m.content.startswith("The table is closed"))
+    for actor, panel in panels.items():
+        returned = re.search(rf"<@{actor.id}> (\d+)", closing)
+        assert returned, closing
+        assert panel.text.endswith(f"\n**Table 1** is closed; your {returned[1]} chips went "
+                                   "back to your balance."), panel.text
+        assert "**Hand #1 is over.**\nYour net for the hand: **" in panel.text  # kept
+        assert not panel.buttons
+    assert h.bot.presenter.panels.at(1) == []
+    said = [str(r.json.get("content")) if isinstance(r.json, dict) else ""
+            for r in h.env.http_requests]
+    last = [i for i, x in enumerate(said) if "is closed; your" in x]
+    assert len(last) == 2 and min(last) > said.index(closing), said[-6:]
+    sent = len(h.env.http_requests)
+    await h.advance(PAUSE + 0.1)
+    assert not panel_edits(h, panels[h.alice], sent)
+
+
+def _shown_board(content: str) -> int:
+    """How many board cards a request's text shows: a panel's "Board: …" line, a run-out
+    stage's street, a result's five (0: none of those)."""
+    if "Hand #1 result" in content:
+        return 5
+    street = re.search(r"· (Flop|Turn|River)\n", content)
+    if street and "Your cards" not in content:
+        return {"Flop": 3, "Turn": 4, "River": 5}[street[1]]
+    line = re.search(r"^Board: (.*)$", content, re.MULTILINE)
+    return len(line[1].split()) if line else 0
+
+
+async def test_in_a_run_out_the_panels_never_run_ahead_of_the_tables_message(
+    harness: Harness,
+) -> None:
+    """All-in before the flop, every panel open: the table's message shows the flop, the
+    turn and the river in turn, seconds apart; each panel shows a street only once the
+    table's message shows it, and the result only once the message is the result."""
+    h = harness
+    h.bot.presenter.runout_pause = 2.0
+    await open_table(h, structure="no limit")
+    for actor in (h.alice, h.bob, h.carol):
+        await h.slash(actor, "table join", buyin="200")
+    await h.advance(PAUSE + 0.1)
+    panels = {a: await open_panel(h, a) for a in (h.alice, h.bob, h.carol)}
+    start = len(h.env.http_requests)
+    for _ in range(6):
+        turn = turn_message(h)
+        labels_ = [str(b.label) for b in buttons_of(turn)]
+        shove = [x for x in labels_ if x.startswith("All-in")]
+        await h.click(actor_of(h, turn), turn, label=shove[0] if shove else next(
+            x for x in labels_ if x.startswith("Call")))
+        if not [m for m in h.public_messages() if any(b.label == "Fold" for b in buttons_of(m))]:
+            break
+    for _ in range(5):
+        await h.advance(2.0)
+    table_shows, panels_show, result_seen = 0, [], False
+    for r in h.env.http_requests[start:]:
+        content = str(r.json.get("content")) if isinstance(r.json, dict) else ""
+        if "Your cards" in content:  # a panel's edit: never ahead of the table's message
+            assert _shown_board(content) <= table_shows, (content, table_shows)
+            assert "is over" not in content or result_seen, content
+            panels_show.append(_shown_board(content))
+        elif r.method == "PATCH" and "Hand #1" in content:
+            table_shows = max(table_shows, _shown_board(content))
+            result_seen = "Hand #1 result" in content
+    assert {3, 4, 5} <= set(panels_show), panels_show  # they followed the streets
+    assert all("**Hand #1 is over.**" in p.text for p in panels.values())
+
+
+async def test_after_a_restart_the_first_click_in_an_old_panel_makes_it_current_again(
+    harness: Harness,
+) -> None:
+    """The bot restarts mid-hand: no panel is kept (no token survives). A waiting player's
+    first click in their old panel (a pre-action) makes that message their panel again,
+    kept current from then on; the player to act plays from their old panel: the action
+    is taken and the panel shows the table, never "Done: …"."""
+    h = harness
+    await seat_three(h)
+    table = h.bot.registry.in_channel(h.channel.id)
+    actor = actor_of(h, turn_message(h))
+    waiting = next(a for a in (h.alice, h.bob, h.carol) if a is not actor
+                   and table.current.hand.to_act != table.seat_of(a.id).number)
+    panels = {a: await open_panel(h, a) for a in (actor, waiting)}
+    new = await h.restart()
+    await h.settle()
+    assert new.presenter.panels.at(1) == []
+    await h.click(waiting, panels[waiting].message, label="Check/Fold")
+    mine = panels[waiting]
+    assert "Your pre-action: **check/fold**" in mine.text and "Done" not in mine.text, mine.text
+    state = new.presenter.panels.get(1, waiting.id)
+    assert state is not None and mine.message is not None and (
+        state.message_id == mine.message.id)
+    enabled = [k for k, v in labels(panels[actor]).items() if v]
+    reply = await h.click(actor, panels[actor].message,
+                          label="Check" if "Check" in enabled else next(
+                              x for x in enabled if x.startswith("Call")))
+    assert reply.deferred and not [m for m in reply.result.followups if m.ephemeral], reply
+    text = panels[actor].text
+    assert text.startswith("**Table 1** · **Hand #1**") and "Done" not in text, text
+    assert "Your turn" not in text  # the action was taken: their turn passed
+    kept = len(h.env.http_requests)
+    turn = turn_message(h)
+    await h.click(actor_of(h, turn), turn, label=next(
+        str(b.label) for b in buttons_of(turn) if str(b.label) == "Check"
+        or str(b.label).startswith("Call")))
+    assert panel_edits(h, panels[actor], kept), "the panel is kept current again"
+
+
+async def test_after_a_restart_a_refused_click_in_an_old_panel_still_refreshes_it(
+    harness: Harness,
+) -> None:
+    """After a restart the player to act plays from the table's message; their old panel
+    still shows that turn's buttons. A click there is refused (the turn passed) in a
+    private message of its own, and the panel, theirs again, shows the table as it is."""
+    h = harness
+    await seat_three(h)
+    actor = actor_of(h, turn_message(h))
+    panel = await open_panel(h, actor)
+    await h.restart()
+    await h.settle()
+    turn = turn_message(h)
+    assert actor_of(h, turn) is actor
+    await h.click(actor, turn, label=next(str(b.label) for b in buttons_of(turn)
+                                          if str(b.label).startswith("Call")))
+    assert "Your turn" in panel.text  # not kept current: as it was before the restart
+    reply = await h.click(actor, panel.message, label="Fold")
+    [refusal] = [m for m in reply.result.followups if m.ephemeral]
+    assert "belong to an earlier decision" in refusal.content, refusal.content
+    assert "Your turn" not in panel.text and panel.text.startswith("**Table 1**"), panel.text
+    assert h.bot.presenter.panels.get(1, actor.id) is not None

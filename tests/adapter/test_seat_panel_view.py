@@ -8,10 +8,17 @@ from dataclasses import replace
 
 import pytest
 
-from bot.adapter.seat_panel_view import Seen, panel_buttons, panel_cards, panel_text, stale_panel
+from bot.adapter.seat_panel_view import (
+    Seen,
+    closed_panel,
+    panel_buttons,
+    panel_cards,
+    panel_text,
+    stale_panel,
+)
 from bot.engine.cards import parse_cards
 from bot.engine.events import Street
-from bot.i18n import LOCALES, translate
+from bot.i18n import LOCALES, number, translate
 from bot.runtime.config import TableConfig
 from bot.runtime.seating import PreAction
 from bot.runtime.table.views import HandResultView, SeatSnapshot, TableSnapshot, TurnView
@@ -97,6 +104,26 @@ def test_no_hand_and_stale() -> None:
     assert "**Reabrir**" in text
     [button] = [c for row in view.to_components() for c in row["components"]]
     assert button["label"] == "Reabrir" and button["custom_id"] == "omaha:myseat:7"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_closed_tables_last_words(locale: str) -> None:
+    """The table's name, and the chips returned when any were (as the language counts)."""
+    name = translate(locale, "table.name", number="7")
+    nothing, one, many = (closed_panel(locale, 7, n) for n in (None, 1, 1500))
+    assert all(x.startswith(f"**{name}**") for x in (nothing, one, many))
+    assert f" {number(locale, 1500)} " in many and " 1 " in one and "1" not in nothing
+    assert one != many.replace(number(locale, 1500), "1")  # "chip" and "chips"
+
+
+def test_a_closed_tables_panel_ends_with_its_last_words_and_no_button() -> None:
+    last = closed_panel("en", 7, 180)
+    result = HandResultView(4, parse_cards("7c 5d 2h 9s Jd"), ("other wins 32",),
+                            payouts={2: 32}, net={1: -12, 2: 12})
+    text = panel_text(seen(snap(), result=result, closed=last))
+    assert "**Hand #4 is over.**" in text and text.endswith(f"\n{last}"), text
+    assert panel_text(Seen(ME, "en", None, closed=last)) == last
+    assert not panel_buttons(seen(snap(), turn=turn(ME), closed=last)).children
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -56,6 +57,23 @@ def test_board_and_label_only_when_the_board_is_out() -> None:
     assert [p.text for p in post.placed if p.kind == "text"][-1] == hole_cards().label
     assert sum(p.kind == "card" for p in post.placed) == 4 + 3
     assert post.img.height > pre.img.height >= CARD_H
+
+
+def test_two_boards_each_with_what_the_player_has_on_it() -> None:
+    """A double board: "Board 1" and its cards, what the player has on it, then "Board 2"
+    the same, each inside the picture and none overlapping; one board stays "Board"."""
+    one = hole_cards()
+    two = replace(one, second_board=parse_cards("2c 2d 9h"), second_label="Three of a kind, twos")
+    cv = draw_hole_cards(two)
+    named = [(p.tag, p.text) for p in cv.placed if p.tag in ("board-label", "label")]
+    assert named == [("board-label", "Board 1"), ("label", one.label),
+                     ("board-label", "Board 2"), ("label", two.second_label)], named
+    rows = [p.extent for p in cv.placed if p.tag in ("board", "board-label", "label")]
+    assert len([p for p in cv.placed if p.kind == "card"]) == 4 + 3 + 3
+    assert all(inside(b, (0, 0, WIDTH, cv.img.height)) for b in rows)
+    assert not any(overlaps(a, b) for a, b in itertools.combinations(rows, 2))
+    assert cv.img.height > draw_hole_cards(one).img.height
+    assert "Board" in [p.text for p in draw_hole_cards(one).placed if p.kind == "text"]
 
 
 @pytest.mark.parametrize("theme", list(Theme))

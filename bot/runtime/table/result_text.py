@@ -20,6 +20,8 @@ Hand names read inside the sentence (:func:`bot.i18n.hands.in_sentence`). No dis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n import Name, hands, listed, number, translate
 from bot.i18n.cards import written
 from bot.runtime.table.views import HandResultView, PotResultView, ShownHandView
@@ -56,9 +58,15 @@ def shown_label(locale: object, first: ShownHandView, second: ShownHandView | No
     "flush, king high (board 1); two pair, sixes and fives (board 2)"."""
     if second is None:
         return hands.in_sentence(locale, first.label)
+    return on_boards(locale, (first.label, second.label))
+
+
+def on_boards(locale: object, labels: Sequence[str]) -> str:
+    """What a hand makes on each board: "flush, king high (board 1); two pair, sixes and
+    fives (board 2)" (a board it makes nothing on yet is left out)."""
     return "; ".join(
-        f"{hands.in_sentence(locale, s.label)} ({translate(locale, 'pot.board', number=str(k))})"
-        for k, s in ((1, first), (2, second)))
+        f"{hands.in_sentence(locale, label)} ({translate(locale, 'pot.board', number=str(k))})"
+        for k, label in enumerate(labels, 1) if label)
 
 
 def _pot_lines(locale: object, result: HandResultView) -> list[str]:
@@ -109,4 +117,5 @@ def _player_lines(locale: object, result: HandResultView) -> list[str]:
     return lines
 
 
-__all__ = ["MINUS", "by_player", "cards_text", "message_lines", "shown_label", "signed"]
+__all__ = ["MINUS", "by_player", "cards_text", "message_lines", "on_boards", "shown_label",
+           "signed"]

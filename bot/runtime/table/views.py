@@ -152,6 +152,8 @@ class PrivateCards:
     cards: tuple[Card, ...] = field(repr=False)
     board: tuple[Card, ...]
     label: str  # "Two pair, kings and sevens" once the flop is out, else ""
+    second_board: tuple[Card, ...] = ()  # a double board or a second run: board 2
+    second_label: str = ""  # what they make on board 2
 
 
 @dataclass(frozen=True)
