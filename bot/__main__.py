@@ -78,7 +78,9 @@ def _demo(argv: Sequence[str]) -> int:
 
 def _run_bot(argv: Sequence[str]) -> int:
     from bot import client
+    from bot.engine.evaluate import warm_tables
 
+    warm_tables()  # 0.3 s and 15 MB now, not a little more with each new board all night
     return client.main(argv)
 
 

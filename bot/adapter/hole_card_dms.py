@@ -46,12 +46,14 @@ def deal(presenter: DiscordPresenter, event: CardsDealt) -> None:
 async def _deal_privately(
     presenter: DiscordPresenter, table: TableSnapshot, user_id: int, cards: PrivateCards
 ) -> None:
-    closed = presenter.dm_closed.setdefault(table.table_id, set())
     if await send_hole_cards(presenter, table, user_id, cards):
+        closed = presenter.dm_closed.get(table.table_id, set())
         if user_id in closed:  # DMs open again: the turn line stops pointing at /cards
             closed.discard(user_id)
             presenter.live_changed(table, dm_closed=frozenset(closed))
         return
+    # kept only for tables with a closed DM (a table that closed forgets it)
+    closed = presenter.dm_closed.setdefault(table.table_id, set())
     if user_id in closed:  # the channel was told once already
         return
     closed.add(user_id)

@@ -284,12 +284,28 @@ def hand_button_id(hand_id: int) -> str:
     return f"omaha:hand:{hand_id}"
 
 
+class Unkept(discord.ui.View):
+    """Buttons discord.py need not keep: every click on them is answered by a dynamic
+    item registered at start (:data:`DYNAMIC_ITEMS`, ``cogs.hands.OpenHandButton``).
+
+    discord.py keeps a sent view whose buttons are plain (not dynamic items) in its view
+    store, under the message, for as long as the process runs when it has no timeout:
+    one result's **Hand log** a hand, about 13,000 views an hour at 100 tables
+    (``bench/bench_soak.py``). Views of dynamic items only are not kept anyway."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def hand_log_button(hand_id: int | None, locale: object) -> discord.ui.View | None:
     """The result's **Hand log** button: every action of the hand, only to whoever clicks
     (what ``/hand show`` answers: their own cards, never another player's hidden ones)."""
     if hand_id is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = Unkept()
     view.add_item(discord.ui.Button(label=translate(locale, "button.hand_log"), emoji="📜",
                                     custom_id=hand_button_id(hand_id),
                                     style=discord.ButtonStyle.secondary))
