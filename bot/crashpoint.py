@@ -11,6 +11,8 @@ is one dictionary look-up. The points:
 ``settle.stored``   the settlement committed, the result not yet posted
 ``mtt.moved``       a tournament's balancing move stored, the player not yet moved
 ``backup.copied``   a backup copied and checked, not yet moved to its name
+``migrate.writing`` inside a migration's transaction, its version row written, not committed
+``migrate.applied`` a migration committed, the next one not begun
 ==================  ====================================================================
 """
 
@@ -23,7 +25,8 @@ from collections import Counter
 __all__ = ["ENV", "POINTS", "reached"]
 
 ENV = "OMAHA_CRASH_AT"
-POINTS = ("action.stored", "settle.writing", "settle.stored", "mtt.moved", "backup.copied")
+POINTS = ("action.stored", "settle.writing", "settle.stored", "mtt.moved", "backup.copied",
+          "migrate.writing", "migrate.applied")
 
 _seen: Counter[str] = Counter()
 
