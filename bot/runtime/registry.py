@@ -39,7 +39,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.hearing import STORAGE, HeardClock, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
-from bot.runtime.table import time_banks, waiting
+from bot.runtime.table import late_results, time_banks, waiting
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import CashPolicy, TablePolicy
@@ -378,10 +378,13 @@ class TableRegistry:
     async def resume_play(
         self, table: Table, when_idle: Callable[[Table], Awaitable[None]] | None = None
     ) -> None:
-        """The second half of a restore: the table's hands in progress go on on their own
-        decks (or are cancelled, stacks as before them: :mod:`bot.runtime.table.recovery`);
-        then, if no hand is being played and the table is neither held nor closed,
-        ``when_idle(table)`` (default: deal the next hand when enough players are ready)."""
+        """The second half of a restore: the results a kill kept from the channel are
+        posted (:mod:`bot.runtime.table.late_results`); the table's hands in progress go
+        on on their own decks (or are cancelled, stacks as before them:
+        :mod:`bot.runtime.table.recovery`); then, if no hand is being played and the table
+        is neither held nor closed, ``when_idle(table)`` (default: deal the next hand when
+        enough players are ready)."""
+        await late_results.post_late(table, self.names)
         for hand in await self.hands.unfinished_hands(table.table_id):
             await table.resume(hand)
         if table.current is None and not table.held and not table.closed:
