@@ -358,9 +358,10 @@ class TableRegistry:
     ) -> Table:
         """Rebuild a stored table (the first half of a restore): its settings, its hand
         count, and its players seated again with their stacks and straddle choices (only
-        those ``keep(user_id)`` keeps, when given), their names looked up. Raises
-        :class:`TableError` when its settings are unusable. Play goes on with
-        :meth:`resume_play`."""
+        those ``keep(user_id)`` keeps, when given), their names looked up; the results a
+        kill kept from its channel are told then, before anything else
+        (:mod:`bot.runtime.table.late_results`). Raises :class:`TableError` when its
+        settings are unusable. Play goes on with :meth:`resume_play`."""
         config = TableConfig.from_dict(dict(stored.config))
         table = self.make(
             stored.table_id, config, guild_id=stored.guild_id, channel_id=stored.channel_id,
@@ -373,18 +374,16 @@ class TableRegistry:
                 table.seats[seat].straddle = seat in stored.straddles
                 table.seats[seat].time_bank = time_banks.restored(
                     config.time_bank, stored.time_banks.get(seat))
+        await late_results.post_late(table, self.names)
         return table
 
     async def resume_play(
         self, table: Table, when_idle: Callable[[Table], Awaitable[None]] | None = None
     ) -> None:
-        """The second half of a restore: the results a kill kept from the channel are
-        posted (:mod:`bot.runtime.table.late_results`); the table's hands in progress go
-        on on their own decks (or are cancelled, stacks as before them:
-        :mod:`bot.runtime.table.recovery`); then, if no hand is being played and the table
-        is neither held nor closed, ``when_idle(table)`` (default: deal the next hand when
-        enough players are ready)."""
-        await late_results.post_late(table, self.names)
+        """The second half of a restore: the table's hands in progress go on on their own
+        decks (or are cancelled, stacks as before them: :mod:`bot.runtime.table.recovery`);
+        then, if no hand is being played and the table is neither held nor closed,
+        ``when_idle(table)`` (default: deal the next hand when enough players are ready)."""
         for hand in await self.hands.unfinished_hands(table.table_id):
             await table.resume(hand)
         if table.current is None and not table.held and not table.closed:

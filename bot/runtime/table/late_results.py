@@ -6,11 +6,14 @@ without its result. How the store knows (decided here): the settlement marks the
 hand's result *pending* in its own transaction; the observer calls
 :attr:`~bot.runtime.table.events.HandSettled.posted` once Discord confirmed the result
 message, which clears the mark (:meth:`~bot.runtime.ports.HandStore.result_posted`).
-When the table comes back (:meth:`bot.runtime.registry.TableRegistry.resume_play`,
-before its hand in progress goes on), each settled hand after the last result seen
-posted whose result is still pending (:meth:`~bot.runtime.ports.HandStore.unposted_results`:
-none, or the one the kill interrupted) is played again from its record and its result
-told again, marked :attr:`~bot.runtime.table.views.HandResultView.after_restart`.
+When the table comes back (:meth:`bot.runtime.registry.TableRegistry.restore_table`:
+before its hand in progress goes on, and before a tournament's places or its end are
+told), each settled hand after the last result seen posted whose result is still
+pending (:meth:`~bot.runtime.ports.HandStore.unposted_results`: none, or the one the
+kill interrupted) is played again from its record and its result told again, marked
+:attr:`~bot.runtime.table.views.HandResultView.after_restart`. A table closed before
+the kill (a tournament's last hand: its prizes paid and its table closed while the
+result was on its way) does not come back, nor does its result.
 
 A kill after Discord took the result but before the mark was cleared would post it
 twice: the presenter first looks for it among the channel's last messages
