@@ -163,7 +163,7 @@ def posted_twice(versions: Iterable[Version]) -> list[str]:
 def settled_hands(path: str) -> set[tuple[int, int]]:
     """The hands settled in the database at open tables: (channel, number). (A table
     closed before the kill does not come back: a tournament's last result, on its way
-    when the prizes were paid and the table closed, is lost.)"""
+    when the table closed, is not posted after the restart.)"""
     with _open(path) as conn:
         rows = conn.execute(
             "SELECT t.channel_id, h.number FROM hands h JOIN poker_tables t"

@@ -11,9 +11,9 @@ before its hand in progress goes on, and before a tournament's places or its end
 told), each settled hand after the last result seen posted whose result is still
 pending (:meth:`~bot.runtime.ports.HandStore.unposted_results`: none, or the one the
 kill interrupted) is played again from its record and its result told again, marked
-:attr:`~bot.runtime.table.views.HandResultView.after_restart`. A table closed before
-the kill (a tournament's last hand: its prizes paid and its table closed while the
-result was on its way) does not come back, nor does its result.
+:attr:`~bot.runtime.table.views.HandResultView.after_restart`. A table that closed
+after the hand, while its result was on its way, and before the kill (a close that
+waited for the hand, a tournament's last hand) does not come back, nor does its result.
 
 A kill after Discord took the result but before the mark was cleared would post it
 twice: the presenter first looks for it among the channel's last messages
