@@ -17,17 +17,21 @@ the same database; each life ends in a SIGKILL:
 
 After each kill (the bot dead) the database is checked (:mod:`bench.crash_checks`):
 every acknowledged action is stored, none more times than it was sent; everything the
-public messages said happened is stored; the chip audit passes. After each restart:
-every hand running at the kill is resumed or cancelled (and the channel told so), and
-every table with two players with chips deals again. A last life ends with SIGTERM and
-``python -m bot audit``. The report counts kills, resumes and anything lost (target 0).
+public messages said happened is stored; no result is in two messages; the chip audit
+passes. After each restart: every hand running at the kill is resumed or cancelled (and
+the channel told so), every table with two players with chips deals again, and every
+hand settled at an open table has its result posted (one the kill kept from its channel
+is posted after the restart). A life killed at its point before it logs in (while it
+restores its tables) is counted, its checks left to the next restart. A last life ends
+with SIGTERM and ``python -m bot audit``. The report counts kills, resumes and
+anything lost (target 0).
 
 Usage::
 
     .venv/bin/python bench/bench_crashes.py [--tables 50] [--kills 20] [--think 0.4]
         [--points action.stored,settle.writing,...] [--seed 1] [--keep DIR]
 
-``tests/bench/test_bench_crashes.py`` runs it small (10 tables, 3 random kills, every
+``tests/bench/test_bench_crashes.py`` runs it small (10 tables, 2 random kills, every
 chosen point but the scheduled backup's minute).
 """
 

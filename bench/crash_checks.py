@@ -9,11 +9,10 @@ but its audit (:func:`audit`, the one ``python -m bot audit`` runs):
 * :func:`told_problems`: what the public messages said happened happened: each live
   message's action lines are a run of the hand's stored actions, in order; a hand whose
   result was posted is finished, a hand said cancelled is cancelled.
-* :func:`posted_twice`, :func:`posted_results`, :func:`settled_hands`,
-  :func:`posted_late`: every hand's
+* :func:`posted_twice`, :func:`posted_results`, :func:`settled_hands`: every hand's
   result went to its channel once at most and, once the tables are back after a
   restart, every settled hand's result is there (a kill between a settlement and its
-  result: posted after the restart).
+  result: posted after the restart, :func:`posted_late` counts them).
 * :func:`running_hands`, :func:`playable_channels`: what must resume after a restart.
 """
 
