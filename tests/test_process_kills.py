@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.crashpoint import ENV
 from bot.storage.migrate import load_migrations
 from tests.fakediscord import BotProcess, Channel, FakeDiscord, Message
-from tests.storage.helpers import database_at
+from tests.storage.test_migrate import open_in_a_child
 from tests.test_process_hand import CARD_TOKEN, audit
 
 MENTION = re.compile(r"<@(\d+)>")
@@ -99,7 +99,7 @@ async def test_a_kill_before_the_result_is_posted_posts_it_after_the_restart_onc
 async def test_a_kill_in_the_middle_of_the_migrations_loses_nothing(tmp_path: Path) -> None:
     newest = len(load_migrations())
     database = str(tmp_path / "bot.sqlite3")
-    database_at(Path(database), newest - 2)
+    assert open_in_a_child(database, upto=newest - 2) == 0  # an older bot's database
     async with FakeDiscord() as fd:
         guild = fd.add_guild("Poker Club")
         lobby = fd.add_channel(guild, "lobby")

@@ -12,8 +12,6 @@ from typing import Any
 import asyncpg
 
 from bot.storage import Database
-from bot.storage.dialect import sqlite_statements
-from bot.storage.migrate import applied_versions, load_migrations
 
 #: 2026-11-25 12:00:00 UTC, a Wednesday.
 T0 = 1795608000.0
@@ -85,27 +83,3 @@ async def read_elsewhere(db: Database, sql: str, args: Sequence[Any] = ()) -> li
         return [tuple(r) for r in await conn.fetch(numbered(sql), *args)]
     finally:
         await conn.close()
-
-
-def database_at(path: Path, version: int) -> None:
-    """A SQLite database at schema ``version``: migrations 1 to ``version`` applied as the
-    bot applies them (an older bot's database)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        applied_versions(conn)
-        for m in load_migrations()[:version]:
-            for statement in sqlite_statements(m.sql):
-                conn.execute(statement)
-            conn.execute("INSERT INTO schema_migrations VALUES (?, ?, 0)", (m.version, m.name))
-    finally:
-        conn.close()
-
-
-def schema(path: Path) -> list[tuple[str, str]]:
-    """The SQLite database's tables, indexes and triggers as created: (name, SQL)."""
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL"
-                            " ORDER BY name").fetchall()
-    finally:
-        conn.close()
