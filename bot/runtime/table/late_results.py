@@ -27,7 +27,7 @@ table before the restart is gone.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -58,17 +58,21 @@ async def post_late(table: Table, names: NameOf) -> int:
                         table.table_id, unposted.hand_id, exc)
             continue
         seat_names = {s: await _name(table, names, u) for s, u in past.users.items()}
-        result = replace(result_of(past, seat_names), after_restart=True)
         async with table.lock:
-            snap = replace(
-                table.snapshot(), config=past.config, hand_no=past.number,
-                hand_id=past.hand_id, button=past.hand.button, board=past.hand.board,
-                second_board=past.hand.second_board, double_board=past.hand.double_board,
-                bomb_ante=past.hand.bomb_pot.ante if past.hand.bomb_pot else 0)
-            table.outbox.send(HandSettled(
-                snap, result, partial(table.hands.result_posted, past.hand_id)))
+            table.outbox.send(_settled(table, past, seat_names))
         told += 1
     return told
+
+
+def _settled(table: Table, past: PastHand, names: Mapping[int, str]) -> HandSettled:
+    """The hand's result told again, on a snapshot of the table as it was at its end."""
+    hand = past.hand
+    snap = replace(
+        table.snapshot(), config=past.config, hand_no=past.number, hand_id=past.hand_id,
+        button=hand.button, board=hand.board, second_board=hand.second_board,
+        double_board=hand.double_board, bomb_ante=hand.bomb_pot.ante if hand.bomb_pot else 0)
+    result = replace(result_of(past, names), after_restart=True)
+    return HandSettled(snap, result, partial(table.hands.result_posted, past.hand_id))
 
 
 def replay(unposted: UnpostedResult) -> PastHand:
