@@ -17,17 +17,21 @@ the same database; each life ends in a SIGKILL:
 
 After each kill (the bot dead) the database is checked (:mod:`bench.crash_checks`):
 every acknowledged action is stored, none more times than it was sent; everything the
-public messages said happened is stored; the chip audit passes. After each restart:
-every hand running at the kill is resumed or cancelled (and the channel told so), and
-every table with two players with chips deals again. A last life ends with SIGTERM and
-``python -m bot audit``. The report counts kills, resumes and anything lost (target 0).
+public messages said happened is stored; no result is in two messages; the chip audit
+passes. After each restart: every hand running at the kill is resumed or cancelled (and
+the channel told so), every table with two players with chips deals again, and every
+hand settled at an open table has its result posted (one the kill kept from its channel
+is posted after the restart). A life killed at its point before it logs in (while it
+restores its tables) is counted, its checks left to the next restart. A last life ends
+with SIGTERM and ``python -m bot audit``. The report counts kills, resumes and
+anything lost (target 0).
 
 Usage::
 
     .venv/bin/python bench/bench_crashes.py [--tables 50] [--kills 20] [--think 0.4]
         [--points action.stored,settle.writing,...] [--seed 1] [--keep DIR]
 
-``tests/bench/test_bench_crashes.py`` runs it small (10 tables, 3 random kills, every
+``tests/bench/test_bench_crashes.py`` runs it small (10 tables, 2 random kills, every
 chosen point but the scheduled backup's minute).
 """
 
@@ -50,8 +54,12 @@ from bench.crash_checks import (
     action_problems,
     audit,
     playable_channels,
+    posted_late,
+    posted_results,
+    posted_twice,
     read,
     running_hands,
+    settled_hands,
     told_problems,
 )
 from bench.crash_players import CrashDiscord, Crowd, is_prompt
@@ -59,6 +67,9 @@ from bot.crashpoint import ENV, POINTS
 from tests.fakediscord import BotProcess
 from tests.fakediscord.process import REPO
 
+#: The crash points reached while tables play (a migration's are killed at in
+#: ``tests/test_process_kills.py``: the database here is migrated at the first start).
+PLAYING = tuple(p for p in POINTS if not p.startswith("migrate."))
 #: How long a chosen point's life may take to reach it (a scheduled backup: a minute).
 REACH = {"backup.copied": 90.0, "mtt.moved": 60.0}
 RESUME_WITHIN = 30.0
@@ -100,6 +111,9 @@ class Report:
     lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     told: list[str] = field(default_factory=list)
+    unposted: list[str] = field(default_factory=list)  # settled, no result after a restart
+    posted_twice: list[str] = field(default_factory=list)
+    results_late: int = 0  # results posted after a restart (killed before their post)
     audits: int = 0
     audit_failures: list[str] = field(default_factory=list)
     backup_cli: str = "not tried"
@@ -109,13 +123,13 @@ class Report:
     @property
     def ok(self) -> bool:
         return not (self.stalled or self.idle or self.lost or self.doubled or self.told
-                    or self.audit_failures) and all(
+                    or self.unposted or self.posted_twice or self.audit_failures) and all(
             v == "killed there" for v in self.points.values())
 
     def text(self) -> str:
         points = ", ".join(f"{k}: {v}" for k, v in self.points.items()) or "none"
         problems = [*self.stalled, *self.idle, *self.lost, *self.doubled, *self.told,
-                    *self.audit_failures]
+                    *self.unposted, *self.posted_twice, *self.audit_failures]
         back = sorted(self.back_after) or [0.0]
         return "\n".join([
             f"{self.tables} tables and a tournament, {self.seconds:.0f} s: "
@@ -130,6 +144,8 @@ class Report:
             f"  actions sent {self.sent}, acknowledged {self.acknowledged}; lost "
             f"{len(self.lost)}, applied twice {len(self.doubled)}; told but not stored "
             f"{len(self.told)}",
+            f"  results posted after a restart {self.results_late}; settled but never posted "
+            f"{len(self.unposted)}, posted twice {len(self.posted_twice)}",
             f"  hands in the database: {self.hands}",
             f"  chip audits {self.audits}, failed {len(self.audit_failures)}; "
             f"`python -m bot backup` killed mid-copy: {self.backup_cli}",
@@ -191,6 +207,7 @@ class Harness:
         fd, report = self.fd, self.report
         running = running_hands(self.database) if n else {}
         playable = playable_channels(self.database) if n else set()
+        settled = settled_hands(self.database) if n else set()
         mark = max(fd.messages, default=0)
         self.say(f"life {n}: starts")
         fd.identified.clear()
@@ -198,13 +215,13 @@ class Harness:
         bot = BotProcess(fd, self.tmp, env={**self.env, **life.env})
         await bot.start()
         report.restarts += n > 0
-        await fd.wait_until_ready(60)
-        self.say(f"life {n}: logged in")
-        if n == 0:
+        if not await self.logged_in(bot):
+            report.unchecked += 1  # killed at its point while it restored its tables
+        elif n == 0:
             await self.open_tables()
         else:
             await bot.wait_for_log("Restored", 60)
-            await self.check_resumed(bot, running, playable, mark)
+            await self.check_resumed(bot, running, playable, settled, mark)
         self.say(f"life {n}: tables back")
         if n == 2:
             report.backup_cli = await self.kill_cli_backup()
@@ -228,12 +245,25 @@ class Harness:
         await self.check_dead()
         self.say(f"life {n}: checked")
 
+    async def logged_in(self, bot: BotProcess) -> bool:
+        """Whether the bot logged in; False when it died first (a crash point reached
+        while it restored its tables, before it connects to the gateway)."""
+        began = time.monotonic()
+        while not (self.fd.identified.is_set() and self.fd.commands_synced.is_set()):
+            if bot.proc is None or bot.proc.returncode is not None:
+                return False
+            if time.monotonic() - began > 60:
+                raise TimeoutError(f"the bot did not log in within 60 s:\n{bot.log}")
+            await asyncio.sleep(0.1)
+        self.say("logged in")
+        return True
+
     async def check_resumed(
         self, bot: BotProcess, running: dict[tuple[int, int], int], playable: set[int],
-        mark: int,
+        settled: set[tuple[int, int]], mark: int,
     ) -> None:
         """Every hand running at the kill is resumed or cancelled, and said so; every table
-        with players deals again."""
+        with players deals again; every hand settled at the kill has its result posted."""
         fd, report = self.fd, self.report
 
         def said(channel: int, number: int) -> bool:
@@ -246,8 +276,13 @@ class Harness:
             return any(m.id > mark and m.channel_id == channel and is_prompt(m)
                        for m in fd.messages.values())
 
+        def unposted() -> list[tuple[int, int]]:
+            posted = posted_results(fd.versions)
+            return sorted(k for k in settled if not posted[k])
+
         began = time.monotonic()
-        while not (all(said(*k) for k in running) and all(prompted(c) for c in playable)):
+        while not (all(said(*k) for k in running) and all(prompted(c) for c in playable)
+                   and not unposted()):
             if bot.proc is None or bot.proc.returncode is not None:
                 report.unchecked += 1  # killed at its crash point first: the next restart
                 return  # checks these hands again (their tables have not dealt since)
@@ -261,6 +296,8 @@ class Harness:
         report.idle += [f"{life}: channel {c}: no hand dealt within {RESUME_WITHIN:.0f} s"
                         for c in playable if not prompted(c)]
         report.tables_back += sum(prompted(c) for c in playable)
+        report.unposted += [f"{life}: channel {c} hand #{n}: settled, its result never posted"
+                            for c, n in unposted()]
 
     async def check_dead(self) -> None:
         report = self.report
@@ -270,6 +307,8 @@ class Harness:
         lost, doubled = action_problems(stored, sent, acked)
         report.lost, report.doubled = lost, doubled
         report.told = told_problems(stored, self.fd.versions, self.names)
+        report.posted_twice = posted_twice(self.fd.versions)
+        report.results_late = posted_late(self.fd.versions)
         report.audits += 1
         report.audit_failures += await audit(self.database)
         statuses = list(stored.status.values())
@@ -293,12 +332,13 @@ class Harness:
         """A restart that ends with SIGTERM, then ``python -m bot audit``."""
         running = running_hands(self.database)
         playable = playable_channels(self.database)
+        settled = settled_hands(self.database)
         mark = max(self.fd.messages, default=0)
         self.fd.identified.clear()
         async with BotProcess(self.fd, self.tmp, env=self.env) as bot:
             self.report.restarts += 1
             await bot.wait_for_log("Restored", 60)
-            await self.check_resumed(bot, running, playable, mark)
+            await self.check_resumed(bot, running, playable, settled, mark)
             await asyncio.sleep(2.0)
             self.crowd.stop()
             code = await bot.stop(60)
@@ -323,7 +363,7 @@ async def run(tables: int = 50, kills: int = 20, *, think: float = 0.4, seed: in
     try:
         async with CrashDiscord() as fd:
             h = Harness(fd, tmp, tables, think, seed, log)
-            lives = plan(kills, list(POINTS if points is None else points), rng)
+            lives = plan(kills, list(PLAYING if points is None else points), rng)
             for n, life in enumerate(lives):
                 await h.life(n, life, rng)
             if await h.last_life() != 0:
@@ -344,7 +384,7 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=20, help="kills at random moments")
     parser.add_argument("--think", type=float, default=0.4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--points", default=",".join(POINTS),
+    parser.add_argument("--points", default=",".join(PLAYING),
                         help="crash points to kill at (bot.crashpoint), comma-separated")
     parser.add_argument("--keep", type=Path, help="copy the database and logs here")
     args = parser.parse_args()

@@ -9,6 +9,10 @@ but its audit (:func:`audit`, the one ``python -m bot audit`` runs):
 * :func:`told_problems`: what the public messages said happened happened: each live
   message's action lines are a run of the hand's stored actions, in order; a hand whose
   result was posted is finished, a hand said cancelled is cancelled.
+* :func:`posted_twice`, :func:`posted_results`, :func:`settled_hands`: every hand's
+  result went to its channel once at most and, once the tables are back after a
+  restart, every settled hand's result is there (a kill between a settlement and its
+  result: posted after the restart, :func:`posted_late` counts them).
 * :func:`running_hands`, :func:`playable_channels`: what must resume after a restart.
 """
 
@@ -28,12 +32,14 @@ from bot.storage import Database
 
 ACTION_LINE = re.compile(r"^> (\S+) (folds|checks|calls|bets|raises)\b")
 RESULT = re.compile(r"\*\*Hand #(\d+) result\*\*")
+LATE = "Posted after a restart"
 CANCELLED = re.compile(r"Hand #(\d+) was interrupted and is cancelled")
 #: The verb a stored kind is shown with ("allin" is shown as the bet, raise or call it was).
 VERBS = {"fold": {"folds"}, "check": {"checks"}, "call": {"calls"}, "bet": {"bets"},
          "raise": {"raises"}, "allin": {"bets", "raises", "calls"}}
 
-__all__ = ["Stored", "action_problems", "audit", "playable_channels", "read", "running_hands",
+__all__ = ["Stored", "action_problems", "audit", "playable_channels", "posted_late",
+           "posted_results", "posted_twice", "read", "running_hands", "settled_hands",
            "told_problems"]
 
 
@@ -132,6 +138,37 @@ def told_problems(stored: Stored, versions: Iterable[Version], names: dict[int, 
                 problems.append(f"channel {key[0]} hand #{key[1]}: message {v.message_id} "
                                 f"shows {shown}, the database has {actions}")
     return problems
+
+
+def posted_results(versions: Iterable[Version]) -> Counter[tuple[int, int]]:
+    """How many messages showed each hand's result: (channel, number) -> messages."""
+    shown = {(v.channel_id, int(found[1]), v.message_id) for v in versions
+             if (found := RESULT.search(v.content)) is not None}
+    return Counter((channel, number) for channel, number, _ in shown)
+
+
+def posted_late(versions: Iterable[Version]) -> int:
+    """Results posted after a restart (the bot killed before it could post them)."""
+    return len({v.message_id for v in versions
+                if RESULT.search(v.content) is not None and LATE in v.content})
+
+
+def posted_twice(versions: Iterable[Version]) -> list[str]:
+    """Results posted in more than one message."""
+    return [f"channel {c} hand #{n}: result posted {k} times"
+            for (c, n), k in sorted(posted_results(versions).items()) if k > 1]
+
+
+def settled_hands(path: str) -> set[tuple[int, int]]:
+    """The hands settled in the database at open tables: (channel, number). (A table
+    closed before the kill does not come back: a tournament's last result, on its way
+    when the table closed, is not posted after the restart.)"""
+    with _open(path) as conn:
+        rows = conn.execute(
+            "SELECT t.channel_id, h.number FROM hands h JOIN poker_tables t"
+            " ON t.id = h.table_id WHERE h.status = 'finished'"
+            " AND t.closed_at IS NULL").fetchall()
+    return {(c, n) for c, n in rows}
 
 
 def running_hands(path: str) -> dict[tuple[int, int], int]:

@@ -5,13 +5,15 @@ SIGKILL (no cleanup, no flush: a power cut) the N-th time (default 1) the code
 reaches :func:`reached` with that NAME. Unset (always, in production), :func:`reached`
 is one dictionary look-up. The points:
 
-==================  ====================================================================
-``action.stored``   a player's action is on disk, not yet applied nor acknowledged
-``settle.writing``  inside the settlement's transaction, the stacks written, not committed
-``settle.stored``   the settlement committed, the result not yet posted
-``mtt.moved``       a tournament's balancing move stored, the player not yet moved
-``backup.copied``   a backup copied and checked, not yet moved to its name
-==================  ====================================================================
+===================  =======================================================================
+``action.stored``    a player's action is on disk, not yet applied nor acknowledged
+``settle.writing``   inside the settlement's transaction, the stacks written, not committed
+``settle.stored``    the settlement committed, the result not yet posted
+``mtt.moved``        a tournament's balancing move stored, the player not yet moved
+``backup.copied``    a backup copied and checked, not yet moved to its name
+``migrate.writing``  inside a migration's transaction, its version row written, uncommitted
+``migrate.applied``  a migration committed, the next one not begun
+===================  =======================================================================
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from collections import Counter
 __all__ = ["ENV", "POINTS", "reached"]
 
 ENV = "OMAHA_CRASH_AT"
-POINTS = ("action.stored", "settle.writing", "settle.stored", "mtt.moved", "backup.copied")
+POINTS = ("action.stored", "settle.writing", "settle.stored", "mtt.moved", "backup.copied",
+          "migrate.writing", "migrate.applied")
 
 _seen: Counter[str] = Counter()
 

@@ -27,11 +27,14 @@ from bot.runtime.ports import (
     StoredTable,
     StoredTournament,
     UnfinishedHand,
+    UnpostedResult,
 )
 from bot.storage import (
     Database,
     EconomyError,
+    HandRecord,
     HandSeatIn,
+    HandSeatRecord,
     InsufficientChips,
     SeatRecord,
     StorageUnavailable,
@@ -143,33 +146,22 @@ class StoragePorts:
         out: list[UnfinishedHand] = []
         for record in await self.db.hands.list_unfinished(table_id):
             stored = await self.db.hands.load_unfinished(record.id)
-            hand = stored.hand
-            start = HandStart(
-                table_id=hand.table_id,
-                hand_no=hand.number,
-                config=dict(hand.settings),
-                seats=tuple(
-                    StoredSeat(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind, s.straddle)
-                    for s in stored.seats
-                ),
-                button=hand.button,
-                deck=stored.deck,
-                salts=stored.salts,
-                commitment_message=hand.commitment_message,
-                commitment_channel=hand.commitment_channel,
-            )
-            actions = tuple(
-                StoredAction(
-                    seq=i,
-                    seat=int(a["seat"]),
-                    kind=str(a["kind"]),
-                    amount=None if a.get("amount") is None else int(a["amount"]),
-                    source=str(a.get("source", "player")),
-                )
-                for i, a in enumerate(stored.actions)
-            )
+            start = _hand_start(stored.hand, stored.seats, stored.deck, stored.salts)
             await self.db.hands.mark_resumed(record.id)
-            out.append(UnfinishedHand(record.id, start, actions))
+            out.append(UnfinishedHand(record.id, start, _stored_actions(stored.actions)))
+        return out
+
+    async def result_posted(self, hand_id: int) -> None:
+        async with _polite():
+            await self.db.results.posted(hand_id)
+
+    async def unposted_results(self, table_id: int) -> Sequence[UnpostedResult]:
+        out: list[UnpostedResult] = []
+        for hand in await self.db.results.unposted(table_id):
+            seats = await self.db.hands.seats(hand.id)
+            start = _hand_start(hand, seats, await self.db.hands.reveal_deck(hand.id), ())
+            actions = [a for a in await self.db.hands.actions(hand.id) if a["kind"] != "show"]
+            out.append(UnpostedResult(hand.id, start, _stored_actions(actions)))
         return out
 
     # -- TournamentPorts ---------------------------------------------------------
@@ -354,4 +346,30 @@ def _stored_tournament(it: InterruptedTournament) -> StoredTournament:
         places=dict(it.places), hands_played=it.hands_played, level_elapsed=it.level_elapsed,
         table=None if it.table is None else _stored_table(it.table, it.seats),
         last_start=dict(it.last_start),
+    )
+
+
+def _hand_start(hand: HandRecord, seats: Sequence[HandSeatRecord], deck: tuple[Card, ...],
+                salts: tuple[bytes, ...]) -> HandStart:
+    """A stored hand as the runtime replays it: its settings, seats, button and deck."""
+    return HandStart(
+        table_id=hand.table_id,
+        hand_no=hand.number,
+        config=dict(hand.settings),
+        seats=tuple(StoredSeat(s.seat_no, s.user_id, s.start_stack, s.posts_big_blind, s.straddle)
+                    for s in seats),
+        button=hand.button,
+        deck=deck,
+        salts=salts,
+        commitment_message=hand.commitment_message,
+        commitment_channel=hand.commitment_channel,
+    )
+
+
+def _stored_actions(actions: Sequence[Mapping[str, Any]]) -> tuple[StoredAction, ...]:
+    return tuple(
+        StoredAction(seq=i, seat=int(a["seat"]), kind=str(a["kind"]),
+                     amount=None if a.get("amount") is None else int(a["amount"]),
+                     source=str(a.get("source", "player")))
+        for i, a in enumerate(actions)
     )

@@ -50,6 +50,7 @@ import discord
 from bot.adapter.after_hand import Offering
 from bot.adapter.commitment_posts import deliver
 from bot.adapter.hooks import NOTICE_CONFIRM_WAIT, Hook, post_followup
+from bot.adapter.late_results import in_channel, noted
 from bot.adapter.limits import fit_message
 from bot.adapter.pictures import TablePictures, render_gate
 from bot.adapter.posts import (
@@ -337,6 +338,9 @@ class TableChannel:
 
     async def _show_result(self, item: Result) -> None:
         live, shown = item.live, self._shown
+        if item.result.after_restart and await in_channel(self.channel, live.snap.hand_id):
+            self._beside(noted(item.posted, self.table_id))  # posted before a kill
+            return
         content = result_content(live.snap, item.result)
         async with render_gate().slot():
             picture = await item.picture()
@@ -358,6 +362,7 @@ class TableChannel:
         self._shown = None
         if self.live is not None and self.live.hand_no == item.result.hand_no:
             self.live = None
+        self._beside(noted(item.posted, self.table_id))
 
     def _needs_new(self, live: Live, shown: Shown) -> bool:
         token = live_token(live)

@@ -84,9 +84,12 @@ class Stage:
 
 @dataclass(frozen=True)
 class Result:
+    """A hand's result; ``posted`` is called once Discord has it (:mod:`.late_results`)."""
+
     live: Live
     result: HandResultView
     picture: Callable[[], Awaitable[Drawn | None]]
+    posted: Callable[[], Awaitable[None]]
 
 
 @dataclass(frozen=True)

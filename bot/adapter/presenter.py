@@ -407,7 +407,7 @@ class DiscordPresenter:
                              await render_showdown_async(shown), alt.showdown(shown))
             return None
 
-        self.channel(table).post(Result(live, result, picture))
+        self.channel(table).post(Result(live, result, picture, event.posted))
 
     async def after_hand(self, event: RabbitHunted | CardsShownAfter) -> None:
         """A rabbit hunt or cards shown after a hand: a message with its picture."""

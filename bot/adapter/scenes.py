@@ -299,11 +299,14 @@ def table_view(
 
 
 def result_content(snap: TableSnapshot, result: HandResultView) -> str:
-    """The hand's result: its title, then who won and what was shown
-    (:func:`bot.runtime.table.result_text.message_lines`). Every hand shown is in the
-    showdown picture; the whole log is behind the Hand log button."""
+    """The hand's result: its title (and, posted after a restart, a line saying so), then
+    who won and what was shown (:func:`bot.runtime.table.result_text.message_lines`).
+    Every hand shown is in the showdown picture; the whole log is behind the Hand log
+    button."""
     lang = language(snap)
     lines = [translate(lang, "result.title", number=str(result.hand_no), game=game_line(snap))]
+    if result.after_restart:
+        lines.append(translate(lang, "result.after_restart"))
     lines.extend(result_text.message_lines(lang, result))
     return fit_message(lines, locale=lang)
 

@@ -170,6 +170,16 @@ class UnfinishedHand:
     actions: tuple[StoredAction, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class UnpostedResult:
+    """A settled hand whose result was never seen in its table's channel (the bot was
+    stopped in between): replayed from its record to post it after the restart."""
+
+    hand_id: int
+    start: HandStart
+    actions: tuple[StoredAction, ...] = field(default_factory=tuple)
+
+
 class HandStore(Protocol):
     """The hand record: written before each action is acknowledged."""
 
@@ -207,6 +217,15 @@ class HandStore(Protocol):
         ...
 
     async def unfinished_hands(self, table_id: int) -> Sequence[UnfinishedHand]: ...
+
+    async def result_posted(self, hand_id: int) -> None:
+        """The settled hand's result is in its table's channel."""
+        ...
+
+    async def unposted_results(self, table_id: int) -> Sequence[UnpostedResult]:
+        """The table's settled hands, after the last one whose result was seen posted,
+        whose results were not, in order (:mod:`bot.runtime.table.late_results`)."""
+        ...
 
 
 class TableObserver(Protocol):

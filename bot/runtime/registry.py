@@ -39,7 +39,7 @@ from bot.runtime.config import TableConfig
 from bot.runtime.errors import NoTable, TableError
 from bot.runtime.hearing import STORAGE, HeardClock, Hearing
 from bot.runtime.ports import ChipBank, HandStore, StoredTable, TableObserver, TableStore
-from bot.runtime.table import time_banks, waiting
+from bot.runtime.table import late_results, time_banks, waiting
 from bot.runtime.table.abandon import Abandoned
 from bot.runtime.table.live import DEFAULT_PAUSE, Table
 from bot.runtime.table.policy import CashPolicy, TablePolicy
@@ -358,9 +358,10 @@ class TableRegistry:
     ) -> Table:
         """Rebuild a stored table (the first half of a restore): its settings, its hand
         count, and its players seated again with their stacks and straddle choices (only
-        those ``keep(user_id)`` keeps, when given), their names looked up. Raises
-        :class:`TableError` when its settings are unusable. Play goes on with
-        :meth:`resume_play`."""
+        those ``keep(user_id)`` keeps, when given), their names looked up; the results a
+        kill kept from its channel are told then, before anything else
+        (:mod:`bot.runtime.table.late_results`). Raises :class:`TableError` when its
+        settings are unusable. Play goes on with :meth:`resume_play`."""
         config = TableConfig.from_dict(dict(stored.config))
         table = self.make(
             stored.table_id, config, guild_id=stored.guild_id, channel_id=stored.channel_id,
@@ -373,6 +374,7 @@ class TableRegistry:
                 table.seats[seat].straddle = seat in stored.straddles
                 table.seats[seat].time_bank = time_banks.restored(
                     config.time_bank, stored.time_banks.get(seat))
+        await late_results.post_late(table, self.names)
         return table
 
     async def resume_play(

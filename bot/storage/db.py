@@ -60,6 +60,7 @@ from bot.storage.outage import (
 from bot.storage.postgres import PgLink, masked
 from bot.storage.prefs import PrefsRepo
 from bot.storage.private import prepare_database
+from bot.storage.result_posts import ResultPosts
 from bot.storage.sealing import DeckSealer, load_or_create_key, parse_key
 from bot.storage.seasons import SeasonRepo
 from bot.storage.sessions import SessionRepo
@@ -397,6 +398,10 @@ class Database:
     @functools.cached_property
     def history(self) -> HandLookup:
         return HandLookup(self)
+
+    @functools.cached_property
+    def results(self) -> ResultPosts:
+        return ResultPosts(self)
 
     @functools.cached_property
     def tournaments(self) -> TournamentRepo:

@@ -9,7 +9,7 @@
   chips put in and pot -> seat for chips won (a 7-2 bounty, RULES.md 10, goes
   through the hand's pot account the same way: payer -> pot -> winner), the
   seats' stacks, the hand's per-seat lines, the hand's status, the players'
-  statistics.
+  statistics; its result is pending until posted (:mod:`.result_posts`).
 * ``append_shown`` adds to a finished hand the cards a player showed after it
   (RULES.md 10), as an action of kind ``show``.
 * Seat stacks are changed by nothing else while the hand runs, so a hand
@@ -274,7 +274,8 @@ class HandRepo:
                 _settle_seat(conn, hand, seats[seat_no], lines[seat_no], now, cash=cash)
             crashpoint.reached("settle.writing")
             conn.execute(
-                "UPDATE hands SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
+                "UPDATE hands SET status = 'finished', ended_at = ?, result = ?,"
+                " result_pending = 1 WHERE id = ?",
                 (now, result_text, hand_id),
             )
             return load_hand(conn, hand_id)

@@ -3,7 +3,11 @@
 Each is applied in its own transaction together with its row in
 ``schema_migrations`` (on PostgreSQL, translated by
 :func:`~.dialect.postgres_ddl` and under an advisory lock, so that two processes
-starting together migrate once).
+starting together migrate once): a process killed while it migrates leaves each
+migration wholly applied or not at all, and the next start applies the rest (a
+migration file must therefore hold no ``BEGIN``/``COMMIT`` of its own). The kill
+harness's crash points (:mod:`bot.crashpoint`): ``migrate.writing`` inside a
+migration's transaction, ``migrate.applied`` after its commit, before the next one.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from bot import crashpoint
 from bot.storage.dialect import SQLITE, Conn, Dialect
 from bot.storage.errors import StorageError
 
@@ -69,26 +74,29 @@ def _migrate(conn: Conn, now: float, dialect: Dialect) -> list[Migration]:
             f"the database is at schema version {newest}, newer than this code "
             f"({len(migrations)}); update the bot"
         )
-    applied: list[Migration] = []
-    for m in migrations:
-        if m.version in done:
-            continue
-        conn.execute(dialect.begin_write)
-        try:
-            again = conn.execute(
-                "SELECT 1 FROM schema_migrations WHERE version = ?", (m.version,)
-            ).fetchone()
-            if again is None:
-                for stmt in dialect.migration_steps(m.version, m.sql):
-                    conn.execute(stmt)
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (m.version, m.name, now),
-                )
-                applied.append(m)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-    return applied
+    return [m for m in migrations if m.version not in done and _apply(conn, m, now, dialect)]
+
+
+def _apply(conn: Conn, m: Migration, now: float, dialect: Dialect) -> bool:
+    """Apply ``m`` and record it, in one transaction (a kill leaves neither); False when
+    another process applied it meanwhile."""
+    conn.execute(dialect.begin_write)
+    try:
+        again = conn.execute(
+            "SELECT 1 FROM schema_migrations WHERE version = ?", (m.version,)
+        ).fetchone()
+        if again is None:
+            for stmt in dialect.migration_steps(m.version, m.sql):
+                conn.execute(stmt)
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (m.version, m.name, now),
+            )
+            crashpoint.reached("migrate.writing")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    crashpoint.reached("migrate.applied")
+    return again is None

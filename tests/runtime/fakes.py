@@ -17,8 +17,14 @@ from bot.engine.cards import Card
 from bot.engine.hand_state import HandState
 from bot.i18n import Phrase
 from bot.runtime.errors import InsufficientFunds, StoreUnavailable
-from bot.runtime.ports import HandStart, StoredAction, StoredTable, UnfinishedHand
-from bot.runtime.table.events import DeckCommitted, TableEvent
+from bot.runtime.ports import (
+    HandStart,
+    StoredAction,
+    StoredTable,
+    UnfinishedHand,
+    UnpostedResult,
+)
+from bot.runtime.table.events import DeckCommitted, HandSettled, TableEvent
 
 E = TypeVar("E")
 
@@ -93,6 +99,8 @@ class FakeHandStore:
     writes_left: int | None = None
     #: Cards shown after each finished hand: (seat, cards), in order.
     shown: dict[int, list[tuple[int, tuple[Card, ...]]]] = field(default_factory=dict)
+    #: Settled hands whose results the observer has not said were posted.
+    pending: set[int] = field(default_factory=set)
 
     def _write(self) -> None:
         if self.writes_left is not None:
@@ -130,6 +138,7 @@ class FakeHandStore:
         assert hand_id not in self.settled
         stacks = {seat_users[seat]: stack for seat, stack in hand.result.final_stacks.items()}
         self.settled[hand_id] = stacks
+        self.pending.add(hand_id)
         if self.economy is not None:
             for user_id, stack in stacks.items():
                 self.economy.seated[(table_id, user_id)] = stack
@@ -147,6 +156,16 @@ class FakeHandStore:
             for h, s in self.starts.items()
             if s.table_id == table_id and h not in self.settled and h not in self.cancelled
         ]
+
+    async def result_posted(self, hand_id: int) -> None:
+        self.pending.discard(hand_id)
+
+    async def unposted_results(self, table_id: int) -> Sequence[UnpostedResult]:
+        settled = sorted((s.hand_no, h) for h, s in self.starts.items()
+                         if s.table_id == table_id and h in self.settled)
+        posted = max((n for n, h in settled if h not in self.pending), default=0)
+        return [UnpostedResult(h, self.starts[h], tuple(self.actions[h]))
+                for n, h in settled if h in self.pending and n > posted]
 
 
 @dataclass
@@ -201,11 +220,13 @@ class FakeTableStore:
 
 class Recorder:
     """A TableObserver that keeps every event it is told, in order, and posts every deck
-    commitment at once (message ids 1, 2, ...) unless ``refuse_commitments``."""
+    commitment at once (message ids 1, 2, ...) unless ``refuse_commitments``, and every
+    result unless ``lose_results`` (as a kill before the post would)."""
 
     def __init__(self) -> None:
         self.events: list[TableEvent] = []
         self.refuse_commitments = False
+        self.lose_results = False
         self.posted: list[int] = []
 
     def names(self) -> list[str]:
@@ -222,3 +243,5 @@ class Recorder:
             else:
                 self.posted.append(len(self.posted) + 1)
                 event.receipt.posted(self.posted[-1])
+        elif isinstance(event, HandSettled) and not self.lose_results:
+            await event.posted()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from bot.engine.cards import Card
@@ -249,10 +249,19 @@ class ActionTaken:
     action: ActionView
 
 
+async def _nobody_listens() -> None:
+    """A result nobody keeps track of (a table without a store to tell)."""
+
+
 @dataclass(frozen=True)
 class HandSettled:
     table: TableSnapshot
     result: HandResultView
+    #: The observer calls it once Discord confirmed the result in the table's channel: the
+    #: store then knows it was posted, so a restart does not post it again (issue 33,
+    #: :mod:`bot.runtime.table.late_results`).
+    posted: Callable[[], Awaitable[None]] = field(
+        default=_nobody_listens, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

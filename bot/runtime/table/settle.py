@@ -11,6 +11,7 @@ before the stacks change and before the observer is told.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bot import crashpoint
@@ -66,7 +67,7 @@ async def record(table: Table, cur: LiveHand) -> None:
     snap = table.snapshot()
     table.current = None
     table.finished = done
-    table.outbox.send(HandSettled(snap, result))
+    table.outbox.send(HandSettled(snap, result, partial(table.hands.result_posted, cur.hand_id)))
     for s in table.seats.values():
         s.pre_action = None
         s.clock_sat_out = False

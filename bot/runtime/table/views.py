@@ -215,3 +215,6 @@ class HandResultView:
     #: showing cards (:mod:`bot.runtime.table.after_hand`).
     rabbit_hunt: bool = False
     showing: bool = False
+    #: Posted after a restart: the bot was stopped between settling the hand and posting
+    #: its result (:mod:`bot.runtime.table.late_results`).
+    after_restart: bool = False

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -13,11 +15,14 @@ from bot.economy import Economy
 from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
 from bot.runtime.clock import FakeClock
-from bot.runtime.table.events import Notice
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table.events import HandSettled, Notice
 from bot.runtime.table.live import Table
+from bot.runtime.tournament.service import TournamentService
 from bot.runtime.tournament.sit_and_go import TournamentSettings
 from bot.storage import Database
-from tests.runtime.conftest import stop
+from bot.storage_ports import StoragePorts
+from tests.runtime.conftest import name_of, stop
 from tests.runtime.fakes import Recorder
 from tests.runtime.tournament.test_table_policy import (
     CHANNEL,
@@ -319,4 +324,46 @@ async def test_an_unresumable_tournament_is_told_in_its_language(db: Database) -
     assert text.startswith(start), text
     assert "cada buy-in de 100 fichas foi devolvido: " in text, text
     assert all(f"<@{u}>" in text for u in PLAYERS)
+    await audit_ok(db)
+
+
+class Killed(Exception):
+    """The bot killed right after a settlement's commit (``settle.stored``)."""
+
+
+class KilledAtTheLastSettlement(StoragePorts):
+    """The real ports, dying once the settlement that leaves one player with chips is
+    stored: its result never posted, its places and prizes never decided."""
+
+    async def settle(self, hand_id: int, **kwargs: Any) -> None:
+        await super().settle(hand_id, **kwargs)
+        if sum(1 for stack in kwargs["hand"].result.final_stacks.values() if stack) == 1:
+            raise Killed
+
+
+async def test_a_kill_after_the_last_hand_posts_its_result_before_the_winner(
+    db: Database,
+) -> None:
+    """The tournament's last hand settled, the bot killed before its result: after the
+    restart the result comes first (posted after a restart), then the winner."""
+    clock, ports = FakeClock(), KilledAtTheLastSettlement(db)
+    tours = TournamentService(TableRegistry(
+        economy=ports, hands=ports, tables=ports, observer=Recorder(), clock=clock,
+        rng=random.Random(3), pause=PAUSE, names=name_of), ports)
+    rt = await sng_of(tours, structure=Structure.NO_LIMIT)
+    for user in PLAYERS:
+        await rt.join(user)
+    table = rt.table
+    assert table is not None
+    with pytest.raises(Killed):
+        await shove_to_the_end(table, clock)
+    await stop(tours)
+
+    rec = Recorder()
+    (table2,) = await service(db, FakeClock(50.0), rec).restore()
+    await table2.idle()
+    said = [e for e in rec.events if isinstance(e, HandSettled | Notice)]
+    assert isinstance(said[0], HandSettled) and said[0].result.after_restart, said
+    assert any("wins the tournament" in str(n.text) for n in said[1:]), said
+    assert table2.closed and await db.results.unposted(table2.table_id) == []
     await audit_ok(db)

@@ -1,0 +1,49 @@
+"""Whether each settled hand's result reached its table's channel (issue 33).
+
+The settlement's transaction (:meth:`~.hands.HandRepo.finish`) sets the hand's
+``result_pending``; :meth:`ResultPosts.posted` clears it once Discord confirmed the
+result message. A kill between the two leaves it set: after the restart,
+:meth:`ResultPosts.unposted` names the table's settled hands whose results are still
+pending, after the last one seen posted, and the table posts them then. A result that
+Discord refused once (a later one was posted) is not posted late.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.storage.dialect import Conn
+from bot.storage.hands import HAND_COLS, hand_record
+from bot.storage.models import HandRecord
+
+if TYPE_CHECKING:
+    from bot.storage.db import Database
+
+__all__ = ["ResultPosts"]
+
+
+class ResultPosts:
+    """``db.results``: the results still to be posted."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def posted(self, hand_id: int) -> None:
+        """Hand ``hand_id``'s result is in its channel."""
+        await self._db.write(lambda conn: conn.execute(
+            "UPDATE hands SET result_pending = 0 WHERE id = ? AND result_pending = 1",
+            (hand_id,)))
+
+    async def unposted(self, table_id: int) -> list[HandRecord]:
+        """The table's settled hands after the last one whose result was seen posted,
+        oldest first (none, or the one a kill kept from its channel)."""
+
+        def q(conn: Conn) -> list[HandRecord]:
+            rows = conn.execute(
+                f"SELECT {HAND_COLS} FROM hands WHERE table_id = ? AND status = 'finished'"
+                " AND result_pending = 1 AND number > (SELECT COALESCE(MAX(number), 0)"
+                " FROM hands WHERE table_id = ? AND status = 'finished'"
+                " AND result_pending = 0) ORDER BY number", (table_id, table_id))
+            return [hand_record(r) for r in rows]
+
+        return await self._db.read(q)
