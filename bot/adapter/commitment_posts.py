@@ -23,9 +23,10 @@ Threads missing: 403), the commitments are posted in the table's channel as befo
 the table is told so once. When the server has as many active threads as Discord allows
 (1,000; 400, code 160006, or 160007 under an announcement channel: other bots' threads
 count too), the commitments go to the table's channel for a while (the table is told
-once), and a hand :data:`FULL_RETRY` seconds later tries a thread again. A table that
-plays in a thread (a tournament's) posts them in its thread: Discord has no thread in a
-thread. A commitment thread deleted or locked is replaced by a new one at the next hand.
+once), and the table tries a thread again :data:`FULL_RETRY` seconds later (at its next
+post, a hand's at the latest). A table that plays in a thread (a tournament's) posts
+them in its thread: Discord has no thread in a thread. A commitment thread deleted or
+locked is replaced by a new one at the next hand.
 
 When the table closes, after its last post, its commitment thread is archived (``PATCH
 /channels/{id}`` with ``archived: true``, which Discord lets the bot that opened the
@@ -131,14 +132,18 @@ class CommitmentThreads:
         if for_good:
             self.in_channel.add(table_id)
 
-    async def close(self, table_id: int) -> int | None:
-        """The table closed: it is forgotten here. Its thread (None: none, or the channel),
-        once opened if it is being opened; read back if not known since the start."""
-        task = self._threads.pop(table_id, None)
-        replaced = table_id in self._replaced
+    def drop(self, table_id: int) -> asyncio.Task[int | None] | None:
+        """Forget the table (closed, or its channel lost): its thread's task, if any."""
         for tables in (self._replaced, self.in_channel, self._told_full):
             tables.discard(table_id)
         self._full.pop(table_id, None)
+        return self._threads.pop(table_id, None)
+
+    async def close(self, table_id: int) -> int | None:
+        """The table closed: it is forgotten here. Its thread (None: none, or the channel),
+        once opened if it is being opened; read back if not known since the start."""
+        replaced = table_id in self._replaced
+        task = self.drop(table_id)
         if task is not None:
             await asyncio.wait([task])
             return _opened(task)
@@ -196,18 +201,16 @@ async def archive(ch: TableChannel) -> None:
     stays readable), the table forgotten here and its ``bot_state`` entry deleted. A
     refusal is only logged: Discord archives the thread a week later anyway."""
     threads = ch.presenter.commitment_threads
-    thread = await threads.close(ch.table_id)
-    if thread is not None and not ch.lost:
-        try:
+    try:
+        thread = await threads.close(ch.table_id)
+        if thread is not None and not ch.lost:
             await ch.requests.call(ch.presenter.bot.http.edit_channel(
                 thread, archived=True, reason="the table closed"))
-        except (ChannelLost, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.info("table %s: its commitment thread was not archived (%s)", ch.table_id, exc)
-    if threads.state is not None:
-        try:
+        if threads.state is not None:
             await threads.state.delete(_state_name(ch.table_id))
-        except Exception as exc:  # the database failed: a dead entry is left, nothing more
-            log.warning("table %s: its thread's entry was not deleted (%r)", ch.table_id, exc)
+    except Exception as exc:  # refused, out of reach, or the database failed: logged only
+        log.warning("table %s: its commitment thread was not archived or its entry not "
+                    "deleted (%r)", ch.table_id, exc)
 
 
 async def _open_thread(ch: TableChannel) -> int | None:

@@ -220,6 +220,7 @@ class DiscordPresenter:
         """
         self.lost_tables[table_id] = None
         self.panels.forget(table_id)
+        self.commitment_threads.drop(table_id)
         ch = self.channels.pop(table_id, None)
         if ch is not None:
             ch.stop()

@@ -247,3 +247,19 @@ async def test_thirty_tables_opened_and_closed_leave_no_active_thread(
     for table_id in table_ids:
         assert await h.bot.db.state.get(f"commitments:{table_id}") is None
     h.check_errors()
+
+
+async def test_a_table_closed_after_a_restart_archives_the_thread_it_kept(
+    harness: Harness,
+) -> None:
+    h = harness
+    await seat_three(h)
+    [thread] = h.channel.threads
+    await play_out(h)
+    await h.restart()
+    await h.settle()
+    assert (await h.slash(h.alice, "table close")).ephemeral
+    await h.settle()
+    assert h.env.backend.get_channel(thread.id).thread_metadata.archived
+    assert [t.id for t in h.channel.threads] == [thread.id]  # none opened to be archived
+    assert not h.bot.presenter.commitment_threads.holds()
