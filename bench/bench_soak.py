@@ -12,6 +12,9 @@ players of :mod:`bench.load_players` answer every turn prompt for ``--minutes``.
 * the hands played so far (``omaha_hands_total``), the open tables, and the bot's CPU
   (its process and render processes, in cores, since the last sample).
 
+At the end it prints the threads the bot opened and how many are still active (a
+closed table's commitment thread is archived: the active ones stay about one per table).
+
 Every ``--churn`` seconds one table (round robin) is closed (``/table close``: the chips
 go back) and opened again in its channel with its three players: closed tables' state
 is exercised, and tables whose players went broke play again. By default each table
@@ -188,10 +191,17 @@ async def soak(args: argparse.Namespace) -> list[Sample]:
             if args.log is not None:
                 await asyncio.to_thread(args.log.write_text, bot.log)
             print(f"tracebacks in the bot's log: {tracebacks}; 429s: {len(fd.rate_limited)}; "
-                  f"invalid requests: {len(fd.invalid)}", flush=True)
+                  f"invalid requests: {len(fd.invalid)}; {threads(fd)}", flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return samples
+
+
+def threads(fd: LoadDiscord) -> str:
+    """The threads the bot opened, and how many are still active (Discord allows a server
+    1,000: a closed table's commitment thread is archived)."""
+    opened = [c for c in fd.channels.values() if c.type in (11, 12)]
+    return f"threads opened {len(opened)}, active {sum(not c.archived for c in opened)}"
 
 
 def line(s: Sample) -> str:

@@ -106,6 +106,7 @@ class TableChannel:
         self.live: Live | None = None
         self.refresh = False
         self.lost = False
+        self.closing = False  # the table closed: no commitment thread opened for its last posts
         self._shown: Shown | None = None
         self._reminder: discord.PartialMessage | None = None
         self.offering: Offering | None = None  # after-hand buttons, retired at the next deal
@@ -127,7 +128,7 @@ class TableChannel:
 
     # -- what the presenter asks -------------------------------------------------
     def post(self, item: Post) -> None:
-        if not self.lost:  # its commitment thread, opened before its first hand
+        if not (self.lost or self.closing):  # its commitment thread, before its first hand
             self.presenter.commitment_threads.open(self)
         if isinstance(item, Commitment):
             self.commit(item)

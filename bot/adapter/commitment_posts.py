@@ -20,9 +20,20 @@ the table's channel instead of waiting.
 
 When the bot may not open threads there (Create Public Threads or Send Messages in
 Threads missing: 403), the commitments are posted in the table's channel as before, and
-the table is told so once. A table that plays in a thread (a tournament's) posts them
-in its thread: Discord has no thread in a thread. A commitment thread deleted or locked
-is replaced by a new one at the next hand.
+the table is told so once. When the server has as many active threads as Discord allows
+(1,000; 400, code 160006, or 160007 under an announcement channel: other bots' threads
+count too), the commitments go to the table's channel for a while (the table is told
+once), and the table tries a thread again :data:`FULL_RETRY` seconds later (at its next
+post, a hand's at the latest). A table that plays in a thread (a tournament's) posts
+them in its thread: Discord has no thread in a thread. A commitment thread deleted or
+locked is replaced by a new one at the next hand.
+
+When the table closes, after its last post, its commitment thread is archived (``PATCH
+/channels/{id}`` with ``archived: true``, which Discord lets the bot that opened the
+thread do): it no longer counts against the server's active threads and stays readable,
+so ``/hand verify`` still reads its commitments. The table is forgotten here, and its
+``bot_state`` entry deleted (:func:`archive`). A tournament's table thread is left as
+it is (archived after a week without messages).
 """
 
 from __future__ import annotations
@@ -36,14 +47,14 @@ import discord
 
 from bot.adapter.hooks import post_followup
 from bot.adapter.pacing import urgent
-from bot.adapter.posts import NO_PINGS, ChannelLost, Commitment
+from bot.adapter.posts import NO_PINGS, ChannelLost, Commitment, Text
 from bot.adapter.threads import ARCHIVE_MINUTES
 from bot.i18n import translate
 
 if TYPE_CHECKING:
     from bot.adapter.channel import TableChannel
 
-__all__ = ["CommitmentThreads", "State", "deliver", "post_commitment"]
+__all__ = ["CommitmentThreads", "State", "archive", "deliver", "post_commitment"]
 
 log = logging.getLogger("bot.adapter.commitments")
 
@@ -51,6 +62,10 @@ log = logging.getLogger("bot.adapter.commitments")
 FORBIDDEN = frozenset({50001, 50013})
 #: The parent cannot hold a thread (the table plays in a thread, or a DM).
 NO_THREAD_HERE = 50024
+#: Discord's answers when the server has its most active threads (announcement ones: 160007).
+THREADS_FULL = frozenset({160006, 160007})
+#: Seconds after such an answer before a hand tries a thread again.
+FULL_RETRY = 300.0
 
 
 class State(Protocol):
@@ -59,6 +74,8 @@ class State(Protocol):
     async def get(self, name: str) -> str | None: ...
 
     async def put(self, name: str, value: str) -> None: ...
+
+    async def delete(self, name: str) -> None: ...
 
 
 class CommitmentThreads:
@@ -72,13 +89,19 @@ class CommitmentThreads:
         self.in_channel: set[int] = set()
         #: Tables whose remembered thread is gone: a new one is opened.
         self._replaced: set[int] = set()
+        #: Tables refused a thread as the server has too many: when to try again (loop time).
+        self._full: dict[int, float] = {}
+        #: Tables told that their commitments are in their channel while the server is full.
+        self._told_full: set[int] = set()
 
     def known(self, table_id: int) -> int | None:
         """The table's thread when it is open (None: not yet, or the channel)."""
         task = self._threads.get(table_id)
-        if task is None or not task.done() or task.cancelled() or task.exception():
-            return None
-        return task.result()
+        return None if task is None else _opened(task)
+
+    def holds(self) -> set[int]:
+        """The tables something is kept for here (none once closed)."""
+        return {*self._threads, *self._replaced, *self.in_channel, *self._full, *self._told_full}
 
     def opening(self, table_id: int) -> bool:
         task = self._threads.get(table_id)
@@ -87,11 +110,20 @@ class CommitmentThreads:
     def open(self, ch: TableChannel) -> asyncio.Task[int | None]:
         """The table's thread, opened (or read back) once, in a task of its own."""
         task = self._threads.get(ch.table_id)
-        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+        if task is None or self._again(ch.table_id, task):
             task = asyncio.get_running_loop().create_task(
                 self._find_or_open(ch), name=f"table-{ch.table_id}-commitment-thread")
             self._threads[ch.table_id] = task
         return task
+
+    def _again(self, table_id: int, task: asyncio.Task[int | None]) -> bool:
+        """Whether to try again: the last try failed, or the server was full a while ago."""
+        if not task.done():
+            return False
+        if task.cancelled() or task.exception() is not None:
+            return True
+        retry = self._full.get(table_id)
+        return retry is not None and asyncio.get_running_loop().time() >= retry
 
     def forget(self, table_id: int, *, for_good: bool = False) -> None:
         """The thread is gone (a new one at the next hand), or refused for good."""
@@ -100,8 +132,27 @@ class CommitmentThreads:
         if for_good:
             self.in_channel.add(table_id)
 
+    def drop(self, table_id: int) -> asyncio.Task[int | None] | None:
+        """Forget the table (closed, or its channel lost): its thread's task, if any."""
+        for tables in (self._replaced, self.in_channel, self._told_full):
+            tables.discard(table_id)
+        self._full.pop(table_id, None)
+        return self._threads.pop(table_id, None)
+
+    async def close(self, table_id: int) -> int | None:
+        """The table closed: it is forgotten here. Its thread (None: none, or the channel),
+        once opened if it is being opened; read back if not known since the start."""
+        replaced = table_id in self._replaced
+        task = self.drop(table_id)
+        if task is not None:
+            await asyncio.wait([task])
+            return _opened(task)
+        stored = None if replaced or self.state is None else await self.state.get(
+            _state_name(table_id))
+        return None if stored is None else int(stored)
+
     async def _find_or_open(self, ch: TableChannel) -> int | None:
-        name = f"commitments:{ch.table_id}"
+        name = _state_name(ch.table_id)
         if ch.table_id in self.in_channel or isinstance(
                 ch.presenter.bot.get_channel(ch.channel.id), discord.Thread):
             return None
@@ -111,15 +162,55 @@ class CommitmentThreads:
         try:
             thread = await _open_thread(ch)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            # Discord failed, or could not be reached: the channel now, again later
-            log.warning("table %s: the commitment thread was not opened (%s)", ch.table_id, exc)
-            self._threads.pop(ch.table_id, None)
+            self._not_opened(ch, exc)
             return None
+        self._full.pop(ch.table_id, None)
         if thread is None:
             self.in_channel.add(ch.table_id)
         elif self.state is not None:
             await self.state.put(name, str(thread))
         return thread
+
+    def _not_opened(self, ch: TableChannel, exc: Exception) -> None:
+        """Discord refused the thread or could not be reached: the channel now; a thread
+        at the next post (a full server: a hand :data:`FULL_RETRY` seconds later)."""
+        log.warning("table %s: the commitment thread was not opened (%s)", ch.table_id, exc)
+        if not (isinstance(exc, discord.HTTPException) and exc.code in THREADS_FULL):
+            self._threads.pop(ch.table_id, None)
+            return
+        self._full[ch.table_id] = asyncio.get_running_loop().time() + FULL_RETRY
+        if ch.table_id not in self._told_full:
+            self._told_full.add(ch.table_id)
+            ch.post(Text(translate(ch.language, "notice.commitments_threads_full")))
+
+
+def _opened(task: asyncio.Task[int | None]) -> int | None:
+    """The thread a finished task opened (None: not finished, failed, or the channel)."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return None
+    return task.result()
+
+
+def _state_name(table_id: int) -> str:
+    """The ``bot_state`` name of the table's thread."""
+    return f"commitments:{table_id}"
+
+
+async def archive(ch: TableChannel) -> None:
+    """The table closed and its last post is sent: its commitment thread is archived (it
+    stays readable), the table forgotten here and its ``bot_state`` entry deleted. A
+    refusal is only logged: Discord archives the thread a week later anyway."""
+    threads = ch.presenter.commitment_threads
+    try:
+        thread = await threads.close(ch.table_id)
+        if thread is not None and not ch.lost:
+            await ch.requests.call(ch.presenter.bot.http.edit_channel(
+                thread, archived=True, reason="the table closed"))
+        if threads.state is not None:
+            await threads.state.delete(_state_name(ch.table_id))
+    except Exception as exc:  # refused, out of reach, or the database failed: logged only
+        log.warning("table %s: its commitment thread was not archived or its entry not "
+                    "deleted (%r)", ch.table_id, exc)
 
 
 async def _open_thread(ch: TableChannel) -> int | None:

@@ -32,7 +32,7 @@ from bot.adapter.after_hand import after_hand_post, retire_offers
 from bot.adapter.bounded import Recent
 from bot.adapter.channel import TableChannel
 from bot.adapter.closed_dms import ClosedDms
-from bot.adapter.commitment_posts import CommitmentThreads
+from bot.adapter.commitment_posts import CommitmentThreads, archive
 from bot.adapter.dms import DirectMessages
 from bot.adapter.game_choice import OpenChoices, offer
 from bot.adapter.hole_card_dms import deal
@@ -220,6 +220,7 @@ class DiscordPresenter:
         """
         self.lost_tables[table_id] = None
         self.panels.forget(table_id)
+        self.commitment_threads.drop(table_id)
         ch = self.channels.pop(table_id, None)
         if ch is not None:
             ch.stop()
@@ -468,7 +469,7 @@ class DiscordPresenter:
         lang = language(table)
         back = ", ".join(f"{mention(u)} {number(lang, n)}" for u, n in event.returned.items())
         ch = self.channel(table)
-        ch.live = None
+        ch.live, ch.closing = None, True
         ch.post(Text(translate(lang, "table.closed_returned", list=back) if back
                      else translate(lang, "table.closed")))
         ledger = None if self.closing_ledger is None else await self.closing_ledger(table)
@@ -479,3 +480,4 @@ class DiscordPresenter:
         await ch.idle()
         if self.channels.get(table.table_id) is ch:
             del self.channels[table.table_id]
+        await archive(ch)  # its commitment thread, once its last post is sent

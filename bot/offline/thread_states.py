@@ -8,8 +8,14 @@ locked thread refuses a bot without Manage Threads with 403, code 160005
 ("Thread is locked"). The bot can unarchive a thread that is not locked with
 ``PATCH /channels/{id}`` and ``{"archived": false}`` alone: Discord asks only
 for the right to send messages there then (Send Messages in Threads), where
-simcord asked for Manage Channels. Interaction webhooks (followups,
-``@original``) are not checked here.
+simcord asked for Manage Channels. The bot archives a thread it opened (``{"archived":
+true}`` alone) without Manage Threads, as Discord lets a thread's owner (simcord asked
+for Manage Channels); another's thread needs Manage Threads. Interaction webhooks
+(followups, ``@original``) are not checked here.
+
+A guild holds at most :data:`MAX_ACTIVE_THREADS` active threads (archived ones do not
+count): past that Discord refuses a new thread with 400, code 160006 (160007 under an
+announcement channel), which simcord does not; every way to open one is checked here.
 
 Why patching: these wrap simcord's message route handlers (after
 :mod:`bot.offline.refusals` has wrapped them) and its channel edit route.
@@ -22,14 +28,18 @@ from typing import Any
 
 from simcord.backend import permissions as _permissions
 from simcord.backend import serializers as _serializers
-from simcord.backend.errors import BackendError
+from simcord.backend.errors import BackendError, missing_permissions
+from simcord.enums import ChannelType
 from simcord.http.routes import channels as _channels
 from simcord.http.routes import messages as _messages
 
 from bot.offline import refusals
 from bot.offline.routes import replace_route
 
-__all__ = ["NO_THREAD_HERE", "THREAD_ARCHIVED", "THREAD_LOCKED", "create_thread", "thread_refusal"]
+__all__ = [
+    "MAX_ACTIVE_THREADS", "NO_THREAD_HERE", "THREADS_FULL", "THREAD_ARCHIVED", "THREAD_LOCKED",
+    "create_thread", "thread_refusal",
+]
 
 THREAD_ARCHIVED = 50083
 THREAD_LOCKED = 160005
@@ -38,10 +48,16 @@ _earlier_send_permissions: Callable[..., None] = _messages._send_permissions
 _simcord_delete_message: Callable[..., Any] = _messages.delete_message
 _simcord_edit_channel: Callable[..., Any] = _channels.edit_channel
 _simcord_create_thread: Callable[..., Any] = _channels.create_thread
+_simcord_thread_from_message: Callable[..., Any] = _channels.create_thread_from_message
 #: The auto-archive durations Discord takes, in minutes.
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 #: Discord's code for a thread asked of a channel that cannot hold one (a thread, a DM).
 NO_THREAD_HERE = 50024
+#: The most active threads Discord lets a guild hold.
+MAX_ACTIVE_THREADS = 1000
+#: Discord's codes past it: a thread, an announcement channel's thread.
+THREADS_FULL = 160006
+ANNOUNCEMENT_THREADS_FULL = 160007
 
 
 def _may_manage_threads(ctx: Any, channel: Any) -> bool:
@@ -77,15 +93,21 @@ def delete_message(ctx: Any) -> Any:
 
 
 def edit_channel(ctx: Any) -> Any:
-    """Unarchiving a thread needs only Send Messages in Threads (not if it is locked)."""
+    """Unarchiving a thread needs only Send Messages in Threads (not if it is locked);
+    archiving it, being its owner or Manage Threads."""
     channel = ctx.backend.get_channel(ctx.int_arg("channel_id"))
     body = ctx.body()
-    if not (channel.is_thread and body == {"archived": False}):
+    if not (channel.is_thread and body in ({"archived": False}, {"archived": True})):
         return _simcord_edit_channel(ctx)
-    ctx.require_channel_permissions(channel.id, "send_messages_in_threads")
+    if body["archived"]:
+        ctx.require_channel_permissions(channel.id)
+        if channel.owner_id != ctx.backend.bot_user.id and not _may_manage_threads(ctx, channel):
+            raise missing_permissions()
+    else:
+        ctx.require_channel_permissions(channel.id, "send_messages_in_threads")
     if channel.thread_metadata.locked and not _may_manage_threads(ctx, channel):
         raise BackendError(403, THREAD_LOCKED, "Thread is locked")
-    updated = ctx.backend.edit_channel(channel.id, {}, thread_metadata={"archived": False})
+    updated = ctx.backend.edit_channel(channel.id, {}, thread_metadata=body)
     return dict(_serializers.channel_payload(ctx.backend, updated))
 
 
@@ -109,7 +131,26 @@ def create_thread(ctx: Any) -> Any:
     if body.get("auto_archive_duration", 1440) not in ARCHIVE_DURATIONS:
         raise _invalid("auto_archive_duration", "BASE_TYPE_CHOICES",
                        "Value must be one of {60, 1440, 4320, 10080}.")
+    _room_for_a_thread(ctx, channel)
     return _simcord_create_thread(ctx)
+
+
+def create_thread_from_message(ctx: Any) -> Any:
+    """A thread on a message: refused too past the guild's active threads."""
+    _room_for_a_thread(ctx, ctx.backend.get_channel(ctx.int_arg("channel_id")))
+    return _simcord_thread_from_message(ctx)
+
+
+def _room_for_a_thread(ctx: Any, parent: Any) -> None:
+    """Discord's refusal of one more thread in a guild that has its most active ones."""
+    if parent.guild_id is None:
+        return
+    if len(ctx.backend.active_threads(parent.guild_id)) < MAX_ACTIVE_THREADS:
+        return
+    if parent.type == ChannelType.NEWS:
+        raise BackendError(400, ANNOUNCEMENT_THREADS_FULL,
+                           "Maximum number of active announcement threads reached")
+    raise BackendError(400, THREADS_FULL, "Maximum number of active threads reached")
 
 
 _messages._send_permissions = send_permissions  # simcord's private hook (pinned version)
@@ -117,3 +158,4 @@ replace_route("PATCH", refusals.edit_message, edit_message)
 replace_route("DELETE", _simcord_delete_message, delete_message)
 replace_route("PATCH", _simcord_edit_channel, edit_channel)
 replace_route("POST", _simcord_create_thread, create_thread)
+replace_route("POST", _simcord_thread_from_message, create_thread_from_message)

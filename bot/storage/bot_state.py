@@ -1,7 +1,9 @@
 """What the bot remembers about itself: one text value per name (table ``bot_state``).
 
 The hash of the command tree last synced to each place (``commands:<app>:global``,
-``commands:<app>:guild:<id>``: :mod:`bot.adapter.command_sync`). (Older versions also
+``commands:<app>:guild:<id>``: :mod:`bot.adapter.command_sync`); each open table's
+deck-commitment thread (``commitments:<table id>``: :mod:`bot.adapter.commitment_posts`,
+deleted when the table closes). (Older versions also
 kept the time of the last ``/healthz`` check here, as ``health``: the check writes
 nothing now.) The upsert is the same SQL on SQLite and PostgreSQL.
 """
@@ -39,3 +41,8 @@ class BotState:
     async def put(self, name: str, value: str) -> None:
         now = self._db.clock()
         await self._db.write(lambda conn: conn.execute(_PUT, (name, value, now)))
+
+    async def delete(self, name: str) -> None:
+        """Forget ``name`` (nothing happens if it is not there)."""
+        await self._db.write(lambda conn: conn.execute(
+            "DELETE FROM bot_state WHERE name = ?", (name,)))

@@ -153,6 +153,7 @@ async def test_a_channel_deleted_mid_hand_plays_it_out_and_returns_every_stack(
     await assert_played_out(
         h, table, "in #poker was closed because the channel was deleted", by_player(h))
     await assert_silent_from_now(h, h.channel)
+    assert not h.bot.presenter.commitment_threads.holds()  # its thread went with #poker
 
 
 async def test_a_thread_deleted_mid_hand_plays_it_out(harness: Harness) -> None:

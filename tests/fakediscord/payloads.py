@@ -84,6 +84,7 @@ class Channel:
     auto_archive_duration: int = 1440  # threads: minutes without a message
     archived: bool = False  # threads: archived refuses messages (50083) until unarchived
     locked: bool = False  # threads: locked by a moderator refuses the bot (160005)
+    owner_id: int | None = None  # threads: who opened it (the bot may archive its own)
 
 
 @dataclass

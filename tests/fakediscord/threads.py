@@ -15,7 +15,12 @@ without messages does), it refuses the bot's message requests with 400, code
 50083, until the bot unarchives it (``PATCH /channels/{id}`` with ``{"archived":
 false}``, which needs only Send Messages in Threads: :func:`edit_thread`); locked
 by a moderator (``locked=True``) it refuses the bot (no Manage Threads) with 403,
-code 160005, and cannot be unarchived by it (:func:`thread_refusal`).
+code 160005, and cannot be unarchived by it (:func:`thread_refusal`). The bot archives a
+thread it opened (``{"archived": true}``: a thread's owner may; another's needs Manage
+Threads, which the bot does not have here).
+
+A guild holds at most :data:`MAX_ACTIVE_THREADS` active threads (archived ones do not
+count): one more is refused with 400, code 160006 (160007 under an announcement channel).
 """
 
 from __future__ import annotations
@@ -37,9 +42,13 @@ from .payloads import (
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-__all__ = ["ARCHIVE_DURATIONS", "create_thread", "edit_thread", "thread_refusal"]
+__all__ = [
+    "ARCHIVE_DURATIONS", "MAX_ACTIVE_THREADS", "create_thread", "edit_thread", "thread_refusal",
+]
 
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+#: The most active threads Discord lets a guild hold.
+MAX_ACTIVE_THREADS = 1000
 
 
 def _invalid(field: str, code: str, message: str) -> Exception:
@@ -73,8 +82,9 @@ async def create_thread(server: FakeDiscord, request: web.Request, channel_id: s
     name, kind, duration = _check_body(body)
     server._require(parent, VIEW_CHANNEL,
                     CREATE_PUBLIC_THREADS if kind == 11 else CREATE_PRIVATE_THREADS)
+    _room_for_a_thread(server, parent)
     thread = Channel(snowflake(), name, kind, parent.guild_id, parent_id=parent.id,
-                     auto_archive_duration=duration)
+                     auto_archive_duration=duration, owner_id=server.bot_user.id)
     server.guilds[parent.guild_id].channels[thread.id] = thread
     server.channels[thread.id] = thread
     payload = channel_payload(thread, server.users)
@@ -82,6 +92,19 @@ async def create_thread(server: FakeDiscord, request: web.Request, channel_id: s
     if server.gateway.session_for(parent.guild_id) is not None:  # the bot hears it
         await server.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
     return payload
+
+
+def _room_for_a_thread(server: FakeDiscord, parent: Channel) -> None:
+    """Discord's refusal of one more thread in a guild that has its most active ones."""
+    from .server import _RestError
+
+    guild = server.guilds[parent.guild_id or 0]
+    active = sum(1 for c in guild.channels.values() if c.type in (10, 11, 12) and not c.archived)
+    if active < MAX_ACTIVE_THREADS:
+        return
+    if parent.type == 5:
+        raise _RestError(400, 160007, "Maximum number of active announcement threads reached")
+    raise _RestError(400, 160006, "Maximum number of active threads reached")
 
 
 def thread_refusal(channel: Channel) -> None:
@@ -95,17 +118,20 @@ def thread_refusal(channel: Channel) -> None:
 
 
 async def edit_thread(server: FakeDiscord, request: web.Request, channel_id: str) -> Any:
-    """``PATCH /channels/{id}``: only unarchiving a thread (``{"archived": false}``)."""
+    """``PATCH /channels/{id}``: only unarchiving a thread (``{"archived": false}``), or
+    archiving one the bot opened (``{"archived": true}``)."""
     from .server import _RestError
 
     channel = server._channel(channel_id)
     body, _ = await server._body(request)
-    if channel.parent_id is None or body != {"archived": False}:
+    own = channel.owner_id == server.bot_user.id
+    if channel.parent_id is None or body not in ({"archived": False}, {"archived": True}) \
+            or (body["archived"] and not own):
         raise _RestError(403, 50013, "Missing Permissions")  # the bot manages no channel
-    server._require(channel, SEND_MESSAGES_IN_THREADS)
+    server._require(channel, VIEW_CHANNEL if body["archived"] else SEND_MESSAGES_IN_THREADS)
     if channel.locked:
         raise _RestError(403, 160005, "Thread is locked")
-    channel.archived = False
+    channel.archived = body["archived"]
     payload = channel_payload(channel, server.users)
     if server.gateway.session_for(channel.guild_id or 0) is not None:
         await server.dispatch("THREAD_UPDATE", payload)

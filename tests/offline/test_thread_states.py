@@ -1,13 +1,15 @@
 """The offline Discord refuses a thread as Discord does (bot/offline/thread_states.py):
 a name of 1 to 100 characters, a known auto-archive duration, no thread in a thread,
-Create Public Threads in the parent."""
+Create Public Threads in the parent, no more than 1,000 active threads in the guild; the
+bot archives the threads it opened, not another's without Manage Threads."""
 
 from __future__ import annotations
 
 import discord
 import pytest
+from simcord.enums import ChannelType
 
-from bot.offline.thread_states import NO_THREAD_HERE
+from bot.offline.thread_states import MAX_ACTIVE_THREADS, NO_THREAD_HERE, THREADS_FULL
 from tests.conftest import Harness
 
 
@@ -42,3 +44,42 @@ async def test_a_thread_in_a_thread_or_without_the_permission_is_refused(
         await _open(h, h.channel.id, "another")
     assert forbidden.value.code == 50013
     assert [t.id for t in h.channel.threads] == [thread]
+
+
+def fill_threads(h: Harness, count: int = MAX_ACTIVE_THREADS) -> list[int]:
+    """``count`` active threads of another bot in ``#poker`` (not heard by the bot)."""
+    backend = h.env.backend
+    other = backend.get_guild(h.guild.id).owner_id
+    return [backend.create_thread(h.channel.id, f"other {n}", other, broadcast=False).id
+            for n in range(count)]
+
+
+async def test_no_thread_past_the_guilds_active_threads(harness: Harness) -> None:
+    """1,000 active threads: one more is refused (400, 160006; 160007 under an announcement
+    channel), until one of them is archived."""
+    h = harness
+    others = fill_threads(h, MAX_ACTIVE_THREADS - 1)
+    await _open(h, h.channel.id, "the 1,000th")
+    with pytest.raises(discord.HTTPException) as full:
+        await _open(h, h.channel.id, "one more")
+    assert (full.value.status, full.value.code) == (400, THREADS_FULL)
+    assert full.value.text == "Maximum number of active threads reached"
+    news = h.env.backend.create_channel(h.guild.id, "news", type=ChannelType.NEWS)
+    with pytest.raises(discord.HTTPException) as announcements:
+        await _open(h, news.id, "one more")
+    assert (announcements.value.status, announcements.value.code) == (400, 160007)
+    h.env.backend.edit_channel(others[0], {}, thread_metadata={"archived": True})  # a week on
+    await _open(h, h.channel.id, "one more")
+
+
+async def test_the_bot_archives_the_thread_it_opened_not_anothers(harness: Harness) -> None:
+    h = harness
+    h.deny_bot("manage_threads")
+    mine = await _open(h, h.channel.id, "mine")
+    await h.bot.http.edit_channel(mine, archived=True)
+    assert h.env.backend.get_channel(mine).thread_metadata.archived
+    theirs = h.add_thread("theirs")
+    with pytest.raises(discord.Forbidden) as refused:
+        await h.bot.http.edit_channel(theirs.id, archived=True)
+    assert refused.value.code == 50013
+    assert not h.env.backend.get_channel(theirs.id).thread_metadata.archived
