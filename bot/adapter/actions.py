@@ -155,7 +155,7 @@ class TableActions:
             await defer_once(interaction, ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
         if in_panel:  # acknowledged as an update of the panel: its token is the newest
-            await defer_once(interaction)
+            await interaction.response.defer()
             panels.renew(interaction, table.table_id)
         turn = table.turn_view()
         if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
