@@ -156,7 +156,8 @@ class App:
         if path != ":memory:":
             await asyncio.to_thread(_make_parent, path)
         if settings.database_url:  # PostgreSQL; the deck key stays a file
-            db = await Database.open(settings.database_url.reveal(), key_path=settings.key_path)
+            db = await Database.open(settings.database_url.reveal(), key_path=settings.key_path,
+                                     command_timeout=settings.database_timeout or None)
         else:
             db = await Database.open(path, key_path=settings.key_path)
         log.info("Database ready at %s", db.where)

@@ -17,6 +17,11 @@ always wins, so ``DISCORD_TOKEN=... python -m bot`` overrides the file.
                           processes may share it). Empty (default): SQLite at
                           ``DATABASE_PATH``, whose ``.key`` file still holds the
                           deck key. Masked in ``repr()`` like the token.
+``DATABASE_TIMEOUT``      PostgreSQL: seconds a statement or a new connection may
+                          wait for the server's answer (default 10; 0: no limit);
+                          past it the database counts as unavailable
+                          (:mod:`bot.storage.outage`) and the connection is
+                          replaced. Migrations at the start wait without limit.
 ``DEV_GUILD_ID``          the server id of a bot for one server (or of a test
                           server): slash commands are synced to that server
                           only, where they appear instantly (global sync can take
@@ -91,6 +96,7 @@ DEFAULT_RENDER_PROCESSES = 2
 DEFAULT_TABLES_PER_MEMBER = 3
 DEFAULT_TABLES_PER_SERVER = 20
 DEFAULT_COMMAND_COOLDOWN = 5.0
+DEFAULT_DATABASE_TIMEOUT = 10.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
@@ -326,6 +332,8 @@ class Settings:
     shards: ShardRange | None = None
     #: a ``postgresql://`` URL (empty: SQLite at ``database_path``)
     database_url: Secret = NO_DATABASE_URL
+    #: seconds PostgreSQL may take to answer (0: no limit)
+    database_timeout: float = DEFAULT_DATABASE_TIMEOUT
     #: the deck key file (``DECK_KEY_PATH``; empty: ``database_path`` + ``.key``)
     deck_key_path: str = ""
     #: caps on open cash tables (0: none; from the environment 3 and 20 unless set)
@@ -399,6 +407,8 @@ class Settings:
             table_pictures=pictures,
             shards=shards,
             database_url=database_url,
+            database_timeout=_seconds("DATABASE_TIMEOUT", get("DATABASE_TIMEOUT"),
+                                      DEFAULT_DATABASE_TIMEOUT),
             deck_key_path=get("DECK_KEY_PATH"),
             tables_per_member=per_member,
             tables_per_server=per_server,

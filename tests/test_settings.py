@@ -165,6 +165,7 @@ def test_env_example_documents_every_setting() -> None:
     expected = {
         "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
+        "DATABASE_TIMEOUT",
         "RENDER_PROCESSES", "TABLE_PICTURES", "DECK_KEY_PATH", "TABLES_PER_MEMBER",
         "TABLES_PER_SERVER", "COMMAND_COOLDOWN", "LOG_FORMAT", "METRICS_PORT",
         "METRICS_HOST", "BACKUP_EVERY", "BACKUP_KEEP", "BACKUP_DIR",
@@ -206,6 +207,18 @@ def test_database_url_selects_postgresql_and_hides_its_password() -> None:
     assert s.database_url.reveal() == url
     assert "hunter2" not in repr(s) and "hunter2" not in str(s)
     assert not Settings.from_mapping({"DISCORD_TOKEN": "t"}).database_url
+
+
+def test_database_timeout_is_ten_seconds_unless_set() -> None:
+    """DATABASE_TIMEOUT: 10 s when unset, 0 for no limit, a decimal allowed; nonsense
+    named."""
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).database_timeout == 10.0
+    for text, seconds in (("0", 0.0), ("2.5", 2.5)):
+        assert Settings.from_mapping({"DISCORD_TOKEN": "t", "DATABASE_TIMEOUT": text}
+                                     ).database_timeout == seconds
+    for bad in ("-1", "soon", "3601"):
+        with pytest.raises(SettingsError, match="DATABASE_TIMEOUT"):
+            Settings.from_mapping({"DISCORD_TOKEN": "t", "DATABASE_TIMEOUT": bad})
 
 
 def test_operator_settings_metrics_backups_and_log_format() -> None:

@@ -45,7 +45,9 @@ async def defer_once(interaction: discord.Interaction[Any], **kwargs: Any) -> No
     """``interaction.response.defer(**kwargs)``, and Discord's "already acknowledged"
     taken as done: Discord carried out a first deferral and answered 5xx all the same
     (its bad minutes), and discord.py sent it again. The interaction is acknowledged;
-    refusing the click for it would lose a player's action."""
+    refusing the click for it would lose a player's action. From then on it is answered
+    as deferred (:func:`_deferred_already`): its answer edits the "thinking…" or follows
+    up, never a second response that Discord would refuse again."""
     try:
         await interaction.response.defer(**kwargs)
     except discord.HTTPException as exc:
@@ -53,6 +55,23 @@ async def defer_once(interaction: discord.Interaction[Any], **kwargs: Any) -> No
             raise
         log.info("interaction %s was acknowledged already (a 5xx Discord carried out)",
                  interaction.id)
+        _deferred_already(interaction, thinking=bool(kwargs.get("thinking")))
+
+
+def _deferred_already(interaction: discord.Interaction[Any], *, thinking: bool) -> None:
+    """Tell discord.py that ``interaction`` was deferred as ``defer(thinking=...)`` asks
+    (the type it would have recorded), Discord having carried it out.
+
+    discord.py records a response only when its request succeeds
+    (``InteractionResponse._response_type``, read by ``is_done()`` and ``type``) and has
+    no public way to record one made otherwise; this is the one place that writes it."""
+    kind = interaction.type
+    if kind is discord.InteractionType.application_command or thinking:
+        deferred = discord.InteractionResponseType.deferred_channel_message
+    else:  # a component or a modal: an update of its message
+        deferred = discord.InteractionResponseType.deferred_message_update
+    interaction.response._response_type = deferred  # discord.py's own field, see above
+
 
 #: ``interaction.extras`` key: the interaction was deferred in public (:func:`acknowledge`).
 PUBLIC_DEFER = "omaha_public_defer"

@@ -222,6 +222,7 @@ class Database:
         deck_key: str | bytes | None = None,
         key_path: str | None = None,
         migrate: bool = True,
+        command_timeout: float | None = None,
     ) -> Database:
         """Open (creating if needed) the database at ``path`` (``":memory:"`` works),
         or the PostgreSQL database of a ``postgresql://`` URL.
@@ -230,6 +231,11 @@ class Database:
         omitted, the key file ``key_path`` is read or created (default
         ``<path>.key``; for a URL ``omaha_dealer.sqlite3.key`` in the working
         directory; a fresh random key for ``:memory:``).
+
+        ``command_timeout`` (PostgreSQL): the seconds a statement or a new connection may wait
+        for the server once the migrations are done (they may take long, or wait for
+        another process's); past it the database is unavailable (:mod:`.outage`).
+        None: no limit.
         """
         path = os.fspath(path)
         postgres = is_postgres_url(path)
@@ -238,7 +244,8 @@ class Database:
         elif not postgres:
             prepare_database(path)  # 0600, its side files too
         sealer = _sealer(path, deck_key, key_path)
-        link: _Link = await PgLink.connect(path) if postgres else await _open_sqlite(path)
+        pg = await PgLink.connect(path) if postgres else None
+        link: _Link = pg or await _open_sqlite(path)
         db = cls(link, path, clock, sealer, POSTGRES if postgres else SQLITE)
         try:
             if migrate:
@@ -251,6 +258,8 @@ class Database:
         except BaseException:
             await link.close()
             raise
+        if pg is not None:
+            pg.timeout = command_timeout
         return db
 
     # -- running work on the connection's thread ---------------------------------

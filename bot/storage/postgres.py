@@ -15,7 +15,10 @@ write batch is run again; a violated constraint raises ``sqlite3.IntegrityError`
 as on SQLite, so a job that catches one works on both; a connection lost or refused,
 or a server that cannot take writes (shutting down, starting up, its disk full, a
 standby) raises :class:`~.errors.StorageUnavailable` (:mod:`.outage`), and the link
-connects anew for its next job. Every session sets
+connects anew for its next job. So does a server that does not answer at all (packets
+dropped, a frozen host): past the link's :attr:`PgLink.timeout` a statement or a
+connection attempt is given up, the connection dropped, and jobs that were waiting
+behind that silence fail with it rather than wait again in turn. Every session sets
 ``synchronous_commit = on``: an acknowledged ``COMMIT`` is on the server's
 disk, as SQLite's ``synchronous=FULL`` gives.
 """
@@ -26,6 +29,7 @@ import asyncio
 import contextlib
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -52,6 +56,24 @@ _LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)
 _DOWN_CLASSES = ("08", "53", "57")
 _READ_ONLY = "25006"
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
+
+
+def _now() -> float:
+    """The system's monotonic clock, read directly: the link's timeouts are about a real
+    server's silence, and a test's virtual clock (which replaces ``time.monotonic`` for
+    the bot and what it runs, the offline Discord's) must not freeze them."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+
+class _RealTimeLoop(asyncio.SelectorEventLoop):
+    """The link's private event loop, on :func:`_now`."""
+
+    def time(self) -> float:
+        return _now()
+
+
+class _NoAnswer(StorageUnavailable):
+    """The server did not answer within the timeout (a statement, or a new connection)."""
 
 
 def _down(exc: asyncpg.PostgresError) -> bool:
@@ -114,10 +136,13 @@ class PgConnection:
         self._conn = conn
         self._loop = loop
         self._sql: dict[str, str] = {}
+        #: seconds a statement may wait for the server's answer (None: no limit)
+        self.timeout: float | None = None
 
     @property
     def in_transaction(self) -> bool:
-        return bool(self._conn.is_in_transaction())
+        """False once the connection is gone (the server ended its transaction)."""
+        return not self.closed and bool(self._conn.is_in_transaction())
 
     @property
     def closed(self) -> bool:
@@ -133,6 +158,9 @@ class PgConnection:
     def _wait(self, coro: Any) -> Any:
         try:
             return self._loop.run_until_complete(coro)
+        except TimeoutError as exc:  # its answer may never come: the connection is done for
+            self._conn.terminate()
+            raise _no_answer("PostgreSQL did not answer", self.timeout) from exc
         except _LOST as exc:
             raise StorageUnavailable(f"lost the connection to PostgreSQL: {exc}") from exc
         except asyncpg.PostgresError as exc:
@@ -147,18 +175,19 @@ class PgConnection:
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
         text = self._text(sql)
         if _ROWS.search(text):
-            rows = self._wait(self._conn.fetch(text, *parameters))
+            rows = self._wait(self._conn.fetch(text, *parameters, timeout=self.timeout))
             return PgCursor(list(rows), len(rows))
-        status = self._wait(self._conn.execute(text, *parameters))
+        status = self._wait(self._conn.execute(text, *parameters, timeout=self.timeout))
         return PgCursor([], _status_count(str(status)))
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> PgCursor:
-        self._wait(self._conn.executemany(self._text(sql), list(parameters)))
+        self._wait(self._conn.executemany(self._text(sql), list(parameters),
+                                          timeout=self.timeout))
         return PgCursor([], -1)
 
     def executescript(self, script: str) -> None:
         """Several statements without parameters (a migration), in one round trip."""
-        self._wait(self._conn.execute(script))
+        self._wait(self._conn.execute(script, timeout=self.timeout))
 
     def terminate(self) -> None:
         """Drop the connection at once (it is lost: the next job connects anew)."""
@@ -171,17 +200,26 @@ class PgConnection:
 
 
 class PgLink:
-    """One asyncpg connection on a thread of its own; :meth:`call` runs a job there."""
+    """One asyncpg connection on a thread of its own; :meth:`call` runs a job there.
 
-    def __init__(self, url: str) -> None:
+    :attr:`timeout`: seconds a statement or a new connection may wait for the server
+    (None: no limit on statements, :data:`CONNECT_TIMEOUT` on connecting); past it the
+    job fails with :class:`StorageUnavailable`, the connection is dropped, and the jobs
+    asked for before then that would need a new one fail with it at once (each job
+    waits for at most one silence of the server, however many are queued)."""
+
+    def __init__(self, url: str, timeout: float | None = None) -> None:
         self.url = url
+        self.timeout = timeout
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="postgres")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._conn: PgConnection | None = None
+        #: when the server last left a job unanswered (:func:`_now`), and why
+        self._silent: tuple[float, str] | None = None
 
     @classmethod
-    async def connect(cls, url: str) -> PgLink:
-        link = cls(url)
+    async def connect(cls, url: str, command_timeout: float | None = None) -> PgLink:
+        link = cls(url, command_timeout)
         await link.start()
         return link
 
@@ -194,9 +232,9 @@ class PgLink:
             raise
 
     def _connect(self) -> None:
-        loop = asyncio.new_event_loop()
+        loop = _RealTimeLoop()
         try:
-            raw = loop.run_until_complete(_open(self.url))
+            raw = loop.run_until_complete(_open(self.url, self.timeout))
         except BaseException:
             loop.close()
             raise
@@ -206,22 +244,44 @@ class PgLink:
     async def call(self, fn: Callable[[PgConnection], T]) -> T:
         if self._conn is None:
             raise StorageError("the database is closed")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, self._run, fn)
+        asked = _now()
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self._run, fn, asked)
 
-    def _run(self, fn: Callable[[PgConnection], T]) -> T:
+    def _run(self, fn: Callable[[PgConnection], T], asked: float) -> T:
         """``fn`` on the link's thread, on a new connection if the last one was lost."""
+        conn = self._connection(asked)
+        try:
+            return fn(conn)
+        except StorageUnavailable as exc:
+            conn.terminate()  # the server went away or refuses: connect anew next time
+            self._heard(exc)
+            raise
+
+    def _connection(self, asked: float) -> PgConnection:
+        """The live connection, or a new one (not when the job was asked for before the
+        server's last silence: it has waited for that one already)."""
         conn = self._conn
         if conn is None:
             raise StorageError("the database is closed")
         if conn.closed:
+            silent = self._silent
+            if silent is not None and asked < silent[0]:
+                raise StorageUnavailable(silent[1])
             assert self._loop is not None
-            conn = self._conn = PgConnection(self._loop.run_until_complete(_open(self.url)),
-                                             self._loop)
-        try:
-            return fn(conn)
-        except StorageUnavailable:
-            conn.terminate()  # the server went away or refuses: connect anew next time
-            raise
+            try:
+                raw = self._loop.run_until_complete(_open(self.url, self.timeout))
+            except StorageUnavailable as exc:
+                self._heard(exc)
+                raise
+            conn = self._conn = PgConnection(raw, self._loop)
+        conn.timeout = self.timeout
+        self._silent = None
+        return conn
+
+    def _heard(self, exc: StorageUnavailable) -> None:
+        """Remember a silence of the server (not a refusal: that one comes at once)."""
+        if isinstance(exc, _NoAnswer):
+            self._silent = (_now(), exc.reason)
 
     async def close(self) -> None:
         if self._conn is None:
@@ -237,17 +297,30 @@ class PgLink:
         loop.close()
 
 
-async def _open(url: str) -> asyncpg.Connection:
+def _no_answer(what: str, timeout: float | None) -> _NoAnswer:
+    """``what`` happened (the server is silent), within ``timeout`` seconds when known."""
+    return _NoAnswer(f"{what} within {timeout:g} s" if timeout else what)
+
+
+async def _open(url: str, command_timeout: float | None) -> asyncpg.Connection:
+    """A new connection, set up as the jobs expect; :class:`StorageUnavailable` when the
+    server refuses it or does not answer within ``command_timeout`` (None:
+    :data:`CONNECT_TIMEOUT`)."""
+    wait = command_timeout or CONNECT_TIMEOUT
+    what = f"cannot connect to {masked(url)}"
+    raw: asyncpg.Connection | None = None
     try:
-        raw = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-        raise StorageUnavailable(f"cannot connect to {masked(url)}: {exc}") from None
-    try:
+        raw = await asyncpg.connect(url, timeout=wait)
         await raw.set_type_codec(
             "numeric", schema="pg_catalog", encoder=str, decoder=_numeric, format="text"
         )
-        await raw.execute("SET synchronous_commit TO on")
-    except BaseException:
-        await raw.close()
+        await raw.execute("SET synchronous_commit TO on", timeout=wait)
+    except BaseException as exc:
+        if raw is not None:
+            raw.terminate()  # closing would wait for a server that may not answer
+        if isinstance(exc, TimeoutError):
+            raise _no_answer(f"{what}: no answer", wait) from None
+        if isinstance(exc, (OSError, *DRIVER_ERRORS)):
+            raise StorageUnavailable(f"{what}: {exc}") from None
         raise
     return raw

@@ -3,8 +3,9 @@ down, in the middle of hands (bot/storage/outage.py, bot/runtime/hearing.py).
 
 Real faults under the real bot in the offline Discord: its SQLite database on a small
 tmpfs that a filler file fills, on an ext4 volume the kernel turns read-only after an
-error, or on a PostgreSQL cluster of its own that is stopped and started again
-(tests/storage/faults.py, tests/pgcluster.py). In each case players are refused
+error, on a PostgreSQL cluster of its own that is stopped and started again, or on
+PostgreSQL behind a proxy that drops every packet (tests/storage/faults.py,
+tests/pgcluster.py, tests/storage/blackhole.py). In each case players are refused
 politely and nothing they do is taken, no clock runs out, no hand is dealt, the log
 says it once, ``/healthz`` answers 503 with the reason and ``omaha_db_unavailable`` is
 1; once the database can be written again the table goes on by itself, and the chip
@@ -28,6 +29,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -41,12 +43,17 @@ from tests.cogs.test_table import PAUSE, actor_of, turn_message
 from tests.conftest import Harness, Reply, buttons_of
 from tests.fakediscord.process import REPO
 from tests.pgcluster import Cluster, skip_or_fail, start_cluster, why_unavailable
+from tests.storage.blackhole import Blackhole
 from tests.storage.faults import Ext4Volume, fill, small_disk
 from tests.test_metrics import get
 
 pytestmark = pytest.mark.asyncio
 
 CLOCK = 20
+SILENCE = 1.0  # DATABASE_TIMEOUT of the PostgreSQL cases
+#: Seconds of the loop's clock moved at once while the database is down: the offline
+#: Discord gives each move 5 real seconds, and each try on a silent server takes SILENCE.
+STEP = 5
 REFUSED = "The dealer cannot write right now; your action was not taken."
 WAITED = "The clock stood still while the bot could not write its records"
 ONE_LINE = " be written"  # "cannot be written: ..." and "can be written again"
@@ -60,7 +67,8 @@ def bot_extensions() -> tuple[str, ...]:
 @pytest.fixture
 def place(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | Ext4Volume | str]:
     """Where the bot's database lives: a 16 MB tmpfs (default), an ext4 volume
-    (``ext4``) or a PostgreSQL cluster of its own (``postgres``: its URL)."""
+    (``ext4``), a PostgreSQL cluster of its own (``postgres``: its URL) or the session's
+    behind a proxy (``blackhole``: the URL of a fresh database through it)."""
     kind = getattr(request, "param", "tmpfs")
     if kind == "tmpfs":
         with small_disk(tmp_path / "disk") as where:
@@ -68,6 +76,9 @@ def place(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | Ext
     elif kind == "ext4":
         with Ext4Volume(tmp_path / "ext4.img", tmp_path / "volume") as volume:
             yield volume
+    elif kind == "blackhole":
+        name = urlsplit(request.getfixturevalue("pg_url")).path.lstrip("/")
+        yield request.getfixturevalue("blackhole").url(name)
     else:
         yield request.getfixturevalue("own_cluster").url("postgres")
 
@@ -84,11 +95,19 @@ def own_cluster() -> Iterator[Cluster]:
 
 
 @pytest.fixture
+def blackhole(pg_cluster: Cluster) -> Iterator[Blackhole]:
+    """A proxy to the session's cluster that can drop every packet."""
+    with Blackhole(pg_cluster) as hole:
+        yield hole
+
+
+@pytest.fixture
 def bot_settings(place: Path | Ext4Volume | str, tmp_path: Path) -> Settings:
     base = Settings(token=Secret("test-token"), metrics_port=0,
                     database_path=str(tmp_path / "unused.sqlite3"))
     if isinstance(place, str):
-        return replace(base, database_url=Secret(place), deck_key_path=str(tmp_path / "key"))
+        return replace(base, database_url=Secret(place), deck_key_path=str(tmp_path / "key"),
+                       database_timeout=SILENCE)
     folder = place.mount if isinstance(place, Ext4Volume) else place
     return replace(base, database_path=str(folder / "omaha.sqlite3"))
 
@@ -148,7 +167,8 @@ async def refused_meanwhile(h: Harness, table: Table, reason: str) -> None:
     status, _, text = await get(h, "/healthz")
     assert status == 503 and reason in text and "not writable" in text, text
     assert (await scrape(h))["omaha_db_unavailable"] == 1.0
-    await h.advance(3 * CLOCK)
+    for _ in range(3 * CLOCK // STEP):  # a silent server's every try takes real time
+        await h.advance(STEP)
     assert (table.current.seq if table.current else None) == seq and not timed_out(h)
     assert table.hands_dealt == hands
 
@@ -304,3 +324,27 @@ async def test_postgresql_down_in_the_middle_of_a_hand(
     await plays_on(h, table, 1)
     await stored_as_played(h)
     assert re.search(r"after \d+ s", outage_lines(lines)[-1].getMessage())
+
+
+@pytest.mark.parametrize("place", ["blackhole"], indirect=True)
+async def test_postgresql_silent_in_the_middle_of_a_hand(
+    harness: Harness, blackhole: Blackhole, lines: pytest.LogCaptureFixture,
+) -> None:
+    """After the first action every packet to and from the server is dropped (a network
+    cut that refuses nothing, a frozen host): the next action is refused within the
+    database timeout instead of hanging, then everything as when the server is stopped;
+    the network back, the bot connects anew by itself and the table goes on."""
+    h = harness
+    await deal_three(h, clock=CLOCK, time_bank=0)
+    table = h.bot.registry.in_channel(h.channel.id)
+    assert (await press(h, turn_message(h), "call")).silent
+    blackhole.drop()
+    started = time.monotonic()
+    assert refused(await press(h, turn_message(h), "fold"))
+    assert time.monotonic() - started < 2 * SILENCE + 1
+    await refused_meanwhile(h, table, f"within {SILENCE:g} s")
+    assert len(outage_lines(lines)) == 1
+    blackhole.restore()
+    await back_by_itself(h)
+    await plays_on(h, table, 1)
+    await stored_as_played(h)

@@ -34,6 +34,10 @@ again. During the storm each REST request is, at random:
   did not wait as told (:attr:`Weather.unheeded`; the slack covers requests already on
   their way when the first 429 was answered).
 
+``fd.weather.plan("POST", "/interactions/*/callback")`` answers the next request that
+matches (an ``fnmatch`` pattern of the path) 502 after carrying it out, storm or not: one
+chosen fault, where a test needs it (another status with ``status=``).
+
 Every answer keeps ``Via: 1.1 google`` (discord.py reads a 429 without it as a
 Cloudflare ban). A 429 or 5xx of the storm is counted like the fake's other answers
 (``fd.invalid``: 401, 403 and the 429s that are not of scope ``shared``).
@@ -41,6 +45,7 @@ Cloudflare ban). A 429 or 5xx of the storm is counted like the fake's other answ
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import math
 import random
@@ -124,6 +129,21 @@ class Weather:
     ghosts: list[int] = field(default_factory=list)
     #: (channel id, nonce) -> (message id, when): Create Message's ``enforce_nonce``.
     nonces: dict[tuple[int, str], tuple[int, float]] = field(default_factory=dict)
+    #: (method, path pattern, status) of the faults :meth:`plan` chose, not met yet.
+    planned: list[tuple[str, str, int]] = field(default_factory=list)
+
+    def plan(self, method: str, pattern: str, *, status: int = 502) -> None:
+        """Answer the next ``method`` request whose path matches ``pattern`` with
+        ``status`` (a 502 after carrying it out), storm or not."""
+        self.planned.append((method, pattern, status))
+
+    def _planned(self, method: str, path: str) -> Fault | None:
+        for chosen in self.planned:
+            if chosen[0] == method and fnmatch.fnmatchcase(path, chosen[1]):
+                self.planned.remove(chosen)
+                self.errors.append((chosen[2], method, path))
+                return Fault(server_error(chosen[2]), after=chosen[2] in CARRIED_OUT)
+        return None
 
     def storm(self, seconds: float, *, share_5xx: float = 0.3, share_global: float = 0.02,
               retry_after: float = 2.0, seed: int = 1) -> None:
@@ -136,7 +156,11 @@ class Weather:
         return self.storm_ is not None and self.clock() < self.storm_.until
 
     def fault(self, method: str, path: str) -> Fault | None:
-        """What the storm does to this request (None: nothing, it is routed as usual)."""
+        """What the storm (or :meth:`plan`) does to this request (None: nothing, it is
+        routed as usual)."""
+        planned = self._planned(method, path)
+        if planned is not None:
+            return planned
         storm, now = self.storm_, self.clock()
         global_bound = not RateLimiter.rule_for(method, path)[0].exempt_from_global
         opened, until = self.windows[-1] if self.windows else (-math.inf, -math.inf)

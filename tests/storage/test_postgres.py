@@ -14,16 +14,27 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from bot.economy import DAY, daily_policy
-from bot.storage import DailyNotReady, Database, EconomyError, LedgerKind, StorageError
+from bot.storage import (
+    DailyNotReady,
+    Database,
+    EconomyError,
+    LedgerKind,
+    StorageError,
+    StorageUnavailable,
+)
 from bot.storage.dialect import Conn, numbered, postgres_ddl
 from bot.storage.migrate import load_migrations
+from tests.pgcluster import Cluster
 
+from .blackhole import Blackhole
 from .helpers import FakeClock, assert_audit_ok
 
 G, ALICE, MOD = 7, 201, 999
@@ -203,3 +214,51 @@ async def test_two_processes_migrating_at_once_apply_each_migration_once(pg_url:
     finally:
         for db in opened:
             await db.close()
+
+
+SILENCE = 0.5  # the database timeout of the blackhole's cases
+
+
+def backend_pid(conn: Conn) -> int:
+    return int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+
+
+@pytest.fixture
+async def silent(pg_cluster: Cluster, pg_url: str) -> AsyncIterator[tuple[Blackhole, Database]]:
+    """A fresh database opened through a proxy that can drop every packet, with a
+    timeout of :data:`SILENCE` seconds."""
+    with Blackhole(pg_cluster) as hole:
+        db = await Database.open(hole.url(urlsplit(pg_url).path.lstrip("/")),
+                                 deck_key=os.urandom(32), command_timeout=SILENCE)
+        try:
+            yield hole, db
+            await assert_audit_ok(db)
+        finally:
+            hole.restore()
+            await db.close()
+
+
+async def test_a_silent_server_fails_jobs_within_the_timeout_and_is_left_for_a_new_one(
+    silent: tuple[Blackhole, Database],
+) -> None:
+    """Every packet dropped: a write and eight reads at once all fail as "unavailable"
+    within about the timeout (they do not wait for one silence each: 4.5 s), the write
+    changes nothing; the network back, the outage ends by itself, on a new connection."""
+    hole, db = silent
+    await db.wallets.open(G, ALICE)
+    pid = await db.read(backend_pid)
+    hole.drop()
+    started = time.monotonic()
+    outcomes = await asyncio.gather(
+        db.wallets.credit(G, ALICE, 50, kind=LedgerKind.GRANT, actor_id=MOD, reason="x"),
+        *(db.read(backend_pid) for _ in range(8)), return_exceptions=True)
+    assert time.monotonic() - started < 2.0
+    assert all(isinstance(o, StorageUnavailable) for o in outcomes), outcomes
+    assert any(f"did not answer within {SILENCE:g} s" in str(o) for o in outcomes), outcomes
+    assert db.outage.down
+    hole.restore()
+    await asyncio.wait_for(db.writable(), 10)
+    assert (await db.wallets.get(G, ALICE)).balance == 10_000  # type: ignore[union-attr]
+    assert await db.wallets.credit(
+        G, ALICE, 50, kind=LedgerKind.GRANT, actor_id=MOD, reason="x") == 10_050
+    assert await db.read(backend_pid) != pid
