@@ -53,7 +53,7 @@ from bot.adapter.leaderboard import (
 from bot.adapter.limits import EMBED_TITLE, clip
 from bot.adapter.names import member_name
 from bot.adapter.permissions import require_member_post
-from bot.adapter.polite import acknowledge, announce
+from bot.adapter.polite import acknowledge, announce, defer_once
 from bot.adapter.seasons import season_choices
 from bot.adapter.stats_graphs import stats_file, top_file
 from bot.adapter.visibility import counted_channels
@@ -309,7 +309,7 @@ class EconomyCog(commands.Cog, name="Economy"):
                              variant.value if variant else None, season)
         require_member_post(interaction, files=True)  # a public picture, in the member's name
         take_turn(self.bot.cooldowns, interaction, "leaderboard")
-        await interaction.response.defer(thinking=True)
+        await defer_once(interaction, thinking=True)
         file, total = await leaderboard_file(self.economy, interaction, board, 0)
         pager = LeaderboardPager(self.economy, board, owner_id=interaction.user.id, total=total,
                                  locale=interaction.locale)

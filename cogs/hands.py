@@ -62,7 +62,7 @@ from bot.adapter.cooldowns import Cooldowns, TooSoon, take_turn
 from bot.adapter.limits import EMBED_DESCRIPTION, fit_message
 from bot.adapter.names import hand_names, member_name
 from bot.adapter.permissions import require_member_post
-from bot.adapter.polite import report
+from bot.adapter.polite import defer_once, report
 from bot.adapter.replays import send_replay
 from bot.adapter.views import hand_button_id
 from bot.adapter.visibility import may_view, visible_channels
@@ -151,7 +151,7 @@ async def _clicked_hand(
     except TooSoon as soon:
         await report(interaction, soon)
         return None
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_once(interaction, ephemeral=True, thinking=True)
     db: Database = interaction.client.db
     record = await _visible_record(interaction, db, hand_id)
     refused = _refusal(record, None)
@@ -246,7 +246,7 @@ class Hands(commands.Cog, name="Hands"):
         number: app_commands.Range[int, 1, 10**9] | None = None,
     ) -> None:
         take_turn(self.cooldowns, interaction, "hand show")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
             await reply_private(interaction, records)
@@ -265,7 +265,7 @@ class Hands(commands.Cog, name="Hands"):
         if public:  # posted in the member's name: only where they may post it themselves
             require_member_post(interaction, files=True)
         take_turn(self.cooldowns, interaction, "hand replay")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
             await reply_private(interaction, records)
@@ -286,7 +286,7 @@ class Hands(commands.Cog, name="Hands"):
             await reply_private(interaction, translate(interaction.locale, "refuse.number_or_last"))
             return
         take_turn(self.cooldowns, interaction, "hand export")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         records = await self._records(interaction, number, last or 1)
         if isinstance(records, Phrase):
             await reply_private(interaction, records)
@@ -317,7 +317,7 @@ class Hands(commands.Cog, name="Hands"):
         self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 10**9]
     ) -> None:
         take_turn(self.cooldowns, interaction, "hand verify")  # it asks Discord for a message
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         records = await self._records(interaction, number)
         if isinstance(records, Phrase):
             await reply_private(interaction, records)
@@ -366,7 +366,7 @@ class Hands(commands.Cog, name="Hands"):
         variant: app_commands.Choice[str] | None = None,
     ) -> None:
         take_turn(self.cooldowns, interaction, "hands")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         shown = visible_channels(interaction, await self.db.history.channels(guild_id))
         listing = await self.db.history.recent(

@@ -103,7 +103,7 @@ async def _in_panel(interaction: discord.Interaction[Any], table_id: int) -> boo
         return True
     if not panels.left_over(interaction, table_id):
         return False
-    await interaction.response.defer()
+    await defer_once(interaction)
     panels.renew(interaction, table_id)
     return True
 
@@ -170,7 +170,7 @@ class TableActions:
             await defer_once(interaction, ephemeral=True, thinking=True)
         table.check_action(interaction.user.id, kind, amount, token)  # a click: refused at once
         if in_panel and not interaction.response.is_done():  # an update of the panel:
-            await interaction.response.defer()  # its token is the newest
+            await defer_once(interaction)  # its token is the newest
             panels.renew(interaction, table.table_id)
         turn = table.turn_view()
         if not asked and turn is not None and asks_first(kind, turn, interaction.user.id):
@@ -303,7 +303,7 @@ class TableActions:
         table = self.by_id(table_id)
         mine = table.hole_cards(interaction.user.id)
         take_turn(interaction.client.cooldowns, interaction, "cards", burst=CARDS_BURST)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_once(interaction, ephemeral=True, thinking=True)
         snap = table.snapshot()
         lang = resolve(interaction.locale)
         view = hole_cards_view(snap, mine, lang)
@@ -335,7 +335,7 @@ class TableActions:
                 interaction.user.id, choice))
             return
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await defer_once(interaction)
             panels.renew(interaction, table_id)
         await table.set_pre_action(interaction.user.id, choice)
         panels.changed(table_id)

@@ -30,7 +30,7 @@ from bot.adapter.choices import METRIC_NAMES, PERIOD_NAMES
 from bot.adapter.cooldowns import TooSoon, turn_page
 from bot.adapter.hooks import TOKEN_LIFETIME, TOKEN_MARGIN
 from bot.adapter.names import member_name
-from bot.adapter.polite import PoliteView, report, send_private
+from bot.adapter.polite import PoliteView, defer_once, report, send_private
 from bot.adapter.visibility import counted_channels
 from bot.engine.variants import VARIANTS, game_name
 from bot.i18n import Choice, Command, Name, Phrase, number, resolve, translate
@@ -214,7 +214,7 @@ class LeaderboardPager(PoliteView):
         except TooSoon as soon:  # at once, privately: the page stays as it is
             await report(interaction, soon)
             return
-        await interaction.response.defer()
+        await defer_once(interaction)
         self.follow(interaction)
         self.page = max(0, min(self.pages - 1, self.page + step))
         file, total = await leaderboard_file(self.economy, interaction, self.board, self.page)
@@ -233,7 +233,7 @@ class LeaderboardPager(PoliteView):
     async def where(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[LeaderboardPager]
     ) -> None:  # a label, never clickable
-        await interaction.response.defer()
+        await defer_once(interaction)
 
     @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary, custom_id="lb:next")
     async def next(

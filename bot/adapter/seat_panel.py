@@ -67,6 +67,7 @@ from bot.adapter.hooks import (
     refused_token,
 )
 from bot.adapter.lanes import Lane
+from bot.adapter.polite import defer_once
 from bot.adapter.posts import Result, Stage
 from bot.adapter.scenes import Live, hole_cards_view
 from bot.adapter.seat_panel_view import (
@@ -202,9 +203,9 @@ class SeatPanels:
         token: a new private message, or, clicked on a panel, in its place."""
         on_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if on_panel:
-            await interaction.response.defer()  # its @original is that panel
+            await defer_once(interaction)  # its @original is that panel
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_once(interaction, ephemeral=True, thinking=True)
         here = interaction.message.id if on_panel and interaction.message is not None else 0
         self._take(interaction, table_id, here)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.adapter.test_hooks import call_or_check
 from tests.cogs.test_table import actor_of, seat_three, turn_message
 from tests.conftest import Harness
@@ -39,3 +41,16 @@ async def test_discord_failing_a_click_is_one_warning_not_a_bug(harness: Harness
     assert turn_message(h).id == turn.id  # nothing happened
     await h.click(actor, turn, label=call_or_check(turn))
     assert actor_of(h, turn_message(h)) != actor
+
+
+def test_every_deferral_goes_through_defer_once() -> None:
+    """A deferral Discord carried out but answered 5xx comes back as 40060 when discord.py
+    sends it again: only ``defer_once`` takes that as done (and answers as deferred), so no
+    code of the bot or its cogs defers by ``interaction.response.defer`` itself."""
+    root = Path(__file__).resolve().parents[2]
+    direct = [f"{path.relative_to(root)}:{n}"
+              for folder in ("bot", "cogs") for path in sorted((root / folder).rglob("*.py"))
+              if path.name != "polite.py"
+              for n, line in enumerate(path.read_text().splitlines(), 1)
+              if "response.defer(" in line]
+    assert direct == []
