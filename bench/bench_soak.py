@@ -5,7 +5,8 @@ The bot logs in to the fake Discord (Discord's rate limits on, as in
 players of :mod:`bench.load_players` answer every turn prompt for ``--minutes``. Every
 ``--every`` seconds the bot is sampled:
 
-* its memory (PSS of the bot and its render processes, :func:`bench.procstats.rss_mb`);
+* its memory (PSS of the bot and its render processes, :func:`bench.procstats.rss_mb`,
+  and of the bot's own process apart);
 * its event loop's tasks (``omaha_asyncio_tasks`` on its ``/metrics``);
 * its open file descriptors (``/proc/PID/fd``);
 * the database's size on disk (the SQLite file with its WAL);
@@ -50,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_load import LoadDiscord, burst_calls, send_burst, world
 from bench.load_players import Players
-from bench.procstats import cpu_split, rss_mb
+from bench.procstats import cpu_split, own_mb, rss_mb
 from tests.fakediscord import BotProcess, Channel, FakeDiscordError, User
 
 
@@ -58,6 +59,7 @@ from tests.fakediscord import BotProcess, Channel, FakeDiscordError, User
 class Sample:
     seconds: float
     pss_mb: float
+    bot_mb: float  # the bot's own process (not its render processes)
     tasks: float
     fds: int
     db_mb: float
@@ -66,7 +68,8 @@ class Sample:
     cpu: float  # the bot's share of a core since the last sample (render processes too)
 
 
-FIGURES = (("PSS MB", "pss_mb"), ("tasks", "tasks"), ("fds", "fds"), ("db MB", "db_mb"))
+FIGURES = (("PSS MB", "pss_mb"), ("bot PSS MB", "bot_mb"), ("tasks", "tasks"), ("fds", "fds"),
+           ("db MB", "db_mb"))
 
 
 def free_port() -> int:
@@ -106,7 +109,7 @@ async def sample(pid: int, port: int, database: Path, start: float,
     metrics = await scrape(port)
     now, bot, renders, _ = time.monotonic(), *cpu_split(pid)
     cpu = (bot + renders - last[1]) / max(1e-9, now - last[0])
-    return Sample(now - start, rss_mb(pid), metrics.get("omaha_asyncio_tasks", 0),
+    return Sample(now - start, rss_mb(pid), own_mb(pid), metrics.get("omaha_asyncio_tasks", 0),
                   open_fds(pid), db_mb(database), metrics.get("omaha_hands", 0),
                   metrics.get("omaha_open_tables", 0), cpu), (now, bot + renders)
 
@@ -205,8 +208,8 @@ def threads(fd: LoadDiscord) -> str:
 
 
 def line(s: Sample) -> str:
-    return (f"{s.seconds / 60:6.1f} min  PSS {s.pss_mb:7.1f} MB  tasks {s.tasks:5.0f}  "
-            f"fds {s.fds:4d}  db {s.db_mb:7.2f} MB  hands {s.hands:7.0f}  "
+    return (f"{s.seconds / 60:6.1f} min  PSS {s.pss_mb:7.1f} MB (bot {s.bot_mb:5.1f})  "
+            f"tasks {s.tasks:5.0f}  fds {s.fds:4d}  db {s.db_mb:7.2f} MB  hands {s.hands:7.0f}  "
             f"open tables {s.tables:4.0f}  bot CPU {s.cpu:4.2f}")
 
 

@@ -17,10 +17,11 @@ def rss_mb(pid: int) -> float:
     """Memory of ``pid`` and its descendants (the render processes), in MB: the sum of
     their proportional set sizes (PSS: a page the fork server shares with its workers
     counts once in all), or of their RSS where PSS cannot be read."""
-    return sum(_own_mb(p) for p in (pid, *descendants(pid)))
+    return sum(own_mb(p) for p in (pid, *descendants(pid)))
 
 
-def _own_mb(pid: int) -> float:
+def own_mb(pid: int) -> float:
+    """Memory of ``pid`` alone (PSS, else RSS), in MB."""
     for path, key in ((f"/proc/{pid}/smaps_rollup", "Pss:"), (f"/proc/{pid}/status", "VmRSS:")):
         try:
             lines = Path(path).read_text().splitlines()
