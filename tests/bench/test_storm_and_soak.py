@@ -25,9 +25,10 @@ def test_after_the_storm_each_table_s_next_prompt_and_next_hand() -> None:
 
 
 def test_growth_per_hour_is_the_slope_once_warm() -> None:
-    samples = [Sample(t, 100.0 + (t / 60 if t >= 300 else 0), 10, 20, 1.0 + t / 3600, 0, 3, 0.1)
-               for t in range(0, 1200, 60)]
+    samples = [Sample(t, 100.0 + (t / 60 if t >= 300 else 0), 60.0 + t / 120, 10, 20,
+                      1.0 + t / 3600, 0, 3, 0.1) for t in range(0, 1200, 60)]
     assert abs(per_hour(samples, "pss_mb", 300) - 60.0) < 1e-6  # 1 MB a minute once warm
+    assert abs(per_hour(samples, "bot_mb", 0) - 30.0) < 1e-6
     assert abs(per_hour(samples, "db_mb", 0) - 1.0) < 1e-6
     assert per_hour(samples, "fds", 0) == 0.0
     assert per_hour(samples[:1], "pss_mb", 0) == 0.0
