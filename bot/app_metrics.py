@@ -50,7 +50,8 @@ class MeteredObserver:
         snap = event.table  # the lines logged while this event is shown name its table
         bind(guild=snap.guild_id, table=snap.table_id, hand=snap.hand_no or None)
         if isinstance(event, HandSettled):
-            self.metrics.hands.labels(*_game(event.table)).inc()
+            if not event.result.after_restart:  # a late result was counted when it was played
+                self.metrics.hands.labels(*_game(event.table)).inc()
         elif isinstance(event, ActionTaken):
             self.metrics.actions.labels(*_game(event.table)).inc()
         await self.inner.observe(event)

@@ -15,6 +15,7 @@ from bot.offline.harness import Message
 from tests.card_text import WRITTEN
 from tests.cogs.test_table import actor_of, open_table, turn_message
 from tests.conftest import Harness, buttons_of
+from tests.test_app_metrics import scrape, value
 
 CARD = re.compile(rf"(?<![A-Za-z0-9]){WRITTEN}(?![A-Za-z0-9])")
 
@@ -71,6 +72,9 @@ async def test_a_result_the_channel_never_got_comes_after_the_restart_in_its_lan
     assert [lines[0], *lines[2:]] == first.content.split("\n")  # the same result
     assert CARD.findall(late.content) == []  # folded: no card shown
     assert await pending(h) == []
+    # counted by the process that played it, not again by the one that posted it late
+    assert value(scrape(h.bot.metrics), "omaha_hands_total",
+                 variant="omaha", structure="pot limit") == 0
 
 
 async def test_a_result_already_in_the_channel_is_not_posted_again(harness: Harness) -> None:
