@@ -75,4 +75,6 @@ async def post_closed(presenter: DiscordPresenter, registry: TableRegistry) -> i
                 del presenter.channels[table_id]
     for event in told:  # posted (already cleared), or refused for good: not tried again
         await noted(event.posted, event.table.table_id)
+    if told:
+        log.info("Posted late %d results of closed tables", len(told))
     return len(told)
