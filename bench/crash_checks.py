@@ -160,14 +160,13 @@ def posted_twice(versions: Iterable[Version]) -> list[str]:
 
 
 def settled_hands(path: str) -> set[tuple[int, int]]:
-    """The hands settled in the database at open tables: (channel, number). (A table
-    closed before the kill does not come back: a tournament's last result, on its way
-    when the table closed, is not posted after the restart.)"""
+    """The hands settled in the database: (channel, number). (A table closed before the
+    kill does not come back, but its results on their way are posted at start all the
+    same: :func:`bot.adapter.late_results.post_closed`.)"""
     with _open(path) as conn:
         rows = conn.execute(
             "SELECT t.channel_id, h.number FROM hands h JOIN poker_tables t"
-            " ON t.id = h.table_id WHERE h.status = 'finished'"
-            " AND t.closed_at IS NULL").fetchall()
+            " ON t.id = h.table_id WHERE h.status = 'finished'").fetchall()
     return {(c, n) for c, n in rows}
 
 

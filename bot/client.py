@@ -33,9 +33,9 @@ looks another cog up:
 cogs load; each ``setup(bot)`` takes what it needs (the economy cog
 ``bot.app.economy``; the table cog the registry, the actions and the
 presenter; the tournament cog the tournaments service), so they load in any order or
-alone. Last, the open tables are restored (a restart resumes them) and the
-commands synced. :meth:`OmahaDealer.close` stops the tables, disconnects,
-then closes the database.
+alone. Last, the open tables are restored (a restart resumes them), closed tables' late
+results posted (:func:`bot.adapter.late_results.post_closed`) and the commands synced.
+:meth:`OmahaDealer.close` stops the tables, disconnects, then closes the database.
 
 The extension list is fixed (:data:`EXTENSIONS`); each cog module ends with
 ``async def setup(bot)``. Slash commands are synced at start, to
@@ -258,6 +258,7 @@ class OmahaDealer(commands.Bot):
         return await self.display_name(self.get_guild(guild_id), user_id)
 
     async def setup_hook(self) -> None:
+        from bot.adapter.late_results import post_closed
         from bot.adapter.translator import CommandTranslator
 
         await self.tree.set_translator(CommandTranslator())
@@ -271,6 +272,7 @@ class OmahaDealer(commands.Bot):
             restored = await self.app.restore()
             if restored:
                 log.info("Restored %d open tables", len(restored))
+            await post_closed(self.presenter, self.app.registry)
         if self.sync_commands:
             await self.sync_application_commands()
 

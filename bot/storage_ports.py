@@ -164,6 +164,9 @@ class StoragePorts:
             out.append(UnpostedResult(hand.id, start, _stored_actions(actions)))
         return out
 
+    async def closed_with_results(self) -> Sequence[StoredTable]:
+        return [_stored_table(t, ()) for t in await self.db.results.closed()]
+
     # -- TournamentPorts ---------------------------------------------------------
     async def create_tournament(
         self, *, guild_id: int, channel_id: int, creator_id: int, buy_in: int,

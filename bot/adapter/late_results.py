@@ -7,21 +7,32 @@ does not post it again. A result told again after a restart
 messages (:func:`in_channel`): a kill after Discord took it, before the store heard,
 must not post it twice. A result message is known by its **Hand log** button, which
 names the hand (no other message of a table's channel carries it).
+
+A table that closed before its last result was seen posted does not come back:
+:func:`post_closed` posts its results at start, once the tables are restored, through
+the same presenter path, then clears their marks whether Discord took them or not (a
+channel gone or refusing is logged once, by the channel; never tried again).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.adapter.hooks import LOOK_BACK
 from bot.adapter.views import hand_button_id
+from bot.runtime.table.late_results import closed_results
+
+if TYPE_CHECKING:
+    from bot.adapter.presenter import DiscordPresenter
+    from bot.runtime.registry import TableRegistry
 
 log = logging.getLogger("bot.adapter.late_results")
 
-__all__ = ["in_channel", "noted"]
+__all__ = ["in_channel", "noted", "post_closed"]
 
 
 async def in_channel(channel: discord.abc.Messageable, hand_id: int | None) -> bool:
@@ -47,3 +58,23 @@ async def noted(posted: Callable[[], Awaitable[None]], table_id: int) -> None:
         await posted()
     except Exception as exc:
         log.warning("table %s: a result posted was not noted as posted (%s)", table_id, exc)
+
+
+async def post_closed(presenter: DiscordPresenter, registry: TableRegistry) -> int:
+    """Post the results never seen posted of the closed tables of our servers, each in
+    its table's channel, once; then clear their marks. How many were told."""
+    told = await closed_results(registry.hands, registry.names, registry.owns)
+    for event in told:
+        presenter.channel(event.table).closing = True  # closed: no commitment thread
+        await registry.observer.observe(event)
+    for table_id in {event.table.table_id for event in told}:
+        channel = presenter.channels.get(table_id)
+        if channel is not None:
+            await channel.idle()
+            if presenter.channels.get(table_id) is channel:
+                del presenter.channels[table_id]
+    for event in told:  # posted (already cleared), or refused for good: not tried again
+        await noted(event.posted, event.table.table_id)
+    if told:
+        log.info("Posted late %d results of closed tables", len(told))
+    return len(told)

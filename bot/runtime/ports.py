@@ -227,6 +227,11 @@ class HandStore(Protocol):
         whose results were not, in order (:mod:`bot.runtime.table.late_results`)."""
         ...
 
+    async def closed_with_results(self) -> Sequence[StoredTable]:
+        """The closed tables (no seats) with settled hands whose results are still pending
+        (:func:`bot.runtime.table.late_results.closed_results`)."""
+        ...
+
 
 class TableObserver(Protocol):
     """Told what happens at a table, in order (:mod:`bot.runtime.table.events`).

@@ -5,7 +5,9 @@ The settlement's transaction (:meth:`~.hands.HandRepo.finish`) sets the hand's
 result message. A kill between the two leaves it set: after the restart,
 :meth:`ResultPosts.unposted` names the table's settled hands whose results are still
 pending, after the last one seen posted, and the table posts them then. A result that
-Discord refused once (a later one was posted) is not posted late.
+Discord refused once (a later one was posted) is not posted late. A table that closed
+before its last result was seen posted does not come back: :meth:`ResultPosts.closed`
+names it, so that its results are posted late all the same.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from bot.storage.dialect import Conn
 from bot.storage.hands import HAND_COLS, hand_record
-from bot.storage.models import HandRecord
+from bot.storage.models import HandRecord, TableRecord
+from bot.storage.rows import TABLE_COLS, table_record
 
 if TYPE_CHECKING:
     from bot.storage.db import Database
@@ -45,5 +48,17 @@ class ResultPosts:
                 " FROM hands WHERE table_id = ? AND status = 'finished'"
                 " AND result_pending = 0) ORDER BY number", (table_id, table_id))
             return [hand_record(r) for r in rows]
+
+        return await self._db.read(q)
+
+    async def closed(self) -> list[TableRecord]:
+        """The closed tables with a settled hand whose result is still pending, by id."""
+
+        def q(conn: Conn) -> list[TableRecord]:
+            rows = conn.execute(
+                f"SELECT {TABLE_COLS} FROM poker_tables WHERE closed_at IS NOT NULL"
+                " AND id IN (SELECT table_id FROM hands WHERE status = 'finished'"
+                " AND result_pending = 1) ORDER BY id")
+            return [table_record(r) for r in rows]
 
         return await self._db.read(q)

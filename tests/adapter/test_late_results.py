@@ -8,7 +8,10 @@ note put back (killed after Discord took it, before the database heard).
 
 from __future__ import annotations
 
+import logging
 import re
+
+import pytest
 
 from bot.adapter.views import hand_button_id
 from bot.offline.harness import Message
@@ -85,3 +88,54 @@ async def test_a_result_already_in_the_channel_is_not_posted_again(harness: Harn
     await h.settle()
     assert [m.id for m in results(h)] == [first.id]
     assert await pending(h) == []
+
+
+async def test_a_closed_tables_result_the_channel_never_got_comes_after_the_restart_once(
+    harness: Harness,
+) -> None:
+    h = harness
+    first = await fold_hand_one(h, language="it")
+    assert "closed" in (await h.slash(h.alice, "table close")).text
+    await h.settle()
+    await h.bot.http.delete_message(h.channel.id, first.id)
+    await note_unposted(h)
+    await h.restart()
+    await h.settle()
+    [late] = results(h)
+    lines = late.content.split("\n")
+    assert lines[1].startswith("*Pubblicato dopo un riavvio"), late.content
+    assert [lines[0], *lines[2:]] == first.content.split("\n")
+    assert h.public_messages()[-1].id == late.id  # after the table's closing message
+    assert await pending(h) == []
+    await h.restart()  # posted once: never again
+    await h.settle()
+    assert [m.id for m in results(h)] == [late.id]
+
+
+@pytest.mark.parametrize("loss", ["deleted", "no access"])
+async def test_a_closed_tables_result_whose_channel_is_lost_is_logged_once_and_forgotten(
+    harness: Harness, caplog: pytest.LogCaptureFixture, loss: str,
+) -> None:
+    h = harness
+    first = await fold_hand_one(h)
+    await h.slash(h.alice, "table close")
+    await h.settle()
+    await h.bot.http.delete_message(h.channel.id, first.id)
+    await note_unposted(h)
+    if loss == "deleted":
+        h.delete_channel()
+    else:
+        h.deny_bot("view_channel")
+    caplog.set_level(logging.WARNING, "bot.adapter")
+    await h.restart()
+    await h.settle()
+    lost = [r for r in caplog.records if "cannot be used any more" in r.getMessage()]
+    assert len(lost) == 1, caplog.text
+    assert await pending(h) == []
+    if loss == "no access":
+        h.restore_bot()
+    assert results(h) == []  # not tried again at the next start
+    caplog.clear()
+    await h.restart()
+    await h.settle()
+    assert results(h) == [] and "cannot be used" not in caplog.text

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from bot.runtime.clock import FakeClock
 from bot.runtime.config import TableConfig
+from bot.runtime.table import late_results
 from bot.runtime.table.events import HandSettled
 from bot.runtime.table.live import Table
 from bot.storage import Database
@@ -73,3 +74,36 @@ async def test_a_result_refused_before_a_later_one_was_posted_stays_unposted(
     await db.results.posted(1)
     await db.results.posted(1)  # again (a write job may run twice): nothing changes
     assert await pending(db, table) == []
+
+
+async def test_a_closed_table_tells_its_result_a_kill_kept_from_its_channel(
+    db: Database,
+) -> None:
+    clock, rec = FakeClock(), Recorder()
+    table = await registry(db, clock, rec).create(
+        guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
+        config=TableConfig.create(language="it"))
+    for u in (2, 3):
+        await table.join(u, f"p{u}", 200)
+    await play_hand(table, clock, random.Random(6))
+    rec.lose_results = True  # as a kill between the settlement and the post
+    await play_hand(table, clock, random.Random(7))
+    [_, lost] = rec.of(HandSettled)
+    await table.close(CREATOR)
+    await table.idle()
+    assert await pending(db, table) == [2]
+    assert [t.id for t in await db.results.closed()] == [table.table_id]
+
+    again = registry(db, clock, Recorder())
+    assert await again.restore() == []  # a closed table does not come back
+    assert await late_results.closed_results(again.hands, again.names, lambda g: g != GUILD) == []
+    [late] = await late_results.closed_results(again.hands, again.names, again.owns)
+    assert late.result == replace(lost.result, rabbit_hunt=False, showing=False,
+                                  after_restart=True)
+    snap = late.table
+    assert (snap.table_id, snap.channel_id, snap.hand_id, snap.board, snap.config.language) == (
+        table.table_id, CHANNEL, lost.table.hand_id, lost.table.board, "it")
+    assert {s.user_id: s.stack for s in snap.seats} == {
+        s.user_id: s.stack for s in lost.table.seats}  # the players and stacks at its end
+    await late.posted()
+    assert await pending(db, table) == [] and await db.results.closed() == []
