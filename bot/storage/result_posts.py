@@ -32,10 +32,12 @@ class ResultPosts:
         self._db = db
 
     async def posted(self, hand_id: int) -> None:
-        """Hand ``hand_id``'s result is in its channel."""
+        """Hand ``hand_id``'s result is in its channel; an earlier hand's of the table still
+        pending (Discord refused it then) will not be posted late: its mark goes too."""
         await self._db.write(lambda conn: conn.execute(
-            "UPDATE hands SET result_pending = 0 WHERE id = ? AND result_pending = 1",
-            (hand_id,)))
+            "UPDATE hands SET result_pending = 0 WHERE result_pending = 1 AND table_id ="
+            " (SELECT table_id FROM hands WHERE id = ?) AND number <="
+            " (SELECT number FROM hands WHERE id = ?)", (hand_id, hand_id)))
 
     async def unposted(self, table_id: int) -> list[HandRecord]:
         """The table's settled hands after the last one whose result was seen posted,
