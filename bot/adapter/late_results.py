@@ -16,6 +16,7 @@ channel gone or refusing is logged once, by the channel; never tried again).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from bot.runtime.registry import TableRegistry
 
 log = logging.getLogger("bot.adapter.late_results")
+
+#: Seconds the start waits for closed tables' late results to be sent.
+SENT_WITHIN = 30.0
 
 __all__ = ["in_channel", "noted", "post_closed"]
 
@@ -67,14 +71,23 @@ async def post_closed(presenter: DiscordPresenter, registry: TableRegistry) -> i
     for event in told:
         presenter.channel(event.table).closing = True  # closed: no commitment thread
         await registry.observer.observe(event)
-    for table_id in {event.table.table_id for event in told}:
-        channel = presenter.channels.get(table_id)
-        if channel is not None:
-            await channel.idle()
-            if presenter.channels.get(table_id) is channel:
-                del presenter.channels[table_id]
+    try:  # the bot's start waits for them, not for ever
+        await asyncio.wait_for(_sent(presenter, {e.table.table_id for e in told}), SENT_WITHIN)
+    except TimeoutError:  # Discord slow: the marks stay, the next start looks again
+        log.warning("late results of closed tables not sent within %s s", SENT_WITHIN)
+        return len(told)
     for event in told:  # posted (already cleared), or refused for good: not tried again
         await noted(event.posted, event.table.table_id)
     if told:
         log.info("Posted late %d results of closed tables", len(told))
     return len(told)
+
+
+async def _sent(presenter: DiscordPresenter, table_ids: set[int]) -> None:
+    """Wait until the closed tables' channels sent what they have, then drop them."""
+    for table_id in table_ids:
+        channel = presenter.channels.get(table_id)
+        if channel is not None:
+            await channel.idle()
+            if presenter.channels.get(table_id) is channel:
+                del presenter.channels[table_id]
