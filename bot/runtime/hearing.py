@@ -13,9 +13,9 @@ shard (a server belongs to shard ``(guild_id >> 22) % shard_count``,
   dealer stopped hearing, and at least :data:`GRACE` seconds, from the moment it hears
   again. The time bank is part of that time: it does not run down either.
 * :class:`HeardClock` is a tournament's blind-level clock: it stands still while the
-  dealer cannot hear the tournament's server, as the turn clock does (no hand is dealt
-  meanwhile, so a level would otherwise run out unplayed). :class:`Hearing` counts how
-  long each shard was deaf for it.
+  dealer cannot hear the tournament's server, or cannot write (below), as the turn clock
+  does (no hand is dealt meanwhile, so a level would otherwise run out unplayed).
+  :class:`Hearing` counts how long each shard's tables stood still for it.
 
 The same holds while the dealer cannot *write* (the database's disk is full or
 read-only, PostgreSQL is down: :mod:`bot.storage.outage`): every decision a player
@@ -83,7 +83,9 @@ class Hearing:
         #: shards whose connection came back while the dealer could not write: since
         #: when they were deaf (their tables hear again with the storage)
         self._carried: dict[int, float] = {}
-        self._lost: dict[int, float] = {}  # seconds deaf, per shard, in past outages
+        #: per shard, since when its level clocks stand still (deaf or unwritable)...
+        self._still: dict[int, float] = {}
+        self._lost: dict[int, float] = {}  # ... and for how long in all before
 
     def shard(self, guild_id: int) -> int:
         """The shard whose connection carries ``guild_id``'s clicks and commands."""
@@ -99,6 +101,7 @@ class Hearing:
         if shard in self._deaf:
             return False
         self._deaf[shard] = self._carried.pop(shard, now)
+        self._count_still(now)
         return True
 
     def hear(self, shard: int, now: float) -> float | None:
@@ -107,17 +110,28 @@ class Hearing:
         since = self._deaf.pop(shard, None)
         if since is None:
             return None
-        self._lost[shard] = self._lost.get(shard, 0.0) + max(0.0, now - since)
+        self._count_still(now)
         if self._unwritable is not None:
             self._carried[shard] = since
             return None
         return since
 
     def deaf_seconds(self, shard: int, now: float) -> float:
-        """How long, up to ``now``, the dealer could not hear ``shard`` in all (its
-        gateway down: a storage outage stops the turn clocks, not this)."""
-        since = self._deaf.get(shard)
+        """How long, up to ``now``, ``shard``'s tables could not be played in all: its
+        gateway down or the dealer unable to write (both at once counted once)."""
+        since = self._still.get(shard)
         return self._lost.get(shard, 0.0) + (0.0 if since is None else max(0.0, now - since))
+
+    def _count_still(self, now: float) -> None:
+        """Each shard's still time after a change at ``now``: a shard that stops being
+        played starts counting, one played again adds what it counted."""
+        for shard in range(self.shard_count):
+            still = self._unwritable is not None or shard in self._deaf
+            if still and shard not in self._still:
+                self._still[shard] = now
+            elif not still and shard in self._still:
+                since = self._still.pop(shard)
+                self._lost[shard] = self._lost.get(shard, 0.0) + max(0.0, now - since)
 
     def storage_down(self, now: float) -> bool:
         """The dealer cannot write from ``now``: no table's clock runs; True when it
@@ -125,14 +139,16 @@ class Hearing:
         if self._unwritable is not None:
             return False
         self._unwritable = now
+        self._count_still(now)
         return True
 
-    def storage_up(self) -> dict[int, float]:
-        """The dealer can write again: the shards heard now, each with since when its
-        tables were deaf (none when it could write all along)."""
+    def storage_up(self, now: float) -> dict[int, float]:
+        """The dealer can write again at ``now``: the shards heard now, each with since
+        when its tables were deaf (none when it could write all along)."""
         since, self._unwritable = self._unwritable, None
         if since is None:
             return {}
+        self._count_still(now)
         for shard, deaf in self._deaf.items():  # still deaf: since the earlier moment
             self._deaf[shard] = min(deaf, since)
         heard = {s: since for s in range(self.shard_count) if s not in self._deaf}
@@ -148,7 +164,8 @@ class NowClock(Protocol):
 
 class HeardClock:
     """``clock`` less the time the dealer could not hear ``guild_id``: it stands still
-    while the server's shard is deaf (a tournament's blind levels, RULES.md 8)."""
+    while the server's shard is deaf or the dealer cannot write (a tournament's blind
+    levels, RULES.md 8)."""
 
     def __init__(self, clock: NowClock, hearing: Hearing, guild_id: int) -> None:
         self.clock = clock

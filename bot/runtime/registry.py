@@ -302,7 +302,8 @@ class TableRegistry:
 
     def level_clock(self, guild_id: int) -> HeardClock:
         """The clock of a tournament's blind levels in ``guild_id``: it stands still while
-        the dealer cannot hear the server, as its tables' turn clocks do (RULES.md 8)."""
+        the dealer cannot hear the server or cannot write, as its tables' turn clocks do
+        (RULES.md 8)."""
         return HeardClock(self.clock, self.hearing, guild_id)
 
     async def hear(self, shard: int) -> None:
@@ -327,7 +328,7 @@ class TableRegistry:
         """The dealer can write again: every table heard again goes on where it stopped
         (the decision waiting gets the time it had left, and at least 15 s; a table
         between hands deals; one stopped between an action and the next turn goes on)."""
-        heard = self.hearing.storage_up()  # storage logs it, once
+        heard = self.hearing.storage_up(self.clock.now())  # storage logs it, once
         for table in [t for t in self.all() if self.hearing.shard(t.guild_id) in heard]:
             await waiting.heard(table, heard[self.hearing.shard(table.guild_id)], STORAGE)
 

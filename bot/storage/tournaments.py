@@ -46,6 +46,14 @@ def _store_results(conn: Conn, t: Tournament, cancelled: bool, now: float) -> No
     )
 
 
+def _place_of(conn: Conn, tournament_id: int, user_id: int) -> int | None:
+    row = conn.execute(
+        "SELECT place FROM tournament_entries WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    ).fetchone()
+    return None if row is None else row[0]
+
+
 class TournamentRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -172,7 +180,8 @@ class TournamentRepo:
             lambda conn: start_seated(conn, tournament_id, {table_id: seat_of}, now))
 
     async def eliminate(self, tournament_id: int, user_id: int, place: int) -> None:
-        """A player with no chips left leaves the table, finishing in ``place``."""
+        """A player with no chips left leaves the table, finishing in ``place`` (again:
+        nothing, as when a write after it failed and the bust is written again)."""
 
         def job(conn: Conn) -> None:
             t = load_tournament(conn, tournament_id)
@@ -183,6 +192,8 @@ class TournamentRepo:
                 " WHERE p.tournament_id = ? AND s.user_id = ?",
                 (tournament_id, user_id),
             ).fetchone()
+            if row is None and _place_of(conn, tournament_id, user_id) == place:
+                return
             if row is None or row[1] != 0:
                 raise TournamentError(Phrase("refuse.store.only_busted"))
             conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (row[0], user_id))

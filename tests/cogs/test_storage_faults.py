@@ -10,7 +10,7 @@ politely and nothing they do is taken, no clock runs out, no hand is dealt, the 
 says it once, ``/healthz`` answers 503 with the reason and ``omaha_db_unavailable`` is
 1; once the database can be written again the table goes on by itself, and the chip
 audit passes (``python -m bot audit`` as the operator runs it; the harness audits after
-every test too).
+every test too). A sit-and-go's blind level does not run down meanwhile either.
 
 ``OMAHA_OUTAGE_SECONDS`` (default 0): the real seconds PostgreSQL stays down in its test
 beside the 30 s the tables' clocks are moved (the loop's clock is the offline Discord's);
@@ -40,6 +40,8 @@ from bot.settings import Secret, Settings
 from bot.storage.outage import PROBE_EVERY
 from tests.adapter.test_hearing import deadline_of, deal_three, timed_out
 from tests.cogs.test_table import PAUSE, actor_of, turn_message
+from tests.cogs.test_tournament import PAUSE as TOURNAMENT_PAUSE
+from tests.cogs.test_tournament import create, to_act
 from tests.conftest import Harness, Reply, buttons_of
 from tests.fakediscord.process import REPO
 from tests.pgcluster import Cluster, skip_or_fail, start_cluster, why_unavailable
@@ -230,6 +232,12 @@ async def test_a_full_disk_in_the_middle_of_a_hand(
     await stored_as_played(h)
 
 
+async def level_of(h: Harness) -> str:
+    """The blind level ``/tournament info`` tells."""
+    reply = await h.slash(h.dave, "tournament info")
+    return next(line for line in reply.text.splitlines() if line.startswith("Level "))
+
+
 async def audited(h: Harness) -> None:
     """``python -m bot audit`` on the bot's database, as the operator runs it, passes."""
     settings = h.bot.settings
@@ -348,3 +356,53 @@ async def test_postgresql_silent_in_the_middle_of_a_hand(
     await back_by_itself(h)
     await plays_on(h, table, 1)
     await stored_as_played(h)
+
+
+@pytest.mark.parametrize("bot_extensions", [("cogs.errors", "cogs.economy", "cogs.table",
+                                             "cogs.actions", "cogs.tournament")])
+async def test_a_full_disk_longer_than_a_blind_level_in_a_sit_and_go(
+    harness: Harness, place: Path, lines: pytest.LogCaptureFixture,
+) -> None:
+    """A turbo sit-and-go (5-minute levels) is playing when the disk fills for six
+    minutes: the all-in is refused, no turn times out and the level does not run down
+    (RULES.md 8: nobody can act); space back, it is played to the end on the same level
+    clock, each place written once, and the audit passes."""
+    h = harness
+    await create(h, buy_in=500, entrants=3, speed="turbo", structure="no limit")
+    players = (h.alice, h.bob, h.carol)
+    for actor in players:
+        assert not (await h.slash(actor, "tournament join")).ephemeral
+    await h.advance(TOURNAMENT_PAUSE + 0.1)
+    actor = to_act(h)
+    assert actor is not None and await level_of(h) == "Level 1: blinds 15/30."
+    filler = fill(place)
+    assert refused(await h.slash(actor, "allin"))
+    for _ in range(12):
+        await h.advance(30)
+    assert to_act(h) is actor and not timed_out(h)
+    assert refused(await h.slash(actor, "allin"))
+    assert await level_of(h) == "Level 1: blinds 15/30."
+    assert len(outage_lines(lines)) == 1
+    filler.unlink()
+    await back_by_itself(h)
+    assert await level_of(h) == "Level 1: blinds 15/30."
+    await h.advance(5 * 60)  # heard and written again: the level runs on
+    assert await level_of(h) == "Level 2: blinds 25/50."
+    for _ in range(80):
+        if any("wins the tournament" in m.content for m in h.public_messages()):
+            break
+        await h.advance(TOURNAMENT_PAUSE + 0.1)
+        for _ in range(6):
+            actor = to_act(h)
+            if actor is None or (await h.slash(actor, "allin")).ephemeral:
+                break
+    wins = [m for m in h.public_messages() if "wins the tournament and 1,500 chips" in m.content]
+    assert len(wins) == 1
+    assert sorted([await h.balance(a) for a in players]) == [9_500, 9_500, 11_000]
+    places = await h.bot.db.read(lambda c: c.execute(
+        "SELECT place, prize FROM tournament_entries ORDER BY place").fetchall())
+    assert [tuple(row) for row in places] == [(1, 1_500), (2, 0), (3, 0)]
+    results = await h.bot.db.read(lambda c: c.execute(
+        "SELECT place FROM tournament_results ORDER BY place").fetchall())
+    assert [row[0] for row in results] == [1, 2, 3]
+    await audited(h)

@@ -82,9 +82,9 @@ def test_storage_down_deafens_every_shard_until_it_is_up() -> None:
     hearing = Hearing(2)
     assert hearing.storage_down(10.0) and not hearing.storage_down(20.0)  # since its first
     assert not hearing.hears(0) and not hearing.hears(SHARD_1_GUILD)
-    assert hearing.storage_up() == {0: 10.0, 1: 10.0}
+    assert hearing.storage_up(30.0) == {0: 10.0, 1: 10.0}
     assert hearing.hears(0) and hearing.hears(SHARD_1_GUILD)
-    assert hearing.storage_up() == {}  # it could write all along since
+    assert hearing.storage_up(40.0) == {}  # it could write all along since
 
 
 def test_gateway_and_storage_down_together_hear_again_when_both_are_up() -> None:
@@ -96,10 +96,10 @@ def test_gateway_and_storage_down_together_hear_again_when_both_are_up() -> None
     hearing.deafen(1, 5.0)
     hearing.storage_down(10.0)
     assert hearing.hear(1, 20.0) is None and not hearing.hears(SHARD_1_GUILD)
-    assert hearing.storage_up() == {0: 10.0, 1: 5.0}
+    assert hearing.storage_up(30.0) == {0: 10.0, 1: 5.0}
     hearing.storage_down(40.0)
     hearing.deafen(1, 45.0)
-    assert hearing.storage_up() == {0: 40.0}
+    assert hearing.storage_up(50.0) == {0: 40.0}
     assert not hearing.hears(SHARD_1_GUILD) and hearing.hear(1, 50.0) == 40.0
     assert hearing.hears(SHARD_1_GUILD)
 def test_the_time_deaf_adds_up_per_shard() -> None:
@@ -111,6 +111,18 @@ def test_the_time_deaf_adds_up_per_shard() -> None:
     hearing.deafen(1, 10.0)
     assert hearing.deaf_seconds(1, 13.0) == 5.0
     assert hearing.deaf_seconds(0, 13.0) == 0.0
+
+
+def test_the_time_unwritable_adds_up_too_and_overlaps_count_once() -> None:
+    """Shard 1 deaf 5 to 20, the storage down 10 to 30: shard 1 stood still 25 s (5 to
+    30, not 15 + 20), shard 0 20 s; both run again after 30."""
+    hearing = Hearing(2)
+    hearing.deafen(1, 5.0)
+    hearing.storage_down(10.0)
+    assert hearing.deaf_seconds(0, 12.0) == 2.0 and hearing.deaf_seconds(1, 12.0) == 7.0
+    hearing.hear(1, 20.0)
+    hearing.storage_up(30.0)
+    assert hearing.deaf_seconds(0, 40.0) == 20.0 and hearing.deaf_seconds(1, 40.0) == 25.0
 
 
 async def test_a_heard_clock_stands_still_while_its_server_is_not_heard() -> None:
@@ -126,3 +138,9 @@ async def test_a_heard_clock_stands_still_while_its_server_is_not_heard() -> Non
     hearing.hear(1, clock.now())
     await clock.advance(5)
     assert here.now() - start == 15.0
+    hearing.storage_down(clock.now())  # the dealer cannot write: no level runs anywhere
+    await clock.advance(400)
+    assert here.now() - start == 15.0 and there.now() - start == 315.0
+    hearing.storage_up(clock.now())
+    await clock.advance(1)
+    assert here.now() - start == 16.0 and there.now() - start == 316.0

@@ -70,7 +70,8 @@ def next_try(pause: float) -> float:
 def may_deal(table: Table) -> bool:
     """Whether ``table`` may deal a hand now: it plays none, is open and not held, and
     the dealer hears it (:mod:`bot.runtime.table.waiting`)."""
-    return (table.current is None and not (table.closed or table.closing or table.held)
+    return (table.current is None and table.unfinished is None
+            and not (table.closed or table.closing or table.held)
             and table.hearing.hears(table.guild_id))
 
 

@@ -146,6 +146,9 @@ class Table:
         self.current: LiveHand | None = None
         #: The last hand settled, until the next deal (RULES.md 10: rabbit hunt, showing).
         self.finished: Finished | None = None
+        #: A hand settled whose policy's turn (places, prizes) could not be written yet:
+        #: done again, before any deal, once the dealer can write (:mod:`.waiting`).
+        self.unfinished: LiveHand | None = None
         self.closing = False
         self.closed = False
         #: No next hand until released (a multi-table tournament between hands).

@@ -24,15 +24,24 @@ if TYPE_CHECKING:
     from bot.runtime.table.live import Table
     from bot.runtime.table.live_hand import LiveHand
 
-__all__ = ["cash_out", "close_now", "finish_hand", "mark_sitting_out", "record"]
+__all__ = ["after_settled", "cash_out", "close_now", "finish_hand", "mark_sitting_out", "record"]
 
 
 async def finish_hand(table: Table, cur: LiveHand) -> None:
     """Settle the finished hand ``cur``: record it, pay the stacks, tell the observer,
-    then the policy's turn; the table closes if asked to, else the next hand is
-    scheduled."""
+    then :func:`after_settled`."""
     await record(table, cur)
+    table.unfinished = cur
+    await after_settled(table, cur)
+
+
+async def after_settled(table: Table, cur: LiveHand) -> None:
+    """The policy's turn after the settled hand ``cur``; then the table closes if asked
+    to, else the next hand is scheduled. If the dealer cannot write meanwhile
+    (``StoreUnavailable``), ``cur`` stays :attr:`Table.unfinished` and this is done
+    again once it can (:mod:`bot.runtime.table.waiting`)."""
     await table.policy.after_hand(table, cur)
+    table.unfinished = None
     if table.closing:
         await table.close_now()
     else:

@@ -32,15 +32,18 @@ their last decision ended (spent is spent: :mod:`~bot.runtime.table.time_banks`)
 The dealer also stops hearing every table while it cannot write (the database's disk
 full or read-only, PostgreSQL down: :mod:`bot.runtime.hearing`). A write that failed
 then may have stopped a hand between a stored action and the next turn (the next
-automatic decision, the settlement): :func:`heard` takes it on from there.
+automatic decision, the settlement, or a settled hand's busts and places in a
+tournament): :func:`heard` takes it on from there.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
+from bot.runtime.errors import StoreUnavailable
 from bot.runtime.hearing import GATEWAY
-from bot.runtime.table import run_twice, turn_clock
+from bot.runtime.table import run_twice, settle, turn_clock
 
 if TYPE_CHECKING:
     from bot.runtime.table.live import Table
@@ -56,7 +59,10 @@ async def heard(table: Table, deaf_since: float, why: str = GATEWAY) -> None:
         if table.closed:
             return
         cur = table.current
-        if cur is None:
+        if table.unfinished is not None:  # settled; its places could not be written
+            with contextlib.suppress(StoreUnavailable):
+                await settle.after_settled(table, table.unfinished)
+        elif cur is None:
             table.schedule_deal()
         elif cur.turn is not None:
             turn_clock.resume(table, cur, cur.turn, deaf_since, why)

@@ -58,6 +58,9 @@ class MttPolicy(TournamentPolicy):
         self.director = Director(sng, tournament_id, store, self.level_text)
 
     async def after_hand(self, table: Table, hand: LiveHand) -> None:
+        # Not done again after a failed write (:attr:`Table.unfinished`): the director
+        # takes the busted players off their tables before it writes, so it cannot yet.
+        table.unfinished = None
         await self.director.hand_done(table, hand)
         if self.idle.after(hand.decided) and self.sng.status is Status.RUNNING:
             self.director.cancel_idle()  # every table's hands counted, in the order they end

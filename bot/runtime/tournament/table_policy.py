@@ -135,6 +135,8 @@ class TournamentPolicy:
         self.between_hands: Callable[[Table], Awaitable[object]] | None = None
         #: Hands in a row with no decision of a player's own (a dead table stops).
         self.idle = IdleHands()
+        #: The last hand's outcome, recorded in the tournament but not stored yet.
+        self.unstored: HandOutcome | None = None
 
     def ready(self, seat: Seat) -> bool:
         return tournament_ready(seat)
@@ -173,8 +175,11 @@ class TournamentPolicy:
         final = {user[n]: table.seats[n].stack for n in hand.dealt}
         button = hand.hand.seat_order[-1]
         order = [user[n] for n in clockwise_from(next_clockwise(button, hand.dealt), hand.dealt)]
-        outcome = self.sng.record_hand(start, final, order)
+        if self.unstored is None:  # else recorded already, its writes failed: again
+            self.unstored = self.sng.record_hand(start, final, order)
+        outcome = self.unstored
         await apply_outcome(self.store, self.tournament_id, self.sng, outcome)
+        self.unstored = None
         for p in outcome.busted:
             seat = table.seat_of(p.user_id)
             assert seat is not None

@@ -11,8 +11,9 @@ import pytest
 from bot.economy import Economy
 from bot.engine.events import ActionKind
 from bot.engine.variants import Structure
+from bot.i18n import Phrase
 from bot.runtime.clock import FakeClock
-from bot.runtime.errors import TableError
+from bot.runtime.errors import StoreUnavailable, TableError
 from bot.runtime.mix import Game
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table.events import Notice, TournamentOver
@@ -290,3 +291,52 @@ async def test_the_start_seats_entrants_by_the_names_given_at_registration(
     assert sorted(s.name for s in table.seats.values()) == ["Alice", "Carol", "looked-up 3"]
     assert asked == [3]
     await stop(tours)
+
+
+@pytest.mark.parametrize("write", ["save_progress", "finish"])
+async def test_a_bust_whose_place_cannot_be_written_is_written_once_the_dealer_can(
+    db: Database, monkeypatch: pytest.MonkeyPatch, write: str,
+) -> None:
+    """The hand that busts a player is settled, then the database stops taking writes
+    before its first write for the tournament (the blind clock's progress), or before
+    its last (the prizes, the busts written): its busts, places and prizes are written
+    once it can again, each once, before any deal, and the tournament ends."""
+    clock, rec = FakeClock(), Recorder()
+    tours = service(db, clock, rec)
+    sng = await sng_of(tours, structure=Structure.NO_LIMIT)
+    for user in (2, 3, 4):
+        await sng.join(user)
+    table = sng.table
+    assert table is not None
+    store = type(tours.store)
+    saved = getattr(store, write)
+    failed: list[int] = []
+
+    async def down_once(self: object, *args: object) -> object:
+        if not failed and sng.sng.places:
+            failed.append(sng.sng.hands_played)
+            tours.registry.storage_down()
+            raise StoreUnavailable(Phrase("error.cannot_write"))
+        return await saved(self, *args)
+
+    monkeypatch.setattr(store, write, down_once)
+    for _ in range(60):
+        await deal(table, clock)
+        if failed and table.current is None and not table.closed:
+            await tours.registry.storage_up()
+            await settle(table)
+            await deal(table, clock)
+        if table.closed:
+            break
+        cur = table.current
+        assert cur is not None
+        while (user := await to_act(table, cur)) is not None:
+            await table.act(user, ActionKind.ALL_IN)
+        await settle(table)
+    assert failed and table.closed and sng.sng.finished
+    places = await db.read(lambda c: c.execute(
+        "SELECT place FROM tournament_entries ORDER BY place").fetchall())
+    assert [row[0] for row in places] == sorted(sng.sng.places.values())
+    assert None not in [row[0] for row in places]
+    audit = await db.audit()
+    assert audit and all(line.ok for line in audit), [str(line) for line in audit]
