@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo, available_timezones
 
 import discord
@@ -100,6 +100,17 @@ def zone_text(locale: object, zone: ZoneInfo, now: float) -> str:
     local = datetime.fromtimestamp(now, zone).strftime("%Y-%m-%d %H:%M")
     return translate(locale, "schedule.zone", zone=zone.key, now=local,
                      command=Command("schedule timezone"))
+
+
+Numbered = TypeVar("Numbered")
+
+
+def _numbered_one(by_number: dict[int, Numbered], number: int, refusal: str) -> Numbered:
+    """The server's scheduled game or night ``number``; ``refusal`` (a catalog key) names
+    it missing and points to ``/schedule list``."""
+    if number not in by_number:
+        raise TableError(Phrase(refusal, number=str(number), list=Command("schedule list")))
+    return by_number[number]
 
 
 def numbered(numbers: Iterable[int], current: str) -> list[app_commands.Choice[int]]:
@@ -240,11 +251,8 @@ class Schedule(commands.Cog, name="Schedule"):
 
     def _night(self, guild_id: int, number: int) -> CashNight:
         """The server's cash game night ``number``; refuses one it has not."""
-        night = next((n for n in self.nights.scheduled(guild_id) if n.night_id == number), None)
-        if night is None:
-            raise TableError(Phrase("refuse.schedule.night_not_found", number=str(number),
-                                    list=Command("schedule list")))
-        return night
+        return _numbered_one({n.night_id: n for n in self.nights.scheduled(guild_id)},
+                             number, "refuse.schedule.night_not_found")
 
     @cancel.autocomplete("night")
     @move.autocomplete("night")
@@ -256,12 +264,8 @@ class Schedule(commands.Cog, name="Schedule"):
 
     def _scheduled(self, guild_id: int, game: int) -> SitAndGoRuntime:
         """The server's scheduled game ``game``; refuses one it has not."""
-        rt = next((r for r in self.tournaments.scheduled(guild_id)
-                   if r.tournament_id == game), None)
-        if rt is None:
-            raise TableError(Phrase("refuse.schedule.not_found", number=str(game),
-                                    list=Command("schedule list")))
-        return rt
+        return _numbered_one({r.tournament_id: r for r in self.tournaments.scheduled(guild_id)},
+                             game, "refuse.schedule.not_found")
 
     @cancel.autocomplete("game")
     @move.autocomplete("game")

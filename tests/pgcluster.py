@@ -167,15 +167,23 @@ def skip_or_fail(reason: str | None) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[Cluster]:
-    """The session's PostgreSQL cluster (skips, or fails under OMAHA_REQUIRE_POSTGRES=1)."""
+@contextlib.contextmanager
+def running_cluster() -> Iterator[Cluster]:
+    """A cluster of its own, stopped at the end (skips, or fails under
+    OMAHA_REQUIRE_POSTGRES=1, where none can run)."""
     skip_or_fail(why_unavailable())
     cluster = start_cluster()
     try:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """The session's PostgreSQL cluster."""
+    with running_cluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ from tests.cogs.test_tournament import PAUSE as TOURNAMENT_PAUSE
 from tests.cogs.test_tournament import create, to_act
 from tests.conftest import Harness, Reply, buttons_of
 from tests.fakediscord.process import REPO
-from tests.pgcluster import Cluster, skip_or_fail, start_cluster, why_unavailable
+from tests.pgcluster import Cluster, running_cluster
 from tests.storage.blackhole import Blackhole
 from tests.storage.faults import Ext4Volume, fill, small_disk
 from tests.test_metrics import get
@@ -88,12 +88,8 @@ def place(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | Ext
 @pytest.fixture
 def own_cluster() -> Iterator[Cluster]:
     """A PostgreSQL cluster for this test alone: it is stopped and started."""
-    skip_or_fail(why_unavailable())
-    cluster = start_cluster()
-    try:
+    with running_cluster() as cluster:
         yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture
